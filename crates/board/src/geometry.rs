@@ -31,10 +31,17 @@ impl fmt::Display for GeometryError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             GeometryError::Size { files, ranks } => {
-                write!(f, "a board of {files}x{ranks} is not supported (1 to 16 each)")
+                write!(
+                    f,
+                    "a board of {files}x{ranks} is not supported (1 to 16 each)"
+                )
             }
             GeometryError::HoleOffBoard(sq) => {
-                write!(f, "hole {} is not on the board", sq.name(RankStyle::FromOne))
+                write!(
+                    f,
+                    "hole {} is not on the board",
+                    sq.name(RankStyle::FromOne)
+                )
             }
         }
     }
@@ -116,7 +123,9 @@ impl Geometry {
 
     /// Parses a square name and checks that it exists on this board.
     pub fn parse_square(&self, text: &str) -> Option<Square> {
-        Square::parse(text, self.style).ok().filter(|s| self.contains(*s))
+        Square::parse(text, self.style)
+            .ok()
+            .filter(|s| self.contains(*s))
     }
 }
 

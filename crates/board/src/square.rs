@@ -179,8 +179,14 @@ mod tests {
         assert!(Square::parse("q1", RankStyle::FromOne).is_err());
         assert!(Square::parse("", RankStyle::FromOne).is_err());
         assert!(Square::parse("a1x", RankStyle::FromOne).is_err());
-        assert_eq!(Square::parse_prefix("j9x", RankStyle::FromZero).unwrap().1, 2);
-        assert_eq!(Square::parse_prefix("a13", RankStyle::FromOne).unwrap().1, 3);
+        assert_eq!(
+            Square::parse_prefix("j9x", RankStyle::FromZero).unwrap().1,
+            2
+        );
+        assert_eq!(
+            Square::parse_prefix("a13", RankStyle::FromOne).unwrap().1,
+            3
+        );
     }
 
     #[test]
