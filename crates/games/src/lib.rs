@@ -1,1 +1,4 @@
-//! (being written)
+//! The deckmate games, one module each, on the rules kernel.
+#![deny(missing_docs)]
+
+pub mod cardmate;

@@ -1,0 +1,328 @@
+//! The page's move notation: `4Ci3`, `9H:c5`, `1Sd4=A`, `QS:f0+`,
+//! `QS:e0×`, `KD:e8+#`.
+//!
+//! Card, `:` when it captures, the target square; then `=A` when a One
+//! promotes, `+` when the move captures the opponent's first King, `×` (or
+//! `x`) when it captures the second, `#` when it conquers the palace. A
+//! reader requires `:` and `=A` exactly when they apply; it accepts a move
+//! without its `+`, `×` or `#`, but refuses one whose sign is wrong.
+
+use super::card::{Card, Rank};
+use super::position::{seat_name, EndReason, Move, Position};
+use deckmate_board::{RankStyle, Square};
+use std::fmt;
+
+/// A move as written, before it is matched against the position.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct MoveText {
+    /// The card named.
+    pub card: Card,
+    /// Whether `:` was written.
+    pub capture: bool,
+    /// The target square.
+    pub to: Square,
+    /// Whether `=A` was written.
+    pub promote: bool,
+    /// `+` (first King) or `×` (second King), if written.
+    pub king_sign: Option<char>,
+    /// Whether `#` was written.
+    pub palace_sign: bool,
+}
+
+/// Why a move could not be read or played.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum MoveError {
+    /// The text is not a move in the page's notation.
+    Syntax(String),
+    /// The game is over.
+    GameOver,
+    /// No such card on the board.
+    NoSuchCard(Card),
+    /// The card belongs to the other player.
+    NotYours(Card, &'static str),
+    /// The card cannot go there at all.
+    Unreachable(String),
+    /// A same-suit capture is available and compulsory (C3).
+    CaptureCompulsory {
+        /// The move tried.
+        tried: String,
+        /// The compulsory captures.
+        captures: Vec<String>,
+    },
+    /// `:` written without a capture or missing with one.
+    CaptureMark(String),
+    /// `=A` where no promotion is possible.
+    Promotion(String),
+    /// A `+`, `×` or `#` that does not match what the move does.
+    WrongSign(String),
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveError::Syntax(m) => write!(f, "{m}"),
+            MoveError::GameOver => write!(f, "the game is over"),
+            MoveError::NoSuchCard(c) => write!(f, "there is no {c} on the board"),
+            MoveError::NotYours(c, owner) => {
+                write!(f, "{c} is {owner}'s card, and it is not {owner}'s turn")
+            }
+            MoveError::Unreachable(m)
+            | MoveError::CaptureMark(m)
+            | MoveError::Promotion(m)
+            | MoveError::WrongSign(m) => write!(f, "{m}"),
+            MoveError::CaptureCompulsory { tried, captures } => write!(
+                f,
+                "{tried} is not allowed: a same-suit capture is compulsory (C3); play one of {}",
+                captures.join(", ")
+            ),
+        }
+    }
+}
+
+impl std::error::Error for MoveError {}
+
+fn syntax(text: &str, why: &str) -> MoveError {
+    MoveError::Syntax(format!(
+        "'{text}' is not a Cardmate move: {why} (moves look like 4Ci3, 9H:c5, 1Sd5=A)"
+    ))
+}
+
+/// Reads the notation without looking at a position. Letters may be in
+/// either case; trailing `!` and `?` are ignored.
+pub fn parse_text(text: &str) -> Result<MoveText, MoveError> {
+    let t = text.trim().trim_end_matches(['!', '?']);
+    let chars: Vec<char> = t.chars().collect();
+    if chars.len() < 4 {
+        return Err(syntax(text, "too short"));
+    }
+    let rank = Rank::from_symbol(chars[0])
+        .ok_or_else(|| syntax(text, "it must start with a rank 1-9, X, J, Q, K or A"))?;
+    let suit = super::card::Suit::from_letter(chars[1])
+        .ok_or_else(|| syntax(text, "the second character must be a suit C, D, H or S"))?;
+    let card = Card::new(rank, suit);
+    let mut i = 2;
+    let capture = chars[i] == ':';
+    if capture {
+        i += 1;
+    } else if chars[i].eq_ignore_ascii_case(&'x') && chars.len() > i + 2 {
+        return Err(syntax(text, "a capture is written with ':' (4C:i3)"));
+    }
+    let file = chars.get(i).map(|c| c.to_ascii_lowercase());
+    let rankc = chars.get(i + 1);
+    let to = match (file, rankc) {
+        (Some(f @ 'a'..='j'), Some(r @ '0'..='9')) => {
+            Square::parse(&format!("{f}{r}"), RankStyle::FromZero)
+                .map_err(|_| syntax(text, "bad square"))?
+        }
+        _ => return Err(syntax(text, "the target must be a square a0-j9")),
+    };
+    i += 2;
+    let mut promote = false;
+    if chars.get(i) == Some(&'=') {
+        if chars.get(i + 1).map(|c| c.to_ascii_uppercase()) == Some('A') {
+            promote = true;
+            i += 2;
+        } else {
+            return Err(syntax(text, "a One promotes only to the Ace: =A"));
+        }
+    }
+    let mut king_sign = None;
+    match chars.get(i) {
+        Some('+') => {
+            king_sign = Some('+');
+            i += 1;
+        }
+        Some('x' | 'X' | '×') => {
+            king_sign = Some('×');
+            i += 1;
+        }
+        _ => {}
+    }
+    let mut palace_sign = false;
+    if chars.get(i) == Some(&'#') {
+        palace_sign = true;
+        i += 1;
+    }
+    if i != chars.len() {
+        return Err(syntax(text, "unexpected characters at the end"));
+    }
+    Ok(MoveText {
+        card,
+        capture,
+        to,
+        promote,
+        king_sign,
+        palace_sign,
+    })
+}
+
+/// The signs a move earns: `+`/`×` and `#`.
+fn signs(pos: &Position, mv: Move) -> (Option<char>, bool) {
+    let opp = pos.side_to_move().other();
+    let king = match pos.at(mv.to) {
+        Some((c, _)) if c.rank() == Rank::KING => {
+            Some(if pos.kings(opp) >= 2 { '+' } else { '×' })
+        }
+        _ => None,
+    };
+    (king, pos.palace_win_after(mv).is_some())
+}
+
+impl Position {
+    /// Whether the move completes the palace condition (the `#` sign).
+    fn palace_win_after(&self, mv: Move) -> Option<EndReason> {
+        let mut p = self.clone();
+        let card = if mv.promote {
+            Card::new(Rank::ACE, mv.card.suit())
+        } else {
+            mv.card
+        };
+        let me = p.side;
+        p.board[mv.from.index()] = super::position::EMPTY;
+        p.board[mv.to.index()] = card.0 | ((me as u8) << 6);
+        p.palace_win(me, card, mv.to.0)
+    }
+}
+
+/// Writes a move, with its signs, as played from `pos`.
+pub fn write(pos: &Position, mv: Move) -> String {
+    let mut s = mv.card.to_string();
+    if pos.at(mv.to).is_some() {
+        s.push(':');
+    }
+    s.push_str(&mv.to.name(RankStyle::FromZero).to_string());
+    if mv.promote {
+        s.push_str("=A");
+    }
+    let (king, palace) = signs(pos, mv);
+    if let Some(k) = king {
+        s.push(k);
+    }
+    if palace {
+        s.push('#');
+    }
+    s
+}
+
+/// Reads a move and checks it against the position, saying why it is not
+/// legal when it is not.
+pub fn parse(pos: &Position, text: &str) -> Result<Move, MoveError> {
+    let mt = parse_text(text)?;
+    if pos.end().is_some() || !pos.has_moves() {
+        return Err(MoveError::GameOver);
+    }
+    let me = pos.side_to_move();
+    let from = pos
+        .square_of(mt.card)
+        .ok_or(MoveError::NoSuchCard(mt.card))?;
+    let owner = pos
+        .owner_of(mt.card)
+        .ok_or(MoveError::NoSuchCard(mt.card))?;
+    if owner != me {
+        return Err(MoveError::NotYours(mt.card, seat_name(owner)));
+    }
+    let to_name = mt.to.name(RankStyle::FromZero);
+    let from_name = from.name(RankStyle::FromZero);
+    let mut legal = Vec::new();
+    pos.generate(&mut legal);
+    let found = legal
+        .iter()
+        .copied()
+        .find(|m| m.card == mt.card && m.to == mt.to && m.promote == mt.promote);
+    let Some(mv) = found else {
+        return Err(explain(pos, &mt, from, &legal));
+    };
+    let occupied = pos.at(mv.to).is_some();
+    if occupied && !mt.capture {
+        return Err(MoveError::CaptureMark(format!(
+            "{} captures on {to_name}: write {}",
+            mt.card,
+            write(pos, mv)
+        )));
+    }
+    if !occupied && mt.capture {
+        return Err(MoveError::CaptureMark(format!(
+            "there is nothing to capture on {to_name}: write {}",
+            write(pos, mv)
+        )));
+    }
+    let (king, palace) = signs(pos, mv);
+    if mt.king_sign.is_some() && mt.king_sign != king {
+        let what = match king {
+            Some('+') => "it captures the first King, sign '+'".to_string(),
+            Some(_) => "it captures the second King, sign '×'".to_string(),
+            None => "it captures no King".to_string(),
+        };
+        return Err(MoveError::WrongSign(format!(
+            "{text}: wrong sign, {what} ({} from {from_name})",
+            write(pos, mv)
+        )));
+    }
+    if mt.palace_sign && !palace {
+        return Err(MoveError::WrongSign(format!(
+            "{text}: '#' marks a palace conquest, and this move conquers no palace"
+        )));
+    }
+    Ok(mv)
+}
+
+fn explain(pos: &Position, mt: &MoveText, from: Square, legal: &[Move]) -> MoveError {
+    let to_name = mt.to.name(RankStyle::FromZero);
+    let from_name = from.name(RankStyle::FromZero);
+    let mut unforced = Vec::new();
+    pos.generate_all(&mut unforced);
+    let reachable = unforced
+        .iter()
+        .any(|m| m.card == mt.card && m.to == mt.to && m.promote == mt.promote);
+    if reachable && pos.capture_is_compulsory() {
+        return MoveError::CaptureCompulsory {
+            tried: format!(
+                "{}{}",
+                mt.card,
+                if mt.capture {
+                    format!(":{to_name}")
+                } else {
+                    to_name.to_string()
+                }
+            ),
+            captures: legal.iter().map(|&m| write(pos, m)).collect(),
+        };
+    }
+    let same_target = unforced.iter().any(|m| m.card == mt.card && m.to == mt.to);
+    if same_target && mt.promote {
+        return MoveError::Promotion(format!(
+            "{} cannot promote on this move: a One promotes only when it enters the opponent's half",
+            mt.card
+        ));
+    }
+    if same_target && !mt.promote {
+        return MoveError::Promotion(format!("{}{to_name} needs '=A' here", mt.card));
+    }
+    if let Some((victim, owner)) = pos.at(mt.to) {
+        if owner == pos.side_to_move() {
+            return MoveError::Unreachable(format!("{to_name} holds your own {victim}"));
+        }
+        if victim.suit() == mt.card.suit() && victim.rank() >= mt.card.rank() {
+            if pos.attacks(mt.card, mt.to) {
+                return MoveError::Unreachable(format!(
+                    "{} cannot capture {victim}: a card captures its own suit only if it ranks higher (C2)",
+                    mt.card
+                ));
+            }
+        }
+    }
+    MoveError::Unreachable(format!(
+        "the {} of {} on {from_name} cannot {} {to_name}",
+        mt.card.rank().name(),
+        suit_name(mt.card),
+        if pos.at(mt.to).is_some() {
+            "capture on"
+        } else {
+            "move to"
+        }
+    ))
+}
+
+fn suit_name(c: Card) -> &'static str {
+    ["Clubs", "Diamonds", "Hearts", "Spades"][c.suit() as usize]
+}
