@@ -1,1 +1,48 @@
-fn main() {}
+//! The `deckmate` command: play, check and study chess variants played with
+//! cards. This file only parses arguments and dispatches; each command lives
+//! in `cmd/`.
+
+mod cmd;
+mod render;
+mod variant;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+/// Play, analyse and host chess variants that are played with cards.
+#[derive(Parser)]
+#[command(name = "deckmate", version, about, long_about = None)]
+#[command(after_help = "Start with:  deckmate play cardmate\nRules:       deckmate rules cardmate")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Play a game in the terminal, against the computer or a friend.
+    Play(cmd::play::PlayArgs),
+    /// Count the leaf nodes of the move tree (checks move generation).
+    Perft(cmd::perft::PerftArgs),
+    /// Check a game record move by move and print the result.
+    Replay(cmd::replay::ReplayArgs),
+    /// Print the rules of a game as deckmate plays them.
+    Rules(cmd::rules::RulesArgs),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Play(a) => cmd::play::run(a),
+        Command::Perft(a) => cmd::perft::run(a),
+        Command::Replay(a) => cmd::replay::run(a),
+        Command::Rules(a) => cmd::rules::run(a),
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("deckmate: {e}");
+            ExitCode::from(1)
+        }
+    }
+}

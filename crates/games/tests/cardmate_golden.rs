@@ -2,6 +2,8 @@
 //! replay move for move, with the page's captures and signs, to the printed
 //! result.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use deckmate_games::cardmate::{notation, record, EndReason, Position};
 use deckmate_rules::{Record, Seat};
 use std::path::PathBuf;

@@ -3,6 +3,8 @@
 //! incremental hash equals the recomputed one, records replay to the same
 //! game, and no input string makes a parser panic.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use deckmate_games::cardmate::{fen, notation, record, Options, Position, SetupKind};
 use deckmate_rules::{Game, Record, SeededRng};
 use proptest::prelude::*;

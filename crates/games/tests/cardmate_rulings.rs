@@ -1,5 +1,7 @@
 //! Every Cardmate ruling of RULINGS.md, each in a test named with its tag.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use deckmate_board::{RankStyle, Square};
 use deckmate_games::cardmate::{
     fen, notation, setup, EndReason, Options, PalaceRule, Position, Rank, SetupKind,

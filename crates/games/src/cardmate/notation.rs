@@ -302,8 +302,11 @@ fn explain(pos: &Position, mt: &MoveText, from: Square, legal: &[Move]) -> MoveE
         if owner == pos.side_to_move() {
             return MoveError::Unreachable(format!("{to_name} holds your own {victim}"));
         }
-        if victim.suit() == mt.card.suit() && victim.rank() >= mt.card.rank() {
-            if pos.attacks(mt.card, mt.to) {
+        if victim.suit() == mt.card.suit()
+            && victim.rank() >= mt.card.rank()
+            && pos.attacks(mt.card, mt.to)
+        {
+            {
                 return MoveError::Unreachable(format!(
                     "{} cannot capture {victim}: a card captures its own suit only if it ranks higher (C2)",
                     mt.card

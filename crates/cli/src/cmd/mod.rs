@@ -1,0 +1,7 @@
+//! One module per command.
+
+pub mod options;
+pub mod perft;
+pub mod play;
+pub mod replay;
+pub mod rules;
