@@ -21,8 +21,7 @@ fn build(cards: &[(&str, &str)], side: char, options: Options) -> Position {
     for rank in (0..10).rev() {
         let mut row = String::new();
         let mut empty = 0;
-        for file in 0..10 {
-            let c = grid[rank][file];
+        for &c in &grid[rank] {
             if c.is_empty() {
                 empty += 1;
             } else {
