@@ -3,6 +3,8 @@
 //! `cargo bench -p deckmate-games --bench perft` reports the time per perft;
 //! leaves per second = the node count (asserted here) / that time.
 
+#![allow(missing_docs)]
+
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use deckmate_games::cardmate::{start_position, Options, SetupKind};
 use deckmate_rules::perft;
