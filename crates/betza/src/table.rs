@@ -100,6 +100,10 @@ pub struct SquareMoves {
 pub struct MoveTable {
     /// Indexed by [`Square::index`]; squares that do not exist have no moves.
     pub squares: Vec<SquareMoves>,
+    /// Whether some square can be reached by two entries from one square
+    /// (e.g. a leap and a ray, Turtle-like); a move generator must then
+    /// drop repeated destinations.
+    pub overlapping: bool,
 }
 
 impl MoveTable {
@@ -107,6 +111,7 @@ impl MoveTable {
     pub fn empty(_geometry: &Geometry) -> MoveTable {
         MoveTable {
             squares: vec![SquareMoves::default(); 256],
+            overlapping: false,
         }
     }
 
