@@ -90,9 +90,9 @@ pub struct Clause {
     pub lame: bool,
     /// `p`: a hopper (riders only).
     pub hop: bool,
-    /// Direction terms as written, normalised (sorted, no repeats); empty
-    /// means all directions.
-    pub dirs: Vec<String>,
+    /// The directions allowed, as leap vectors for the side moving up the
+    /// board (sorted); empty means all of the atom's directions.
+    pub dirs: Vec<(i8, i8)>,
     /// The atom.
     pub atom: Atom,
     /// Leap or ride.

@@ -23,7 +23,7 @@ const UNITS: [(i32, i32); 8] = [
 ];
 
 /// The symmetric vectors of a leap `(a, b)`.
-fn vectors(atom: Atom) -> Vec<(i32, i32)> {
+pub(crate) fn vectors(atom: Atom) -> Vec<(i32, i32)> {
     let (a, b) = atom.leap();
     let (a, b) = (i32::from(a), i32::from(b));
     let mut v = Vec::new();
@@ -41,7 +41,7 @@ fn vectors(atom: Atom) -> Vec<(i32, i32)> {
 }
 
 /// Whether vector `(dx, dy)` (facing up) matches a direction term.
-fn matches(term: &str, kind: AtomKind, dx: i32, dy: i32) -> bool {
+pub(crate) fn matches(term: &str, kind: AtomKind, dx: i32, dy: i32) -> bool {
     let wide = dx.abs() > dy.abs();
     let narrow = dy.abs() > dx.abs();
     match term {
@@ -75,11 +75,30 @@ fn matches(term: &str, kind: AtomKind, dx: i32, dy: i32) -> bool {
 
 /// The vectors of a clause (facing up), filtered by its directions.
 pub(crate) fn clause_vectors(c: &Clause) -> Vec<(i32, i32)> {
-    let kind = c.atom.kind();
-    vectors(c.atom)
-        .into_iter()
-        .filter(|&(dx, dy)| c.dirs.is_empty() || c.dirs.iter().any(|t| matches(t, kind, dx, dy)))
+    if c.dirs.is_empty() {
+        return vectors(c.atom);
+    }
+    c.dirs
+        .iter()
+        .map(|&(x, y)| (i32::from(x), i32::from(y)))
         .collect()
+}
+
+/// The vectors of an atom matched by any of `terms` (all if none), sorted;
+/// empty when that is every vector.
+pub(crate) fn dir_vectors(atom: Atom, terms: &[String]) -> Vec<(i8, i8)> {
+    let kind = atom.kind();
+    let all = vectors(atom);
+    let mut v: Vec<(i8, i8)> = all
+        .iter()
+        .filter(|&&(dx, dy)| terms.is_empty() || terms.iter().any(|t| matches(t, kind, dx, dy)))
+        .map(|&(x, y)| (x as i8, y as i8))
+        .collect();
+    v.sort();
+    if v.len() == all.len() {
+        v.clear();
+    }
+    v
 }
 
 /// Squares a lame leap passes over (facing up): along the line for D, A,

@@ -210,10 +210,14 @@ fn clause(c: &mut Cursor<'_>) -> Result<Vec<Clause>, BetzaError> {
                 });
             }
         }
-        let dirs = parse_dirs(&dir_letters, atom.kind()).map_err(|d| BetzaError {
+        let terms = parse_dirs(&dir_letters, atom.kind()).map_err(|d| BetzaError {
             at: dir_start,
             kind: ErrorKind::BadDirection(d),
         })?;
+        let dirs = crate::compile::dir_vectors(atom, &terms);
+        if !terms.is_empty() && dirs.is_empty() && crate::compile::vectors(atom).is_empty() {
+            continue;
+        }
         out.push(Clause {
             moves: m || !cap,
             captures: cap || !m,

@@ -9,21 +9,23 @@
 //! the text would otherwise read as a rider. Parsing the canonical text
 //! gives back the same tree.
 
-use crate::ast::{Atom, Betza, Clause, Range};
+use crate::ast::{Atom, AtomKind, Betza, Clause, Range};
+use crate::compile::dir_vectors;
+use crate::parse::parse_dirs;
+use std::collections::BTreeSet;
 use std::fmt;
 
 fn turns_text(turns: &[i8]) -> String {
+    // Order chosen so that no single letter runs into a following one as
+    // a two-letter turn: pairs first, then s/l/r, then b, then f.
     let has = |t: i8| turns.contains(&t);
     let mut s = String::new();
-    let pairs: [(i8, &str, &str, &str); 3] = [
+    let groups: [(i8, &str, &str, &str); 3] = [
         (1, "fs", "fl", "fr"),
-        (2, "s", "l", "r"),
         (3, "bs", "bl", "br"),
+        (2, "s", "l", "r"),
     ];
-    if has(0) {
-        s.push('f');
-    }
-    for (k, both, left, right) in pairs {
+    for (k, both, left, right) in groups {
         match (has(k), has(-k)) {
             (true, true) => s.push_str(both),
             (true, false) => s.push_str(left),
@@ -33,6 +35,9 @@ fn turns_text(turns: &[i8]) -> String {
     }
     if has(4) {
         s.push('b');
+    }
+    if has(0) {
+        s.push('f');
     }
     s
 }
@@ -59,6 +64,58 @@ fn atom_text(atom: Atom, range: Range) -> String {
     }
 }
 
+/// Direction letters for a clause's vector set: the fewest terms that
+/// read back as exactly that set; failing that, two-letter terms only
+/// (which never run together into other terms).
+fn dir_text(c: &Clause) -> String {
+    if c.dirs.is_empty() {
+        return String::new();
+    }
+    let kind = c.atom.kind();
+    let target: BTreeSet<(i8, i8)> = c.dirs.iter().copied().collect();
+    let cover_of = |t: &str| -> BTreeSet<(i8, i8)> {
+        dir_vectors(c.atom, &[t.to_string()])
+            .into_iter()
+            .collect::<BTreeSet<_>>()
+    };
+    let singles: &[&str] = &["f", "b", "l", "r", "s", "v"];
+    let pairs: &[&str] = match kind {
+        AtomKind::Orthogonal => &[],
+        AtomKind::Diagonal => &["fl", "fr", "bl", "br"],
+        AtomKind::Oblique => &["ff", "fs", "bb", "bs", "ll", "rr", "fl", "fr", "bl", "br"],
+    };
+    let greedy = |terms: &[&str]| -> Option<String> {
+        let mut covered = BTreeSet::new();
+        let mut chosen: Vec<usize> = Vec::new();
+        let mut cands: Vec<(&str, BTreeSet<(i8, i8)>)> = terms
+            .iter()
+            .map(|t| (*t, cover_of(t)))
+            .filter(|(_, v)| !v.is_empty() && v.is_subset(&target))
+            .collect();
+        cands.sort_by_key(|(_, v)| std::cmp::Reverse(v.len()));
+        for (t, v) in cands {
+            if !v.is_subset(&covered) {
+                chosen.push(terms.iter().position(|x| *x == t).unwrap_or(0));
+                covered.extend(v);
+            }
+        }
+        chosen.sort();
+        let out: String = chosen.iter().map(|&i| terms[i]).collect();
+        (covered == target).then_some(out)
+    };
+    let all: Vec<&str> = singles.iter().chain(pairs.iter()).copied().collect();
+    for candidate in [greedy(&all), greedy(pairs), greedy(singles)]
+        .into_iter()
+        .flatten()
+    {
+        let terms = parse_dirs(&candidate, kind).unwrap_or_default();
+        if dir_vectors(c.atom, &terms) == c.dirs {
+            return candidate;
+        }
+    }
+    String::new()
+}
+
 fn clause_text(c: &Clause) -> String {
     let mut s = String::new();
     match (c.moves, c.captures) {
@@ -75,9 +132,7 @@ fn clause_text(c: &Clause) -> String {
     if c.hop {
         s.push('p');
     }
-    for d in &c.dirs {
-        s.push_str(d);
-    }
+    s.push_str(&dir_text(c));
     s.push_str(&atom_text(c.atom, c.range));
     if let Some(t) = &c.then {
         if t.slide {
