@@ -4,8 +4,6 @@
 //! rulings in `tools/perft_ref/` (written without reading this crate).
 //! Lines whose count is above `CI_LIMIT` run only with `--ignored`.
 
-#![allow(clippy::unwrap_used)]
-
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use deckmate_games::cardmate::{notation, start_position, Options, SetupKind};
