@@ -1,12 +1,31 @@
-//! The deckmate engine: computer players for the games.
+//! The deckmate engine: search over any [`Game`], per-game evaluation,
+//! levels, and the computer players the shells use.
 //!
-//! (A first, simple player: a shallow material search. The full engine,
-//! with iterative deepening, a transposition table and levels, replaces its
-//! inside behind the same [`Player`] API.)
+//! - [`search::Searcher`]: iterative-deepening PVS with a transposition
+//!   table, move ordering, extensions of forced replies and quiescence.
+//! - [`handle::SearchHandle`]: the same search on a thread: start it,
+//!   receive reports, stop it, get the best move.
+//! - [`Evaluator`]: what a game adds (Cardmate's is [`CardmateEval`]).
+//! - [`Player`]: a computer opponent at a [`level::Level`], or random.
+//! - [`bench`] and [`matches`]: the node-count signature and self-play.
 #![deny(missing_docs)]
 
-use deckmate_games::cardmate::{Position, Rank};
-use deckmate_rules::{Game, Outcome, Seat, SeededRng, ToAct};
+pub mod bench;
+mod cardmate_eval;
+mod evaluator;
+pub mod handle;
+pub mod level;
+pub mod matches;
+pub mod search;
+mod tt;
+
+pub use cardmate_eval::{CardmateEval, Weights};
+pub use evaluator::Evaluator;
+pub use search::{Limits, Report, SearchResult, Searcher, WIN};
+
+use deckmate_games::cardmate::{Move, Position};
+use deckmate_rules::{Game, SeededRng};
+use std::time::Duration;
 
 /// A computer player.
 pub trait Player<G: Game>: Send {
@@ -17,95 +36,85 @@ pub trait Player<G: Game>: Send {
 /// A Cardmate player of strength `level` (1 weakest .. 8 strongest); `seed`
 /// makes its choices among equal moves reproducible.
 pub fn cardmate_player(level: u8, seed: u64) -> Box<dyn Player<Position>> {
-    Box::new(Simple {
-        depth: if level <= 2 { 2 } else { 3 },
+    Box::new(EnginePlayer::new(level, seed, None))
+}
+
+/// A Cardmate player at a level with its own time per move.
+pub fn cardmate_player_timed(level: u8, seed: u64, time: Duration) -> Box<dyn Player<Position>> {
+    Box::new(EnginePlayer::new(level, seed, Some(time)))
+}
+
+/// A player that picks uniformly among the legal moves.
+pub fn random_player(seed: u64) -> Box<dyn Player<Position>> {
+    Box::new(RandomPlayer {
         rng: SeededRng::new(seed),
     })
 }
 
-struct Simple {
-    depth: u32,
+struct RandomPlayer {
     rng: SeededRng,
 }
 
-const VALUES: [i32; 14] = [
-    100, 120, 150, 170, 200, 230, 260, 300, 450, 600, 650, 900, 2000, 1100,
-];
-
-fn material(pos: &Position, seat: Seat) -> i32 {
-    let mut v = 0;
-    for c in pos.cards_of(seat) {
-        v += VALUES[c.rank().index() as usize];
-    }
-    if pos.kings(seat) == 1 {
-        v += 3000;
-    }
-    v
-}
-
-fn eval(pos: &Position) -> i32 {
-    let me = pos.side_to_move();
-    material(pos, me) - material(pos, me.other())
-}
-
-fn terminal_score(o: &Outcome, me: Seat, ply: u32) -> i32 {
-    match o.winner {
-        Some(w) if w == me => 100_000 - ply as i32,
-        Some(_) => -100_000 + ply as i32,
-        None => 0,
-    }
-}
-
-fn negamax(pos: &Position, depth: u32, ply: u32, mut alpha: i32, beta: i32) -> i32 {
-    if let ToAct::Nobody = pos.to_act() {
-        return pos
-            .outcome()
-            .map_or(0, |o| terminal_score(&o, pos.side_to_move(), ply));
-    }
-    if depth == 0 {
-        return eval(pos);
-    }
-    let mut moves = Vec::new();
-    pos.legal_moves(&mut moves);
-    let mut best = i32::MIN + 1;
-    for m in moves {
-        let mut next = pos.clone();
-        next.play_unchecked(m);
-        let s = -negamax(&next, depth - 1, ply + 1, -beta, -alpha);
-        best = best.max(s);
-        alpha = alpha.max(s);
-        if alpha >= beta {
-            break;
-        }
-    }
-    best
-}
-
-impl Player<Position> for Simple {
-    fn choose(&mut self, pos: &Position) -> Option<deckmate_games::cardmate::Move> {
+impl Player<Position> for RandomPlayer {
+    fn choose(&mut self, pos: &Position) -> Option<Move> {
         let mut moves = Vec::new();
         pos.legal_moves(&mut moves);
-        let mut best: Vec<_> = Vec::new();
-        let mut best_score = i32::MIN;
-        for m in moves {
-            let mut next = pos.clone();
-            next.play_unchecked(m);
-            let mut s = -negamax(&next, self.depth - 1, 1, -1_000_000, 1_000_000);
-            if m.card.rank() == Rank::ONE && m.promote {
-                s += 1;
-            }
-            if s > best_score {
-                best_score = s;
-                best.clear();
-            }
-            if s == best_score {
-                best.push(m);
-            }
-        }
-        let n = best.len() as u64;
-        if n == 0 {
+        if moves.is_empty() {
             return None;
         }
-        Some(best[self.rng.below(n) as usize])
+        Some(moves[self.rng.below(moves.len() as u64) as usize])
+    }
+}
+
+/// The search behind a level.
+pub struct EnginePlayer {
+    searcher: Searcher<Position, CardmateEval>,
+    level: level::Level,
+    rng: SeededRng,
+}
+
+impl EnginePlayer {
+    /// A player at `level`, with `time` per move instead of the level's.
+    pub fn new(level: u8, seed: u64, time: Option<Duration>) -> EnginePlayer {
+        let mut lv = level::level(level);
+        if let Some(t) = time {
+            lv.time = t;
+        }
+        let mut searcher = Searcher::new(CardmateEval::default(), 32);
+        searcher.exact_root = lv.noise > 0;
+        EnginePlayer {
+            searcher,
+            level: lv,
+            rng: SeededRng::new(seed),
+        }
+    }
+}
+
+impl Player<Position> for EnginePlayer {
+    fn choose(&mut self, pos: &Position) -> Option<Move> {
+        let limits = Limits {
+            depth: Some(self.level.depth),
+            nodes: None,
+            time: Some(self.level.time),
+        };
+        let r = self.searcher.search(pos, &limits, &mut |_| {});
+        if self.level.noise == 0 || r.root_scores.is_empty() {
+            return r.best;
+        }
+        // Noise on ordinary scores only; wins stay wins, losses losses.
+        let noise = self.level.noise;
+        let mut best: Option<(Move, i32)> = None;
+        for &(m, s) in &r.root_scores {
+            let jitter = if s.abs() > WIN - 1000 {
+                0
+            } else {
+                self.rng.below(2 * noise as u64 + 1) as i32 - noise
+            };
+            let v = s + jitter;
+            if best.is_none_or(|(_, b)| v > b) {
+                best = Some((m, v));
+            }
+        }
+        best.map(|(m, _)| m).or(r.best)
     }
 }

@@ -53,9 +53,13 @@ fn classify(pos: &Position, me: Seat, card: Card, t: Target) -> (Kind, bool) {
 /// Calls `f(card, from, target, kind)` for every table destination of the
 /// side to move that is reachable (rays stop at the first card).
 #[inline]
-fn for_each_target(pos: &Position, mut f: impl FnMut(Card, u8, Target, Kind)) {
+fn for_each_target(pos: &Position, f: impl FnMut(Card, u8, Target, Kind)) {
+    for_each_target_of(pos, pos.side, f)
+}
+
+#[inline]
+fn for_each_target_of(pos: &Position, me: Seat, mut f: impl FnMut(Card, u8, Target, Kind)) {
     let t = Tables::get();
-    let me = pos.side;
     let mut bits = pos.cards[me.index()];
     while bits != 0 {
         let card = Card(bits.trailing_zeros() as u8);
@@ -176,6 +180,54 @@ impl Position {
             }
         });
         found
+    }
+
+    /// Calls `f(card, from, to, occupant)` for every square a card of
+    /// `seat` could capture on by its movement (rays stop at the first
+    /// card), whoever stands there, whatever the suits: what the engine's
+    /// evaluation needs to see threats and lures.
+    pub fn for_each_attack(
+        &self,
+        seat: Seat,
+        mut f: impl FnMut(Card, Square, Square, Option<(Card, Seat)>),
+    ) {
+        for_each_target_of(self, seat, |card, from, tg, _| {
+            if tg.mode & 2 != 0 {
+                f(card, Square(from), Square(tg.to), self.at_raw(tg.to));
+            }
+        });
+    }
+
+    /// Calls `f(card, to, can_move, can_capture, occupant)` for every square
+    /// the cards of `seat` reach by their movement (rays stop at the first
+    /// card), whoever stands there: one pass for an evaluation's mobility,
+    /// threats and lures.
+    pub fn for_each_reach(
+        &self,
+        seat: Seat,
+        mut f: impl FnMut(Card, Square, bool, bool, Option<(Card, Seat)>),
+    ) {
+        for_each_target_of(self, seat, |card, _, tg, _| {
+            f(
+                card,
+                Square(tg.to),
+                tg.mode & 1 != 0,
+                tg.mode & 2 != 0,
+                self.at_raw(tg.to),
+            );
+        });
+    }
+
+    /// The number of moves `seat`'s cards have by their movement and C1-C2
+    /// (ignoring C3 and whose turn it is): a mobility measure.
+    pub fn mobility(&self, seat: Seat) -> u32 {
+        let mut n = 0;
+        for_each_target_of(self, seat, |_, _, _, kind| {
+            if !matches!(kind, Kind::None) {
+                n += 1;
+            }
+        });
+        n
     }
 
     /// Whether the side to move has any legal move (V3).

@@ -1,0 +1,146 @@
+//! The engine sees the tactics of Cardmate, is reproducible, and its handle
+//! reports and stops.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use deckmate_engine::handle::SearchHandle;
+use deckmate_engine::{bench, cardmate_player, CardmateEval, Limits, Searcher, WIN};
+use deckmate_games::cardmate::{fen, notation, start_position, Options, Position, SetupKind};
+use deckmate_rules::{Game, SeededRng};
+use std::time::Duration;
+
+const GAME1: &str = "4Ci3 4Db6 8Dj2 8Ca7 8Dh3 8Cc6 7Cb1 7Di8 3Cd3 3Di6 8Hc2 4Dc5 JSf3 9Sa7 \
+    9H:c5 9S:c5 2Sa3 9S:a3 1D:a3 8Sh7 3Cd4 8C:d4 8H:d4 8Sg5 JS:g5 3Hc6 JS:g7 6H:g7 \
+    8H:c6 JH:c6 1Da4 QSh8 8Di5 QS:h2";
+
+fn after(moves: &str) -> Position {
+    let mut pos = start_position(SetupKind::Predefined, 0, Options::default());
+    for m in moves.split_whitespace() {
+        let mv = notation::parse(&pos, m).unwrap();
+        pos.play_move(mv);
+    }
+    pos
+}
+
+fn best(pos: &Position, depth: u32) -> (String, i32) {
+    let mut s = Searcher::new(CardmateEval::default(), 16);
+    let r = s.search(
+        pos,
+        &Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        },
+        &mut |_| {},
+    );
+    (notation::write(pos, r.best.unwrap()), r.score)
+}
+
+#[test]
+fn finds_the_capture_of_the_last_king() {
+    // Forehand's Queen takes Rearhand's last King.
+    let pos = fen::parse(
+        "10/10/10/4Kd5/10/4QC5/10/10/10/KCKH8 F 0 1",
+        Options::default(),
+    )
+    .unwrap();
+    let (m, score) = best(&pos, 3);
+    assert_eq!(m, "QC:e6×");
+    assert!(score > WIN - 10);
+}
+
+#[test]
+fn sample_game_1_finds_the_lure_7dh8() {
+    let pos = after(&format!("{GAME1} 8D:j7"));
+    let (m, score) = best(&pos, 6);
+    assert_eq!(m, "7Dh8", "score {score}");
+    assert!(score > WIN - 20, "a forced win: {score}");
+}
+
+#[test]
+fn sample_game_1_avoids_8d_takes_j7() {
+    let pos = after(GAME1);
+    let (m, score) = best(&pos, 6);
+    assert_ne!(m, "8D:j7");
+    assert!(score > -WIN + 100, "{score}");
+}
+
+#[test]
+fn bench_signature_is_reproducible() {
+    let (a, _) = bench::run_capped(4, |_| {}).unwrap();
+    let (b, _) = bench::run_capped(4, |_| {}).unwrap();
+    assert_eq!(a, b);
+    assert!(a > 10_000);
+}
+
+#[test]
+fn level_1_never_allows_an_immediate_loss() {
+    let mut rng = SeededRng::new(9);
+    let mut checked = 0;
+    for game in 0..6 {
+        let mut pos = start_position(SetupKind::Deal, game, Options::default());
+        let mut player = cardmate_player(1, game);
+        for _ in 0..120 {
+            if pos.end_state().is_some() {
+                break;
+            }
+            let mv = player.choose(&pos).unwrap();
+            let mut after = pos.clone();
+            after.play_move(mv);
+            // Was there a move that did not hand the opponent an immediate win?
+            let loses_at_once = |p: &Position| {
+                let mut replies = Vec::new();
+                p.legal_moves(&mut replies);
+                replies.iter().any(|&r| {
+                    let mut q = p.clone();
+                    q.play_move(r);
+                    q.end_state()
+                        .is_some_and(|e| e.winner == Some(p.side_to_move()))
+                })
+            };
+            if loses_at_once(&after) {
+                let mut all = Vec::new();
+                pos.legal_moves(&mut all);
+                let safe_exists = all.iter().any(|&m| {
+                    let mut q = pos.clone();
+                    q.play_move(m);
+                    q.end_state().is_some() || !loses_at_once(&q)
+                });
+                assert!(!safe_exists, "level 1 blundered in {}", fen::write(&pos));
+            }
+            checked += 1;
+            // Random replies for the other side make varied positions.
+            pos.play_move(mv);
+            if pos.end_state().is_some() {
+                break;
+            }
+            let mut replies = Vec::new();
+            pos.legal_moves(&mut replies);
+            let r = replies[rng.below(replies.len() as u64) as usize];
+            pos.play_move(r);
+        }
+    }
+    assert!(checked > 50);
+}
+
+#[test]
+fn handle_reports_and_stops() {
+    let pos = start_position(SetupKind::Predefined, 0, Options::default());
+    let searcher = Searcher::new(CardmateEval::default(), 16);
+    let h = SearchHandle::start(
+        searcher,
+        pos.clone(),
+        Limits {
+            depth: Some(40),
+            ..Limits::default()
+        },
+    );
+    let first = h.next_report().expect("a report");
+    assert_eq!(first.depth, 1);
+    std::thread::sleep(Duration::from_millis(200));
+    h.stop();
+    let (r, _) = h.wait().unwrap();
+    assert!(r.depth < 40);
+    let mut legal = Vec::new();
+    pos.legal_moves(&mut legal);
+    assert!(legal.contains(&r.best.unwrap()));
+}
