@@ -28,6 +28,12 @@ enum Command {
     Replay(cmd::replay::ReplayArgs),
     /// Print the rules of a game as deckmate plays them.
     Rules(cmd::rules::RulesArgs),
+    /// Let the engine analyse a position.
+    Analyse(cmd::analyse::AnalyseArgs),
+    /// Search fixed positions: the engine's node-count signature and speed.
+    Bench(cmd::bench::BenchArgs),
+    /// Play engine levels (or a random player) against each other.
+    Match(cmd::matches::MatchArgs),
 }
 
 fn main() -> ExitCode {
@@ -37,6 +43,9 @@ fn main() -> ExitCode {
         Command::Perft(a) => cmd::perft::run(a),
         Command::Replay(a) => cmd::replay::run(a),
         Command::Rules(a) => cmd::rules::run(a),
+        Command::Analyse(a) => cmd::analyse::run(a),
+        Command::Bench(a) => cmd::bench::run(a),
+        Command::Match(a) => cmd::matches::run(a),
     };
     match result {
         Ok(code) => code,

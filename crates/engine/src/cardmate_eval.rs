@@ -126,6 +126,23 @@ impl Evaluator<Position> for CardmateEval {
         mv.promote || pos.at(mv.to).is_some()
     }
 
+    fn capture_gain(&self, pos: &Position, mv: Move) -> i32 {
+        let w = &self.weights;
+        let victim = pos.at(mv.to).map_or(0, |(c, _)| {
+            if c.rank() == Rank::KING {
+                w.last_king + w.values[12]
+            } else {
+                w.values[c.rank().index() as usize]
+            }
+        });
+        let promo = if mv.promote {
+            w.values[13] - w.values[0]
+        } else {
+            0
+        };
+        victim + promo
+    }
+
     fn order_score(&self, pos: &Position, mv: Move) -> i32 {
         let w = &self.weights;
         let victim = pos.at(mv.to).map_or(0, |(c, _)| {

@@ -9,6 +9,9 @@ pub trait Evaluator<G: Game>: Send + Sync {
     fn evaluate(&self, game: &G) -> i32;
     /// Whether a move changes material (searched in quiescence).
     fn is_tactical(&self, game: &G, mv: G::Move) -> bool;
+    /// The most a move can gain at once (the value of what it captures or
+    /// promotes to), for pruning hopeless captures in quiescence.
+    fn capture_gain(&self, game: &G, mv: G::Move) -> i32;
     /// A rough ordering score: higher is tried first (captures by value).
     fn order_score(&self, game: &G, mv: G::Move) -> i32;
     /// Whether the side to act may not "stand pat" in quiescence because

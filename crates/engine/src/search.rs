@@ -447,8 +447,9 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         qply: u32,
     ) -> i32 {
         let forced = self.eval.must_move(g);
+        let mut stand = -INF;
         if !forced || qply > 24 || ply >= MAX_PLY {
-            let stand = self.eval.evaluate(g);
+            stand = self.eval.evaluate(g);
             if stand >= beta || qply > 24 || ply >= MAX_PLY {
                 return stand;
             }
@@ -456,9 +457,18 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         }
         let mut moves = Vec::with_capacity(32);
         g.legal_moves(&mut moves);
+        // Free captures only, and none that cannot lift the score to alpha
+        // even by winning the captured card outright (delta pruning); deep
+        // in quiescence only forced moves go on.
+        let deep = qply >= 10;
         let mut tactical: Vec<(i32, G::Move)> = moves
             .iter()
-            .filter(|&&m| forced || self.eval.is_tactical(g, m))
+            .filter(|&&m| {
+                forced
+                    || (!deep
+                        && self.eval.is_tactical(g, m)
+                        && stand + self.eval.capture_gain(g, m) + 200 > alpha)
+            })
             .map(|&m| (self.eval.order_score(g, m), m))
             .collect();
         tactical.sort_by_key(|&(s, _)| std::cmp::Reverse(s));

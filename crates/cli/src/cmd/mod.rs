@@ -1,5 +1,8 @@
 //! One module per command.
 
+pub mod analyse;
+pub mod bench;
+pub mod matches;
 pub mod options;
 pub mod perft;
 pub mod play;

@@ -1,0 +1,117 @@
+//! `deckmate analyse GAME [--fen F | --moves M] [--depth D | --time S]`.
+
+use super::options::CardmateOptions;
+use super::perft::start_position;
+use crate::variant::Variant;
+use clap::Args;
+use deckmate_engine::{CardmateEval, Limits, Searcher, WIN};
+use deckmate_games::cardmate::{notation, Position};
+use std::process::ExitCode;
+use std::time::Duration;
+
+/// Arguments of `deckmate analyse`.
+#[derive(Args)]
+#[command(after_help = "Examples:\n  deckmate analyse cardmate --depth 8\n  \
+deckmate analyse cardmate --time 5 --moves \"1. 4Ci3 4Db6\"\n\n\
+Scores are for the side to move, in hundredths of a One; \"win in N\" counts plies.")]
+pub struct AnalyseArgs {
+    /// The game.
+    #[arg(value_enum)]
+    game: Variant,
+    /// Start from this position string.
+    #[arg(long)]
+    fen: Option<String>,
+    /// Play these moves first (the game's notation).
+    #[arg(long)]
+    moves: Option<String>,
+    /// Search to this depth.
+    #[arg(long, short)]
+    depth: Option<u32>,
+    /// Search for this many seconds (default 5 when no depth is given).
+    #[arg(long, short)]
+    time: Option<f64>,
+    #[command(flatten)]
+    options: CardmateOptions,
+}
+
+/// A line of moves in notation, played from `pos`.
+pub fn line(pos: &Position, moves: &[deckmate_games::cardmate::Move]) -> String {
+    let mut p = pos.clone();
+    let mut out = Vec::new();
+    for &m in moves {
+        let dots = if p.side_to_move() == deckmate_rules::Seat::First {
+            "."
+        } else {
+            "..."
+        };
+        if p.side_to_move() == deckmate_rules::Seat::First || out.is_empty() {
+            out.push(format!("{}{dots}", p.fullmove()));
+        }
+        out.push(notation::write(&p, m));
+        p.play_move(m);
+    }
+    out.join(" ")
+}
+
+/// A score in words.
+pub fn score_text(score: i32) -> String {
+    if score > WIN - 1000 {
+        format!("win in {}", WIN - score)
+    } else if score < -WIN + 1000 {
+        format!("loss in {}", WIN + score)
+    } else {
+        format!("{score:+}")
+    }
+}
+
+/// Runs the analysis.
+pub fn run(args: AnalyseArgs) -> Result<ExitCode, String> {
+    let Variant::Cardmate = args.game;
+    let pos = start_position(&args.options, args.fen.as_deref(), args.moves.as_deref())?;
+    if let Some(t) = args.time {
+        if !(t > 0.0 && t < 1e6) {
+            return Err(format!("--time {t}: give a positive number of seconds"));
+        }
+    }
+    if pos.end_state().is_some() {
+        println!(
+            "The game is over: {}",
+            pos.end_state().map(|e| e.describe()).unwrap_or_default()
+        );
+        return Ok(ExitCode::SUCCESS);
+    }
+    let time = match (args.depth, args.time) {
+        (_, Some(t)) => Some(Duration::from_secs_f64(t)),
+        (None, None) => Some(Duration::from_secs(5)),
+        (Some(_), None) => None,
+    };
+    let limits = Limits {
+        depth: args.depth,
+        nodes: None,
+        time,
+    };
+    let mut searcher = Searcher::new(CardmateEval::default(), 64);
+    let r = searcher.search(&pos, &limits, &mut |rep| {
+        println!(
+            "depth {:2}  score {:>10}  nodes {:>10}  nps {:>8}  time {:6.2}s  pv {}",
+            rep.depth,
+            score_text(rep.score),
+            rep.nodes,
+            rep.nps,
+            rep.elapsed.as_secs_f64(),
+            line(&pos, &rep.pv)
+        );
+    });
+    match r.best {
+        Some(m) => {
+            println!();
+            println!("best move: {}", notation::write(&pos, m));
+            if !r.pv.is_empty() {
+                println!("best line: {}", line(&pos, &r.pv));
+            }
+            println!("score:     {}", score_text(r.score));
+        }
+        None => println!("no legal move"),
+    }
+    Ok(ExitCode::SUCCESS)
+}

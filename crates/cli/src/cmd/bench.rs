@@ -1,0 +1,36 @@
+//! `deckmate bench`: the engine's node-count signature and speed.
+
+use clap::Args;
+use deckmate_engine::bench;
+use std::process::ExitCode;
+
+/// Arguments of `deckmate bench`.
+#[derive(Args)]
+#[command(
+    after_help = "Searches fixed Cardmate positions to fixed depths on one thread. The\n\
+total node count only changes when the search changes; nodes per second\n\
+measures this machine."
+)]
+pub struct BenchArgs {}
+
+/// Runs the bench.
+pub fn run(_args: BenchArgs) -> Result<ExitCode, String> {
+    let (nodes, time) = bench::run(|l| {
+        println!(
+            "{:<18} depth {:2}  nodes {:>10}  best {:<8} {:6.2}s",
+            l.name,
+            l.depth,
+            l.nodes,
+            l.best,
+            l.time.as_secs_f64()
+        );
+    })?;
+    println!();
+    println!("nodes: {nodes}");
+    println!("time:  {:.2} s", time.as_secs_f64());
+    println!(
+        "nps:   {}",
+        (nodes as f64 / time.as_secs_f64().max(1e-6)) as u64
+    );
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,94 @@
+//! `deckmate match GAME --a LEVEL --b LEVEL --games N`.
+
+use crate::variant::Variant;
+use clap::Args;
+use deckmate_engine::matches::{self, MatchConfig, PlayerSpec};
+use std::process::ExitCode;
+use std::time::Duration;
+
+/// Arguments of `deckmate match`.
+#[derive(Args)]
+#[command(
+    after_help = "Examples:\n  deckmate match cardmate --a 8 --b random --games 50 --time 1\n  \
+deckmate match cardmate --a 4 --b 3 --games 40 --time 0.2 --out games/\n\n\
+Sides alternate; each pair of games shares a setup (predefined, suits, ranks,\n\
+deal in turn) drawn from the seed. Every game's record is saved."
+)]
+pub struct MatchArgs {
+    /// The game.
+    #[arg(value_enum)]
+    game: Variant,
+    /// Player A: a level 1-8 or `random`.
+    #[arg(long)]
+    a: PlayerSpec,
+    /// Player B: a level 1-8 or `random`.
+    #[arg(long)]
+    b: PlayerSpec,
+    /// Number of games.
+    #[arg(long, default_value = "10")]
+    games: u32,
+    /// Seconds per move for engine players.
+    #[arg(long, default_value = "1")]
+    time: f64,
+    /// Seed of the setups and players.
+    #[arg(long, default_value = "1")]
+    seed: u64,
+    /// Folder for the records (created if needed).
+    #[arg(long, default_value = "match-games")]
+    out: String,
+}
+
+/// Runs the match.
+pub fn run(args: MatchArgs) -> Result<ExitCode, String> {
+    let Variant::Cardmate = args.game;
+    if !(args.time > 0.0 && args.time < 3600.0) {
+        return Err(format!(
+            "--time {}: give seconds per move, above 0",
+            args.time
+        ));
+    }
+    std::fs::create_dir_all(&args.out).map_err(|e| format!("cannot create {}: {e}", args.out))?;
+    let cfg = MatchConfig {
+        a: args.a,
+        b: args.b,
+        games: args.games,
+        time: Duration::from_secs_f64(args.time),
+        seed: args.seed,
+        max_plies: 600,
+    };
+    let out = args.out.clone();
+    let mut save_err = None;
+    let r = matches::run(&cfg, |i, g| {
+        let path = format!("{out}/game-{:03}.pgn", i + 1);
+        if let Err(e) = std::fs::write(&path, g.record.to_string()) {
+            save_err = Some(format!("cannot write {path}: {e}"));
+        }
+        let result = g.record.result.clone().unwrap_or_default();
+        let reason = g.record.tag("Termination").unwrap_or("").to_string();
+        println!(
+            "game {:3}: A ({}) as {}: {result} {reason} ({} plies)",
+            i + 1,
+            cfg.a,
+            if g.a_forehand { "Forehand" } else { "Rearhand" },
+            g.record.moves.len()
+        );
+    })?;
+    if let Some(e) = save_err {
+        return Err(e);
+    }
+    let (elo, margin) = r.elo();
+    println!();
+    println!(
+        "A ({}) vs B ({}): +{} ={} -{}  score {:.1}%  Elo {:+.0} +- {:.0}",
+        cfg.a,
+        cfg.b,
+        r.wins,
+        r.draws,
+        r.losses,
+        100.0 * r.score(),
+        elo,
+        margin
+    );
+    println!("records in {}/", args.out);
+    Ok(ExitCode::SUCCESS)
+}
