@@ -16,7 +16,10 @@ fn play(a: PlayerSpec, b: PlayerSpec, games: u32, ms: u64) -> (u32, u32, u32) {
         seed: 7,
         max_plies: 600,
     };
-    let r = run(&cfg, |i, g| eprintln!("{a} vs {b} game {}: {:.1}", i + 1, g.score_a)).unwrap();
+    let r = run(&cfg, |i, g| {
+        eprintln!("{a} vs {b} game {}: {:.1}", i + 1, g.score_a)
+    })
+    .unwrap();
     eprintln!("{a} vs {b}: +{} ={} -{}", r.wins, r.draws, r.losses);
     (r.wins, r.draws, r.losses)
 }
