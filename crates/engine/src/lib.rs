@@ -71,6 +71,7 @@ pub struct EnginePlayer {
     searcher: Searcher<Position, CardmateEval>,
     level: level::Level,
     rng: SeededRng,
+    timed: bool,
 }
 
 impl EnginePlayer {
@@ -86,6 +87,23 @@ impl EnginePlayer {
             searcher,
             level: lv,
             rng: SeededRng::new(seed),
+            timed: true,
+        }
+    }
+}
+
+impl EnginePlayer {
+    /// A deterministic player: fixed depth, no clock, no noise, the given
+    /// evaluation weights (for tuning by self-play).
+    pub fn fixed_depth(depth: u32, weights: Weights) -> EnginePlayer {
+        let mut lv = level::level(8);
+        lv.depth = depth;
+        lv.noise = 0;
+        EnginePlayer {
+            searcher: Searcher::new(CardmateEval { weights }, 8),
+            level: lv,
+            rng: SeededRng::new(0),
+            timed: false,
         }
     }
 }
@@ -95,7 +113,7 @@ impl Player<Position> for EnginePlayer {
         let limits = Limits {
             depth: Some(self.level.depth),
             nodes: None,
-            time: Some(self.level.time),
+            time: self.timed.then_some(self.level.time),
         };
         let r = self.searcher.search(pos, &limits, &mut |_| {});
         if self.level.noise == 0 || r.root_scores.is_empty() {
