@@ -15,7 +15,7 @@ use deckmate_rules::Seat;
 fn game(a: &Weights, b: &Weights, i: u32, depth: u32) -> f64 {
     let (kind, seed) = setup_of(i, 2026);
     let mut pos = start_position(kind, seed, Options::default());
-    let a_first = i % 2 == 0;
+    let a_first = i.is_multiple_of(2);
     let mut pa = EnginePlayer::fixed_depth(depth, a.clone());
     let mut pb = EnginePlayer::fixed_depth(depth, b.clone());
     for _ in 0..300 {
@@ -85,7 +85,7 @@ fn main() {
     let (rounds, pairs, depth) = (arg(1, 2), arg(2, 20), arg(3, 3));
     let mut best = Weights::default();
     for round in 1..=rounds {
-        for k in 0..NAMES.len() {
+        for (k, name) in NAMES.iter().enumerate() {
             for factor in [1.3, 0.7] {
                 let mut cand = best.clone();
                 let v = get(&best, k);
@@ -98,7 +98,7 @@ fn main() {
                 let keep = s >= 0.55;
                 println!(
                     "round {round} {:<14} {v:>5} -> {nv:>5}: {:5.1}% {}",
-                    NAMES[k],
+                    name,
                     100.0 * s,
                     if keep { "kept" } else { "" }
                 );
