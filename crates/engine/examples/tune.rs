@@ -7,8 +7,8 @@
 //! (deterministic games); a candidate that scores 55% or more replaces the
 //! current weights. Prints every result and the final weights.
 
-use deckmate_engine::matches::setup_of;
-use deckmate_engine::{EnginePlayer, Player, Weights};
+use deckmate_engine::matches::{play_out, setup_of};
+use deckmate_engine::{EnginePlayer, Weights};
 use deckmate_games::cardmate::{start_position, Options};
 use deckmate_rules::Seat;
 
@@ -18,21 +18,9 @@ fn game(a: &Weights, b: &Weights, i: u32, depth: u32) -> f64 {
     let a_first = i.is_multiple_of(2);
     let mut pa = EnginePlayer::fixed_depth(depth, a.clone());
     let mut pb = EnginePlayer::fixed_depth(depth, b.clone());
-    for _ in 0..300 {
-        if pos.end_state().is_some() {
-            break;
-        }
-        let a_moves = (pos.side_to_move() == Seat::First) == a_first;
-        let mv = if a_moves {
-            pa.choose(&pos)
-        } else {
-            pb.choose(&pos)
-        };
-        let Some(mv) = mv else { break };
-        pos.play_move(mv);
-    }
+    let (_, end) = play_out(&mut pos, &mut pa, &mut pb, a_first, 300);
     let a_seat = if a_first { Seat::First } else { Seat::Second };
-    match pos.end_state().and_then(|e| e.winner) {
+    match end.and_then(|e| e.winner) {
         Some(w) if w == a_seat => 1.0,
         Some(_) => 0.0,
         None => 0.5,

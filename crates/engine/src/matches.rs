@@ -1,7 +1,7 @@
 //! Self-play matches with sides alternated and setups from seeds.
 
 use crate::{cardmate_player_timed, random_player, Player};
-use deckmate_games::cardmate::{record, End, EndReason, Options, SetupKind};
+use deckmate_games::cardmate::{record, End, EndReason, Move, Options, Position, SetupKind};
 use deckmate_rules::{Record, Seat, SeededRng};
 use std::time::Duration;
 
@@ -128,6 +128,38 @@ pub fn setup_of(i: u32, seed: u64) -> (SetupKind, u64) {
     (kinds[pair as usize % 4], rng.next_u64() % 1_000_000)
 }
 
+/// Plays a game out from `pos` between `a` and `b` (`a` has Forehand if
+/// `a_forehand`); after `max_plies` the game is drawn. Returns the moves and
+/// how it ended (`None` if a player had no move to give).
+pub fn play_out(
+    pos: &mut Position,
+    a: &mut dyn Player<Position>,
+    b: &mut dyn Player<Position>,
+    a_forehand: bool,
+    max_plies: usize,
+) -> (Vec<Move>, Option<End>) {
+    let mut moves = Vec::new();
+    while pos.end_state().is_none() {
+        if moves.len() >= max_plies {
+            let end = End {
+                winner: None,
+                reason: EndReason::Agreement,
+            };
+            return (moves, Some(end));
+        }
+        let a_to_move = (pos.side_to_move() == Seat::First) == a_forehand;
+        let mv = if a_to_move {
+            a.choose(pos)
+        } else {
+            b.choose(pos)
+        };
+        let Some(mv) = mv else { break };
+        pos.play_move(mv);
+        moves.push(mv);
+    }
+    (moves, pos.end_state())
+}
+
 /// Plays one game.
 pub fn play_game(cfg: &MatchConfig, i: u32) -> Result<GameResult, String> {
     let (setup, setup_seed) = setup_of(i, cfg.seed);
@@ -141,27 +173,7 @@ pub fn play_game(cfg: &MatchConfig, i: u32) -> Result<GameResult, String> {
     let a_forehand = i.is_multiple_of(2);
     let mut a = make(cfg.a, cfg.seed.wrapping_add(u64::from(i) * 2), cfg.time);
     let mut b = make(cfg.b, cfg.seed.wrapping_add(u64::from(i) * 2 + 1), cfg.time);
-    let mut moves = Vec::new();
-    let mut end: Option<End> = None;
-    while pos.end_state().is_none() {
-        if moves.len() >= cfg.max_plies {
-            end = Some(End {
-                winner: None,
-                reason: EndReason::Agreement,
-            });
-            break;
-        }
-        let a_to_move = (pos.side_to_move() == Seat::First) == a_forehand;
-        let mv = if a_to_move {
-            a.choose(&pos)
-        } else {
-            b.choose(&pos)
-        };
-        let Some(mv) = mv else { break };
-        pos.play_move(mv);
-        moves.push(mv);
-    }
-    let end = end.or_else(|| pos.end_state());
+    let (moves, end) = play_out(&mut pos, a.as_mut(), b.as_mut(), a_forehand, cfg.max_plies);
     let mut rec = record::write(&spec, &moves, end).map_err(|e| e.to_string())?;
     let (fa, fb) = (cfg.a.to_string(), cfg.b.to_string());
     rec.set_tag("Forehand", if a_forehand { fa.clone() } else { fb.clone() });
