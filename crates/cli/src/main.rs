@@ -12,7 +12,9 @@ use std::process::ExitCode;
 /// Play, analyse and host chess variants that are played with cards.
 #[derive(Parser)]
 #[command(name = "deckmate", version, about, long_about = None)]
-#[command(after_help = "Start with:  deckmate play cardmate\nRules:       deckmate rules cardmate")]
+#[command(
+    after_help = "Start with:  deckmate serve   (then open the address it prints)\nOr:          deckmate play cardmate   (in the terminal)\nRules:       deckmate rules cardmate"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -20,6 +22,8 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Start the web app: play in the browser against the engine or a friend.
+    Serve(cmd::serve::ServeArgs),
     /// Play a game in the terminal, against the computer or a friend.
     Play(cmd::play::PlayArgs),
     /// Count the leaf nodes of the move tree (checks move generation).
@@ -39,6 +43,7 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
+        Command::Serve(a) => cmd::serve::run(a),
         Command::Play(a) => cmd::play::run(a),
         Command::Perft(a) => cmd::perft::run(a),
         Command::Replay(a) => cmd::replay::run(a),

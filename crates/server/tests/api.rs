@@ -1,0 +1,362 @@
+//! The HTTP API contract: creation, views, moves with their refusals, the
+//! record, limits, persistence across a restart, live updates, engine seats.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use deckmate_server::{app, AppState, Db};
+use futures_util::StreamExt;
+use http_body_util::BodyExt;
+use serde_json::{json, Value};
+use tower::ServiceExt;
+
+async fn call(
+    state: &AppState,
+    method: &str,
+    path: &str,
+    token: Option<&str>,
+    body: Option<Value>,
+) -> (StatusCode, Value) {
+    let mut req = Request::builder().method(method).uri(path);
+    if let Some(t) = token {
+        req = req.header("Authorization", format!("Bearer {t}"));
+    }
+    let body = match body {
+        Some(b) => {
+            req = req.header("Content-Type", "application/json");
+            Body::from(b.to_string())
+        }
+        None => Body::empty(),
+    };
+    let resp = app(state.clone())
+        .oneshot(req.body(body).unwrap())
+        .await
+        .unwrap();
+    let status = resp.status();
+    let bytes = resp.into_body().collect().await.unwrap().to_bytes();
+    let v = serde_json::from_slice(&bytes)
+        .unwrap_or_else(|_| Value::String(String::from_utf8_lossy(&bytes).into()));
+    (status, v)
+}
+
+fn memory() -> AppState {
+    AppState::new(Db::open(":memory:").unwrap(), true).unwrap()
+}
+
+async fn friend_game(state: &AppState) -> (String, String, String) {
+    let (s, v) = call(
+        state,
+        "POST",
+        "/api/games",
+        None,
+        Some(json!({"variant": "cardmate", "opponent": "friend", "seed": 1})),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    (
+        v["id"].as_str().unwrap().to_string(),
+        v["tokens"]["forehand"].as_str().unwrap().to_string(),
+        v["tokens"]["rearhand"].as_str().unwrap().to_string(),
+    )
+}
+
+#[tokio::test]
+async fn create_view_and_move() {
+    let state = memory();
+    let (id, f, _) = friend_game(&state).await;
+    let (s, spectator) = call(&state, "GET", &format!("/api/games/{id}"), None, None).await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(spectator["moves"].as_array().unwrap().len(), 0);
+    assert_eq!(spectator["pieces"].as_array().unwrap().len(), 52);
+    let (_, mine) = call(&state, "GET", &format!("/api/games/{id}"), Some(&f), None).await;
+    assert_eq!(mine["moves"].as_array().unwrap().len(), 38);
+    assert_eq!(mine["you"], 0);
+    let (s, after) = call(
+        &state,
+        "POST",
+        &format!("/api/games/{id}/moves"),
+        Some(&f),
+        Some(json!({"move": "4Ci3"})),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(after["history"], json!(["4Ci3"]));
+    assert_eq!(after["to_move"], 1);
+    let (s, list) = call(&state, "GET", "/api/games", None, None).await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(list[0]["plies"], 1);
+}
+
+#[tokio::test]
+async fn refusals_have_the_right_status_and_reason() {
+    let state = memory();
+    let (id, f, r) = friend_game(&state).await;
+    let path = format!("/api/games/{id}/moves");
+    let mv = json!({"move": "4Ci3"});
+    assert_eq!(
+        call(&state, "POST", &path, None, Some(mv.clone())).await.0,
+        StatusCode::FORBIDDEN
+    );
+    assert_eq!(
+        call(&state, "POST", &path, Some("nope"), Some(mv.clone()))
+            .await
+            .0,
+        StatusCode::FORBIDDEN
+    );
+    assert_eq!(
+        call(
+            &state,
+            "POST",
+            &path,
+            Some(&r),
+            Some(json!({"move": "4Db6"}))
+        )
+        .await
+        .0,
+        StatusCode::CONFLICT
+    );
+    let (s, e) = call(
+        &state,
+        "POST",
+        &path,
+        Some(&f),
+        Some(json!({"move": "4Ci9"})),
+    )
+    .await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
+    assert!(e["error"].as_str().unwrap().contains("cannot"), "{e}");
+    assert_eq!(
+        call(&state, "POST", &path, Some(&f), Some(json!({"mv": 1})))
+            .await
+            .0,
+        StatusCode::BAD_REQUEST
+    );
+    assert_eq!(
+        call(&state, "POST", &path, Some(&f), Some(json!([1, 2])))
+            .await
+            .0,
+        StatusCode::BAD_REQUEST
+    );
+    assert_eq!(
+        call(&state, "GET", "/api/games/ffffffffffff", None, None)
+            .await
+            .0,
+        StatusCode::NOT_FOUND
+    );
+    // A compulsory capture (C3): replay sample game 1 to 18...7Dh8.
+    let game = "4Ci3 4Db6 8Dj2 8Ca7 8Dh3 8Cc6 7Cb1 7Di8 3Cd3 3Di6 8Hc2 4Dc5 JSf3 9Sa7 9H:c5 9S:c5 2Sa3 9S:a3 \
+                1D:a3 8Sh7 3Cd4 8C:d4 8H:d4 8Sg5 JS:g5 3Hc6 JS:g7 6H:g7 8H:c6 JH:c6 1Da4 QSh8 8Di5 QS:h2 8D:j7 7Dh8";
+    for (i, m) in game.split_whitespace().enumerate() {
+        let t = if i % 2 == 0 { &f } else { &r };
+        let (s, v) = call(&state, "POST", &path, Some(t), Some(json!({"move": m}))).await;
+        assert_eq!(s, StatusCode::OK, "{m}: {v}");
+    }
+    let (s, e) = call(
+        &state,
+        "POST",
+        &path,
+        Some(&f),
+        Some(json!({"move": "1Hg3"})),
+    )
+    .await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
+    assert!(e["error"].as_str().unwrap().contains("compulsory"), "{e}");
+    // Bad creation requests.
+    for body in [
+        json!({"variant": "chess"}),
+        json!({"options": {"setup": "x"}}),
+        json!({"options": {"colour": "red"}}),
+        json!({"opponent": {"engine": 9}}),
+        json!({"seed": "x"}),
+        json!(3),
+    ] {
+        assert_eq!(
+            call(&state, "POST", "/api/games", None, Some(body.clone()))
+                .await
+                .0,
+            StatusCode::BAD_REQUEST,
+            "{body}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn oversized_bodies_are_refused() {
+    let state = memory();
+    let (id, f, _) = friend_game(&state).await;
+    let big = json!({"move": "x".repeat(100_000)});
+    let (s, _) = call(
+        &state,
+        "POST",
+        &format!("/api/games/{id}/moves"),
+        Some(&f),
+        Some(big),
+    )
+    .await;
+    assert_eq!(s, StatusCode::PAYLOAD_TOO_LARGE);
+}
+
+#[tokio::test]
+async fn record_resign_and_rematch() {
+    let state = memory();
+    let (id, f, r) = friend_game(&state).await;
+    call(
+        &state,
+        "POST",
+        &format!("/api/games/{id}/moves"),
+        Some(&f),
+        Some(json!({"move": "4Ci3"})),
+    )
+    .await;
+    let (s, v) = call(
+        &state,
+        "POST",
+        &format!("/api/games/{id}/resign"),
+        Some(&r),
+        None,
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(v["result"]["result"], "1-0");
+    let (_, rec) = call(
+        &state,
+        "GET",
+        &format!("/api/games/{id}/record"),
+        None,
+        None,
+    )
+    .await;
+    let rec = rec.as_str().unwrap();
+    assert!(
+        rec.contains("1. 4Ci3") && rec.contains("[Result \"1-0\"]"),
+        "{rec}"
+    );
+    let (s, m) = call(
+        &state,
+        "POST",
+        &format!("/api/games/{id}/rematch"),
+        Some(&f),
+        None,
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(m["you"], 1);
+}
+
+#[tokio::test]
+async fn games_survive_a_restart() {
+    let path = std::env::temp_dir().join(format!("deckmate-restart-{}.db", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    let p = path.to_str().unwrap().to_string();
+    let id;
+    {
+        let state = AppState::new(Db::open(&p).unwrap(), true).unwrap();
+        let (i, f, r) = friend_game(&state).await;
+        id = i;
+        call(
+            &state,
+            "POST",
+            &format!("/api/games/{id}/moves"),
+            Some(&f),
+            Some(json!({"move": "4Ci3"})),
+        )
+        .await;
+        call(
+            &state,
+            "POST",
+            &format!("/api/games/{id}/moves"),
+            Some(&r),
+            Some(json!({"move": "4Db6"})),
+        )
+        .await;
+    }
+    let state = AppState::new(Db::open(&p).unwrap(), true).unwrap();
+    let (s, v) = call(&state, "GET", &format!("/api/games/{id}"), None, None).await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(v["history"], json!(["4Ci3", "4Db6"]));
+    let _ = std::fs::remove_file(&path);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn engine_seat_moves_and_watchers_get_every_move() {
+    let state = memory();
+    // The engine plays Forehand: it moves first.
+    let (s, v) = call(
+        &state,
+        "POST",
+        "/api/games",
+        None,
+        Some(json!({"opponent": {"engine": 1, "seat": "rearhand"}})),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK);
+    let id = v["id"].as_str().unwrap().to_string();
+    let token = v["token"].as_str().unwrap().to_string();
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let server = state.clone();
+    tokio::spawn(async move { axum::serve(listener, app(server)).await });
+    let (mut ws, _) =
+        tokio_tungstenite::connect_async(format!("ws://{addr}/api/games/{id}/ws?token={token}"))
+            .await
+            .unwrap();
+    // Wait (bounded) for the view in which the engine has moved.
+    let mut seen = None;
+    for _ in 0..20 {
+        let msg = tokio::time::timeout(std::time::Duration::from_secs(10), ws.next())
+            .await
+            .unwrap()
+            .unwrap()
+            .unwrap();
+        let v: Value = serde_json::from_str(msg.to_text().unwrap()).unwrap();
+        if v["plies"] == 1 {
+            seen = Some(v);
+            break;
+        }
+    }
+    let v = seen.expect("the engine moved");
+    assert_eq!(v["you"], 1);
+    assert!(!v["moves"].as_array().unwrap().is_empty());
+    // Our move reaches the watcher too.
+    let first = v["moves"][0]["text"].as_str().unwrap().to_string();
+    let (s, _) = call(
+        &state,
+        "POST",
+        &format!("/api/games/{id}/moves"),
+        Some(&token),
+        Some(json!({"move": first})),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK);
+    let mut got = false;
+    for _ in 0..5 {
+        let msg = tokio::time::timeout(std::time::Duration::from_secs(10), ws.next())
+            .await
+            .unwrap()
+            .unwrap()
+            .unwrap();
+        let v: Value = serde_json::from_str(msg.to_text().unwrap()).unwrap();
+        if v["plies"].as_u64().unwrap() >= 2 {
+            got = true;
+            break;
+        }
+    }
+    assert!(got);
+}
+
+#[tokio::test]
+async fn the_web_client_is_served() {
+    let state = memory();
+    for path in [
+        "/",
+        "/app.js",
+        "/style.css",
+        "/game/abc",
+        "/api/rules/cardmate",
+        "/api/variants",
+    ] {
+        let (s, _) = call(&state, "GET", path, None, None).await;
+        assert_eq!(s, StatusCode::OK, "{path}");
+    }
+}
