@@ -88,10 +88,10 @@ function gamePage(id) {
     el("div", { class: "side panel" },
       el("div", { id: "status" }), el("div", { id: "invite" }),
       el("div", { class: "buttons" },
-        el("button", { id: "first", onclick: () => step(state, 0) }, "\u23ee"),
+        el("button", { id: "first", onclick: () => step(state, 0) }, "|\u25c0"),
         el("button", { id: "prev", onclick: () => step(state, (state.shown ?? state.view.plies) - 1) }, "\u25c0"),
         el("button", { id: "next", onclick: () => step(state, (state.shown ?? state.view.plies) + 1) }, "\u25b6"),
-        el("button", { id: "last", onclick: () => step(state, null) }, "\u23ed"),
+        el("button", { id: "last", onclick: () => step(state, null) }, "\u25b6|"),
         el("button", { id: "flip", onclick: () => { state.flipped = !state.flipped; draw(state); } }, "Flip")),
       el("ol", { id: "moves" }),
       el("div", { class: "buttons" },
@@ -192,7 +192,6 @@ function draw(state) {
     if (n === state.selected) cls += " selected";
     const rect = svgEl("rect", { x, y, width: S, height: S, class: "sq " + cls, "data-square": n });
     svg.append(rect);
-    if (targets.has(n)) svg.append(svgEl("circle", { cx: x + S / 2, cy: y + S / 2, r: 9, class: "target", "data-target": n }));
   }
   // the middle line
   const my = (state.flipped ? b.midline : b.ranks - b.midline) * S;
@@ -215,6 +214,11 @@ function draw(state) {
     t.textContent = (p.rank === "X" ? "10" : p.rank) + SUITS[p.suit];
     g.append(t);
     svg.append(g);
+  }
+  // Targets on top of everything, so a capture target can be clicked.
+  for (const n of targets) {
+    const [x, y] = pos(n);
+    svg.append(svgEl("circle", { cx: x + S / 2, cy: y + S / 2, r: 11, class: "target", "data-target": n }));
   }
   svg.addEventListener("click", (ev) => {
     if (!live) return;
