@@ -27,12 +27,16 @@ if (!existsSync(chromiumPath) || !existsSync(bin)) {
 const port = 9000 + Math.floor(Math.random() * 500);
 const base = `http://127.0.0.1:${port}`;
 const db = join(mkdtempSync(join(tmpdir(), "deckmate-e2e-")), "e2e.db");
-const server = spawn(bin, ["serve", "--addr", `127.0.0.1:${port}`, "--db", db], { stdio: ["ignore", "pipe", "inherit"] });
-await new Promise((resolve, reject) => {
-  server.stdout.on("data", (d) => { if (String(d).includes("running")) resolve(); });
-  server.on("exit", (c) => reject(new Error("server exited " + c)));
-  setTimeout(() => reject(new Error("server did not start")), 15000);
-});
+async function startServer() {
+  const s = spawn(bin, ["serve", "--addr", `127.0.0.1:${port}`, "--db", db], { stdio: ["ignore", "pipe", "inherit"] });
+  await new Promise((resolve, reject) => {
+    s.stdout.on("data", (d) => { if (String(d).includes("running")) resolve(); });
+    s.on("exit", (c) => reject(new Error("server exited " + c)));
+    setTimeout(() => reject(new Error("server did not start")), 15000);
+  });
+  return s;
+}
+let server = await startServer();
 
 const browser = await chromium.launch({
   executablePath: chromiumPath,
@@ -121,6 +125,26 @@ await test("two browsers through an invite link", async () => {
   assert(last.includes("8Ca7"), "move list: " + last);
   await ctx.close();
   await a.close();
+});
+
+await test("a server restart in the middle of a game", async () => {
+  const page = await browser.newPage();
+  await newGame(page, { opponent: "engine", level: "1", side: "forehand" });
+  let v = await viewOf(page);
+  await clickMove(page, v.moves.find((m) => m.text === "4Ci3"));
+  await page.waitForFunction(() => document.querySelectorAll("#moves .mv").length >= 2, null, { timeout: 15000 });
+  const before = (await viewOf(page)).history;
+  server.kill("SIGKILL");
+  await new Promise((r) => server.on("exit", r));
+  server = await startServer();
+  // The page reconnects by itself and the game goes on where it was.
+  await page.waitForTimeout(1500);
+  v = await viewOf(page);
+  assert(JSON.stringify(v.history) === JSON.stringify(before), "history changed: " + v.history);
+  const mv = v.moves[0];
+  await clickMove(page, mv);
+  await page.waitForFunction((n) => document.querySelectorAll("#moves .mv").length >= n, before.length + 2, { timeout: 15000 });
+  await page.close();
 });
 
 await test("screenshots, desktop and phone", async () => {
