@@ -426,7 +426,8 @@ async fn resign(
 }
 
 /// `POST /api/games/{id}/draw`: offers a draw, or accepts the other's
-/// offer. The engine accepts an offer when its score is not above zero.
+/// offer. An engine accepts when its static evaluation of the position is
+/// not better than a small edge for itself.
 async fn draw(
     State(state): State<AppState>,
     Path(id): Path<String>,
@@ -441,7 +442,16 @@ async fn draw(
             "the game is already over".into(),
         ));
     }
-    let engine_accepts = g.engine.is_some() && g.moves.len() >= 20;
+    let engine_accepts = g.engine.is_some_and(|(seat, _)| {
+        use deckmate_engine::Evaluator;
+        let score = deckmate_engine::CardmateEval::default().evaluate(&g.pos);
+        let mine = if g.pos.side_to_move() == seat {
+            score
+        } else {
+            -score
+        };
+        mine <= 50
+    });
     if g.draw_offer == Some(me.other()) || engine_accepts {
         end_game(
             &state,
