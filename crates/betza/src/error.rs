@@ -5,29 +5,47 @@ use std::fmt;
 /// What was wrong.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum ErrorKind {
-    /// The text is empty.
+    /// The text is empty (or only spaces).
     Empty,
-    /// A character that has no meaning here.
+    /// A capital letter that is no atom (`Y`, `M`, ...).
+    UnknownAtom(char),
+    /// A lower-case letter that is no XBetza modifier (`t`, `w`).
+    BadModifier(char),
+    /// A character that has no meaning here (`%`, a digit before an atom).
     Unexpected(char),
     /// Modifiers with no atom after them.
     MissingAtom,
-    /// A direction letter that this atom cannot use.
+    /// Direction letters this atom or leg cannot use (`h` on a `W`).
     BadDirection(String),
-    /// A number out of range or malformed.
+    /// A range number above 15.
     BadNumber,
-    /// `(x,y)` malformed.
+    /// `(x,y)` malformed, or not `0 <= x,y <= 15` with one of them non-zero.
     BadLeap,
-    /// A construct this compiler cannot play exactly.
+    /// An opening or closing bracket without its partner.
+    Unbalanced(char),
+    /// A construct of XBetza (or a combination) that this compiler cannot
+    /// play exactly; the text says which.
     Unsupported(String),
 }
 
 /// A Betza error: the byte position in the text and what was wrong.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct BetzaError {
-    /// Byte offset in the text (0-based).
+    /// Byte offset in the text (0-based). For a tree built by hand rather
+    /// than parsed, the offset of the faulty clause in its canonical text.
     pub at: usize,
     /// What was wrong.
     pub kind: ErrorKind,
+}
+
+impl BetzaError {
+    pub(crate) fn new(at: usize, kind: ErrorKind) -> BetzaError {
+        BetzaError { at, kind }
+    }
+
+    pub(crate) fn unsupported(at: usize, what: impl Into<String>) -> BetzaError {
+        BetzaError::new(at, ErrorKind::Unsupported(what.into()))
+    }
 }
 
 impl fmt::Display for BetzaError {
@@ -35,13 +53,16 @@ impl fmt::Display for BetzaError {
         write!(f, "at {}: ", self.at)?;
         match &self.kind {
             ErrorKind::Empty => write!(f, "empty move description"),
+            ErrorKind::UnknownAtom(c) => write!(f, "unknown atom '{c}'"),
+            ErrorKind::BadModifier(c) => write!(f, "unknown modifier '{c}'"),
             ErrorKind::Unexpected(c) => write!(f, "unexpected '{c}'"),
             ErrorKind::MissingAtom => write!(f, "modifiers without an atom"),
-            ErrorKind::BadDirection(d) => write!(f, "direction '{d}' does not apply to this atom"),
-            ErrorKind::BadNumber => write!(f, "bad range number (1 to 15)"),
+            ErrorKind::BadDirection(d) => write!(f, "direction '{d}' does not apply here"),
+            ErrorKind::BadNumber => write!(f, "range number too large (at most 15)"),
             ErrorKind::BadLeap => {
                 write!(f, "a leap is written (x,y) with 0 <= x,y <= 15, not both 0")
             }
+            ErrorKind::Unbalanced(c) => write!(f, "unbalanced '{c}'"),
             ErrorKind::Unsupported(s) => write!(f, "not supported: {s}"),
         }
     }

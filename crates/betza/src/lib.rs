@@ -1,4 +1,5 @@
-//! XBetza piece notation: text -> syntax tree -> canonical text -> move tables.
+//! XBetza piece notation: text -> syntax tree -> canonical text -> move
+//! tables.
 //!
 //! ```
 //! use deckmate_betza::{compile_str, parse, Facing};
@@ -6,21 +7,63 @@
 //!
 //! let jack = parse("NQ2").unwrap();
 //! assert_eq!(jack.to_string(), "NR2B2");
+//! assert_eq!(parse(&jack.to_string()).unwrap(), jack);
 //! let board = Geometry::new(10, 10, RankStyle::FromZero).unwrap();
 //! let table = compile_str("fWmbW", &board, Facing::Up).unwrap();
 //! let e4 = Square::new(4, 4).unwrap();
 //! assert_eq!(table.from(e4).leaps.len(), 2);
-//! assert!(parse("fY").is_err());
+//! let err = parse("fY").unwrap_err();
+//! assert_eq!(err.to_string(), "at 1: unknown atom 'Y'");
 //! ```
 //!
-//! The grammar and our extensions are described in [`parse`]; the
-//! canonical form in [`print`]. What the compiler cannot play exactly it
-//! rejects with an error naming the byte position: it never guesses.
+//! - [`parse`] reads the text; its documentation gives the grammar, the
+//!   subset of XBetza played and what is refused. Errors carry the byte
+//!   position and an [`ErrorKind`].
+//! - `Display` for [`Betza`] prints the canonical text ([`print`] has the
+//!   rules); parsing it gives back an equal tree.
+//! - [`compile`] turns a tree into a [`MoveTable`] for a [`Geometry`] (holes
+//!   included) and a [`Facing`]; [`compile_str`] does both steps.
+//!
+//! What the compiler cannot play exactly it rejects with an error naming the
+//! byte position: it never guesses and never drops a move.
+//!
+//! # Directions
+//!
+//! Vectors are `(dx, dy)` for the side moving up the board (`dy > 0`
+//! forward, `dx < 0` left); for [`Facing::Down`] everything is turned 180
+//! degrees. Direction letters that stand next to each other may form one
+//! two-letter term; letters separated by another modifier never do.
+//! - Orthogonal atoms (`W D H`, `(x,0)`): `f b l r` one direction each,
+//!   `v` = `fb`, `s` = `lr`; letters add up (`fsW`: forward, left, right).
+//! - Diagonal atoms (`F A G`, `(x,x)`): `f b l r` two diagonals each (`fF`:
+//!   both forward), `v` and `s` all four, `fl` (or `lf`) `fr` `bl` `br` one.
+//! - Oblique atoms (`N C Z`, `(4,1)`): `f` (= `ff`) the two narrow forward
+//!   moves ((±1,2) for `N`), `b` (= `bb`) the narrow backward ones, `l`
+//!   (= `ll`) and `r` (= `rr`) the two wide moves to that side; `v` = `fb`,
+//!   `s` = `lr`; `fs`, `bs` the wide forward and backward pairs ((±2,1),
+//!   (±2,-1)), `lv`, `rv` the narrow pairs on one side; `fh`, `bh`, `lh`,
+//!   `rh` the four moves on that half; one move each: `fl` (-2,1), `fr`
+//!   (2,1), `bl` (-2,-1), `br` (2,-1), `lf` (-1,2), `rf` (1,2), `lb` (-1,-2),
+//!   `rb` (1,-2) (XBetza: the first letter names the pair, the second picks
+//!   its member).
+//! - A second leg's letters are turns relative to the first step, in
+//!   eighths of a circle: `f` straight on, `fl`/`fr`/`fs` 45 degrees left,
+//!   right or both, `l`/`r`/`s` 90, `bl`/`br`/`bs` 135; no letters means
+//!   all of these. An odd number of eighths turns `W` into `F`, `D` into `A`,
+//!   `H` into `G` and back, as in XBetza.
+//!
+//! # Move tables
+//!
+//! See [`MoveTable`] for what a table guarantees about holes, rays and
+//! duplicate destinations.
 #![deny(missing_docs)]
 
 pub mod ast;
+mod check;
 mod compile;
+mod dirs;
 mod error;
+mod merge;
 pub mod parse;
 pub mod print;
 pub mod table;

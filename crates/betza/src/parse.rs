@@ -1,336 +1,376 @@
 //! Reading XBetza text into a [`Betza`] tree.
 //!
-//! A piece is a sequence of clauses `modifiers ATOM [range] [y] [a turns ATOM]`:
-//! - modifiers (any order): `m` move only, `c` capture only, `i` first move
-//!   only, `n` lame, `p` hopper, and direction letters `f b l r s v` (pairs
-//!   such as `fl`, `ff`, `fs` for diagonal and oblique atoms);
-//! - atoms `W F D N A H C Z G`, the compounds `K` (W F), `R` (WW), `B` (FF),
-//!   `Q` (WW FF), and `(x,y)` for any other leap (our extension);
-//! - a rider doubles its atom (`NN`) or takes a range number (`R4`, `W2`);
-//! - `a` starts a second leg: relative turns (`f`, `fl`, `fr`, `fs`, `l`, `r`,
-//!   `s`, `bl`, `br`, `bs`, `b`) and the first leg's atom again (`FafsF`),
-//!   the second step being the first turned by those eighths of a circle;
-//!   `y` before the `a` makes the second leg slide on (`FyafsF`, the
-//!   Gryffon), and then the first step is also a destination of its own
-//!   (RULINGS D8).
+//! A piece is a sequence of clauses; spaces between clauses are allowed and
+//! mean nothing. A clause is `legs ATOM [range]`, where `legs` is one or two
+//! groups of lower-case modifiers separated by `a` (XBetza's "again").
+//!
+//! Modifiers of a one-leg clause (any order):
+//! - `m` move only, `c` capture only (both or neither: move and capture);
+//! - `i` only as the piece's first move;
+//! - `n` lame: the squares leapt over must be empty. `D A H G` and `(x,0)`,
+//!   `(x,x)` leaps are blocked on the line; `nN` is blocked on the
+//!   orthogonally adjacent square of its longer leg (the Xiangqi horse, as
+//!   XBoard and Fairy-Stockfish read it); other oblique leaps are refused;
+//! - `p` hopper (riders only): cannon-like, see [`crate::RayKind::Hop`];
+//! - direction letters `f b l r v s h`, whose meaning depends on the atom
+//!   (see the `dirs` rules in the crate documentation).
+//!
+//! Atoms: `W F D N A H C Z G` (and XBetza's synonyms `L` = `C`, `J` = `Z`),
+//! the compounds `K` = `WF`, `R` = `WW`, `B` = `FF`, `Q` = `RB`, and `(x,y)`
+//! for any other leap (XBetza's own notation, e.g. `(4,1)` for the Giraffe
+//! and `(4,3)` for the Antelope; either order).
+//!
+//! Range: a doubled atom (`NN`, `(4,1)(4,1)`) or `0` rides without limit,
+//! a number 2..15 rides at most that many leaps, `1` is one leap. `R`, `B`
+//! and `Q` ride without limit unless numbered (`R4`, `Q2`).
+//!
+//! Two legs (XBetza's `a`): `[i] dirs [y] a [m|c] turns ATOM`. The first leg
+//! makes one step of the atom in the given directions onto an *empty*
+//! square (XBetza's default `m` for a leg that is not the last); the second
+//! leg turns by the relative direction letters (`fs` = 45 degrees either way,
+//! which turns `W` into `F` and back) and makes one step, or with `y` on the
+//! first leg slides on as a rider. `m`/`c` on the second leg are the move's
+//! modes. So `afsW` is the Mao, and the bent riders of Dealer's Chess
+//! (RULINGS D8: one step, which may capture, and from an empty first square
+//! an outward slide) are `FyafsF` (Gryffon = `F` plus `yafsF`), `WyafsW`
+//! (Rhinoceros), `vWvyafsW` (Snake) and `FfrblyaflFflbryafrF` (Ship).
+//!
+//! Refused with [`ErrorKind::Unsupported`] at the offending letter: the
+//! XBetza modifiers `g j z q o e x d u k` and `y` outside a two-leg move,
+//! more than two legs, `c`/`p`/`n` on a first leg (locust capture, hopping),
+//! a second leg straight back, two-leg moves of oblique atoms or riders,
+//! lame riders, hopping leapers, exact ranges (`W03`), direction letters on
+//! `K` and `Q` (write `fWfF`: XBetza's directions for compounds are not
+//! settled), the atoms `O U I X`, and bracket notation `[...]`.
 
-use crate::ast::{Atom, AtomKind, Betza, Clause, Continuation, Range};
+use crate::ast::{Atom, Betza, Clause, Continuation, Range};
+use crate::check::{check, Problem};
+use crate::dirs;
 use crate::error::{BetzaError, ErrorKind};
 
 struct Cursor<'a> {
-    text: &'a [u8],
+    text: &'a str,
     pos: usize,
 }
 
 impl Cursor<'_> {
     fn peek(&self) -> Option<u8> {
-        self.text.get(self.pos).copied()
+        self.text.as_bytes().get(self.pos).copied()
     }
 
-    fn err(&self, kind: ErrorKind) -> BetzaError {
-        BetzaError { at: self.pos, kind }
+    /// The character at `at` (for error messages).
+    fn char_at(&self, at: usize) -> char {
+        self.text
+            .get(at..)
+            .and_then(|s| s.chars().next())
+            .unwrap_or('?')
     }
+}
 
-    fn number(&mut self) -> Result<Option<u8>, BetzaError> {
-        let start = self.pos;
-        while self.peek().is_some_and(|c| c.is_ascii_digit()) {
-            self.pos += 1;
-        }
-        if start == self.pos {
-            return Ok(None);
-        }
-        let s = std::str::from_utf8(&self.text[start..self.pos]).unwrap_or("");
-        match s.parse::<u8>() {
-            Ok(n) if (1..=15).contains(&n) => Ok(Some(n)),
-            _ => Err(BetzaError {
-                at: start,
-                kind: ErrorKind::BadNumber,
-            }),
-        }
-    }
+/// Where each modifier of one leg was written.
+#[derive(Default)]
+struct Leg {
+    /// Position of the `a` that opened this leg (0 for the first leg).
+    opened_at: usize,
+    m: Option<usize>,
+    c: Option<usize>,
+    i: Option<usize>,
+    n: Option<usize>,
+    p: Option<usize>,
+    y: Option<usize>,
+    dirs: Vec<(usize, u8)>,
+}
+
+/// What the capital letter(s) of a clause stand for.
+struct Base {
+    atoms: Vec<Atom>,
+    range: Range,
+    /// `K` or `Q`: direction letters are refused.
+    compound: bool,
 }
 
 /// Reads an XBetza text. Errors give the byte position and the reason.
 pub fn parse(text: &str) -> Result<Betza, BetzaError> {
-    let mut c = Cursor {
-        text: text.as_bytes(),
-        pos: 0,
-    };
+    let mut c = Cursor { text, pos: 0 };
     let mut clauses = Vec::new();
-    if text.trim().is_empty() {
-        return Err(c.err(ErrorKind::Empty));
-    }
-    while c.peek().is_some() {
-        if c.peek() == Some(b' ') {
+    loop {
+        while c.peek() == Some(b' ') {
             c.pos += 1;
-            continue;
+        }
+        if c.peek().is_none() {
+            break;
         }
         clauses.extend(clause(&mut c)?);
+    }
+    if clauses.is_empty() {
+        return Err(BetzaError::new(0, ErrorKind::Empty));
     }
     Ok(Betza { clauses })
 }
 
+fn modifiers(c: &mut Cursor<'_>) -> Result<Vec<Leg>, BetzaError> {
+    let mut legs = vec![Leg::default()];
+    while let Some(b) = c.peek() {
+        if !b.is_ascii_lowercase() {
+            break;
+        }
+        let at = c.pos;
+        let unsupported = |what: &str| Err(BetzaError::unsupported(at, what));
+        let leg = match legs.last_mut() {
+            Some(l) => l,
+            None => return Err(BetzaError::new(at, ErrorKind::MissingAtom)),
+        };
+        match b {
+            b'a' => legs.push(Leg {
+                opened_at: at,
+                ..Leg::default()
+            }),
+            b'm' => leg.m = Some(at),
+            b'c' => leg.c = Some(at),
+            b'i' => leg.i = Some(at),
+            b'n' => leg.n = Some(at),
+            b'p' => leg.p = Some(at),
+            b'y' => leg.y = Some(at),
+            b'f' | b'b' | b'l' | b'r' | b'v' | b's' | b'h' => leg.dirs.push((at, b)),
+            b'g' => return unsupported("modifier 'g' (grasshopper)"),
+            b'j' => return unsupported("modifier 'j' (jumping leaper, skipping slider)"),
+            b'z' => return unsupported("modifier 'z' (crooked move)"),
+            b'q' => return unsupported("modifier 'q' (circular move)"),
+            b'o' => return unsupported("modifier 'o' (cylinder board)"),
+            b'e' => return unsupported("modifier 'e' (en passant is a game rule here)"),
+            b'x' => return unsupported("modifier 'x' (relay)"),
+            b'd' => return unsupported("modifier 'd' (capturing own pieces)"),
+            b'u' => return unsupported("modifier 'u' (unload)"),
+            b'k' => return unsupported("modifier 'k' (royal-only capture)"),
+            other => return Err(BetzaError::new(at, ErrorKind::BadModifier(other as char))),
+        }
+        c.pos += 1;
+    }
+    Ok(legs)
+}
+
+/// Reads `(x,y)` at the cursor (which is on the `(`).
+fn custom(c: &Cursor<'_>, at: usize) -> Result<(Atom, usize), BetzaError> {
+    let rest = c.text.get(at..).unwrap_or("");
+    let Some(close) = rest.find(')') else {
+        return Err(BetzaError::new(at, ErrorKind::Unbalanced('(')));
+    };
+    let bad = BetzaError::new(at, ErrorKind::BadLeap);
+    let inner = rest.get(1..close).ok_or(bad.clone())?;
+    let (x, y) = inner.split_once(',').ok_or(bad.clone())?;
+    let num = |s: &str| -> Option<u8> {
+        if s.is_empty() || s.len() > 2 || !s.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        s.parse().ok()
+    };
+    let (Some(x), Some(y)) = (num(x), num(y)) else {
+        return Err(bad);
+    };
+    let atom = Atom::new(x, y).ok_or(bad)?;
+    Ok((atom, close + 1))
+}
+
+fn base(c: &mut Cursor<'_>) -> Result<Base, BetzaError> {
+    let at = c.pos;
+    let letter = match c.peek() {
+        None | Some(b' ') => return Err(BetzaError::new(at, ErrorKind::MissingAtom)),
+        Some(b'(') => {
+            let (atom, used) = custom(c, at)?;
+            c.pos += used;
+            let mut range = Range::Leap;
+            if c.peek() == Some(b'(') {
+                if let Ok((again, used)) = custom(c, c.pos) {
+                    if again == atom {
+                        c.pos += used;
+                        range = Range::Ride(None);
+                    }
+                }
+            }
+            return Ok(Base {
+                atoms: vec![atom],
+                range,
+                compound: false,
+            });
+        }
+        Some(b'[') => {
+            let closed = c.text.get(at..).is_some_and(|s| s.contains(']'));
+            return Err(if closed {
+                BetzaError::unsupported(at, "bracket notation [...] (write the legs with 'a')")
+            } else {
+                BetzaError::new(at, ErrorKind::Unbalanced('['))
+            });
+        }
+        Some(b @ (b')' | b']')) => {
+            return Err(BetzaError::new(at, ErrorKind::Unbalanced(b as char)))
+        }
+        Some(b) if b.is_ascii_uppercase() => b,
+        Some(_) => return Err(BetzaError::new(at, ErrorKind::Unexpected(c.char_at(at)))),
+    };
+    c.pos += 1;
+    let base = |atoms: Vec<Atom>, range, compound| Base {
+        atoms,
+        range,
+        compound,
+    };
+    Ok(match letter {
+        b'K' => base(vec![Atom::W, Atom::F], Range::Leap, true),
+        b'Q' => base(vec![Atom::W, Atom::F], Range::Ride(None), true),
+        b'R' => base(vec![Atom::W], Range::Ride(None), false),
+        b'B' => base(vec![Atom::F], Range::Ride(None), false),
+        b'O' => {
+            return Err(BetzaError::unsupported(
+                at,
+                "atom 'O' (castling is a game rule here)",
+            ))
+        }
+        b'U' => return Err(BetzaError::unsupported(at, "atom 'U' (universal leaper)")),
+        b'I' => return Err(BetzaError::unsupported(at, "atom 'I' (imitator)")),
+        b'X' => {
+            return Err(BetzaError::unsupported(
+                at,
+                "atom 'X' (extended leaps: write (x,y))",
+            ))
+        }
+        other => match Atom::from_letter(other as char) {
+            Some(atom) => {
+                let ride = c.peek() == Some(other);
+                if ride {
+                    c.pos += 1;
+                }
+                let range = if ride { Range::Ride(None) } else { Range::Leap };
+                base(vec![atom], range, false)
+            }
+            None => return Err(BetzaError::new(at, ErrorKind::UnknownAtom(other as char))),
+        },
+    })
+}
+
+/// Reads a range number after the atom, if any.
+fn range_number(c: &mut Cursor<'_>, doubled: bool) -> Result<Option<Range>, BetzaError> {
+    let at = c.pos;
+    while c.peek().is_some_and(|b| b.is_ascii_digit()) {
+        c.pos += 1;
+    }
+    let digits = c.text.get(at..c.pos).unwrap_or("");
+    if digits.is_empty() {
+        return Ok(None);
+    }
+    if doubled {
+        return Err(BetzaError::unsupported(at, "a range after a doubled atom"));
+    }
+    if digits.len() > 1 && digits.starts_with('0') {
+        return Err(BetzaError::unsupported(at, "exact ranges (W03)"));
+    }
+    let n: u8 = match digits.parse() {
+        Ok(n) if n <= 15 => n,
+        _ => return Err(BetzaError::new(at, ErrorKind::BadNumber)),
+    };
+    Ok(Some(match n {
+        0 => Range::Ride(None),
+        1 => Range::Leap,
+        n => Range::Ride(Some(n)),
+    }))
+}
+
+/// The position of a turn letter that goes straight back: a `v`, or a `b`
+/// that is not the start of `bl`, `br` or `bs`.
+fn back_letter(dirs: &[(usize, u8)]) -> Option<usize> {
+    dirs.iter().enumerate().find_map(|(k, &(at, b))| {
+        let paired = dirs
+            .get(k + 1)
+            .is_some_and(|&(at2, y)| at2 == at + 1 && matches!(y, b'l' | b'r' | b's'));
+        (b == b'v' || (b == b'b' && !paired)).then_some(at)
+    })
+}
+
 fn clause(c: &mut Cursor<'_>) -> Result<Vec<Clause>, BetzaError> {
     let start = c.pos;
-    let (mut m, mut cap, mut initial, mut lame, mut hop) = (false, false, false, false, false);
-    let mut dir_letters = String::new();
-    let dir_start = c.pos;
-    loop {
-        match c.peek() {
-            Some(b'm') => m = true,
-            Some(b'c') => cap = true,
-            Some(b'i') => initial = true,
-            Some(b'n') => lame = true,
-            Some(b'p') => hop = true,
-            Some(ch @ (b'f' | b'b' | b'l' | b'r' | b's' | b'v')) => dir_letters.push(ch as char),
-            _ => break,
-        }
-        c.pos += 1;
-    }
+    let legs = modifiers(c)?;
     let atom_at = c.pos;
-    let (atoms, mut range): (Vec<Atom>, Range) = match c.peek() {
-        None => return Err(c.err(ErrorKind::MissingAtom)),
-        Some(b'(') => (vec![custom(c)?], Range::Leap),
-        Some(ch @ (b'W' | b'F' | b'D' | b'N' | b'A' | b'H' | b'C' | b'Z' | b'G')) => {
-            c.pos += 1;
-            let ride = c.peek() == Some(ch);
-            if ride {
-                c.pos += 1;
+    let base = base(c)?;
+    // `NN` or `(4,1)(4,1)`: a range number cannot follow.
+    let doubled = base.range == Range::Ride(None) && !base.compound && c.pos > atom_at + 1;
+    let range = range_number(c, doubled)?.unwrap_or(base.range);
+    let (first, second) = match legs.as_slice() {
+        [one] => (one, None),
+        [one, two] => (one, Some(two)),
+        [_, _, third, ..] => {
+            return Err(BetzaError::unsupported(
+                third.opened_at,
+                "more than two legs",
+            ))
+        }
+        [] => return Err(BetzaError::new(start, ErrorKind::MissingAtom)),
+    };
+    if base.compound {
+        if let Some(&(at, _)) = first.dirs.first() {
+            return Err(BetzaError::unsupported(
+                at,
+                "direction letters on K or Q (write the W and F, or R and B, parts)",
+            ));
+        }
+    }
+    // What the final leg says about moving and capturing.
+    let last = second.unwrap_or(first);
+    let (moves, captures) = (
+        last.m.is_some() || last.c.is_none(),
+        last.c.is_some() || last.m.is_none(),
+    );
+    let then = match second {
+        None => {
+            if let Some(at) = first.y {
+                return Err(BetzaError::unsupported(at, "'y' outside a two-leg move"));
             }
-            let r = if ride { Range::Ride(None) } else { Range::Leap };
-            (vec![Atom::Leaper(ch as char)], r)
+            None
         }
-        Some(b'K') => {
-            c.pos += 1;
-            (vec![Atom::Leaper('W'), Atom::Leaper('F')], Range::Leap)
-        }
-        Some(b'R') => {
-            c.pos += 1;
-            (vec![Atom::Leaper('W')], Range::Ride(None))
-        }
-        Some(b'B') => {
-            c.pos += 1;
-            (vec![Atom::Leaper('F')], Range::Ride(None))
-        }
-        Some(b'Q') => {
-            c.pos += 1;
-            (
-                vec![Atom::Leaper('W'), Atom::Leaper('F')],
-                Range::Ride(None),
-            )
-        }
-        Some(ch) if ch.is_ascii_uppercase() => {
-            return Err(c.err(ErrorKind::Unsupported(format!(
-                "atom '{}' (known: W F D N A H C Z G K Q R B and (x,y))",
-                ch as char
-            ))))
-        }
-        Some(_) => {
-            let ch = std::str::from_utf8(&c.text[c.pos..])
-                .ok()
-                .and_then(|s| s.chars().next())
-                .unwrap_or('?');
-            return Err(c.err(ErrorKind::Unexpected(ch)));
+        Some(two) => {
+            let refuse = [
+                (first.c, "'c' on a first leg (locust capture)"),
+                (first.p, "'p' on a first leg (hopping over it)"),
+                (first.n, "'n' on a leg"),
+                (two.n, "'n' on a leg"),
+                (two.p, "'p' on a second leg"),
+                (two.i, "'i' on a second leg (write it on the first)"),
+                (two.y, "'y' on a last leg"),
+            ];
+            if let Some((Some(at), what)) = refuse.into_iter().find(|(at, _)| at.is_some()) {
+                return Err(BetzaError::unsupported(at, what));
+            }
+            let turns = dirs::turns(&two.dirs)
+                .map_err(|(at, d)| BetzaError::new(at, ErrorKind::BadDirection(d)))?;
+            Some(Continuation {
+                turns,
+                slide: first.y.is_some(),
+            })
         }
     };
-    let num_at = c.pos;
-    if let Some(n) = c.number()? {
-        if c.text[atom_at] == b'K' {
-            return Err(BetzaError {
-                at: num_at,
-                kind: ErrorKind::Unsupported("a range on K (write Q2 or R2 and B2)".into()),
-            });
-        }
-        range = Range::Ride(Some(n));
-    }
-    // A second leg.
-    let mut then = None;
-    if matches!(c.peek(), Some(b'y' | b'a')) {
-        let leg_at = c.pos;
-        let slide = c.peek() == Some(b'y');
-        if slide {
-            c.pos += 1;
-        }
-        if c.peek() != Some(b'a') {
-            return Err(c.err(ErrorKind::Unsupported("'y' must be followed by 'a'".into())));
-        }
-        c.pos += 1;
-        let turn_at = c.pos;
-        let mut letters = String::new();
-        while let Some(ch @ (b'f' | b'b' | b'l' | b'r' | b's')) = c.peek() {
-            letters.push(ch as char);
-            c.pos += 1;
-        }
-        let turns = parse_turns(&letters).map_err(|d| BetzaError {
-            at: turn_at,
-            kind: ErrorKind::BadDirection(d),
-        })?;
-        let second = c.peek();
-        let first = c.text[atom_at];
-        if atoms.len() != 1 || range != Range::Leap || !matches!(first, b'W' | b'F') {
-            return Err(BetzaError {
-                at: leg_at,
-                kind: ErrorKind::Unsupported(
-                    "a second leg after anything but a single W or F step".into(),
-                ),
-            });
-        }
-        if second != Some(first) {
-            return Err(c.err(ErrorKind::Unsupported(
-                "the second leg repeats the first leg's atom (FafsF, WyafsW)".into(),
-            )));
-        }
-        c.pos += 1;
-        if lame || hop {
-            return Err(BetzaError {
-                at: start,
-                kind: ErrorKind::Unsupported("n or p on a two-leg move".into()),
-            });
-        }
-        then = Some(Continuation { turns, slide });
-    }
-    if hop && range == Range::Leap {
-        return Err(BetzaError {
-            at: start,
-            kind: ErrorKind::Unsupported(
-                "p (hopper) on a leaper; hoppers must ride (pR, pB)".into(),
-            ),
-        });
-    }
     let mut out = Vec::new();
-    for atom in atoms {
-        if lame {
-            let ok = matches!(atom, Atom::Leaper('D' | 'A' | 'H' | 'N')) && range == Range::Leap;
-            if !ok {
-                return Err(BetzaError {
-                    at: start,
-                    kind: ErrorKind::Unsupported(
-                        "n (lame) applies to the single leaps D, A, H and N only".into(),
-                    ),
-                });
-            }
-        }
-        let terms = parse_dirs(&dir_letters, atom.kind()).map_err(|d| BetzaError {
-            at: dir_start,
-            kind: ErrorKind::BadDirection(d),
-        })?;
-        let dirs = crate::compile::dir_vectors(atom, &terms);
-        if !terms.is_empty() && dirs.is_empty() && crate::compile::vectors(atom).is_empty() {
-            continue;
-        }
-        out.push(Clause {
-            moves: m || !cap,
-            captures: cap || !m,
-            initial,
-            lame,
-            hop,
-            dirs,
+    for atom in base.atoms {
+        let terms = dirs::terms(&first.dirs, atom.kind())
+            .map_err(|(at, d)| BetzaError::new(at, ErrorKind::BadDirection(d)))?;
+        let clause = Clause {
+            moves,
+            captures,
+            initial: first.i.is_some(),
+            lame: first.n.is_some() && second.is_none(),
+            hop: first.p.is_some() && second.is_none(),
+            dirs: dirs::select(atom, &terms),
             atom,
             range,
             then: then.clone(),
-        });
+        };
+        check(&clause).map_err(|problem| {
+            let at = match problem {
+                Problem::Lame(_) => first.n.unwrap_or(start),
+                Problem::Hop(_) => first.p.unwrap_or(start),
+                Problem::Turns(_) => second.and_then(|t| back_letter(&t.dirs)).unwrap_or(start),
+                Problem::Legs(_) => atom_at,
+                Problem::Other(_) => start,
+            };
+            BetzaError::unsupported(at, problem.message())
+        })?;
+        out.push(clause);
     }
     Ok(out)
-}
-
-fn custom(c: &mut Cursor<'_>) -> Result<Atom, BetzaError> {
-    let at = c.pos;
-    let bad = BetzaError {
-        at,
-        kind: ErrorKind::BadLeap,
-    };
-    let rest = &c.text[c.pos..];
-    let close = rest.iter().position(|&b| b == b')').ok_or(bad.clone())?;
-    let inner = std::str::from_utf8(&rest[1..close]).map_err(|_| bad.clone())?;
-    let (x, y) = inner.split_once(',').ok_or(bad.clone())?;
-    let x: u8 = x.trim().parse().map_err(|_| bad.clone())?;
-    let y: u8 = y.trim().parse().map_err(|_| bad.clone())?;
-    if x > 15 || y > 15 || (x == 0 && y == 0) {
-        return Err(bad);
-    }
-    c.pos += close + 1;
-    Ok(Atom::Custom(x.max(y), x.min(y)))
-}
-
-/// Splits direction letters into terms for an atom kind; the terms come
-/// back sorted and without repeats. Err carries the offending letters.
-pub(crate) fn parse_dirs(letters: &str, kind: AtomKind) -> Result<Vec<String>, String> {
-    let b = letters.as_bytes();
-    let mut terms = Vec::new();
-    let mut i = 0;
-    while i < b.len() {
-        let one = b[i] as char;
-        let two = b.get(i + 1).map(|&x| x as char);
-        let pair = match (kind, one, two) {
-            (AtomKind::Diagonal, 'f' | 'b', Some(s @ ('l' | 'r'))) => Some(format!("{one}{s}")),
-            (AtomKind::Diagonal, 'l' | 'r', Some(v @ ('f' | 'b'))) => Some(format!("{v}{one}")),
-            (AtomKind::Oblique, 'f', Some(s @ ('f' | 's' | 'l' | 'r'))) => Some(format!("f{s}")),
-            (AtomKind::Oblique, 'b', Some(s @ ('b' | 's' | 'l' | 'r'))) => Some(format!("b{s}")),
-            (AtomKind::Oblique, 'l' | 'r', Some(v @ ('f' | 'b'))) => Some(format!("{v}{one}")),
-            (AtomKind::Oblique, 'l', Some('l')) => Some("ll".to_string()),
-            (AtomKind::Oblique, 'r', Some('r')) => Some("rr".to_string()),
-            _ => None,
-        };
-        match pair {
-            Some(p) => {
-                terms.push(p);
-                i += 2;
-            }
-            None => {
-                if !matches!(one, 'f' | 'b' | 'l' | 'r' | 's' | 'v') {
-                    return Err(one.to_string());
-                }
-                terms.push(one.to_string());
-                i += 1;
-            }
-        }
-    }
-    terms.sort_by_key(|t| term_order(t));
-    terms.dedup();
-    Ok(terms)
-}
-
-fn term_order(t: &str) -> (usize, String) {
-    const ORDER: [&str; 20] = [
-        "f", "b", "l", "r", "s", "v", "ff", "fs", "fl", "fr", "bb", "bs", "bl", "br", "ll", "rr",
-        "", "", "", "",
-    ];
-    (
-        ORDER.iter().position(|o| *o == t).unwrap_or(99),
-        t.to_string(),
-    )
-}
-
-/// Relative turns of a second leg, in eighths, counter-clockwise positive.
-fn parse_turns(letters: &str) -> Result<Vec<i8>, String> {
-    if letters.is_empty() {
-        return Ok(vec![0]);
-    }
-    let b = letters.as_bytes();
-    let mut turns = Vec::new();
-    let mut i = 0;
-    while i < b.len() {
-        let two = std::str::from_utf8(&b[i..(i + 2).min(b.len())]).unwrap_or("");
-        let (add, used): (&[i8], usize) = match two {
-            "fl" => (&[1], 2),
-            "fr" => (&[-1], 2),
-            "fs" => (&[1, -1], 2),
-            "bl" => (&[3], 2),
-            "br" => (&[-3], 2),
-            "bs" => (&[3, -3], 2),
-            _ => match b[i] {
-                b'f' => (&[0], 1),
-                b'l' => (&[2], 1),
-                b'r' => (&[-2], 1),
-                b's' => (&[2, -2], 1),
-                b'b' => (&[4], 1),
-                other => return Err((other as char).to_string()),
-            },
-        };
-        turns.extend_from_slice(add);
-        i += used;
-    }
-    turns.sort();
-    turns.dedup();
-    Ok(turns)
 }

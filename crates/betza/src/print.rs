@@ -1,166 +1,169 @@
 //! Canonical text: what `Display` prints for a [`Betza`] tree.
 //!
-//! Each clause is printed as mode (`m` or `c`, nothing for both), `i`,
-//! `n`, `p`, its direction terms in a fixed order (`f b l r s v ff fs fl fr
-//! bb bs bl br ll rr`), then the atom: a W rider is `R`, an F rider `B`,
-//! other riders double their letter (`NN`), a range follows as a number
-//! (`R4`, `B2`, `N2`), `(x,y)` with x >= y. Compounds are spelt out (`K`
-//! prints as `WF`, `Q` as `RB`). A space separates two clauses only where
-//! the text would otherwise read as a rider. Parsing the canonical text
-//! gives back the same tree.
+//! Rules (parsing the canonical text gives back the same tree):
+//! - clauses are printed in order, with no separators;
+//! - compounds are spelt out: `K` prints as `WF`, `Q` as `RB`, `Q2` as
+//!   `R2B2`; synonyms by their main letter (`L` as `C`, `(2,1)` as `N`);
+//! - a one-leg clause is `[i][m|c][n][p]` directions, then the atom: a `W`
+//!   rider is `R`, an `F` rider `B`, another unlimited rider doubles its
+//!   letter (`NN`) or, for a leap with no letter, is `(x,y)0`; a limited
+//!   ride is followed by its number (`R4`, `B2`, `N3`, `(4,1)2`); leaps with
+//!   no letter are `(x,y)` with `x >= y`;
+//! - a two-leg clause is `[i]` first-leg directions `[y] a [m|c]` turns and
+//!   the atom's letter (`yafsF`, `ifacfsW`); no turn letters means every
+//!   turn but straight back;
+//! - directions are the fewest terms (largest first) that select exactly
+//!   the clause's vectors, written in a fixed order (`f b l r v s fs bs lv
+//!   rv fh bh lh rh ff bb ll rr fl fr bl br lf rf lb rb`), so `sfW` prints
+//!   as `fsW`, `ffN` as `fN`, `lfF` as `flF`; if single letters would run
+//!   together into a two-letter term, only two-letter terms are used;
+//! - a clause that ends in a plain leap is followed by `1` (`N1N`, `F1F`)
+//!   when the next clause starts with the same atom, which would otherwise
+//!   read as a rider.
 
-use crate::ast::{Atom, AtomKind, Betza, Clause, Range};
-use crate::compile::dir_vectors;
-use crate::parse::parse_dirs;
+use crate::ast::{Atom, Betza, Clause, Range};
+use crate::dirs;
 use std::collections::BTreeSet;
 use std::fmt;
 
-fn turns_text(turns: &[i8]) -> String {
-    // Order chosen so that no single letter runs into a following one as
-    // a two-letter turn: pairs first, then s/l/r, then b, then f.
-    let has = |t: i8| turns.contains(&t);
-    let mut s = String::new();
-    let groups: [(i8, &str, &str, &str); 3] = [
-        (1, "fs", "fl", "fr"),
-        (3, "bs", "bl", "br"),
-        (2, "s", "l", "r"),
-    ];
-    for (k, both, left, right) in groups {
-        match (has(k), has(-k)) {
-            (true, true) => s.push_str(both),
-            (true, false) => s.push_str(left),
-            (false, true) => s.push_str(right),
-            _ => {}
+fn leap_text(atom: Atom) -> String {
+    match atom.letter() {
+        Some(c) => c.to_string(),
+        None => {
+            let (x, y) = atom.leap();
+            format!("({x},{y})")
         }
     }
-    if has(4) {
-        s.push('b');
-    }
-    if has(0) {
-        s.push('f');
-    }
-    s
 }
 
 fn atom_text(atom: Atom, range: Range) -> String {
-    let letter = match atom {
-        Atom::Leaper(c) => c.to_string(),
-        Atom::Custom(x, y) => format!("({x},{y})"),
-    };
+    let letter = leap_text(atom);
+    let named = atom.letter().is_some();
     match range {
         Range::Leap => letter,
         Range::Ride(n) => {
-            let base = match atom {
-                Atom::Leaper('W') => "R".to_string(),
-                Atom::Leaper('F') => "B".to_string(),
-                Atom::Leaper(c) if n.is_none() => format!("{c}{c}"),
-                _ => letter,
+            let base = if atom == Atom::W {
+                "R".to_string()
+            } else if atom == Atom::F {
+                "B".to_string()
+            } else {
+                letter.clone()
             };
             match n {
                 Some(n) => format!("{base}{n}"),
-                None => base,
+                None if atom == Atom::W || atom == Atom::F => base,
+                None if named => format!("{letter}{letter}"),
+                None => format!("{letter}0"),
             }
         }
     }
 }
 
-/// Direction letters for a clause's vector set: the fewest terms that
-/// read back as exactly that set; failing that, two-letter terms only
-/// (which never run together into other terms).
+/// Reads direction text back into the vector set it selects.
+fn reread(atom: Atom, text: &str) -> Option<Vec<(i8, i8)>> {
+    let letters: Vec<(usize, u8)> = text.bytes().enumerate().collect();
+    let terms = dirs::terms(&letters, atom.kind()).ok()?;
+    Some(dirs::select(atom, &terms))
+}
+
+/// Direction letters for a clause's vector set.
 fn dir_text(c: &Clause) -> String {
     if c.dirs.is_empty() {
         return String::new();
     }
-    let kind = c.atom.kind();
     let target: BTreeSet<(i8, i8)> = c.dirs.iter().copied().collect();
-    let cover_of = |t: &str| -> BTreeSet<(i8, i8)> {
-        dir_vectors(c.atom, &[t.to_string()])
-            .into_iter()
-            .collect::<BTreeSet<_>>()
-    };
-    let singles: &[&str] = &["f", "b", "l", "r", "s", "v"];
-    let pairs: &[&str] = match kind {
-        AtomKind::Orthogonal => &[],
-        AtomKind::Diagonal => &["fl", "fr", "bl", "br"],
-        AtomKind::Oblique => &["ff", "fs", "bb", "bs", "ll", "rr", "fl", "fr", "bl", "br"],
-    };
-    let greedy = |terms: &[&str]| -> Option<String> {
-        let mut covered = BTreeSet::new();
-        let mut chosen: Vec<usize> = Vec::new();
-        let mut cands: Vec<(&str, BTreeSet<(i8, i8)>)> = terms
+    let order = dirs::printable_terms(c.atom.kind());
+    let greedy = |allowed: &dyn Fn(&str) -> bool| -> Option<String> {
+        let cands: Vec<(usize, BTreeSet<(i8, i8)>)> = order
             .iter()
-            .map(|t| (*t, cover_of(t)))
-            .filter(|(_, v)| !v.is_empty() && v.is_subset(&target))
+            .enumerate()
+            .filter(|(_, t)| allowed(t))
+            .map(|(i, t)| (i, dirs::term_vectors(c.atom, t).into_iter().collect()))
+            .filter(|(_, v): &(usize, BTreeSet<(i8, i8)>)| !v.is_empty() && v.is_subset(&target))
             .collect();
-        cands.sort_by_key(|(_, v)| std::cmp::Reverse(v.len()));
-        for (t, v) in cands {
-            if !v.is_subset(&covered) {
-                chosen.push(terms.iter().position(|x| *x == t).unwrap_or(0));
-                covered.extend(v);
-            }
+        let mut covered = BTreeSet::new();
+        let mut chosen = Vec::new();
+        while covered != target {
+            let best = cands
+                .iter()
+                .filter(|(_, v)| !v.is_subset(&covered))
+                .max_by_key(|(i, v)| (v.difference(&covered).count(), std::cmp::Reverse(*i)))?;
+            chosen.push(best.0);
+            covered.extend(best.1.iter().copied());
         }
-        chosen.sort();
-        let out: String = chosen.iter().map(|&i| terms[i]).collect();
-        (covered == target).then_some(out)
+        chosen.sort_unstable();
+        let text: String = chosen
+            .iter()
+            .filter_map(|&i| order.get(i).copied())
+            .collect();
+        (reread(c.atom, &text).as_ref() == Some(&c.dirs)).then_some(text)
     };
-    let all: Vec<&str> = singles.iter().chain(pairs.iter()).copied().collect();
-    for candidate in [greedy(&all), greedy(pairs), greedy(singles)]
-        .into_iter()
-        .flatten()
-    {
-        let terms = parse_dirs(&candidate, kind).unwrap_or_default();
-        if dir_vectors(c.atom, &terms) == c.dirs {
-            return candidate;
-        }
-    }
-    String::new()
+    greedy(&|_| true)
+        .or_else(|| greedy(&|t| t.len() == 2))
+        .unwrap_or_default()
 }
 
-fn clause_text(c: &Clause) -> String {
-    let mut s = String::new();
+fn mode_text(c: &Clause) -> &'static str {
     match (c.moves, c.captures) {
-        (true, false) => s.push('m'),
-        (false, true) => s.push('c'),
-        _ => {}
+        (true, false) => "m",
+        (false, true) => "c",
+        _ => "",
     }
+}
+
+/// The canonical text of one clause.
+pub(crate) fn clause_text(c: &Clause) -> String {
+    let mut s = String::new();
     if c.initial {
         s.push('i');
     }
-    if c.lame {
-        s.push('n');
-    }
-    if c.hop {
-        s.push('p');
-    }
-    s.push_str(&dir_text(c));
-    s.push_str(&atom_text(c.atom, c.range));
-    if let Some(t) = &c.then {
-        if t.slide {
-            s.push('y');
+    match &c.then {
+        None => {
+            s.push_str(mode_text(c));
+            if c.lame {
+                s.push('n');
+            }
+            if c.hop {
+                s.push('p');
+            }
+            s.push_str(&dir_text(c));
+            s.push_str(&atom_text(c.atom, c.range));
         }
-        s.push('a');
-        s.push_str(&turns_text(&t.turns));
-        s.push_str(&atom_text(c.atom, Range::Leap));
+        Some(t) => {
+            s.push_str(&dir_text(c));
+            if t.slide {
+                s.push('y');
+            }
+            s.push('a');
+            s.push_str(mode_text(c));
+            s.push_str(&dirs::turns_text(&t.turns));
+            s.push_str(&atom_text(c.atom, Range::Leap));
+        }
     }
     s
 }
 
+/// The canonical texts of the clauses, each with the `1` it may need so
+/// that the next does not run into it; concatenated they are the whole
+/// canonical text.
+pub(crate) fn clause_texts(b: &Betza) -> Vec<String> {
+    let mut out: Vec<String> = b.clauses.iter().map(clause_text).collect();
+    for i in 1..b.clauses.len() {
+        let prev = &b.clauses[i - 1];
+        let plain_leap = prev.range == Range::Leap || prev.then.is_some();
+        let tail = leap_text(prev.atom);
+        if plain_leap && out[i].starts_with(&tail) {
+            out[i - 1].push('1');
+        }
+    }
+    out
+}
+
 impl fmt::Display for Betza {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut out = String::new();
-        for c in &self.clauses {
-            let t = clause_text(c);
-            // "F" then "F" would read as the rider "FF".
-            if let (Some(last), Some(first)) = (out.chars().last(), t.chars().next()) {
-                if last == first && first.is_ascii_uppercase() {
-                    out.push(' ');
-                }
-                if last.is_ascii_digit() && first.is_ascii_digit() {
-                    out.push(' ');
-                }
-            }
-            out.push_str(&t);
+        for t in clause_texts(self) {
+            f.write_str(&t)?;
         }
-        f.write_str(&out)
+        Ok(())
     }
 }

@@ -96,13 +96,34 @@ pub struct SquareMoves {
 }
 
 /// A piece's moves from every square of a board, for one side.
+///
+/// What [`compile`](crate::compile) guarantees:
+/// - every destination, ray square and `via` square exists on the board;
+///   rays are cut at the edge, at the first hole and at the range, and never
+///   jump a hole;
+/// - a ray's squares lie on one line from the start square (or, for the
+///   second leg of a bent rider, from its `via` square), nearest first;
+/// - no two entries from one square share a destination with the same
+///   conditions (squares that must be empty, first move only): those are
+///   merged into one entry whose mode is the union;
+/// - where the conditions of one entry imply those of another (fewer
+///   squares to be empty, not first-move-only unless the other is), the
+///   stricter entry does not repeat the modes of the weaker one; a ray that
+///   would is cut, its later squares becoming a ray or leap whose `via` holds
+///   the squares before them (an exact rewrite: a slider only gets there over
+///   empty squares). So `mfWimfR2` compiles like `mfWimfnD`, and the Turtle
+///   `Q4DA` has no square twice;
+/// - [`MoveTable::overlapping`] is set only if two entries with conditions
+///   that can hold together still share a destination and a mode (two
+///   different paths, e.g. `nN` and `afsF`); no piece of the shipped games
+///   has that.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct MoveTable {
     /// Indexed by [`Square::index`]; squares that do not exist have no moves.
     pub squares: Vec<SquareMoves>,
-    /// Whether some square can be reached by two entries from one square
-    /// (e.g. a leap and a ray, Turtle-like); a move generator must then
-    /// drop repeated destinations.
+    /// Whether, from some square, two entries can give the same move (same
+    /// destination, both moving or both capturing) at once, by different
+    /// paths; a move generator must then drop repeated moves.
     pub overlapping: bool,
 }
 
