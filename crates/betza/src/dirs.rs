@@ -1,29 +1,8 @@
 //! What direction letters mean: absolute directions of a first step, and
-//! relative turns of a second leg.
-//!
-//! Vectors are `(dx, dy)` for the side moving up the board: `dy > 0` is
-//! forward, `dx < 0` is left. Letters that stand next to each other may form
-//! one two-letter term; letters separated by another modifier never do.
-//!
-//! Absolute directions, by atom kind (XBetza):
-//! - orthogonal atoms (`W D H`): `f b l r` one direction each, `v` = `fb`,
-//!   `s` = `lr`; letters always add up (`fs` is forward, left and right).
-//! - diagonal atoms (`F A G`): `f b l r` two directions each (`f` = both
-//!   forward diagonals), `v` and `s` all four; `fl` (or `lf`), `fr`, `bl`,
-//!   `br` one diagonal each.
-//! - oblique atoms (`N C Z`, `(4,1)`): `f` (= `ff`) the two narrow forward
-//!   moves ((±1,2) for N), `b` (= `bb`) the two narrow backward ones, `l`
-//!   (= `ll`) and `r` (= `rr`) the two wide moves to that side; `v` = `fb`,
-//!   `s` = `lr`; `fs` and `bs` the wide forward and backward pairs, `lv` and
-//!   `rv` the narrow left and right pairs; `fh`, `bh`, `lh`, `rh` the four
-//!   moves on that half; single moves: `fl` (-2,1), `fr` (2,1), `bl` (-2,-1),
-//!   `br` (2,-1) (the first letter names the pair, the second the member),
-//!   `lf` (-1,2), `rf` (1,2), `lb` (-1,-2), `rb` (1,-2).
-//!
-//! Turns of a second leg, in eighths of a circle counter-clockwise: `f` 0,
-//! `fl` +1, `fr` -1, `fs` ±1, `l` +2, `r` -2, `s` ±2, `bl` +3, `br` -3, `bs`
-//! ±3, `b` 4, `v` 0 and 4. No letters means every direction but straight
-//! back (-3..=3), as in XBetza.
+//! relative turns of a second leg. The rules are spelt out in the crate
+//! documentation ("Directions"); vectors are `(dx, dy)` for the side moving
+//! up the board. Letters that stand next to each other may form one
+//! two-letter term; letters separated by another modifier never do.
 
 use crate::ast::{Atom, AtomKind};
 

@@ -16,10 +16,10 @@
 //! assert_eq!(err.to_string(), "at 1: unknown atom 'Y'");
 //! ```
 //!
-//! - [`parse`] reads the text; its documentation gives the grammar, the
+//! - [`parse()`] reads the text; [`mod@parse`] gives the grammar, the
 //!   subset of XBetza played and what is refused. Errors carry the byte
 //!   position and an [`ErrorKind`].
-//! - `Display` for [`Betza`] prints the canonical text ([`print`] has the
+//! - `Display` for [`Betza`] prints the canonical text ([`mod@print`] has the
 //!   rules); parsing it gives back an equal tree.
 //! - [`compile`] turns a tree into a [`MoveTable`] for a [`Geometry`] (holes
 //!   included) and a [`Facing`]; [`compile_str`] does both steps.

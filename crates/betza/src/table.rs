@@ -50,7 +50,8 @@ pub struct Leap {
     /// What the destination allows.
     pub mode: Mode,
     /// Squares that must be empty for the leap (lame leapers, the first leg
-    /// of a two-leg step); empty for a free leaper.
+    /// of a two-leg step, or the squares before it when it is one square of
+    /// a slide that merging cut off); empty for a free leaper.
     pub via: Vec<Square>,
     /// Allowed only as the piece's first move.
     pub initial: bool,
@@ -73,7 +74,8 @@ pub enum RayKind {
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Ray {
     /// Squares that must be empty before the ray starts (the first step of a
-    /// bent rider such as the Gryffon). These are not destinations.
+    /// bent rider such as the Gryffon, or the squares before it when merging
+    /// cut a slide). These are not destinations of this ray.
     pub via: Vec<Square>,
     /// The squares of the ray in order, nearest first, already cut at the
     /// edge of the board, at holes and at the piece's range.
