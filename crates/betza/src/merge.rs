@@ -15,8 +15,10 @@
 //! a run that starts further out takes the squares before it as `via` (a
 //! slider only gets there over empty squares), and a run of one square is a
 //! [`Leap`]. So `mfWimfR2` becomes `mfW` and a first-move two-step whose
-//! `via` is the first square, exactly `mfWimfnD`. Hopper rays are merged
-//! only when equal or one is the start of the other.
+//! `via` is the first square, exactly `mfWimfnD`. Hopper rays cannot be
+//! cut (their squares need a screen, not empty squares): equal ones are
+//! merged, and one that is the start of another loses the modes that one
+//! gives; two along one line with disjoint modes (`mpRcpR2`) both stay.
 //!
 //! Guarantee: no two entries from one square give the same destination with
 //! modes in common under conditions of which one implies the other. What is

@@ -107,7 +107,9 @@ pub struct SquareMoves {
 ///   second leg of a bent rider, from its `via` square), nearest first;
 /// - no two entries from one square share a destination with the same
 ///   conditions (squares that must be empty, first move only): those are
-///   merged into one entry whose mode is the union;
+///   merged into one entry whose mode is the union. (One exception: two
+///   hopper rays along one line with different ranges and disjoint modes,
+///   such as `mpRcpR2`, stay two rays; no move comes from both.);
 /// - where the conditions of one entry imply those of another (fewer
 ///   squares to be empty, not first-move-only unless the other is), the
 ///   stricter entry does not repeat the modes of the weaker one; a ray that

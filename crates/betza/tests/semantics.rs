@@ -178,6 +178,13 @@ fn only_different_paths_to_one_square_overlap() {
     // A leap and a hop landing can.
     let t = compile_str("cpRD", &g, Facing::Up).unwrap();
     assert!(t.overlapping);
+    // Hopper rays: a shorter one with the same modes goes; one with other
+    // modes stays, and no move comes from both.
+    let t = compile_str("pRpR4", &g, Facing::Up).unwrap();
+    assert_eq!(t.from(s(3, 3)).rays.len(), 4);
+    let t = compile_str("mpRcpR2", &g, Facing::Up).unwrap();
+    assert_eq!(t.from(s(3, 3)).rays.len(), 8);
+    assert!(!t.overlapping);
 }
 
 #[test]
