@@ -12,6 +12,7 @@
 
 pub mod bench;
 mod cardmate_eval;
+pub mod chess_cards_solver;
 mod evaluator;
 pub mod handle;
 pub mod level;

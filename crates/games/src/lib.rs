@@ -2,3 +2,4 @@
 #![deny(missing_docs)]
 
 pub mod cardmate;
+pub mod chess_cards;

@@ -1,0 +1,16 @@
+//! Chess Cards, after G. Capellen's MATE (1915) as presented by Edward
+//! Lovett: a 20-card duel of leads and replies with sacrifices, Queen's
+//! Privilege and overmate scoring (RULINGS M1-M11).
+//!
+//! (Work in progress: the rules of a single game, scoring and the page's
+//! figures. Records, matches on the command line, the solver and play in the
+//! terminal and browser are to come.)
+
+mod card;
+mod game;
+
+pub use card::{Card, Hand};
+pub use game::{score, ChessCards, Finish, SacrificeCount, Turn};
+
+/// The variant's stable key.
+pub const KEY: &str = "chess-cards";

@@ -1,0 +1,317 @@
+//! Chess Cards rulings M1-M10, the page's figures and the rebuilt sample
+//! game ("Overmate", 242).
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use deckmate_games::chess_cards::{score, Card, ChessCards, Finish, Hand, SacrificeCount, Turn};
+use deckmate_rules::Seat;
+
+fn c(s: &str) -> Card {
+    Card::parse(s).unwrap()
+}
+
+fn h(s: &str) -> Hand {
+    Hand::parse(s).unwrap()
+}
+
+/// Plays "card", "(sac)card" or "card*" (privilege) as the seat to act.
+fn play(g: &mut ChessCards, text: &str) {
+    let privilege = text.ends_with('*');
+    let text = text.trim_end_matches('*');
+    let (sac, card) = match text.strip_prefix('(') {
+        Some(rest) => {
+            let (s, c) = rest.split_once(')').unwrap();
+            (Some(Card::parse(s).unwrap()), Card::parse(c).unwrap())
+        }
+        None => (None, Card::parse(text).unwrap()),
+    };
+    let t = Turn {
+        sacrifice: sac,
+        card,
+        privilege,
+    };
+    assert!(
+        g.turns().contains(&t),
+        "{text} is not legal; legal: {:?}",
+        g.turns()
+    );
+    g.play(t);
+}
+
+fn sample() -> ChessCards {
+    ChessCards::new(
+        h("bQ rQ yQ wQ rR yR wR yB wN bP"),
+        h("bR bB rB wB bN rN yN rP yP wP"),
+        SacrificeCount::Net,
+    )
+    .unwrap()
+}
+
+#[test]
+fn chess_cards_page_figures() {
+    assert_eq!(score(c("bN"), 1), 3);
+    assert_eq!(score(c("bQ"), 10), 110);
+    assert_eq!(score(c("bB"), 7 + 1), 32);
+    assert_eq!(score(c("bB"), 7 + 2), 36);
+    assert_eq!(score(c("bQ"), 15), 990);
+    assert_eq!(score(c("bQ"), 11), 242);
+}
+
+#[test]
+fn chess_cards_m9_m10_sample_game_overmate_242() {
+    let mut g = sample();
+    let moves = [
+        ("yR", "(yP)yN"),
+        ("wQ", "wB"),
+        ("rQ", "rP"),
+        ("(wR)yB", "rB"),
+        ("rN", "(yQ)rR"),
+        ("(wN)bP", "bB"),
+        ("bR", "bQ"),
+        ("bQ", "bN"),
+    ];
+    let winners = [0, 0, 0, 1, 0, 1, 0, 0];
+    for (i, (lead, reply)) in moves.iter().enumerate() {
+        play(&mut g, lead);
+        play(&mut g, reply);
+        assert_eq!(g.leader.index(), winners[i], "move {}", i + 1);
+    }
+    assert!(g.hands[0].is_empty(), "A's hand is empty after move 7");
+    play(&mut g, "bQ");
+    match g.finish {
+        Some(Finish::Mate {
+            by,
+            card,
+            move_no,
+            multiplier,
+            score,
+        }) => {
+            assert_eq!(
+                (by, card, move_no, multiplier, score),
+                (Seat::First, c("bQ"), 9, 11, 242)
+            );
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(g.value(), 242);
+}
+
+#[test]
+fn chess_cards_m9_gross_option_counts_own_sacrifices_only() {
+    let mut g = sample();
+    g.count = SacrificeCount::Gross;
+    for m in [
+        "yR", "(yP)yN", "wQ", "wB", "rQ", "rP", "(wR)yB", "rB", "rN", "(yQ)rR", "(wN)bP", "bB",
+        "bR", "bQ", "bQ", "bN", "bQ",
+    ] {
+        play(&mut g, m);
+    }
+    // 9 + 3 = 12: overmate 2, x3.
+    assert_eq!(g.value(), 11 * 12 * 3);
+}
+
+#[test]
+fn chess_cards_m2_dealer_leads_and_winner_leads_next() {
+    let mut g = sample();
+    assert_eq!(g.to_act(), Some(Seat::First));
+    play(&mut g, "(wR)yB");
+    // B has yellow: must reply yellow.
+    let replies: Vec<String> = g
+        .turns()
+        .iter()
+        .filter(|t| t.sacrifice.is_none())
+        .map(|t| t.card.to_string())
+        .collect();
+    assert_eq!(replies, vec!["yP", "yN"]);
+    play(&mut g, "yN");
+    assert_eq!(g.leader, Seat::First); // B over N
+}
+
+#[test]
+fn chess_cards_m3_m4_reply_by_suit_then_by_type() {
+    let mut g = ChessCards::new(
+        h("bQ rQ yQ wQ rR yR wR yB wN bP"),
+        h("bR bB rB wB bN rN yN rP yP wP"),
+        SacrificeCount::Net,
+    )
+    .unwrap();
+    play(&mut g, "yB");
+    play(&mut g, "yN"); // same suit: B beats N
+    assert_eq!(g.leader, Seat::First);
+    play(&mut g, "wN");
+    // B has white (wB, wP): must follow suit, may choose.
+    let r: Vec<String> = g
+        .turns()
+        .iter()
+        .filter(|t| t.sacrifice.is_none())
+        .map(|t| t.card.to_string())
+        .collect();
+    assert_eq!(r, vec!["wP", "wB"]);
+    play(&mut g, "wB"); // B beats N: B leads
+    assert_eq!(g.leader, Seat::Second);
+    play(&mut g, "rN");
+    play(&mut g, "rR");
+    assert_eq!(g.leader, Seat::First);
+}
+
+#[test]
+fn chess_cards_m3_mate_when_no_suit_and_no_type() {
+    // B holds no yellow card and no Rook.
+    let mut g = ChessCards::new(
+        h("yR yQ yB yN yP wQ wR wB wN wP"),
+        h("bQ bB bN bP rQ rB rN rP bR rR"),
+        SacrificeCount::Net,
+    )
+    .unwrap();
+    play(&mut g, "yQ");
+    assert_eq!(g.to_act(), Some(Seat::Second)); // replies with a Queen by type
+    play(&mut g, "bQ"); // black beats yellow
+    assert_eq!(g.leader, Seat::Second);
+    let mut g = ChessCards::new(
+        h("yR yQ yB yN yP wQ wR wB wN wP"),
+        h("bQ bB bN bP rQ rB rN rP bR rR"),
+        SacrificeCount::Net,
+    )
+    .unwrap();
+    play(&mut g, "yN");
+    // bN, rN reply by type: legal.
+    assert!(!g.turns().is_empty());
+    let mut g = ChessCards::new(
+        h("yR yQ yB yN yP wQ wR wB wN wP"),
+        h("bQ bB bN bP rQ rB rN rP bR bR"
+            .replace("bR bR", "bR rR")
+            .as_str()),
+        SacrificeCount::Net,
+    )
+    .unwrap();
+    play(&mut g, "wR");
+    // Rooks by type: bR, rR exist, so no mate yet.
+    assert!(g.finish.is_none());
+}
+
+#[test]
+fn chess_cards_m5_queens_privilege() {
+    let mut g = sample();
+    play(&mut g, "rQ*");
+    // B has no Queen: must follow suit (red): rB, rN, rP.
+    let r: Vec<String> = g
+        .turns()
+        .iter()
+        .filter(|t| t.sacrifice.is_none())
+        .map(|t| t.card.to_string())
+        .collect();
+    assert_eq!(r, vec!["rP", "rN", "rB"]);
+    // With the privilege and a Queen in hand, the reply must be a Queen.
+    let mut g = ChessCards::new(
+        h("bR bB rB wB bN rN yN rP yP bQ"),
+        h("wQ rQ yQ wP rR yR wR yB wN bP"),
+        SacrificeCount::Net,
+    )
+    .unwrap();
+    play(&mut g, "bQ*");
+    let r: Vec<String> = g
+        .turns()
+        .iter()
+        .filter(|t| t.sacrifice.is_none())
+        .map(|t| t.card.to_string())
+        .collect();
+    assert_eq!(r, vec!["wQ", "yQ", "rQ"]);
+}
+
+#[test]
+fn chess_cards_m6_sacrifice_rules() {
+    let mut g = sample();
+    // A leader may sacrifice any card and lead any other.
+    assert!(g
+        .turns()
+        .iter()
+        .any(|t| t.sacrifice == Some(c("bQ")) && t.card == c("rQ")));
+    play(&mut g, "yR");
+    // B may sacrifice its only yellow Pawn and still follow with yN, but may
+    // not sacrifice both yellows (one sacrifice a turn).
+    assert!(g
+        .turns()
+        .iter()
+        .any(|t| t.sacrifice == Some(c("yP")) && t.card == c("yN")));
+    // Sacrificing yN leaves yP: still a legal reply.
+    assert!(g
+        .turns()
+        .iter()
+        .any(|t| t.sacrifice == Some(c("yN")) && t.card == c("yP")));
+    // A replier with no legal reply is mated at once (no sacrifice first).
+    // B holds no white card and no Rook.
+    let mut g = ChessCards::new(
+        h("bR rR yR wR yQ wQ yP wP wB wN"),
+        h("bQ bB bN bP rQ rB rN rP yB yN"),
+        SacrificeCount::Net,
+    )
+    .unwrap();
+    play(&mut g, "(wP)wR");
+    assert!(g.turns().is_empty());
+    match g.finish {
+        Some(Finish::Mate {
+            by,
+            multiplier,
+            score,
+            ..
+        }) => {
+            // The sacrifice at the start of the mating move counts (M6, M9).
+            assert_eq!((by, multiplier, score), (Seat::First, 2, 20));
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn chess_cards_m7_empty_hand_replays_last_card() {
+    let mut g = sample();
+    for m in [
+        "yR", "(yP)yN", "wQ", "wB", "rQ", "rP", "(wR)yB", "rB", "rN", "(yQ)rR", "(wN)bP", "bB",
+        "bR", "bQ",
+    ] {
+        play(&mut g, m);
+    }
+    assert!(g.hands[0].is_empty());
+    let t = g.turns();
+    assert!(
+        t.iter().all(|t| t.card == c("bQ") && t.sacrifice.is_none()),
+        "{t:?}"
+    );
+    // The re-played Queen may carry the privilege too.
+    assert!(t.iter().any(|t| t.privilege));
+}
+
+#[test]
+fn chess_cards_m8_draw_after_ten_moves() {
+    // Both hands hold only their own two suits in mirrored types: every lead
+    // can be answered by type, so play runs to the end.
+    let mut g = ChessCards::new(
+        h("bQ bR bB bN bP rQ rR rB rN rP"),
+        h("yQ yR yB yN yP wQ wR wB wN wP"),
+        SacrificeCount::Net,
+    )
+    .unwrap();
+    for _ in 0..20 {
+        if g.finish.is_some() {
+            break;
+        }
+        let t = g.turns()[0];
+        g.play(t);
+    }
+    assert_eq!(g.finish, Some(Finish::Draw));
+    assert_eq!(g.value(), 0);
+    assert_eq!(g.move_no, 10);
+}
+
+#[test]
+fn chess_cards_m1_deals_are_reproducible_and_complete() {
+    let (a, b) = ChessCards::deal(42);
+    assert_eq!(ChessCards::deal(42), (a, b));
+    assert_ne!(ChessCards::deal(43), (a, b));
+    assert_eq!((a.len(), b.len()), (10, 10));
+    assert_eq!(a.0 | b.0, (1 << 20) - 1);
+    assert!(ChessCards::new(a, b, SacrificeCount::Net).is_ok());
+    assert!(ChessCards::new(a, a, SacrificeCount::Net).is_err());
+    assert!(Hand::parse("bQ bQ").is_err());
+    assert!(Hand::parse("xQ").is_err());
+}
