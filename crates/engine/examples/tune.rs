@@ -64,6 +64,31 @@ const NAMES: [&str; 6] = [
 ];
 
 fn main() {
+    // `tune confirm PAIRS DEPTH MOBILITY TEMPO`: one match of those weights
+    // against the defaults.
+    if std::env::args().nth(1).as_deref() == Some("confirm") {
+        let num = |i: usize, d: i32| {
+            std::env::args()
+                .nth(i)
+                .and_then(|a| a.parse().ok())
+                .unwrap_or(d)
+        };
+        let cand = Weights {
+            mobility: num(4, 1),
+            tempo: num(5, 13),
+            ..Weights::default()
+        };
+        let (pairs, depth) = (num(2, 100) as u32, num(3, 4) as u32);
+        let s = score(&cand, &Weights::default(), pairs, depth);
+        println!(
+            "mobility {} tempo {} vs default: {:.1}% over {} games",
+            cand.mobility,
+            cand.tempo,
+            100.0 * s,
+            pairs * 2
+        );
+        return;
+    }
     let arg = |i: usize, d: u32| {
         std::env::args()
             .nth(i)
