@@ -38,6 +38,12 @@ fn play(g: &mut ChessCards, text: &str) {
     g.play(t);
 }
 
+/// The sample game's plays, lead then reply, to the mate.
+const SAMPLE: [&str; 17] = [
+    "yR", "(yP)yN", "wQ", "wB", "rQ", "rP", "(wR)yB", "rB", "rN", "(yQ)rR", "(wN)bP", "bB", "bR",
+    "bQ", "bQ", "bN", "bQ",
+];
+
 fn sample() -> ChessCards {
     ChessCards::new(
         h("bQ rQ yQ wQ rR yR wR yB wN bP"),
@@ -100,10 +106,7 @@ fn chess_cards_m9_m10_sample_game_overmate_242() {
 fn chess_cards_m9_gross_option_counts_own_sacrifices_only() {
     let mut g = sample();
     g.count = SacrificeCount::Gross;
-    for m in [
-        "yR", "(yP)yN", "wQ", "wB", "rQ", "rP", "(wR)yB", "rB", "rN", "(yQ)rR", "(wN)bP", "bB",
-        "bR", "bQ", "bQ", "bN", "bQ",
-    ] {
+    for m in SAMPLE {
         play(&mut g, m);
     }
     // 9 + 3 = 12: overmate 2, x3.
@@ -265,10 +268,7 @@ fn chess_cards_m6_sacrifice_rules() {
 #[test]
 fn chess_cards_m7_empty_hand_replays_last_card() {
     let mut g = sample();
-    for m in [
-        "yR", "(yP)yN", "wQ", "wB", "rQ", "rP", "(wR)yB", "rB", "rN", "(yQ)rR", "(wN)bP", "bB",
-        "bR", "bQ",
-    ] {
+    for m in &SAMPLE[..14] {
         play(&mut g, m);
     }
     assert!(g.hands[0].is_empty());

@@ -399,6 +399,18 @@ fn end_game(state: &AppState, g: &mut LiveGame, end: End) -> ApiResult<()> {
     Ok(())
 }
 
+/// The seat of the token, in a game that is not over (403, 409).
+fn seat_in_play(g: &LiveGame, headers: &HeaderMap) -> ApiResult<Seat> {
+    let me = seat(g, headers)?;
+    if g.end().is_some() {
+        return Err(ApiError(
+            StatusCode::CONFLICT,
+            "the game is already over".into(),
+        ));
+    }
+    Ok(me)
+}
+
 /// `POST /api/games/{id}/resign`.
 async fn resign(
     State(state): State<AppState>,
@@ -407,13 +419,7 @@ async fn resign(
 ) -> ApiResult<Json<Value>> {
     let h = find(&state, &id)?;
     let mut g = crate::lock(&h);
-    let me = seat(&g, &headers)?;
-    if g.end().is_some() {
-        return Err(ApiError(
-            StatusCode::CONFLICT,
-            "the game is already over".into(),
-        ));
-    }
+    let me = seat_in_play(&g, &headers)?;
     end_game(
         &state,
         &mut g,
@@ -435,13 +441,7 @@ async fn draw(
 ) -> ApiResult<Json<Value>> {
     let h = find(&state, &id)?;
     let mut g = crate::lock(&h);
-    let me = seat(&g, &headers)?;
-    if g.end().is_some() {
-        return Err(ApiError(
-            StatusCode::CONFLICT,
-            "the game is already over".into(),
-        ));
-    }
+    let me = seat_in_play(&g, &headers)?;
     let engine_accepts = g.engine.is_some_and(|(seat, _)| {
         use deckmate_engine::Evaluator;
         let score = deckmate_engine::CardmateEval::default().evaluate(&g.pos);
