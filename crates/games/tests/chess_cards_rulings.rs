@@ -315,3 +315,30 @@ fn chess_cards_m1_deals_are_reproducible_and_complete() {
     assert!(Hand::parse("bQ bQ").is_err());
     assert!(Hand::parse("xQ").is_err());
 }
+
+#[test]
+fn chess_cards_record_of_the_sample_game_round_trips() {
+    use deckmate_games::chess_cards::notation;
+    use deckmate_rules::Record;
+    let mut g = sample();
+    for m in SAMPLE {
+        play(&mut g, m);
+    }
+    let rec = notation::write(
+        &g,
+        h("bQ rQ yQ wQ rR yR wR yB wN bP"),
+        h("bR bB rB wB bN rN yN rP yP wP"),
+    );
+    let text = rec.to_string();
+    assert!(text.contains("4. (wR)yB rB"), "{text}");
+    assert!(text.contains("9. bQ#!"), "{text}");
+    let back = notation::replay(&Record::parse(&text).unwrap()).unwrap();
+    assert_eq!(back.value(), 242);
+    // A bad play is reported with its move number.
+    let mut bad = Record::parse(&text).unwrap();
+    bad.moves[3] = "rB".into();
+    let e = notation::replay(&bad).unwrap_err();
+    assert_eq!((e.play, e.move_no), (4, 2));
+    assert!(notation::parse_turn("yB*").is_err());
+    assert!(notation::parse_turn("(wR yB").is_err());
+}

@@ -255,12 +255,25 @@ fn parse_movetext(text: &str, first_line: usize, record: &mut Record) -> Result<
                     }
                 }
             }
-            '(' | ')' => return Err(RecordError {
-                line,
-                message:
-                    "variations in parentheses are not supported; put side lines in { } comments"
+            // A bracket glued to a play is part of it (Chess Cards writes a
+            // sacrifice as `(wR)yB`); one that opens a variation is refused.
+            '(' if token.is_empty()
+                && chars
+                    .peek()
+                    .is_none_or(|&(_, n)| n.is_whitespace() || n.is_ascii_digit() || n == '(') =>
+            {
+                return Err(RecordError {
+                    line,
+                    message: "variations in parentheses are not supported; put side lines in { } comments"
                         .to_string(),
-            }),
+                });
+            }
+            ')' if !token.contains('(') => {
+                return Err(RecordError {
+                    line,
+                    message: "a ')' without its '('".to_string(),
+                });
+            }
             c if c.is_whitespace() => {
                 flush(&mut token, token_line, record)?;
                 if c == '\n' {
@@ -315,7 +328,13 @@ mod tests {
         assert_eq!(e.line, 2);
         let e = Record::parse("1. a 1-0 b").unwrap_err();
         assert!(e.message.contains("after the result"));
-        assert!(Record::parse("1. a (b) c").is_err());
+        assert!(Record::parse("1. a (1... b) c").is_err());
+        assert!(Record::parse("1. a b) c").is_err());
+        // A bracket glued to a play belongs to it (Chess Cards sacrifices).
+        assert_eq!(
+            Record::parse("4. (wR)yB rB").unwrap().moves,
+            vec!["(wR)yB", "rB"]
+        );
     }
 
     proptest::proptest! {

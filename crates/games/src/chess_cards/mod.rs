@@ -2,12 +2,13 @@
 //! Lovett: a 20-card duel of leads and replies with sacrifices, Queen's
 //! Privilege and overmate scoring (RULINGS M1-M11).
 //!
-//! (Work in progress: the rules of a single game, scoring and the page's
-//! figures. Records, matches on the command line, the solver and play in the
+//! (Work in progress: the rules of a single game, scoring, the page's
+//! figures and records. Matches on the command line, the solver and play in the
 //! terminal and browser are to come.)
 
 mod card;
 mod game;
+pub mod notation;
 
 pub use card::{Card, Hand};
 pub use game::{score, ChessCards, Finish, SacrificeCount, Turn};

@@ -1,0 +1,153 @@
+//! Chess Cards records (RULINGS): one move a line, the leader's play first;
+//! a sacrificed card in brackets before the card played, `*` after a Queen
+//! led with the privilege, `#` after the mating lead and one `!` per
+//! overmate unit: `4. (wR)yB rB`, `9. bQ#!`. Tags give the hands as dealt:
+//! `[Dealer "bQ rQ ..."]`, `[Other "bR bB ..."]`, and `[Sacrifices "net"]`.
+
+use super::card::{Card, Hand};
+use super::game::{ChessCards, Finish, SacrificeCount, Turn};
+use deckmate_rules::Record;
+use std::fmt;
+
+/// A play as written, e.g. `(wR)yB` or `bQ*`.
+pub fn turn_text(t: Turn) -> String {
+    let mut s = String::new();
+    if let Some(c) = t.sacrifice {
+        s.push_str(&format!("({c})"));
+    }
+    s.push_str(&t.card.to_string());
+    if t.privilege {
+        s.push('*');
+    }
+    s
+}
+
+/// Reads a play: `[(sac)]card[*]`, with `#` and `!` marks allowed after it.
+pub fn parse_turn(text: &str) -> Result<Turn, String> {
+    let t = text.trim_end_matches(['#', '!']);
+    let (t, privilege) = match t.strip_suffix('*') {
+        Some(r) => (r, true),
+        None => (t, false),
+    };
+    let (sacrifice, card) = match t.strip_prefix('(') {
+        Some(r) => {
+            let (s, c) = r
+                .split_once(')')
+                .ok_or_else(|| format!("'{text}': a sacrifice is written (wR)yB"))?;
+            let s = Card::parse(s).ok_or_else(|| format!("'{s}' is not a card"))?;
+            (Some(s), c)
+        }
+        None => (None, t),
+    };
+    let card =
+        Card::parse(card).ok_or_else(|| format!("'{card}' is not a card (bQ, rR, yB, wN, wP)"))?;
+    if privilege && !card.is_queen() {
+        return Err(format!("'{text}': only a Queen takes the privilege '*'"));
+    }
+    Ok(Turn {
+        sacrifice,
+        card,
+        privilege,
+    })
+}
+
+/// A record that does not replay: which play and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReplayError {
+    /// 1-based index of the play (0: the tags).
+    pub play: usize,
+    /// The move number.
+    pub move_no: u32,
+    /// Why.
+    pub reason: String,
+}
+
+impl fmt::Display for ReplayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.play == 0 {
+            write!(f, "{}", self.reason)
+        } else {
+            write!(
+                f,
+                "move {}, play {}: {}",
+                self.move_no, self.play, self.reason
+            )
+        }
+    }
+}
+
+/// Replays a record, checking every play.
+pub fn replay(record: &Record) -> Result<ChessCards, ReplayError> {
+    let tag_err = |reason: String| ReplayError {
+        play: 0,
+        move_no: 0,
+        reason,
+    };
+    let hand = |name: &str| -> Result<Hand, ReplayError> {
+        let t = record.tag(name).ok_or_else(|| {
+            tag_err(format!(
+                "the record needs a [{name} \"...\"] tag with the hand as dealt"
+            ))
+        })?;
+        Hand::parse(t).map_err(|e| tag_err(format!("tag {name}: {e}")))
+    };
+    let count = match record.tag("Sacrifices") {
+        None | Some("net") => SacrificeCount::Net,
+        Some("gross") => SacrificeCount::Gross,
+        Some(o) => return Err(tag_err(format!("tag Sacrifices: '{o}' (net or gross)"))),
+    };
+    let mut g = ChessCards::new(hand("Dealer")?, hand("Other")?, count).map_err(tag_err)?;
+    for (i, text) in record.moves.iter().enumerate() {
+        let err = |g: &ChessCards, reason: String| ReplayError {
+            play: i + 1,
+            move_no: g.move_no,
+            reason,
+        };
+        if g.finish.is_some() {
+            return Err(err(&g, format!("'{text}' after the end of the game")));
+        }
+        let t = parse_turn(text).map_err(|e| err(&g, e))?;
+        if !g.turns().contains(&t) {
+            return Err(err(&g, format!("{text} is not a legal play here")));
+        }
+        g.play(t);
+    }
+    Ok(g)
+}
+
+/// Writes a game as a record.
+pub fn write(g: &ChessCards, dealer: Hand, other: Hand) -> Record {
+    let mut r = Record::default();
+    r.set_tag("Variant", "Chess Cards");
+    r.set_tag("Dealer", dealer.to_string());
+    r.set_tag("Other", other.to_string());
+    r.set_tag(
+        "Sacrifices",
+        match g.count {
+            SacrificeCount::Net => "net",
+            SacrificeCount::Gross => "gross",
+        },
+    );
+    for (_, t) in &g.plays {
+        r.moves.push(turn_text(*t));
+    }
+    let result = match g.finish {
+        Some(Finish::Mate { by, multiplier, .. }) => {
+            if let Some(last) = r.moves.last_mut() {
+                last.push('#');
+                for _ in 10..multiplier {
+                    last.push('!');
+                }
+            }
+            if by == deckmate_rules::Seat::First {
+                "1-0"
+            } else {
+                "0-1"
+            }
+        }
+        Some(Finish::Draw) => "1/2-1/2",
+        None => "*",
+    };
+    r.result = Some(result.to_string());
+    r
+}
