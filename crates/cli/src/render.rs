@@ -134,10 +134,16 @@ mod tests {
         let lines: Vec<&str> = b.lines().collect();
         assert_eq!(lines.len(), 13, "{b}");
         assert_eq!(lines[0].trim(), "a   b   c   d   e   f   g   h   i   j");
-        assert!(lines[1].starts_with(" 9 ") && lines[1].ends_with(" 9"), "{b}");
+        assert!(
+            lines[1].starts_with(" 9 ") && lines[1].ends_with(" 9"),
+            "{b}"
+        );
         assert!(lines[1].contains("[Ks][Kd]"), "{b}");
         assert!(lines[11].contains("[KC][KH]"), "{b}");
-        assert!(lines[6].contains("middle") && lines[5].starts_with(" 5 "), "{b}");
+        assert!(
+            lines[6].contains("middle") && lines[5].starts_with(" 5 "),
+            "{b}"
+        );
         assert!(lines[7].starts_with(" 4 "), "{b}");
         assert!(lines[1].starts_with(" 9   Xd  8c"), "{b}");
         assert!(lines[11].starts_with(" 0   XS  8H"), "{b}");
@@ -160,7 +166,9 @@ mod tests {
     #[test]
     fn last_move_squares_are_marked() {
         let pos = start();
-        let from = pos.square_of(Card::parse("4C").expect("card")).expect("on board");
+        let from = pos
+            .square_of(Card::parse("4C").expect("card"))
+            .expect("on board");
         let to = Square(3 * 16 + 8);
         let b = board(&pos, &Style::plain(), Some((from, to)));
         assert_eq!(b.matches('*').count(), 2, "{b}");
