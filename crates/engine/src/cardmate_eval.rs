@@ -1,38 +1,61 @@
 //! Cardmate knowledge for the search.
 //!
-//! - Material by rank ([`Weights::values`]).
-//! - Kings: losing the last King loses the game, so a side down to one
-//!   King pays [`Weights::last_king`]; a King that enemy cards attack pays
-//!   per attacker, far more when it is the last one.
-//! - Lures: an enemy card of a King's suit and lower rank within the
-//!   King's reach would force the King to take it (C3) and so drag him out;
-//!   the same for any high card and lower cards of its suit it attacks.
-//! - Palaces (V2): enemy cards on one's own palace squares are a threat,
-//!   own cards on the enemy palace a chance.
-//! - Mobility: moves available by movement, a small bonus each.
+//! One pass over each side's reach (every square its cards could move to or
+//! capture on) collects what the evaluation needs:
+//! - material by rank ([`Weights::values`]);
+//! - Kings: losing the last King loses the game, so a side down to one King
+//!   pays [`Weights::last_king`]; each enemy card able to take a King costs
+//!   [`Weights::king_attacker`], four times as much for the last King;
+//! - lures (the page's "Strategy and Tactics"): an enemy card of one of our
+//!   cards' suit and lower rank within that card's reach will drag it away
+//!   by a compulsory capture (C3). Every such lure costs a little
+//!   ([`Weights::lure`]); for the side that must move next, the cheapest
+//!   compulsory capture it has is counted at what it loses when the enemy
+//!   can take the lured card back ([`Weights::forced_loss`]); a King lured
+//!   onto a square where an enemy card can take him is a danger of its own
+//!   ([`Weights::king_lure`]);
+//! - palaces (V2, both squares occupied wins): own cards on the enemy
+//!   palace ([`Weights::palace_card`]), more when the other palace square is
+//!   within reach ([`Weights::palace_threat`]);
+//! - mobility ([`Weights::mobility`]) and the move ([`Weights::tempo`]);
+//! - threats: whether the side to move would lose at once if it did
+//!   nothing (its last King can be taken, or its palace completed, by a move
+//!   the opponent is allowed to make under C3: a compulsory capture
+//!   elsewhere takes the threat away). Quiescence searches every move of a
+//!   threatened side instead of standing pat.
 //!
-//! The weights were set by hand and then adjusted by self-play matches
-//! (see crates/engine/TUNING.md).
+//! The weights were set by hand and then tuned by self-play (see
+//! crates/engine/TUNING.md).
 
-use crate::evaluator::Evaluator;
-use deckmate_games::cardmate::{palace, Move, Position, Rank};
+use crate::evaluator::{Eval, Evaluator};
+use deckmate_games::cardmate::{palace, Card, Move, PalaceRule, Position, Rank};
 use deckmate_rules::Seat;
 
 /// The evaluation weights.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Weights {
-    /// Value of a card by rank, One to Ace (the King's own value is for
-    /// ordering captures; its safety terms below matter more).
+    /// Value of a card by rank, One to Ace (the King's own value counts as
+    /// material and orders captures; the King terms below add to it).
     pub values: [i32; 14],
     /// Penalty for being down to one King.
     pub last_king: i32,
-    /// Penalty per enemy card attacking a King (times 4 for the last King).
+    /// Penalty per enemy card able to take a King (times 4 for the last
+    /// King).
     pub king_attacker: i32,
     /// Penalty per lure: a lower enemy card of one's own card's suit within
     /// that card's reach, scaled by the lured card's value / 1000.
     pub lure: i32,
+    /// Percent of the material the side to move next loses by its least bad
+    /// compulsory capture (the lured card taken back) that is counted.
+    pub forced_loss: i32,
+    /// Penalty for a King that can be lured onto a square an enemy card can
+    /// take him on (times 3 for the last King).
+    pub king_lure: i32,
     /// Bonus per own card standing on the enemy palace.
     pub palace_card: i32,
+    /// Bonus for a card on the enemy palace with the other palace square
+    /// within reach of another card.
+    pub palace_threat: i32,
     /// Bonus per available move.
     pub mobility: i32,
     /// Bonus for having the move.
@@ -48,9 +71,57 @@ impl Default for Weights {
             last_king: 1500,
             king_attacker: 60,
             lure: 120,
+            forced_loss: 50,
+            king_lure: 150,
             palace_card: 250,
-            mobility: 3,
+            palace_threat: 150,
+            mobility: 2,
             tempo: 10,
+        }
+    }
+}
+
+impl Weights {
+    /// The tunable scalar weights by name (material excluded).
+    pub const NAMES: [&'static str; 9] = [
+        "last_king",
+        "king_attacker",
+        "lure",
+        "forced_loss",
+        "king_lure",
+        "palace_card",
+        "palace_threat",
+        "mobility",
+        "tempo",
+    ];
+
+    /// A scalar weight by its index in [`Weights::NAMES`].
+    pub fn get(&self, k: usize) -> i32 {
+        match k {
+            0 => self.last_king,
+            1 => self.king_attacker,
+            2 => self.lure,
+            3 => self.forced_loss,
+            4 => self.king_lure,
+            5 => self.palace_card,
+            6 => self.palace_threat,
+            7 => self.mobility,
+            _ => self.tempo,
+        }
+    }
+
+    /// Sets a scalar weight by its index in [`Weights::NAMES`].
+    pub fn set(&mut self, k: usize, v: i32) {
+        match k {
+            0 => self.last_king = v,
+            1 => self.king_attacker = v,
+            2 => self.lure = v,
+            3 => self.forced_loss = v,
+            4 => self.king_lure = v,
+            5 => self.palace_card = v,
+            6 => self.palace_threat = v,
+            7 => self.mobility = v,
+            _ => self.tempo = v,
         }
     }
 }
@@ -62,79 +133,265 @@ pub struct CardmateEval {
     pub weights: Weights,
 }
 
+/// Squares are `rank * 16 + file`; ranks 0-9.
+const SQUARES: usize = 160;
+const MAX_LURES: usize = 24;
+
+/// A compulsory capture one side has: its card would be drawn onto `sq`.
+#[derive(Copy, Clone, Default)]
+struct Lure {
+    /// The capturing card's suit bit.
+    suit_bit: u8,
+    /// Whether it is a King.
+    king: bool,
+    /// Its value.
+    value: i32,
+    /// The square of the lure.
+    sq: u8,
+    /// The lure's value.
+    victim: i32,
+}
+
+/// What one pass over a side's reach found.
+struct SideScan {
+    material: i32,
+    mobility: i32,
+    /// Suits of this side's cards able to capture on each square (bit per
+    /// suit), whoever stands there.
+    attack_suits: [u8; SQUARES],
+    /// Enemy King attacks (cards able to take an enemy King).
+    king_attacks: i32,
+    /// Lure exposure (scaled by the lured card's value).
+    lure_exposure: i32,
+    /// Compulsory captures available.
+    lures: [Lure; MAX_LURES],
+    n_lures: usize,
+    /// A legal move that wins at once exists among the compulsory captures.
+    win_forced: bool,
+    /// A move that wins at once exists among the other moves.
+    win_free: bool,
+    /// Own cards on the enemy palace.
+    palace_cards: i32,
+    /// Some card can reach the enemy palace square not yet held.
+    palace_reach: bool,
+}
+
 impl CardmateEval {
-    /// Everything about one side that one pass over its cards' reach finds:
-    /// material, King count, palace, mobility, threats to enemy Kings, and
-    /// the lures its own cards are exposed to. Positive is good for `seat`.
-    fn side_score(&self, pos: &Position, seat: Seat) -> i32 {
+    #[inline]
+    fn value(&self, c: Card) -> i32 {
+        self.weights.values[c.rank().index() as usize]
+    }
+
+    fn scan(&self, pos: &Position, seat: Seat) -> SideScan {
         let w = &self.weights;
-        let mut s = 0;
+        let enemy = seat.other();
+        let mut s = SideScan {
+            material: 0,
+            mobility: 0,
+            attack_suits: [0; SQUARES],
+            king_attacks: 0,
+            lure_exposure: 0,
+            lures: [Lure::default(); MAX_LURES],
+            n_lures: 0,
+            win_forced: false,
+            win_free: false,
+            palace_cards: 0,
+            palace_reach: false,
+        };
         for c in pos.cards_of(seat) {
-            s += w.values[c.rank().index() as usize];
+            s.material += self.value(c);
         }
-        if pos.kings(seat) == 1 {
-            s -= w.last_king;
-        }
-        for sq in palace(seat.other()) {
-            if matches!(pos.at(sq), Some((_, o)) if o == seat) {
-                s += w.palace_card;
-            }
-        }
-        let enemy_last = pos.kings(seat.other()) == 1;
-        let mut mobility = 0;
-        let mut threat = 0;
-        let mut lured = 0;
-        pos.for_each_reach(seat, |card, _, can_move, can_capture, occ| match occ {
-            None => mobility += i32::from(can_move),
-            Some((_, owner)) if owner == seat => {}
-            Some((target, _)) => {
-                if !can_capture {
-                    return;
+        let enemy_last = pos.kings(enemy) == 1;
+        // The enemy palace: which of its squares we hold; a move onto the
+        // other one completes it.
+        let rule = pos.options().palace;
+        let ep = palace(enemy);
+        let held = ep.map(|sq| matches!(pos.at(sq), Some((_, o)) if o == seat));
+        s.palace_cards = i32::from(held[0]) + i32::from(held[1]);
+        let completes = |to: u8| -> bool {
+            match rule {
+                PalaceRule::Both => {
+                    (to == ep[0].0 && held[1] && !held[0]) || (to == ep[1].0 && held[0] && !held[1])
                 }
-                if target.suit() != card.suit() {
-                    mobility += 1;
-                    if target.rank() == Rank::KING {
-                        threat += if enemy_last {
-                            4 * w.king_attacker
-                        } else {
-                            w.king_attacker
-                        };
+                _ => false,
+            }
+        };
+        let king_enters = |card: Card, to: u8| -> bool {
+            rule == PalaceRule::King
+                && card.rank() == Rank::KING
+                && (to == ep[0].0 || to == ep[1].0)
+        };
+        pos.for_each_reach(seat, |card, to, can_move, can_capture, occ| {
+            let t = to.0;
+            if can_capture {
+                if let Some(b) = s.attack_suits.get_mut(t as usize) {
+                    *b |= 1 << (card.index() & 3);
+                }
+            }
+            match occ {
+                None => {
+                    if can_move {
+                        s.mobility += 1;
+                        if completes(t) {
+                            s.palace_reach = true;
+                            s.win_free = true;
+                        }
+                        if king_enters(card, t) {
+                            s.win_free = true;
+                        }
                     }
-                } else if card.rank() > target.rank() {
-                    // A compulsory capture waiting: the lower card lures ours.
-                    mobility += 1;
-                    let v = if card.rank() == Rank::KING {
-                        1000
+                }
+                Some((_, owner)) if owner == seat => {}
+                Some((target, _)) => {
+                    if !can_capture {
+                        return;
+                    }
+                    let same = target.index() & 3 == card.index() & 3;
+                    if same && card.rank() <= target.rank() {
+                        return;
+                    }
+                    s.mobility += 1;
+                    let wins = (target.rank() == Rank::KING && enemy_last)
+                        || completes(t)
+                        || king_enters(card, t);
+                    if completes(t) {
+                        s.palace_reach = true;
+                    }
+                    if target.rank() == Rank::KING {
+                        s.king_attacks += if enemy_last { 4 } else { 1 };
+                    }
+                    if same {
+                        // A compulsory capture waiting: the lower card lures ours.
+                        let v = if card.rank() == Rank::KING {
+                            1000
+                        } else {
+                            self.value(card)
+                        };
+                        s.lure_exposure += w.lure * v / 1000;
+                        if s.n_lures < MAX_LURES {
+                            s.lures[s.n_lures] = Lure {
+                                suit_bit: 1 << (card.index() & 3),
+                                king: card.rank() == Rank::KING,
+                                value: self.value(card),
+                                sq: t,
+                                victim: self.value(target),
+                            };
+                            s.n_lures += 1;
+                        }
+                        s.win_forced |= wins;
                     } else {
-                        w.values[card.rank().index() as usize]
-                    };
-                    lured += w.lure * v / 1000;
+                        s.win_free |= wins;
+                    }
                 }
             }
         });
-        s + w.mobility * mobility + threat - lured
+        s
+    }
+
+    /// The least material `seat` loses by the compulsory capture it must
+    /// make next (it takes the lure, the enemy takes the lured card back
+    /// with a card of another suit), or 0.
+    fn forced_loss(&self, scan: &SideScan, enemy: &SideScan) -> i32 {
+        let mut least = i32::MAX;
+        for l in &scan.lures[..scan.n_lures] {
+            let retaken = enemy.attack_suits[l.sq as usize] & !l.suit_bit != 0;
+            let loss = if retaken {
+                l.value - l.victim
+            } else {
+                -l.victim
+            };
+            least = least.min(loss);
+        }
+        if least == i32::MAX {
+            0
+        } else {
+            least.max(0)
+        }
+    }
+
+    /// Kings of `scan`'s side that a lure would put where an enemy card can
+    /// take them.
+    fn king_lures(&self, scan: &SideScan, enemy: &SideScan, last: bool) -> i32 {
+        let mut n = 0;
+        for l in &scan.lures[..scan.n_lures] {
+            if l.king && enemy.attack_suits[l.sq as usize] & !l.suit_bit != 0 {
+                n += 1;
+            }
+        }
+        n * self.weights.king_lure * if last { 3 } else { 1 }
+    }
+
+    /// The full evaluation for the side to move.
+    fn eval_full(&self, pos: &Position) -> Eval {
+        let w = &self.weights;
+        let me = pos.side_to_move();
+        let opp = me.other();
+        let a = self.scan(pos, me);
+        let b = self.scan(pos, opp);
+        let my_last = pos.kings(me) == 1;
+        let opp_last = pos.kings(opp) == 1;
+        let mut score = a.material - b.material + w.tempo;
+        if my_last {
+            score -= w.last_king;
+        }
+        if opp_last {
+            score += w.last_king;
+        }
+        score += w.king_attacker * (a.king_attacks - b.king_attacks);
+        score += b.lure_exposure - a.lure_exposure;
+        // The opponent moves after us: its compulsory capture is pending.
+        score += w.forced_loss * self.forced_loss(&b, &a) / 100;
+        score += self.king_lures(&b, &a, opp_last) - self.king_lures(&a, &b, my_last);
+        score += w.palace_card * (a.palace_cards - b.palace_cards);
+        if a.palace_cards > 0 && a.palace_reach {
+            score += w.palace_threat;
+        }
+        if b.palace_cards > 0 && b.palace_reach {
+            score -= w.palace_threat;
+        }
+        score += w.mobility * (a.mobility - b.mobility);
+        // Were the opponent to move, could it win at once? Not if it had a
+        // compulsory capture elsewhere (C3), unless that capture wins.
+        let threatened = b.win_forced || (b.win_free && b.n_lures == 0);
+        Eval { score, threatened }
     }
 }
 
 impl Evaluator<Position> for CardmateEval {
     fn evaluate(&self, pos: &Position) -> i32 {
-        let me = pos.side_to_move();
-        self.side_score(pos, me) - self.side_score(pos, me.other()) + self.weights.tempo
+        self.eval_full(pos).score
+    }
+
+    fn evaluate_full(&self, pos: &Position) -> Eval {
+        self.eval_full(pos)
     }
 
     fn is_tactical(&self, pos: &Position, mv: Move) -> bool {
-        mv.promote || pos.at(mv.to).is_some()
+        if mv.promote || pos.at(mv.to).is_some() {
+            return true;
+        }
+        // A move that completes the enemy palace wins at once.
+        let me = pos.side_to_move();
+        let ep = palace(me.other());
+        match pos.options().palace {
+            PalaceRule::Both => {
+                let mine = |i: usize| matches!(pos.at(ep[i]), Some((_, o)) if o == me);
+                (mv.to == ep[0] && mine(1)) || (mv.to == ep[1] && mine(0))
+            }
+            PalaceRule::King => mv.card.rank() == Rank::KING && ep.contains(&mv.to),
+            PalaceRule::Off => false,
+        }
     }
 
     fn capture_gain(&self, pos: &Position, mv: Move) -> i32 {
         let w = &self.weights;
-        let victim = pos.at(mv.to).map_or(0, |(c, _)| {
-            if c.rank() == Rank::KING {
-                w.last_king + w.values[12]
-            } else {
-                w.values[c.rank().index() as usize]
-            }
-        });
+        let victim = match pos.at(mv.to) {
+            Some((c, _)) if c.rank() == Rank::KING => w.last_king + w.values[12],
+            Some((c, _)) => self.value(c),
+            // Not a capture: a promotion or a palace conquest.
+            None if !mv.promote => 10 * w.last_king,
+            None => 0,
+        };
         let promo = if mv.promote {
             w.values[13] - w.values[0]
         } else {
@@ -145,19 +402,21 @@ impl Evaluator<Position> for CardmateEval {
 
     fn order_score(&self, pos: &Position, mv: Move) -> i32 {
         let w = &self.weights;
-        let victim = pos.at(mv.to).map_or(0, |(c, _)| {
-            if c.rank() == Rank::KING {
-                5000
-            } else {
-                w.values[c.rank().index() as usize]
-            }
-        });
+        let victim = match pos.at(mv.to) {
+            Some((c, _)) if c.rank() == Rank::KING => 5000,
+            Some((c, _)) => self.value(c),
+            None if !mv.promote => 20_000,
+            None => 0,
+        };
         let promo = if mv.promote { 1000 } else { 0 };
         victim * 8 - w.values[mv.card.rank().index() as usize] / 8 + promo
     }
 
-    fn must_move(&self, pos: &Position) -> bool {
-        pos.capture_is_compulsory()
+    fn must_move(&self, pos: &Position, moves: &[Move]) -> bool {
+        // Under C3 either every legal move is a same-suit capture or none is.
+        moves.first().is_some_and(
+            |m| matches!(pos.at(m.to), Some((v, _)) if v.index() & 3 == m.card.index() & 3),
+        )
     }
 
     fn history_index(&self, _pos: &Position, mv: Move) -> usize {

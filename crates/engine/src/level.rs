@@ -1,9 +1,27 @@
 //! Playing strength levels 1 (beginner) to 8 (full strength).
+//!
+//! | level | depth | time per move | root noise | what it is |
+//! |---|---|---|---|---|
+//! | 1 | 2 | 0.1 s | +-300 | a beginner: takes a win in one, never allows one, otherwise plays loosely |
+//! | 2 | 2 | 0.2 s | +-120 | sees one move ahead for both sides |
+//! | 3 | 3 | 0.3 s | +-50 | sees its own follow-up |
+//! | 4 | 5 | 1 s | 0 | a club player: deterministic, five plies plus capture chains |
+//! | 5 | 7 | 1 s | 0 | |
+//! | 6 | 9 | 2 s | 0 | |
+//! | 7 | - | 3 s | 0 | |
+//! | 8 | - | 6 s | 0 | full strength: as deep as the time allows |
+//!
+//! Every level searches at least two plies with every root move scored
+//! exactly (the noisy levels 1-3) or by a full search (4-8), and noise is
+//! never added to a won or lost score, so every level takes an immediate
+//! win and never plays a move that allows the opponent one when another
+//! move does not. Forced chains of compulsory captures are followed beyond
+//! the nominal depth at every level (extensions and quiescence).
 
 use std::time::Duration;
 
 /// How a level searches.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Level {
     /// The level, 1..=8.
     pub level: u8,
@@ -11,30 +29,37 @@ pub struct Level {
     pub depth: u32,
     /// Time per move in play.
     pub time: Duration,
+    /// Node budget per move (none: time and depth decide).
+    pub nodes: Option<u64>,
     /// Random noise added to root move scores (centipawns, uniform in
     /// +-noise); never applied to wins and losses, so even level 1 takes an
     /// immediate win and avoids a move that loses at once.
     pub noise: i32,
 }
 
-/// The level table. Levels 1-3 search every root move fully (exact scores
-/// for the noise), so they always see a one-move loss.
+/// The level table (levels outside 1..=8 are clamped).
 pub fn level(n: u8) -> Level {
     let n = n.clamp(1, 8);
     let (depth, ms, noise) = match n {
-        1 => (2, 300, 250),
-        2 => (2, 400, 120),
-        3 => (3, 600, 60),
-        4 => (4, 1000, 20),
-        5 => (6, 1500, 0),
-        6 => (8, 2500, 0),
-        7 => (12, 4000, 0),
+        1 => (2, 100, 300),
+        2 => (2, 200, 120),
+        3 => (3, 300, 50),
+        4 => (5, 1000, 0),
+        5 => (7, 1000, 0),
+        6 => (9, 2000, 0),
+        7 => (64, 3000, 0),
         _ => (64, 6000, 0),
     };
     Level {
         level: n,
         depth,
         time: Duration::from_millis(ms),
+        nodes: None,
         noise,
     }
+}
+
+/// Every level, 1 to 8.
+pub fn all() -> Vec<Level> {
+    (1..=8).map(level).collect()
 }

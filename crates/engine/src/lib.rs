@@ -7,9 +7,21 @@
 //!   receive reports, stop it, get the best move.
 //! - [`Evaluator`]: what a game adds (Cardmate's is [`CardmateEval`]).
 //! - [`Player`]: a computer opponent at a [`level::Level`], or random.
-//! - [`bench`] and [`matches`]: the node-count signature and self-play.
+//! - [`analyse`], [`bench`] and [`matches`]: what the `deckmate analyse`,
+//!   `bench` and `match` commands call.
+//!
+//! ```
+//! use deckmate_engine::{cardmate_player, Player};
+//! use deckmate_games::cardmate::{start_position, Options, SetupKind};
+//! let pos = start_position(SetupKind::Predefined, 0, Options::default());
+//! let mut player = cardmate_player(1, 7);
+//! let mv = player.choose(&pos).expect("a legal move");
+//! let mut after = pos.clone();
+//! after.play_move(mv);
+//! ```
 #![deny(missing_docs)]
 
+pub mod analyse;
 pub mod bench;
 mod cardmate_eval;
 pub mod chess_cards_solver;
@@ -20,9 +32,11 @@ pub mod matches;
 pub mod search;
 mod tt;
 
+pub use analyse::{analyse, score_text, Analysis};
 pub use cardmate_eval::{CardmateEval, Weights};
-pub use evaluator::Evaluator;
-pub use search::{Limits, Report, SearchResult, Searcher, WIN};
+pub use evaluator::{Eval, Evaluator};
+pub use matches::{run_match, MatchResult, PlayerSpec};
+pub use search::{Limits, Report, SearchParams, SearchResult, Searcher, WIN};
 
 use deckmate_games::cardmate::{Move, Position};
 use deckmate_rules::{Game, SeededRng};
@@ -32,10 +46,15 @@ use std::time::Duration;
 pub trait Player<G: Game>: Send {
     /// Chooses a legal move for the side to act, or `None` if there is none.
     fn choose(&mut self, game: &G) -> Option<G::Move>;
+
+    /// Sets the time per move (`None`: the player's own default). Players
+    /// that do not think ignore it.
+    fn set_time(&mut self, _time: Option<Duration>) {}
 }
 
-/// A Cardmate player of strength `level` (1 weakest .. 8 strongest); `seed`
-/// makes its choices among equal moves reproducible.
+/// A Cardmate player of strength `level` (1 weakest .. 8 strongest) at the
+/// level's own time per move; `seed` makes its choices among equal moves
+/// reproducible.
 pub fn cardmate_player(level: u8, seed: u64) -> Box<dyn Player<Position>> {
     Box::new(EnginePlayer::new(level, seed, None))
 }
@@ -52,12 +71,22 @@ pub fn random_player(seed: u64) -> Box<dyn Player<Position>> {
     })
 }
 
-struct RandomPlayer {
+/// Uniform over the legal moves, from a seed.
+pub struct RandomPlayer {
     rng: SeededRng,
 }
 
-impl Player<Position> for RandomPlayer {
-    fn choose(&mut self, pos: &Position) -> Option<Move> {
+impl RandomPlayer {
+    /// A random player from `seed`.
+    pub fn new(seed: u64) -> RandomPlayer {
+        RandomPlayer {
+            rng: SeededRng::new(seed),
+        }
+    }
+}
+
+impl<G: Game> Player<G> for RandomPlayer {
+    fn choose(&mut self, pos: &G) -> Option<G::Move> {
         let mut moves = Vec::new();
         pos.legal_moves(&mut moves);
         if moves.is_empty() {
@@ -67,10 +96,12 @@ impl Player<Position> for RandomPlayer {
     }
 }
 
-/// The search behind a level.
+/// The search behind a level: Cardmate's evaluation, the level's depth,
+/// time and noise.
 pub struct EnginePlayer {
     searcher: Searcher<Position, CardmateEval>,
     level: level::Level,
+    default_time: Duration,
     rng: SeededRng,
     timed: bool,
 }
@@ -78,42 +109,84 @@ pub struct EnginePlayer {
 impl EnginePlayer {
     /// A player at `level`, with `time` per move instead of the level's.
     pub fn new(level: u8, seed: u64, time: Option<Duration>) -> EnginePlayer {
-        let mut lv = level::level(level);
-        if let Some(t) = time {
-            lv.time = t;
-        }
-        let mut searcher = Searcher::new(CardmateEval::default(), 32);
+        EnginePlayer::with_level(level::level(level), seed, time)
+    }
+
+    /// A player with a level's settings given in full (for experiments).
+    pub fn with_level(lv: level::Level, seed: u64, time: Option<Duration>) -> EnginePlayer {
+        let mut searcher = Searcher::new(CardmateEval::default(), 16);
         searcher.exact_root = lv.noise > 0;
-        EnginePlayer {
+        searcher.min_depth = 2;
+        let default_time = lv.time;
+        let mut p = EnginePlayer {
             searcher,
             level: lv,
+            default_time,
             rng: SeededRng::new(seed),
             timed: true,
-        }
+        };
+        p.set_time(time);
+        p
     }
-}
 
-impl EnginePlayer {
     /// A deterministic player: fixed depth, no clock, no noise, the given
     /// evaluation weights (for tuning by self-play).
     pub fn fixed_depth(depth: u32, weights: Weights) -> EnginePlayer {
         let mut lv = level::level(8);
         lv.depth = depth;
         lv.noise = 0;
-        EnginePlayer {
-            searcher: Searcher::new(CardmateEval { weights }, 8),
-            level: lv,
-            rng: SeededRng::new(0),
-            timed: false,
+        let mut p = EnginePlayer::with_level(lv, 0, None);
+        p.searcher = Searcher::new(CardmateEval { weights }, 8);
+        p.searcher.min_depth = 2;
+        p.timed = false;
+        p
+    }
+
+    /// A deterministic player with a node budget per move (a clock that
+    /// does not depend on the machine), the given weights and search
+    /// parameters (for tuning by self-play).
+    pub fn fixed_nodes(nodes: u64, weights: Weights, params: SearchParams) -> EnginePlayer {
+        let mut lv = level::level(8);
+        lv.nodes = Some(nodes);
+        lv.noise = 0;
+        let mut p = EnginePlayer::with_level(lv, 0, None);
+        p.searcher = Searcher::new(CardmateEval { weights }, 8);
+        p.searcher.params = params;
+        p.searcher.min_depth = 2;
+        p.timed = false;
+        p
+    }
+
+    /// Sets the depth, node and time limits (no time: no clock).
+    pub fn set_limits(&mut self, depth: u32, nodes: Option<u64>, time: Option<Duration>) {
+        self.level.depth = depth;
+        self.level.nodes = nodes;
+        self.timed = time.is_some();
+        if let Some(t) = time {
+            self.level.time = t;
         }
+    }
+
+    /// The level's settings in use.
+    pub fn level(&self) -> &level::Level {
+        &self.level
+    }
+
+    /// The searcher (its parameters can be changed between moves).
+    pub fn searcher_mut(&mut self) -> &mut Searcher<Position, CardmateEval> {
+        &mut self.searcher
     }
 }
 
 impl Player<Position> for EnginePlayer {
+    fn set_time(&mut self, time: Option<Duration>) {
+        self.level.time = time.unwrap_or(self.default_time);
+    }
+
     fn choose(&mut self, pos: &Position) -> Option<Move> {
         let limits = Limits {
             depth: Some(self.level.depth),
-            nodes: None,
+            nodes: self.level.nodes,
             time: self.timed.then_some(self.level.time),
         };
         let r = self.searcher.search(pos, &limits, &mut |_| {});
@@ -124,7 +197,7 @@ impl Player<Position> for EnginePlayer {
         let noise = self.level.noise;
         let mut best: Option<(Move, i32)> = None;
         for &(m, s) in &r.root_scores {
-            let jitter = if s.abs() > WIN - 1000 {
+            let jitter = if search::is_mate(s) {
                 0
             } else {
                 self.rng.below(2 * noise as u64 + 1) as i32 - noise

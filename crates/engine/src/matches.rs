@@ -1,6 +1,16 @@
-//! Self-play matches with sides alternated and setups from seeds.
+//! Matches between players: sides alternated, setups from seeds, every game
+//! bounded and recorded, the result with an Elo difference and its 95%
+//! margin.
+//!
+//! Games `2k` and `2k + 1` share a setup (drawn from the match seed; the
+//! kinds cycle through the list given) with the sides swapped. A game ends
+//! by the rules (the default options: palace conquest, the 100-ply
+//! quiet-move limit and threefold repetition draw) or, at the match's ply
+//! cap (600 by default), as a draw recorded with the termination "drawn by
+//! the match's 600-ply limit", so every game terminates.
 
-use crate::{cardmate_player_timed, random_player, Player};
+use crate::level::Level;
+use crate::{random_player, EnginePlayer, Player};
 use deckmate_games::cardmate::{record, End, EndReason, Move, Options, Position, SetupKind};
 use deckmate_rules::{Record, Seat, SeededRng};
 use std::time::Duration;
@@ -12,6 +22,8 @@ pub enum PlayerSpec {
     Level(u8),
     /// Uniform over legal moves.
     Random,
+    /// The engine with a level's settings given in full (experiments).
+    Custom(Level),
 }
 
 impl std::str::FromStr for PlayerSpec {
@@ -32,11 +44,12 @@ impl std::fmt::Display for PlayerSpec {
         match self {
             PlayerSpec::Level(n) => write!(f, "level {n}"),
             PlayerSpec::Random => write!(f, "random"),
+            PlayerSpec::Custom(l) => write!(f, "custom (level {}, depth {})", l.level, l.depth),
         }
     }
 }
 
-/// A match's settings.
+/// A match's settings (the `deckmate match` command's).
 #[derive(Clone, Debug)]
 pub struct MatchConfig {
     /// Player A.
@@ -53,6 +66,48 @@ pub struct MatchConfig {
     pub max_plies: usize,
 }
 
+/// A match's settings in full.
+#[derive(Clone, Debug)]
+pub struct MatchOptions {
+    /// Number of games.
+    pub games: u32,
+    /// Time per move for every engine player; `None`: each level's own
+    /// time times `time_scale`.
+    pub time: Option<Duration>,
+    /// Scale of the levels' own times when `time` is `None`.
+    pub time_scale: f64,
+    /// Seed of the setups and players.
+    pub seed: u64,
+    /// The setup kinds, used in turn by the pairs of games.
+    pub setups: Vec<SetupKind>,
+    /// Longest game in plies before it is called a draw.
+    pub max_plies: usize,
+    /// Games played at once (each on its own thread; 1 = one at a time).
+    pub threads: usize,
+}
+
+impl Default for MatchOptions {
+    fn default() -> MatchOptions {
+        MatchOptions {
+            games: 10,
+            time: None,
+            time_scale: 1.0,
+            seed: 1,
+            setups: ALL_SETUPS.to_vec(),
+            max_plies: 600,
+            threads: 1,
+        }
+    }
+}
+
+/// Every setup kind: the predefined one and the three random ones.
+pub const ALL_SETUPS: [SetupKind; 4] = [
+    SetupKind::Predefined,
+    SetupKind::Suits,
+    SetupKind::Ranks,
+    SetupKind::Deal,
+];
+
 /// One game's outcome, from A's point of view.
 #[derive(Clone, Debug)]
 pub struct GameResult {
@@ -60,7 +115,7 @@ pub struct GameResult {
     pub score_a: f64,
     /// Whether A had Forehand.
     pub a_forehand: bool,
-    /// The record.
+    /// The record (tags, moves in notation, result, termination).
     pub record: Record,
 }
 
@@ -73,7 +128,7 @@ pub struct MatchResult {
     pub draws: u32,
     /// A's losses.
     pub losses: u32,
-    /// Every game.
+    /// Every game, in order.
     pub games: Vec<GameResult>,
 }
 
@@ -84,7 +139,9 @@ impl MatchResult {
         (self.wins as f64 + self.draws as f64 / 2.0) / n
     }
 
-    /// The Elo difference A - B and its 95% error margin.
+    /// The Elo difference A - B and its 95% error margin (from the
+    /// standard error of the score over the games played). A perfect or
+    /// null score is clamped to 99.9% / 0.1% (about +-1200).
     pub fn elo(&self) -> (f64, f64) {
         let n = (self.wins + self.draws + self.losses) as f64;
         if n == 0.0 {
@@ -102,35 +159,56 @@ impl MatchResult {
         };
         (elo(p), (elo(p + 1.96 * se) - elo(p - 1.96 * se)) / 2.0)
     }
-}
 
-fn make(
-    spec: PlayerSpec,
-    seed: u64,
-    time: Duration,
-) -> Box<dyn Player<deckmate_games::cardmate::Position>> {
-    match spec {
-        PlayerSpec::Level(n) => cardmate_player_timed(n, seed, time),
-        PlayerSpec::Random => random_player(seed),
+    fn add(&mut self, g: GameResult) {
+        match g.score_a {
+            s if s > 0.75 => self.wins += 1,
+            s if s < 0.25 => self.losses += 1,
+            _ => self.draws += 1,
+        }
+        self.games.push(g);
     }
 }
 
-/// The setup of game `i` (pairs of games share a setup, sides swapped).
-pub fn setup_of(i: u32, seed: u64) -> (SetupKind, u64) {
-    let kinds = [
-        SetupKind::Predefined,
-        SetupKind::Suits,
-        SetupKind::Ranks,
-        SetupKind::Deal,
-    ];
+/// A player for a spec: `time` per move if given, else the level's own
+/// time scaled.
+pub fn make_player(
+    spec: &PlayerSpec,
+    seed: u64,
+    time: Option<Duration>,
+    time_scale: f64,
+) -> Box<dyn Player<Position>> {
+    let lv = match spec {
+        PlayerSpec::Random => return random_player(seed),
+        PlayerSpec::Level(n) => crate::level::level(*n),
+        PlayerSpec::Custom(l) => *l,
+    };
+    let t = time.unwrap_or_else(|| lv.time.mul_f64(time_scale.clamp(1e-3, 1e3)));
+    Box::new(EnginePlayer::with_level(lv, seed, Some(t)))
+}
+
+/// The setup of game `i` (pairs of games share a setup, sides swapped),
+/// the kinds taken in turn from `kinds`.
+pub fn setup_from(i: u32, seed: u64, kinds: &[SetupKind]) -> (SetupKind, u64) {
     let pair = i / 2;
     let mut rng = SeededRng::new(seed ^ u64::from(pair).wrapping_mul(0x9E37_79B9));
-    (kinds[pair as usize % 4], rng.next_u64() % 1_000_000)
+    let kind = if kinds.is_empty() {
+        SetupKind::Predefined
+    } else {
+        kinds[pair as usize % kinds.len()]
+    };
+    (kind, rng.next_u64() % 1_000_000)
+}
+
+/// The setup of game `i` with all four kinds in turn.
+pub fn setup_of(i: u32, seed: u64) -> (SetupKind, u64) {
+    setup_from(i, seed, &ALL_SETUPS)
 }
 
 /// Plays a game out from `pos` between `a` and `b` (`a` has Forehand if
-/// `a_forehand`); after `max_plies` the game is drawn. Returns the moves and
-/// how it ended (`None` if a player had no move to give).
+/// `a_forehand`); after `max_plies` the game is drawn (reason
+/// `Agreement`). Returns the moves and how it ended (`None` if a player had
+/// no move to give).
 pub fn play_out(
     pos: &mut Position,
     a: &mut dyn Player<Position>,
@@ -160,9 +238,14 @@ pub fn play_out(
     (moves, pos.end_state())
 }
 
-/// Plays one game.
-pub fn play_game(cfg: &MatchConfig, i: u32) -> Result<GameResult, String> {
-    let (setup, setup_seed) = setup_of(i, cfg.seed);
+/// Plays game `i` of a match.
+pub fn play_match_game(
+    a: &PlayerSpec,
+    b: &PlayerSpec,
+    opts: &MatchOptions,
+    i: u32,
+) -> Result<GameResult, String> {
+    let (setup, setup_seed) = setup_from(i, opts.seed, &opts.setups);
     let spec = record::GameSpec {
         setup,
         seed: setup_seed,
@@ -171,11 +254,19 @@ pub fn play_game(cfg: &MatchConfig, i: u32) -> Result<GameResult, String> {
     };
     let mut pos = spec.start().map_err(|e| e.to_string())?;
     let a_forehand = i.is_multiple_of(2);
-    let mut a = make(cfg.a, cfg.seed.wrapping_add(u64::from(i) * 2), cfg.time);
-    let mut b = make(cfg.b, cfg.seed.wrapping_add(u64::from(i) * 2 + 1), cfg.time);
-    let (moves, end) = play_out(&mut pos, a.as_mut(), b.as_mut(), a_forehand, cfg.max_plies);
+    let seed_a = opts.seed.wrapping_add(u64::from(i) * 2);
+    let seed_b = seed_a.wrapping_add(1);
+    let mut pa = make_player(a, seed_a, opts.time, opts.time_scale);
+    let mut pb = make_player(b, seed_b, opts.time, opts.time_scale);
+    let (moves, end) = play_out(
+        &mut pos,
+        pa.as_mut(),
+        pb.as_mut(),
+        a_forehand,
+        opts.max_plies,
+    );
     let mut rec = record::write(&spec, &moves, end).map_err(|e| e.to_string())?;
-    let (fa, fb) = (cfg.a.to_string(), cfg.b.to_string());
+    let (fa, fb) = (a.to_string(), b.to_string());
     rec.set_tag("Forehand", if a_forehand { fa.clone() } else { fb.clone() });
     rec.set_tag("Rearhand", if a_forehand { fb } else { fa });
     if matches!(
@@ -187,7 +278,7 @@ pub fn play_game(cfg: &MatchConfig, i: u32) -> Result<GameResult, String> {
     ) {
         rec.set_tag(
             "Termination",
-            format!("drawn by the match's {}-ply limit", cfg.max_plies),
+            format!("drawn by the match's {}-ply limit", opts.max_plies),
         );
     }
     let a_seat = if a_forehand {
@@ -207,21 +298,111 @@ pub fn play_game(cfg: &MatchConfig, i: u32) -> Result<GameResult, String> {
     })
 }
 
-/// Plays the match, calling `on_game` after each game.
-pub fn run(
-    cfg: &MatchConfig,
+/// Plays a match of `opts.games` games between `a` and `b`, calling
+/// `on_game` after each game in order of the game numbers (games may be
+/// played on several threads; the calls come from this thread).
+pub fn run_match_with(
+    a: &PlayerSpec,
+    b: &PlayerSpec,
+    opts: &MatchOptions,
     mut on_game: impl FnMut(u32, &GameResult),
 ) -> Result<MatchResult, String> {
     let mut r = MatchResult::default();
-    for i in 0..cfg.games {
-        let g = play_game(cfg, i)?;
-        match g.score_a {
-            s if s > 0.75 => r.wins += 1,
-            s if s < 0.25 => r.losses += 1,
-            _ => r.draws += 1,
+    let threads = opts.threads.clamp(1, 64);
+    if threads == 1 {
+        for i in 0..opts.games {
+            let g = play_match_game(a, b, opts, i)?;
+            on_game(i, &g);
+            r.add(g);
         }
-        on_game(i, &g);
-        r.games.push(g);
+        return Ok(r);
     }
-    Ok(r)
+    let next = std::sync::atomic::AtomicU32::new(0);
+    let (tx, rx) = std::sync::mpsc::channel();
+    let mut done: Vec<Option<GameResult>> = (0..opts.games).map(|_| None).collect();
+    let mut err = None;
+    std::thread::scope(|s| {
+        for _ in 0..threads {
+            let tx = tx.clone();
+            let next = &next;
+            s.spawn(move || loop {
+                let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                if i >= opts.games {
+                    break;
+                }
+                let g = play_match_game(a, b, opts, i);
+                if tx.send((i, g)).is_err() {
+                    break;
+                }
+            });
+        }
+        drop(tx);
+        let mut reported = 0u32;
+        for (i, g) in rx {
+            match g {
+                Ok(g) => done[i as usize] = Some(g),
+                Err(e) => {
+                    err.get_or_insert(e);
+                }
+            }
+            while let Some(Some(g)) = done.get_mut(reported as usize).map(Option::take) {
+                on_game(reported, &g);
+                r.add(g);
+                reported += 1;
+            }
+        }
+    });
+    match err {
+        Some(e) => Err(e),
+        None => Ok(r),
+    }
+}
+
+/// Plays a match: `games` games between `a` and `b` with sides
+/// alternated, `time` per move for engine players (`None`: each level's
+/// own), setups drawn from `seed` among `setups` in turn (all four kinds
+/// if empty). Every game's record is in the result.
+pub fn run_match(
+    a: PlayerSpec,
+    b: PlayerSpec,
+    games: u32,
+    time: Option<Duration>,
+    seed: u64,
+    setups: &[SetupKind],
+) -> Result<MatchResult, String> {
+    let opts = MatchOptions {
+        games,
+        time,
+        seed,
+        setups: if setups.is_empty() {
+            ALL_SETUPS.to_vec()
+        } else {
+            setups.to_vec()
+        },
+        ..MatchOptions::default()
+    };
+    run_match_with(&a, &b, &opts, |_, _| {})
+}
+
+/// Plays one game of a [`MatchConfig`] match.
+pub fn play_game(cfg: &MatchConfig, i: u32) -> Result<GameResult, String> {
+    play_match_game(&cfg.a, &cfg.b, &config_options(cfg), i)
+}
+
+fn config_options(cfg: &MatchConfig) -> MatchOptions {
+    MatchOptions {
+        games: cfg.games,
+        time: Some(cfg.time),
+        seed: cfg.seed,
+        max_plies: cfg.max_plies,
+        ..MatchOptions::default()
+    }
+}
+
+/// Plays a [`MatchConfig`] match, calling `on_game` after each game.
+pub fn run(
+    cfg: &MatchConfig,
+    on_game: impl FnMut(u32, &GameResult),
+) -> Result<MatchResult, String> {
+    run_match_with(&cfg.a, &cfg.b, &config_options(cfg), on_game)
 }

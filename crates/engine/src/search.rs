@@ -1,13 +1,29 @@
 //! Iterative-deepening principal-variation search over any [`Game`].
 //!
-//! Negamax alpha-beta with a transposition table, move ordering (hash
-//! move, captures by value, killer moves, history), one-reply extensions
-//! for forced positions, late-move reductions for quiet moves, and a
-//! quiescence search over captures that respects forced moves (no standing
-//! pat when every legal move is a compulsory capture). Limits by depth,
-//! nodes and time; a stop flag; a report after each completed depth.
+//! Negamax alpha-beta (PVS) with:
+//! - a transposition table keyed by the game's zobrist hash;
+//! - move ordering: hash move, tactical moves by the evaluator's order
+//!   score (captures by victim value), two killer moves per ply, history;
+//! - one-ply extensions of positions with few legal replies (Cardmate's
+//!   chains of compulsory captures are cheap to follow: one or two replies);
+//! - late-move reductions of quiet moves, reverse futility pruning and
+//!   futility pruning near the leaves, never when the side to act is
+//!   threatened with an immediate loss or every move is forced;
+//! - repetitions inside the search path scored as draws, mate-distance
+//!   pruning;
+//! - a quiescence search over tactical moves that does not stand pat when
+//!   every legal move is forced (Cardmate's C3: only legal moves are
+//!   generated, so a compulsory capture must be made) or, for its first
+//!   plies, when the side to act is threatened with an immediate loss;
+//! - limits by depth, nodes and time, a stop flag, and a report after each
+//!   completed depth.
+//!
+//! The search assumes the seats alternate, one move each (true of every
+//! alternating-move game here; chance nodes need an expectimax layer).
+//! With no time limit it is deterministic: the same position, limits and
+//! table contents give the same nodes and move.
 
-use crate::evaluator::Evaluator;
+use crate::evaluator::{Eval, Evaluator};
 use crate::tt::{Bound, Entry, Table};
 use deckmate_rules::{Game, Seat, ToAct};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -19,6 +35,12 @@ use std::time::{Duration, Instant};
 pub const WIN: i32 = 30_000;
 const INF: i32 = 32_000;
 const MAX_PLY: usize = 128;
+const EVAL_CACHE: usize = 1 << 16;
+
+/// Whether a score announces a forced win or loss.
+pub fn is_mate(score: i32) -> bool {
+    score.abs() > WIN - 1000
+}
 
 /// When to stop.
 #[derive(Clone, Debug, Default)]
@@ -27,7 +49,8 @@ pub struct Limits {
     pub depth: Option<u32>,
     /// Node budget (checked every 1024 nodes).
     pub nodes: Option<u64>,
-    /// Time budget.
+    /// Time budget. The search does not start an iteration after half of it
+    /// and stops at the end of it.
     pub time: Option<Duration>,
 }
 
@@ -36,6 +59,8 @@ pub struct Limits {
 pub struct Report<M> {
     /// The depth completed.
     pub depth: u32,
+    /// The deepest ply reached (extensions and quiescence included).
+    pub seldepth: u32,
     /// The score for the side to act.
     pub score: i32,
     /// The principal variation.
@@ -62,45 +87,126 @@ pub struct SearchResult<M> {
     /// The principal variation.
     pub pv: Vec<M>,
     /// Every root move with its score at the last completed depth (exact
-    /// scores only when asked for with `exact_root`).
+    /// scores only when asked for with `exact_root`; otherwise only the
+    /// first is exact and the others are upper bounds).
     pub root_scores: Vec<(M, i32)>,
 }
 
+/// The search's switches and margins (for experiments and tuning; the
+/// defaults are what the levels use).
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchParams {
+    /// Positions with at most this many legal moves are searched one ply
+    /// deeper (0: no extensions).
+    pub forced_moves: usize,
+    /// Late-move reductions of quiet moves.
+    pub lmr: bool,
+    /// Reverse futility pruning margin per ply of depth, depths 1-3 (0:
+    /// off).
+    pub rfp_margin: i32,
+    /// Futility pruning margin per ply of depth for quiet moves at depths
+    /// 1-2 (0: off).
+    pub futility_margin: i32,
+    /// Quiescence plies in which a side threatened with an immediate loss
+    /// searches every move instead of standing pat.
+    pub q_threat_plies: u32,
+    /// Quiescence captures that cannot lift the score to within this
+    /// margin of alpha are skipped (delta pruning).
+    pub delta_margin: i32,
+    /// Aspiration window half-width from depth 5 on (0: full windows).
+    pub aspiration: i32,
+}
+
+impl Default for SearchParams {
+    fn default() -> SearchParams {
+        SearchParams {
+            forced_moves: 2,
+            lmr: true,
+            rfp_margin: 150,
+            futility_margin: 200,
+            q_threat_plies: 2,
+            delta_margin: 200,
+            aspiration: 60,
+        }
+    }
+}
+
 /// A searcher for one game with its evaluator. Keeps its transposition
-/// table between searches.
+/// table, killers and history between searches.
 pub struct Searcher<G: Game, E: Evaluator<G>> {
     eval: E,
+    /// Switches and margins.
+    pub params: SearchParams,
     tt: Table<G::Move>,
     killers: Vec<[Option<G::Move>; 2]>,
     history: Vec<i32>,
+    /// Per-ply move buffers (no allocation in the tree).
+    gen: Vec<Vec<G::Move>>,
+    scored: Vec<Vec<(i32, G::Move)>>,
+    /// Triangular principal-variation table.
+    pv: Vec<Vec<G::Move>>,
+    /// Hashes along the current path, for repetitions.
+    path: Vec<u64>,
+    lmr: Vec<[u8; 64]>,
+    /// Static evaluations by hash (a small always-replace cache).
+    eval_cache: Vec<(u64, Eval)>,
     nodes: u64,
+    seldepth: usize,
     stop: Arc<AtomicBool>,
     deadline: Option<Instant>,
     node_limit: Option<u64>,
     aborted: bool,
-    /// Search every root move with a full window (exact root scores).
+    /// Search every root move with a full window (exact root scores, for
+    /// the weaker levels' noise).
     pub exact_root: bool,
-}
-
-fn is_mate(score: i32) -> bool {
-    score.abs() > WIN - 1000
+    /// Iterations up to this depth finish whatever the time and node limits
+    /// (only the stop flag interrupts them): 2 guarantees that an immediate
+    /// win is taken and a move allowing one is seen.
+    pub min_depth: u32,
+    cur_depth: u32,
 }
 
 impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
     /// A searcher with a transposition table of `tt_mb` megabytes.
     pub fn new(eval: E, tt_mb: usize) -> Searcher<G, E> {
-        let hs = eval.history_size();
+        let hs = eval.history_size().max(1);
+        let mut lmr = vec![[0u8; 64]; 64];
+        for (d, row) in lmr.iter_mut().enumerate().skip(1) {
+            for (i, r) in row.iter_mut().enumerate().skip(1) {
+                let v = 0.5 + (d as f64).ln() * (i as f64).ln() / 2.5;
+                *r = v.max(0.0) as u8;
+            }
+        }
         Searcher {
             eval,
+            params: SearchParams::default(),
             tt: Table::new(tt_mb),
-            killers: vec![[None, None]; MAX_PLY + 1],
+            killers: vec![[None, None]; MAX_PLY + 2],
             history: vec![0; hs],
+            gen: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(96)).collect(),
+            scored: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(96)).collect(),
+            pv: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(32)).collect(),
+            path: vec![0; MAX_PLY + 2],
+            lmr,
+            eval_cache: vec![
+                (
+                    0,
+                    Eval {
+                        score: 0,
+                        threatened: false
+                    }
+                );
+                EVAL_CACHE
+            ],
             nodes: 0,
+            seldepth: 0,
             stop: Arc::new(AtomicBool::new(false)),
             deadline: None,
             node_limit: None,
             aborted: false,
             exact_root: false,
+            min_depth: 1,
+            cur_depth: 0,
         }
     }
 
@@ -114,11 +220,29 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         self.tt.clear();
         self.killers.iter_mut().for_each(|k| *k = [None, None]);
         self.history.iter_mut().for_each(|h| *h = 0);
+        self.eval_cache.iter_mut().for_each(|e| e.0 = 0);
+    }
+
+    /// The static evaluation, through the cache.
+    fn static_eval(&mut self, g: &G, key: u64) -> Eval {
+        let slot = (key as usize) & (EVAL_CACHE - 1);
+        let (k, e) = self.eval_cache[slot];
+        if k == key && key != 0 {
+            return e;
+        }
+        let e = self.eval.evaluate_full(g);
+        self.eval_cache[slot] = (key, e);
+        e
     }
 
     /// The evaluator.
     pub fn evaluator(&self) -> &E {
         &self.eval
+    }
+
+    /// The evaluator, to change its settings (clear the table after).
+    pub fn evaluator_mut(&mut self) -> &mut E {
+        &mut self.eval
     }
 
     /// Searches `root` within `limits`, calling `on_report` after each
@@ -131,11 +255,15 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
     ) -> SearchResult<G::Move> {
         let start = Instant::now();
         self.nodes = 0;
+        self.seldepth = 0;
         self.aborted = false;
         self.deadline = limits.time.map(|t| start + t);
         self.node_limit = limits.nodes;
         for h in self.history.iter_mut() {
             *h /= 8;
+        }
+        for k in self.killers.iter_mut() {
+            *k = [None, None];
         }
         let mut result = SearchResult {
             best: None,
@@ -154,81 +282,102 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             return result;
         }
         result.best = Some(moves[0]);
+        let mut max_depth = limits.depth.unwrap_or(64).clamp(1, 64);
         if moves.len() == 1 && limits.time.is_some() && !self.exact_root {
-            // A forced move needs no thought in play.
-            return result;
+            // A forced move needs no thought in play: one iteration for the
+            // report and the score.
+            max_depth = 1;
         }
-        let max_depth = limits.depth.unwrap_or(64).clamp(1, 64);
-        let mut order: Vec<(G::Move, i32)> = moves.iter().map(|&m| (m, 0)).collect();
-        for depth in 1..=max_depth {
-            let mut alpha = -INF;
-            let beta = INF;
-            let mut best: Option<(G::Move, i32)> = None;
-            let mut scores = Vec::with_capacity(order.len());
-            for (i, &(m, _)) in order.iter().enumerate() {
-                let mut child = root.clone();
-                child.play_unchecked(m);
-                let d = depth as i32 - 1;
-                let score = if i == 0 || self.exact_root {
-                    -self.negamax(&child, d, 1, -beta, -alpha.max(-INF), me.other(), true)
+        // Root moves in the order to try them, with last iteration's scores.
+        let tt_move = self.tt.get(root.hash()).and_then(|e| e.best);
+        let mut order: Vec<(G::Move, i32)> = moves
+            .iter()
+            .map(|&m| {
+                let s = if Some(m) == tt_move {
+                    1 << 24
+                } else if self.eval.is_tactical(root, m) {
+                    (1 << 20) + self.eval.order_score(root, m)
                 } else {
-                    let s = -self.negamax(&child, d, 1, -alpha - 1, -alpha, me.other(), false);
-                    if s > alpha && !self.aborted {
-                        -self.negamax(&child, d, 1, -beta, -alpha, me.other(), true)
-                    } else {
-                        s
-                    }
+                    0
                 };
+                (m, s)
+            })
+            .collect();
+        order.sort_by_key(|&(_, s)| std::cmp::Reverse(s));
+        self.path[0] = root.hash();
+        let mut prev_score = 0;
+        for depth in 1..=max_depth {
+            self.cur_depth = depth;
+            let d = depth as i32;
+            let use_window = self.params.aspiration > 0
+                && depth >= 5
+                && !self.exact_root
+                && !is_mate(prev_score);
+            let mut delta = self.params.aspiration;
+            let (mut lo, mut hi) = if use_window {
+                (prev_score - delta, prev_score + delta)
+            } else {
+                (-INF, INF)
+            };
+            let outcome = loop {
+                let r = self.root_iteration(root, me, &mut order, d, lo, hi);
                 if self.aborted {
-                    break;
+                    break r;
                 }
-                scores.push((m, score));
-                if best.is_none_or(|(_, b)| score > b) {
-                    best = Some((m, score));
+                let Some((_, s, _)) = r else { break r };
+                if s <= lo && lo > -INF {
+                    lo = (s - delta).max(-INF);
+                    delta *= 3;
+                } else if s >= hi && hi < INF {
+                    hi = (s + delta).min(INF);
+                    delta *= 3;
+                } else {
+                    break r;
                 }
-                if !self.exact_root {
-                    alpha = alpha.max(score);
-                }
-            }
-            if self.aborted && best.is_none() {
-                break;
-            }
+            };
             if self.aborted {
-                // A partial iteration: keep its best only if it beat the
-                // previous best move's score at this depth.
-                if let Some((m, s)) = best {
-                    if Some(m) != result.best && s > result.score {
+                // A partial iteration: a move that completed with a better
+                // score than the first one's is better at this depth.
+                if let Some((m, s, _)) = outcome {
+                    if Some(m) != result.best && s > result.score && result.depth > 0 {
                         result.best = Some(m);
+                        result.score = s;
                     }
                 }
                 break;
             }
-            let Some((bm, bs)) = best else { break };
-            // Reorder: best first, then by score.
-            scores.sort_by_key(|&(_, s)| std::cmp::Reverse(s));
-            order = scores.clone();
+            let Some((bm, bs, scores)) = outcome else {
+                break;
+            };
+            prev_score = bs;
             result.best = Some(bm);
             result.score = bs;
             result.depth = depth;
             result.root_scores = scores;
+            let mut pv = self.pv[0].clone();
+            if pv.first() != Some(&bm) {
+                pv = vec![bm];
+            }
+            self.extend_pv(root, &mut pv, depth as usize + 8);
+            result.pv = pv;
             self.tt.put(Entry {
                 key: root.hash(),
-                depth: depth as i32,
+                depth: d,
                 score: bs,
                 bound: Bound::Exact,
                 best: Some(bm),
             });
-            result.pv = self.pv(root, bm, depth as usize + 8);
             let elapsed = start.elapsed();
             on_report(&Report {
                 depth,
+                seldepth: self.seldepth as u32,
                 score: bs,
                 pv: result.pv.clone(),
                 nodes: self.nodes,
                 nps: (self.nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64,
                 elapsed,
             });
-            if is_mate(bs) && depth as i32 >= WIN - bs.abs() {
+            if is_mate(bs) && d >= WIN - bs.abs() {
                 break;
             }
             if let Some(t) = limits.time {
@@ -244,35 +393,125 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         result
     }
 
-    fn pv(&self, root: &G, first: G::Move, max: usize) -> Vec<G::Move> {
-        let mut pv = vec![first];
-        let mut g = root.clone();
-        g.play_unchecked(first);
-        let mut seen = vec![root.hash()];
-        while pv.len() < max {
-            if seen.contains(&g.hash()) {
+    /// One iteration over the root moves within (alpha, beta). Returns the
+    /// best move, its score and every move's score, best first; reorders
+    /// `order` for the next iteration. `None` if aborted before any move
+    /// completed.
+    #[allow(clippy::type_complexity)]
+    fn root_iteration(
+        &mut self,
+        root: &G,
+        me: Seat,
+        order: &mut Vec<(G::Move, i32)>,
+        depth: i32,
+        alpha0: i32,
+        beta: i32,
+    ) -> Option<(G::Move, i32, Vec<(G::Move, i32)>)> {
+        let mut alpha = alpha0;
+        let mut best: Option<(G::Move, i32)> = None;
+        let mut scores: Vec<(G::Move, i32)> = Vec::with_capacity(order.len());
+        self.pv[0].clear();
+        let exact = self.exact_root;
+        for (i, &(m, _)) in order.iter().enumerate() {
+            let mut child = root.clone();
+            child.play_unchecked(m);
+            let next = me.other();
+            let score = if i == 0 || exact {
+                let (a, b) = if exact { (-INF, INF) } else { (alpha, beta) };
+                -self.negamax(&child, depth - 1, 1, -b, -a, true, next)
+            } else {
+                let s = -self.negamax(&child, depth - 1, 1, -alpha - 1, -alpha, false, next);
+                if s > alpha && s < beta && !self.aborted {
+                    -self.negamax(&child, depth - 1, 1, -beta, -alpha, true, next)
+                } else {
+                    s
+                }
+            };
+            if self.aborted {
                 break;
             }
+            scores.push((m, score));
+            if best.is_none_or(|(_, b)| score > b) {
+                best = Some((m, score));
+                if score > alpha || exact {
+                    self.set_pv(0, m);
+                }
+            }
+            if score > alpha && !exact {
+                alpha = score;
+                if alpha >= beta {
+                    break;
+                }
+            }
+        }
+        if !self.aborted {
+            // Moves not reached after a fail-high keep their place.
+            for &(m, _) in order.iter() {
+                if !scores.iter().any(|&(x, _)| x == m) {
+                    scores.push((m, -INF));
+                }
+            }
+            // Best first, the rest by score (stable: ties keep their order).
+            scores.sort_by_key(|&(_, s)| std::cmp::Reverse(s));
+            order.clear();
+            order.extend(scores.iter().copied());
+            scores.retain(|&(_, s)| s > -INF);
+        }
+        best.map(|(m, s)| (m, s, scores))
+    }
+
+    /// `pv[ply] = m + pv[ply + 1]`.
+    fn set_pv(&mut self, ply: usize, m: G::Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let line = &mut head[ply];
+        line.clear();
+        line.push(m);
+        line.extend_from_slice(&tail[0]);
+    }
+
+    /// Lengthens a principal variation from the transposition table.
+    fn extend_pv(&self, root: &G, pv: &mut Vec<G::Move>, max: usize) {
+        let mut g = root.clone();
+        let mut seen = vec![root.hash()];
+        let mut legal = Vec::new();
+        // Check the line is legal as we go; cut it at the first problem.
+        let mut n = 0;
+        while n < pv.len() {
+            legal.clear();
+            g.legal_moves(&mut legal);
+            if !legal.contains(&pv[n]) {
+                pv.truncate(n);
+                return;
+            }
+            g.play_unchecked(pv[n]);
             seen.push(g.hash());
-            let Some(e) = self.tt.get(g.hash()) else {
+            n += 1;
+        }
+        while pv.len() < max {
+            let Some(m) = self.tt.get(g.hash()).and_then(|e| e.best) else {
                 break;
             };
-            let Some(m) = e.best else { break };
-            let mut legal = Vec::new();
+            legal.clear();
             g.legal_moves(&mut legal);
             if !legal.contains(&m) {
                 break;
             }
             pv.push(m);
             g.play_unchecked(m);
+            if seen.contains(&g.hash()) {
+                break;
+            }
+            seen.push(g.hash());
         }
-        pv
     }
 
     fn check_abort(&mut self) {
         if self.nodes & 1023 == 0 {
             if self.stop.load(Ordering::Relaxed) {
                 self.aborted = true;
+            }
+            if self.cur_depth <= self.min_depth {
+                return;
             }
             if self.deadline.is_some_and(|d| Instant::now() >= d) {
                 self.aborted = true;
@@ -283,6 +522,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         }
     }
 
+    /// The score of a finished game for `persp`, the seat that would act.
     fn terminal(&self, g: &G, persp: Seat, ply: usize) -> i32 {
         match g.outcome().and_then(|o| o.winner) {
             Some(w) if w == persp => WIN - ply as i32,
@@ -291,35 +531,55 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         }
     }
 
+    /// Whether the position at `ply` repeats one earlier on the path with
+    /// the same side to act.
+    fn repeated(&self, ply: usize) -> bool {
+        let key = self.path[ply];
+        let mut i = ply;
+        while i >= 2 {
+            i -= 2;
+            if self.path[i] == key {
+                return true;
+            }
+        }
+        false
+    }
+
     #[allow(clippy::too_many_arguments)]
     fn negamax(
         &mut self,
         g: &G,
-        depth: i32,
+        mut depth: i32,
         ply: usize,
         mut alpha: i32,
-        beta: i32,
-        persp: Seat,
+        mut beta: i32,
         pv_node: bool,
+        me: Seat,
     ) -> i32 {
+        self.pv[ply].clear();
+        if depth <= 0 {
+            return self.quiesce(g, ply, alpha, beta, me, 0);
+        }
         self.nodes += 1;
         self.check_abort();
         if self.aborted {
             return 0;
         }
-        // `persp` is the seat to act here unless the game is over, which
-        // shows as an empty move list below.
-        let me = persp;
-        if ply >= MAX_PLY {
+        self.seldepth = self.seldepth.max(ply);
+        let key = g.hash();
+        self.path[ply] = key;
+        if self.repeated(ply) {
+            return 0;
+        }
+        if ply >= MAX_PLY - 1 {
             return self.eval.evaluate(g);
         }
-        if depth <= 0 {
-            if !matches!(g.to_act(), ToAct::Seat(_)) {
-                return self.terminal(g, persp, ply);
-            }
-            return self.quiesce(g, ply, alpha, beta, me, 0);
+        // Mate-distance pruning.
+        alpha = alpha.max(-WIN + ply as i32);
+        beta = beta.min(WIN - ply as i32 - 1);
+        if alpha >= beta {
+            return alpha;
         }
-        let key = g.hash();
         let mut tt_move = None;
         if let Some(e) = self.tt.get(key) {
             tt_move = e.best;
@@ -333,71 +593,113 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
                 }
             }
         }
-        let mut moves = Vec::with_capacity(64);
+        let mut moves = std::mem::take(&mut self.gen[ply]);
+        moves.clear();
         g.legal_moves(&mut moves);
         if moves.is_empty() {
+            self.gen[ply] = moves;
             return self.terminal(g, me, ply);
         }
+        let forced = self.eval.must_move(g, &moves);
         // Forced positions (one or two replies) are cheap: look deeper.
-        let depth = if moves.len() <= 2 && ply < 40 {
-            depth + 1
-        } else {
-            depth
-        };
-        let killers = self.killers[ply.min(MAX_PLY)];
-        let mut scored: Vec<(i32, G::Move)> = moves
-            .iter()
-            .map(|&m| {
-                let s = if Some(m) == tt_move {
-                    1 << 24
-                } else if self.eval.is_tactical(g, m) {
-                    (1 << 20) + self.eval.order_score(g, m)
-                } else if Some(m) == killers[0] {
-                    1 << 19
-                } else if Some(m) == killers[1] {
-                    (1 << 19) - 1
-                } else {
-                    self.history[self.eval.history_index(g, m)].min(1 << 18)
-                };
-                (s, m)
-            })
-            .collect();
-        scored.sort_by_key(|&(s, _)| std::cmp::Reverse(s));
+        if moves.len() <= self.params.forced_moves && ply < 2 * MAX_PLY / 3 {
+            depth += 1;
+        }
+        // Static evaluation near the leaves, for pruning.
+        let mut static_eval = None;
+        if !pv_node && !forced && depth <= 3 {
+            let ev = self.static_eval(g, key);
+            if !ev.threatened {
+                static_eval = Some(ev.score);
+            }
+        }
+        if let Some(ev) = static_eval {
+            let m = self.params.rfp_margin;
+            if m > 0 && !is_mate(beta) && ev - m * depth >= beta {
+                self.gen[ply] = moves;
+                return ev;
+            }
+        }
+        let futile = static_eval.is_some_and(|ev| {
+            let m = self.params.futility_margin;
+            m > 0 && depth <= 2 && !is_mate(alpha) && ev + m * depth <= alpha
+        });
+
+        let killers = self.killers[ply];
+        let mut scored = std::mem::take(&mut self.scored[ply]);
+        scored.clear();
+        for &m in &moves {
+            let s = if Some(m) == tt_move {
+                1 << 24
+            } else if self.eval.is_tactical(g, m) {
+                (1 << 20) + self.eval.order_score(g, m)
+            } else if Some(m) == killers[0] {
+                1 << 19
+            } else if Some(m) == killers[1] {
+                (1 << 19) - 1
+            } else {
+                self.history[self.eval.history_index(g, m)].min((1 << 18) - 1)
+            };
+            scored.push((s, m));
+        }
+        self.gen[ply] = moves;
+
         let alpha0 = alpha;
         let mut best = -INF;
         let mut best_move = None;
-        for (i, &(_, m)) in scored.iter().enumerate() {
+        let n = scored.len();
+        let mut searched = 0usize;
+        for i in 0..n {
+            // Selection: bring the best remaining move forward.
+            let mut bi = i;
+            for j in i + 1..n {
+                if scored[j].0 > scored[bi].0 {
+                    bi = j;
+                }
+            }
+            scored.swap(i, bi);
+            let (order, m) = scored[i];
             let tactical = self.eval.is_tactical(g, m);
+            // Quiet, not the hash move nor a killer: may be pruned or reduced.
+            let quiet = !tactical && order < (1 << 19) - 1 && !forced;
+            if futile && quiet && searched > 0 {
+                continue;
+            }
             let mut child = g.clone();
             child.play_unchecked(m);
             let next = me.other();
-            let score = if i == 0 {
-                -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, next, pv_node)
+            let score = if searched == 0 {
+                -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, pv_node, next)
             } else {
-                // Late quiet moves are searched one ply shallower first.
-                let r = if depth >= 3 && i >= 4 && !tactical && scored.len() > 4 {
-                    1
-                } else {
-                    0
-                };
+                // Late quiet moves are searched shallower first.
+                let mut r = 0;
+                if self.params.lmr && quiet && depth >= 3 && searched >= 3 {
+                    r = i32::from(self.lmr[depth.min(63) as usize][searched.min(63)]);
+                    if pv_node {
+                        r -= 1;
+                    }
+                    r = r.clamp(0, depth - 2);
+                }
                 let mut s = -self.negamax(
                     &child,
                     depth - 1 - r,
                     ply + 1,
                     -alpha - 1,
                     -alpha,
-                    next,
                     false,
+                    next,
                 );
                 if s > alpha && r > 0 && !self.aborted {
-                    s = -self.negamax(&child, depth - 1, ply + 1, -alpha - 1, -alpha, next, false);
+                    s = -self.negamax(&child, depth - 1, ply + 1, -alpha - 1, -alpha, false, next);
                 }
-                if s > alpha && s < beta && !self.aborted {
-                    s = -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, next, true);
+                if s > alpha && s < beta && pv_node && !self.aborted {
+                    s = -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, true, next);
                 }
                 s
             };
+            searched += 1;
             if self.aborted {
+                self.scored[ply] = scored;
                 return 0;
             }
             if score > best {
@@ -406,23 +708,31 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             }
             if score > alpha {
                 alpha = score;
+                if pv_node {
+                    self.set_pv(ply, m);
+                }
             }
             if alpha >= beta {
                 if !tactical {
-                    let k = &mut self.killers[ply.min(MAX_PLY)];
+                    let k = &mut self.killers[ply];
                     if k[0] != Some(m) {
                         k[1] = k[0];
                         k[0] = Some(m);
                     }
                     let h = self.eval.history_index(g, m);
-                    self.history[h] += depth * depth;
+                    self.history[h] = (self.history[h] + depth * depth).min(1 << 17);
                 }
                 break;
             }
         }
+        self.scored[ply] = scored;
+        if best == -INF {
+            // Every move was pruned as futile.
+            best = static_eval.unwrap_or(alpha);
+        }
         let bound = if best >= beta {
             Bound::Lower
-        } else if best > alpha0 {
+        } else if best > alpha0 && best_move.is_some() {
             Bound::Exact
         } else {
             Bound::Upper
@@ -446,54 +756,80 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         me: Seat,
         qply: u32,
     ) -> i32 {
-        let forced = self.eval.must_move(g);
-        let mut stand = -INF;
-        if !forced || qply > 24 || ply >= MAX_PLY {
-            stand = self.eval.evaluate(g);
-            if stand >= beta || qply > 24 || ply >= MAX_PLY {
-                return stand;
-            }
-            alpha = alpha.max(stand);
+        self.nodes += 1;
+        self.check_abort();
+        if self.aborted {
+            return 0;
         }
-        let mut moves = Vec::with_capacity(32);
+        self.seldepth = self.seldepth.max(ply);
+        let mut moves = std::mem::take(&mut self.gen[ply]);
+        moves.clear();
         g.legal_moves(&mut moves);
-        // Free captures only, and none that cannot lift the score to alpha
-        // even by winning the captured card outright (delta pruning); deep
-        // in quiescence only forced moves go on.
-        let deep = qply >= 10;
-        let mut tactical: Vec<(i32, G::Move)> = moves
-            .iter()
-            .filter(|&&m| {
-                forced
-                    || (!deep
-                        && self.eval.is_tactical(g, m)
-                        && stand + self.eval.capture_gain(g, m) + 200 > alpha)
-            })
-            .map(|&m| (self.eval.order_score(g, m), m))
-            .collect();
-        tactical.sort_by_key(|&(s, _)| std::cmp::Reverse(s));
-        let mut best = if forced { -INF } else { alpha };
-        for (_, m) in tactical {
-            self.nodes += 1;
-            self.check_abort();
-            if self.aborted {
-                return 0;
+        if moves.is_empty() {
+            self.gen[ply] = moves;
+            return self.terminal(g, me, ply);
+        }
+        let ev = self.static_eval(g, g.hash());
+        if ply >= MAX_PLY - 1 || qply > 24 {
+            self.gen[ply] = moves;
+            return ev.score;
+        }
+        let forced = self.eval.must_move(g, &moves);
+        let all_moves = forced || (ev.threatened && qply < self.params.q_threat_plies);
+        let mut best = -INF;
+        if !all_moves {
+            best = ev.score;
+            if best >= beta || qply >= 10 {
+                self.gen[ply] = moves;
+                return best;
             }
+            alpha = alpha.max(best);
+        }
+        let mut list = std::mem::take(&mut self.scored[ply]);
+        list.clear();
+        for &m in &moves {
+            if self.eval.is_tactical(g, m) {
+                let gain = self.eval.capture_gain(g, m);
+                if all_moves || ev.score + gain + self.params.delta_margin > alpha {
+                    list.push(((1 << 20) + self.eval.order_score(g, m), m));
+                }
+            } else if all_moves {
+                let h = self.history[self.eval.history_index(g, m)];
+                list.push((h.min((1 << 19) - 1), m));
+            }
+        }
+        self.gen[ply] = moves;
+        let n = list.len();
+        for i in 0..n {
+            let mut bi = i;
+            for j in i + 1..n {
+                if list[j].0 > list[bi].0 {
+                    bi = j;
+                }
+            }
+            list.swap(i, bi);
+            let m = list[i].1;
             let mut child = g.clone();
             child.play_unchecked(m);
-            let score = match child.to_act() {
-                ToAct::Seat(next) => -self.quiesce(&child, ply + 1, -beta, -alpha, next, qply + 1),
-                _ => -self.terminal(&child, me.other(), ply + 1),
-            };
+            let score = -self.quiesce(&child, ply + 1, -beta, -alpha, me.other(), qply + 1);
+            if self.aborted {
+                self.scored[ply] = list;
+                return 0;
+            }
             if score > best {
                 best = score;
             }
             if score > alpha {
                 alpha = score;
+                if alpha >= beta {
+                    break;
+                }
             }
-            if alpha >= beta {
-                break;
-            }
+        }
+        self.scored[ply] = list;
+        if best == -INF {
+            // All moves were delta-pruned.
+            best = ev.score;
         }
         best
     }
