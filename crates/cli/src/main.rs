@@ -10,8 +10,12 @@ use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 /// Play, analyse and host chess variants that are played with cards.
+///
+/// Cardmate (Ivan Derzhanski's 10x10 game whose pieces are the cards of a
+/// suited pack) is the first game; more slot in as they are written. Exit
+/// status: 0 ok, 1 bad input or an illegal move, 2 a usage error.
 #[derive(Parser)]
-#[command(name = "deckmate", version, about, long_about = None)]
+#[command(name = "deckmate", version, about)]
 #[command(
     after_help = "Start with:  deckmate serve   (then open the address it prints)\nOr:          deckmate play cardmate   (in the terminal)\nRules:       deckmate rules cardmate"
 )]
@@ -25,12 +29,27 @@ enum Command {
     /// Start the web app: play in the browser against the engine or a friend.
     Serve(cmd::serve::ServeArgs),
     /// Play a game in the terminal, against the computer or a friend.
+    ///
+    /// Reads one line at a time: a move in the page's notation (4Ci3, 9H:c5,
+    /// 1Sd5=A) or a command (moves, undo, save FILE, flip, resign, help,
+    /// quit). Input may be piped; end of input quits.
     Play(cmd::play::PlayArgs),
     /// Count the leaf nodes of the move tree (checks move generation).
+    ///
+    /// The count is printed alone on standard output; with --divide, per
+    /// first move as Stockfish's `go perft` does, to find a move-generation
+    /// bug by bisection.
     Perft(cmd::perft::PerftArgs),
     /// Check a game record move by move and print the result.
+    ///
+    /// Prints the final position (board and position string) and the result
+    /// with its reason, or one JSON object with --json. An illegal move is
+    /// reported by number, side and reason, with exit status 1.
     Replay(cmd::replay::ReplayArgs),
     /// Print the rules of a game as deckmate plays them.
+    ///
+    /// The inventor's rules with the project's rulings on what the page
+    /// leaves open, and the options that change them.
     Rules(cmd::rules::RulesArgs),
     /// Let the engine analyse a position.
     Analyse(cmd::analyse::AnalyseArgs),

@@ -22,6 +22,7 @@ pub struct Style {
 
 impl Style {
     /// No colour, Forehand at the bottom.
+    #[cfg(test)]
     pub fn plain() -> Style {
         Style {
             color: false,

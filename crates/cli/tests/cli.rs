@@ -143,10 +143,15 @@ fn rules_and_help() {
         vec!["play", "--help"],
         vec!["perft", "--help"],
         vec!["replay", "--help"],
+        vec!["rules", "--help"],
     ] {
         let out = deckmate(&cmd, None);
         assert!(out.status.success(), "{cmd:?}");
-        assert!(String::from_utf8_lossy(&out.stdout).contains("Usage"));
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(text.contains("Usage"), "{cmd:?}");
+        if cmd.len() > 1 {
+            assert!(text.contains("Example"), "{cmd:?}: {text}");
+        }
     }
 }
 
@@ -169,4 +174,101 @@ fn play_through_piped_input() {
     );
     assert!(out.status.success());
     assert!(String::from_utf8_lossy(&out.stdout).contains("Computer plays 1..."));
+}
+
+#[test]
+fn replay_of_sample_game_2_as_bare_movetext() {
+    let out = deckmate(&["replay", "--json", &data("sample-game-2.txt")], None);
+    assert!(out.status.success());
+    let v = json(&out);
+    assert_eq!(v["result"], "1-0");
+    assert_eq!(v["plies"], 59);
+    assert_eq!(v["reason"], "Forehand captured Rearhand's second King");
+    // Without --json: the board, the position string and the result.
+    let out = deckmate(&["replay", &data("sample-game-2.txt")], None);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("middle") && text.contains("*QH"), "{text}");
+    assert!(text.contains(&format!("Position: {}", v["position"].as_str().unwrap())));
+    assert!(text.contains("Result: 1-0 (Forehand captured Rearhand's second King)"));
+    assert!(!text.contains('\u{1b}'));
+}
+
+#[test]
+fn perft_reports_a_bad_move_by_number_and_reason() {
+    let out = deckmate(
+        &[
+            "perft",
+            "cardmate",
+            "--depth",
+            "1",
+            "--moves",
+            "1. 4Ci3 4Db6 2. 4Cj9",
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stdout.is_empty());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("move 2. 4Cj9 (Forehand, ply 3)"), "{err}");
+    // Time and speed go to standard error only.
+    let out = deckmate(&["perft", "cardmate", "--depth", "1"], None);
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "38\n");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("leaves/s"));
+}
+
+#[test]
+fn unknown_games_list_the_known_ones() {
+    for cmd in ["play", "perft", "rules"] {
+        let out = deckmate(&[cmd, "chess"], None);
+        assert_eq!(out.status.code(), Some(2), "{cmd}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("'chess'") && err.contains("cardmate"), "{err}");
+    }
+    let out = deckmate(&["play", "cardmate", "--level", "9"], None);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn a_game_against_the_computer_saves_a_record_with_its_seed() {
+    let path = std::env::temp_dir().join(format!("deckmate-cli-{}.pgn", std::process::id()));
+    let input = format!("save {}\nquit\n", path.display());
+    let out = deckmate(
+        &[
+            "play", "cardmate", "--as", "rearhand", "--level", "1", "--setup", "deal", "--seed",
+            "42",
+        ],
+        Some(&input),
+    );
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("seed 42") && text.contains("You play Rearhand"),
+        "{text}"
+    );
+    assert!(text.contains("Computer plays 1. "), "{text}");
+    let out = deckmate(&["replay", "--json", path.to_str().unwrap()], None);
+    let record = std::fs::read_to_string(&path).unwrap();
+    let _ = std::fs::remove_file(&path);
+    assert!(record.contains("[Seed \"42\"]") && record.contains("[Setup \"deal\"]"));
+    let v = json(&out);
+    assert_eq!(v["plies"], 1, "{record}");
+    assert_eq!(v["result"], "*");
+}
+
+#[test]
+fn end_of_input_quits_and_shows_the_unsaved_record() {
+    let out = deckmate(
+        &["play", "cardmate", "--vs", "human", "--no-color"],
+        Some("4Ci3\n4Db6"),
+    );
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("Last move: 1... 4Db6"), "{text}");
+    assert!(
+        text.contains("not saved") && text.contains("1. 4Ci3 4Db6"),
+        "{text}"
+    );
+    assert!(text.trim_end().ends_with("Goodbye."));
+    assert!(!text.contains('\u{1b}') && !text.contains("> "));
 }

@@ -11,7 +11,8 @@ pub struct CardmateOptions {
     /// Starting position: predefined, suits, ranks or deal.
     #[arg(long, default_value = "predefined", value_parser = parse_setup)]
     pub setup: SetupKind,
-    /// Seed of a random setup (default: taken from the clock and printed).
+    /// Seed of a random setup and of the computer player (play: default
+    /// from the clock, printed and saved in the record; other commands: 0).
     #[arg(long)]
     pub seed: Option<u64>,
     /// Palace rule (V2): palace (both squares), king, or off.

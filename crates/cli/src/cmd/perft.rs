@@ -11,8 +11,14 @@ use std::time::Instant;
 /// Arguments of `deckmate perft`.
 #[derive(Args)]
 #[command(after_help = "Examples:\n  deckmate perft cardmate --depth 4\n  \
-deckmate perft cardmate --depth 3 --divide --moves \"1. 4Ci3 4Db6\"\n\n\
-The count goes to standard output; time and speed to standard error.")]
+deckmate perft cardmate --depth 3 --divide --moves \"1. 4Ci3 4Db6\"\n  \
+deckmate perft cardmate --depth 2 --fen \"<position string>\"\n  \
+deckmate perft cardmate --depth 3 --setup deal --seed 7\n\n\
+The count goes to standard output (with --divide: one line `<move>: <count>`\n\
+per first move, sorted, then a blank line and `total: <count>`); time and\n\
+speed go to standard error. A finished game has no moves: perft 0 at depth 1\n\
+and deeper. A bad --fen or --moves is reported (the move's number, side and\n\
+why) with exit status 1.")]
 pub struct PerftArgs {
     /// The game.
     #[arg(value_enum)]
@@ -77,6 +83,10 @@ pub fn run(args: PerftArgs) -> Result<ExitCode, String> {
         for (m, n) in lines {
             println!("{m}: {n}");
             total += n;
+        }
+        if args.depth == 0 {
+            // No first moves; the position itself is the one leaf.
+            total = 1;
         }
         println!();
         println!("total: {total}");

@@ -59,35 +59,56 @@ pub struct PlayArgs {
     options: CardmateOptions,
 }
 
+/// The engine's side of a game against the computer.
+pub struct Computer {
+    /// The seat it plays.
+    pub seat: Seat,
+    /// Its level, 1..=8 (for messages and the record).
+    pub level: u8,
+    /// The player that chooses its moves.
+    pub player: Box<dyn Player<Position>>,
+}
+
 /// A game in progress and everything the player can ask of it.
+///
+/// [`Session::handle`] takes one line the player typed and returns what to
+/// print; [`Session::respond`] does the same but hands each piece over as
+/// soon as it is ready (so "thinking..." shows before the engine thinks).
+/// No terminal I/O happens here.
 pub struct Session {
     spec: record::GameSpec,
     pos: Position,
     moves: Vec<Move>,
-    computer: Option<(Seat, Box<dyn Player<Position>>)>,
+    /// Each move in notation with its number: `1. 4Ci3`, `1... 4Db6`.
+    history: Vec<String>,
+    computer: Option<Computer>,
     style: Style,
     end: Option<End>,
+    /// Whether the game changed since it was last saved.
+    unsaved: bool,
     quit: bool,
 }
 
 const HELP: &str = "Type a move in the page's notation: the card, ':' if it captures, the\n\
 target square, '=A' when a One promotes: 4Ci3, 9H:c5, 1Sd5=A.\n\
 The signs + (first King), x (second King) and # (palace) may be left out.\n\
+When a card can capture an enemy card of its own suit, some such capture\n\
+is compulsory (rule C3): 'moves' lists what is allowed.\n\
 Commands:\n\
   moves       list the legal moves\n\
-  undo        take back your last move\n\
-  save FILE   write the game record to FILE\n\
+  undo        take back your last move (and the computer's reply)\n\
+  save FILE   write the game record to FILE (read it with: deckmate replay FILE)\n\
   board       show the board again\n\
   flip        turn the board around\n\
   resign      give up the game\n\
   help        this text\n\
-  quit        leave (save first if you want the record)";
+  quit        leave at once (save first if you want the record)";
 
 impl Session {
-    /// A new game; `computer` is the seat the engine plays, if any.
+    /// A new game; `computer` plays one seat, if given.
     pub fn new(
         spec: record::GameSpec,
-        computer: Option<(Seat, Box<dyn Player<Position>>)>,
+        computer: Option<Computer>,
         style: Style,
     ) -> Result<Session, String> {
         let pos = spec.start().map_err(|e| e.to_string())?;
@@ -95,9 +116,11 @@ impl Session {
             spec,
             pos,
             moves: Vec::new(),
+            history: Vec::new(),
             computer,
             style,
             end: None,
+            unsaved: false,
             quit: false,
         })
     }
@@ -125,14 +148,79 @@ impl Session {
     }
 
     /// The opening screen, plus the computer's first move if it starts.
+    /// (`run` streams with [`Session::start_with`]; tests collect.)
+    #[cfg(test)]
     pub fn start(&mut self) -> Vec<String> {
-        let mut out = vec![format!(
-            "Cardmate, setup {} (seed {}). Type 'help' for help.",
-            self.spec.setup, self.spec.seed
-        )];
-        out.extend(self.computer_moves());
-        out.push(self.screen());
+        let mut out = Vec::new();
+        self.start_with(&mut |s| out.push(s));
         out
+    }
+
+    /// [`Session::start`], handing each piece to `say` when it is ready.
+    pub fn start_with(&mut self, say: &mut dyn FnMut(String)) {
+        say(format!(
+            "Cardmate, setup {} (seed {}; replay this game with --setup {} --seed {}).",
+            self.spec.setup, self.spec.seed, self.spec.setup, self.spec.seed
+        ));
+        if let Some(c) = &self.computer {
+            say(format!(
+                "You play {}; the computer (level {}) plays {}. Type 'help' for help.",
+                seat_name(c.seat.other()),
+                c.level,
+                seat_name(c.seat)
+            ));
+        } else {
+            say("Two players at one keyboard. Type 'help' for help.".to_string());
+        }
+        self.computer_moves(say);
+        say(self.screen());
+    }
+
+    /// Handles one line typed by the player and returns what to print.
+    /// (`run` streams with [`Session::respond`]; tests collect.)
+    #[cfg(test)]
+    pub fn handle(&mut self, line: &str) -> Vec<String> {
+        let mut out = Vec::new();
+        self.respond(line, &mut |s| out.push(s));
+        out
+    }
+
+    /// [`Session::handle`], handing each piece to `say` when it is ready.
+    pub fn respond(&mut self, line: &str, say: &mut dyn FnMut(String)) {
+        let line = line.trim();
+        let (word, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+        match word.to_ascii_lowercase().as_str() {
+            "" => {}
+            "help" | "?" => say(HELP.to_string()),
+            "quit" | "exit" => {
+                self.quit = true;
+                say(self.goodbye());
+            }
+            "board" => say(self.screen()),
+            "flip" => {
+                self.style.flipped = !self.style.flipped;
+                say(self.screen());
+            }
+            "moves" => say(self.list_moves()),
+            "undo" => self.undo(say),
+            "save" => say(self.save(rest.trim())),
+            "resign" => say(self.resign()),
+            _ => self.play(line, say),
+        }
+    }
+
+    fn goodbye(&self) -> String {
+        if !self.unsaved || self.moves.is_empty() {
+            return "Goodbye.".to_string();
+        }
+        match self.record_text() {
+            Ok(text) => format!(
+                "The game was not saved (next time type 'save FILE' before 'quit').\n\
+                 Its record, which 'deckmate replay -' reads:\n\n{}\nGoodbye.",
+                text.trim_end()
+            ),
+            Err(_) => "Goodbye.".to_string(),
+        }
     }
 
     fn screen(&self) -> String {
@@ -140,6 +228,9 @@ impl Session {
         let mut s = render::board(&self.pos, &self.style, last);
         s.push_str(&render::legend(&self.style));
         s.push('\n');
+        if let Some(h) = self.history.last() {
+            s.push_str(&format!("Last move: {h}\n"));
+        }
         match self.end() {
             Some(end) => {
                 s.push_str(&format!(
@@ -150,15 +241,23 @@ impl Session {
             }
             None => {
                 let side = self.pos.side_to_move();
-                let dots = if side == Seat::First { "." } else { "..." };
+                let who = if self.computer.is_some() {
+                    if self.is_computer(side) {
+                        " (the computer)"
+                    } else {
+                        " (you)"
+                    }
+                } else {
+                    ""
+                };
                 let forced = if self.pos.capture_is_compulsory() {
-                    " (a same-suit capture is compulsory)"
+                    " A same-suit capture is compulsory."
                 } else {
                     ""
                 };
                 s.push_str(&format!(
-                    "Move {}{dots} {} to play{forced}.",
-                    self.pos.fullmove(),
+                    "Move {}: {}{who} to play.{forced}",
+                    number(&self.pos),
                     seat_name(side)
                 ));
             }
@@ -167,55 +266,34 @@ impl Session {
     }
 
     fn is_computer(&self, seat: Seat) -> bool {
-        self.computer.as_ref().is_some_and(|(s, _)| *s == seat)
+        self.computer.as_ref().is_some_and(|c| c.seat == seat)
     }
 
-    fn computer_moves(&mut self) -> Vec<String> {
-        let mut out = Vec::new();
+    /// Plays `mv` (known legal) and notes it in the history.
+    fn push(&mut self, mv: Move) {
+        self.history.push(format!(
+            "{} {}",
+            number(&self.pos),
+            notation::write(&self.pos, mv)
+        ));
+        self.pos.play_move(mv);
+        self.moves.push(mv);
+        self.unsaved = true;
+    }
+
+    fn computer_moves(&mut self, say: &mut dyn FnMut(String)) {
         while self.end().is_none() && self.is_computer(self.pos.side_to_move()) {
-            let Some((_, player)) = self.computer.as_mut() else {
+            let Some(c) = self.computer.as_mut() else {
                 break;
             };
-            let Some(mv) = player.choose(&self.pos) else {
+            say(format!("The computer (level {}) is thinking...", c.level));
+            let Some(mv) = c.player.choose(&self.pos) else {
                 break;
             };
-            let text = notation::write(&self.pos, mv);
-            let dots = if self.pos.side_to_move() == Seat::First {
-                "."
-            } else {
-                "..."
-            };
-            out.push(format!(
-                "Computer plays {}{dots} {text}",
-                self.pos.fullmove()
-            ));
-            self.pos.play_move(mv);
-            self.moves.push(mv);
-        }
-        out
-    }
-
-    /// Handles one line typed by the player and returns what to print.
-    pub fn handle(&mut self, line: &str) -> Vec<String> {
-        let line = line.trim();
-        let (word, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
-        match word.to_ascii_lowercase().as_str() {
-            "" => vec![],
-            "help" | "?" => vec![HELP.to_string()],
-            "quit" | "exit" => {
-                self.quit = true;
-                vec!["Goodbye.".to_string()]
+            self.push(mv);
+            if let Some(h) = self.history.last() {
+                say(format!("Computer plays {h}"));
             }
-            "board" => vec![self.screen()],
-            "flip" => {
-                self.style.flipped = !self.style.flipped;
-                vec![self.screen()]
-            }
-            "moves" => vec![self.list_moves()],
-            "undo" => self.undo(),
-            "save" => vec![self.save(rest.trim())],
-            "resign" => self.resign(),
-            _ => self.play(line),
         }
     }
 
@@ -230,7 +308,11 @@ impl Session {
             .map(|&m| notation::write(&self.pos, m))
             .collect();
         texts.sort();
-        let mut s = format!("{} legal moves", texts.len());
+        let mut s = format!(
+            "{} legal moves for {}",
+            texts.len(),
+            seat_name(self.pos.side_to_move())
+        );
         if self.pos.capture_is_compulsory() {
             s.push_str(" (same-suit captures are compulsory)");
         }
@@ -243,64 +325,87 @@ impl Session {
         s.trim_end().to_string()
     }
 
-    fn play(&mut self, text: &str) -> Vec<String> {
+    fn play(&mut self, text: &str, say: &mut dyn FnMut(String)) {
         if let Some(end) = self.end() {
-            return vec![format!("The game is over ({}).", end.describe())];
+            say(format!(
+                "The game is over ({}). Type 'undo', 'save FILE' or 'quit'.",
+                end.describe()
+            ));
+            return;
+        }
+        if self.is_computer(self.pos.side_to_move()) {
+            // Only after a failed engine move; never in a normal game.
+            say("It is the computer's turn.".to_string());
+            return;
         }
         match notation::parse(&self.pos, text) {
-            Err(e) => vec![format!("Illegal move: {e}")],
+            Err(e) => say(format!(
+                "Illegal move {text}: {e}. (Type 'moves' for the legal moves, 'help' for help.)"
+            )),
             Ok(mv) => {
-                self.pos.play_move(mv);
-                self.moves.push(mv);
-                let mut out = self.computer_moves();
-                out.push(self.screen());
-                out
+                self.push(mv);
+                self.computer_moves(say);
+                say(self.screen());
             }
         }
     }
 
-    fn undo(&mut self) -> Vec<String> {
-        if self.moves.is_empty() {
-            return vec!["Nothing to undo.".to_string()];
+    fn undo(&mut self, say: &mut dyn FnMut(String)) {
+        if self.end.take().is_some() {
+            // A resignation is the last thing to take back.
+            self.unsaved = true;
+            say("Took back the resignation.".to_string());
+            say(self.screen());
+            return;
         }
-        self.end = None;
+        if self.moves.is_empty() {
+            say("Nothing to undo.".to_string());
+            return;
+        }
+        // Against the computer, take back to the human's turn: the side to
+        // move after taking back n plies is the mover of ply len-n.
         let mut n = 1;
-        // Against the computer, take back to the human's turn.
         if self.computer.is_some() {
-            let human_to_move_after = |k: usize, s: &Session| {
-                let mut p = match s.spec.start() {
-                    Ok(p) => p,
-                    Err(_) => return true,
-                };
-                for &m in &s.moves[..s.moves.len() - k] {
-                    p.play_move(m);
+            let mover = |k: usize, s: &Session| {
+                if k % 2 == 1 {
+                    s.pos.side_to_move().other()
+                } else {
+                    s.pos.side_to_move()
                 }
-                !s.is_computer(p.side_to_move())
             };
-            while n < self.moves.len() && !human_to_move_after(n, self) {
+            // The engine only moves when it is its turn, so the side to move
+            // alternates ply by ply.
+            while n <= self.moves.len() && self.is_computer(mover(n, self)) {
                 n += 1;
             }
-            if !human_to_move_after(n, self) {
-                return vec!["Nothing of yours to undo.".to_string()];
+            if n > self.moves.len() {
+                say("Nothing of yours to undo.".to_string());
+                return;
             }
         }
         let keep = self.moves.len() - n;
-        self.moves.truncate(keep);
-        match self.spec.start() {
-            Ok(mut p) => {
-                for &m in &self.moves {
-                    p.play_move(m);
-                }
-                self.pos = p;
+        let mut p = match self.spec.start() {
+            Ok(p) => p,
+            Err(e) => {
+                say(format!("Cannot rebuild the game: {e}"));
+                return;
             }
-            Err(e) => return vec![format!("Cannot rebuild the game: {e}")],
+        };
+        for &m in &self.moves[..keep] {
+            p.play_move(m);
         }
-        vec![format!("Took back {n} ply(s)."), self.screen()]
+        self.pos = p;
+        self.moves.truncate(keep);
+        self.history.truncate(keep);
+        self.unsaved = true;
+        let plies = if n == 1 { "ply" } else { "plies" };
+        say(format!("Took back {n} {plies}."));
+        say(self.screen());
     }
 
-    fn resign(&mut self) -> Vec<String> {
+    fn resign(&mut self) -> String {
         if self.end().is_some() {
-            return vec!["The game is already over.".to_string()];
+            return "The game is already over.".to_string();
         }
         let side = self.pos.side_to_move();
         let loser = if self.is_computer(side) {
@@ -312,86 +417,97 @@ impl Session {
             winner: Some(loser.other()),
             reason: EndReason::Resignation,
         });
-        vec![self.screen()]
+        self.unsaved = true;
+        self.screen()
     }
 
     /// The game's record as text.
     pub fn record_text(&self) -> Result<String, String> {
         let mut rec =
             record::write(&self.spec, &self.moves, self.end).map_err(|e| e.to_string())?;
-        let names = |s: Seat| {
-            if self.is_computer(s) {
-                "deckmate".to_string()
-            } else {
-                "Human".to_string()
-            }
+        let name = |s: Seat| match &self.computer {
+            Some(c) if c.seat == s => format!("deckmate level {}", c.level),
+            _ => "Human".to_string(),
         };
-        rec.set_tag("Forehand", names(Seat::First));
-        rec.set_tag("Rearhand", names(Seat::Second));
+        rec.set_tag("Forehand", name(Seat::First));
+        rec.set_tag("Rearhand", name(Seat::Second));
         Ok(rec.to_string())
     }
 
-    fn save(&self, file: &str) -> String {
+    fn save(&mut self, file: &str) -> String {
         if file.is_empty() {
             return "Usage: save FILE".to_string();
         }
         match self.record_text() {
             Err(e) => format!("Cannot write the record: {e}"),
             Ok(text) => match std::fs::write(file, text) {
-                Ok(()) => format!("Saved to {file}."),
+                Ok(()) => {
+                    self.unsaved = false;
+                    format!("Saved to {file} (read it back with: deckmate replay {file}).")
+                }
                 Err(e) => format!("Cannot write {file}: {e}"),
             },
         }
     }
 }
 
+/// The move number as the page writes it before a move: `3.` or `3...`.
+fn number(pos: &Position) -> String {
+    let dots = if pos.side_to_move() == Seat::First {
+        "."
+    } else {
+        "..."
+    };
+    format!("{}{dots}", pos.fullmove())
+}
+
 /// Runs a game on standard input and output.
 pub fn run(args: PlayArgs) -> Result<ExitCode, String> {
     let Variant::Cardmate = args.game;
     let spec = args.options.spec(clock_seed());
-    let color =
-        !args.no_color && std::env::var_os("NO_COLOR").is_none() && std::io::stdout().is_terminal();
     let style = Style {
-        color,
+        color: render::color_wanted(args.no_color),
         flipped: args.vs == Opponent::Computer && args.side == Side::Rearhand,
     };
     let computer = match args.vs {
         Opponent::Human => None,
-        Opponent::Computer => {
-            let seat = match args.side {
+        Opponent::Computer => Some(Computer {
+            seat: match args.side {
                 Side::Forehand => Seat::Second,
                 Side::Rearhand => Seat::First,
-            };
-            Some((seat, cardmate_player(args.level, spec.seed)))
-        }
+            },
+            level: args.level,
+            player: cardmate_player(args.level, spec.seed),
+        }),
     };
     let mut session = Session::new(spec, computer, style)?;
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    let say = |out: &mut std::io::StdoutLock, lines: Vec<String>| {
-        for l in lines {
-            let _ = writeln!(out, "{l}");
-        }
+    let mut say = |s: String| {
+        let _ = writeln!(out, "{s}");
         let _ = out.flush();
     };
-    say(&mut out, session.start());
+    session.start_with(&mut say);
     let stdin = std::io::stdin();
+    // A prompt only for a person at a terminal; piped input gets none.
+    let prompt = stdin.is_terminal();
     let mut input = stdin.lock();
-    loop {
-        let _ = write!(out, "> ");
-        let _ = out.flush();
+    while !session.quit() {
+        if prompt {
+            let mut o = std::io::stdout().lock();
+            let _ = write!(o, "> ");
+            let _ = o.flush();
+        }
         let mut line = String::new();
         match input.read_line(&mut line) {
+            // End of input quits as 'quit' does.
             Ok(0) | Err(_) => {
-                let _ = writeln!(out);
-                break;
+                if prompt {
+                    say(String::new());
+                }
+                session.respond("quit", &mut say);
             }
-            Ok(_) => {}
-        }
-        let lines = session.handle(&line);
-        say(&mut out, lines);
-        if session.quit() {
-            break;
+            Ok(_) => session.respond(&line, &mut say),
         }
     }
     Ok(ExitCode::SUCCESS)
@@ -403,9 +519,31 @@ mod tests {
     use deckmate_rules::{Game, SeededRng};
 
     fn session(computer: bool) -> Session {
+        vs_computer(computer.then_some(Seat::Second))
+    }
+
+    fn vs_computer(seat: Option<Seat>) -> Session {
         let spec = record::GameSpec::default();
-        let c = computer.then(|| (Seat::Second, cardmate_player(1, 1)));
+        let c = seat.map(|seat| Computer {
+            seat,
+            level: 1,
+            player: cardmate_player(1, 1),
+        });
         Session::new(spec, c, Style::plain()).unwrap()
+    }
+
+    /// Sample game 1 of the page, up to the move before Forehand's
+    /// forced capture 19. 8D:h8.
+    const GAME_1_TO_18: &str = "1. 4Ci3 4Db6 2. 8Dj2 8Ca7 3. 8Dh3 8Cc6 4. 7Cb1 7Di8 \
+        5. 3Cd3 3Di6 6. 8Hc2 4Dc5 7. JSf3 9Sa7 8. 9H:c5 9S:c5 9. 2Sa3 9S:a3 \
+        10. 1D:a3 8Sh7 11. 3Cd4 8C:d4 12. 8H:d4 8Sg5 13. JS:g5 3Hc6 14. JS:g7 6H:g7 \
+        15. 8H:c6 JH:c6 16. 1Da4 QSh8 17. 8Di5 QS:h2 18. 8D:j7 7Dh8";
+
+    fn feed(s: &mut Session, movetext: &str) {
+        for m in movetext.split_whitespace().filter(|w| !w.ends_with('.')) {
+            let out = s.handle(m).join("\n");
+            assert!(!out.contains("Illegal"), "{m}: {out}");
+        }
     }
 
     #[test]
@@ -422,17 +560,49 @@ mod tests {
     #[test]
     fn refuses_a_quiet_move_when_a_capture_is_compulsory_c3() {
         let mut s = session(false);
-        let game = "1. 4Ci3 4Db6 2. 8Dj2 8Ca7 3. 8Dh3 8Cc6 4. 7Cb1 7Di8 5. 3Cd3 3Di6 \
-            6. 8Hc2 4Dc5 7. JSf3 9Sa7 8. 9H:c5 9S:c5 9. 2Sa3 9S:a3 10. 1D:a3 8Sh7 \
-            11. 3Cd4 8C:d4 12. 8H:d4 8Sg5 13. JS:g5 3Hc6 14. JS:g7 6H:g7 15. 8H:c6 JH:c6 \
-            16. 1Da4 QSh8 17. 8Di5 QS:h2 18. 8D:j7 7Dh8";
-        for m in game.split_whitespace().filter(|w| !w.ends_with('.')) {
-            let out = s.handle(m).join("\n");
-            assert!(!out.contains("Illegal"), "{m}: {out}");
-        }
+        feed(&mut s, GAME_1_TO_18);
+        let board = s.handle("board").join("\n");
+        assert!(
+            board.contains("A same-suit capture is compulsory"),
+            "{board}"
+        );
         let out = s.handle("1Hg3").join("\n");
+        assert!(out.contains("Illegal move 1Hg3"), "{out}");
         assert!(out.contains("compulsory") && out.contains("8D:h8"), "{out}");
         assert_eq!(s.moves().len(), 36);
+        // The game goes on: the forced capture is accepted.
+        let out = s.handle("8D:h8").join("\n");
+        assert!(!out.contains("Illegal"), "{out}");
+        assert_eq!(s.moves().len(), 37);
+    }
+
+    #[test]
+    fn sample_game_1_ends_with_rearhands_win_and_offers_to_save() {
+        let mut s = session(false);
+        feed(&mut s, GAME_1_TO_18);
+        feed(&mut s, "19. 8D:h8 QS:f0+ 20. 8D:i6");
+        let out = s.handle("QS:e0x").join("\n");
+        let end = s.end().expect("over");
+        assert_eq!(end.winner, Some(Seat::Second));
+        assert!(out.contains("Last move: 20... QS:e0×"), "{out}");
+        assert!(out.contains("Game over: 0-1 (Rearhand captured Forehand's second King)"));
+        assert!(out.contains("save FILE"), "{out}");
+        assert!(s.handle("4Ci3")[0].contains("over"));
+        assert!(s.handle("resign")[0].contains("already over"));
+    }
+
+    #[test]
+    fn the_screen_tells_whose_turn_the_move_number_and_the_last_move() {
+        let mut s = session(false);
+        let first = s.start().join("\n");
+        assert!(first.contains("Move 1.: Forehand to play."), "{first}");
+        assert!(!first.contains("Last move"));
+        let out = s.handle("4Ci3").join("\n");
+        assert!(out.contains("Last move: 1. 4Ci3"), "{out}");
+        assert!(out.contains("Move 1...: Rearhand to play."), "{out}");
+        assert!(out.contains(" a   b   c") && out.contains("middle") && out.contains("[Ks]"));
+        let flipped = s.handle("flip").join("\n");
+        assert!(flipped.contains(" j   i   h"), "{flipped}");
     }
 
     #[test]
@@ -441,10 +611,81 @@ mod tests {
         s.start();
         s.handle("4Ci3");
         assert_eq!(s.moves().len(), 2);
+        s.handle("8Dj2");
+        assert_eq!(s.moves().len(), 4);
+        let out = s.handle("undo").join("\n");
+        assert!(out.contains("Took back 2 plies"), "{out}");
+        assert_eq!(s.moves().len(), 2);
+        assert_eq!(s.position().side_to_move(), Seat::First);
+        assert!(out.contains("Last move: 1... "), "{out}");
         s.handle("undo");
         assert_eq!(s.moves().len(), 0);
-        assert_eq!(s.position().side_to_move(), Seat::First);
         assert!(s.handle("undo")[0].contains("Nothing"));
+    }
+
+    #[test]
+    fn undo_between_two_humans_takes_back_one_ply() {
+        let mut s = session(false);
+        s.handle("4Ci3");
+        s.handle("4Db6");
+        let out = s.handle("undo").join("\n");
+        assert!(out.contains("Took back 1 ply."), "{out}");
+        assert_eq!(s.moves().len(), 1);
+        assert_eq!(s.position().side_to_move(), Seat::Second);
+        let fen = deckmate_games::cardmate::fen::write(s.position());
+        let mut again = session(false);
+        again.handle("4Ci3");
+        assert_eq!(fen, deckmate_games::cardmate::fen::write(again.position()));
+    }
+
+    #[test]
+    fn the_computer_moves_first_when_the_human_plays_rearhand() {
+        let mut s = vs_computer(Some(Seat::First));
+        let out = s.start().join("\n");
+        assert!(out.contains("You play Rearhand"), "{out}");
+        assert!(out.contains("thinking"), "{out}");
+        assert!(out.contains("Computer plays 1. "), "{out}");
+        assert_eq!(s.moves().len(), 1);
+        assert!(s.handle("undo")[0].contains("Nothing of yours"));
+        let mut moves = Vec::new();
+        s.position().legal_moves(&mut moves);
+        let text = notation::write(s.position(), moves[0]);
+        s.handle(&text);
+        assert_eq!(s.moves().len(), 3);
+        s.handle("undo");
+        assert_eq!(s.moves().len(), 1);
+    }
+
+    #[test]
+    fn resigning_ends_the_game_for_the_human() {
+        let mut s = vs_computer(Some(Seat::First));
+        s.start();
+        let out = s.handle("resign").join("\n");
+        assert!(out.contains("Game over: 1-0 (Rearhand resigned)"), "{out}");
+        let text = s.record_text().unwrap();
+        assert!(
+            text.contains("[Result \"1-0\"]") && text.contains("resigned"),
+            "{text}"
+        );
+        assert!(text.contains("[Forehand \"deckmate level 1\"]"), "{text}");
+        // Undo takes the resignation back, and then the moves.
+        assert!(s.handle("undo")[0].contains("resignation"));
+        assert!(s.end().is_none());
+        assert_eq!(s.moves().len(), 1);
+    }
+
+    #[test]
+    fn quit_shows_an_unsaved_record_and_nothing_after_a_save() {
+        let mut s = session(false);
+        assert_eq!(s.handle("quit"), vec!["Goodbye.".to_string()]);
+        let mut s = session(false);
+        s.handle("4Ci3");
+        let out = s.handle("quit").join("\n");
+        assert!(
+            out.contains("not saved") && out.contains("1. 4Ci3"),
+            "{out}"
+        );
+        assert!(s.quit());
     }
 
     #[test]
@@ -461,6 +702,11 @@ mod tests {
         let rec = deckmate_rules::Record::parse(&text).unwrap();
         let r = record::replay(&rec).unwrap();
         assert_eq!(r.moves, s.moves());
+        assert_eq!(r.result, "*");
+        assert_eq!(rec.tag("Seed"), Some("0"));
+        assert_eq!(s.handle("quit"), vec!["Goodbye.".to_string()]);
+        let msg = s.handle("save /no/such/dir/x.pgn");
+        assert!(msg[0].starts_with("Cannot write"), "{msg:?}");
     }
 
     #[test]

@@ -1,6 +1,9 @@
 //! `deckmate replay FILE [--json]`.
+//!
+//! [`report`] turns a record's text into what to print and the exit code,
+//! with no I/O, so tests feed it any bytes; `run` reads the file and prints.
 
-use crate::render;
+use crate::render::{self, Style};
 use clap::Args;
 use deckmate_games::cardmate::{fen, record};
 use deckmate_rules::Record;
@@ -10,11 +13,17 @@ use std::process::ExitCode;
 
 /// Arguments of `deckmate replay`.
 #[derive(Args)]
-#[command(
-    after_help = "The record is PGN-like: optional [Tag \"value\"] lines, then the moves\n\
-(1. 4Ci3 4Db6 2. 8Dj2 ...). A file of bare moves is Cardmate from the\n\
-predefined setup. Exit status 1 if a move is illegal or the file unreadable."
-)]
+#[command(after_help = "Examples:\n  deckmate replay game.pgn\n  \
+deckmate replay --json game.pgn\n  \
+echo \"1. 4Ci3 4Db6 2. 8Dj2\" | deckmate replay -\n\n\
+The record is PGN-like: optional [Tag \"value\"] lines (Variant, Setup, Seed,\n\
+Palace, Repetition, QuietLimit, FEN, ...), then the moves (1. 4Ci3 4Db6 ...),\n\
+{comments} allowed. A file of bare moves is Cardmate from the predefined setup.\n\n\
+Exit status 0 when every move is legal; 1 when a move is illegal or the file\n\
+cannot be read (the message names the move: number, side and why).\n\
+With --json: {\"result\": \"1-0\"|\"0-1\"|\"1/2-1/2\"|\"*\", \"reason\": text or null,\n\
+\"plies\": n, \"position\": \"...\"}, or {\"error\": \"...\", \"ply\": n} (ply 0: the\n\
+file or its tags).")]
 pub struct ReplayArgs {
     /// The record file (`-` for standard input).
     file: String,
@@ -22,67 +31,197 @@ pub struct ReplayArgs {
     /// {"error", "ply"} for a bad record.
     #[arg(long)]
     json: bool,
+    /// Draw the board without colours (also: the NO_COLOR variable).
+    #[arg(long)]
+    no_color: bool,
 }
 
-fn read(file: &str) -> Result<String, String> {
-    let mut text = String::new();
-    if file == "-" {
-        std::io::stdin()
-            .read_to_string(&mut text)
-            .map_err(|e| format!("cannot read standard input: {e}"))?;
-    } else {
-        let bytes = std::fs::read(file).map_err(|e| format!("cannot read {file}: {e}"))?;
-        text = String::from_utf8(bytes).map_err(|_| format!("{file} is not UTF-8 text"))?;
-    }
-    Ok(text)
+/// What the command prints, and its exit code.
+#[derive(Debug, PartialEq)]
+pub struct Report {
+    /// Standard output.
+    pub stdout: String,
+    /// Standard error.
+    pub stderr: String,
+    /// 0 when the record replays, 1 otherwise.
+    pub code: u8,
 }
 
-fn fail(json_out: bool, message: String, ply: usize) -> Result<ExitCode, String> {
+fn fail(json_out: bool, message: String, ply: usize) -> Report {
     if json_out {
-        println!("{}", json!({ "error": message, "ply": ply }));
+        Report {
+            stdout: format!("{}\n", json!({ "error": message, "ply": ply })),
+            stderr: String::new(),
+            code: 1,
+        }
     } else {
-        eprintln!("deckmate: {message}");
+        Report {
+            stdout: String::new(),
+            stderr: format!("deckmate: {message}\n"),
+            code: 1,
+        }
     }
-    Ok(ExitCode::from(1))
 }
 
-/// Replays the record.
-pub fn run(args: ReplayArgs) -> Result<ExitCode, String> {
-    let text = match read(&args.file) {
-        Ok(t) => t,
-        Err(e) => return fail(args.json, e, 0),
+/// Replays a record's bytes: the report for `--json` or for people.
+pub fn report(bytes: &[u8], json_out: bool, style: &Style) -> Report {
+    let Ok(text) = std::str::from_utf8(bytes) else {
+        return fail(json_out, "the record is not UTF-8 text".to_string(), 0);
     };
-    let rec = match Record::parse(&text) {
+    let rec = match Record::parse(text) {
         Ok(r) => r,
-        Err(e) => return fail(args.json, e.to_string(), 0),
+        Err(e) => return fail(json_out, format!("cannot read the record: {e}"), 0),
     };
     let replay = match record::replay(&rec) {
         Ok(r) => r,
-        Err(e) => return fail(args.json, e.to_string(), e.ply),
+        Err(e) => return fail(json_out, e.to_string(), e.ply),
     };
     let position = fen::write(&replay.position);
-    if args.json {
-        println!(
-            "{}",
+    let stdout = if json_out {
+        format!(
+            "{}\n",
             json!({
                 "result": replay.result,
                 "reason": replay.reason,
                 "plies": replay.moves.len(),
                 "position": position,
             })
-        );
+        )
     } else {
         let last = replay.moves.last().map(|m| (m.from, m.to));
-        print!(
-            "{}",
-            render::board(&replay.position, &render::Style::plain(), last)
-        );
-        println!("Position: {position}");
-        println!("Plies: {}", replay.moves.len());
+        let mut s = render::board(&replay.position, style, last);
+        s.push_str(&render::legend(style));
+        s.push('\n');
+        s.push_str(&format!("Position: {position}\n"));
+        s.push_str(&format!(
+            "Moves: {} plies, all legal (setup {}, seed {})\n",
+            replay.moves.len(),
+            replay.spec.setup,
+            replay.spec.seed
+        ));
         match &replay.reason {
-            Some(r) => println!("Result: {} ({r})", replay.result),
-            None => println!("Result: * (the game goes on)"),
+            Some(r) => s.push_str(&format!("Result: {} ({r})\n", replay.result)),
+            None => s.push_str("Result: * (the game goes on)\n"),
+        }
+        s
+    };
+    Report {
+        stdout,
+        stderr: String::new(),
+        code: 0,
+    }
+}
+
+/// Replays the record.
+pub fn run(args: ReplayArgs) -> Result<ExitCode, String> {
+    let mut bytes = Vec::new();
+    let read = if args.file == "-" {
+        std::io::stdin()
+            .read_to_end(&mut bytes)
+            .map(|_| ())
+            .map_err(|e| format!("cannot read standard input: {e}"))
+    } else {
+        std::fs::read(&args.file)
+            .map(|b| bytes = b)
+            .map_err(|e| format!("cannot read {}: {e}", args.file))
+    };
+    let style = Style {
+        color: render::color_wanted(args.no_color),
+        flipped: false,
+    };
+    let r = match read {
+        Ok(()) => report(&bytes, args.json, &style),
+        Err(e) => fail(args.json, e, 0),
+    };
+    print!("{}", r.stdout);
+    eprint!("{}", r.stderr);
+    Ok(ExitCode::from(r.code))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use deckmate_rules::SeededRng;
+
+    const GAME_1: &str = include_str!("../../tests/data/sample-game-1.pgn");
+
+    fn json(r: &Report) -> serde_json::Value {
+        serde_json::from_str(&r.stdout).expect("one JSON object")
+    }
+
+    #[test]
+    fn sample_game_1_as_json_and_as_text() {
+        let r = report(GAME_1.as_bytes(), true, &Style::plain());
+        assert_eq!(r.code, 0);
+        assert_eq!(r.stdout.lines().count(), 1);
+        let v = json(&r);
+        assert_eq!(v["result"], "0-1");
+        assert_eq!(v["plies"], 40);
+        let r = report(GAME_1.as_bytes(), false, &Style::plain());
+        assert_eq!(r.code, 0);
+        // The last move, the Queen of Spades onto e0 in Forehand's palace.
+        assert!(r.stdout.contains("*Qs]"), "{}", r.stdout);
+        assert!(r
+            .stdout
+            .contains("Result: 0-1 (Rearhand captured Forehand's second King)"));
+        assert!(r.stdout.contains("Position: "));
+    }
+
+    #[test]
+    fn an_unfinished_game_has_no_reason() {
+        let r = report(b"1. 4Ci3 4Db6", true, &Style::plain());
+        let v = json(&r);
+        assert_eq!(v["result"], "*");
+        assert!(v["reason"].is_null());
+        assert_eq!(v["plies"], 2);
+    }
+
+    #[test]
+    fn errors_name_the_ply_and_go_to_stderr_without_json() {
+        let r = report(b"1. 4Ci3 4Ci4", true, &Style::plain());
+        assert_eq!(r.code, 1);
+        assert_eq!(json(&r)["ply"], 2);
+        assert!(json(&r)["error"].as_str().unwrap().contains("move 1..."));
+        let r = report(b"1. 4Ci3 4Ci4", false, &Style::plain());
+        assert_eq!(r.code, 1);
+        assert!(r.stdout.is_empty());
+        assert!(r.stderr.contains("Rearhand"), "{}", r.stderr);
+        let r = report(&[0xff, 0xfe], true, &Style::plain());
+        assert_eq!((r.code, json(&r)["ply"].as_u64()), (1, Some(0)));
+    }
+
+    /// Never panics: the sample game cut, spliced and with bytes changed.
+    #[test]
+    fn mangled_records_never_panic() {
+        let base = GAME_1.as_bytes();
+        let mut rng = SeededRng::new(11);
+        let noise = b"[]{}();:x#+=.\"\\ \n0123456789AJQKXCDHSacdefghij\x00\xc3\xa9";
+        for i in 0..3000 {
+            let mut b = base.to_vec();
+            match i % 3 {
+                0 => b.truncate(rng.below(b.len() as u64 + 1) as usize),
+                1 => {
+                    for _ in 0..1 + rng.below(4) {
+                        let at = rng.below(b.len() as u64) as usize;
+                        b[at] = noise[rng.below(noise.len() as u64) as usize];
+                    }
+                }
+                _ => {
+                    let from = rng.below(b.len() as u64) as usize;
+                    let to = rng.below(b.len() as u64) as usize;
+                    let (from, to) = (from.min(to), from.max(to));
+                    let piece = b[from..to].to_vec();
+                    let at = rng.below(b.len() as u64) as usize;
+                    b.splice(at..at, piece);
+                }
+            }
+            for json_out in [true, false] {
+                let r = report(&b, json_out, &Style::plain());
+                if json_out {
+                    let v = json(&r);
+                    assert!(v["error"].is_string() || v["result"].is_string());
+                }
+            }
         }
     }
-    Ok(ExitCode::SUCCESS)
 }
