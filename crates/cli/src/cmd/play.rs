@@ -159,7 +159,7 @@ impl Session {
     /// [`Session::start`], handing each piece to `say` when it is ready.
     pub fn start_with(&mut self, say: &mut dyn FnMut(String)) {
         say(format!(
-            "Cardmate, setup {} (seed {}; replay this game with --setup {} --seed {}).",
+            "Cardmate, setup {} (seed {}; --setup {} --seed {} starts the same game again).",
             self.spec.setup, self.spec.seed, self.spec.setup, self.spec.seed
         ));
         if let Some(c) = &self.computer {
@@ -256,7 +256,7 @@ impl Session {
                     ""
                 };
                 s.push_str(&format!(
-                    "Move {}: {}{who} to play.{forced}",
+                    "Move {} {}{who} to play.{forced}",
                     number(&self.pos),
                     seat_name(side)
                 ));
@@ -595,11 +595,11 @@ mod tests {
     fn the_screen_tells_whose_turn_the_move_number_and_the_last_move() {
         let mut s = session(false);
         let first = s.start().join("\n");
-        assert!(first.contains("Move 1.: Forehand to play."), "{first}");
+        assert!(first.contains("Move 1. Forehand to play."), "{first}");
         assert!(!first.contains("Last move"));
         let out = s.handle("4Ci3").join("\n");
         assert!(out.contains("Last move: 1. 4Ci3"), "{out}");
-        assert!(out.contains("Move 1...: Rearhand to play."), "{out}");
+        assert!(out.contains("Move 1... Rearhand to play."), "{out}");
         assert!(out.contains(" a   b   c") && out.contains("middle") && out.contains("[Ks]"));
         let flipped = s.handle("flip").join("\n");
         assert!(flipped.contains(" j   i   h"), "{flipped}");
