@@ -121,6 +121,8 @@ await test("two browsers through an invite link", async () => {
     // The other browser sees it at once, over the WebSocket.
     await other.waitForFunction((n) => document.querySelectorAll("#moves .mv").length === n, i + 1, { timeout: 5000 });
   }
+  // Both pages show all four moves (each page's own move arrives over its socket too).
+  await b.waitForFunction(() => document.querySelectorAll("#moves .mv").length === 4, null, { timeout: 5000 });
   const last = await b.textContent("#moves");
   assert(last.includes("8Ca7"), "move list: " + last);
   await ctx.close();
