@@ -5,7 +5,7 @@
 //!
 //! `A` and `B` are comma-separated `key=value` lists: `nodes=N` (node
 //! budget per move, default 20000), `depth=D`, `ms=T` (time per move
-//! instead of nodes), the search parameters `fm lmr rfp fut qt delta asp`
+//! instead of nodes), the search parameters `fm lmr rfp fut qt te delta asp`
 //! and any evaluation weight of `Weights::NAMES`, or `v1`..`v14` for the
 //! card values One..Ace. Example: `selfplay 100 nodes=20000 nodes=20000,rfp=0`.
 
@@ -51,6 +51,7 @@ fn parse(s: &str) -> Result<Spec, String> {
             "rfp" => spec.params.rfp_margin = n as i32,
             "fut" => spec.params.futility_margin = n as i32,
             "qt" => spec.params.q_threat_plies = n as u32,
+            "te" => spec.params.threat_extension = n != 0,
             "delta" => spec.params.delta_margin = n as i32,
             "asp" => spec.params.aspiration = n as i32,
             _ => {

@@ -134,8 +134,8 @@ pub struct CardmateEval {
 }
 
 /// Squares are `rank * 16 + file`; ranks 0-9.
-const SQUARES: usize = 160;
-const MAX_LURES: usize = 24;
+const SQUARES: usize = 256;
+const MAX_LURES: usize = 12;
 
 /// A compulsory capture one side has: its card would be drawn onto `sq`.
 #[derive(Copy, Clone, Default)]
@@ -145,19 +145,19 @@ struct Lure {
     /// Whether it is a King.
     king: bool,
     /// Its value.
-    value: i32,
+    value: i16,
     /// The square of the lure.
     sq: u8,
     /// The lure's value.
-    victim: i32,
+    victim: i16,
 }
 
 /// What one pass over a side's reach found.
 struct SideScan {
     material: i32,
     mobility: i32,
-    /// Suits of this side's cards able to capture on each square (bit per
-    /// suit), whoever stands there.
+    /// Suits of this side's cards able to capture on each square held by
+    /// this side (bit per suit): who would take back a card captured there.
     attack_suits: [u8; SQUARES],
     /// Enemy King attacks (cards able to take an enemy King).
     king_attacks: i32,
@@ -208,40 +208,37 @@ impl CardmateEval {
         let ep = palace(enemy);
         let held = ep.map(|sq| matches!(pos.at(sq), Some((_, o)) if o == seat));
         s.palace_cards = i32::from(held[0]) + i32::from(held[1]);
-        let completes = |to: u8| -> bool {
-            match rule {
-                PalaceRule::Both => {
-                    (to == ep[0].0 && held[1] && !held[0]) || (to == ep[1].0 && held[0] && !held[1])
-                }
-                _ => false,
-            }
+        // The square whose taking completes the palace (none: 0xFF), and
+        // the squares a King wins by entering (rule `king`).
+        let complete_sq = match rule {
+            PalaceRule::Both if held[1] && !held[0] => ep[0].0,
+            PalaceRule::Both if held[0] && !held[1] => ep[1].0,
+            _ => 0xFF,
         };
+        let king_rule = rule == PalaceRule::King;
         let king_enters = |card: Card, to: u8| -> bool {
-            rule == PalaceRule::King
-                && card.rank() == Rank::KING
-                && (to == ep[0].0 || to == ep[1].0)
+            king_rule && card.rank() == Rank::KING && (to == ep[0].0 || to == ep[1].0)
         };
         pos.for_each_reach(seat, |card, to, can_move, can_capture, occ| {
             let t = to.0;
-            if can_capture {
-                if let Some(b) = s.attack_suits.get_mut(t as usize) {
-                    *b |= 1 << (card.index() & 3);
-                }
-            }
             match occ {
                 None => {
                     if can_move {
                         s.mobility += 1;
-                        if completes(t) {
+                        if t == complete_sq {
                             s.palace_reach = true;
                             s.win_free = true;
                         }
-                        if king_enters(card, t) {
+                        if king_rule && king_enters(card, t) {
                             s.win_free = true;
                         }
                     }
                 }
-                Some((_, owner)) if owner == seat => {}
+                Some((_, owner)) if owner == seat => {
+                    if can_capture {
+                        s.attack_suits[t as usize & (SQUARES - 1)] |= 1 << (card.index() & 3);
+                    }
+                }
                 Some((target, _)) => {
                     if !can_capture {
                         return;
@@ -251,10 +248,11 @@ impl CardmateEval {
                         return;
                     }
                     s.mobility += 1;
+                    let completes = t == complete_sq;
                     let wins = (target.rank() == Rank::KING && enemy_last)
-                        || completes(t)
+                        || completes
                         || king_enters(card, t);
-                    if completes(t) {
+                    if completes {
                         s.palace_reach = true;
                     }
                     if target.rank() == Rank::KING {
@@ -272,9 +270,9 @@ impl CardmateEval {
                             s.lures[s.n_lures] = Lure {
                                 suit_bit: 1 << (card.index() & 3),
                                 king: card.rank() == Rank::KING,
-                                value: self.value(card),
+                                value: self.value(card) as i16,
                                 sq: t,
-                                victim: self.value(target),
+                                victim: self.value(target) as i16,
                             };
                             s.n_lures += 1;
                         }
@@ -296,9 +294,9 @@ impl CardmateEval {
         for l in &scan.lures[..scan.n_lures] {
             let retaken = enemy.attack_suits[l.sq as usize] & !l.suit_bit != 0;
             let loss = if retaken {
-                l.value - l.victim
+                i32::from(l.value) - i32::from(l.victim)
             } else {
-                -l.victim
+                -i32::from(l.victim)
             };
             least = least.min(loss);
         }
@@ -323,6 +321,14 @@ impl CardmateEval {
 
     /// The full evaluation for the side to move.
     fn eval_full(&self, pos: &Position) -> Eval {
+        if pos.end().is_some() {
+            return Eval {
+                score: 0,
+                threatened: false,
+                forced: Some(false),
+                terminal: Some(true),
+            };
+        }
         let w = &self.weights;
         let me = pos.side_to_move();
         let opp = me.other();
@@ -353,7 +359,14 @@ impl CardmateEval {
         // Were the opponent to move, could it win at once? Not if it had a
         // compulsory capture elsewhere (C3), unless that capture wins.
         let threatened = b.win_forced || (b.win_free && b.n_lures == 0);
-        Eval { score, threatened }
+        Eval {
+            score,
+            threatened,
+            forced: Some(a.n_lures > 0),
+            // Every legal move is counted in the mobility (a promotion only
+            // doubles a move that is there anyway).
+            terminal: Some(a.mobility == 0),
+        }
     }
 }
 

@@ -21,6 +21,26 @@ pub struct Eval {
     /// (the opponent, were it to move, could win at once): the game's
     /// "check". Quiescence does not stand pat on such a position.
     pub threatened: bool,
+    /// Whether every legal move is forced (no standing pat), if the
+    /// evaluation found out on the way; `None`: the search asks
+    /// [`Evaluator::must_move`] after generating the moves.
+    pub forced: Option<bool>,
+    /// Whether the game is over (no legal move), if the evaluation found
+    /// out; `None`: the search generates the moves to see. When `Some`, the
+    /// search may stand pat without generating moves.
+    pub terminal: Option<bool>,
+}
+
+impl Eval {
+    /// An evaluation that knows nothing beyond its score.
+    pub fn score(score: i32) -> Eval {
+        Eval {
+            score,
+            threatened: false,
+            forced: None,
+            terminal: None,
+        }
+    }
 }
 
 /// Per-game knowledge for the search. Scores are from the point of view of
@@ -32,10 +52,7 @@ pub trait Evaluator<G: Game>: Send + Sync {
     /// The evaluation and whether the side to act is threatened with an
     /// immediate loss. Games without such a notion keep the default.
     fn evaluate_full(&self, game: &G) -> Eval {
-        Eval {
-            score: self.evaluate(game),
-            threatened: false,
-        }
+        Eval::score(self.evaluate(game))
     }
 
     /// Whether a move changes the material balance or wins at once (searched

@@ -110,6 +110,10 @@ pub struct SearchParams {
     /// Quiescence plies in which a side threatened with an immediate loss
     /// searches every move instead of standing pat.
     pub q_threat_plies: u32,
+    /// A position at the horizon whose side to act is threatened with an
+    /// immediate loss is searched one ply deeper (the game's "check
+    /// extension"), up to twice the nominal depth.
+    pub threat_extension: bool,
     /// Quiescence captures that cannot lift the score to within this
     /// margin of alpha are skipped (delta pruning).
     pub delta_margin: i32,
@@ -120,11 +124,12 @@ pub struct SearchParams {
 impl Default for SearchParams {
     fn default() -> SearchParams {
         SearchParams {
-            forced_moves: 2,
+            forced_moves: 3,
             lmr: true,
             rfp_margin: 150,
             futility_margin: 200,
-            q_threat_plies: 2,
+            q_threat_plies: 1,
+            threat_extension: false,
             delta_margin: 200,
             aspiration: 60,
         }
@@ -188,16 +193,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             pv: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(32)).collect(),
             path: vec![0; MAX_PLY + 2],
             lmr,
-            eval_cache: vec![
-                (
-                    0,
-                    Eval {
-                        score: 0,
-                        threatened: false
-                    }
-                );
-                EVAL_CACHE
-            ],
+            eval_cache: vec![(0, Eval::score(0)); EVAL_CACHE],
             nodes: 0,
             seldepth: 0,
             stop: Arc::new(AtomicBool::new(false)),
@@ -558,7 +554,14 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
     ) -> i32 {
         self.pv[ply].clear();
         if depth <= 0 {
-            return self.quiesce(g, ply, alpha, beta, me, 0);
+            let extend = self.params.threat_extension
+                && ply < 2 * self.cur_depth as usize
+                && ply < MAX_PLY / 2
+                && self.static_eval(g, g.hash()).threatened;
+            if !extend {
+                return self.quiesce(g, ply, alpha, beta, me, 0);
+            }
+            depth = 1;
         }
         self.nodes += 1;
         self.check_abort();
@@ -593,6 +596,25 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
                 }
             }
         }
+        // Static evaluation near the leaves, for pruning (never when the
+        // side to act is threatened or every move is forced).
+        let mut static_eval = None;
+        let mut known = None;
+        if !pv_node && depth <= 3 {
+            let ev = self.static_eval(g, key);
+            if !ev.threatened && ev.forced != Some(true) && ev.terminal != Some(true) {
+                static_eval = Some(ev.score);
+                known =
+                    (ev.forced == Some(false) && ev.terminal == Some(false)).then_some(ev.score);
+            }
+        }
+        let rfp = |ev: i32, depth: i32, m: i32| m > 0 && !is_mate(beta) && ev - m * depth >= beta;
+        if let Some(ev) = known {
+            // Reverse futility before generating the moves.
+            if rfp(ev, depth, self.params.rfp_margin) {
+                return ev;
+            }
+        }
         let mut moves = std::mem::take(&mut self.gen[ply]);
         moves.clear();
         g.legal_moves(&mut moves);
@@ -601,21 +623,15 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             return self.terminal(g, me, ply);
         }
         let forced = self.eval.must_move(g, &moves);
-        // Forced positions (one or two replies) are cheap: look deeper.
+        if forced {
+            static_eval = None;
+        }
+        // Forced positions (a few replies) are cheap: look deeper.
         if moves.len() <= self.params.forced_moves && ply < 2 * MAX_PLY / 3 {
             depth += 1;
         }
-        // Static evaluation near the leaves, for pruning.
-        let mut static_eval = None;
-        if !pv_node && !forced && depth <= 3 {
-            let ev = self.static_eval(g, key);
-            if !ev.threatened {
-                static_eval = Some(ev.score);
-            }
-        }
         if let Some(ev) = static_eval {
-            let m = self.params.rfp_margin;
-            if m > 0 && !is_mate(beta) && ev - m * depth >= beta {
+            if known.is_none() && rfp(ev, depth, self.params.rfp_margin) {
                 self.gen[ply] = moves;
                 return ev;
             }
@@ -762,6 +778,17 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             return 0;
         }
         self.seldepth = self.seldepth.max(ply);
+        let ev = self.static_eval(g, g.hash());
+        if ev.terminal == Some(true) {
+            return self.terminal(g, me, ply);
+        }
+        let threat_moves = ev.threatened && qply < self.params.q_threat_plies;
+        // Stand pat before generating moves when the evaluation knows the
+        // game goes on and nothing is forced.
+        let known_free = ev.terminal == Some(false) && ev.forced == Some(false);
+        if known_free && !threat_moves && (ev.score >= beta || qply >= 10) {
+            return ev.score;
+        }
         let mut moves = std::mem::take(&mut self.gen[ply]);
         moves.clear();
         g.legal_moves(&mut moves);
@@ -769,13 +796,15 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             self.gen[ply] = moves;
             return self.terminal(g, me, ply);
         }
-        let ev = self.static_eval(g, g.hash());
         if ply >= MAX_PLY - 1 || qply > 24 {
             self.gen[ply] = moves;
             return ev.score;
         }
-        let forced = self.eval.must_move(g, &moves);
-        let all_moves = forced || (ev.threatened && qply < self.params.q_threat_plies);
+        let forced = match ev.forced {
+            Some(f) => f,
+            None => self.eval.must_move(g, &moves),
+        };
+        let all_moves = forced || threat_moves;
         let mut best = -INF;
         if !all_moves {
             best = ev.score;

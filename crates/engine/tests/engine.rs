@@ -4,7 +4,11 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use deckmate_engine::handle::SearchHandle;
-use deckmate_engine::{bench, cardmate_player, CardmateEval, Limits, Searcher, WIN};
+use deckmate_engine::matches::PlayerSpec;
+use deckmate_engine::{
+    analyse, bench, cardmate_player, run_match, CardmateEval, Limits, Searcher, WIN,
+};
+use deckmate_games::cardmate::record;
 use deckmate_games::cardmate::{fen, notation, start_position, Options, Position, SetupKind};
 use deckmate_rules::{Game, SeededRng};
 use std::time::Duration;
@@ -46,6 +50,91 @@ fn finds_the_capture_of_the_last_king() {
     let (m, score) = best(&pos, 3);
     assert_eq!(m, "QC:e6×");
     assert!(score > WIN - 10);
+}
+
+#[test]
+fn avoids_a_move_that_lets_the_last_king_be_taken() {
+    // Forehand's only King could take the Two of Hearts on e5, but
+    // Rearhand's Queen on e9 would take him back: the game would be lost.
+    let pos = fen::parse(
+        "4Qs3KsKd/10/10/10/42h5/4KC5/10/10/10/XH9 F 0 1",
+        Options::default(),
+    )
+    .unwrap();
+    let king_takes = notation::parse(&pos, "KC:e5").unwrap();
+    for depth in 2..=5 {
+        let (m, score) = best(&pos, depth);
+        assert_ne!(m, "KC:e5", "depth {depth}");
+        assert!(score > -WIN + 100, "depth {depth}: {score}");
+    }
+    for seed in 0..20 {
+        let mut p = cardmate_player(1, seed);
+        assert_ne!(p.choose(&pos), Some(king_takes), "level 1, seed {seed}");
+    }
+}
+
+#[test]
+fn completes_the_enemy_palace() {
+    // Forehand holds e9; the Ten on f1 reaches f9 up the open file.
+    let pos = fen::parse(
+        "Kd3JS3Ks1/10/10/10/10/10/10/10/5XS4/4KH5 F 0 1",
+        Options::default(),
+    )
+    .unwrap();
+    let (m, score) = best(&pos, 2);
+    assert_eq!(m, "XSf9#");
+    assert!(score > WIN - 10);
+    let mut p = cardmate_player(1, 3);
+    assert_eq!(notation::write(&pos, p.choose(&pos).unwrap()), "XSf9#");
+}
+
+#[test]
+fn analyse_gives_the_line_in_notation() {
+    let pos = after(&format!("{GAME1} 8D:j7"));
+    let mut reports = 0;
+    let a = analyse(
+        &pos,
+        &Limits {
+            depth: Some(6),
+            ..Limits::default()
+        },
+        |rep, line| {
+            reports += 1;
+            assert_eq!(line.len(), rep.pv.len());
+        },
+    );
+    assert!(reports >= 1);
+    assert_eq!(a.line[0], "7Dh8");
+    assert!(
+        a.numbered(&pos).starts_with("18... 7Dh8 19."),
+        "{}",
+        a.numbered(&pos)
+    );
+    assert!(a.score > WIN - 20);
+}
+
+#[test]
+fn a_short_match_returns_every_record() {
+    let r = run_match(
+        PlayerSpec::Level(2),
+        PlayerSpec::Random,
+        4,
+        Some(Duration::from_millis(5)),
+        11,
+        &[],
+    )
+    .unwrap();
+    assert_eq!(r.games.len(), 4);
+    assert_eq!(r.wins + r.draws + r.losses, 4);
+    for g in &r.games {
+        let text = g.record.to_string();
+        let parsed = deckmate_rules::Record::parse(&text).unwrap();
+        let replay = record::replay(&parsed).unwrap();
+        assert_eq!(replay.moves.len(), g.record.moves.len());
+        assert!(g.record.result.is_some());
+    }
+    let (elo, margin) = r.elo();
+    assert!(elo.is_finite() && margin >= 0.0);
 }
 
 #[test]
