@@ -1,4 +1,21 @@
-//! A search on its own thread: start, receive reports, stop, get the move.
+//! A search on its own thread: start, receive reports, stop, get the move
+//! (the "go / stop / info" split of chess engines).
+//!
+//! ```
+//! use deckmate_engine::handle::SearchHandle;
+//! use deckmate_engine::{CardmateEval, Limits, Searcher};
+//! use deckmate_games::cardmate::{start_position, Options, SetupKind};
+//! let pos = start_position(SetupKind::Predefined, 0, Options::default());
+//! let h = SearchHandle::start(
+//!     Searcher::new(CardmateEval::default(), 4),
+//!     pos,
+//!     Limits { depth: Some(30), ..Limits::default() },
+//! );
+//! let first = h.next_report().expect("depth 1 completes");
+//! assert_eq!(first.depth, 1);
+//! let result = h.stop_and_wait().expect("the search thread ends");
+//! assert!(result.best.is_some());
+//! ```
 
 use crate::evaluator::Evaluator;
 use crate::search::{Limits, Report, SearchResult, Searcher};
@@ -7,6 +24,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, Receiver};
 use std::sync::Arc;
 use std::thread::JoinHandle;
+use std::time::Duration;
 
 /// What a finished search thread hands back: the result and the searcher.
 pub type Finished<G, E> = (SearchResult<<G as Game>::Move>, Searcher<G, E>);
@@ -20,11 +38,23 @@ pub struct SearchHandle<G: Game, E: Evaluator<G> + 'static> {
 
 impl<G: Game, E: Evaluator<G> + 'static> SearchHandle<G, E> {
     /// Starts searching `root` with `searcher` on a new thread.
-    pub fn start(mut searcher: Searcher<G, E>, root: G, limits: Limits) -> SearchHandle<G, E> {
+    pub fn start(searcher: Searcher<G, E>, root: G, limits: Limits) -> SearchHandle<G, E> {
+        SearchHandle::start_with(searcher, root, limits, |_| {})
+    }
+
+    /// Starts a search that also calls `on_report` (on the search thread)
+    /// after each completed depth, besides queueing the report.
+    pub fn start_with(
+        mut searcher: Searcher<G, E>,
+        root: G,
+        limits: Limits,
+        mut on_report: impl FnMut(&Report<G::Move>) + Send + 'static,
+    ) -> SearchHandle<G, E> {
         let stop = searcher.stop_flag();
         let (tx, rx) = channel();
         let thread = std::thread::spawn(move || {
             let r = searcher.search(&root, &limits, &mut |rep| {
+                on_report(rep);
                 let _ = tx.send(rep.clone());
             });
             (r, searcher)
@@ -46,7 +76,18 @@ impl<G: Game, E: Evaluator<G> + 'static> SearchHandle<G, E> {
         self.reports.recv().ok()
     }
 
-    /// Asks the search to stop as soon as it can.
+    /// Waits up to `timeout` for the next report.
+    pub fn next_report_timeout(&self, timeout: Duration) -> Option<Report<G::Move>> {
+        self.reports.recv_timeout(timeout).ok()
+    }
+
+    /// Whether the search has ended (by its limits or a stop).
+    pub fn is_finished(&self) -> bool {
+        self.thread.as_ref().is_none_or(|t| t.is_finished())
+    }
+
+    /// Asks the search to stop as soon as it can (it keeps the best move of
+    /// the last completed depth, or a better one from the depth under way).
     pub fn stop(&self) {
         self.stop.store(true, Ordering::Relaxed);
     }
@@ -54,6 +95,15 @@ impl<G: Game, E: Evaluator<G> + 'static> SearchHandle<G, E> {
     /// Waits for the search to end and returns its result and the searcher
     /// (with its transposition table, for the next search).
     pub fn wait(mut self) -> Option<Finished<G, E>> {
-        self.thread.take().and_then(|t| t.join().ok())
+        let done = self.thread.take().and_then(|t| t.join().ok());
+        // A stop that came after the end must not stop the next search.
+        self.stop.store(false, Ordering::Relaxed);
+        done
+    }
+
+    /// Stops the search and returns its result.
+    pub fn stop_and_wait(self) -> Option<SearchResult<G::Move>> {
+        self.stop();
+        self.wait().map(|(r, _)| r)
     }
 }

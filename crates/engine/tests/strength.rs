@@ -3,7 +3,7 @@
 //! strength -- --ignored --nocapture --test-threads 1`.
 //!
 //! Environment: `DECKMATE_TIME_SCALE` (default 1) scales every time per
-//! move (the ladder uses each level's own time times 0.1 times this), and
+//! move (the ladder uses each level's own time times 0.25 times this), and
 //! `DECKMATE_MATCH_THREADS` (default 1) plays that many games at once.
 
 #![allow(clippy::unwrap_used)]
@@ -23,7 +23,7 @@ fn play(a: PlayerSpec, b: PlayerSpec, games: u32, time: Option<f64>) -> (u32, u3
     let opts = MatchOptions {
         games,
         time: time.map(|t| Duration::from_secs_f64(t * scale)),
-        time_scale: 0.1 * scale,
+        time_scale: 0.25 * scale,
         seed: 7,
         threads: env_f64("DECKMATE_MATCH_THREADS", 1.0) as usize,
         ..MatchOptions::default()
@@ -64,7 +64,7 @@ fn level_8_beats_level_1_80_percent() {
 }
 
 #[test]
-#[ignore = "long: 7 matches of 40 games at a tenth of each level's time"]
+#[ignore = "long: 7 matches of 40 games at a quarter of each level's time"]
 fn the_ladder_is_monotonic() {
     let mut failures = Vec::new();
     for lv in 2..=8u8 {
