@@ -13,19 +13,17 @@
 //! | `GET /api/games/{id}/record` | the record |
 //! | `GET /api/games/{id}/ws?token=` | live views over a WebSocket |
 
-use crate::game::{end_json, seat_of, LiveGame};
+use crate::game::{seat_of, LiveGame};
 use crate::static_files;
-use crate::{secret, AppState};
+use crate::variant::{BoxedGame, Ended, Variant};
+use crate::variants;
+use crate::{secret, AppState, CommitError};
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{DefaultBodyLimit, Path, Query, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use deckmate_games::cardmate::{
-    notation, parse_quiet_limit, parse_switch, record::GameSpec, End, EndReason, Options,
-    PalaceRule, SetupKind,
-};
 use deckmate_rules::Seat;
 use serde_json::{json, Value};
 use std::collections::HashMap;
@@ -93,102 +91,24 @@ async fn style() -> Response {
 }
 
 async fn variants() -> Json<Value> {
-    Json(json!([{
-        "key": "cardmate",
-        "name": "Cardmate",
-        "options": [
-            { "name": "setup", "values": ["predefined", "suits", "ranks", "deal"], "default": "predefined" },
-            { "name": "palace", "values": ["palace", "king", "off"], "default": "palace" },
-            { "name": "repetition", "values": ["on", "off"], "default": "on" },
-            { "name": "quiet_limit", "values": ["100", "off"], "default": "100" },
-        ],
-    }]))
+    Json(json!(variants::VARIANTS
+        .iter()
+        .map(|v| v.describe())
+        .collect::<Vec<_>>()))
 }
 
 async fn rules(Path(variant): Path<String>) -> ApiResult<Response> {
-    match variant.as_str() {
-        "cardmate" => Ok((
+    match variants::find(&variant) {
+        Some(v) => Ok((
             [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
-            deckmate_games::cardmate::RULES,
+            v.rules,
         )
             .into_response()),
-        _ => Err(ApiError(
+        None => Err(ApiError(
             StatusCode::NOT_FOUND,
             format!("no game '{variant}'"),
         )),
     }
-}
-
-/// The spec as stored.
-pub(crate) fn spec_to_json(s: &GameSpec) -> String {
-    json!({
-        "setup": s.setup.to_string(),
-        "seed": s.seed,
-        "palace": s.options.palace.to_string(),
-        "repetition": s.options.repetition,
-        "quiet_limit": s.options.quiet_limit,
-    })
-    .to_string()
-}
-
-/// Reads a stored spec.
-pub(crate) fn spec_from_json(text: &str) -> Result<GameSpec, String> {
-    let v: Value = serde_json::from_str(text).map_err(|e| format!("stored spec: {e}"))?;
-    let mut spec = GameSpec::default();
-    if let Some(s) = v["setup"].as_str() {
-        spec.setup = s
-            .parse()
-            .map_err(|e: deckmate_games::cardmate::OptionError| e.to_string())?;
-    }
-    spec.seed = v["seed"].as_u64().unwrap_or(0);
-    if let Some(p) = v["palace"].as_str() {
-        spec.options.palace = p
-            .parse()
-            .map_err(|e: deckmate_games::cardmate::OptionError| e.to_string())?;
-    }
-    spec.options.repetition = v["repetition"].as_bool().unwrap_or(true);
-    spec.options.quiet_limit = v["quiet_limit"].as_u64().map(|n| n as u32);
-    Ok(spec)
-}
-
-fn option_str(v: &Value, name: &str) -> ApiResult<Option<String>> {
-    match v.get(name) {
-        None | Some(Value::Null) => Ok(None),
-        Some(Value::String(s)) => Ok(Some(s.clone())),
-        Some(Value::Bool(b)) => Ok(Some(if *b { "on".into() } else { "off".into() })),
-        Some(Value::Number(n)) => Ok(Some(n.to_string())),
-        Some(_) => Err(bad(format!("option {name} must be a string"))),
-    }
-}
-
-fn parse_options(v: &Value) -> ApiResult<(SetupKind, Options)> {
-    if !v.is_null() && !v.is_object() {
-        return Err(bad("options must be an object"));
-    }
-    let mut o = Options::default();
-    let mut setup = SetupKind::Predefined;
-    if let Some(s) = option_str(v, "setup")? {
-        setup = s
-            .parse()
-            .map_err(|e: deckmate_games::cardmate::OptionError| bad(e.to_string()))?;
-    }
-    if let Some(s) = option_str(v, "palace")? {
-        o.palace = s.parse::<PalaceRule>().map_err(|e| bad(e.to_string()))?;
-    }
-    if let Some(s) = option_str(v, "repetition")? {
-        o.repetition = parse_switch("repetition", &s).map_err(|e| bad(e.to_string()))?;
-    }
-    if let Some(s) = option_str(v, "quiet_limit")? {
-        o.quiet_limit = parse_quiet_limit(&s).map_err(|e| bad(e.to_string()))?;
-    }
-    if let Some(obj) = v.as_object() {
-        for k in obj.keys() {
-            if !["setup", "palace", "repetition", "quiet_limit"].contains(&k.as_str()) {
-                return Err(bad(format!("unknown option '{k}'")));
-            }
-        }
-    }
-    Ok((setup, o))
 }
 
 fn now() -> i64 {
@@ -200,38 +120,53 @@ fn now() -> i64 {
 
 fn new_game(
     state: &AppState,
-    spec: GameSpec,
+    game: BoxedGame,
     engine: Option<(Seat, u8)>,
 ) -> ApiResult<(String, [String; 2])> {
-    let pos = spec.start().map_err(|e| bad(e.to_string()))?;
     let id = secret().map_err(internal)?[..12].to_string();
     let tokens = [secret().map_err(internal)?, secret().map_err(internal)?];
     let row = crate::db::GameRow {
         id: id.clone(),
-        variant: "cardmate".into(),
-        spec: spec_to_json(&spec),
+        variant: game.variant().key.into(),
+        spec: game.spec().to_string(),
         tokens: tokens.clone(),
         engine: engine.map(|(s, l)| (s.index() as u8, l)),
         ended: None,
         created: now(),
     };
     state.db().insert_game(&row).map_err(internal)?;
-    let (tx, _) = broadcast::channel(64);
-    state.insert(LiveGame {
-        id: id.clone(),
-        spec,
-        pos,
-        moves: Vec::new(),
-        texts: Vec::new(),
-        tokens: tokens.clone(),
+    state.insert(LiveGame::new(
+        id.clone(),
+        game,
+        tokens.clone(),
         engine,
-        ended: None,
-        draw_offer: None,
-        tx,
-        created: row.created,
-    });
+        row.created,
+    ));
     state.engine_move_if_due(&id);
     Ok((id, tokens))
+}
+
+/// The answer to a creation: the id, every seat's token by key, the
+/// creator's seat and token, an invite link for a friend.
+fn created(
+    variant: &Variant,
+    id: &str,
+    tokens: &[String; 2],
+    you: Seat,
+    invite: Option<Seat>,
+) -> Json<Value> {
+    let mut by_key = serde_json::Map::new();
+    for s in Seat::BOTH {
+        by_key.insert(variant.seats[s.index()].into(), json!(tokens[s.index()]));
+    }
+    Json(json!({
+        "id": id,
+        "variant": variant.key,
+        "tokens": by_key,
+        "you": you.index(),
+        "token": tokens[you.index()],
+        "invite": invite.map(|s| format!("/game/{id}#{}", tokens[s.index()])),
+    }))
 }
 
 /// `POST /api/games`.
@@ -245,13 +180,17 @@ async fn create(
     if !body.is_object() {
         return Err(bad("the request must be a JSON object"));
     }
-    let variant = body["variant"].as_str().unwrap_or("cardmate");
-    if variant != "cardmate" {
-        return Err(bad(format!(
-            "unknown variant '{variant}' (known: cardmate)"
-        )));
-    }
-    let (setup, options) = parse_options(&body["options"])?;
+    let key = match &body["variant"] {
+        Value::Null => "cardmate",
+        Value::String(s) => s.as_str(),
+        _ => return Err(bad("variant must be a string")),
+    };
+    let variant = variants::find(key).ok_or_else(|| {
+        bad(format!(
+            "unknown variant '{key}' (known: {})",
+            variants::keys()
+        ))
+    })?;
     let seed = match &body["seed"] {
         Value::Null => {
             u64::from_str_radix(&secret().map_err(internal)?[..12], 16).unwrap_or(1) % 1_000_000_000
@@ -261,40 +200,38 @@ async fn create(
             .ok_or_else(|| bad("seed must be a whole number 0..2^64"))?,
         _ => return Err(bad("seed must be a number")),
     };
-    // Opponent: {"engine": level, "seat": "forehand"|"rearhand"} (the seat
-    // the creator takes) or "friend".
+    // Opponent: {"engine": level, "seat": the seat the creator takes} or
+    // "friend".
+    let seat_list = || variant.seats.join(" or ");
     let engine = match &body["opponent"] {
         Value::Null => Some((Seat::Second, 4)),
         Value::String(s) if s == "friend" => None,
         Value::Object(o) => {
-            let level = o.get("engine").and_then(Value::as_u64).unwrap_or(4);
+            let level = match o.get("engine") {
+                None => 4,
+                Some(l) => l
+                    .as_u64()
+                    .ok_or_else(|| bad("engine level must be a number 1 to 8"))?,
+            };
             if !(1..=8).contains(&level) {
                 return Err(bad("engine level must be 1 to 8"));
             }
-            let you = match o.get("seat").and_then(Value::as_str) {
-                None | Some("forehand") => Seat::First,
-                Some("rearhand") => Seat::Second,
-                Some(s) => return Err(bad(format!("seat '{s}': forehand or rearhand"))),
+            let you = match o.get("seat") {
+                None => Seat::First,
+                Some(Value::String(s)) => variant
+                    .seat(s)
+                    .ok_or_else(|| bad(format!("seat '{s}': {}", seat_list())))?,
+                Some(_) => return Err(bad(format!("seat must be {}", seat_list()))),
             };
             Some((you.other(), level as u8))
         }
         _ => return Err(bad("opponent must be \"friend\" or {\"engine\": level}")),
     };
-    let spec = GameSpec {
-        setup,
-        seed,
-        options,
-        fen: None,
-    };
-    let (id, tokens) = new_game(&state, spec, engine)?;
-    let you = engine.map(|(s, _)| s.other().index()).unwrap_or(0);
-    Ok(Json(json!({
-        "id": id,
-        "tokens": { "forehand": tokens[0], "rearhand": tokens[1] },
-        "you": you,
-        "token": tokens[you],
-        "invite": engine.is_none().then(|| format!("/game/{id}#{}", tokens[1])),
-    })))
+    let game = (variant.create)(&body["options"], seed).map_err(bad)?;
+    let (id, tokens) = new_game(&state, game, engine)?;
+    let you = engine.map(|(s, _)| s.other()).unwrap_or(Seat::First);
+    let invite = engine.is_none().then_some(Seat::Second);
+    Ok(created(variant, &id, &tokens, you, invite))
 }
 
 /// `GET /api/games`.
@@ -375,24 +312,26 @@ async fn play(
         if let Some(end) = g.end() {
             return Err(ApiError(
                 StatusCode::CONFLICT,
-                format!("the game is over: {}", end.describe()),
+                format!("the game is over: {}", end.reason),
             ));
         }
         if g.to_move() != Some(me) {
             return Err(ApiError(StatusCode::CONFLICT, "it is not your turn".into()));
         }
-        let mv = notation::parse(&g.pos, text).map_err(|e| bad(e.to_string()))?;
-        state.commit_move(&mut g, mv).map_err(internal)?;
+        state.commit_move(&mut g, text).map_err(|e| match e {
+            CommitError::Illegal(m) => bad(m),
+            CommitError::Store(m) => internal(m),
+        })?;
         g.view(Some(me), None)
     };
     state.engine_move_if_due(&id);
     Ok(Json(view))
 }
 
-fn end_game(state: &AppState, g: &mut LiveGame, end: End) -> ApiResult<()> {
+fn end_game(state: &AppState, g: &mut LiveGame, end: Ended) -> ApiResult<()> {
     state
         .db()
-        .set_ended(&g.id, &end_json(&end))
+        .set_ended(&g.id, &end.to_json())
         .map_err(internal)?;
     g.ended = Some(end);
     let _ = g.tx.send(());
@@ -423,17 +362,16 @@ async fn resign(
     end_game(
         &state,
         &mut g,
-        End {
+        Ended {
             winner: Some(me.other()),
-            reason: EndReason::Resignation,
         },
     )?;
     Ok(Json(g.view(Some(me), None)))
 }
 
 /// `POST /api/games/{id}/draw`: offers a draw, or accepts the other's
-/// offer. An engine accepts when its static evaluation of the position is
-/// not better than a small edge for itself.
+/// offer. An engine seat accepts when its variant says so (Cardmate: its
+/// static evaluation shows no edge for itself).
 async fn draw(
     State(state): State<AppState>,
     Path(id): Path<String>,
@@ -442,25 +380,11 @@ async fn draw(
     let h = find(&state, &id)?;
     let mut g = crate::lock(&h);
     let me = seat_in_play(&g, &headers)?;
-    let engine_accepts = g.engine.is_some_and(|(seat, _)| {
-        use deckmate_engine::Evaluator;
-        let score = deckmate_engine::CardmateEval::default().evaluate(&g.pos);
-        let mine = if g.pos.side_to_move() == seat {
-            score
-        } else {
-            -score
-        };
-        mine <= 50
-    });
+    let engine_accepts = g
+        .engine
+        .is_some_and(|(seat, _)| g.game.engine_accepts_draw(seat));
     if g.draw_offer == Some(me.other()) || engine_accepts {
-        end_game(
-            &state,
-            &mut g,
-            End {
-                winner: None,
-                reason: EndReason::Agreement,
-            },
-        )?;
+        end_game(&state, &mut g, Ended { winner: None })?;
     } else {
         g.draw_offer = Some(me);
         let _ = g.tx.send(());
@@ -468,35 +392,42 @@ async fn draw(
     Ok(Json(g.view(Some(me), None)))
 }
 
-/// `POST /api/games/{id}/rematch`: a new game, same options, seats swapped.
+/// `POST /api/games/{id}/rematch`: a new game, same options, seats swapped
+/// (a variant may deal anew: Chess Cards does).
 async fn rematch(
     State(state): State<AppState>,
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> ApiResult<Json<Value>> {
     let h = find(&state, &id)?;
-    let (spec, engine, me) = {
+    let fresh =
+        u64::from_str_radix(&secret().map_err(internal)?[..12], 16).unwrap_or(1) % 1_000_000_000;
+    let (variant, spec, engine, me) = {
         let g = crate::lock(&h);
         let me = seat(&g, &headers)?;
-        (g.spec.clone(), g.engine, me)
+        (g.variant(), g.game.rematch_spec(fresh), g.engine, me)
     };
+    let game = (variant.from_spec)(&spec).map_err(internal)?;
     let engine = engine.map(|(s, l)| (s.other(), l));
-    let (new_id, tokens) = new_game(&state, spec, engine)?;
+    let (new_id, tokens) = new_game(&state, game, engine)?;
     // The player who asked takes the other seat of the new game.
     let you = me.other();
-    Ok(Json(json!({
-        "id": new_id,
-        "tokens": { "forehand": tokens[0], "rearhand": tokens[1] },
-        "you": you.index(),
-        "token": tokens[you.index()],
-        "invite": engine.is_none().then(|| format!("/game/{new_id}#{}", tokens[me.index()])),
-    })))
+    Ok(created(
+        variant,
+        &new_id,
+        &tokens,
+        you,
+        engine.is_none().then_some(me),
+    ))
 }
 
 /// `GET /api/games/{id}/record`.
 async fn record_text(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<Response> {
     let h = find(&state, &id)?;
-    let text = crate::lock(&h).record_text();
+    let (text, key) = {
+        let g = crate::lock(&h);
+        (g.record_text(), g.variant().key)
+    };
     Ok((
         [
             (
@@ -505,7 +436,7 @@ async fn record_text(State(state): State<AppState>, Path(id): Path<String>) -> A
             ),
             (
                 header::CONTENT_DISPOSITION,
-                format!("attachment; filename=\"cardmate-{id}.pgn\""),
+                format!("attachment; filename=\"{key}-{id}.pgn\""),
             ),
         ],
         text,

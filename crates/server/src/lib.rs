@@ -9,17 +9,17 @@ mod api;
 mod db;
 mod game;
 mod static_files;
+pub mod variant;
+mod variants;
 
 pub use api::app;
 pub use db::Db;
 
-use deckmate_engine::cardmate_player;
-use deckmate_games::cardmate::{notation, record, Move};
 use deckmate_rules::Seat;
 use game::LiveGame;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
-use tokio::sync::broadcast;
+use variant::Ended;
 
 /// Shared server state.
 #[derive(Clone)]
@@ -59,29 +59,24 @@ impl AppState {
             }),
         };
         for (row, moves) in rows {
-            let spec: record::GameSpec = api::spec_from_json(&row.spec)?;
-            let pos = spec.start().map_err(|e| format!("game {}: {e}", row.id))?;
-            let (tx, _) = broadcast::channel(64);
-            let mut g = LiveGame {
-                id: row.id.clone(),
-                spec,
-                pos,
-                moves: Vec::new(),
-                texts: Vec::new(),
-                tokens: row.tokens.clone(),
-                engine: row
-                    .engine
-                    .map(|(s, l)| (if s == 0 { Seat::First } else { Seat::Second }, l)),
-                ended: row.ended.as_deref().and_then(game::end_from_json),
-                draw_offer: None,
-                tx,
-                created: row.created,
-            };
-            for text in &moves {
-                let mv = notation::parse(&g.pos, text)
-                    .map_err(|e| format!("game {}: stored move {text}: {e}", row.id))?;
-                g.apply(mv);
-            }
+            let variant = variants::find(&row.variant)
+                .ok_or_else(|| format!("game {}: unknown variant '{}'", row.id, row.variant))?;
+            let spec: serde_json::Value = serde_json::from_str(&row.spec)
+                .map_err(|e| format!("game {}: stored spec: {e}", row.id))?;
+            let game = variant
+                .rebuild(&spec, &moves)
+                .map_err(|e| format!("game {}: {e}", row.id))?;
+            let engine = row
+                .engine
+                .map(|(s, l)| (if s == 0 { Seat::First } else { Seat::Second }, l));
+            let mut g = LiveGame::new(
+                row.id.clone(),
+                game,
+                row.tokens.clone(),
+                engine,
+                row.created,
+            );
+            g.ended = row.ended.as_deref().and_then(Ended::from_json);
             lock(&state.inner.games).insert(row.id.clone(), Arc::new(Mutex::new(g)));
         }
         let ids: Vec<String> = lock(&state.inner.games).keys().cloned().collect();
@@ -108,11 +103,15 @@ impl AppState {
         lock(&self.inner.games).values().cloned().collect()
     }
 
-    /// Stores and plays a checked move, then wakes the watchers.
-    pub(crate) fn commit_move(&self, g: &mut LiveGame, mv: Move) -> Result<(), String> {
-        let text = notation::write(&g.pos, mv);
-        self.db().insert_move(&g.id, g.moves.len() + 1, &text)?;
-        g.apply(mv);
+    /// Checks, stores and plays a move given as text, then wakes the
+    /// watchers. The move is in the database before it is played.
+    pub(crate) fn commit_move(&self, g: &mut LiveGame, text: &str) -> Result<(), CommitError> {
+        let canonical = g.game.check(text).map_err(CommitError::Illegal)?;
+        self.db()
+            .insert_move(&g.id, g.plies() + 1, &canonical)
+            .map_err(CommitError::Store)?;
+        g.game.play(&canonical).map_err(CommitError::Store)?;
+        g.moved();
         let _ = g.tx.send(());
         Ok(())
     }
@@ -124,7 +123,7 @@ impl AppState {
             return;
         }
         let Some(handle) = self.game(id) else { return };
-        let (pos, level, ply) = {
+        let (job, ply) = {
             let g = lock(&handle);
             let Some((seat, level)) = g.engine else {
                 return;
@@ -132,21 +131,27 @@ impl AppState {
             if g.to_move() != Some(seat) {
                 return;
             }
-            (g.pos.clone(), level, g.moves.len())
+            let ply = g.plies();
+            (g.game.engine_job(level, ply as u64), ply)
         };
         let state = self.clone();
+        let id = id.to_string();
         let spawn = move || {
-            let mut player = cardmate_player(level, ply as u64);
-            let Some(mv) = player.choose(&pos) else {
+            let Some(text) = job() else {
                 return;
             };
             let mut g = lock(&handle);
             // Only if nothing changed meanwhile (a resignation, say).
-            if g.moves.len() == ply && g.end().is_none() {
-                if let Err(e) = state.commit_move(&mut g, mv) {
-                    eprintln!("deckmate: engine move not stored: {e}");
+            if g.plies() == ply && g.end().is_none() {
+                match state.commit_move(&mut g, &text) {
+                    Ok(()) => {}
+                    Err(e) => eprintln!("deckmate: engine move {text} not played: {e}"),
                 }
             }
+            drop(g);
+            // The engine may be to move again (Chess Cards: a trick won
+            // leads the next move; a new game of the match).
+            state.engine_move_if_due(&id);
         };
         match tokio::runtime::Handle::try_current() {
             Ok(h) => {
@@ -155,6 +160,23 @@ impl AppState {
             Err(_) => {
                 std::thread::spawn(spawn);
             }
+        }
+    }
+}
+
+/// Why a move was not played.
+#[derive(Debug)]
+pub(crate) enum CommitError {
+    /// Not legal, with the reason (400).
+    Illegal(String),
+    /// The database refused (500).
+    Store(String),
+}
+
+impl std::fmt::Display for CommitError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            CommitError::Illegal(e) | CommitError::Store(e) => f.write_str(e),
         }
     }
 }

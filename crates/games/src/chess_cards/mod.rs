@@ -7,11 +7,16 @@
 //! terminal and browser are to come.)
 
 mod card;
+mod check;
 mod game;
 pub mod notation;
 
 pub use card::{Card, Hand};
+pub use check::{piece_name, suit_name};
 pub use game::{score, ChessCards, Finish, SacrificeCount, Turn};
 
 /// The variant's stable key.
 pub const KEY: &str = "chess-cards";
+
+/// The rules of Chess Cards as deckmate plays them, with the RULINGS tags.
+pub const RULES: &str = include_str!("rules.txt");

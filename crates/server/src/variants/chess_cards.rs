@@ -1,0 +1,603 @@
+//! Chess Cards on the server: a match of two games (M11).
+//!
+//! The seats are the match's: `dealer` (deals and leads game 1) and
+//! `other`. Game 2 starts from the same two hands as dealt, exchanged, with
+//! the other leading: in the rules crate's terms it is the same start
+//! position with the people swapped, so a seat of game 2 is the other
+//! seat of the match. The match is stored as one list of plays: those
+//! after game 1's end belong to game 2.
+
+use crate::variant::{
+    check_option_names, option_text, result_token, BoxedGame, EngineJob, GameOption, MoveLine,
+    Outcome, RecordInfo, Variant, VariantGame,
+};
+use deckmate_engine::chess_cards::choose_turn;
+use deckmate_games::chess_cards::{
+    notation::{parse_turn, turn_text, write},
+    piece_name, suit_name, Card, ChessCards, Finish, Hand, SacrificeCount, Turn, KEY, RULES,
+};
+use deckmate_rules::Seat;
+use serde_json::{json, Map, Value};
+
+const OPTIONS: &[GameOption] = &[GameOption {
+    name: "sacrifices",
+    values: &["net", "gross"],
+    default: "net",
+}];
+
+/// Chess Cards' registry entry.
+pub static CHESS_CARDS: Variant = Variant {
+    key: KEY,
+    name: "Chess Cards",
+    seats: ["dealer", "other"],
+    seat_names: ["Dealer", "Other"],
+    options: OPTIONS,
+    rules: RULES,
+    create,
+    from_spec,
+};
+
+fn count_from(text: &str) -> Result<SacrificeCount, String> {
+    match text {
+        "net" => Ok(SacrificeCount::Net),
+        "gross" => Ok(SacrificeCount::Gross),
+        o => Err(format!("option sacrifices: '{o}' (net or gross)")),
+    }
+}
+
+fn create(options: &Value, seed: u64) -> Result<BoxedGame, String> {
+    check_option_names(options, OPTIONS)?;
+    let count = match option_text(options, "sacrifices")? {
+        Some(s) => count_from(&s)?,
+        None => SacrificeCount::Net,
+    };
+    Ok(Box::new(Match::new(seed, count)?))
+}
+
+fn from_spec(v: &Value) -> Result<BoxedGame, String> {
+    let seed = v["seed"]
+        .as_u64()
+        .ok_or_else(|| "stored spec: no seed".to_string())?;
+    let count = count_from(v["sacrifices"].as_str().unwrap_or("net"))?;
+    Ok(Box::new(Match::new(seed, count)?))
+}
+
+/// A match of two games.
+struct Match {
+    seed: u64,
+    count: SacrificeCount,
+    /// The hands as dealt: the dealer's, the other's.
+    dealt: [Hand; 2],
+    /// Game 1, then game 2 once game 1 is over.
+    games: Vec<ChessCards>,
+    /// Every play of the match in order.
+    texts: Vec<String>,
+    /// The index in `texts` where each game starts.
+    starts: Vec<usize>,
+}
+
+/// The match seat of seat `s` of game `k` (0 or 1), and back: game 2 has
+/// the people swapped.
+fn mseat(k: usize, s: Seat) -> Seat {
+    if k == 0 {
+        s
+    } else {
+        s.other()
+    }
+}
+
+fn name(s: Seat) -> &'static str {
+    CHESS_CARDS.seat_names[s.index()]
+}
+
+/// Card value x multiplier, times the overmate factor, as a sum.
+fn score_sum(card: Card, multiplier: u32, score: u32) -> String {
+    if multiplier > 10 {
+        format!(
+            "{} x {multiplier} x {} = {score}",
+            card.value(),
+            multiplier - 9
+        )
+    } else {
+        format!("{} x {multiplier} = {score}", card.value())
+    }
+}
+
+/// The chess symbols, Pawn to Queen.
+const SYMBOLS: [&str; 5] = ["\u{265f}", "\u{265e}", "\u{265d}", "\u{265c}", "\u{265b}"];
+
+fn card_json(c: Card) -> Value {
+    let text = c.to_string();
+    let symbol = SYMBOLS[c.piece() as usize];
+    json!({
+        "id": text,
+        "rank": &text[1..],
+        "symbol": symbol,
+        "suit": &text[..1],
+        "colour": suit_name(c),
+        "name": format!("{} {}", suit_name(c), piece_name(c)),
+        "value": c.value(),
+    })
+}
+
+/// The cards of a hand, high to low (black Queen first).
+fn hand_cards(h: Hand) -> Vec<Value> {
+    let mut cards: Vec<Card> = h.cards().collect();
+    cards.reverse();
+    cards.into_iter().map(card_json).collect()
+}
+
+impl Match {
+    fn new(seed: u64, count: SacrificeCount) -> Result<Match, String> {
+        let (dealer, other) = ChessCards::deal(seed);
+        let g = ChessCards::new(dealer, other, count)?;
+        Ok(Match {
+            seed,
+            count,
+            dealt: [dealer, other],
+            games: vec![g],
+            texts: Vec::new(),
+            starts: vec![0],
+        })
+    }
+
+    /// The game being played (or the last one, once over).
+    fn current(&self) -> (usize, &ChessCards) {
+        let k = self.games.len() - 1;
+        (k, &self.games[k])
+    }
+
+    /// Each finished game's points by match seat.
+    fn points(&self, k: usize) -> Option<[u32; 2]> {
+        let g = self.games.get(k)?;
+        match g.finish? {
+            Finish::Mate { by, score, .. } => {
+                let mut p = [0, 0];
+                p[mseat(k, by).index()] = score;
+                Some(p)
+            }
+            Finish::Draw => Some([0, 0]),
+        }
+    }
+
+    fn totals(&self) -> [u32; 2] {
+        let mut t = [0, 0];
+        for k in 0..self.games.len() {
+            if let Some(p) = self.points(k) {
+                t[0] += p[0];
+                t[1] += p[1];
+            }
+        }
+        t
+    }
+
+    /// A finished game in words: "Dealer mates with bQ on move 9: 11 x 11 x 2 = 242".
+    fn finish_text(&self, k: usize) -> Option<String> {
+        Some(match self.games.get(k)?.finish? {
+            Finish::Mate {
+                by,
+                card,
+                move_no,
+                multiplier,
+                score,
+            } => format!(
+                "{} mates with {card} on move {move_no}: {}",
+                name(mseat(k, by)),
+                score_sum(card, multiplier, score)
+            ),
+            Finish::Draw => "no mate in 10 moves: drawn".to_string(),
+        })
+    }
+
+    fn parse(&self, text: &str) -> Result<Turn, String> {
+        let (_, g) = self.current();
+        if g.finish.is_some() {
+            return Err("the match is over".into());
+        }
+        let t = parse_turn(text.trim())?;
+        match g.refusal(t) {
+            None => Ok(t),
+            Some(why) => Err(why),
+        }
+    }
+
+    /// The status line: whose turn and what is due.
+    fn prompt(&self, you: Option<Seat>) -> String {
+        let (k, g) = self.current();
+        let Some(gs) = g.to_act() else {
+            return String::new();
+        };
+        let actor = mseat(k, gs);
+        let mine = you == Some(actor);
+        let turns = g.turns();
+        let may_sacrifice = mine && turns.iter().any(|t| t.sacrifice.is_some());
+        let sac = if may_sacrifice {
+            " (you may sacrifice a card first)"
+        } else {
+            ""
+        };
+        let Some((lead, privilege)) = g.lead else {
+            let empty = g.hands[gs.index()].is_empty();
+            return match (mine, empty, g.last[gs.index()]) {
+                (true, true, Some(l)) => format!("Your lead: your hand is empty, {l} again"),
+                (true, _, _) => format!("Your lead{sac}"),
+                (false, _, _) => format!("{} to lead", name(actor)),
+            };
+        };
+        let shown = if privilege {
+            format!("{lead}*")
+        } else {
+            lead.to_string()
+        };
+        if !mine {
+            return format!("{} to reply to {shown}", name(actor));
+        }
+        let plain: Vec<Card> = turns
+            .iter()
+            .filter(|t| t.sacrifice.is_none())
+            .map(|t| t.card)
+            .collect();
+        if g.hands[gs.index()].is_empty() {
+            if let Some(c) = plain.first() {
+                return format!("Reply to {shown}: your hand is empty, {c} again");
+            }
+        }
+        let suit = suit_name(lead);
+        let due = if privilege {
+            if plain.iter().all(|c| c.is_queen()) {
+                "a Queen (Queen's Privilege)".to_string()
+            } else {
+                format!("a {suit} card (you have no Queen)")
+            }
+        } else if plain.iter().all(|c| c.suit() == lead.suit()) {
+            format!("a {suit} card")
+        } else {
+            format!("a {} (you have no {suit} card)", piece_name(lead))
+        };
+        format!("Reply to {shown} with {due}{sac}")
+    }
+
+    /// The table: the lead waiting for its reply, or the last trick of the
+    /// game being played.
+    fn table(&self) -> Value {
+        let (k, g) = self.current();
+        let mut cards = Vec::new();
+        let mut note = None;
+        if let Some((lead, privilege)) = g.lead {
+            let by = mseat(k, g.leader);
+            let mut c = card_json(lead);
+            let what = match (g.finish.is_some(), privilege) {
+                (true, _) => "mates",
+                (false, true) => "leads, Queen's Privilege",
+                (false, false) => "leads",
+            };
+            c["owner"] = json!(by.index());
+            c["caption"] = json!(format!("{} {what}", name(by)));
+            c["privilege"] = json!(privilege);
+            cards.push(c);
+        } else if g.plays.len() >= 2 {
+            let n = g.plays.len();
+            let (ls, lt) = g.plays[n - 2];
+            let (rs, rt) = g.plays[n - 1];
+            for (s, t, verb) in [(ls, lt, "led"), (rs, rt, "replied")] {
+                let mut c = card_json(t.card);
+                c["owner"] = json!(mseat(k, s).index());
+                c["caption"] = json!(format!("{} {verb}", name(mseat(k, s))));
+                c["privilege"] = json!(t.privilege);
+                cards.push(c);
+            }
+            let winner = if g.finish.is_some() {
+                None
+            } else {
+                Some(mseat(k, g.leader))
+            };
+            note = Some(match winner {
+                Some(w) => format!("{} wins move {}", name(w), g.move_no - 1),
+                None => "move 10 played".to_string(),
+            });
+        } else if k == 1 {
+            note = Some("Game 2: the hands are exchanged; the Other leads".to_string());
+        }
+        json!({
+            "id": "table",
+            "name": "Table",
+            "kind": "table",
+            "owner": null,
+            "cards": cards,
+            "note": note,
+        })
+    }
+}
+
+impl VariantGame for Match {
+    fn variant(&self) -> &'static Variant {
+        &CHESS_CARDS
+    }
+
+    fn spec(&self) -> Value {
+        json!({
+            "seed": self.seed,
+            "sacrifices": match self.count {
+                SacrificeCount::Net => "net",
+                SacrificeCount::Gross => "gross",
+            },
+        })
+    }
+
+    fn history(&self) -> &[String] {
+        &self.texts
+    }
+
+    fn to_move(&self) -> Option<Seat> {
+        let (k, g) = self.current();
+        g.to_act().map(|s| mseat(k, s))
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if self.games.len() < 2 || self.games[1].finish.is_none() {
+            return None;
+        }
+        let [a, b] = self.totals();
+        let winner = match a.cmp(&b) {
+            std::cmp::Ordering::Greater => Some(Seat::First),
+            std::cmp::Ordering::Less => Some(Seat::Second),
+            std::cmp::Ordering::Equal => None,
+        };
+        let reason = match winner {
+            Some(w) => format!("{} wins the match, {} to {}", name(w), a.max(b), a.min(b)),
+            None => format!("the match is drawn, {a} each"),
+        };
+        Some(Outcome {
+            winner,
+            result: result_token(winner).to_string(),
+            reason,
+        })
+    }
+
+    fn legal_moves(&self) -> Vec<Value> {
+        let (_, g) = self.current();
+        g.turns()
+            .into_iter()
+            .map(|t| {
+                let choice = (g.lead.is_none() && t.card.is_queen()).then(|| {
+                    if t.privilege {
+                        format!("{} with Queen's Privilege", t.card)
+                    } else {
+                        format!("{} without the privilege", t.card)
+                    }
+                });
+                json!({
+                    "text": turn_text(t),
+                    "card": t.card.to_string(),
+                    "sacrifice": t.sacrifice.map(|c| c.to_string()),
+                    "privilege": t.privilege,
+                    "choice": choice,
+                })
+            })
+            .collect()
+    }
+
+    fn check(&self, text: &str) -> Result<String, String> {
+        self.parse(text).map(turn_text)
+    }
+
+    fn play(&mut self, text: &str) -> Result<(), String> {
+        let t = self.parse(text)?;
+        let k = self.games.len() - 1;
+        self.games[k].play(t);
+        self.texts.push(turn_text(t));
+        if k == 0 && self.games[0].finish.is_some() {
+            // M11: game 2, the hands exchanged, the first game's other leads.
+            let g = ChessCards::new(self.dealt[0], self.dealt[1], self.count)?;
+            self.games.push(g);
+            self.starts.push(self.texts.len());
+        }
+        Ok(())
+    }
+
+    fn view(&self, you: Option<Seat>, _live: bool) -> Map<String, Value> {
+        let (k, g) = self.current();
+        let mut zones = Vec::new();
+        for s in Seat::BOTH {
+            let gs = mseat(k, s);
+            let hand = g.hands[gs.index()];
+            let mut note = None;
+            let mut cards = hand_cards(hand);
+            if hand.is_empty() && g.finish.is_none() {
+                if let Some(l) = g.last[gs.index()] {
+                    let mut c = card_json(l);
+                    c["again"] = json!(true);
+                    cards.push(c);
+                    note = Some(format!("empty hand: {l} is played again (M7)"));
+                }
+            }
+            zones.push(json!({
+                "id": format!("hand-{}", s.index()),
+                "name": format!("{}'s hand", name(s)),
+                "kind": "hand",
+                "owner": s.index(),
+                "cards": cards,
+                "note": note,
+            }));
+            zones.push(json!({
+                "id": format!("sacrificed-{}", s.index()),
+                "name": format!("{}'s sacrifices", name(s)),
+                "kind": "pile",
+                "owner": s.index(),
+                "cards": hand_cards(g.sacrificed[gs.index()]),
+                "note": null,
+            }));
+        }
+        zones.push(self.table());
+
+        let mut facts = vec![json!({ "label": "Game", "value": format!("{} of 2", k + 1) })];
+        if g.finish.is_none() {
+            let leader = g.leader;
+            let mine = g.sacrificed[leader.index()].len();
+            let theirs = g.sacrificed[leader.other().index()].len();
+            let extra = match self.count {
+                SacrificeCount::Net => mine.saturating_sub(theirs),
+                SacrificeCount::Gross => mine,
+            };
+            let m = g.move_no + extra;
+            let counted = match (extra, self.count) {
+                (0, _) => String::new(),
+                (n, SacrificeCount::Net) => format!(" (+{n} net sacrifices)"),
+                (n, SacrificeCount::Gross) => format!(" (+{n} sacrifices)"),
+            };
+            let over = if m > 10 {
+                format!(", overmate x{}", m - 9)
+            } else {
+                String::new()
+            };
+            facts.push(json!({ "label": "Move", "value": format!("{} of 10", g.move_no) }));
+            facts.push(json!({ "label": "Initiative", "value": name(mseat(k, leader)) }));
+            facts.push(json!({
+                "label": "Multiplier",
+                "value": format!("x{m}{counted}{over} if {} mates now", name(mseat(k, leader))),
+            }));
+        }
+        for i in 0..self.games.len() {
+            if let Some(t) = self.finish_text(i) {
+                facts.push(json!({ "label": format!("Game {}", i + 1), "value": t }));
+            }
+        }
+        let cell = |p: Option<[u32; 2]>, s: usize| p.map_or(json!("-"), |p| json!(p[s]));
+        let rows: Vec<Value> = (0..2)
+            .map(|i| {
+                let p = self.points(i);
+                json!({ "label": format!("Game {}", i + 1), "cells": [cell(p, 0), cell(p, 1)] })
+            })
+            .chain(std::iter::once({
+                let t = self.totals();
+                json!({ "label": "Match", "cells": [t[0], t[1]], "total": true })
+            }))
+            .collect();
+
+        let mut out = Map::new();
+        out.insert("board".into(), Value::Null);
+        out.insert("zones".into(), json!(zones));
+        out.insert("facts".into(), json!(facts));
+        out.insert(
+            "scoreboard".into(),
+            json!({ "columns": CHESS_CARDS.seat_names, "rows": rows }),
+        );
+        let prompt = self.prompt(you);
+        if !prompt.is_empty() {
+            out.insert("prompt".into(), json!(prompt));
+        }
+        out.insert("game".into(), json!(k + 1));
+        out.insert("seed".into(), json!(self.seed));
+        out.insert(
+            "dealt".into(),
+            json!([self.dealt[0].to_string(), self.dealt[1].to_string()]),
+        );
+        out
+    }
+
+    fn move_lines(&self) -> Vec<MoveLine> {
+        let mut lines = Vec::new();
+        for (k, &start) in self.starts.iter().enumerate() {
+            let end = self.starts.get(k + 1).copied().unwrap_or(self.texts.len());
+            let mut part = crate::variant::pair_lines(end - start, start, 1);
+            if part.is_empty() {
+                part.push(MoveLine {
+                    heading: None,
+                    label: String::new(),
+                    plies: Vec::new(),
+                });
+            }
+            part[0].heading = Some(format!(
+                "Game {}: {} leads",
+                k + 1,
+                name(mseat(k, Seat::First))
+            ));
+            lines.extend(part);
+        }
+        lines
+    }
+
+    fn progress(&self) -> String {
+        let (k, g) = self.current();
+        format!("game {}, move {}", k + 1, g.move_no)
+    }
+
+    fn record(&self, info: &RecordInfo) -> String {
+        let mut out = String::new();
+        let decided = info
+            .ended
+            .map(|e| e.outcome(CHESS_CARDS.seat_names))
+            .or_else(|| self.outcome());
+        for (k, g) in self.games.iter().enumerate() {
+            let mut r = write(g, self.dealt[0], self.dealt[1]);
+            r.set_tag("Site", "deckmate");
+            r.set_tag("GameId", info.id.clone());
+            r.set_tag("Round", format!("{} of 2", k + 1));
+            r.set_tag("Seed", self.seed.to_string());
+            r.set_tag(
+                "DealerPlayer",
+                info.players[mseat(k, Seat::First).index()].clone(),
+            );
+            r.set_tag(
+                "OtherPlayer",
+                info.players[mseat(k, Seat::Second).index()].clone(),
+            );
+            if let Some(p) = self.points(k) {
+                r.set_tag("Points", format!("Dealer {}, Other {}", p[0], p[1]));
+            }
+            if let Some(o) = &decided {
+                r.set_tag("Match", format!("{} ({})", o.result, o.reason));
+            }
+            if k > 0 {
+                out.push('\n');
+            }
+            out.push_str(&r.to_string());
+        }
+        out
+    }
+
+    fn engine_job(&self, level: u8, seed: u64) -> EngineJob {
+        let (_, g) = self.current();
+        let g = g.clone();
+        Box::new(move || choose_turn(&g, level, seed).map(turn_text))
+    }
+
+    fn rematch_spec(&self, fresh_seed: u64) -> Value {
+        let mut s = self.spec();
+        s["seed"] = json!(fresh_seed);
+        s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    #[test]
+    fn chess_cards_match_m11_second_game_swaps_people() {
+        let mut m = Match::new(7, SacrificeCount::Net).unwrap();
+        assert_eq!(m.to_move(), Some(Seat::First));
+        // Play game 1 out by the first legal turn each time.
+        while m.games.len() == 1 {
+            let t = m.legal_moves()[0]["text"].as_str().unwrap().to_string();
+            m.play(&t).unwrap();
+        }
+        assert!(m.games[0].finish.is_some());
+        // Game 2: the other leads, holding the dealer's hand as dealt.
+        assert_eq!(m.to_move(), Some(Seat::Second));
+        assert_eq!(m.games[1].hands[0], m.dealt[0]);
+        assert!(m.outcome().is_none());
+        let lines = m.move_lines();
+        assert!(lines
+            .iter()
+            .any(|l| l.heading.as_deref() == Some("Game 2: Other leads")));
+    }
+
+    #[test]
+    fn chess_cards_scores_sum_overmate() {
+        let c = Card::parse("bQ").unwrap();
+        assert_eq!(score_sum(c, 11, 242), "11 x 11 x 2 = 242");
+        assert_eq!(score_sum(c, 10, 110), "11 x 10 = 110");
+    }
+}
