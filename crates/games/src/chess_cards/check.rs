@@ -98,7 +98,7 @@ impl ChessCards {
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used)]
-    use super::super::{notation::parse_turn, ChessCards, Hand, SacrificeCount};
+    use super::super::{notation::parse_turn, Card, ChessCards, Hand, SacrificeCount, Turn};
 
     fn sample() -> ChessCards {
         ChessCards::new(
@@ -124,7 +124,12 @@ mod tests {
         // The Other holds yN and yP: a yellow card is due.
         let e = why(&g, "rP").unwrap();
         assert!(e.contains("yellow"), "{e}");
-        assert!(why(&g, "yN*").unwrap().contains("privilege"));
+        let t = Turn {
+            sacrifice: None,
+            card: Card::parse("yN").unwrap(),
+            privilege: true,
+        };
+        assert!(g.refusal(t).unwrap().contains("privilege"));
         assert_eq!(why(&g, "(yP)yN"), None);
     }
 
