@@ -170,7 +170,7 @@ impl VariantGame for CardmateGame {
                 let twin = legal
                     .iter()
                     .any(|o| o.from == m.from && o.to == m.to && o.promote != m.promote);
-                let choice = twin.then(|| if m.promote { "Ace (=A)" } else { "Stay a One" });
+                let choice = twin.then_some(if m.promote { "Ace (=A)" } else { "Stay a One" });
                 json!({
                     "text": notation::write(&self.pos, m),
                     "from": sq(m.from),
