@@ -235,9 +235,6 @@ impl VariantGame for CardmateGame {
         out.insert("pieces".into(), json!(pieces));
         out.insert("last".into(), json!(last));
         out.insert("compulsory".into(), json!(compulsory));
-        if compulsory {
-            out.insert("prompt".into(), json!("a same-suit capture is compulsory"));
-        }
         out.insert("setup".into(), json!(self.spec.setup.to_string()));
         out.insert("seed".into(), json!(self.spec.seed));
         out
