@@ -1,4 +1,12 @@
 // deckmate web client: draws the views the server sends; the rules stay in Rust.
+//
+// One renderer for every game: a view may hold a `board` (squares, holes,
+// marked regions) with `pieces` on it, `zones` of cards (hands, the table,
+// piles), `facts`, a `scoreboard`, a `prompt`. The legal moves come with
+// their notation and with what a click must match: `from`/`to` squares, or
+// the `card` to play and the `sacrifice` made first; `choice` labels the
+// button when one click fits several moves. The client never decides what
+// is legal.
 "use strict";
 
 const main = document.getElementById("main");
@@ -9,7 +17,7 @@ const el = (tag, attrs = {}, ...kids) => {
     if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
     else if (v !== null && v !== undefined && v !== false) e.setAttribute(k, v);
   }
-  for (const k of kids) e.append(k);
+  for (const k of kids) if (k !== null && k !== undefined) e.append(k);
   return e;
 };
 const svgEl = (tag, attrs = {}) => {
@@ -17,6 +25,7 @@ const svgEl = (tag, attrs = {}) => {
   for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
   return e;
 };
+const svgText = (attrs, text) => { const t = svgEl("text", attrs); t.textContent = text; return t; };
 
 async function api(path, opts = {}) {
   const r = await fetch(path, opts);
@@ -36,24 +45,37 @@ function route() {
 async function lobby() {
   main.replaceChildren();
   const variants = await api("/api/variants");
-  const v = variants[0];
   const form = el("form", { class: "panel", id: "new-game" });
-  form.append(el("h2", {}, "New game"));
-  const select = (name, values, def) =>
-    el("label", {}, name + " ", el("select", { name }, ...values.map((x) => el("option", { value: x, selected: x === def ? "" : null }, x))));
-  form.append(el("label", {}, "Game ", el("select", { name: "variant" }, ...variants.map((x) => el("option", { value: x.key }, x.name)))));
-  for (const o of v.options) form.append(select(o.name, o.values, o.default));
+  const select = (name, values, def, labels) =>
+    el("label", {}, name.replace("_", " ") + " ",
+      el("select", { name }, ...values.map((x, i) => el("option", { value: x, selected: x === def ? "" : null }, labels ? labels[i] : x))));
+  const variantSelect = el("select", { name: "variant" }, ...variants.map((x) => el("option", { value: x.key }, x.name)));
+  const optionBox = el("div", { id: "variant-options" });
+  const sideBox = el("div", { id: "side-box" });
+  const rulesLink = el("a", { target: "_blank", id: "rules-link" });
+  const current = () => variants.find((x) => x.key === variantSelect.value) || variants[0];
+  const showVariant = () => {
+    const v = current();
+    optionBox.replaceChildren(...v.options.map((o) => select(o.name, o.values, o.default)));
+    sideBox.replaceChildren(select("side", v.seats, v.seats[0], v.seat_names));
+    rulesLink.href = v.rules;
+    rulesLink.textContent = "Rules of " + v.name;
+  };
+  variantSelect.addEventListener("change", showVariant);
+  form.append(el("h2", {}, "New game"), el("label", {}, "Game ", variantSelect), optionBox);
   form.append(el("label", {}, "Seed ", el("input", { name: "seed", type: "number", min: "0", placeholder: "random" })));
   form.append(select("opponent", ["engine", "friend"], "engine"));
   form.append(select("level", ["1", "2", "3", "4", "5", "6", "7", "8"], "4"));
-  form.append(select("side", ["forehand", "rearhand"], "forehand"));
+  form.append(sideBox);
   form.append(el("button", { type: "submit", id: "create" }, "Play"));
+  showVariant();
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
     const f = new FormData(form);
+    const v = current();
     const options = {};
     for (const o of v.options) options[o.name] = f.get(o.name);
-    const body = { variant: f.get("variant"), options };
+    const body = { variant: v.key, options };
     if (f.get("seed")) body.seed = Number(f.get("seed"));
     body.opponent = f.get("opponent") === "friend" ? "friend" : { engine: Number(f.get("level")), seat: f.get("side") };
     try {
@@ -68,10 +90,10 @@ async function lobby() {
   const games = await api("/api/games");
   if (!games.length) list.append(el("p", {}, "No games yet."));
   for (const g of games) {
-    const status = g.result ? `${g.result} (${g.reason})` : `move ${Math.floor(g.plies / 2) + 1}, ${g.to_move === 0 ? "Forehand" : "Rearhand"} to play`;
-    list.append(el("div", { class: "game-line" }, el("a", { href: "/game/" + g.id }, `Cardmate ${g.id.slice(0, 6)}`), ` vs ${g.opponent}: ${status}`));
+    const status = g.result ? `${g.result} (${g.reason})` : `${g.progress}, ${g.to_move_name} to play`;
+    list.append(el("div", { class: "game-line" }, el("a", { href: "/game/" + g.id }, `${g.title} ${g.id.slice(0, 6)}`), ` vs ${g.opponent}: ${status}`));
   }
-  main.append(el("div", { class: "lobby" }, form, list, el("p", {}, el("a", { href: "/api/rules/cardmate", target: "_blank" }, "Rules of Cardmate"))));
+  main.append(el("div", { class: "lobby" }, form, list, el("p", {}, rulesLink)));
 }
 
 // ---------- Game ----------
@@ -82,25 +104,25 @@ function gamePage(id) {
     history.replaceState({}, "", "/game/" + id);
   }
   const token = localStorage.getItem("deckmate-token-" + id);
-  const state = { id, token, view: null, shown: null, flipped: null, selected: null };
+  const state = { id, token, view: null, shown: null, flipped: null, selected: null, sacMode: false, sacCard: null };
   main.replaceChildren(el("div", { class: "game" },
-    el("div", { class: "board-wrap" }, el("div", { id: "board" })),
+    el("div", { class: "board-wrap" }, el("div", { id: "board" }), el("div", { id: "zones" })),
     el("div", { class: "side panel" },
-      el("div", { id: "status" }), el("div", { id: "invite" }),
+      el("div", { id: "status" }), el("div", { id: "promo" }),
+      el("dl", { id: "facts" }), el("div", { id: "scores" }), el("div", { id: "invite" }),
       el("div", { class: "buttons" },
-        el("button", { id: "first", onclick: () => step(state, 0) }, "|\u25c0"),
-        el("button", { id: "prev", onclick: () => step(state, (state.shown ?? state.view.plies) - 1) }, "\u25c0"),
-        el("button", { id: "next", onclick: () => step(state, (state.shown ?? state.view.plies) + 1) }, "\u25b6"),
-        el("button", { id: "last", onclick: () => step(state, null) }, "\u25b6|"),
+        el("button", { id: "first", title: "start", onclick: () => step(state, 0) }, "|\u25c0"),
+        el("button", { id: "prev", title: "back", onclick: () => step(state, (state.shown ?? state.view.plies) - 1) }, "\u25c0"),
+        el("button", { id: "next", title: "forward", onclick: () => step(state, (state.shown ?? state.view.plies) + 1) }, "\u25b6"),
+        el("button", { id: "last", title: "now", onclick: () => step(state, null) }, "\u25b6|"),
         el("button", { id: "flip", onclick: () => { state.flipped = !state.flipped; draw(state); } }, "Flip")),
-      el("ol", { id: "moves" }),
+      el("div", { id: "moves" }),
       el("div", { class: "buttons" },
         el("button", { id: "resign", onclick: () => act(state, "resign") }, "Resign"),
         el("button", { id: "draw", onclick: () => act(state, "draw") }, "Offer draw"),
         el("button", { id: "rematch", onclick: () => rematch(state) }, "Rematch"),
         el("a", { href: `/api/games/${id}/record`, id: "download" }, "Download record"),
-        el("a", { href: "/api/rules/cardmate", target: "_blank" }, "Rules")),
-      el("div", { id: "promo" }))));
+        el("a", { href: "/api/variants", target: "_blank", id: "rules" }, "Rules")))));
   const invite = localStorage.getItem("deckmate-invite-" + id);
   if (invite) document.getElementById("invite").append("Invite a friend: ", el("input", { readonly: "", value: invite, id: "invite-link", onclick: (e) => e.target.select() }));
   connect(state);
@@ -113,7 +135,9 @@ function connect(state) {
   const sock = new WebSocket(url);
   ws = sock;
   sock.onmessage = (m) => {
+    const before = state.view ? state.view.plies : -1;
     state.view = JSON.parse(m.data);
+    if (state.view.plies !== before) { state.sacMode = false; state.sacCard = null; clearChoices(); }
     if (state.flipped === null) state.flipped = state.view.you === 1;
     if (state.shown !== null && state.shown >= state.view.plies) state.shown = null;
     if (state.shown === null) { state.pastView = null; draw(state); }
@@ -146,29 +170,114 @@ async function rematch(state) {
 }
 
 function status(text) { document.getElementById("status").textContent = text; }
+function clearChoices() { const b = document.getElementById("promo"); if (b) b.replaceChildren(); }
 
 async function sendMove(state, text) {
   state.selected = null;
-  document.getElementById("promo").replaceChildren();
+  state.sacMode = false;
+  state.sacCard = null;
+  clearChoices();
   try {
     await api(`/api/games/${state.id}/moves`, { method: "POST", headers: { "Content-Type": "application/json", Authorization: "Bearer " + state.token }, body: JSON.stringify({ move: text }) });
   } catch (e) { status("Illegal move: " + e.message); }
 }
 
-function chooseMove(state, from, to) {
-  const options = state.view.moves.filter((m) => m.from === from && m.to === to);
+// One click may fit several moves (a promotion, a Queen's Privilege): then
+// the player picks by the moves' `choice` labels.
+function chooseAmong(state, options, question) {
   if (options.length === 1) return sendMove(state, options[0].text);
   if (options.length > 1) {
-    const box = document.getElementById("promo");
-    box.replaceChildren("Promote the One? ",
-      ...options.map((m) => el("button", { class: "promo-choice", onclick: () => sendMove(state, m.text) }, m.promote ? "Ace (=A)" : "Stay a One")));
+    document.getElementById("promo").replaceChildren(question + " ",
+      ...options.map((m) => el("button", { class: "promo-choice", onclick: () => sendMove(state, m.text) }, m.choice || m.text)));
   }
 }
 
-function draw(state) {
-  const v = state.pastView || state.view;
+function chooseMove(state, from, to) {
+  const options = state.view.moves.filter((m) => m.from === from && m.to === to);
+  chooseAmong(state, options, "Promote the One?");
+}
+
+// ---- cards in zones ----
+// A playing card of a card game: its face in the suit's colour, the piece's
+// symbol, its letter in the corners.
+function cardSvg(c, cls = "") {
+  const s = svgEl("svg", { viewBox: "0 0 60 84", class: `pcard suit-${c.colour} ${cls}`, "data-card": c.id, role: "img", "aria-label": c.name });
+  s.append(svgEl("rect", { x: 1.5, y: 1.5, width: 57, height: 81, rx: 6, class: "face" }));
+  s.append(svgEl("rect", { x: 5, y: 5, width: 50, height: 74, rx: 4, class: "inner" }));
+  s.append(svgText({ x: 9, y: 19, class: "corner" }, c.rank));
+  s.append(svgText({ x: 9, y: 19, class: "corner", transform: "rotate(180 30 42)" }, c.rank));
+  s.append(svgText({ x: 30, y: 55, class: "symbol" }, c.symbol));
+  if (c.privilege) s.append(svgText({ x: 50, y: 19, class: "star" }, "\u2605"));
+  return s;
+}
+
+// What a click on a card can do now: the ids of the clickable cards.
+function clickableCards(state, v) {
+  if (state.pastView || v.you === null || v.to_move !== v.you) return new Set();
+  const ms = v.moves.filter((m) => m.card !== undefined);
+  if (state.sacMode && !state.sacCard) return new Set(ms.filter((m) => m.sacrifice).map((m) => m.sacrifice));
+  const sac = state.sacMode ? state.sacCard : null;
+  return new Set(ms.filter((m) => (m.sacrifice || null) === sac).map((m) => m.card));
+}
+
+function clickCard(state, id) {
+  const v = state.view;
+  if (!clickableCards(state, v).has(id)) return;
+  if (state.sacMode && !state.sacCard) { state.sacCard = id; clearChoices(); draw(state); return; }
+  const sac = state.sacMode ? state.sacCard : null;
+  const options = v.moves.filter((m) => m.card === id && (m.sacrifice || null) === sac);
+  chooseAmong(state, options, "Lead it with the Queen's Privilege?");
+}
+
+function drawZones(state, v) {
+  const box = document.getElementById("zones");
+  const zones = v.zones || [];
+  if (!zones.length) { box.replaceChildren(); box.className = ""; return; }
+  const mine = !state.pastView && v.you !== null && v.to_move === v.you;
+  box.className = "felt" + (mine ? " your-turn" : "");
   const live = !state.pastView;
+  const clickable = clickableCards(state, v);
+  const bottom = state.flipped ? 1 : 0;
+  const row = (owner) => el("div", { class: "zone-row" + (owner === bottom ? " mine" : "") },
+    ...zones.filter((z) => z.owner === owner).map((z) => zoneEl(z)));
+  const zoneEl = (z) => {
+    const cards = el("div", { class: "cards" });
+    for (const c of z.cards) {
+      const cls = [];
+      if (live && clickable.has(c.id) && z.owner === v.you) cls.push("playable");
+      if (state.sacCard === c.id && z.owner === v.you) cls.push("sacrificing");
+      if (c.again) cls.push("again");
+      const svg = cardSvg(c, cls.join(" "));
+      const wrap = el("div", { class: "card-slot" }, svg);
+      if (c.caption) wrap.append(el("div", { class: "caption" }, c.caption + (c.privilege ? " *" : "")));
+      if (c.again) wrap.append(el("div", { class: "caption" }, "again"));
+      if (cls.includes("playable")) svg.addEventListener("click", () => clickCard(state, c.id));
+      cards.append(wrap);
+    }
+    if (!z.cards.length) cards.append(el("div", { class: "empty" }, z.kind === "pile" ? "none" : "\u2014"));
+    const name = z.name + (z.owner !== null && z.owner === v.you ? " (you)" : "");
+    return el("section", { class: `zone kind-${z.kind}`, "data-zone": z.id },
+      el("div", { class: "zone-name" }, name), cards, z.note ? el("div", { class: "zone-note" }, z.note) : null);
+  };
+  const parts = [row(1 - bottom), row(null), row(bottom)];
+  // The sacrifice toggle, under the player's own hand.
+  const canSac = live && v.you !== null && v.to_move === v.you && v.moves.some((m) => m.sacrifice);
+  if (canSac) {
+    const label = state.sacMode ? (state.sacCard ? `Cancel sacrifice of ${state.sacCard}` : "Cancel sacrifice") : "Sacrifice a card first";
+    parts.push(el("div", { class: "zone-tools" }, el("button", {
+      id: "sacrifice-mode", class: state.sacMode ? "on" : "",
+      onclick: () => { state.sacMode = !state.sacMode; state.sacCard = null; clearChoices(); draw(state); },
+    }, label)));
+  }
+  box.replaceChildren(...parts);
+}
+
+// ---- a board with pieces ----
+function drawBoard(state, v) {
+  const host = document.getElementById("board");
   const b = v.board;
+  if (!b) { host.replaceChildren(); return; }
+  const live = !state.pastView;
   const S = 60;
   const W = b.files * S, H = b.ranks * S;
   const svg = svgEl("svg", { viewBox: `-24 -8 ${W + 32} ${H + 32}`, id: "board-svg", role: "img", "aria-label": "board" });
@@ -190,19 +299,19 @@ function draw(state) {
     if (zoneOf[n]) cls += " zone";
     if (last.includes(n)) cls += " last";
     if (n === state.selected) cls += " selected";
-    const rect = svgEl("rect", { x, y, width: S, height: S, class: "sq " + cls, "data-square": n });
-    svg.append(rect);
+    svg.append(svgEl("rect", { x, y, width: S, height: S, class: "sq " + cls, "data-square": n }));
   }
-  // the middle line
-  const my = (state.flipped ? b.midline : b.ranks - b.midline) * S;
-  svg.append(svgEl("line", { x1: 0, y1: my, x2: W, y2: my, class: "midline" }));
+  if (b.midline) {
+    const my = (state.flipped ? b.midline : b.ranks - b.midline) * S;
+    svg.append(svgEl("line", { x1: 0, y1: my, x2: W, y2: my, class: "midline" }));
+  }
   for (let f = 0; f < b.files; f++) {
     const [x] = pos(name(f, 0));
-    const t = svgEl("text", { x: x + S / 2, y: H + 18, class: "coord" }); t.textContent = String.fromCharCode(97 + f); svg.append(t);
+    svg.append(svgText({ x: x + S / 2, y: H + 18, class: "coord" }, String.fromCharCode(97 + f)));
   }
   for (let r = 0; r < b.ranks; r++) {
     const [, y] = pos(name(0, r));
-    const t = svgEl("text", { x: -12, y: y + S / 2 + 5, class: "coord" }); t.textContent = r + b.rank_base; svg.append(t);
+    svg.append(svgText({ x: -12, y: y + S / 2 + 5, class: "coord" }, r + b.rank_base));
   }
   for (const p of v.pieces) {
     const [x, y] = pos(p.square);
@@ -210,9 +319,8 @@ function draw(state) {
     const up = (p.owner === 0) !== state.flipped;
     g.append(svgEl("rect", { x: x + 6, y: y + 4, width: S - 12, height: S - 8, rx: 6, class: "face" }));
     g.append(svgEl("path", { d: up ? `M${x + 22} ${y + 10} L${x + 30} ${y + 4} L${x + 38} ${y + 10}` : `M${x + 22} ${y + S - 10} L${x + 30} ${y + S - 4} L${x + 38} ${y + S - 10}`, class: "wedge" }));
-    const t = svgEl("text", { x: x + S / 2, y: y + S / 2 + 7, class: "label" });
-    t.textContent = (p.rank === "X" ? "10" : p.rank) + SUITS[p.suit];
-    g.append(t);
+    const label = p.symbol || ((p.rank === "X" ? "10" : p.rank) + (SUITS[p.suit] || p.suit || ""));
+    g.append(svgText({ x: x + S / 2, y: y + S / 2 + 7, class: "label" }, label));
     svg.append(g);
   }
   // Targets on top of everything, so a capture target can be clicked.
@@ -239,27 +347,55 @@ function draw(state) {
     if (n && n !== dragFrom && v.moves.some((m) => m.from === dragFrom && m.to === n)) { chooseMove(state, dragFrom, n); }
     dragFrom = null;
   });
-  document.getElementById("board").replaceChildren(svg);
-  // status
+  host.replaceChildren(svg);
+}
+
+function drawSide(state, v) {
+  const live = !state.pastView;
   const names = v.seats.map((s) => s.name);
   let st;
-  if (v.result) st = `${v.result.result}: ${v.result.reason}`;
+  if (v.result && live) st = `${v.result.result}: ${v.result.reason}`;
   else if (!live) st = `Viewing after ply ${v.ply} of ${v.plies}`;
-  else if (v.to_move !== null) st = `${names[v.to_move]} to play` + (v.you === v.to_move ? " (you)" : "") + (v.compulsory ? " \u2014 a same-suit capture is compulsory" : "");
-  else st = "";
+  else if (v.to_move !== null) {
+    if (state.sacMode && v.to_move === v.you) st = state.sacCard ? `Sacrificing ${state.sacCard}: now choose the card to play` : "Choose the card to sacrifice";
+    else if (v.prompt) st = v.prompt;
+    else st = `${names[v.to_move]} to play` + (v.you === v.to_move ? " (you)" : "") + (v.compulsory ? " \u2014 a same-suit capture is compulsory" : "");
+    if (v.engine && v.engine.seat === v.to_move) st += " \u2014 thinking\u2026";
+  } else st = "";
   if (live && v.draw_offer !== null && v.draw_offer !== undefined && !v.result) st += ` \u2014 ${names[v.draw_offer]} offers a draw`;
   status(st);
-  const ol = document.getElementById("moves");
-  ol.replaceChildren();
-  const shown = state.shown === null ? v.plies : state.shown;
-  for (let i = 0; i < state.view.history.length; i += 2) {
-    const li = el("li");
-    for (const k of [i, i + 1]) {
-      if (k >= state.view.history.length) break;
-      li.append(el("span", { class: "mv" + (k + 1 === shown ? " current" : ""), onclick: () => step(state, k + 1 >= state.view.plies ? null : k + 1) }, state.view.history[k]), " ");
+  document.getElementById("rules").href = v.rules || "/api/variants";
+  const facts = document.getElementById("facts");
+  facts.replaceChildren(...(v.facts || []).flatMap((f) => [el("dt", {}, f.label), el("dd", {}, f.value)]));
+  const scores = document.getElementById("scores");
+  if (v.scoreboard) {
+    const sb = v.scoreboard;
+    scores.replaceChildren(el("table", { id: "scoreboard" },
+      el("thead", {}, el("tr", {}, el("th", {}, ""), ...sb.columns.map((c, i) => el("th", {}, c + (i === v.you ? " (you)" : ""))))),
+      el("tbody", {}, ...sb.rows.map((r) => el("tr", { class: r.total ? "total" : "" }, el("th", {}, r.label), ...r.cells.map((c) => el("td", {}, String(c))))))));
+  } else scores.replaceChildren();
+  // The move list, from the live view's lines.
+  const box = document.getElementById("moves");
+  box.replaceChildren();
+  const shown = state.shown === null ? state.view.plies : state.shown;
+  const h = state.view.history;
+  for (const line of state.view.lines || []) {
+    if (line.heading) box.append(el("div", { class: "line-heading" }, line.heading));
+    if (!line.plies.length) continue;
+    const row = el("div", { class: "line" }, el("span", { class: "no" }, line.label));
+    for (const k of line.plies) {
+      row.append(el("span", { class: "mv" + (k + 1 === shown ? " current" : ""), onclick: () => step(state, k + 1 >= state.view.plies ? null : k + 1) }, h[k]), " ");
     }
-    ol.append(li);
+    box.append(row);
   }
+  box.scrollTop = box.scrollHeight;
+}
+
+function draw(state) {
+  const v = state.pastView || state.view;
+  drawBoard(state, v);
+  drawZones(state, v);
+  drawSide(state, v);
 }
 
 window.addEventListener("popstate", route);
