@@ -5,6 +5,9 @@
 // 1. A whole Cardmate game against the engine at level 1, played by clicking.
 // 2. A game between two browsers joined through an invite link.
 // 3. Screenshots of the lobby and a game, desktop and phone, into ../docs/.
+// 4. A whole Chess Cards match (two games) against the engine, by clicking
+//    cards (sacrifices and the Queen's Privilege included), and its
+//    screenshots.
 // Prints "N passed, M failed" and exits non-zero on any failure.
 import { chromium } from "playwright-core";
 import { spawn } from "node:child_process";
@@ -162,6 +165,120 @@ await test("screenshots, desktop and phone", async () => {
     await page.waitForFunction(() => document.querySelectorAll("#moves .mv").length >= 2, null, { timeout: 15000 });
     await page.click('g.card[data-square="j1"]');
     await page.screenshot({ path: join(docs, `game-${name}.png`), fullPage: name === "phone" });
+    await page.close();
+  }
+});
+
+// ---------- Chess Cards ----------
+async function newChessCards(page, opts) {
+  await page.goto(base + "/");
+  await page.selectOption("select[name=variant]", "chess-cards");
+  for (const [k, v] of Object.entries(opts)) {
+    if (k === "seed") await page.fill("input[name=seed]", v);
+    else await page.selectOption(`select[name=${k}]`, v);
+  }
+  await page.click("#create");
+  await page.waitForSelector(".felt .zone.kind-hand");
+}
+
+// Plays one turn by clicking: the sacrifice mode and the card sacrificed
+// first if any, then the card; a Queen led asks about the privilege.
+async function clickTurn(page, mv) {
+  const card = (id) => `.zone.kind-hand .pcard.playable[data-card="${id}"]`;
+  if (mv.sacrifice) {
+    await page.click("#sacrifice-mode");
+    await page.click(card(mv.sacrifice));
+  }
+  await page.click(card(mv.card));
+  if (mv.choice) await page.click(`.promo-choice:has-text("${mv.choice}")`);
+}
+
+// A turn to try: now and then a sacrifice or the privilege, else the
+// first plain play the server lists.
+function pickTurn(v, i) {
+  const plain = v.moves.filter((m) => !m.sacrifice);
+  if (i % 3 === 1) { const s = v.moves.filter((m) => m.sacrifice); if (s.length) return s[i % s.length]; }
+  if (i % 4 === 2) { const p = plain.find((m) => m.privilege); if (p) return p; }
+  return plain[i % plain.length] || v.moves[0];
+}
+
+await test("a whole Chess Cards match against the engine, by clicking", async () => {
+  const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+  await newChessCards(page, { opponent: "engine", level: "8", side: "dealer", seed: "7" });
+  let turns = 0, sacrificed = false, privileged = false, sawGame2 = false;
+  for (let i = 0; i < 600; i++) {
+    const v = await viewOf(page);
+    if (v.result) break;
+    if (v.game === 2) sawGame2 = true;
+    if (v.to_move !== v.you) { await page.waitForTimeout(100); continue; }
+    assert(v.moves.length > 0, "no legal turn offered");
+    const status = await page.textContent("#status");
+    assert(status.startsWith("Your lead") || status.startsWith("Reply to"), "status: " + status);
+    const mv = pickTurn(v, turns);
+    await clickTurn(page, mv);
+    await page.waitForFunction((n) => document.querySelectorAll("#moves .mv").length > n, v.plies, { timeout: 60000 });
+    const after = await viewOf(page);
+    assert(after.history[v.plies] === mv.text, `played ${after.history[v.plies]}, meant ${mv.text}`);
+    sacrificed ||= !!mv.sacrifice;
+    privileged ||= !!mv.privilege;
+    turns++;
+  }
+  const v = await viewOf(page);
+  assert(v.result, `the match did not end (${turns} turns)`);
+  assert(sawGame2 || v.game === 2, "no second game");
+  assert(sacrificed, "no sacrifice was clicked");
+  await page.waitForFunction(() => document.querySelector("#status").textContent.includes("match"), null, { timeout: 5000 });
+  const status = await page.textContent("#status");
+  assert(status.includes(v.result.result), "result not shown: " + status);
+  const board = await page.textContent("#scoreboard");
+  assert(board.includes("Match") && board.includes("Game 2"), "scoreboard: " + board);
+  const rec = await page.evaluate(async (id) => (await fetch(`/api/games/${id}/record`)).text(), v.id);
+  assert((rec.match(/\[Variant "Chess Cards"\]/g) || []).length === 2, "record: " + rec);
+  console.log(`     ${turns} turns clicked${privileged ? ", the privilege too" : ""}: ${v.result.result} (${v.result.reason})`);
+  await page.close();
+});
+
+await test("two browsers play Chess Cards through an invite link", async () => {
+  const a = await browser.newPage();
+  await newChessCards(a, { opponent: "friend", seed: "3" });
+  const invite = await a.inputValue("#invite-link");
+  const ctx = await browser.newContext();
+  const b = await ctx.newPage();
+  await b.goto(invite);
+  await b.waitForSelector(".felt .zone.kind-hand");
+  // The winner of a move leads the next: whoever is to act clicks.
+  for (let i = 0; i < 4; i++) {
+    const va = await viewOf(a);
+    const [mover, watcher] = va.to_move === va.you ? [a, b] : [b, a];
+    const v = mover === a ? va : await viewOf(b);
+    assert(v.to_move === v.you, "nobody to act");
+    await clickTurn(mover, pickTurn(v, i));
+    // The other browser sees it at once, over the WebSocket.
+    await watcher.waitForFunction((n) => document.querySelectorAll("#moves .mv").length === n, i + 1, { timeout: 5000 });
+  }
+  await ctx.close();
+  await a.close();
+});
+
+await test("Chess Cards screenshots, desktop and phone", async () => {
+  const docs = join(root, "docs");
+  for (const [name, vp] of [["desktop", { width: 1200, height: 820 }], ["phone", { width: 390, height: 844 }]]) {
+    const page = await browser.newPage({ viewport: vp, deviceScaleFactor: 1 });
+    await newChessCards(page, { opponent: "engine", level: "8", side: "dealer", seed: "7" });
+    // A few turns, a sacrifice among them; stop at a reply to the engine's lead.
+    for (let i = 0, t = 0; i < 200 && t < 6; i++) {
+      const v = await viewOf(page);
+      if (v.result) break;
+      if (v.to_move !== v.you) { await page.waitForTimeout(100); continue; }
+      const onTable = v.zones.find((z) => z.id === "table").cards.length === 1;
+      if (t >= 3 && onTable) break;
+      const mv = pickTurn(v, t + 1);
+      await clickTurn(page, mv);
+      await page.waitForFunction((n) => document.querySelectorAll("#moves .mv").length > n, v.plies, { timeout: 60000 });
+      t++;
+    }
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: join(docs, `chess-cards-${name}.png`), fullPage: name === "phone" });
     await page.close();
   }
 });
