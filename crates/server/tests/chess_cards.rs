@@ -273,6 +273,16 @@ async fn chess_cards_plays_and_refusals() {
         .as_str()
         .unwrap()
         .contains("wins move 1"));
+    // The winner leads move 2; move 1 stays in sight beside the lead.
+    let winner = v["to_move"].as_u64().unwrap() as usize;
+    let tok = if winner == 0 { &d } else { &o };
+    let lead2 = texts(&view(&state, &id, Some(tok)).await)[0].clone();
+    let (s, v) = play(&state, &id, tok, &lead2).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let before = zone(&v, "last-trick");
+    assert_eq!(before["name"], "Move 1");
+    assert_eq!(before["cards"][0]["id"], lead.as_str());
+    assert_eq!(zone(&v, "table")["cards"].as_array().unwrap().len(), 1);
     // Stepping back to the start shows the full hands again.
     let (s, past) = call(
         &state,

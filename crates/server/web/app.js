@@ -106,9 +106,10 @@ function gamePage(id) {
   const token = localStorage.getItem("deckmate-token-" + id);
   const state = { id, token, view: null, shown: null, flipped: null, selected: null, sacMode: false, sacCard: null };
   main.replaceChildren(el("div", { class: "game" },
-    el("div", { class: "board-wrap" }, el("div", { id: "board" }), el("div", { id: "zones" })),
+    el("div", { class: "board-wrap" },
+      el("div", { class: "status-bar" }, el("div", { id: "status", role: "status" }), el("div", { id: "promo" })),
+      el("div", { id: "board" }), el("div", { id: "zones" })),
     el("div", { class: "side panel" },
-      el("div", { id: "status" }), el("div", { id: "promo" }),
       el("dl", { id: "facts" }), el("div", { id: "scores" }), el("div", { id: "invite" }),
       el("div", { class: "buttons" },
         el("button", { id: "first", title: "start", onclick: () => step(state, 0) }, "|\u25c0"),
@@ -238,7 +239,7 @@ function drawZones(state, v) {
   const live = !state.pastView;
   const clickable = clickableCards(state, v);
   const bottom = state.flipped ? 1 : 0;
-  const row = (owner) => el("div", { class: "zone-row" + (owner === bottom ? " mine" : "") },
+  const row = (owner) => el("div", { class: "zone-row" + (owner === bottom ? " mine" : "") + (owner === null ? " middle" : "") },
     ...zones.filter((z) => z.owner === owner).map((z) => zoneEl(z)));
   const zoneEl = (z) => {
     const cards = el("div", { class: "cards" });

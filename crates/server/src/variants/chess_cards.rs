@@ -257,12 +257,31 @@ impl Match {
         format!("Reply to {shown} with {due}{sac}")
     }
 
-    /// The table: the lead waiting for its reply, or the last trick of the
-    /// game being played.
-    fn table(&self) -> Value {
+    /// The cards of the trick at `plays[i..i + 2]` of game `k`, captioned.
+    fn trick_cards(&self, k: usize, i: usize) -> Vec<Value> {
+        let g = &self.games[k];
+        g.plays[i..(i + 2).min(g.plays.len())]
+            .iter()
+            .zip(["led", "replied"])
+            .map(|(&(s, t), verb)| {
+                let mut c = card_json(t.card);
+                c["owner"] = json!(mseat(k, s).index());
+                c["caption"] = json!(format!("{} {verb}", name(mseat(k, s))));
+                c["privilege"] = json!(t.privilege);
+                c
+            })
+            .collect()
+    }
+
+    /// The table: the lead waiting for its reply (with the move before it
+    /// beside it, so a move won and led at once by the engine is seen), or
+    /// the last move of the game being played.
+    fn table(&self) -> Vec<Value> {
         let (k, g) = self.current();
+        let n = g.plays.len();
         let mut cards = Vec::new();
-        let mut note = None;
+        let mut note = self.finish_text(k);
+        let mut before = None;
         if let Some((lead, privilege)) = g.lead {
             let by = mseat(k, g.leader);
             let mut c = card_json(lead);
@@ -275,37 +294,41 @@ impl Match {
             c["caption"] = json!(format!("{} {what}", name(by)));
             c["privilege"] = json!(privilege);
             cards.push(c);
-        } else if g.plays.len() >= 2 {
-            let n = g.plays.len();
-            let (ls, lt) = g.plays[n - 2];
-            let (rs, rt) = g.plays[n - 1];
-            for (s, t, verb) in [(ls, lt, "led"), (rs, rt, "replied")] {
-                let mut c = card_json(t.card);
-                c["owner"] = json!(mseat(k, s).index());
-                c["caption"] = json!(format!("{} {verb}", name(mseat(k, s))));
-                c["privilege"] = json!(t.privilege);
-                cards.push(c);
+            if n >= 3 {
+                before = Some(json!({
+                    "id": "last-trick",
+                    "name": format!("Move {}", g.move_no - 1),
+                    "kind": "trick",
+                    "owner": null,
+                    "cards": self.trick_cards(k, n - 3),
+                    "note": format!("{} won it", name(by)),
+                }));
             }
-            let winner = if g.finish.is_some() {
-                None
-            } else {
-                Some(mseat(k, g.leader))
-            };
-            note = Some(match winner {
-                Some(w) => format!("{} wins move {}", name(w), g.move_no - 1),
-                None => "move 10 played".to_string(),
-            });
+        } else if n >= 2 {
+            cards = self.trick_cards(k, n - 2);
+            if g.finish.is_none() {
+                note = Some(format!(
+                    "{} wins move {}",
+                    name(mseat(k, g.leader)),
+                    g.move_no - 1
+                ));
+            }
         } else if k == 1 {
-            note = Some("Game 2: the hands are exchanged; the Other leads".to_string());
+            note = Some(format!(
+                "Game 1: {}. Game 2: the hands are exchanged; the Other leads",
+                self.finish_text(0).unwrap_or_default()
+            ));
         }
-        json!({
+        let mut out: Vec<Value> = before.into_iter().collect();
+        out.push(json!({
             "id": "table",
             "name": "Table",
             "kind": "table",
             "owner": null,
             "cards": cards,
             "note": note,
-        })
+        }));
+        out
     }
 }
 
@@ -428,7 +451,7 @@ impl VariantGame for Match {
                 "note": null,
             }));
         }
-        zones.push(self.table());
+        zones.extend(self.table());
 
         let mut facts = vec![json!({ "label": "Game", "value": format!("{} of 2", k + 1) })];
         if g.finish.is_none() {
