@@ -492,3 +492,46 @@ async fn chess_cards_engine_seat_replies_and_leads() {
         .unwrap()
         .contains("deckmate"));
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn chess_cards_engine_to_lead_thinks_again_after_a_restart() {
+    let path = std::env::temp_dir().join(format!("deckmate-cc-engine-{}.db", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    let p = path.to_str().unwrap().to_string();
+    let id;
+    {
+        // Engines off: the engine (the dealer) does not lead before the
+        // restart.
+        let state = AppState::new(Db::open(&p).unwrap(), false).unwrap();
+        let (s, v) = call(
+            &state,
+            "POST",
+            "/api/games",
+            None,
+            Some(json!({
+                "variant": "chess-cards",
+                "seed": 4,
+                "opponent": {"engine": 8, "seat": "other"},
+            })),
+        )
+        .await;
+        assert_eq!(s, StatusCode::OK, "{v}");
+        id = v["id"].as_str().unwrap().to_string();
+        assert_eq!(view(&state, &id, None).await["plies"], 0);
+    }
+    let state = AppState::new(Db::open(&p).unwrap(), true).unwrap();
+    let start = Instant::now();
+    loop {
+        let v = view(&state, &id, None).await;
+        if v["plies"].as_u64().unwrap() > 0 {
+            assert_eq!(v["to_move"], 1, "{v}");
+            break;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(120),
+            "the engine did not lead"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let _ = std::fs::remove_file(&path);
+}
