@@ -252,7 +252,11 @@ function drawZones(state, v) {
       const wrap = el("div", { class: "card-slot" }, svg);
       if (c.caption) wrap.append(el("div", { class: "caption" }, c.caption + (c.privilege ? " *" : "")));
       if (c.again) wrap.append(el("div", { class: "caption" }, "again"));
-      if (cls.includes("playable")) svg.addEventListener("click", () => clickCard(state, c.id));
+      if (cls.includes("playable")) {
+        svg.setAttribute("tabindex", "0");
+        svg.addEventListener("click", () => clickCard(state, c.id));
+        svg.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); clickCard(state, c.id); } });
+      }
       cards.append(wrap);
     }
     if (!z.cards.length) cards.append(el("div", { class: "empty" }, z.kind === "pile" ? "none" : "\u2014"));
