@@ -1,7 +1,14 @@
-//! The Chess Cards computer player: level 8 plays by the exact solver,
-//! lower levels play plausibly weaker.
+//! Chess Cards in the engine: the exact solver ([`Solver`]), a slow and
+//! simple one that checks it ([`reference::ReferenceSolver`]), and the
+//! computer player ([`choose_turn`]): level 8 plays by the solver, lower
+//! levels plausibly weaker.
 
-use crate::chess_cards_solver::Solver;
+pub mod reference;
+mod solver;
+mod state;
+
+pub use solver::Solver;
+
 use deckmate_games::chess_cards::{ChessCards, Turn};
 
 /// The turn the engine at `level` (1..=8) plays in `g`, or `None` when the
