@@ -72,10 +72,11 @@ pub struct Solver {
     table: Vec<Entry>,
     mask: usize,
     gross: bool,
+    /// Searches stop after this move number and score what lies beyond
+    /// as a draw (10: exact).
+    horizon: u8,
     /// Positions searched since the solver was made.
     pub nodes: u64,
-    /// Nodes by move number (statistics).
-    pub by_move: [u64; 12],
 }
 
 impl Default for Solver {
@@ -97,8 +98,28 @@ impl Solver {
             table: vec![Entry::default(); size],
             mask: size - 1,
             gross: false,
+            horizon: 10,
             nodes: 0,
-            by_move: [0; 12],
+        }
+    }
+
+    /// A solver that looks only `moves` moves ahead (counting the current
+    /// one) and scores every position beyond as a draw: what a weaker
+    /// player sees. [`Solver::set_horizon_moves`] moves the horizon.
+    pub fn limited(moves: u32) -> Solver {
+        let mut s = Solver::with_table_bits(16);
+        s.horizon = 0;
+        s.set_horizon_moves(moves, 1);
+        s
+    }
+
+    /// Sets the horizon to `moves` moves from move `from` (the table is
+    /// emptied when it changes, its bounds holding for one horizon only).
+    pub fn set_horizon_moves(&mut self, moves: u32, from: u32) {
+        let h = (from + moves.max(1) - 1).min(10) as u8;
+        if h != self.horizon {
+            self.clear();
+            self.horizon = h;
         }
     }
 
@@ -207,6 +228,20 @@ impl Solver {
         out
     }
 
+    /// The legal turns worth exactly the position's value `v` (the best
+    /// ones for the seat to act), plain plays first.
+    pub fn best_turns(&mut self, g: &ChessCards, v: i32) -> Vec<Turn> {
+        let mut out = Vec::new();
+        for t in self.ordered_turns(g) {
+            let mut child = g.clone();
+            child.play(t);
+            if self.is_worth(&child, v) {
+                out.push(t);
+            }
+        }
+        out
+    }
+
     /// The legal turns, plain plays first (a principal line then avoids
     /// needless sacrifices when they change nothing).
     fn ordered_turns(&self, g: &ChessCards) -> Vec<Turn> {
@@ -289,7 +324,9 @@ impl Solver {
     /// The value of a position at the start of a move, for its leader.
     fn lead_node(&mut self, s: &State, mut alpha: i32, mut beta: i32) -> i32 {
         self.nodes += 1;
-        self.by_move[s.move_no as usize] += 1;
+        if s.move_no > self.horizon {
+            return 0;
+        }
         let l = s.leader as usize;
         let r = 1 - l;
         let ub = self.upper(s, l);
@@ -342,8 +379,9 @@ impl Solver {
                 }
             }
         }
-        if s.move_no >= 10 {
-            // An answered lead on the last move draws.
+        if s.move_no >= self.horizon {
+            // An answered lead on the last move draws (or, before move
+            // 10, is not looked into).
             if any_answered {
                 best = best.max(0);
             }
@@ -470,7 +508,7 @@ impl Solver {
         let l = s.leader as usize;
         let r = 1 - l;
         let hand = s.hands[r];
-        let last_move = s.move_no >= 10;
+        let last_move = s.move_no >= self.horizon;
         let mut best = INF;
         let mut beta = beta;
         // Plain replies first, then each sacrifice (M6: the reply rules

@@ -83,7 +83,13 @@ impl ChessCards {
         if dealer.0 & other.0 != 0 {
             return Err("a card is in both hands".into());
         }
-        Ok(ChessCards {
+        Ok(ChessCards::start(dealer, other, count))
+    }
+
+    /// The start of a game from hands known to be valid (10 cards each,
+    /// none in both).
+    pub(crate) fn start(dealer: Hand, other: Hand, count: SacrificeCount) -> ChessCards {
+        ChessCards {
             hands: [dealer, other],
             last: [None, None],
             sacrificed: [Hand::default(); 2],
@@ -93,7 +99,7 @@ impl ChessCards {
             plays: Vec::new(),
             finish: None,
             count,
-        })
+        }
     }
 
     /// The deal of M1 from a seed: the 20 cards shuffled (our Fisher-Yates
@@ -110,6 +116,18 @@ impl ChessCards {
             }
         }
         (dealer, other)
+    }
+
+    /// The hand `seat` was dealt: what it holds, has sacrificed and has
+    /// played.
+    pub fn dealt(&self, seat: Seat) -> Hand {
+        let i = seat.index();
+        let played = self
+            .plays
+            .iter()
+            .filter(|(s, _)| *s == seat)
+            .fold(0, |m, (_, t)| m | 1 << t.card.index());
+        Hand(self.hands[i].0 | self.sacrificed[i].0 | played)
     }
 
     /// Who acts now, if the game goes on.

@@ -2,16 +2,19 @@
 //! Lovett: a 20-card duel of leads and replies with sacrifices, Queen's
 //! Privilege and overmate scoring (RULINGS M1-M11).
 //!
-//! (Work in progress: the rules of a single game, scoring, the page's
-//! figures and records. Matches on the command line, the solver and play in the
-//! terminal and browser are to come.)
+//! - [`ChessCards`]: one game (M1-M10); [`Match`]: two games with the hands
+//!   exchanged (M11).
+//! - [`notation`]: plays and records in the RULINGS notation.
+//! - The exact solver and the computer player are in `deckmate-engine`.
 
 mod card;
 mod game;
+mod matches;
 pub mod notation;
 
 pub use card::{Card, Hand};
 pub use game::{score, ChessCards, Finish, SacrificeCount, Turn};
+pub use matches::{Match, MatchResult};
 
 /// The variant's stable key.
 pub const KEY: &str = "chess-cards";
