@@ -6,6 +6,8 @@ pub mod matches;
 pub mod options;
 pub mod perft;
 pub mod play;
+pub mod play_cards;
 pub mod replay;
 pub mod rules;
 pub mod serve;
+pub mod solve;

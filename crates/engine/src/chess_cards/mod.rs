@@ -3,6 +3,7 @@
 //! computer player ([`ChessCardsPlayer`]): level 8 plays by the solver,
 //! the lower levels see fewer moves ahead.
 
+pub mod deals;
 pub mod reference;
 mod solver;
 mod state;

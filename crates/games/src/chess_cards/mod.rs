@@ -16,5 +16,8 @@ pub use card::{Card, Hand};
 pub use game::{score, ChessCards, Finish, SacrificeCount, Turn};
 pub use matches::{Match, MatchResult};
 
+/// The rules as deckmate plays them, for `deckmate rules chess-cards`.
+pub const RULES: &str = include_str!("rules.txt");
+
 /// The variant's stable key.
 pub const KEY: &str = "chess-cards";

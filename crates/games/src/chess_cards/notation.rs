@@ -7,8 +7,8 @@
 use super::card::{Card, Hand};
 use super::game::{ChessCards, Finish, SacrificeCount, Turn};
 use super::matches::Match;
-use deckmate_rules::Seat;
 use deckmate_rules::Record;
+use deckmate_rules::Seat;
 use std::fmt;
 
 /// A play as written, e.g. `(wR)yB` or `bQ*`.
@@ -195,7 +195,10 @@ pub fn replay_match(records: &[Record]) -> Result<Match, (usize, ReplayError)> {
         return Err(tag_err(1, "the file holds no game".into()));
     };
     if records.len() > 2 {
-        return Err(tag_err(3, "a match has two games, the file holds more".into()));
+        return Err(tag_err(
+            3,
+            "a match has two games, the file holds more".into(),
+        ));
     }
     let g1 = replay(first).map_err(|e| (1, e))?;
     let mut m = Match::new(g1.dealt(Seat::First), g1.dealt(Seat::Second), g1.count)
@@ -207,7 +210,10 @@ pub fn replay_match(records: &[Record]) -> Result<Match, (usize, ReplayError)> {
     }
     if let Some(second) = records.get(1) {
         if !first_over {
-            return Err(tag_err(2, "the second game begins before the first ended".into()));
+            return Err(tag_err(
+                2,
+                "the second game begins before the first ended".into(),
+            ));
         }
         let g2 = replay(second).map_err(|e| (2, e))?;
         if (g2.dealt(Seat::First), g2.dealt(Seat::Second)) != (m.dealer, m.other) {
