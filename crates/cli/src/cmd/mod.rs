@@ -8,6 +8,7 @@ pub mod perft;
 pub mod play;
 pub mod play_cards;
 pub mod replay;
+pub mod replay_cards;
 pub mod rules;
 pub mod serve;
 pub mod solve;

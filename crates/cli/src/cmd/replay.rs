@@ -68,6 +68,9 @@ pub fn report(bytes: &[u8], json_out: bool, style: &Style) -> Report {
     let Ok(text) = std::str::from_utf8(bytes) else {
         return fail(json_out, "the record is not UTF-8 text".to_string(), 0);
     };
+    if super::replay_cards::is_chess_cards(text) {
+        return super::replay_cards::report(text, json_out);
+    }
     let rec = match Record::parse(text) {
         Ok(r) => r,
         Err(e) => return fail(json_out, format!("cannot read the record: {e}"), 0),
