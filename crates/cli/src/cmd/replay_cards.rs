@@ -74,7 +74,10 @@ pub fn report(text: &str, json_out: bool) -> Report {
     let single = records.len() == 1;
     let result = if single {
         match m.games[0].finish {
-            Some(Finish::Mate { by, .. }) if by == deckmate_rules::Seat::First => "1-0",
+            Some(Finish::Mate {
+                by: deckmate_rules::Seat::First,
+                ..
+            }) => "1-0",
             Some(Finish::Mate { .. }) => "0-1",
             Some(Finish::Draw) => "1/2-1/2",
             None => "*",
