@@ -28,7 +28,10 @@ fn main() {
         let v = s.value(&g);
         let secs = t.elapsed().as_secs_f64();
         nodes += s.nodes;
-        println!("deal {seed:4}: value {v:5}  {:8} positions  {secs:.3} s", s.nodes);
+        println!(
+            "deal {seed:4}: value {v:5}  {:8} positions  {secs:.3} s",
+            s.nodes
+        );
         times.push(secs);
     }
     times.sort_by(f64::total_cmp);

@@ -48,9 +48,15 @@ pub struct Report {
 }
 
 fn fail(json_out: bool, message: String, ply: usize) -> Report {
+    fail_json(json_out, json!({ "error": message, "ply": ply }), message)
+}
+
+/// A failed replay: `json` on standard output with `--json`, else the
+/// message on standard error; exit code 1.
+pub fn fail_json(json_out: bool, json: serde_json::Value, message: String) -> Report {
     if json_out {
         Report {
-            stdout: format!("{}\n", json!({ "error": message, "ply": ply })),
+            stdout: format!("{json}\n"),
             stderr: String::new(),
             code: 1,
         }

@@ -19,46 +19,19 @@ pub fn is_chess_cards(text: &str) -> bool {
 }
 
 fn finish_text(game_no: usize, f: Option<Finish>) -> String {
-    match f {
-        Some(Finish::Mate {
-            by,
-            card,
-            move_no,
-            multiplier,
-            score,
-        }) => format!(
-            "player {} ({}) mates with {card} on move {move_no}, multiplier {multiplier}: {score}",
-            Match::player(game_no, by) + 1,
-            if by == deckmate_rules::Seat::First {
-                "leading"
-            } else {
-                "replying first"
-            }
-        ),
-        Some(Finish::Draw) => "drawn after move 10".into(),
-        None => "goes on".into(),
-    }
+    f.map_or("goes on".into(), |f| {
+        f.describe(|seat| format!("player {}", Match::player(game_no, seat) + 1))
+    })
 }
 
 /// Replays a Chess Cards record or match and reports it.
 pub fn report(text: &str, json_out: bool) -> Report {
     let fail = |message: String, game: usize, ply: usize| {
-        if json_out {
-            Report {
-                stdout: format!(
-                    "{}\n",
-                    json!({ "error": message, "game": game, "ply": ply })
-                ),
-                stderr: String::new(),
-                code: 1,
-            }
-        } else {
-            Report {
-                stdout: String::new(),
-                stderr: format!("deckmate: {message}\n"),
-                code: 1,
-            }
-        }
+        super::replay::fail_json(
+            json_out,
+            json!({ "error": message, "game": game, "ply": ply }),
+            message,
+        )
     };
     let records = match Record::parse_all(text) {
         Ok(r) => r,
@@ -159,7 +132,12 @@ mod tests {
         assert_eq!(v["result"], "1-0");
         assert_eq!(v["plies"], 17);
         let r = report(SAMPLE, false);
-        assert!(r.stdout.contains("multiplier 11: 242"), "{}", r.stdout);
+        assert!(
+            r.stdout
+                .contains("player 1 mates with bQ on move 9, multiplier 11: 242"),
+            "{}",
+            r.stdout
+        );
     }
 
     #[test]

@@ -141,24 +141,15 @@ fn line_text(start: &ChessCards, line: &[deckmate_games::chess_cards::Turn]) -> 
 }
 
 fn outcome_text(g: &ChessCards) -> String {
-    match g.finish {
-        Some(Finish::Mate {
-            by,
-            card,
-            move_no,
-            multiplier,
-            score,
-        }) => format!(
-            "{} mates with {card} on move {move_no} (multiplier {multiplier}): {score}",
-            if by == deckmate_rules::Seat::First {
-                "the dealer"
+    g.finish.map_or("the game goes on".into(), |f| {
+        f.describe(|seat| {
+            if seat == deckmate_rules::Seat::First {
+                "the dealer".into()
             } else {
-                "the other"
+                "the other".into()
             }
-        ),
-        Some(Finish::Draw) => "a draw after move 10".into(),
-        None => "the game goes on".into(),
-    }
+        })
+    })
 }
 
 /// Runs the command.

@@ -304,6 +304,25 @@ impl Solver {
         (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 24) as usize
     }
 
+    /// Looks `key` up: `Err(v)` when the table's bounds settle the value
+    /// for the window, else the bounds and best move found (the window
+    /// narrowed to them).
+    fn narrow(&self, key: u64, alpha: &mut i32, beta: &mut i32) -> Result<(i32, i32, u16), i32> {
+        let Some(e) = self.probe(key) else {
+            return Ok((-INF, INF, 0));
+        };
+        let (lo, hi) = (i32::from(e.lo), i32::from(e.hi));
+        if lo >= *beta || lo == hi {
+            return Err(lo);
+        }
+        if hi <= *alpha {
+            return Err(hi);
+        }
+        *alpha = (*alpha).max(lo);
+        *beta = (*beta).min(hi);
+        Ok((lo, hi, e.best))
+    }
+
     fn store(&mut self, e: Entry) {
         let i = Self::slot(e.key) & self.mask & !1;
         // Same key: overwrite. Otherwise the emptier or later (cheaper
@@ -338,18 +357,10 @@ impl Solver {
             return lb;
         }
         let key = s.key();
-        let (mut lo, mut hi, mut tt_move) = (-INF, INF, 0u16);
-        if let Some(e) = self.probe(key) {
-            (lo, hi, tt_move) = (i32::from(e.lo), i32::from(e.hi), e.best);
-            if lo >= beta || lo == hi {
-                return lo;
-            }
-            if hi <= alpha {
-                return hi;
-            }
-            alpha = alpha.max(lo);
-            beta = beta.min(hi);
-        }
+        let (lo, hi, tt_move) = match self.narrow(key, &mut alpha, &mut beta) {
+            Ok(found) => found,
+            Err(v) => return v,
+        };
         let (a0, b0) = (alpha, beta);
         let opp = s.playable(r);
         let hand = s.hands[l];
@@ -523,19 +534,11 @@ impl Solver {
             return 0;
         }
         let key = s.reply_key(lead, privilege);
-        let (mut lo, mut hi, mut tt_move) = (-INF, INF, 0u16);
         let mut alpha = alpha;
-        if let Some(e) = self.probe(key) {
-            (lo, hi, tt_move) = (i32::from(e.lo), i32::from(e.hi), e.best);
-            if lo >= beta || lo == hi {
-                return lo;
-            }
-            if hi <= alpha {
-                return hi;
-            }
-            alpha = alpha.max(lo);
-            beta = beta.min(hi);
-        }
+        let (lo, hi, tt_move) = match self.narrow(key, &mut alpha, &mut beta) {
+            Ok(found) => found,
+            Err(v) => return v,
+        };
         let (a0, b0) = (alpha, beta);
         let mut best_move = 0u16;
         let sacs = if hand.count_ones() >= 2 { hand } else { 0 };

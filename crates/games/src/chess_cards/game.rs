@@ -47,6 +47,26 @@ pub enum Finish {
     Draw,
 }
 
+impl Finish {
+    /// The end in words, the mater named by `name`: "the dealer mates with
+    /// bQ on move 9, multiplier 11: 242", "a draw after move 10".
+    pub fn describe(&self, name: impl Fn(Seat) -> String) -> String {
+        match *self {
+            Finish::Mate {
+                by,
+                card,
+                move_no,
+                multiplier,
+                score,
+            } => format!(
+                "{} mates with {card} on move {move_no}, multiplier {multiplier}: {score}",
+                name(by)
+            ),
+            Finish::Draw => "a draw after move 10".into(),
+        }
+    }
+}
+
 /// The state of a game. `Seat::First` is the dealer of this game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ChessCards {
