@@ -57,6 +57,12 @@ enum Command {
     Bench(cmd::bench::BenchArgs),
     /// Play engine levels (or a random player) against each other.
     Match(cmd::matches::MatchArgs),
+    /// Solve a Chess Cards position exactly, or many deals.
+    ///
+    /// Prints the value under perfect play (the dealer's score minus the
+    /// other's) and a best line; --deals and --all-deals report the dealer's
+    /// average and who wins games and matches.
+    Solve(cmd::solve::SolveArgs),
 }
 
 fn main() -> ExitCode {
@@ -70,6 +76,7 @@ fn main() -> ExitCode {
         Command::Analyse(a) => cmd::analyse::run(a),
         Command::Bench(a) => cmd::bench::run(a),
         Command::Match(a) => cmd::matches::run(a),
+        Command::Solve(a) => cmd::solve::run(a),
     };
     match result {
         Ok(code) => code,

@@ -25,7 +25,6 @@ pub mod analyse;
 pub mod bench;
 mod cardmate_eval;
 pub mod chess_cards;
-pub mod chess_cards_solver;
 mod evaluator;
 pub mod handle;
 pub mod level;

@@ -1,11 +1,14 @@
 //! The Chess Cards solver against plain minimax on late positions of the
-//! page's sample game, and the sample game's forced finish (242).
+//! page's sample game and of random deals, against the reference solver
+//! on whole games from random positions, and the sample game's forced
+//! finish (242).
 
 #![allow(clippy::unwrap_used)]
 
-use deckmate_engine::chess_cards_solver::Solver;
+use deckmate_engine::chess_cards::{reference::ReferenceSolver, Solver};
 use deckmate_games::chess_cards::{Card, ChessCards, Hand, SacrificeCount, Turn};
 use deckmate_rules::Seat;
+use deckmate_rules::SeededRng;
 
 fn after(plies: usize) -> ChessCards {
     let mut g = ChessCards::new(
@@ -73,5 +76,80 @@ fn solver_agrees_with_plain_minimax_on_late_positions() {
             end.play(t);
         }
         assert_eq!(end.value(), v);
+    }
+}
+
+/// A random deal with `plies` random plays made (stopping at the end).
+fn random_position(seed: u64, plies: usize, count: SacrificeCount) -> ChessCards {
+    let (a, b) = ChessCards::deal(seed);
+    let mut g = ChessCards::new(a, b, count).unwrap();
+    let mut rng = SeededRng::new(seed ^ 0x5eed);
+    for _ in 0..plies {
+        let ts = g.turns();
+        if ts.is_empty() {
+            break;
+        }
+        // Favour plain plays so that positions keep cards to play with.
+        let plain: Vec<Turn> = ts
+            .iter()
+            .copied()
+            .filter(|t| t.sacrifice.is_none())
+            .collect();
+        let pool = if rng.below(3) == 0 { &ts } else { &plain };
+        let t = pool[rng.below(pool.len() as u64) as usize];
+        g.play(t);
+    }
+    g
+}
+
+#[test]
+fn solver_agrees_with_plain_minimax_on_random_late_positions() {
+    let mut s = Solver::new();
+    for seed in 0..60 {
+        for count in [SacrificeCount::Net, SacrificeCount::Gross] {
+            let g = random_position(seed, 9 + (seed as usize % 4), count);
+            assert_eq!(s.value(&g), minimax(&g), "seed {seed} {count:?}");
+        }
+    }
+}
+
+#[test]
+fn solver_agrees_with_the_reference_solver_from_move_three() {
+    let mut s = Solver::new();
+    for seed in 100..106 {
+        let g = random_position(seed, 4, SacrificeCount::Net);
+        let want = ReferenceSolver::new().value(&g);
+        assert_eq!(s.value(&g), want, "seed {seed}");
+        // The turn values agree with the position's value.
+        let tv = s.turn_values(&g);
+        assert_eq!(tv.first().map(|&(_, v)| v), Some(want), "seed {seed}");
+    }
+}
+
+#[test]
+#[ignore = "slow: the reference solver takes seconds a deal"]
+fn solver_agrees_with_the_reference_solver_on_whole_deals() {
+    let mut s = Solver::new();
+    for seed in 0..5 {
+        let (a, b) = ChessCards::deal(seed);
+        let g = ChessCards::new(a, b, SacrificeCount::Net).unwrap();
+        assert_eq!(s.value(&g), ReferenceSolver::new().value(&g), "deal {seed}");
+    }
+}
+
+#[test]
+fn principal_lines_play_out_to_the_value_from_random_positions() {
+    let mut s = Solver::new();
+    for seed in 200..215 {
+        let g = random_position(seed, 6, SacrificeCount::Net);
+        let (v, line) = s.solve(&g);
+        let mut end = g.clone();
+        for (seat, t) in line {
+            assert_eq!(end.to_act(), Some(seat));
+            assert!(end.turns().contains(&t), "seed {seed}: {t:?}");
+            end.play(t);
+        }
+        assert!(end.finish.is_some(), "seed {seed}: the line ends the game");
+        assert_eq!(end.value(), v, "seed {seed}");
     }
 }

@@ -342,3 +342,105 @@ fn chess_cards_record_of_the_sample_game_round_trips() {
     assert!(notation::parse_turn("yB*").is_err());
     assert!(notation::parse_turn("(wR yB").is_err());
 }
+
+fn sample_match() -> deckmate_games::chess_cards::Match {
+    deckmate_games::chess_cards::Match::new(
+        h("bQ rQ yQ wQ rR yR wR yB wN bP"),
+        h("bR bB rB wB bN rN yN rP yP wP"),
+        SacrificeCount::Net,
+    )
+    .unwrap()
+}
+
+/// Plays a text turn in the match's current game.
+fn play_match(m: &mut deckmate_games::chess_cards::Match, text: &str) {
+    let mut g = m.current().clone();
+    play(&mut g, text);
+    let t = *g.plays.last().map(|(_, t)| t).unwrap();
+    m.play(t);
+}
+
+#[test]
+fn chess_cards_m11_second_game_exchanges_hands_and_non_dealer_leads() {
+    use deckmate_games::chess_cards::Match;
+    let mut m = sample_match();
+    assert_eq!((m.game_no(), m.to_act()), (1, Some(0)));
+    for p in SAMPLE {
+        play_match(&mut m, p);
+    }
+    // Game 1 is over (242 to the dealer, player 0); game 2 has begun.
+    assert_eq!(m.game_scores(1), Some([242, 0]));
+    assert_eq!(m.game_no(), 2);
+    // Player 1, the first game's non-dealer, leads, holding the hand
+    // player 0 was dealt; player 0 holds player 1's.
+    assert_eq!(m.to_act(), Some(1));
+    let g2 = m.current();
+    assert_eq!(Match::player(2, Seat::First), 1);
+    assert_eq!(g2.hands[Seat::First.index()], m.dealer);
+    assert_eq!(g2.hands[Seat::Second.index()], m.other);
+    assert_eq!((g2.move_no, g2.leader), (1, Seat::First));
+    assert!(m.result().is_none());
+}
+
+#[test]
+fn chess_cards_m11_higher_total_wins_equal_totals_draw() {
+    use deckmate_games::chess_cards::MatchResult;
+    // Player 1 replays the dealer's winning game with the dealer's cards:
+    // the totals are equal and the match is drawn.
+    let mut m = sample_match();
+    for p in SAMPLE.iter().chain(SAMPLE.iter()) {
+        play_match(&mut m, p);
+    }
+    assert!(m.is_over());
+    assert_eq!(m.game_scores(2), Some([0, 242]));
+    assert_eq!(m.totals(), [242, 242]);
+    assert_eq!(m.result(), Some(MatchResult::Drawn));
+    // A drawn second game leaves player 0 ahead: he wins the match.
+    let mut m = sample_match();
+    for p in SAMPLE {
+        play_match(&mut m, p);
+    }
+    while !m.is_over() {
+        // Both play their lowest legal plain card until the game ends.
+        let t = *m
+            .current()
+            .turns()
+            .iter()
+            .find(|t| t.sacrifice.is_none())
+            .unwrap();
+        m.play(t);
+    }
+    let [a, b] = m.totals();
+    let want = match a.cmp(&b) {
+        std::cmp::Ordering::Greater => MatchResult::Won(0),
+        std::cmp::Ordering::Less => MatchResult::Won(1),
+        std::cmp::Ordering::Equal => MatchResult::Drawn,
+    };
+    assert_eq!(a, 242 + m.game_scores(2).unwrap()[0]);
+    assert_eq!(m.result(), Some(want));
+}
+
+#[test]
+fn chess_cards_m11_match_records_round_trip() {
+    use deckmate_games::chess_cards::notation::{replay_match, write_match};
+    use deckmate_rules::Record;
+    let mut m = sample_match();
+    for (i, p) in SAMPLE.iter().chain(SAMPLE[..5].iter()).enumerate() {
+        play_match(&mut m, p);
+        let text = write_match(&m);
+        let back = replay_match(&Record::parse_all(&text).unwrap()).unwrap();
+        assert_eq!(back, m, "after play {}:\n{text}", i + 1);
+    }
+    let text = write_match(&m);
+    assert!(text.contains("[Game \"2\"]"), "{text}");
+    assert!(text.contains("9. bQ#!"), "{text}");
+    // A second game whose tags give other hands is refused, naming game 2.
+    let mut records = Record::parse_all(&text).unwrap();
+    records[1].moves.clear();
+    records[1].result = None;
+    records[1].set_tag("Dealer", "bR bB rB wB bN rN yN rP yP wP");
+    records[1].set_tag("Other", "bQ rQ yQ wQ rR yR wR yB wN bP");
+    let (game, e) = replay_match(&records).unwrap_err();
+    assert_eq!(game, 2);
+    assert!(e.reason.contains("same hands"), "{}", e.reason);
+}

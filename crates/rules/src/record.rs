@@ -99,6 +99,41 @@ impl Record {
         Ok(record)
     }
 
+    /// Reads a file of several records, PGN-style: a tag line after
+    /// movetext starts the next record. (A line inside a `{}` comment that
+    /// starts with `[` is taken for a tag.) Error lines count from the
+    /// start of the whole text.
+    pub fn parse_all(text: &str) -> Result<Vec<Record>, RecordError> {
+        let mut out = Vec::new();
+        let mut chunk = String::new();
+        let (mut chunk_line, mut seen_moves) = (0, false);
+        let mut flush = |chunk: &mut String, first: usize| -> Result<(), RecordError> {
+            if !chunk.trim().is_empty() {
+                let r = Record::parse(chunk).map_err(|e| RecordError {
+                    line: e.line + first,
+                    message: e.message,
+                })?;
+                out.push(r);
+            }
+            chunk.clear();
+            Ok(())
+        };
+        for (i, raw) in text.lines().enumerate() {
+            let line = raw.trim();
+            if line.starts_with('[') && seen_moves {
+                flush(&mut chunk, chunk_line)?;
+                chunk_line = i;
+                seen_moves = false;
+            } else if !line.is_empty() && !line.starts_with('[') {
+                seen_moves = true;
+            }
+            chunk.push_str(raw);
+            chunk.push('\n');
+        }
+        flush(&mut chunk, chunk_line)?;
+        Ok(out)
+    }
+
     /// Writes the movetext with move numbers: `1. a b 2. c d ...`, lines
     /// wrapped near 80 columns, then the result (or `*`).
     fn write_movetext(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -294,6 +329,19 @@ fn parse_movetext(text: &str, first_line: usize, record: &mut Record) -> Result<
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn reads_a_file_of_several_records() {
+        let text = "[Game \"1\"]\n\n1. a b 1-0\n\n[Game \"2\"]\n1. c d\n2. e *\n";
+        let rs = Record::parse_all(text).unwrap();
+        assert_eq!(rs.len(), 2);
+        assert_eq!(rs[0].tag("Game"), Some("1"));
+        assert_eq!(rs[1].moves, vec!["c", "d", "e"]);
+        // Errors count lines from the start of the file.
+        let e = Record::parse_all("[A \"1\"]\n1. a\n[B \"2\"]\n1. b {open\n").unwrap_err();
+        assert_eq!(e.line, 4);
+        assert!(Record::parse_all("").unwrap().is_empty());
+    }
 
     #[test]
     fn reads_tags_numbers_comments_and_result() {

@@ -339,16 +339,13 @@ async fn chess_cards_whole_matches_by_the_servers_moves() {
         .await;
         assert_eq!(s, StatusCode::OK);
         let rec = rec.as_str().unwrap();
-        let parts: Vec<&str> = rec
-            .split("[Variant ")
-            .filter(|p| !p.trim().is_empty())
-            .collect();
-        assert_eq!(parts.len(), 2, "{rec}");
+        let records = Record::parse_all(rec).unwrap();
+        assert_eq!(records.len(), 2, "{rec}");
         let mut plays = 0;
-        for (k, part) in parts.iter().enumerate() {
-            let r = Record::parse(&format!("[Variant {part}")).unwrap();
+        for (k, r) in records.iter().enumerate() {
             assert_eq!(r.tag("Sacrifices"), Some(sacrifices));
-            let game = notation::replay(&r).unwrap_or_else(|e| panic!("{e}\n{rec}"));
+            assert_eq!(r.tag("Game"), Some(if k == 0 { "1" } else { "2" }));
+            let game = notation::replay(r).unwrap_or_else(|e| panic!("{e}\n{rec}"));
             plays += game.plays.len();
             // Game 2's dealer (its leader) is the match's other.
             let points = |seat_of_game: usize| match game.finish {
@@ -358,11 +355,10 @@ async fn chess_cards_whole_matches_by_the_servers_moves() {
             let (dealer, other) = if k == 0 { (0, 1) } else { (1, 0) };
             assert_eq!(u64::from(points(dealer)), g(k, 0), "{rec}");
             assert_eq!(u64::from(points(other)), g(k, 1), "{rec}");
-            assert_eq!(
-                r.tag("Round"),
-                Some(if k == 0 { "1 of 2" } else { "2 of 2" })
-            );
         }
+        // And as a match, by the rules crate's reading of match files.
+        let m = notation::replay_match(&records).unwrap();
+        assert_eq!(m.totals().map(u64::from), [total(0), total(1)]);
         assert_eq!(plays, end["plies"].as_u64().unwrap() as usize);
     }
 }

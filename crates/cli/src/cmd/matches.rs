@@ -40,7 +40,7 @@ pub struct MatchArgs {
 
 /// Runs the match.
 pub fn run(args: MatchArgs) -> Result<ExitCode, String> {
-    let Variant::Cardmate = args.game;
+    args.game.require(&[Variant::Cardmate], "match")?;
     if !(args.time > 0.0 && args.time < 3600.0) {
         return Err(format!(
             "--time {}: give seconds per move, above 0",

@@ -70,7 +70,7 @@ pub fn start_position(
 
 /// Runs perft.
 pub fn run(args: PerftArgs) -> Result<ExitCode, String> {
-    let Variant::Cardmate = args.game;
+    args.game.require(&[Variant::Cardmate], "perft")?;
     let pos = start_position(&args.options, args.fen.as_deref(), args.moves.as_deref())?;
     let t = Instant::now();
     let total = if args.divide {

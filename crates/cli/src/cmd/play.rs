@@ -26,9 +26,11 @@ pub enum Opponent {
 /// Which side the human plays against the computer.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, ValueEnum)]
 pub enum Side {
-    /// Forehand, who moves first.
+    /// Forehand, who moves first (in Chess Cards: the dealer, who leads).
+    #[value(alias = "dealer")]
     Forehand,
-    /// Rearhand.
+    /// Rearhand (in Chess Cards: the other player).
+    #[value(alias = "other")]
     Rearhand,
 }
 
@@ -36,9 +38,11 @@ pub enum Side {
 #[derive(Args)]
 #[command(after_help = "Examples:\n  deckmate play cardmate\n  \
 deckmate play cardmate --as rearhand --level 6\n  \
-deckmate play cardmate --vs human --setup deal --seed 7\n\n\
-In the game type a move (4Ci3, 9H:c5, 1Sd5=A) or: moves, undo, save FILE,\n\
-flip, resign, help, quit.")]
+deckmate play cardmate --vs human --setup deal --seed 7\n  \
+deckmate play chess-cards --as other --level 8 --seed 12\n\n\
+In Cardmate type a move (4Ci3, 9H:c5, 1Sd5=A) or: moves, undo, save FILE,\n\
+flip, resign, help, quit. In Chess Cards type a play (yR, bQ*, (wN)yB) or:\n\
+moves, hint, undo, save FILE, help, quit; --as dealer|other.")]
 pub struct PlayArgs {
     /// The game.
     #[arg(value_enum)]
@@ -57,6 +61,9 @@ pub struct PlayArgs {
     no_color: bool,
     #[command(flatten)]
     options: CardmateOptions,
+    /// Chess Cards: how sacrifices count in the multiplier (M9), net or gross.
+    #[arg(long, default_value = "net", value_parser = super::solve::parse_count)]
+    sacrifices: deckmate_games::chess_cards::SacrificeCount,
 }
 
 /// The engine's side of a game against the computer.
@@ -463,7 +470,9 @@ fn number(pos: &Position) -> String {
 
 /// Runs a game on standard input and output.
 pub fn run(args: PlayArgs) -> Result<ExitCode, String> {
-    let Variant::Cardmate = args.game;
+    if args.game == Variant::ChessCards {
+        return run_chess_cards(&args);
+    }
     let spec = args.options.spec(clock_seed());
     let style = Style {
         color: render::color_wanted(args.no_color),
@@ -481,15 +490,65 @@ pub fn run(args: PlayArgs) -> Result<ExitCode, String> {
         }),
     };
     let mut session = Session::new(spec, computer, style)?;
+    drive(&mut session);
+    Ok(ExitCode::SUCCESS)
+}
+
+impl Terminal for Session {
+    fn start_with(&mut self, say: &mut dyn FnMut(String)) {
+        Session::start_with(self, say);
+    }
+    fn respond(&mut self, line: &str, say: &mut dyn FnMut(String)) {
+        Session::respond(self, line, say);
+    }
+    fn quit(&self) -> bool {
+        Session::quit(self)
+    }
+}
+
+/// A Chess Cards match on standard input and output.
+fn run_chess_cards(args: &PlayArgs) -> Result<ExitCode, String> {
+    let seed = args.options.seed.unwrap_or_else(clock_seed);
+    let computer = match args.vs {
+        Opponent::Human => None,
+        // The human takes the side asked for; the computer the other.
+        Opponent::Computer => Some(match args.side {
+            Side::Forehand => 1,
+            Side::Rearhand => 0,
+        }),
+    };
+    let mut session = super::play_cards::CardsSession::new(
+        seed,
+        args.sacrifices,
+        computer,
+        args.level,
+        render::color_wanted(args.no_color),
+    );
+    drive(&mut session);
+    Ok(ExitCode::SUCCESS)
+}
+
+/// A game the terminal drives: lines in, text out.
+pub trait Terminal {
+    /// The opening screen (and the computer's first moves).
+    fn start_with(&mut self, say: &mut dyn FnMut(String));
+    /// Handles one typed line.
+    fn respond(&mut self, line: &str, say: &mut dyn FnMut(String));
+    /// Whether the player has left.
+    fn quit(&self) -> bool;
+}
+
+/// Connects a game to standard input and output: a prompt only for a
+/// person at a terminal; end of input quits as 'quit' does.
+fn drive(session: &mut dyn Terminal) {
     let stdout = std::io::stdout();
-    let mut out = stdout.lock();
     let mut say = |s: String| {
+        let mut out = stdout.lock();
         let _ = writeln!(out, "{s}");
         let _ = out.flush();
     };
     session.start_with(&mut say);
     let stdin = std::io::stdin();
-    // A prompt only for a person at a terminal; piped input gets none.
     let prompt = stdin.is_terminal();
     let mut input = stdin.lock();
     while !session.quit() {
@@ -500,7 +559,6 @@ pub fn run(args: PlayArgs) -> Result<ExitCode, String> {
         }
         let mut line = String::new();
         match input.read_line(&mut line) {
-            // End of input quits as 'quit' does.
             Ok(0) | Err(_) => {
                 if prompt {
                     say(String::new());
@@ -510,7 +568,6 @@ pub fn run(args: PlayArgs) -> Result<ExitCode, String> {
             Ok(_) => session.respond(&line, &mut say),
         }
     }
-    Ok(ExitCode::SUCCESS)
 }
 
 #[cfg(test)]

@@ -48,9 +48,15 @@ pub struct Report {
 }
 
 fn fail(json_out: bool, message: String, ply: usize) -> Report {
+    fail_json(json_out, json!({ "error": message, "ply": ply }), message)
+}
+
+/// A failed replay: `json` on standard output with `--json`, else the
+/// message on standard error; exit code 1.
+pub fn fail_json(json_out: bool, json: serde_json::Value, message: String) -> Report {
     if json_out {
         Report {
-            stdout: format!("{}\n", json!({ "error": message, "ply": ply })),
+            stdout: format!("{json}\n"),
             stderr: String::new(),
             code: 1,
         }
@@ -68,6 +74,9 @@ pub fn report(bytes: &[u8], json_out: bool, style: &Style) -> Report {
     let Ok(text) = std::str::from_utf8(bytes) else {
         return fail(json_out, "the record is not UTF-8 text".to_string(), 0);
     };
+    if super::replay_cards::is_chess_cards(text) {
+        return super::replay_cards::report(text, json_out);
+    }
     let rec = match Record::parse(text) {
         Ok(r) => r,
         Err(e) => return fail(json_out, format!("cannot read the record: {e}"), 0),

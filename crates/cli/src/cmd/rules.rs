@@ -19,6 +19,7 @@ pub struct RulesArgs {
 pub fn run(args: RulesArgs) -> Result<ExitCode, String> {
     match args.game {
         Variant::Cardmate => print!("{}", deckmate_games::cardmate::RULES),
+        Variant::ChessCards => print!("{}", deckmate_games::chess_cards::RULES),
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -47,6 +47,26 @@ pub enum Finish {
     Draw,
 }
 
+impl Finish {
+    /// The end in words, the mater named by `name`: "the dealer mates with
+    /// bQ on move 9, multiplier 11: 242", "a draw after move 10".
+    pub fn describe(&self, name: impl Fn(Seat) -> String) -> String {
+        match *self {
+            Finish::Mate {
+                by,
+                card,
+                move_no,
+                multiplier,
+                score,
+            } => format!(
+                "{} mates with {card} on move {move_no}, multiplier {multiplier}: {score}",
+                name(by)
+            ),
+            Finish::Draw => "a draw after move 10".into(),
+        }
+    }
+}
+
 /// The state of a game. `Seat::First` is the dealer of this game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ChessCards {
@@ -83,7 +103,13 @@ impl ChessCards {
         if dealer.0 & other.0 != 0 {
             return Err("a card is in both hands".into());
         }
-        Ok(ChessCards {
+        Ok(ChessCards::start(dealer, other, count))
+    }
+
+    /// The start of a game from hands known to be valid (10 cards each,
+    /// none in both).
+    pub(crate) fn start(dealer: Hand, other: Hand, count: SacrificeCount) -> ChessCards {
+        ChessCards {
             hands: [dealer, other],
             last: [None, None],
             sacrificed: [Hand::default(); 2],
@@ -93,7 +119,7 @@ impl ChessCards {
             plays: Vec::new(),
             finish: None,
             count,
-        })
+        }
     }
 
     /// The deal of M1 from a seed: the 20 cards shuffled (our Fisher-Yates
@@ -110,6 +136,18 @@ impl ChessCards {
             }
         }
         (dealer, other)
+    }
+
+    /// The hand `seat` was dealt: what it holds, has sacrificed and has
+    /// played.
+    pub fn dealt(&self, seat: Seat) -> Hand {
+        let i = seat.index();
+        let played = self
+            .plays
+            .iter()
+            .filter(|(s, _)| *s == seat)
+            .fold(0, |m, (_, t)| m | 1 << t.card.index());
+        Hand(self.hands[i].0 | self.sacrificed[i].0 | played)
     }
 
     /// Who acts now, if the game goes on.

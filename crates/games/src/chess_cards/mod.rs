@@ -2,21 +2,24 @@
 //! Lovett: a 20-card duel of leads and replies with sacrifices, Queen's
 //! Privilege and overmate scoring (RULINGS M1-M11).
 //!
-//! (Work in progress: the rules of a single game, scoring, the page's
-//! figures and records. Matches on the command line, the solver and play in the
-//! terminal and browser are to come.)
+//! - [`ChessCards`]: one game (M1-M10); [`Match`]: two games with the hands
+//!   exchanged (M11).
+//! - [`notation`]: plays and records in the RULINGS notation.
+//! - The exact solver and the computer player are in `deckmate-engine`.
 
 mod card;
 mod check;
 mod game;
+mod matches;
 pub mod notation;
 
 pub use card::{Card, Hand};
 pub use check::{piece_name, suit_name};
 pub use game::{score, ChessCards, Finish, SacrificeCount, Turn};
+pub use matches::{Match, MatchResult};
+
+/// The rules as deckmate plays them, for `deckmate rules chess-cards`.
+pub const RULES: &str = include_str!("rules.txt");
 
 /// The variant's stable key.
 pub const KEY: &str = "chess-cards";
-
-/// The rules of Chess Cards as deckmate plays them, with the RULINGS tags.
-pub const RULES: &str = include_str!("rules.txt");

@@ -6,7 +6,9 @@
 
 use super::card::{Card, Hand};
 use super::game::{ChessCards, Finish, SacrificeCount, Turn};
+use super::matches::Match;
 use deckmate_rules::Record;
+use deckmate_rules::Seat;
 use std::fmt;
 
 /// A play as written, e.g. `(wR)yB` or `bQ*`.
@@ -150,4 +152,80 @@ pub fn write(g: &ChessCards, dealer: Hand, other: Hand) -> Record {
     };
     r.result = Some(result.to_string());
     r
+}
+
+/// Writes a match (M11): the first game's record, then the second's once
+/// it has begun, each tagged `[Game "1"]` / `[Game "2"]`. Both give the
+/// hands as dealt for the first game: in the second the first game's
+/// Other leads with the Dealer's hand, so its `1-0` means he mated.
+pub fn write_match(m: &Match) -> String {
+    let mut out = String::new();
+    for (i, g) in m.games.iter().enumerate() {
+        let mut r = write(g, m.dealer, m.other);
+        r.tags.insert(
+            1,
+            deckmate_rules::Tag {
+                name: "Game".into(),
+                value: (i + 1).to_string(),
+            },
+        );
+        if i > 0 {
+            out.push('\n');
+        }
+        out.push_str(&r.to_string());
+    }
+    out
+}
+
+/// Replays a match from its records (one or two, as [`write_match`]
+/// writes them; a file with one record is a match whose second game has
+/// not begun). Errors name the game.
+pub fn replay_match(records: &[Record]) -> Result<Match, (usize, ReplayError)> {
+    let tag_err = |game: usize, reason: String| {
+        (
+            game,
+            ReplayError {
+                play: 0,
+                move_no: 0,
+                reason,
+            },
+        )
+    };
+    let Some(first) = records.first() else {
+        return Err(tag_err(1, "the file holds no game".into()));
+    };
+    if records.len() > 2 {
+        return Err(tag_err(
+            3,
+            "a match has two games, the file holds more".into(),
+        ));
+    }
+    let g1 = replay(first).map_err(|e| (1, e))?;
+    let mut m = Match::new(g1.dealt(Seat::First), g1.dealt(Seat::Second), g1.count)
+        .map_err(|e| tag_err(1, e))?;
+    let first_over = g1.finish.is_some();
+    m.games[0] = g1;
+    if first_over {
+        m.start_second();
+    }
+    if let Some(second) = records.get(1) {
+        if !first_over {
+            return Err(tag_err(
+                2,
+                "the second game begins before the first ended".into(),
+            ));
+        }
+        let g2 = replay(second).map_err(|e| (2, e))?;
+        if (g2.dealt(Seat::First), g2.dealt(Seat::Second)) != (m.dealer, m.other) {
+            return Err(tag_err(
+                2,
+                "the second game's tags must give the same hands as the first's".into(),
+            ));
+        }
+        if g2.count != m.count {
+            return Err(tag_err(2, "the games count sacrifices differently".into()));
+        }
+        m.games[1] = g2;
+    }
+    Ok(m)
 }

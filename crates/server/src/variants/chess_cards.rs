@@ -14,9 +14,10 @@ use crate::variant::{
 use deckmate_engine::chess_cards::choose_turn;
 use deckmate_games::chess_cards::{
     notation::{parse_turn, turn_text, write},
-    piece_name, suit_name, Card, ChessCards, Finish, Hand, SacrificeCount, Turn, KEY, RULES,
+    piece_name, suit_name, Card, ChessCards, Finish, Hand, Match, MatchResult, SacrificeCount,
+    Turn, KEY, RULES,
 };
-use deckmate_rules::Seat;
+use deckmate_rules::{Seat, Tag};
 use serde_json::{json, Map, Value};
 
 const OPTIONS: &[GameOption] = &[GameOption {
@@ -51,7 +52,7 @@ fn create(options: &Value, seed: u64) -> Result<BoxedGame, String> {
         Some(s) => count_from(&s)?,
         None => SacrificeCount::Net,
     };
-    Ok(Box::new(Match::new(seed, count)?))
+    Ok(Box::new(CardsMatch::new(seed, count)))
 }
 
 fn from_spec(v: &Value) -> Result<BoxedGame, String> {
@@ -59,17 +60,13 @@ fn from_spec(v: &Value) -> Result<BoxedGame, String> {
         .as_u64()
         .ok_or_else(|| "stored spec: no seed".to_string())?;
     let count = count_from(v["sacrifices"].as_str().unwrap_or("net"))?;
-    Ok(Box::new(Match::new(seed, count)?))
+    Ok(Box::new(CardsMatch::new(seed, count)))
 }
 
-/// A match of two games.
-struct Match {
+/// A match of two games ([`Match`], M11) and the texts of its plays.
+struct CardsMatch {
     seed: u64,
-    count: SacrificeCount,
-    /// The hands as dealt: the dealer's, the other's.
-    dealt: [Hand; 2],
-    /// Game 1, then game 2 once game 1 is over.
-    games: Vec<ChessCards>,
+    m: Match,
     /// Every play of the match in order.
     texts: Vec<String>,
     /// The index in `texts` where each game starts.
@@ -79,10 +76,10 @@ struct Match {
 /// The match seat of seat `s` of game `k` (0 or 1), and back: game 2 has
 /// the people swapped.
 fn mseat(k: usize, s: Seat) -> Seat {
-    if k == 0 {
-        s
+    if Match::player(k + 1, s) == 0 {
+        Seat::First
     } else {
-        s.other()
+        Seat::Second
     }
 }
 
@@ -127,53 +124,29 @@ fn hand_cards(h: Hand) -> Vec<Value> {
     cards.into_iter().map(card_json).collect()
 }
 
-impl Match {
-    fn new(seed: u64, count: SacrificeCount) -> Result<Match, String> {
-        let (dealer, other) = ChessCards::deal(seed);
-        let g = ChessCards::new(dealer, other, count)?;
-        Ok(Match {
+impl CardsMatch {
+    fn new(seed: u64, count: SacrificeCount) -> CardsMatch {
+        CardsMatch {
             seed,
-            count,
-            dealt: [dealer, other],
-            games: vec![g],
+            m: Match::deal(seed, count),
             texts: Vec::new(),
             starts: vec![0],
-        })
+        }
     }
 
-    /// The game being played (or the last one, once over).
+    /// The game being played (or the last one, once over), from 0.
     fn current(&self) -> (usize, &ChessCards) {
-        let k = self.games.len() - 1;
-        (k, &self.games[k])
+        (self.m.game_no() - 1, self.m.current())
     }
 
-    /// Each finished game's points by match seat.
+    /// Game `k`'s (from 0) points by match seat, once it is over.
     fn points(&self, k: usize) -> Option<[u32; 2]> {
-        let g = self.games.get(k)?;
-        match g.finish? {
-            Finish::Mate { by, score, .. } => {
-                let mut p = [0, 0];
-                p[mseat(k, by).index()] = score;
-                Some(p)
-            }
-            Finish::Draw => Some([0, 0]),
-        }
-    }
-
-    fn totals(&self) -> [u32; 2] {
-        let mut t = [0, 0];
-        for k in 0..self.games.len() {
-            if let Some(p) = self.points(k) {
-                t[0] += p[0];
-                t[1] += p[1];
-            }
-        }
-        t
+        self.m.game_scores(k + 1)
     }
 
     /// A finished game in words: "Dealer mates with bQ on move 9: 11 x 11 x 2 = 242".
     fn finish_text(&self, k: usize) -> Option<String> {
-        Some(match self.games.get(k)?.finish? {
+        Some(match self.m.games.get(k)?.finish? {
             Finish::Mate {
                 by,
                 card,
@@ -259,7 +232,7 @@ impl Match {
 
     /// The cards of the trick at `plays[i..i + 2]` of game `k`, captioned.
     fn trick_cards(&self, k: usize, i: usize) -> Vec<Value> {
-        let g = &self.games[k];
+        let g = &self.m.games[k];
         g.plays[i..(i + 2).min(g.plays.len())]
             .iter()
             .zip(["led", "replied"])
@@ -332,7 +305,7 @@ impl Match {
     }
 }
 
-impl VariantGame for Match {
+impl VariantGame for CardsMatch {
     fn variant(&self) -> &'static Variant {
         &CHESS_CARDS
     }
@@ -340,7 +313,7 @@ impl VariantGame for Match {
     fn spec(&self) -> Value {
         json!({
             "seed": self.seed,
-            "sacrifices": match self.count {
+            "sacrifices": match self.m.count {
                 SacrificeCount::Net => "net",
                 SacrificeCount::Gross => "gross",
             },
@@ -357,15 +330,11 @@ impl VariantGame for Match {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        if self.games.len() < 2 || self.games[1].finish.is_none() {
-            return None;
-        }
-        let [a, b] = self.totals();
-        let winner = match a.cmp(&b) {
-            std::cmp::Ordering::Greater => Some(Seat::First),
-            std::cmp::Ordering::Less => Some(Seat::Second),
-            std::cmp::Ordering::Equal => None,
+        let winner = match self.m.result()? {
+            MatchResult::Won(p) => Some(if p == 0 { Seat::First } else { Seat::Second }),
+            MatchResult::Drawn => None,
         };
+        let [a, b] = self.m.totals();
         let reason = match winner {
             Some(w) => format!("{} wins the match, {} to {}", name(w), a.max(b), a.min(b)),
             None => format!("the match is drawn, {a} each"),
@@ -406,13 +375,11 @@ impl VariantGame for Match {
 
     fn play(&mut self, text: &str) -> Result<(), String> {
         let t = self.parse(text)?;
-        let k = self.games.len() - 1;
-        self.games[k].play(t);
+        let before = self.m.game_no();
+        self.m.play(t);
         self.texts.push(turn_text(t));
-        if k == 0 && self.games[0].finish.is_some() {
-            // M11: game 2, the hands exchanged, the first game's other leads.
-            let g = ChessCards::new(self.dealt[0], self.dealt[1], self.count)?;
-            self.games.push(g);
+        if self.m.game_no() > before {
+            // M11: game 2 has begun, the hands exchanged.
             self.starts.push(self.texts.len());
         }
         Ok(())
@@ -458,12 +425,12 @@ impl VariantGame for Match {
             let leader = g.leader;
             let mine = g.sacrificed[leader.index()].len();
             let theirs = g.sacrificed[leader.other().index()].len();
-            let extra = match self.count {
+            let extra = match self.m.count {
                 SacrificeCount::Net => mine.saturating_sub(theirs),
                 SacrificeCount::Gross => mine,
             };
             let m = g.move_no + extra;
-            let counted = match (extra, self.count) {
+            let counted = match (extra, self.m.count) {
                 (0, _) => String::new(),
                 (n, SacrificeCount::Net) => format!(" (+{n} net sacrifices)"),
                 (n, SacrificeCount::Gross) => format!(" (+{n} sacrifices)"),
@@ -480,7 +447,7 @@ impl VariantGame for Match {
                 "value": format!("x{m}{counted}{over} if {} mates now", name(mseat(k, leader))),
             }));
         }
-        for i in 0..self.games.len() {
+        for i in 0..self.m.games.len() {
             if let Some(t) = self.finish_text(i) {
                 facts.push(json!({ "label": format!("Game {}", i + 1), "value": t }));
             }
@@ -492,7 +459,7 @@ impl VariantGame for Match {
                 json!({ "label": format!("Game {}", i + 1), "cells": [cell(p, 0), cell(p, 1)] })
             })
             .chain(std::iter::once({
-                let t = self.totals();
+                let t = self.m.totals();
                 json!({ "label": "Match", "cells": [t[0], t[1]], "total": true })
             }))
             .collect();
@@ -513,7 +480,7 @@ impl VariantGame for Match {
         out.insert("seed".into(), json!(self.seed));
         out.insert(
             "dealt".into(),
-            json!([self.dealt[0].to_string(), self.dealt[1].to_string()]),
+            json!([self.m.dealer.to_string(), self.m.other.to_string()]),
         );
         out
     }
@@ -551,11 +518,19 @@ impl VariantGame for Match {
             .ended
             .map(|e| e.outcome(CHESS_CARDS.seat_names))
             .or_else(|| self.outcome());
-        for (k, g) in self.games.iter().enumerate() {
-            let mut r = write(g, self.dealt[0], self.dealt[1]);
+        for (k, g) in self.m.games.iter().enumerate() {
+            // As `notation::write_match` writes a match, with the server's
+            // tags added.
+            let mut r = write(g, self.m.dealer, self.m.other);
+            r.tags.insert(
+                1,
+                Tag {
+                    name: "Game".into(),
+                    value: (k + 1).to_string(),
+                },
+            );
             r.set_tag("Site", "deckmate");
             r.set_tag("GameId", info.id.clone());
-            r.set_tag("Round", format!("{} of 2", k + 1));
             r.set_tag("Seed", self.seed.to_string());
             r.set_tag(
                 "DealerPlayer",
@@ -599,17 +574,17 @@ mod tests {
 
     #[test]
     fn chess_cards_match_m11_second_game_swaps_people() {
-        let mut m = Match::new(7, SacrificeCount::Net).unwrap();
+        let mut m = CardsMatch::new(7, SacrificeCount::Net);
         assert_eq!(m.to_move(), Some(Seat::First));
         // Play game 1 out by the first legal turn each time.
-        while m.games.len() == 1 {
+        while m.m.games.len() == 1 {
             let t = m.legal_moves()[0]["text"].as_str().unwrap().to_string();
             m.play(&t).unwrap();
         }
-        assert!(m.games[0].finish.is_some());
+        assert!(m.m.games[0].finish.is_some());
         // Game 2: the other leads, holding the dealer's hand as dealt.
         assert_eq!(m.to_move(), Some(Seat::Second));
-        assert_eq!(m.games[1].hands[0], m.dealt[0]);
+        assert_eq!(m.m.games[1].hands[0], m.m.dealer);
         assert!(m.outcome().is_none());
         let lines = m.move_lines();
         assert!(lines

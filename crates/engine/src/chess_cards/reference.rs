@@ -1,7 +1,7 @@
-//! An exact solver for Chess Cards: the value of a position under perfect
-//! play by both sides (the dealer's score minus the other's) and a
-//! principal line. A search over every turn (sacrifices and Queen's
-//! Privilege included) with alpha-beta and a table of bounds.
+//! The reference solver: alpha-beta with a table of bounds straight over the
+//! rules' own [`ChessCards`] (cloned at every node, no closed forms, no
+//! bounds, plain ordering). It is slow (seconds a deal) and simple: the
+//! tests hold the fast [`super::Solver`] to it.
 
 use deckmate_games::chess_cards::{ChessCards, Turn};
 use deckmate_rules::Seat;
@@ -9,7 +9,7 @@ use std::collections::HashMap;
 
 /// A solver with its table of solved positions.
 #[derive(Default)]
-pub struct Solver {
+pub struct ReferenceSolver {
     bounds: HashMap<u128, (i32, i32)>,
     /// Positions solved (table entries made).
     pub nodes: u64,
@@ -36,10 +36,10 @@ fn key(g: &ChessCards) -> u128 {
 
 const INF: i32 = 100_000;
 
-impl Solver {
+impl ReferenceSolver {
     /// A solver with an empty table.
-    pub fn new() -> Solver {
-        Solver::default()
+    pub fn new() -> ReferenceSolver {
+        ReferenceSolver::default()
     }
 
     /// The value of `g` under perfect play: the dealer's score minus the

@@ -1,0 +1,641 @@
+//! `deckmate play chess-cards`: a Chess Cards match in the terminal.
+//!
+//! [`CardsSession`] takes a line typed by the player and hands back what
+//! to print, apart from any terminal I/O, so tests drive it directly.
+
+use deckmate_engine::chess_cards::{ChessCardsPlayer, Solver};
+use deckmate_games::chess_cards::{
+    notation::{parse_turn, turn_text, write_match},
+    Card, ChessCards, Finish, Hand, Match, MatchResult, SacrificeCount, Turn,
+};
+use deckmate_rules::Seat;
+
+const HELP: &str = "Type your play in the record notation:\n\
+  yR        play the yellow Rook (suits b r y w, pieces Q R B N P)\n\
+  bQ*       lead a Queen with Queen's Privilege (the reply must be a Queen)\n\
+  (wN)yB    sacrifice wN first, then play yB\n\
+The reply must follow the led suit if it can, else the led piece; a player\n\
+who can do neither is mated. The winner of a move leads the next.\n\
+Commands:\n\
+  moves       list every legal play, sacrifices included\n\
+  hint        what perfect play would do here, and the value\n\
+  undo        take back your last play (and the computer's after it)\n\
+  save FILE   write the match record (deckmate replay FILE reads it)\n\
+  rules       the rules in short (deckmate rules chess-cards: in full)\n\
+  help        this text\n\
+  quit        leave";
+
+const RULES_SHORT: &str =
+    "Q > R > B > N > P; black > red > yellow > white. Follow suit, else piece,\n\
+else you are mated. Same suit: the higher piece wins the move; same piece: the\n\
+higher suit. Score of a mate: card value (Q 11, R 10, B 4, N 3, P 7) times\n\
+(move number + your sacrifices minus the opponent's); above 10 the score is\n\
+multiplied again (x2 at 11 ... x6 at 15). Two games, hands exchanged.";
+
+/// A match in progress against the computer or between two people.
+pub struct CardsSession {
+    m: Match,
+    /// Every play made, across both games (for undo).
+    plays: Vec<Turn>,
+    /// The computer's player number (0: the first game's dealer) and engine.
+    computer: Option<(usize, ChessCardsPlayer)>,
+    level: u8,
+    seed: u64,
+    color: bool,
+    unsaved: bool,
+    quit: bool,
+}
+
+impl CardsSession {
+    /// A match from the deal of `seed`; the computer plays player
+    /// `computer` (0: the first game's dealer) at `level`, if given.
+    pub fn new(
+        seed: u64,
+        count: SacrificeCount,
+        computer: Option<usize>,
+        level: u8,
+        color: bool,
+    ) -> CardsSession {
+        CardsSession {
+            m: Match::deal(seed, count),
+            plays: Vec::new(),
+            computer: computer.map(|p| (p, ChessCardsPlayer::new(level, seed))),
+            level,
+            seed,
+            color,
+            unsaved: false,
+            quit: false,
+        }
+    }
+
+    /// Whether the player has left.
+    pub fn quit(&self) -> bool {
+        self.quit
+    }
+
+    /// The match.
+    #[cfg(test)]
+    pub fn current_match(&self) -> &Match {
+        &self.m
+    }
+
+    fn name(&self, player: usize) -> String {
+        match self.computer {
+            Some((c, _)) if c == player => "the computer".into(),
+            Some(_) => "you".into(),
+            None => format!("player {}", player + 1),
+        }
+    }
+
+    fn title(&self, player: usize) -> String {
+        let n = self.name(player);
+        let mut c = n.chars();
+        c.next()
+            .map(|f| f.to_uppercase().collect::<String>() + c.as_str())
+            .unwrap_or_default()
+    }
+
+    fn card(&self, c: Card) -> String {
+        if !self.color {
+            return c.to_string();
+        }
+        let code = match c.suit() {
+            3 => "1",
+            2 => "31",
+            1 => "33",
+            _ => "2",
+        };
+        format!("\x1b[{code}m{c}\x1b[0m")
+    }
+
+    fn hand(&self, h: Hand) -> String {
+        if h.is_empty() {
+            return "-".into();
+        }
+        let mut cards: Vec<Card> = h.cards().collect();
+        cards.reverse();
+        cards
+            .into_iter()
+            .map(|c| self.card(c))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    /// The opening lines and, if the computer leads, its first play.
+    pub fn start_with(&mut self, say: &mut dyn FnMut(String)) {
+        say(format!(
+            "Chess Cards, a match of two games (deal seed {}; --seed {} deals it again).",
+            self.seed, self.seed
+        ));
+        match &self.computer {
+            Some((c, _)) => say(format!(
+                "You are {} in game 1; the computer (level {}) is {}. Type 'help' for help.",
+                if *c == 1 { "the dealer" } else { "the other" },
+                self.level,
+                if *c == 0 { "the dealer" } else { "the other" },
+            )),
+            None => say("Two players at one keyboard. Type 'help' for help.".into()),
+        }
+        self.computer_plays(say);
+        say(self.screen());
+    }
+
+    /// Handles one line typed by the player.
+    pub fn respond(&mut self, line: &str, say: &mut dyn FnMut(String)) {
+        let line = line.trim();
+        let (word, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+        match word.to_ascii_lowercase().as_str() {
+            "" => {}
+            "help" | "?" => say(HELP.into()),
+            "rules" => say(RULES_SHORT.into()),
+            "quit" | "exit" => {
+                self.quit = true;
+                say(self.goodbye());
+            }
+            "board" | "hands" => say(self.screen()),
+            "moves" => say(self.list_plays()),
+            "hint" => say(self.hint()),
+            "undo" => self.undo(say),
+            "save" => say(self.save(rest.trim())),
+            _ => self.play_text(line, say),
+        }
+    }
+
+    /// Handles a line and collects what to print (for tests).
+    #[cfg(test)]
+    pub fn handle(&mut self, line: &str) -> Vec<String> {
+        let mut out = Vec::new();
+        self.respond(line, &mut |s| out.push(s));
+        out
+    }
+
+    fn game(&self) -> &ChessCards {
+        self.m.current()
+    }
+
+    fn multiplier(&self, g: &ChessCards, seat: Seat) -> u32 {
+        let mine = g.sacrificed[seat.index()].len();
+        let theirs = g.sacrificed[seat.other().index()].len();
+        let extra = match g.count {
+            SacrificeCount::Net => mine.saturating_sub(theirs),
+            SacrificeCount::Gross => mine,
+        };
+        g.move_no + extra
+    }
+
+    fn screen(&self) -> String {
+        let g = self.game();
+        let n = self.m.game_no();
+        let totals = self.m.totals();
+        let mut s = format!(
+            "\nGame {n} of 2, move {} of 10.   Match: {} {}, {} {}\n",
+            g.move_no.min(10),
+            self.name(0),
+            totals[0],
+            self.name(1),
+            totals[1]
+        );
+        // The top row is the computer's (or player 2's) seat.
+        let bottom = match self.computer {
+            Some((c, _)) => 1 - c,
+            None => 0,
+        };
+        let order = [1 - bottom, bottom];
+        for (k, &p) in order.iter().enumerate() {
+            let seat = if Match::player(n, Seat::First) == p {
+                Seat::First
+            } else {
+                Seat::Second
+            };
+            let i = seat.index();
+            let role = if seat == Seat::First {
+                "dealer"
+            } else {
+                "other"
+            };
+            let lead = if g.leader == seat { ", leads" } else { "" };
+            s.push_str(&format!(
+                "  {} ({role}{lead}): {}\n",
+                self.title(p),
+                self.hand(g.hands[i])
+            ));
+            let mut extra = Vec::new();
+            if !g.sacrificed[i].is_empty() {
+                extra.push(format!("sacrificed {}", self.hand(g.sacrificed[i])));
+            }
+            if g.hands[i].is_empty() {
+                if let Some(c) = g.last[i] {
+                    extra.push(format!("hand empty: replays {} (M7)", self.card(c)));
+                }
+            }
+            extra.push(format!("multiplier {}", self.multiplier(g, seat)));
+            s.push_str(&format!("      {}\n", extra.join(", ")));
+            if k == 0 {
+                s.push_str(&format!("  Table: {}\n", self.table(g)));
+            }
+        }
+        s.push_str(&self.status());
+        s
+    }
+
+    fn table(&self, g: &ChessCards) -> String {
+        match g.lead {
+            Some((c, p)) => format!(
+                "{} led {}{}",
+                self.name(Match::player(self.m.game_no(), g.leader)),
+                self.card(c),
+                if p { " with Queen's Privilege" } else { "" }
+            ),
+            None => match g.plays.len() {
+                0 => "empty".into(),
+                k if k >= 2 => {
+                    let (a, b) = (g.plays[k - 2].1, g.plays[k - 1].1);
+                    format!("last move {} / {}", turn_text(a), turn_text(b))
+                }
+                _ => "empty".into(),
+            },
+        }
+    }
+
+    fn status(&self) -> String {
+        if self.m.is_over() {
+            let [a, b] = self.m.totals();
+            let res = match self.m.result() {
+                Some(MatchResult::Won(p)) => format!("{} won the match", self.title(p)),
+                _ => "The match is drawn".into(),
+            };
+            return format!(
+                "{res}, {a} to {b}. Type 'save FILE' to keep the record, 'quit' to leave."
+            );
+        }
+        let g = self.game();
+        let Some(seat) = g.to_act() else {
+            return String::new();
+        };
+        let p = Match::player(self.m.game_no(), seat);
+        let who = self.title(p);
+        match g.lead {
+            None => format!(
+                "{who} to lead (a card, bQ* for the privilege, (xx)card to sacrifice xx first)."
+            ),
+            Some((c, privilege)) => {
+                let legal: Vec<String> = g
+                    .turns()
+                    .iter()
+                    .filter(|t| t.sacrifice.is_none())
+                    .map(|t| self.card(t.card))
+                    .collect();
+                let rule = if privilege {
+                    "a Queen, else the led suit"
+                } else {
+                    "the led suit, else the led piece"
+                };
+                format!(
+                    "{who} to reply to {} ({rule}): {}.",
+                    self.card(c),
+                    legal.join(" ")
+                )
+            }
+        }
+    }
+
+    fn list_plays(&self) -> String {
+        let ts = self.game().turns();
+        if ts.is_empty() {
+            return "No plays: the match is over.".into();
+        }
+        let plain: Vec<String> = ts
+            .iter()
+            .filter(|t| t.sacrifice.is_none())
+            .map(|&t| turn_text(t))
+            .collect();
+        let sacs = ts.len() - plain.len();
+        format!(
+            "Plays: {}\nWith a sacrifice first: {sacs} more, e.g. {}",
+            plain.join(" "),
+            ts.iter()
+                .filter(|t| t.sacrifice.is_some())
+                .take(6)
+                .map(|&t| turn_text(t))
+                .collect::<Vec<_>>()
+                .join(" ")
+        )
+    }
+
+    fn hint(&self) -> String {
+        let g = self.game();
+        let Some(seat) = g.to_act() else {
+            return "The match is over.".into();
+        };
+        let mut solver = Solver::new();
+        let (v, line) = solver.solve(g);
+        let Some(&(_, t)) = line.first() else {
+            return "No plays.".into();
+        };
+        let mine = if seat == Seat::First { v } else { -v };
+        let verdict = match mine.signum() {
+            1 => format!("you can force a mate worth {mine}"),
+            -1 => format!("with best play you are mated for {}", -mine),
+            _ => "best play draws".into(),
+        };
+        format!("Perfect play: {} ({verdict}).", turn_text(t))
+    }
+
+    fn is_computer_turn(&self) -> bool {
+        match (&self.computer, self.m.to_act()) {
+            (Some((c, _)), Some(p)) => *c == p,
+            _ => false,
+        }
+    }
+
+    fn play_text(&mut self, text: &str, say: &mut dyn FnMut(String)) {
+        if self.m.is_over() {
+            say("The match is over ('save FILE', 'quit').".into());
+            return;
+        }
+        if self.is_computer_turn() {
+            say("It is the computer's turn.".into());
+            return;
+        }
+        let t = match parse_turn(text) {
+            Ok(t) => t,
+            Err(e) => {
+                say(format!(
+                    "{e}. Type 'help' for the notation, 'moves' for the legal plays."
+                ));
+                return;
+            }
+        };
+        if !self.game().turns().contains(&t) {
+            say(self.why_illegal(t));
+            return;
+        }
+        self.push(t, say);
+        self.computer_plays(say);
+        say(self.screen());
+    }
+
+    fn why_illegal(&self, t: Turn) -> String {
+        let g = self.game();
+        let Some(seat) = g.to_act() else {
+            return "The game is over.".into();
+        };
+        let hand = g.hands[seat.index()];
+        let playable_last = hand.is_empty() && g.last[seat.index()] == Some(t.card);
+        if let Some(s) = t.sacrifice {
+            if !hand.has(s) {
+                return format!("You do not hold {s} to sacrifice.");
+            }
+            if hand.len() < 2 {
+                return "A sacrifice needs at least two cards in hand (M6).".into();
+            }
+        }
+        if !hand.has(t.card) && !playable_last {
+            return format!("You do not hold {}.", t.card);
+        }
+        if t.privilege && g.lead.is_some() {
+            return "Only a lead takes Queen's Privilege.".into();
+        }
+        match g.lead {
+            Some((c, true)) => format!(
+                "{} does not answer {c}* : a Queen if you have one, else {}'s suit (M5).",
+                t.card, c
+            ),
+            Some((c, false)) => format!(
+                "{} does not answer {c}: follow its suit if you can, else its piece (M3){}.",
+                t.card,
+                if t.sacrifice.is_some() {
+                    " (after the sacrifice)"
+                } else {
+                    ""
+                }
+            ),
+            None => format!("{} is not a legal lead here.", turn_text(t)),
+        }
+    }
+
+    /// Plays a legal turn and reports ends of games.
+    fn push(&mut self, t: Turn, say: &mut dyn FnMut(String)) {
+        let game_no = self.m.game_no();
+        let seat = self.game().to_act();
+        self.m.play(t);
+        self.plays.push(t);
+        self.unsaved = true;
+        if let Some(seat) = seat {
+            let p = Match::player(game_no, seat);
+            if self.computer.as_ref().is_some_and(|(c, _)| *c == p) {
+                say(format!("The computer plays {}.", turn_text(t)));
+            }
+        }
+        // The game just played in was going on: if it has a finish now,
+        // this play ended it.
+        if let Some(f) = self.m.games.get(game_no - 1).and_then(|g| g.finish) {
+            say(self.finish_text(game_no, f));
+            if game_no == 1 {
+                say("Game 2: the hands are exchanged and the first game's other player leads (M11).".into());
+            }
+        }
+    }
+
+    fn finish_text(&self, game_no: usize, f: Finish) -> String {
+        match f {
+            Finish::Mate {
+                by,
+                card,
+                move_no,
+                multiplier,
+                score,
+            } => {
+                let over = if multiplier > 10 {
+                    format!(", overmate x{}", multiplier - 9)
+                } else {
+                    String::new()
+                };
+                format!(
+                    "Game {game_no}: mate! {} mates with {card} on move {move_no}: {} x {multiplier}{over} = {score}.",
+                    self.title(Match::player(game_no, by)),
+                    card.value()
+                )
+            }
+            Finish::Draw => format!("Game {game_no}: no mate after ten moves, a draw (M8)."),
+        }
+    }
+
+    fn computer_plays(&mut self, say: &mut dyn FnMut(String)) {
+        while self.is_computer_turn() {
+            let g = self.game().clone();
+            if g.move_no <= 2 && g.lead.is_none() && self.level >= 7 {
+                say("(the computer is thinking)".into());
+            }
+            let choice = self.computer.as_mut().and_then(|(_, p)| p.choose(&g));
+            let Some(t) = choice else { break };
+            self.push(t, say);
+        }
+    }
+
+    fn undo(&mut self, say: &mut dyn FnMut(String)) {
+        if self.plays.is_empty() {
+            say("Nothing to take back.".into());
+            return;
+        }
+        // Take back to before the last play of a human.
+        let mut plays = self.plays.clone();
+        let mut m = self.rebuild(&plays);
+        while plays.pop().is_some() {
+            m = self.rebuild(&plays);
+            let human_to_act = match (&self.computer, m.to_act()) {
+                (Some((c, _)), Some(p)) => *c != p,
+                _ => true,
+            };
+            if human_to_act {
+                break;
+            }
+        }
+        if plays.is_empty() && self.is_computer_start(&m) {
+            say("Nothing of yours to take back.".into());
+            return;
+        }
+        self.m = m;
+        self.plays = plays;
+        say("Taken back.".into());
+        say(self.screen());
+    }
+
+    fn is_computer_start(&self, m: &Match) -> bool {
+        matches!((&self.computer, m.to_act()), (Some((c, _)), Some(p)) if *c == p)
+    }
+
+    fn rebuild(&self, plays: &[Turn]) -> Match {
+        let mut m = Match::new(self.m.dealer, self.m.other, self.m.count)
+            .unwrap_or_else(|_| self.m.clone());
+        for &t in plays {
+            m.play(t);
+        }
+        m
+    }
+
+    /// The match record.
+    pub fn record_text(&self) -> String {
+        let mut text = write_match(&self.m);
+        text = text.replace(
+            "[Variant \"Chess Cards\"]",
+            &format!("[Variant \"Chess Cards\"]\n[Seed \"{}\"]", self.seed),
+        );
+        text
+    }
+
+    fn save(&mut self, file: &str) -> String {
+        if file.is_empty() {
+            return "Say where: save FILE".into();
+        }
+        match std::fs::write(file, self.record_text()) {
+            Ok(()) => {
+                self.unsaved = false;
+                format!("Saved to {file} (deckmate replay {file} checks it).")
+            }
+            Err(e) => format!("Cannot write {file}: {e}"),
+        }
+    }
+
+    fn goodbye(&self) -> String {
+        if !self.unsaved {
+            return "Goodbye.".into();
+        }
+        format!(
+            "The match was not saved. Its record, which 'deckmate replay -' reads:\n\n{}\nGoodbye.",
+            self.record_text().trim_end()
+        )
+    }
+}
+
+impl super::play::Terminal for CardsSession {
+    fn start_with(&mut self, say: &mut dyn FnMut(String)) {
+        CardsSession::start_with(self, say);
+    }
+    fn respond(&mut self, line: &str, say: &mut dyn FnMut(String)) {
+        CardsSession::respond(self, line, say);
+    }
+    fn quit(&self) -> bool {
+        CardsSession::quit(self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn session(computer: Option<usize>) -> CardsSession {
+        CardsSession::new(7, SacrificeCount::Net, computer, 2, false)
+    }
+
+    #[test]
+    fn two_humans_play_a_whole_match_by_typing() {
+        let mut s = session(None);
+        let mut out = Vec::new();
+        s.start_with(&mut |x| out.push(x));
+        let mut guard = 0;
+        while !s.current_match().is_over() && guard < 100 {
+            let t = s.current_match().current().turns()[0];
+            let lines = s.handle(&turn_text(t));
+            assert!(lines.iter().any(|l| l.contains("Game ")), "{lines:?}");
+            guard += 1;
+        }
+        assert!(s.current_match().is_over());
+        let record = s.record_text();
+        let rs = deckmate_rules::Record::parse_all(&record).unwrap();
+        let back = deckmate_games::chess_cards::notation::replay_match(&rs).unwrap();
+        assert_eq!(&back, s.current_match());
+        assert!(s.handle("quit").join("\n").contains("[Game \"2\"]"));
+    }
+
+    #[test]
+    fn illegal_plays_are_refused_with_the_reason() {
+        let mut s = session(None);
+        let g = s.current_match().current().clone();
+        let not_mine = g.hands[1].cards().next().unwrap();
+        let out = s.handle(&not_mine.to_string()).join("\n");
+        assert!(out.contains("You do not hold"), "{out}");
+        let out = s.handle("zz").join("\n");
+        assert!(out.contains("not a card"), "{out}");
+        let out = s.handle("(bQ").join("\n");
+        assert!(out.contains("sacrifice is written"), "{out}");
+        assert!(s.current_match().current().plays.is_empty());
+    }
+
+    #[test]
+    fn the_computer_answers_and_undo_takes_both_back() {
+        // The computer is the other (player 1): the human leads.
+        let mut s = session(Some(1));
+        let mut out = Vec::new();
+        s.start_with(&mut |x| out.push(x));
+        let t = s.current_match().current().turns()[0];
+        let lines = s.handle(&turn_text(t)).join("\n");
+        assert!(lines.contains("The computer plays"), "{lines}");
+        assert!(s.current_match().current().plays.len() >= 2);
+        s.handle("undo");
+        assert!(s.current_match().current().plays.is_empty());
+        assert!(s.handle("undo").join("\n").contains("Nothing"));
+    }
+
+    #[test]
+    fn the_computer_leads_when_it_deals_and_hint_names_a_legal_play() {
+        let mut s = session(Some(0));
+        let mut out = Vec::new();
+        s.start_with(&mut |x| out.push(x));
+        assert!(out.join("\n").contains("The computer plays"));
+        let hint = s.handle("hint").join("\n");
+        assert!(hint.contains("Perfect play"), "{hint}");
+    }
+
+    #[test]
+    fn garbage_never_panics() {
+        let mut s = session(Some(1));
+        for line in [
+            "", "save", "(", ")", "bQ**", "(bQ)(rQ)", "moves", "rules", "help", "9. bQ#!", "é",
+            "undo",
+        ] {
+            s.handle(line);
+        }
+        assert!(!s.quit());
+    }
+}

@@ -1,0 +1,184 @@
+//! `deckmate solve`, `replay` and `play` for Chess Cards, as a user runs them.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+
+use common::deckmate;
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+const DEALER: &str = "bQ rQ yQ wQ rR yR wR yB wN bP";
+const OTHER: &str = "bR bB rB wB bN rN yN rP yP wP";
+const SAMPLE: &str =
+    "1. yR (yP)yN 2. wQ wB 3. rQ rP 4. (wR)yB rB 5. rN (yQ)rR 6. (wN)bP bB 7. bR bQ 8. bQ bN";
+
+#[test]
+fn solve_prints_the_forced_overmate_of_the_sample_game_as_json() {
+    let out = deckmate(
+        &[
+            "solve",
+            "chess-cards",
+            "--dealer",
+            DEALER,
+            "--other",
+            OTHER,
+            "--moves",
+            SAMPLE,
+            "--json",
+        ],
+        None,
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["value"], 242);
+    assert_eq!(v["line"], serde_json::json!(["bQ"]));
+}
+
+#[test]
+fn solve_from_move_seven_gives_a_line_that_reaches_its_value() {
+    let moves = "1. yR (yP)yN 2. wQ wB 3. rQ rP 4. (wR)yB rB 5. rN (yQ)rR 6. (wN)bP bB";
+    let out = deckmate(
+        &[
+            "solve",
+            "chess-cards",
+            "--dealer",
+            DEALER,
+            "--other",
+            OTHER,
+            "--moves",
+            moves,
+        ],
+        None,
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let s = text(&out.stdout);
+    assert!(s.starts_with("Value: "), "{s}");
+    assert!(s.contains("Best line: 7."), "{s}");
+}
+
+#[test]
+fn solve_refuses_bad_input_clearly() {
+    for (args, want) in [
+        (vec!["--dealer", "bQ rQ", "--other", OTHER], "10 cards"),
+        (vec!["--dealer", DEALER, "--other", DEALER], "both hands"),
+        (
+            vec!["--dealer", "bQ xX", "--other", OTHER],
+            "'xX' is not a card",
+        ),
+        (
+            vec!["--dealer", DEALER, "--other", OTHER, "--moves", "1. wP"],
+            "not a legal play",
+        ),
+        (vec!["--dealer", DEALER], "give both hands"),
+    ] {
+        let mut a = vec!["solve", "chess-cards"];
+        a.extend(args);
+        let out = deckmate(&a, None);
+        assert_eq!(out.status.code(), Some(1), "{a:?}");
+        assert!(
+            text(&out.stderr).contains(want),
+            "{a:?}: {}",
+            text(&out.stderr)
+        );
+    }
+    let out = deckmate(&["solve", "cardmate"], None);
+    assert!(text(&out.stderr).contains("only chess-cards"));
+    let out = deckmate(
+        &[
+            "solve",
+            "chess-cards",
+            "--deals",
+            "1",
+            "--sacrifices",
+            "half",
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn solve_deals_reports_games_and_matches() {
+    let out = deckmate(
+        &[
+            "solve",
+            "chess-cards",
+            "--deals",
+            "2",
+            "--seed",
+            "3",
+            "--json",
+        ],
+        None,
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["deals"], 2);
+    let g = &v["game"];
+    let n = g["dealer_wins"].as_u64().unwrap()
+        + g["other_wins"].as_u64().unwrap()
+        + g["draws"].as_u64().unwrap();
+    assert_eq!(n, 2);
+    // M11: the second game is the first with the places exchanged, so
+    // under perfect play every match is drawn.
+    assert_eq!(v["match"]["draws"], 2);
+}
+
+#[test]
+fn replay_reads_a_chess_cards_record() {
+    let path = format!(
+        "{}/tests/data/chess-cards-sample.txt",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let out = deckmate(&["replay", "--json", &path], None);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        (v["result"].as_str(), v["totals"][0].as_u64()),
+        (Some("1-0"), Some(242))
+    );
+}
+
+#[test]
+fn play_chess_cards_from_piped_input_saves_a_record_that_replays() {
+    let dir = std::env::temp_dir().join(format!("deckmate-cc-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("match.txt");
+    let input = format!("help\nmoves\nzz\nsave {}\nquit\n", file.display());
+    let out = deckmate(
+        &[
+            "play",
+            "chess-cards",
+            "--seed",
+            "5",
+            "--level",
+            "1",
+            "--as",
+            "other",
+        ],
+        Some(&input),
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let s = text(&out.stdout);
+    // The computer deals and leads; the human is told what to answer.
+    assert!(s.contains("The computer plays"), "{s}");
+    assert!(s.contains("to reply to"), "{s}");
+    assert!(s.contains("not a card"), "{s}");
+    let out = deckmate(&["replay", file.to_str().unwrap()], None);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("all legal"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn rules_chess_cards_prints_the_rulings() {
+    let out = deckmate(&["rules", "chess-cards"], None);
+    let s = text(&out.stdout);
+    assert!(
+        s.contains("QUEEN'S PRIVILEGE (M5)") && s.contains("OVERMATE") || s.contains("Overmate"),
+        "{s}"
+    );
+}

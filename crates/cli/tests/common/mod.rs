@@ -1,0 +1,24 @@
+//! What the command-line tests share: running the binary as a user would.
+
+#![allow(clippy::unwrap_used, dead_code)]
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+/// Runs `deckmate` with `args` (colours off), feeding `stdin` if given.
+pub fn deckmate(args: &[&str], stdin: Option<&str>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_deckmate"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    if let Some(input) = stdin {
+        // The program may stop reading early (quit): a broken pipe is fine.
+        let _ = child.stdin.as_mut().unwrap().write_all(input.as_bytes());
+    }
+    drop(child.stdin.take());
+    child.wait_with_output().unwrap()
+}

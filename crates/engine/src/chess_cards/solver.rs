@@ -1,0 +1,627 @@
+//! The exact Chess Cards solver: the value of a position under perfect play
+//! by both sides (the dealer's score minus the other's) and a principal
+//! line.
+//!
+//! Alpha-beta over whole turns (an optional sacrifice, the card, Queen's
+//! Privilege) on the compact [`State`], with:
+//! - a transposition table of bounds keyed by the position at the start of
+//!   each move; a position's value does not depend on the deal it came
+//!   from, so the table is kept from one deal to the next;
+//! - closed-form leaves: a lead that mates is scored at once (with the
+//!   best sacrifice, which never hurts the mater), and on move 10 a lead
+//!   that is answered is a draw;
+//! - score bounds: no mate can be worth more than the mater's best card at
+//!   the largest multiplier still reachable, so hopeless windows are cut;
+//! - move ordering: the table's move, plain plays before sacrifices, leads
+//!   the opponent cannot beat first, replies that win the move first.
+
+use super::state::{
+    bits, bits_high, is_queen, lead_wins, mate_score, piece, replies, suit, State, NONE, PIECES,
+    QUEENS, VALUE,
+};
+use deckmate_games::chess_cards::{ChessCards, Turn};
+use deckmate_rules::Seat;
+
+/// Beyond every score (the largest is 990).
+const INF: i32 = 30_000;
+
+/// One table entry: the bounds of a position's value and its best lead.
+#[derive(Copy, Clone, Default)]
+struct Entry {
+    key: u64,
+    lo: i16,
+    hi: i16,
+    best: u16,
+}
+
+/// The cards that beat `c` when they answer it (M4): higher pieces of its
+/// suit, and the same piece in higher suits.
+const fn beaters(c: u8) -> u32 {
+    let (s, p) = (c / 5, c % 5);
+    let mut m = 0u32;
+    let mut q = p + 1;
+    while q < 5 {
+        m |= 1 << (s * 5 + q);
+        q += 1;
+    }
+    let mut t = s + 1;
+    while t < 4 {
+        m |= 1 << (t * 5 + p);
+        t += 1;
+    }
+    m
+}
+
+const BEATERS: [u32; 20] = {
+    let mut t = [0u32; 20];
+    let mut c = 0;
+    while c < 20 {
+        t[c] = beaters(c as u8);
+        c += 1;
+    }
+    t
+};
+
+/// A lead as the table stores it: sacrifice (31: none), card, privilege.
+fn encode(sac: Option<u8>, card: u8, privilege: bool) -> u16 {
+    1 << 15 | u16::from(sac.unwrap_or(NONE)) | u16::from(card) << 5 | u16::from(privilege) << 10
+}
+
+/// The exact solver, with its transposition table.
+pub struct Solver {
+    table: Vec<Entry>,
+    mask: usize,
+    gross: bool,
+    /// Searches stop after this move number and score what lies beyond
+    /// as a draw (10: exact).
+    horizon: u8,
+    /// Positions searched since the solver was made.
+    pub nodes: u64,
+}
+
+impl Default for Solver {
+    fn default() -> Self {
+        Solver::new()
+    }
+}
+
+impl Solver {
+    /// A solver with a table of 2^20 entries (16 MiB).
+    pub fn new() -> Solver {
+        Solver::with_table_bits(20)
+    }
+
+    /// A solver with a table of 2^`bits` entries (16 bytes each).
+    pub fn with_table_bits(bits: u32) -> Solver {
+        let size = 1usize << bits.clamp(8, 28);
+        Solver {
+            table: vec![Entry::default(); size],
+            mask: size - 1,
+            gross: false,
+            horizon: 10,
+            nodes: 0,
+        }
+    }
+
+    /// A solver that looks only `moves` moves ahead (counting the current
+    /// one) and scores every position beyond as a draw: what a weaker
+    /// player sees. [`Solver::set_horizon_moves`] moves the horizon.
+    pub fn limited(moves: u32) -> Solver {
+        let mut s = Solver::with_table_bits(16);
+        s.horizon = 0;
+        s.set_horizon_moves(moves, 1);
+        s
+    }
+
+    /// Sets the horizon to `moves` moves from move `from` (the table is
+    /// emptied when it changes, its bounds holding for one horizon only).
+    pub fn set_horizon_moves(&mut self, moves: u32, from: u32) {
+        let h = (from + moves.max(1) - 1).min(10) as u8;
+        if h != self.horizon {
+            self.clear();
+            self.horizon = h;
+        }
+    }
+
+    /// Empties the table.
+    pub fn clear(&mut self) {
+        self.table.iter_mut().for_each(|e| *e = Entry::default());
+    }
+
+    fn prepare(&mut self, g: &ChessCards) {
+        let gross = super::state::is_gross(g);
+        if gross != self.gross {
+            // The table's values depend on how sacrifices count.
+            self.clear();
+            self.gross = gross;
+        }
+    }
+
+    /// The value of `g` under perfect play: the dealer's score minus the
+    /// other player's.
+    pub fn value(&mut self, g: &ChessCards) -> i32 {
+        // MTD(f): null-window searches from a first guess of 0 (a draw),
+        // the table's bounds carrying over from one to the next.
+        let (mut lo, mut hi) = (-INF, INF);
+        let mut guess = 0;
+        while lo < hi {
+            let beta = if guess == lo { guess + 1 } else { guess };
+            guess = self.value_in(g, beta - 1, beta);
+            if guess < beta {
+                hi = guess;
+            } else {
+                lo = guess;
+            }
+        }
+        lo
+    }
+
+    /// The value with a window (fail-soft: a result at or below `alpha` is
+    /// an upper bound, at or above `beta` a lower bound), the dealer's side.
+    fn value_in(&mut self, g: &ChessCards, alpha: i32, beta: i32) -> i32 {
+        self.prepare(g);
+        let Some((s, lead)) = State::from_game(g) else {
+            return g.value();
+        };
+        // The searches score for the leader; turn the window round for
+        // the other seat.
+        let flip = s.leader != 0;
+        let (a, b) = if flip { (-beta, -alpha) } else { (alpha, beta) };
+        let v = match lead {
+            None => self.lead_node(&s, a, b),
+            Some((c, p)) => self.reply_node(&s, c, p, a, b),
+        };
+        if flip {
+            -v
+        } else {
+            v
+        }
+    }
+
+    /// Whether `g` is worth exactly `v`.
+    fn is_worth(&mut self, g: &ChessCards, v: i32) -> bool {
+        self.value_in(g, v - 1, v + 1) == v
+    }
+
+    /// The value and a principal line of turns (each with its seat): both
+    /// sides play perfectly and the line ends where the game does.
+    pub fn solve(&mut self, g: &ChessCards) -> (i32, Vec<(Seat, Turn)>) {
+        let v = self.value(g);
+        let mut line = Vec::new();
+        let mut cur = g.clone();
+        while let Some(me) = cur.to_act() {
+            let mut next = None;
+            for t in self.ordered_turns(&cur) {
+                let mut child = cur.clone();
+                child.play(t);
+                if self.is_worth(&child, v) {
+                    next = Some((t, child));
+                    break;
+                }
+            }
+            let Some((t, child)) = next else { break };
+            line.push((me, t));
+            cur = child;
+        }
+        (v, line)
+    }
+
+    /// Every legal turn of the seat to act with the value it leads to
+    /// (the dealer's score minus the other's), best for that seat first.
+    pub fn turn_values(&mut self, g: &ChessCards) -> Vec<(Turn, i32)> {
+        let Some(me) = g.to_act() else {
+            return Vec::new();
+        };
+        let mut out: Vec<(Turn, i32)> = g
+            .turns()
+            .into_iter()
+            .map(|t| {
+                let mut child = g.clone();
+                child.play(t);
+                (t, self.value(&child))
+            })
+            .collect();
+        out.sort_by_key(|&(t, v)| {
+            let v = if me == Seat::First { -v } else { v };
+            (v, t.sacrifice.is_some(), t.privilege)
+        });
+        out
+    }
+
+    /// The legal turns worth exactly the position's value `v` (the best
+    /// ones for the seat to act), plain plays first.
+    pub fn best_turns(&mut self, g: &ChessCards, v: i32) -> Vec<Turn> {
+        let mut out = Vec::new();
+        for t in self.ordered_turns(g) {
+            let mut child = g.clone();
+            child.play(t);
+            if self.is_worth(&child, v) {
+                out.push(t);
+            }
+        }
+        out
+    }
+
+    /// The legal turns, plain plays first (a principal line then avoids
+    /// needless sacrifices when they change nothing).
+    fn ordered_turns(&self, g: &ChessCards) -> Vec<Turn> {
+        let mut ts = g.turns();
+        ts.sort_by_key(|t| (t.sacrifice.is_some(), t.privilege));
+        ts
+    }
+
+    /// The largest score seat `x` could still make by mate: its best card
+    /// at the largest multiplier reachable (move 10, every card but one
+    /// sacrificed while turns remain, the opponent sacrificing no more).
+    #[inline]
+    fn upper(&self, s: &State, x: usize) -> i32 {
+        let cards = s.playable(x);
+        let best = if cards & QUEENS != 0 {
+            VALUE[4]
+        } else if cards & PIECES[3] != 0 {
+            VALUE[3]
+        } else if cards & PIECES[0] != 0 {
+            VALUE[0]
+        } else if cards & PIECES[2] != 0 {
+            VALUE[2]
+        } else if cards != 0 {
+            VALUE[1]
+        } else {
+            return 0;
+        };
+        let n = s.hands[x].count_ones();
+        let turns_left = u32::from(11 - s.move_no.min(10));
+        let add = if n >= 2 { (n - 1).min(turns_left) } else { 0 } as i32;
+        let mine = i32::from(s.sacs[x]) + add;
+        let extra = if self.gross {
+            mine
+        } else {
+            (mine - i32::from(s.sacs[1 - x])).max(0)
+        };
+        let m = 10 + extra;
+        let base = best * m;
+        if m > 10 {
+            base * (m - 9)
+        } else {
+            base
+        }
+    }
+
+    fn probe(&self, key: u64) -> Option<Entry> {
+        let i = Self::slot(key) & self.mask & !1;
+        let t = &self.table;
+        if t[i].key == key {
+            Some(t[i])
+        } else if t[i + 1].key == key {
+            Some(t[i + 1])
+        } else {
+            None
+        }
+    }
+
+    #[inline]
+    fn slot(key: u64) -> usize {
+        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 24) as usize
+    }
+
+    /// Looks `key` up: `Err(v)` when the table's bounds settle the value
+    /// for the window, else the bounds and best move found (the window
+    /// narrowed to them).
+    fn narrow(&self, key: u64, alpha: &mut i32, beta: &mut i32) -> Result<(i32, i32, u16), i32> {
+        let Some(e) = self.probe(key) else {
+            return Ok((-INF, INF, 0));
+        };
+        let (lo, hi) = (i32::from(e.lo), i32::from(e.hi));
+        if lo >= *beta || lo == hi {
+            return Err(lo);
+        }
+        if hi <= *alpha {
+            return Err(hi);
+        }
+        *alpha = (*alpha).max(lo);
+        *beta = (*beta).min(hi);
+        Ok((lo, hi, e.best))
+    }
+
+    fn store(&mut self, e: Entry) {
+        let i = Self::slot(e.key) & self.mask & !1;
+        // Same key: overwrite. Otherwise the emptier or later (cheaper
+        // to redo) of the two slots goes.
+        let move_of = |k: u64| (k >> 41) & 15;
+        let j = if self.table[i].key == e.key || self.table[i].key == 0 {
+            i
+        } else if self.table[i + 1].key == e.key || self.table[i + 1].key == 0 {
+            i + 1
+        } else if move_of(self.table[i].key) >= move_of(self.table[i + 1].key) {
+            i
+        } else {
+            i + 1
+        };
+        self.table[j] = e;
+    }
+
+    /// The value of a position at the start of a move, for its leader.
+    fn lead_node(&mut self, s: &State, mut alpha: i32, mut beta: i32) -> i32 {
+        self.nodes += 1;
+        if s.move_no > self.horizon {
+            return 0;
+        }
+        let l = s.leader as usize;
+        let r = 1 - l;
+        let ub = self.upper(s, l);
+        if ub <= alpha {
+            return ub;
+        }
+        let lb = -self.upper(s, r);
+        if lb >= beta {
+            return lb;
+        }
+        let key = s.key();
+        let (lo, hi, tt_move) = match self.narrow(key, &mut alpha, &mut beta) {
+            Ok(found) => found,
+            Err(v) => return v,
+        };
+        let (a0, b0) = (alpha, beta);
+        let opp = s.playable(r);
+        let hand = s.hands[l];
+        let mine = s.playable(l);
+        let can_sac = hand.count_ones() >= 2;
+
+        // Leads that mate at once, scored in closed form: a sacrifice first
+        // (when the hand allows one) only raises the multiplier.
+        let mut best = -INF;
+        let mut best_move = 0u16;
+        let mut any_answered = false;
+        let mult = s.multiplier(l, u8::from(can_sac), self.gross);
+        for c in bits(mine) {
+            for p in [false, true] {
+                if p && !is_queen(c) {
+                    continue;
+                }
+                if replies(opp, c, p) == 0 {
+                    let v = mate_score(c, mult);
+                    if v > best {
+                        best = v;
+                        let sac = bits(hand & !(1 << c)).next().filter(|_| can_sac);
+                        best_move = encode(sac, c, p);
+                    }
+                } else {
+                    any_answered = true;
+                }
+            }
+        }
+        if s.move_no >= self.horizon {
+            // An answered lead on the last move draws (or, before move
+            // 10, is not looked into).
+            if any_answered {
+                best = best.max(0);
+            }
+            self.finish(key, best, best_move, -INF, INF, lo, hi);
+            return best;
+        }
+        if best >= beta || !any_answered {
+            self.finish(key, best, best_move, a0, b0, lo, hi);
+            return best;
+        }
+
+        // The other leads, ordered.
+        let mut leads: [(u16, u16); 256] = [(0, 0); 256];
+        let mut n = 0;
+        let mut push = |sac: Option<u8>, c: u8, p: bool| {
+            let rep = replies(opp, c, p);
+            if rep == 0 {
+                return;
+            }
+            let code = encode(sac, c, p);
+            let mut score: u16 = if code == tt_move { 60_000 } else { 0 };
+            if sac.is_none() {
+                score += 20_000;
+            }
+            if rep & BEATERS[c as usize] == 0 {
+                // The opponent cannot take the move from us.
+                score += 10_000;
+            }
+            score += u16::from(piece(c)) * 10 + u16::from(suit(c));
+            if n < leads.len() {
+                leads[n] = (score, code);
+                n += 1;
+            }
+        };
+        for c in bits(mine) {
+            push(None, c, false);
+            if is_queen(c) {
+                push(None, c, true);
+            }
+        }
+        if can_sac {
+            for x in bits(hand) {
+                for c in bits(hand & !(1 << x)) {
+                    push(Some(x), c, false);
+                    if is_queen(c) {
+                        push(Some(x), c, true);
+                    }
+                }
+            }
+        }
+        let leads = &mut leads[..n];
+        leads.sort_unstable_by_key(|a| std::cmp::Reverse(a.0));
+        let mut first = best == -INF;
+        for &(_, code) in leads.iter() {
+            let sac = (code & 31) as u8;
+            let sac = (sac != NONE).then_some(sac);
+            let c = (code >> 5 & 31) as u8;
+            let p = code >> 10 & 1 == 1;
+            let mut child = *s;
+            child.apply(l, sac, c);
+            let a = alpha.max(best);
+            let v = if first || a + 1 >= beta {
+                self.reply_node(&child, c, p, a, beta)
+            } else {
+                // Principal variation search: prove this lead no better
+                // with a null window, search it in full only if it is.
+                let v = self.reply_node(&child, c, p, a, a + 1);
+                if v > a {
+                    self.reply_node(&child, c, p, v, beta)
+                } else {
+                    v
+                }
+            };
+            first = false;
+            if v > best {
+                best = v;
+                best_move = code;
+                if v >= beta {
+                    break;
+                }
+            }
+        }
+        self.finish(key, best, best_move, a0, b0, lo, hi);
+        best
+    }
+
+    /// Stores a searched position's bounds (fail-soft: `best` bounds the
+    /// value from above when at or below `a0`, from below at or above `b0`).
+    #[allow(clippy::too_many_arguments)]
+    fn finish(&mut self, key: u64, best: i32, best_move: u16, a0: i32, b0: i32, lo: i32, hi: i32) {
+        let (mut lo, mut hi) = (lo, hi);
+        if best <= a0 {
+            hi = hi.min(best);
+        } else if best >= b0 {
+            lo = lo.max(best);
+        } else {
+            lo = best;
+            hi = best;
+        }
+        let clamp = |v: i32| v.clamp(-INF, INF) as i16;
+        self.store(Entry {
+            key,
+            lo: clamp(lo),
+            hi: clamp(hi),
+            best: best_move,
+        });
+    }
+
+    /// The value of the next move's position `n` for seat `me` (its leader
+    /// or the other), in a window given for `me`.
+    #[inline]
+    fn child(&mut self, n: &State, me: usize, alpha: i32, beta: i32) -> i32 {
+        if n.leader as usize == me {
+            self.lead_node(n, alpha, beta)
+        } else {
+            -self.lead_node(n, -beta, -alpha)
+        }
+    }
+
+    /// The value, for the leader, of the position where `lead` (with the
+    /// privilege or not) has been played and the other seat replies. The
+    /// leader's play is already applied to `s`.
+    fn reply_node(&mut self, s: &State, lead: u8, privilege: bool, alpha: i32, beta: i32) -> i32 {
+        let l = s.leader as usize;
+        let r = 1 - l;
+        let hand = s.hands[r];
+        let last_move = s.move_no >= self.horizon;
+        let mut best = INF;
+        let mut beta = beta;
+        // Plain replies first, then each sacrifice (M6: the reply rules
+        // apply to the hand left); within each, replies that win the move
+        // first.
+        let plain = replies(s.playable(r), lead, privilege);
+        if plain == 0 {
+            // No reply: mate (only reached from a root given by the rules).
+            return mate_score(lead, s.multiplier(l, 0, self.gross));
+        }
+        if last_move {
+            return 0;
+        }
+        let key = s.reply_key(lead, privilege);
+        let mut alpha = alpha;
+        let (lo, hi, tt_move) = match self.narrow(key, &mut alpha, &mut beta) {
+            Ok(found) => found,
+            Err(v) => return v,
+        };
+        let (a0, b0) = (alpha, beta);
+        let mut best_move = 0u16;
+        let sacs = if hand.count_ones() >= 2 { hand } else { 0 };
+        let mut first = true;
+        // The table's reply first.
+        let tt_reply = (tt_move != 0).then(|| {
+            let sac = (tt_move & 31) as u8;
+            ((sac != NONE).then_some(sac), (tt_move >> 5 & 31) as u8)
+        });
+        let mut list: [(u8, u8); 128] = [(0, 0); 128];
+        let mut n = 0;
+        if let Some((sac, rc)) = tt_reply {
+            list[0] = (sac.unwrap_or(NONE), rc);
+            n = 1;
+        }
+        for x in std::iter::once(NONE).chain(bits(sacs)) {
+            let cards = if x == NONE {
+                plain
+            } else {
+                replies(hand & !(1 << x), lead, privilege)
+            };
+            let winning = cards & BEATERS[lead as usize];
+            for rc in bits_high(winning).chain(bits_high(cards & !winning)) {
+                if n < list.len() && (n == 0 || list[0] != (x, rc)) {
+                    list[n] = (x, rc);
+                    n += 1;
+                }
+            }
+        }
+        for &(x, rc) in &list[..n] {
+            let sac = (x != NONE).then_some(x);
+            let mut n = *s;
+            n.apply(r, sac, rc);
+            n.move_no += 1;
+            if !lead_wins(lead, rc) {
+                n.leader = r as u8;
+            }
+            let v = if first || alpha + 1 >= beta {
+                self.child(&n, l, alpha, beta)
+            } else {
+                let v = self.child(&n, l, beta - 1, beta);
+                if v < beta {
+                    self.child(&n, l, alpha, v)
+                } else {
+                    v
+                }
+            };
+            first = false;
+            if v < best {
+                best = v;
+                best_move = encode(sac, rc, false);
+                if best <= alpha {
+                    break;
+                }
+                beta = beta.min(best);
+            }
+        }
+        self.finish(key, best, best_move, a0, b0, lo, hi);
+        best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn beaters_follow_m4() {
+        for c in 0..20u8 {
+            for r in 0..20u8 {
+                if r == c || !(suit(c) == suit(r) || piece(c) == piece(r)) {
+                    continue;
+                }
+                assert_eq!(BEATERS[c as usize] & 1 << r != 0, !lead_wins(c, r));
+            }
+        }
+    }
+
+    #[test]
+    fn a_lead_round_trips_through_its_code() {
+        let code = encode(Some(3), 19, true);
+        assert_eq!(code & 31, 3);
+        assert_eq!(code >> 5 & 31, 19);
+        assert_eq!(code >> 10 & 1, 1);
+    }
+}
