@@ -413,7 +413,9 @@ impl Solver {
                 return;
             }
             let code = encode(sac, c, p);
-            let mut score: u16 = if code == tt_move { 60_000 } else { 0 };
+            // At most 35_000 + 20_000 + 10_000 + 43 < u16::MAX: the table's
+            // move still comes first.
+            let mut score: u16 = if code == tt_move { 35_000 } else { 0 };
             if sac.is_none() {
                 score += 20_000;
             }
