@@ -206,7 +206,7 @@ await test("a whole Chess Cards match against the engine, by clicking", async ()
   const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
   await newChessCards(page, { opponent: "engine", level: "8", side: "dealer", seed: "7" });
   let turns = 0, sacrificed = false, privileged = false, sawGame2 = false;
-  // The engine solves exactly for now: allow it minutes on a busy machine.
+  // Level 8 solves exactly: allow it minutes on a busy machine.
   const deadline = Date.now() + 8 * 60 * 1000;
   while (Date.now() < deadline) {
     const v = await viewOf(page);
