@@ -290,6 +290,22 @@ class Game:
             return []
         return self.legal_raw()
 
+    def fen(self):
+        rows = []
+        for y in range(8, -1, -1):
+            row = ""
+            for x in range(9):
+                if not light(x, y):
+                    row += "*"
+                elif (x, y) in self.board:
+                    c, k = self.board[(x, y)]
+                    row += k if c == "w" else k.lower()
+                else:
+                    row += "1"
+            rows.append(row)
+        cast = ("C" if self.rights["w"] else "") + ("c" if self.rights["b"] else "")
+        return f"{'/'.join(rows)} {self.turn} {cast or '-'} {self.halfmove} {self.fullmove}"
+
     def text(self, m):
         s, t, p = m
         if s == "O-O":
