@@ -637,11 +637,11 @@ fn cuarenta_q9_threefold_repetition_draws() {
 
 #[test]
 fn cuarenta_q9_agreement_and_resignation_come_from_the_record() {
-    let r = record::replay(&Record::parse("[Variant \"Cuarenta\"]\n1. Fda4 Pbc6 1/2-1/2").unwrap())
+    let r = record::replay(&Record::parse("[Variant \"Cuarenta\"]\n1. Fa4 Pbc6 1/2-1/2").unwrap())
         .unwrap();
     assert_eq!(r.result, "1/2-1/2");
     assert_eq!(r.position.end().unwrap().reason, EndReason::Agreement);
-    let r = record::replay(&Record::parse("1. Fda4 0-1").unwrap()).unwrap();
+    let r = record::replay(&Record::parse("1. Fa4 0-1").unwrap()).unwrap();
     assert_eq!(r.reason.as_deref(), Some("White resigned"));
 }
 

@@ -13,7 +13,7 @@
 //! use deckmate_rules::Game;
 //! let mut game = cuarenta::start_position();
 //! assert_eq!(game.count_moves(), 22);
-//! let mv = game.parse_move("Fda4").unwrap();
+//! let mv = game.parse_move("Fa4").unwrap();
 //! game.play(mv).unwrap();
 //! assert_eq!(game.move_text(game.parse_move("Pbc6").unwrap()), "Pbc6");
 //! ```

@@ -94,6 +94,30 @@ impl Position {
         )
     }
 
+    /// Whether `seat`'s King is attacked, whoever is to move.
+    pub fn king_attacked(&self, seat: Seat) -> bool {
+        let t = Tables::get();
+        let occ = self.by_seat[0] | self.by_seat[1];
+        self.attacked_by(
+            t,
+            self.king[seat.index()],
+            seat.other(),
+            occ,
+            self.by_seat[seat.other().index()],
+        )
+    }
+
+    /// Every plain move (no promotion, no castling) the pieces' movement
+    /// allows the side to move, the King's safety ignored: with
+    /// [`Position::king_attacked`], a slow independent check of
+    /// [`Position::generate`]'s legality test.
+    pub fn pseudo_legal(&self) -> Vec<Move> {
+        self.pseudo_moves()
+            .into_iter()
+            .map(|(f, t)| Move::new(f, t))
+            .collect()
+    }
+
     fn ctx(&self) -> Ctx<'static> {
         let t = Tables::get();
         let me = self.side;

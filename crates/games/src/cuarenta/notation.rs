@@ -6,7 +6,7 @@
 //! tells them apart, else rank, else both: `Pbc4`, `F1d5`); `x` when it
 //! captures; the target square; `=C`, `=F`, `=G`, `=V` or `=B` when a pawn
 //! promotes (Q7); then `+` for check or `#` for checkmate. Castling (Q8)
-//! is `O-O`. Examples: `Fda4`, `Vxf7`, `Pbc4`, `Ph8=C`, `Pb9=V+`, `O-O`.
+//! is `O-O`. Examples: `Fa4`, `Vxf7`, `Pbc4`, `Ph8=C`, `Pb9=V+`, `O-O`.
 //!
 //! The reader wants the piece letter in upper case and the squares in lower
 //! case; it accepts more disambiguation than needed, `0-0` for `O-O`, and a
@@ -77,7 +77,7 @@ impl std::error::Error for MoveError {}
 
 fn syntax(text: &str, why: &str) -> MoveError {
     MoveError::Syntax(format!(
-        "'{text}' is not a Cuarenta move: {why} (moves look like Fda4, Vxf7, Pbc4, Ph8=C, O-O)"
+        "'{text}' is not a Cuarenta move: {why} (moves look like Fa4, Vxf7, Pbc4, Ph8=C, O-O)"
     ))
 }
 
