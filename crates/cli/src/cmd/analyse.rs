@@ -66,7 +66,9 @@ pub fn score_text(score: i32) -> String {
 
 /// Runs the analysis.
 pub fn run(args: AnalyseArgs) -> Result<ExitCode, String> {
-    let Variant::Cardmate = args.game;
+    if args.game != Variant::Cardmate {
+        return Err(args.game.unsupported("analyse"));
+    }
     let pos = start_position(&args.options, args.fen.as_deref(), args.moves.as_deref())?;
     if let Some(t) = args.time {
         if !(t > 0.0 && t < 1e6) {

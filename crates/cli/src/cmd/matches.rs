@@ -40,7 +40,9 @@ pub struct MatchArgs {
 
 /// Runs the match.
 pub fn run(args: MatchArgs) -> Result<ExitCode, String> {
-    let Variant::Cardmate = args.game;
+    if args.game != Variant::Cardmate {
+        return Err(args.game.unsupported("match"));
+    }
     if !(args.time > 0.0 && args.time < 3600.0) {
         return Err(format!(
             "--time {}: give seconds per move, above 0",

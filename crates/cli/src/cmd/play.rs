@@ -463,7 +463,9 @@ fn number(pos: &Position) -> String {
 
 /// Runs a game on standard input and output.
 pub fn run(args: PlayArgs) -> Result<ExitCode, String> {
-    let Variant::Cardmate = args.game;
+    if args.game != Variant::Cardmate {
+        return Err(args.game.unsupported("play"));
+    }
     let spec = args.options.spec(clock_seed());
     let style = Style {
         color: render::color_wanted(args.no_color),
