@@ -209,8 +209,8 @@ pub fn write(pos: &Position, mv: Move) -> String {
         s.push_str("O-O");
     } else {
         let t = Tables::get();
-        let from = mv.from_index();
-        let to = mv.to_index();
+        let from = mv.origin();
+        let to = mv.target();
         let piece = piece_at(pos, from);
         s.push(piece.letter());
         let mut legal = Vec::new();
@@ -219,11 +219,11 @@ pub fn write(pos: &Position, mv: Move) -> String {
             .iter()
             .filter(|m| {
                 !m.is_castling()
-                    && m.to_index() == to
-                    && m.from_index() != from
-                    && piece_at(pos, m.from_index()) == piece
+                    && m.target() == to
+                    && m.origin() != from
+                    && piece_at(pos, m.origin()) == piece
             })
-            .map(|m| m.from_index())
+            .map(|m| m.origin())
             .collect();
         if !rivals.is_empty() {
             let name = square_name(from);
@@ -293,9 +293,9 @@ pub fn parse(pos: &Position, text: &str) -> Result<Move, MoveError> {
                 .copied()
                 .filter(|m| {
                     !m.is_castling()
-                        && m.to_index() == to
+                        && m.target() == to
                         && m.promotion() == promotion
-                        && fits(m.from_index())
+                        && fits(m.origin())
                 })
                 .collect();
             let mv = match found.as_slice() {
@@ -389,7 +389,7 @@ fn explain(
     }
     let same_target = legal
         .iter()
-        .any(|m| !m.is_castling() && m.to_index() == to && fits(m.from_index()));
+        .any(|m| !m.is_castling() && m.target() == to && fits(m.origin()));
     if same_target {
         return match promotion {
             Some(p) if piece != Piece::Pawn => {

@@ -44,12 +44,12 @@ impl Move {
     }
 
     #[inline]
-    pub(crate) const fn from_index(self) -> u8 {
+    pub(crate) const fn origin(self) -> u8 {
         (self.0 & 63) as u8
     }
 
     #[inline]
-    pub(crate) const fn to_index(self) -> u8 {
+    pub(crate) const fn target(self) -> u8 {
         ((self.0 >> 6) & 63) as u8
     }
 
@@ -60,12 +60,12 @@ impl Move {
 
     /// The square the piece leaves (the King's, for castling).
     pub fn from(self) -> Square {
-        Tables::get().square(self.from_index())
+        Tables::get().square(self.origin())
     }
 
     /// The square it goes to (the Camel's, for castling).
     pub fn to(self) -> Square {
-        Tables::get().square(self.to_index())
+        Tables::get().square(self.target())
     }
 
     /// What a pawn becomes, if the move promotes.
@@ -379,8 +379,8 @@ impl Position {
     pub fn play_move(&mut self, mv: Move) {
         let me = self.side;
         let opp = me.other();
-        let from = mv.from_index();
-        let to = mv.to_index();
+        let from = mv.origin();
+        let to = mv.target();
         let old_rights = self.castling;
         let mut irreversible = false;
         if mv.is_castling() {
@@ -481,7 +481,7 @@ mod tests {
     #[test]
     fn moves_pack_and_unpack() {
         let m = Move::promoting(30, 39, Piece::Frog);
-        assert_eq!((m.from_index(), m.to_index()), (30, 39));
+        assert_eq!((m.origin(), m.target()), (30, 39));
         assert_eq!(m.promotion(), Some(Piece::Frog));
         assert!(!m.is_castling());
         let c = Move::castle(6, 3);
