@@ -56,6 +56,7 @@ fn refusals_say_why() {
         ("Pa4=K", "promotes to C, F, G, V or B"),
         ("O-O", "only after Black"),
         ("o-o", "capital letters O"),
+        ("O-O-O", "one castling"),
         ("Fd2", "d2 is a dark square"),
         ("Fj4", "not a square"),
         ("Fq", "target square is missing"),

@@ -92,6 +92,12 @@ pub fn parse_text(text: &str) -> Result<MoveText, MoveError> {
     if matches!(body, "O-O" | "0-0") {
         return Ok(MoveText::Castle(sign));
     }
+    if matches!(body, "O-O-O" | "0-0-0") {
+        return Err(syntax(
+            text,
+            "Cuarenta has one castling, King and Camel swapping squares: O-O",
+        ));
+    }
     if body.eq_ignore_ascii_case("o-o") {
         return Err(syntax(
             text,
