@@ -103,3 +103,40 @@ pub(crate) fn line_attacks(t: &Tables, target: u8, pieces: u64, frogs: u64) -> b
     }
     false
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cuarenta::tables::{parse_square, square_name};
+
+    fn names(line: &[u8]) -> Vec<String> {
+        line.iter().map(|&s| square_name(s)).collect()
+    }
+
+    #[test]
+    fn lines_step_two_orthogonally_and_one_diagonally() {
+        let t = Tables::get();
+        let e4 = parse_square("e4").unwrap();
+        assert_eq!(names(t.frog.line(e4, 0)), ["g4", "i4"]);
+        assert_eq!(names(t.frog.line(e4, 3)), ["e2"]);
+        assert_eq!(names(t.frog.line(e4, 4)), ["f5", "g6", "h7", "i8"]);
+        assert_eq!(names(t.frog.line(e4, 7)), ["d3", "c2", "b1"]);
+    }
+
+    #[test]
+    fn jumps_need_at_least_one_friend_and_a_square_beyond() {
+        let t = Tables::get();
+        let sq = |n: &str| parse_square(n).unwrap();
+        let c4 = sq("c4");
+        // Friends e4 g4: lands on i4. Friend d5 alone: lands on e6.
+        let friends = bit(sq("e4")) | bit(sq("g4")) | bit(sq("d5"));
+        assert_eq!(jumps(t, c4, friends), bit(sq("i4")) | bit(sq("e6")));
+        // A line running to the edge has no square beyond.
+        let friends = bit(sq("e4")) | bit(sq("g4")) | bit(sq("i4"));
+        assert_eq!(jumps(t, c4, friends), 0);
+        // The reverse walk finds the Frog at the far end of its friends.
+        let pieces = bit(sq("e4")) | bit(sq("c4"));
+        assert!(line_attacks(t, sq("g4"), pieces, bit(c4)));
+        assert!(!line_attacks(t, sq("e4"), pieces, bit(c4)));
+    }
+}
