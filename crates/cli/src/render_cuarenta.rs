@@ -40,10 +40,15 @@ pub fn board(pos: &Position, last: Option<(Square, Square)>) -> String {
         Seat::First => "White",
         Seat::Second => "Black",
     };
-    out.push_str(&format!(
-        "{to_move} to move; the King of the side to move is on {}\n",
-        pos.king_square(pos.side_to_move()).name(RankStyle::FromOne)
-    ));
+    let check = if pos.in_check() {
+        format!(
+            ", in check (King on {})",
+            pos.king_square(pos.side_to_move()).name(RankStyle::FromOne)
+        )
+    } else {
+        String::new()
+    };
+    out.push_str(&format!("{to_move} to move{check}\n"));
     out
 }
 

@@ -18,7 +18,7 @@ deckmate perft cardmate --depth 3 --setup deal --seed 7\n  \
 deckmate perft cuarenta --depth 4\n  \
 deckmate perft cuarenta --depth 2 --divide --moves \"1. Fa4 Pbc6\"\n\n\
 --setup, --seed, --palace, --repetition and --quiet-limit are Cardmate's;\n\
-Cuarenta starts from its setup or --fen (its position string, holes as *).\n\
+Cuarenta starts from its setup or --fen (its position string, holes as *).\n\n\
 The count goes to standard output (with --divide: one line `<move>: <count>`\n\
 per first move, sorted, then a blank line and `total: <count>`); time and\n\
 speed go to standard error. A finished game has no moves: perft 0 at depth 1\n\

@@ -353,7 +353,7 @@ impl Position {
     /// Whether the piece on `from` could capture on `to` by its movement if
     /// the piece there were not a pawn (explains Q7's refusal).
     pub(crate) fn pawn_would_take(&self, from: u8, to: u8) -> bool {
-        let c = self.ctx();
-        c.t.leap_capture[c.me.index()][Piece::Pawn.index()][from as usize] & bit(to) != 0
+        let t = Tables::get();
+        t.leap_capture[self.side.index()][Piece::Pawn.index()][from as usize] & bit(to) != 0
     }
 }
