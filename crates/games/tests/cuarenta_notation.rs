@@ -167,3 +167,25 @@ fn records_replay_and_name_the_first_bad_move() {
     assert_eq!(again.moves, r.moves);
     assert!(rec.to_string().contains("[Variant \"Cuarenta\"]"));
 }
+
+#[test]
+fn positions_that_are_already_over_read_as_over() {
+    // Two bare Kings, and a position past the quiet-ply limit.
+    let bare = "*1*1*1*1*/k*1*1*1*1/*1*1*1*1*/1*1*1*1*1/*1*1*1*1*/1*1*1*1*1/*1*1*1*1*/1*1*K*1*1/*1*1*1*1* w - 0 1";
+    let p = fen::parse(bare).unwrap();
+    assert_eq!(p.count_moves(), 0);
+    assert!(p.outcome().unwrap().reason.contains("King"));
+    let quiet = START.replacen(" 0 1", " 80 41", 1);
+    let p = fen::parse(&quiet).unwrap();
+    assert_eq!(p.count_moves(), 0);
+    assert!(p.outcome().unwrap().reason.contains("80 plies"));
+    assert_eq!(fen::write(&p), quiet);
+    // The kernel's checked play refuses a move of the other side.
+    let mut start = cuarenta::start_position();
+    let black = {
+        let mut q = start.clone();
+        q.play(notation::parse(&q, "Fa4").unwrap()).unwrap();
+        notation::parse(&q, "Pbc6").unwrap()
+    };
+    assert!(start.play(black).is_err());
+}
