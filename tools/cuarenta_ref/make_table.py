@@ -60,7 +60,7 @@ HAND = [
 
 def main():
     lines = ["# position string | depth | leaves",
-             "# made by tools/cuarenta_ref/make_table.py (independent Python implementation)"]
+             "# made by tools/cuarenta_ref/make_table.py%s (independent Python implementation)" % (" --deep" if "--deep" in sys.argv else "")]
     # --deep adds the start at depth 5 (about 15 minutes of Python); the
     # Rust test runs lines above 2 million leaves only with --ignored.
     cases = [(START, d, "start") for d in (1, 2, 3, 4, 5) if d < 5 or "--deep" in sys.argv]
