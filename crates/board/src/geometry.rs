@@ -49,6 +49,16 @@ impl fmt::Display for GeometryError {
 
 impl std::error::Error for GeometryError {}
 
+/// Which colour of a checkered board is kept by [`Geometry::checkered`]:
+/// the squares whose file + rank (from 0) is even, or odd.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Parity {
+    /// file + rank even (a1 and its colour).
+    Even = 0,
+    /// file + rank odd (the colour of b1 and a2).
+    Odd = 1,
+}
+
 impl Geometry {
     /// A full rectangular board.
     pub fn new(files: u8, ranks: u8, style: RankStyle) -> Result<Geometry, GeometryError> {
@@ -83,6 +93,26 @@ impl Geometry {
             squares,
             style,
         })
+    }
+
+    /// A checkered board on which only one colour exists: the squares of
+    /// the other colour are holes. `keep` says which squares stay: those
+    /// whose file + rank (both counted from 0) is even or odd. Cuarenta's
+    /// 9x9 board of 40 light squares is `checkered(9, 9, FromOne, Parity::Odd)`
+    /// (a1 is dark).
+    pub fn checkered(
+        files: u8,
+        ranks: u8,
+        style: RankStyle,
+        keep: Parity,
+    ) -> Result<Geometry, GeometryError> {
+        let full = Geometry::new(files, ranks, style)?;
+        let holes: Vec<Square> = full
+            .squares
+            .iter()
+            .filter(|s| (s.file() + s.rank()) % 2 != keep as u8)
+            .collect();
+        Geometry::with_holes(files, ranks, style, &holes)
     }
 
     /// Number of files.
@@ -145,6 +175,18 @@ mod tests {
         assert_eq!(g.squares().count(), 40);
         assert!(g.parse_square("a2").is_some());
         assert!(g.parse_square("a1").is_none());
+    }
+
+    #[test]
+    fn checkered_keeps_one_colour() {
+        let g = Geometry::checkered(9, 9, RankStyle::FromOne, Parity::Odd).unwrap();
+        assert_eq!(g.squares().count(), 40);
+        assert!(g.parse_square("b1").is_some());
+        assert!(g.parse_square("a1").is_none());
+        let even = Geometry::checkered(8, 8, RankStyle::FromOne, Parity::Even).unwrap();
+        assert_eq!(even.squares().count(), 32);
+        assert!(even.parse_square("a1").is_some());
+        assert!(Geometry::checkered(0, 9, RankStyle::FromOne, Parity::Odd).is_err());
     }
 
     #[test]

@@ -4,6 +4,7 @@
 
 mod cmd;
 mod render;
+mod render_cuarenta;
 mod variant;
 
 use clap::{Parser, Subcommand};
@@ -12,8 +13,10 @@ use std::process::ExitCode;
 /// Play, analyse and host chess variants that are played with cards.
 ///
 /// Cardmate (Ivan Derzhanski's 10x10 game whose pieces are the cards of a
-/// suited pack) is the first game; more slot in as they are written. Exit
-/// status: 0 ok, 1 bad input or an illegal move, 2 a usage error.
+/// suited pack) is the first game; Cuarenta (Mark Thompson's chess variant
+/// on 40 squares) has its rules, perft and replay; more slot in as they are
+/// written. Exit status: 0 ok, 1 bad input or an illegal move, 2 a usage
+/// error.
 #[derive(Parser)]
 #[command(name = "deckmate", version, about)]
 #[command(

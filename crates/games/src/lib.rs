@@ -3,3 +3,4 @@
 
 pub mod cardmate;
 pub mod chess_cards;
+pub mod cuarenta;

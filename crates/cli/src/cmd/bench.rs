@@ -1,5 +1,6 @@
 //! `deckmate bench`: the engine's node-count signature and speed.
 
+use crate::variant::Variant;
 use clap::Args;
 use deckmate_engine::bench;
 use std::process::ExitCode;
@@ -11,10 +12,17 @@ use std::process::ExitCode;
 total node count only changes when the search changes; nodes per second\n\
 measures this machine."
 )]
-pub struct BenchArgs {}
+pub struct BenchArgs {
+    /// The game whose positions are searched (only Cardmate so far).
+    #[arg(value_enum, default_value = "cardmate")]
+    game: Variant,
+}
 
 /// Runs the bench.
-pub fn run(_args: BenchArgs) -> Result<ExitCode, String> {
+pub fn run(args: BenchArgs) -> Result<ExitCode, String> {
+    if args.game != Variant::Cardmate {
+        return Err(args.game.unsupported("bench"));
+    }
     let (nodes, time) = bench::run(|l| {
         println!(
             "{:<18} depth {:2}  nodes {:>10}  best {:<8} {:6.2}s",

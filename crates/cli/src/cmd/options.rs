@@ -70,6 +70,17 @@ impl CardmateOptions {
     }
 }
 
+impl CardmateOptions {
+    /// The spec the options give when none is set (for commands that
+    /// refuse Cardmate options for another game).
+    pub fn default_spec() -> GameSpec {
+        GameSpec {
+            seed: 0,
+            ..GameSpec::default()
+        }
+    }
+}
+
 /// A seed from the clock, for games where none was given.
 pub fn clock_seed() -> u64 {
     std::time::SystemTime::now()

@@ -4,7 +4,8 @@ use super::options::CardmateOptions;
 use crate::variant::Variant;
 use clap::Args;
 use deckmate_games::cardmate::{notation, record, Position};
-use deckmate_rules::{perft, perft_divide, Record};
+use deckmate_games::cuarenta;
+use deckmate_rules::{perft, perft_divide, Game, Record};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -13,7 +14,11 @@ use std::time::Instant;
 #[command(after_help = "Examples:\n  deckmate perft cardmate --depth 4\n  \
 deckmate perft cardmate --depth 3 --divide --moves \"1. 4Ci3 4Db6\"\n  \
 deckmate perft cardmate --depth 2 --fen \"<position string>\"\n  \
-deckmate perft cardmate --depth 3 --setup deal --seed 7\n\n\
+deckmate perft cardmate --depth 3 --setup deal --seed 7\n  \
+deckmate perft cuarenta --depth 4\n  \
+deckmate perft cuarenta --depth 2 --divide --moves \"1. Fa4 Pbc6\"\n\n\
+--setup, --seed, --palace, --repetition and --quiet-limit are Cardmate's;\n\
+Cuarenta starts from its setup or --fen (its position string, holes as *).\n\n\
 The count goes to standard output (with --divide: one line `<move>: <count>`\n\
 per first move, sorted, then a blank line and `total: <count>`); time and\n\
 speed go to standard error. A finished game has no moves: perft 0 at depth 1\n\
@@ -68,23 +73,70 @@ pub fn start_position(
     Ok(pos)
 }
 
+/// The Cuarenta position perft starts from: the setup or a position string,
+/// then moves.
+pub fn cuarenta_start(
+    fen: Option<&str>,
+    moves: Option<&str>,
+) -> Result<cuarenta::Position, String> {
+    let mut pos = match fen {
+        Some(f) => cuarenta::fen::parse(f).map_err(|e| format!("--fen: {e}"))?,
+        None => cuarenta::start_position(),
+    };
+    if let Some(m) = moves {
+        let rec = Record::parse(m).map_err(|e| format!("--moves: {e}"))?;
+        cuarenta::record::play_moves(&mut pos, &rec.moves).map_err(|e| format!("--moves: {e}"))?;
+    }
+    Ok(pos)
+}
+
+/// Refuses Cardmate's options for another game.
+fn no_cardmate_options(options: &CardmateOptions) -> Result<(), String> {
+    let default = CardmateOptions::default_spec();
+    if options.spec(0) != default || options.seed.is_some() {
+        return Err(
+            "--setup, --seed, --palace, --repetition and --quiet-limit are Cardmate options; \
+             Cuarenta starts from its setup or --fen"
+                .to_string(),
+        );
+    }
+    Ok(())
+}
+
 /// Runs perft.
 pub fn run(args: PerftArgs) -> Result<ExitCode, String> {
-    args.game.require(&[Variant::Cardmate], "perft")?;
-    let pos = start_position(&args.options, args.fen.as_deref(), args.moves.as_deref())?;
+    match args.game {
+        Variant::Cardmate => {
+            let pos = start_position(&args.options, args.fen.as_deref(), args.moves.as_deref())?;
+            count(&pos, args.depth, args.divide);
+        }
+        Variant::ChessCards => {
+            return Err(Variant::ChessCards.unsupported("perft"));
+        }
+        Variant::Cuarenta => {
+            no_cardmate_options(&args.options)?;
+            let pos = cuarenta_start(args.fen.as_deref(), args.moves.as_deref())?;
+            count(&pos, args.depth, args.divide);
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Counts and prints: the total, or each first move's count then the total.
+fn count<G: Game>(pos: &G, depth: u32, divide: bool) {
     let t = Instant::now();
-    let total = if args.divide {
+    let total = if divide {
         let mut total = 0;
-        let mut lines: Vec<(String, u64)> = perft_divide(&pos, args.depth)
+        let mut lines: Vec<(String, u64)> = perft_divide(pos, depth)
             .into_iter()
-            .map(|(m, n)| (notation::write(&pos, m), n))
+            .map(|(m, n)| (pos.move_text(m), n))
             .collect();
         lines.sort();
         for (m, n) in lines {
             println!("{m}: {n}");
             total += n;
         }
-        if args.depth == 0 {
+        if depth == 0 {
             // No first moves; the position itself is the one leaf.
             total = 1;
         }
@@ -92,15 +144,13 @@ pub fn run(args: PerftArgs) -> Result<ExitCode, String> {
         println!("total: {total}");
         total
     } else {
-        let n = perft(&pos, args.depth);
+        let n = perft(pos, depth);
         println!("{n}");
         n
     };
     let secs = t.elapsed().as_secs_f64();
     eprintln!(
-        "depth {} : {total} leaves in {secs:.3} s ({:.1} M leaves/s)",
-        args.depth,
+        "depth {depth} : {total} leaves in {secs:.3} s ({:.1} M leaves/s)",
         total as f64 / secs.max(1e-9) / 1e6
     );
-    Ok(ExitCode::SUCCESS)
 }

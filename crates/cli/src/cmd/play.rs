@@ -473,6 +473,9 @@ pub fn run(args: PlayArgs) -> Result<ExitCode, String> {
     if args.game == Variant::ChessCards {
         return run_chess_cards(&args);
     }
+    if args.game != Variant::Cardmate {
+        return Err(args.game.unsupported("play"));
+    }
     let spec = args.options.spec(clock_seed());
     let style = Style {
         color: render::color_wanted(args.no_color),

@@ -6,6 +6,7 @@
 use crate::render::{self, Style};
 use clap::Args;
 use deckmate_games::cardmate::{fen, record};
+use deckmate_games::cuarenta;
 use deckmate_rules::Record;
 use serde_json::json;
 use std::io::Read;
@@ -18,7 +19,9 @@ deckmate replay --json game.pgn\n  \
 echo \"1. 4Ci3 4Db6 2. 8Dj2\" | deckmate replay -\n\n\
 The record is PGN-like: optional [Tag \"value\"] lines (Variant, Setup, Seed,\n\
 Palace, Repetition, QuietLimit, FEN, ...), then the moves (1. 4Ci3 4Db6 ...),\n\
-{comments} allowed. A file of bare moves is Cardmate from the predefined setup.\n\n\
+{comments} allowed. A file of bare moves is Cardmate from the predefined setup.\n\
+A record with [Variant \"Cuarenta\"] is Cuarenta (optional [FEN \"...\"]; moves\n\
+1. Fa4 Pbc6 ...).\n\n\
 Exit status 0 when every move is legal; 1 when a move is illegal or the file\n\
 cannot be read (the message names the move: number, side and why).\n\
 With --json: {\"result\": \"1-0\"|\"0-1\"|\"1/2-1/2\"|\"*\", \"reason\": text or null,\n\
@@ -81,6 +84,12 @@ pub fn report(bytes: &[u8], json_out: bool, style: &Style) -> Report {
         Ok(r) => r,
         Err(e) => return fail(json_out, format!("cannot read the record: {e}"), 0),
     };
+    if rec
+        .tag("Variant")
+        .is_some_and(|v| v.eq_ignore_ascii_case("cuarenta"))
+    {
+        return report_cuarenta(&rec, json_out);
+    }
     let replay = match record::replay(&rec) {
         Ok(r) => r,
         Err(e) => return fail(json_out, e.to_string(), e.ply),
@@ -107,6 +116,50 @@ pub fn report(bytes: &[u8], json_out: bool, style: &Style) -> Report {
             replay.moves.len(),
             replay.spec.setup,
             replay.spec.seed
+        ));
+        match &replay.reason {
+            Some(r) => s.push_str(&format!("Result: {} ({r})\n", replay.result)),
+            None => s.push_str("Result: * (the game goes on)\n"),
+        }
+        s
+    };
+    Report {
+        stdout,
+        stderr: String::new(),
+        code: 0,
+    }
+}
+
+/// The report for a Cuarenta record.
+fn report_cuarenta(rec: &Record, json_out: bool) -> Report {
+    let replay = match cuarenta::record::replay(rec) {
+        Ok(r) => r,
+        Err(e) => return fail(json_out, e.to_string(), e.ply),
+    };
+    let position = cuarenta::fen::write(&replay.position);
+    let stdout = if json_out {
+        format!(
+            "{}\n",
+            json!({
+                "result": replay.result,
+                "reason": replay.reason,
+                "plies": replay.moves.len(),
+                "position": position,
+            })
+        )
+    } else {
+        let last = replay.moves.last().map(|m| (m.from(), m.to()));
+        let mut s = crate::render_cuarenta::board(&replay.position, last);
+        s.push('\n');
+        s.push_str(&format!("Position: {position}\n"));
+        s.push_str(&format!(
+            "Moves: {} plies, all legal (Cuarenta, {})\n",
+            replay.moves.len(),
+            if replay.spec.fen.is_some() {
+                "from the FEN tag"
+            } else {
+                "from the setup"
+            }
         ));
         match &replay.reason {
             Some(r) => s.push_str(&format!("Result: {} ({r})\n", replay.result)),

@@ -6,9 +6,12 @@ use std::process::ExitCode;
 
 /// Arguments of `deckmate rules`.
 #[derive(Args)]
-#[command(after_help = "Example:\n  deckmate rules cardmate | less\n\n\
-The text gives the page's rules with the project's rulings (C1-C6 captures,\n\
-V1-V4 victory and draws) and the options that switch the reconstructed ones.")]
+#[command(
+    after_help = "Examples:\n  deckmate rules cardmate | less\n  deckmate rules cuarenta\n\n\
+The text gives the page's rules with the project's rulings (Cardmate: C1-C6\n\
+captures, V1-V4 victory and draws, and the options that switch the\n\
+reconstructed ones; Cuarenta: Q1-Q10)."
+)]
 pub struct RulesArgs {
     /// The game.
     #[arg(value_enum)]
@@ -20,6 +23,7 @@ pub fn run(args: RulesArgs) -> Result<ExitCode, String> {
     match args.game {
         Variant::Cardmate => print!("{}", deckmate_games::cardmate::RULES),
         Variant::ChessCards => print!("{}", deckmate_games::chess_cards::RULES),
+        Variant::Cuarenta => print!("{}", deckmate_games::cuarenta::RULES),
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -1,0 +1,99 @@
+//! Cuarenta, by Mark Thompson: a chess variant on the 40 light squares of a
+//! 9x9 board, with King, Bishop, Camel, Guards, Vaos, Frogs and Pawns.
+//!
+//! The rules are those of `shared/rules/cuarenta.txt` as decided by the
+//! Cuarenta section of RULINGS.md (Q1-Q10): the board and the pieces'
+//! XBetza ([`piece`], compiled once in `tables`), the Frog's line jump
+//! ([`frog`]), legal moves with check ([`movegen`]), castling, promotion and
+//! the end of the game ([`position`]), notation ([`notation`]), the position
+//! string ([`fen`]) and records ([`record`]).
+//!
+//! ```
+//! use deckmate_games::cuarenta;
+//! use deckmate_rules::Game;
+//! let mut game = cuarenta::start_position();
+//! assert_eq!(game.count_moves(), 22);
+//! let mv = game.parse_move("Fa4").unwrap();
+//! game.play(mv).unwrap();
+//! assert_eq!(game.move_text(game.parse_move("Pbc6").unwrap()), "Pbc6");
+//! ```
+
+pub mod fen;
+pub mod frog;
+pub mod movegen;
+pub mod notation;
+pub mod piece;
+pub mod position;
+pub mod record;
+mod rules_text;
+mod tables;
+
+pub use fen::START;
+pub use piece::Piece;
+pub use position::{seat_name, End, EndReason, Move, Position, QUIET_LIMIT};
+pub use rules_text::RULES;
+pub use tables::geometry;
+
+use deckmate_rules::{Game, IllegalMove, Outcome, ToAct};
+
+/// The variant's stable key in records, the command line and the server.
+pub const KEY: &str = "cuarenta";
+
+/// The start position of Q2, White to move.
+pub fn start_position() -> Position {
+    match fen::parse(START) {
+        Ok(p) => p,
+        // START is a constant that the tests read back: this cannot happen.
+        Err(e) => panic!("the Cuarenta start position does not read: {e}"),
+    }
+}
+
+impl Game for Position {
+    type Move = Move;
+
+    fn to_act(&self) -> ToAct {
+        if self.has_legal_move() {
+            ToAct::Seat(self.side)
+        } else {
+            ToAct::Nobody
+        }
+    }
+
+    fn legal_moves(&self, moves: &mut Vec<Move>) {
+        self.generate(moves);
+    }
+
+    fn count_moves(&self) -> u64 {
+        self.count()
+    }
+
+    fn play_unchecked(&mut self, mv: Move) {
+        self.play_move(mv);
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.end_state().map(|e| Outcome {
+            winner: e.winner,
+            reason: e.describe(),
+        })
+    }
+
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn move_text(&self, mv: Move) -> String {
+        notation::write(self, mv)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, IllegalMove> {
+        notation::parse(self, text).map_err(|e| IllegalMove {
+            text: text.to_string(),
+            reason: e.to_string(),
+        })
+    }
+
+    fn position_text(&self) -> String {
+        fen::write(self)
+    }
+}
