@@ -57,7 +57,15 @@ impl Position {
     /// moves to, given the occupied squares `occ` and `seat`'s own pieces
     /// `us`. Returns (moves to empty or enemy squares, captures possible on
     /// any occupied square: the squares it defends or attacks).
-    fn reach(&self, t: &Tables, seat: Seat, piece: Piece, from: u8, occ: u64, us: u64) -> (u64, u64) {
+    fn reach(
+        &self,
+        t: &Tables,
+        seat: Seat,
+        piece: Piece,
+        from: u8,
+        occ: u64,
+        us: u64,
+    ) -> (u64, u64) {
         let s = seat.index();
         let p = piece.index();
         let f = from as usize;
@@ -131,8 +139,8 @@ impl Position {
             let o = 1 - s;
             let king = self.king[s];
             let k = king as usize;
-            let steps = t.leap_move[s][Piece::King.index()][k]
-                | t.leap_capture[s][Piece::King.index()][k];
+            let steps =
+                t.leap_move[s][Piece::King.index()][k] | t.leap_capture[s][Piece::King.index()][k];
             let zone = steps | bit(king);
             f.king_attackers[s] = piece_hits
                 .iter()
