@@ -6,6 +6,7 @@ pub mod matches;
 pub mod options;
 pub mod perft;
 pub mod play;
+pub mod play_cuarenta;
 pub mod replay;
 pub mod rules;
 pub mod serve;

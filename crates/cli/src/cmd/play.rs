@@ -26,9 +26,11 @@ pub enum Opponent {
 /// Which side the human plays against the computer.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, ValueEnum)]
 pub enum Side {
-    /// Forehand, who moves first.
+    /// Forehand, who moves first (White in Cuarenta).
+    #[value(alias = "white")]
     Forehand,
-    /// Rearhand.
+    /// Rearhand (Black in Cuarenta).
+    #[value(alias = "black")]
     Rearhand,
 }
 
@@ -36,7 +38,8 @@ pub enum Side {
 #[derive(Args)]
 #[command(after_help = "Examples:\n  deckmate play cardmate\n  \
 deckmate play cardmate --as rearhand --level 6\n  \
-deckmate play cardmate --vs human --setup deal --seed 7\n\n\
+deckmate play cardmate --vs human --setup deal --seed 7\n  \
+deckmate play cuarenta --as black --level 3\n\n\
 In the game type a move (4Ci3, 9H:c5, 1Sd5=A) or: moves, undo, save FILE,\n\
 flip, resign, help, quit.")]
 pub struct PlayArgs {
@@ -463,8 +466,8 @@ fn number(pos: &Position) -> String {
 
 /// Runs a game on standard input and output.
 pub fn run(args: PlayArgs) -> Result<ExitCode, String> {
-    if args.game != Variant::Cardmate {
-        return Err(args.game.unsupported("play"));
+    if args.game == Variant::Cuarenta {
+        return run_cuarenta(args);
     }
     let spec = args.options.spec(clock_seed());
     let style = Style {
@@ -503,6 +506,56 @@ pub fn run(args: PlayArgs) -> Result<ExitCode, String> {
         let mut line = String::new();
         match input.read_line(&mut line) {
             // End of input quits as 'quit' does.
+            Ok(0) | Err(_) => {
+                if prompt {
+                    say(String::new());
+                }
+                session.respond("quit", &mut say);
+            }
+            Ok(_) => session.respond(&line, &mut say),
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Runs a Cuarenta game on standard input and output.
+fn run_cuarenta(args: PlayArgs) -> Result<ExitCode, String> {
+    use super::play_cuarenta::{Computer as CuarentaComputer, Session as CuarentaSession};
+    let computer = match args.vs {
+        Opponent::Human => None,
+        Opponent::Computer => Some(CuarentaComputer {
+            seat: match args.side {
+                Side::Forehand => Seat::Second,
+                Side::Rearhand => Seat::First,
+            },
+            level: args.level,
+            player: deckmate_engine::cuarenta_player(args.level, clock_seed()),
+        }),
+    };
+    let flipped = args.vs == Opponent::Computer && args.side == Side::Rearhand;
+    let mut session = CuarentaSession::new(
+        deckmate_games::cuarenta::record::GameSpec::default(),
+        computer,
+        flipped,
+    )?;
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let mut say = |s: String| {
+        let _ = writeln!(out, "{s}");
+        let _ = out.flush();
+    };
+    session.start_with(&mut say);
+    let stdin = std::io::stdin();
+    let prompt = stdin.is_terminal();
+    let mut input = stdin.lock();
+    while !session.quit() {
+        if prompt {
+            let mut o = std::io::stdout().lock();
+            let _ = write!(o, "> ");
+            let _ = o.flush();
+        }
+        let mut line = String::new();
+        match input.read_line(&mut line) {
             Ok(0) | Err(_) => {
                 if prompt {
                     say(String::new());
