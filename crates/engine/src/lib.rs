@@ -28,6 +28,7 @@ mod cardmate_eval;
 pub mod chess_cards;
 pub mod chess_cards_solver;
 mod cuarenta_eval;
+pub mod cuarenta_tools;
 mod evaluator;
 pub mod handle;
 pub mod level;
