@@ -74,7 +74,7 @@ impl CuarentaEval {
         let w = &self.weights;
         let f = pos.features();
         let mut side = [0i32; 2];
-        for s in 0..2 {
+        for (s, total) in side.iter_mut().enumerate() {
             let o = 1 - s;
             let mut v = 0;
             for p in Piece::ALL {
@@ -99,7 +99,7 @@ impl CuarentaEval {
                 };
             v -= danger * scale / 6;
             v -= w.hanging * f.hanging[s] as i32;
-            side[s] = v;
+            *total = v;
         }
         side[0] - side[1]
     }

@@ -217,7 +217,7 @@ pub fn opening(seed: u64, pair: u64, plies: u32) -> Vec<Move> {
 /// Plays game `i` of a match.
 pub fn play_game(cfg: &CuarentaMatch, i: u32) -> Result<GameResult, String> {
     let pair = u64::from(i / 2);
-    let a_white = i % 2 == 0;
+    let a_white = i.is_multiple_of(2);
     let seed = cfg.seed.wrapping_mul(1000).wrapping_add(u64::from(i));
     let mut pa = player(&cfg.a, seed, cfg.time);
     let mut pb = player(&cfg.b, seed ^ 0x5555, cfg.time);

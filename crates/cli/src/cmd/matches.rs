@@ -103,8 +103,8 @@ fn run_cuarenta(args: &MatchArgs) -> Result<ExitCode, String> {
     use deckmate_engine::cuarenta_tools::{run_match, CuarentaMatch};
     std::fs::create_dir_all(&args.out).map_err(|e| format!("cannot create {}: {e}", args.out))?;
     let cfg = CuarentaMatch {
-        a: args.a.clone(),
-        b: args.b.clone(),
+        a: args.a,
+        b: args.b,
         games: args.games,
         time: Duration::from_secs_f64(args.time),
         seed: args.seed,
