@@ -9,11 +9,27 @@ use deckmate_rules::Seat;
 
 /// The board, one line per rank, then the files.
 pub fn board(pos: &Position, last: Option<(Square, Square)>) -> String {
+    board_oriented(pos, last, false)
+}
+
+/// The board as [`board`] draws it, or turned around (Black at the
+/// bottom: rank 1 at the top, file i on the left) when `flipped`.
+pub fn board_oriented(pos: &Position, last: Option<(Square, Square)>, flipped: bool) -> String {
     let g = geometry();
     let mut out = String::new();
-    for rank in (0..9u8).rev() {
+    let ranks: Vec<u8> = if flipped {
+        (0..9).collect()
+    } else {
+        (0..9).rev().collect()
+    };
+    let files: Vec<u8> = if flipped {
+        (0..9).rev().collect()
+    } else {
+        (0..9).collect()
+    };
+    for &rank in &ranks {
         out.push_str(&format!("{} ", rank + 1));
-        for file in 0..9u8 {
+        for &file in &files {
             let Some(sq) = Square::new(file, rank).filter(|s| g.contains(*s)) else {
                 out.push_str("   ");
                 continue;
@@ -32,7 +48,7 @@ pub fn board(pos: &Position, last: Option<(Square, Square)>) -> String {
         out.push('\n');
     }
     out.push_str("  ");
-    for file in 0..9u8 {
+    for &file in &files {
         out.push_str(&format!(" {} ", (b'a' + file) as char));
     }
     out.push('\n');

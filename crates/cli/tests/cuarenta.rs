@@ -121,22 +121,46 @@ fn rules_text_has_every_ruling() {
 }
 
 #[test]
-fn engine_commands_say_cuarenta_is_not_supported_yet() {
-    for args in [
-        vec!["play", "cuarenta"],
-        vec!["analyse", "cuarenta", "--depth", "1"],
-        vec![
-            "match", "cuarenta", "--a", "1", "--b", "random", "--games", "1",
-        ],
-        vec!["bench", "cuarenta"],
-    ] {
-        let out = deckmate(&args);
-        assert_eq!(out.status.code(), Some(1), "{args:?}: {}", stderr(&out));
-        let e = stderr(&out);
-        assert!(
-            e.to_lowercase().contains("does not support cuarenta yet"),
-            "{args:?}: {e}"
-        );
-        assert!(!e.contains("panicked"), "{args:?}: {e}");
+fn engine_commands_play_cuarenta() {
+    let out = deckmate(&["analyse", "cuarenta", "--depth", "3"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.contains("best move: ") && text.contains("best line: 1. "),
+        "{text}"
+    );
+
+    let dir = std::env::temp_dir().join(format!("deckmate-cuarenta-match-{}", std::process::id()));
+    let dir_text = dir.to_string_lossy().to_string();
+    let out = deckmate(&[
+        "match", "cuarenta", "--a", "1", "--b", "random", "--games", "2", "--time", "0.02",
+        "--out", &dir_text,
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("A (level 1) vs B (random)"),
+        "{}",
+        stdout(&out)
+    );
+    let record = std::fs::read_to_string(dir.join("cuarenta-001.pgn")).unwrap();
+    assert!(record.contains("[Variant \"Cuarenta\"]"), "{record}");
+    let _ = std::fs::remove_dir_all(&dir);
+
+    let mut child = Command::new(env!("CARGO_BIN_EXE_deckmate"))
+        .args(["play", "cuarenta", "--level", "1"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    if let Some(mut input) = child.stdin.take() {
+        use std::io::Write;
+        input.write_all(b"Fa4\nnonsense\nquit\n").unwrap();
     }
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("Computer plays 1... "), "{text}");
+    assert!(text.contains("Illegal move nonsense: "), "{text}");
+    assert!(text.contains("Goodbye."), "{text}");
 }

@@ -160,7 +160,7 @@ impl MatchResult {
         (elo(p), (elo(p + 1.96 * se) - elo(p - 1.96 * se)) / 2.0)
     }
 
-    fn add(&mut self, g: GameResult) {
+    pub(crate) fn add(&mut self, g: GameResult) {
         match g.score_a {
             s if s > 0.75 => self.wins += 1,
             s if s < 0.25 => self.losses += 1,

@@ -6,6 +6,7 @@ use crate::variant::Variant;
 use clap::Args;
 use deckmate_engine::{CardmateEval, Limits, Searcher, WIN};
 use deckmate_games::cardmate::{notation, Position};
+use deckmate_rules::Game;
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -66,7 +67,11 @@ pub fn score_text(score: i32) -> String {
 
 /// Runs the analysis.
 pub fn run(args: AnalyseArgs) -> Result<ExitCode, String> {
-    args.game.require(&[Variant::Cardmate], "analyse")?;
+    if args.game == Variant::Cuarenta {
+        return run_cuarenta(&args);
+    }
+    args.game
+        .require(&[Variant::Cardmate, Variant::Cuarenta], "analyse")?;
     let pos = start_position(&args.options, args.fen.as_deref(), args.moves.as_deref())?;
     if let Some(t) = args.time {
         if !(t > 0.0 && t < 1e6) {
@@ -110,6 +115,52 @@ pub fn run(args: AnalyseArgs) -> Result<ExitCode, String> {
                 println!("best line: {}", line(&pos, &r.pv));
             }
             println!("score:     {}", score_text(r.score));
+        }
+        None => println!("no legal move"),
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `deckmate analyse cuarenta`: the same report in Cuarenta's notation.
+fn run_cuarenta(args: &AnalyseArgs) -> Result<ExitCode, String> {
+    use deckmate_engine::cuarenta_tools;
+    let pos = super::perft::cuarenta_start(args.fen.as_deref(), args.moves.as_deref())?;
+    if let Some(t) = args.time {
+        if !(t > 0.0 && t < 1e6) {
+            return Err(format!("--time {t}: give a positive number of seconds"));
+        }
+    }
+    if let Some(end) = pos.end_state() {
+        println!("The game is over: {}", end.describe());
+        return Ok(ExitCode::SUCCESS);
+    }
+    let time = match (args.depth, args.time) {
+        (_, Some(t)) => Some(Duration::from_secs_f64(t)),
+        (None, None) => Some(Duration::from_secs(5)),
+        (Some(_), None) => None,
+    };
+    let limits = Limits {
+        depth: args.depth,
+        nodes: None,
+        time,
+    };
+    let a = cuarenta_tools::analyse(&pos, &limits, |rep, line| {
+        println!(
+            "depth {:2}  score {:>10}  nodes {:>10}  nps {:>8}  time {:6.2}s  pv {}",
+            rep.depth,
+            score_text(rep.score),
+            rep.nodes,
+            rep.nps,
+            rep.elapsed.as_secs_f64(),
+            cuarenta_tools::numbered(&pos, line)
+        );
+    });
+    match a.best {
+        Some(m) => {
+            println!();
+            println!("best move: {}", pos.move_text(m));
+            println!("best line: {}", cuarenta_tools::numbered(&pos, &a.line));
+            println!("score:     {}", score_text(a.score));
         }
         None => println!("no legal move"),
     }

@@ -10,7 +10,10 @@ use std::time::Duration;
 #[derive(Args)]
 #[command(
     after_help = "Examples:\n  deckmate match cardmate --a 8 --b random --games 50 --time 1\n  \
-deckmate match cardmate --a 4 --b 3 --games 40 --time 0.2 --out games/\n\n\
+deckmate match cardmate --a 4 --b 3 --games 40 --time 0.2 --out games/\n  \
+deckmate match cuarenta --a 8 --b 1 --games 20 --time 0.2\n\n\
+Cuarenta: each pair of games starts from the start position plus 4 random\n\
+plies drawn from the seed.\n\
 Sides alternate; each pair of games shares a setup (predefined, suits, ranks,\n\
 deal in turn) drawn from the seed. Every game's record is saved."
 )]
@@ -40,12 +43,16 @@ pub struct MatchArgs {
 
 /// Runs the match.
 pub fn run(args: MatchArgs) -> Result<ExitCode, String> {
-    args.game.require(&[Variant::Cardmate], "match")?;
+    args.game
+        .require(&[Variant::Cardmate, Variant::Cuarenta], "match")?;
     if !(args.time > 0.0 && args.time < 3600.0) {
         return Err(format!(
             "--time {}: give seconds per move, above 0",
             args.time
         ));
+    }
+    if args.game == Variant::Cuarenta {
+        return run_cuarenta(&args);
     }
     std::fs::create_dir_all(&args.out).map_err(|e| format!("cannot create {}: {e}", args.out))?;
     let cfg = MatchConfig {
@@ -70,6 +77,56 @@ pub fn run(args: MatchArgs) -> Result<ExitCode, String> {
             i + 1,
             cfg.a,
             if g.a_forehand { "Forehand" } else { "Rearhand" },
+            g.record.moves.len()
+        );
+    })?;
+    if let Some(e) = save_err {
+        return Err(e);
+    }
+    let (elo, margin) = r.elo();
+    println!();
+    println!(
+        "A ({}) vs B ({}): +{} ={} -{}  score {:.1}%  Elo {:+.0} +- {:.0}",
+        cfg.a,
+        cfg.b,
+        r.wins,
+        r.draws,
+        r.losses,
+        100.0 * r.score(),
+        elo,
+        margin
+    );
+    println!("records in {}/", args.out);
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `deckmate match cuarenta`.
+fn run_cuarenta(args: &MatchArgs) -> Result<ExitCode, String> {
+    use deckmate_engine::cuarenta_tools::{run_match, CuarentaMatch};
+    std::fs::create_dir_all(&args.out).map_err(|e| format!("cannot create {}: {e}", args.out))?;
+    let cfg = CuarentaMatch {
+        a: args.a,
+        b: args.b,
+        games: args.games,
+        time: Duration::from_secs_f64(args.time),
+        seed: args.seed,
+        random_plies: 4,
+        max_plies: 600,
+    };
+    let out = args.out.clone();
+    let mut save_err = None;
+    let r = run_match(&cfg, |i, g| {
+        let path = format!("{out}/cuarenta-{:03}.pgn", i + 1);
+        if let Err(e) = std::fs::write(&path, g.record.to_string()) {
+            save_err = Some(format!("cannot write {path}: {e}"));
+        }
+        let result = g.record.result.clone().unwrap_or_default();
+        let reason = g.record.tag("Termination").unwrap_or("").to_string();
+        println!(
+            "game {:3}: A ({}) as {}: {result} {reason} ({} plies)",
+            i + 1,
+            cfg.a,
+            if g.a_forehand { "White" } else { "Black" },
             g.record.moves.len()
         );
     })?;

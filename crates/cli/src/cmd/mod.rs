@@ -7,6 +7,7 @@ pub mod options;
 pub mod perft;
 pub mod play;
 pub mod play_cards;
+pub mod play_cuarenta;
 pub mod replay;
 pub mod replay_cards;
 pub mod rules;

@@ -26,11 +26,12 @@ pub enum Opponent {
 /// Which side the human plays against the computer.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, ValueEnum)]
 pub enum Side {
-    /// Forehand, who moves first (in Chess Cards: the dealer, who leads).
-    #[value(alias = "dealer")]
+    /// Forehand, who moves first (in Chess Cards the dealer, who leads; in
+    /// Cuarenta White).
+    #[value(aliases = ["dealer", "white"])]
     Forehand,
-    /// Rearhand (in Chess Cards: the other player).
-    #[value(alias = "other")]
+    /// Rearhand (in Chess Cards the other player; in Cuarenta Black).
+    #[value(aliases = ["other", "black"])]
     Rearhand,
 }
 
@@ -39,10 +40,12 @@ pub enum Side {
 #[command(after_help = "Examples:\n  deckmate play cardmate\n  \
 deckmate play cardmate --as rearhand --level 6\n  \
 deckmate play cardmate --vs human --setup deal --seed 7\n  \
-deckmate play chess-cards --as other --level 8 --seed 12\n\n\
-In Cardmate type a move (4Ci3, 9H:c5, 1Sd5=A) or: moves, undo, save FILE,\n\
-flip, resign, help, quit. In Chess Cards type a play (yR, bQ*, (wN)yB) or:\n\
-moves, hint, undo, save FILE, help, quit; --as dealer|other.")]
+deckmate play chess-cards --as other --level 8 --seed 12\n  \
+deckmate play cuarenta --as black --level 3\n\n\
+In Cardmate type a move (4Ci3, 9H:c5, 1Sd5=A), in Cuarenta a move in its\n\
+notation (Pbc4, Fxd5, O-O), or: moves, undo, save FILE, flip, resign, help,\n\
+quit. In Chess Cards type a play (yR, bQ*, (wN)yB) or: moves, hint, undo,\n\
+save FILE, help, quit. --as dealer|other (Chess Cards), white|black (Cuarenta).")]
 pub struct PlayArgs {
     /// The game.
     #[arg(value_enum)]
@@ -473,6 +476,9 @@ pub fn run(args: PlayArgs) -> Result<ExitCode, String> {
     if args.game == Variant::ChessCards {
         return run_chess_cards(&args);
     }
+    if args.game == Variant::Cuarenta {
+        return run_cuarenta(args);
+    }
     if args.game != Variant::Cardmate {
         return Err(args.game.unsupported("play"));
     }
@@ -571,6 +577,56 @@ fn drive(session: &mut dyn Terminal) {
             Ok(_) => session.respond(&line, &mut say),
         }
     }
+}
+
+/// Runs a Cuarenta game on standard input and output.
+fn run_cuarenta(args: PlayArgs) -> Result<ExitCode, String> {
+    use super::play_cuarenta::{Computer as CuarentaComputer, Session as CuarentaSession};
+    let computer = match args.vs {
+        Opponent::Human => None,
+        Opponent::Computer => Some(CuarentaComputer {
+            seat: match args.side {
+                Side::Forehand => Seat::Second,
+                Side::Rearhand => Seat::First,
+            },
+            level: args.level,
+            player: deckmate_engine::cuarenta_player(args.level, clock_seed()),
+        }),
+    };
+    let flipped = args.vs == Opponent::Computer && args.side == Side::Rearhand;
+    let mut session = CuarentaSession::new(
+        deckmate_games::cuarenta::record::GameSpec::default(),
+        computer,
+        flipped,
+    )?;
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let mut say = |s: String| {
+        let _ = writeln!(out, "{s}");
+        let _ = out.flush();
+    };
+    session.start_with(&mut say);
+    let stdin = std::io::stdin();
+    let prompt = stdin.is_terminal();
+    let mut input = stdin.lock();
+    while !session.quit() {
+        if prompt {
+            let mut o = std::io::stdout().lock();
+            let _ = write!(o, "> ");
+            let _ = o.flush();
+        }
+        let mut line = String::new();
+        match input.read_line(&mut line) {
+            Ok(0) | Err(_) => {
+                if prompt {
+                    say(String::new());
+                }
+                session.respond("quit", &mut say);
+            }
+            Ok(_) => session.respond(&line, &mut say),
+        }
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 #[cfg(test)]

@@ -18,6 +18,7 @@
 //! assert_eq!(game.move_text(game.parse_move("Pbc6").unwrap()), "Pbc6");
 //! ```
 
+pub mod features;
 pub mod fen;
 pub mod frog;
 pub mod movegen;

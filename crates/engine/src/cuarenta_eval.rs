@@ -1,0 +1,208 @@
+//! Cuarenta's evaluation: material, pawns on their way to promotion,
+//! mobility, and the safety of a King the page says it weakened.
+//!
+//! The facts are counted by the rules crate
+//! ([`deckmate_games::cuarenta::features::Features`]); this module only
+//! weighs them. Checkmate and stalemate are not evaluated here: the search
+//! scores a position without legal moves by [`Game::outcome`], which for
+//! Cuarenta is a loss for the side to move when it is in check and a draw
+//! otherwise (RULINGS Q9).
+
+use crate::evaluator::{Eval, Evaluator};
+use deckmate_games::cuarenta::{Move, Piece, Position};
+use deckmate_rules::Seat;
+
+/// The weights of the Cuarenta evaluation (centipawns: a Pawn is 100).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CuarentaWeights {
+    /// Material by [`Piece::index`]: King (unused, 0), Bishop, Camel,
+    /// Guard, Vao, Frog, Pawn. A Camel from a promotion is a Camel.
+    pub values: [i32; 7],
+    /// A pawn's bonus by rank counted from its own side (index 2 is where
+    /// pawns start; 6-8 are the last three ranks, where it may promote).
+    pub pawn_rank: [i32; 9],
+    /// Per square a piece (not the King, not a pawn) can go to.
+    pub mobility: i32,
+    /// Per enemy piece attacking the King's zone.
+    pub king_attacker: i32,
+    /// Per attacked square of the King's zone.
+    pub king_zone: i32,
+    /// Per safe flight square of the King (it has at most six).
+    pub flight: i32,
+    /// Extra penalty for a King with no safe flight square.
+    pub no_flight: i32,
+    /// Per piece attacked and not defended.
+    pub hanging: i32,
+    /// Per unit of a piece's distance from the centre.
+    pub centre: i32,
+    /// For the side to move.
+    pub tempo: i32,
+}
+
+impl Default for CuarentaWeights {
+    fn default() -> CuarentaWeights {
+        CuarentaWeights {
+            values: [0, 420, 300, 230, 280, 260, 100],
+            pawn_rank: [0, 0, 0, 8, 18, 32, 55, 80, 110],
+            mobility: 4,
+            king_attacker: 14,
+            king_zone: 10,
+            flight: 10,
+            no_flight: 30,
+            hanging: 12,
+            centre: 3,
+            tempo: 10,
+        }
+    }
+}
+
+/// The Cuarenta evaluator.
+#[derive(Clone, Debug, Default)]
+pub struct CuarentaEval {
+    /// Its weights.
+    pub weights: CuarentaWeights,
+}
+
+impl CuarentaEval {
+    /// An evaluator with the given weights.
+    pub fn new(weights: CuarentaWeights) -> CuarentaEval {
+        CuarentaEval { weights }
+    }
+
+    /// The evaluation from White's point of view, without the tempo bonus.
+    pub fn white_score(&self, pos: &Position) -> i32 {
+        let w = &self.weights;
+        let f = pos.features();
+        let mut side = [0i32; 2];
+        for (s, total) in side.iter_mut().enumerate() {
+            let o = 1 - s;
+            let mut v = 0;
+            for p in Piece::ALL {
+                v += w.values[p.index()] * i32::from(f.count[s][p.index()]);
+            }
+            for (r, &n) in f.pawn_ranks[s].iter().enumerate() {
+                v += w.pawn_rank[r] * i32::from(n);
+            }
+            v += w.mobility * f.mobility[s] as i32;
+            v -= w.centre * f.decentral[s] as i32;
+            // King safety counts for more while the enemy has pieces to
+            // attack with.
+            let enemy_pieces: i32 = (1..6).map(|p| i32::from(f.count[o][p])).sum();
+            let scale = enemy_pieces.min(6);
+            let danger = w.king_attacker * f.king_attackers[s] as i32
+                + w.king_zone * f.king_zone_attacked[s] as i32
+                - w.flight * f.king_flight[s] as i32
+                + if f.king_flight[s] == 0 {
+                    w.no_flight
+                } else {
+                    0
+                };
+            v -= danger * scale / 6;
+            v -= w.hanging * f.hanging[s] as i32;
+            *total = v;
+        }
+        side[0] - side[1]
+    }
+
+    /// What a piece is worth.
+    fn value(&self, p: Piece) -> i32 {
+        self.weights.values[p.index()]
+    }
+
+    /// The value of what `mv` captures, if anything.
+    fn victim(&self, pos: &Position, mv: Move) -> Option<Piece> {
+        if mv.is_castling() {
+            return None;
+        }
+        match pos.at(mv.to()) {
+            Some((seat, p)) if seat != pos.side_to_move() => Some(p),
+            _ => None,
+        }
+    }
+}
+
+impl Evaluator<Position> for CuarentaEval {
+    fn evaluate(&self, pos: &Position) -> i32 {
+        let s = self.white_score(pos);
+        let s = match pos.side_to_move() {
+            Seat::First => s,
+            Seat::Second => -s,
+        };
+        s + self.weights.tempo
+    }
+
+    fn evaluate_full(&self, pos: &Position) -> Eval {
+        let terminal = pos.end().is_some() || !pos.has_legal_move();
+        Eval {
+            score: self.evaluate(pos),
+            threatened: pos.in_check(),
+            forced: Some(false),
+            terminal: Some(terminal),
+        }
+    }
+
+    fn is_tactical(&self, pos: &Position, mv: Move) -> bool {
+        mv.promotion().is_some() || self.victim(pos, mv).is_some()
+    }
+
+    fn capture_gain(&self, pos: &Position, mv: Move) -> i32 {
+        let taken = self.victim(pos, mv).map_or(0, |p| self.value(p));
+        let promoted = mv
+            .promotion()
+            .map_or(0, |p| self.value(p) - self.value(Piece::Pawn));
+        taken + promoted
+    }
+
+    fn order_score(&self, pos: &Position, mv: Move) -> i32 {
+        let attacker = pos.at(mv.from()).map_or(0, |(_, p)| match p {
+            Piece::King => 500,
+            p => self.value(p),
+        });
+        self.capture_gain(pos, mv) * 8 - attacker / 8
+    }
+
+    fn history_index(&self, _pos: &Position, mv: Move) -> usize {
+        // Board squares are rank * 16 + file < 144.
+        (mv.from().index() % 144) * 144 + mv.to().index() % 144
+    }
+
+    fn history_size(&self) -> usize {
+        144 * 144
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use deckmate_games::cuarenta::start_position;
+    use deckmate_rules::Game;
+
+    #[test]
+    fn the_start_is_level_but_for_the_tempo() {
+        let e = CuarentaEval::default();
+        let p = start_position();
+        assert_eq!(e.white_score(&p), 0);
+        assert_eq!(e.evaluate(&p), e.weights.tempo);
+    }
+
+    #[test]
+    fn captures_are_tactical() {
+        let e = CuarentaEval::default();
+        let p = start_position();
+        let mut moves = Vec::new();
+        p.legal_moves(&mut moves);
+        let mut captures = 0;
+        for m in moves {
+            let takes = matches!(p.at(m.to()), Some((s, _)) if s == Seat::Second);
+            assert_eq!(e.is_tactical(&p, m), takes, "{}", p.move_text(m));
+            if takes {
+                captures += 1;
+                assert!(e.capture_gain(&p, m) >= e.weights.values[Piece::Pawn.index()]);
+            } else {
+                assert_eq!(e.capture_gain(&p, m), 0);
+            }
+        }
+        // The Vaos take over their own pawns from the start.
+        assert!(captures > 0);
+    }
+}

@@ -1,0 +1,320 @@
+//! What `deckmate analyse`, `bench` and `match` call for Cuarenta: a
+//! search with Cuarenta's evaluation and notation, fixed bench positions
+//! with their own node signature, and matches between levels from the
+//! start position with a few random opening moves drawn from the seed.
+
+use crate::matches::{GameResult, MatchResult, PlayerSpec};
+use crate::search::{Limits, Report, Searcher};
+use crate::{cuarenta_params, cuarenta_player_timed, random_player, CuarentaEval, Player};
+use deckmate_games::cuarenta::{self, fen, notation, record, Move, Position};
+use deckmate_rules::{Game, Seat, SeededRng};
+use std::time::{Duration, Instant};
+
+/// A searcher with Cuarenta's evaluation and search parameters.
+pub fn searcher(tt_mb: usize) -> Searcher<Position, CuarentaEval> {
+    let mut s = Searcher::new(CuarentaEval::default(), tt_mb);
+    s.params = cuarenta_params();
+    s.min_depth = 2;
+    s
+}
+
+/// Writes `moves`, played from `pos`, in Cuarenta's notation, one entry
+/// per move.
+pub fn line_text(pos: &Position, moves: &[Move]) -> Vec<String> {
+    let mut p = pos.clone();
+    moves
+        .iter()
+        .map(|&m| {
+            let t = notation::write(&p, m);
+            p.play_move(m);
+            t
+        })
+        .collect()
+}
+
+/// A line with move numbers: `3. Fa4 Pbc6` or `3... Pbc6 4. Fa4`.
+pub fn numbered(pos: &Position, line: &[String]) -> String {
+    let mut out = Vec::new();
+    let mut side = pos.side_to_move();
+    let mut number = pos.fullmove();
+    for (i, m) in line.iter().enumerate() {
+        if side == Seat::First {
+            out.push(format!("{number}."));
+        } else if i == 0 {
+            out.push(format!("{number}..."));
+        }
+        out.push(m.clone());
+        if side == Seat::Second {
+            number += 1;
+        }
+        side = side.other();
+    }
+    out.join(" ")
+}
+
+/// The result of a Cuarenta analysis.
+#[derive(Clone, Debug)]
+pub struct CuarentaAnalysis {
+    /// The best move, `None` when the game is over.
+    pub best: Option<Move>,
+    /// The best line in notation.
+    pub line: Vec<String>,
+    /// The score for the side to move.
+    pub score: i32,
+    /// The last completed depth.
+    pub depth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+}
+
+/// Searches `pos` within `limits` (5 seconds when none is given), calling
+/// `on_report` after each completed depth with its line in notation.
+pub fn analyse(
+    pos: &Position,
+    limits: &Limits,
+    mut on_report: impl FnMut(&Report<Move>, &[String]),
+) -> CuarentaAnalysis {
+    let mut limits = limits.clone();
+    if limits.depth.is_none() && limits.time.is_none() && limits.nodes.is_none() {
+        limits.time = Some(Duration::from_secs(5));
+    }
+    let mut s = searcher(64);
+    let r = s.search(pos, &limits, &mut |rep| {
+        let line = line_text(pos, &rep.pv);
+        on_report(rep, &line);
+    });
+    let pv = match r.best {
+        Some(b) if r.pv.first() != Some(&b) => vec![b],
+        _ => r.pv,
+    };
+    CuarentaAnalysis {
+        best: r.best,
+        line: line_text(pos, &pv),
+        score: r.score,
+        depth: r.depth,
+        nodes: r.nodes,
+    }
+}
+
+/// Cuarenta bench positions: name, the seed and number of random plies
+/// from the start that reach it ([`opening`]), depth.
+pub const BENCH: &[(&str, u64, u32, u32)] = &[
+    ("cuarenta start", 0, 0, 7),
+    ("cuarenta 6 plies", 1, 6, 6),
+    ("cuarenta 12 plies", 2, 12, 6),
+    ("cuarenta 20 plies", 3, 20, 5),
+];
+
+/// One bench line.
+#[derive(Clone, Debug)]
+pub struct BenchLine {
+    /// The position's name.
+    pub name: &'static str,
+    /// The depth searched.
+    pub depth: u32,
+    /// Nodes.
+    pub nodes: u64,
+    /// The best move in notation.
+    pub best: String,
+    /// Time taken.
+    pub time: Duration,
+}
+
+/// Runs the Cuarenta bench with every depth capped at `max_depth`: each
+/// line, then the total nodes (its own signature) and time.
+pub fn bench(
+    max_depth: u32,
+    mut on_line: impl FnMut(&BenchLine),
+) -> Result<(u64, Duration), String> {
+    let mut s = searcher(16);
+    let mut total = 0;
+    let mut time = Duration::ZERO;
+    for &(name, seed, plies, depth) in BENCH {
+        let mut pos = cuarenta::start_position();
+        for m in opening(seed, 0, plies) {
+            pos.play_move(m);
+        }
+        s.clear();
+        let depth = depth.min(max_depth);
+        let t = Instant::now();
+        let r = s.search(
+            &pos,
+            &Limits {
+                depth: Some(depth),
+                ..Limits::default()
+            },
+            &mut |_| {},
+        );
+        let line = BenchLine {
+            name,
+            depth,
+            nodes: r.nodes,
+            best: r.best.map_or("-".into(), |m| notation::write(&pos, m)),
+            time: t.elapsed(),
+        };
+        total += line.nodes;
+        time += line.time;
+        on_line(&line);
+    }
+    Ok((total, time))
+}
+
+/// A Cuarenta match: A and B alternate colours; each pair of games starts
+/// from the same position, the start plus `random_plies` random moves drawn
+/// from the seed (so games differ).
+#[derive(Clone, Debug)]
+pub struct CuarentaMatch {
+    /// Player A.
+    pub a: PlayerSpec,
+    /// Player B.
+    pub b: PlayerSpec,
+    /// Games.
+    pub games: u32,
+    /// Time per move of engine players.
+    pub time: Duration,
+    /// Seed of the openings and players.
+    pub seed: u64,
+    /// Random plies from the start before the players take over.
+    pub random_plies: u32,
+    /// A game still going after this many plies is a draw.
+    pub max_plies: usize,
+}
+
+fn player(spec: &PlayerSpec, seed: u64, time: Duration) -> Box<dyn Player<Position>> {
+    match spec {
+        PlayerSpec::Random => random_player(seed),
+        PlayerSpec::Level(l) => cuarenta_player_timed(*l, seed, time),
+        PlayerSpec::Custom(lv) => {
+            let mut p = crate::EnginePlayer::cuarenta(*lv, seed, Some(time));
+            p.searcher_mut().params = cuarenta_params();
+            Box::new(p)
+        }
+    }
+}
+
+/// The opening of game pair `pair`: random legal moves from the start.
+pub fn opening(seed: u64, pair: u64, plies: u32) -> Vec<Move> {
+    let mut rng = SeededRng::new(seed.wrapping_mul(0x9E37_79B9).wrapping_add(pair));
+    let mut p = cuarenta::start_position();
+    let mut out = Vec::new();
+    let mut moves = Vec::new();
+    for _ in 0..plies {
+        moves.clear();
+        p.legal_moves(&mut moves);
+        if moves.is_empty() {
+            break;
+        }
+        let m = moves[rng.below(moves.len() as u64) as usize];
+        p.play_move(m);
+        if p.end_state().is_some() {
+            break;
+        }
+        out.push(m);
+    }
+    out
+}
+
+/// Plays game `i` of a match.
+pub fn play_game(cfg: &CuarentaMatch, i: u32) -> Result<GameResult, String> {
+    let pair = u64::from(i / 2);
+    let a_white = i.is_multiple_of(2);
+    let seed = cfg.seed.wrapping_mul(1000).wrapping_add(u64::from(i));
+    let mut pa = player(&cfg.a, seed, cfg.time);
+    let mut pb = player(&cfg.b, seed ^ 0x5555, cfg.time);
+    let mut pos = cuarenta::start_position();
+    let mut moves = opening(cfg.seed, pair, cfg.random_plies);
+    for &m in &moves {
+        pos.play_move(m);
+    }
+    while pos.end_state().is_none() && moves.len() < cfg.max_plies {
+        let a_to_move = (pos.side_to_move() == Seat::First) == a_white;
+        let m = if a_to_move {
+            pa.choose(&pos)
+        } else {
+            pb.choose(&pos)
+        };
+        let Some(m) = m else { break };
+        pos.play_move(m);
+        moves.push(m);
+    }
+    let end = pos.end_state();
+    let spec = record::GameSpec::default();
+    let mut rec = record::write(&spec, &moves, end).map_err(|e| e.to_string())?;
+    let (white, black) = if a_white {
+        (&cfg.a, &cfg.b)
+    } else {
+        (&cfg.b, &cfg.a)
+    };
+    rec.set_tag("White", format!("A: {white}"));
+    rec.set_tag("Black", format!("B: {black}"));
+    if end.is_none() {
+        rec.set_tag(
+            "Termination",
+            format!("adjudicated a draw after {} plies", moves.len()),
+        );
+        rec.result = Some("1/2-1/2".to_string());
+    }
+    let a_seat = if a_white { Seat::First } else { Seat::Second };
+    let score_a = match end.and_then(|e| e.winner) {
+        Some(w) if w == a_seat => 1.0,
+        Some(_) => 0.0,
+        None => 0.5,
+    };
+    let _ = fen::START;
+    Ok(GameResult {
+        score_a,
+        a_forehand: a_white,
+        record: rec,
+    })
+}
+
+/// Runs a match, calling `on_game` after each game.
+pub fn run_match(
+    cfg: &CuarentaMatch,
+    mut on_game: impl FnMut(u32, &GameResult),
+) -> Result<MatchResult, String> {
+    let mut r = MatchResult::default();
+    for i in 0..cfg.games {
+        let g = play_game(cfg, i)?;
+        on_game(i, &g);
+        r.add(g);
+    }
+    Ok(r)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn openings_differ_by_pair_and_repeat_by_seed() {
+        assert_eq!(opening(1, 0, 4), opening(1, 0, 4));
+        assert_ne!(opening(1, 0, 4), opening(1, 1, 4));
+        assert_eq!(opening(1, 0, 4).len(), 4);
+    }
+
+    #[test]
+    fn a_short_match_saves_replayable_records() {
+        let cfg = CuarentaMatch {
+            a: PlayerSpec::Level(1),
+            b: PlayerSpec::Random,
+            games: 2,
+            time: Duration::from_millis(20),
+            seed: 3,
+            random_plies: 2,
+            max_plies: 120,
+        };
+        let r = run_match(&cfg, |_, _| {}).unwrap();
+        assert_eq!(r.wins + r.draws + r.losses, 2);
+        for g in &r.games {
+            let rp = record::replay(&g.record).unwrap();
+            assert_eq!(rp.moves.len(), g.record.moves.len());
+        }
+    }
+
+    #[test]
+    fn the_bench_positions_read_and_search() {
+        let (nodes, _) = bench(2, |_| {}).unwrap();
+        assert!(nodes > 0);
+    }
+}

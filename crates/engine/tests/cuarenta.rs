@@ -1,0 +1,191 @@
+//! The engine on Cuarenta: evaluation symmetry, mates found and avoided,
+//! the levels and the random player.
+
+use deckmate_engine::{
+    cuarenta_player, random_player, CuarentaEval, EnginePlayer, Evaluator, Limits, Searcher,
+};
+use deckmate_games::cuarenta::{self, fen, EndReason, Move, Position};
+use deckmate_rules::{Game, SeededRng};
+
+/// Black King b9 boxed in by its pawns; White mates with Fd9.
+const MATE_IN_ONE: &str =
+    "*k*1*1*1*/p*p*1*1*1/*1*F*1*1*/1*1*1*1*1/*1*G*1*1*/1*1*1*1*1/*1*1*1*1*/1*1*K*1*1/*1*1*1*1* w - 0 1";
+/// The Frog needs two moves to reach d9.
+const MATE_IN_TWO: &str =
+    "*k*1*1*F*/p*p*1*1*1/*P*P*1*1*/1*1*1*1*1/*1*1*1*1*/1*1*1*1*1/*1*1*1*1*/1*1*K*1*1/*1*1*1*1* w - 0 1";
+
+fn pos(text: &str) -> Position {
+    fen::parse(text).expect("a valid test position")
+}
+
+fn moves(p: &Position) -> Vec<Move> {
+    let mut v = Vec::new();
+    p.legal_moves(&mut v);
+    v
+}
+
+fn after(p: &Position, m: Move) -> Position {
+    let mut q = p.clone();
+    q.play_unchecked(m);
+    q
+}
+
+fn is_mate(p: &Position) -> bool {
+    matches!(p.end_state(), Some(e) if e.reason == EndReason::Checkmate)
+}
+
+/// The side to move has a move that mates at once.
+fn has_mate_in_one(p: &Position) -> bool {
+    moves(p).into_iter().any(|m| is_mate(&after(p, m)))
+}
+
+/// `m` forces mate in two: every reply allows a mate in one.
+fn forces_mate_in_two(p: &Position, m: Move) -> bool {
+    let q = after(p, m);
+    let replies = moves(&q);
+    !replies.is_empty() && replies.into_iter().all(|r| has_mate_in_one(&after(&q, r)))
+}
+
+fn search(p: &Position, depth: u32) -> deckmate_engine::SearchResult<Move> {
+    let mut s = Searcher::new(CuarentaEval::default(), 4);
+    s.params = deckmate_engine::cuarenta_params();
+    s.search(
+        p,
+        &Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        },
+        &mut |_| {},
+    )
+}
+
+/// Positions from random games, for the symmetry test.
+fn sample_positions(n: usize, seed: u64) -> Vec<Position> {
+    let mut rng = SeededRng::new(seed);
+    let mut out = Vec::new();
+    let mut p = cuarenta::start_position();
+    while out.len() < n {
+        let ms = moves(&p);
+        if ms.is_empty() || p.fullmove() > 60 {
+            p = cuarenta::start_position();
+            continue;
+        }
+        p.play_unchecked(ms[rng.below(ms.len() as u64) as usize]);
+        out.push(p.clone());
+    }
+    out
+}
+
+#[test]
+fn evaluation_is_symmetric() {
+    let e = CuarentaEval::default();
+    for p in sample_positions(300, 5) {
+        let q = p.colour_flipped();
+        assert_eq!(e.white_score(&p), -e.white_score(&q), "{}", fen::write(&p));
+        assert_eq!(e.evaluate(&p), e.evaluate(&q), "{}", fen::write(&p));
+    }
+}
+
+#[test]
+fn material_counts() {
+    let e = CuarentaEval::default();
+    let start = cuarenta::start_position();
+    // Without its Bishop, Black is behind.
+    let text = fen::write(&start).replacen('b', "1", 1);
+    let p = pos(&text);
+    assert!(e.white_score(&p) > 200, "{}", e.white_score(&p));
+}
+
+#[test]
+fn the_test_positions_are_what_they_claim() {
+    let p = pos(MATE_IN_ONE);
+    assert!(has_mate_in_one(&p));
+    let q = pos(MATE_IN_TWO);
+    assert!(!has_mate_in_one(&q));
+    assert!(moves(&q).into_iter().any(|m| forces_mate_in_two(&q, m)));
+}
+
+#[test]
+fn finds_a_mate_in_one() {
+    let p = pos(MATE_IN_ONE);
+    let r = search(&p, 3);
+    let best = r.best.expect("a move");
+    assert!(is_mate(&after(&p, best)), "{}", p.move_text(best));
+    assert_eq!(r.score, deckmate_engine::WIN - 1);
+}
+
+#[test]
+fn finds_a_mate_in_two() {
+    let p = pos(MATE_IN_TWO);
+    let r = search(&p, 5);
+    let best = r.best.expect("a move");
+    assert!(forces_mate_in_two(&p, best), "{}", p.move_text(best));
+    assert_eq!(r.score, deckmate_engine::WIN - 3);
+}
+
+#[test]
+fn avoids_a_move_that_allows_mate_in_one() {
+    // The mate-in-one position with Black to move: some Black moves allow
+    // Fd9 mate, others (taking the Frog, freeing a flight square) do not.
+    // A Black pawn on i6 gives Black moves that change nothing.
+    let p = pos(&MATE_IN_ONE
+        .replace(" w ", " b ")
+        .replace("/1*1*1*1*1/*1*G", "/1*1*1*1*p/*1*G"));
+    let allowing = moves(&p)
+        .into_iter()
+        .filter(|&m| has_mate_in_one(&after(&p, m)))
+        .count();
+    assert!(allowing > 0);
+    for level in [1, 4] {
+        for seed in 0..4 {
+            let mut player = cuarenta_player(level, seed);
+            let m = player.choose(&p).expect("a move");
+            assert!(
+                !has_mate_in_one(&after(&p, m)),
+                "level {level}: {}",
+                p.move_text(m)
+            );
+        }
+    }
+}
+
+#[test]
+fn level_one_takes_a_mate_in_one() {
+    let p = pos(MATE_IN_ONE);
+    for seed in 0..6 {
+        let mut player = cuarenta_player(1, seed);
+        let m = player.choose(&p).expect("a move");
+        assert!(is_mate(&after(&p, m)), "seed {seed}: {}", p.move_text(m));
+    }
+}
+
+#[test]
+fn random_player_plays_cuarenta_to_the_end() {
+    let mut white = random_player::<Position>(1);
+    let mut black = random_player::<Position>(2);
+    let mut p = cuarenta::start_position();
+    let mut plies = 0;
+    while p.end_state().is_none() {
+        let seat = p.side_to_move();
+        let player = if seat == deckmate_rules::Seat::First {
+            &mut white
+        } else {
+            &mut black
+        };
+        let m = player.choose(&p).expect("a move while the game goes on");
+        assert!(moves(&p).contains(&m));
+        p.play_unchecked(m);
+        plies += 1;
+        assert!(plies < 5000);
+    }
+    assert!(random_player::<Position>(3).choose(&p).is_none());
+}
+
+#[test]
+fn a_fixed_player_is_deterministic() {
+    let p = cuarenta::start_position();
+    let mut a = EnginePlayer::cuarenta_fixed(3, None, Default::default());
+    let mut b = EnginePlayer::cuarenta_fixed(3, None, Default::default());
+    use deckmate_engine::Player;
+    assert_eq!(a.choose(&p), b.choose(&p));
+}

@@ -1,0 +1,233 @@
+//! Facts about a Cuarenta position that an evaluation weighs: material,
+//! pawns by how far they have come, mobility, and the King's surroundings.
+//!
+//! The rules crate knows the move tables; the engine (`deckmate-engine`'s
+//! Cuarenta evaluator) only weighs what this module counts, so no move
+//! logic is written twice. Everything here is per seat (index 0 White, 1
+//! Black) and symmetric: the position turned 180 degrees with the colours
+//! swapped gives the same numbers with the seats swapped.
+
+use super::frog;
+use super::piece::Piece;
+use super::position::Position;
+use super::tables::{bit, Tables, SQUARES};
+use deckmate_rules::Seat;
+
+/// What [`Position::features`] counts, per seat (`[0]` White, `[1]`
+/// Black).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Features {
+    /// Pieces of each kind ([`Piece::index`]).
+    pub count: [[u8; 7]; 2],
+    /// Pawns by rank counted from the seat's own side: `[s][0]` the first
+    /// rank .. `[s][8]` the last. Ranks 7-9 (indices 6-8) are the promotion
+    /// zone of Q7.
+    pub pawn_ranks: [[u8; 9]; 2],
+    /// Squares the seat's pieces other than the King and pawns can move to
+    /// or capture on (empty or enemy), counted per piece: the mobility.
+    pub mobility: [u32; 2],
+    /// Enemy pieces that attack the seat's King zone (its square, its
+    /// diagonal neighbours and the squares two ranks up and down).
+    pub king_attackers: [u32; 2],
+    /// Squares of the seat's King zone that the enemy attacks.
+    pub king_zone_attacked: [u32; 2],
+    /// Squares the seat's King could step to (not its own pieces'
+    /// squares) that the enemy does not attack: its flight squares.
+    pub king_flight: [u32; 2],
+    /// Own pieces other than the King (and pawns) standing on a square the
+    /// enemy attacks and the seat does not defend.
+    pub hanging: [u32; 2],
+    /// Sum over the seat's pieces other than King and pawns of their
+    /// distance from the centre files and ranks (lower: more central).
+    pub decentral: [u32; 2],
+}
+
+/// The rank of dense square `sq` counted from `seat`'s side (0..=8).
+#[inline]
+fn relative_rank(t: &Tables, seat: Seat, sq: u8) -> u8 {
+    let r = t.rank[sq as usize];
+    match seat {
+        Seat::First => r,
+        Seat::Second => 8 - r,
+    }
+}
+
+impl Position {
+    /// The squares a `piece` of `seat` on dense square `from` attacks or
+    /// moves to, given the occupied squares `occ` and `seat`'s own pieces
+    /// `us`. Returns (moves to empty or enemy squares, captures possible on
+    /// any occupied square: the squares it defends or attacks).
+    fn reach(
+        &self,
+        t: &Tables,
+        seat: Seat,
+        piece: Piece,
+        from: u8,
+        occ: u64,
+        us: u64,
+    ) -> (u64, u64) {
+        let s = seat.index();
+        let p = piece.index();
+        let f = from as usize;
+        let mut moves = t.leap_move[s][p][f] & !occ;
+        let mut hits = t.leap_capture[s][p][f];
+        if t.ray_kinds[s] & (1 << p) != 0 {
+            for &r in t.rays(seat, piece, from) {
+                let can_move = r.mode & 1 != 0;
+                let can_capture = r.mode & 2 != 0;
+                let mut screen = !r.hop;
+                for &sq in t.ray_squares(r) {
+                    let b = bit(sq);
+                    if occ & b == 0 {
+                        if screen && can_move {
+                            moves |= b;
+                        }
+                    } else if screen {
+                        if can_capture {
+                            hits |= b;
+                        }
+                        break;
+                    } else {
+                        screen = true;
+                    }
+                }
+            }
+        }
+        if piece == Piece::Frog {
+            hits |= frog::jumps(t, from, us);
+        }
+        let them = occ & !us;
+        (moves | (hits & them), hits)
+    }
+
+    /// Counts the [`Features`] of the position (whoever is to move).
+    pub fn features(&self) -> Features {
+        let t = Tables::get();
+        let occ = self.by_seat[0] | self.by_seat[1];
+        let mut f = Features::default();
+        // Attacked squares per seat, and per piece for the King zones.
+        let mut att = [0u64; 2];
+        let mut piece_hits: Vec<(usize, u64)> = Vec::with_capacity(SQUARES);
+        for seat in [Seat::First, Seat::Second] {
+            let s = seat.index();
+            let us = self.by_seat[s];
+            let mut set = us;
+            while set != 0 {
+                let sq = set.trailing_zeros() as u8;
+                set &= set - 1;
+                let piece = self.piece_at_index(sq);
+                f.count[s][piece.index()] += 1;
+                let (moves, hits) = self.reach(t, seat, piece, sq, occ, us);
+                att[s] |= hits;
+                piece_hits.push((s, hits));
+                match piece {
+                    Piece::Pawn => {
+                        f.pawn_ranks[s][relative_rank(t, seat, sq) as usize] += 1;
+                    }
+                    Piece::King => {}
+                    _ => {
+                        f.mobility[s] += (moves & !us).count_ones();
+                        let file = t.file[sq as usize] as i32;
+                        let rank = t.rank[sq as usize] as i32;
+                        f.decentral[s] += ((file - 4).abs() + (rank - 4).abs()) as u32;
+                    }
+                }
+            }
+        }
+        for seat in [Seat::First, Seat::Second] {
+            let s = seat.index();
+            let o = 1 - s;
+            let king = self.king[s];
+            let k = king as usize;
+            let steps =
+                t.leap_move[s][Piece::King.index()][k] | t.leap_capture[s][Piece::King.index()][k];
+            let zone = steps | bit(king);
+            f.king_attackers[s] = piece_hits
+                .iter()
+                .filter(|&&(owner, hits)| owner == o && hits & zone != 0)
+                .count() as u32;
+            f.king_zone_attacked[s] = (zone & att[o]).count_ones();
+            f.king_flight[s] = (steps & !self.by_seat[s] & !att[o]).count_ones();
+            let pieces = self.by_seat[s]
+                & !self.by_piece[Piece::King.index()]
+                & !self.by_piece[Piece::Pawn.index()];
+            f.hanging[s] = (pieces & att[o] & !att[s]).count_ones();
+        }
+        f
+    }
+
+    /// The piece on a dense square known to be occupied.
+    #[inline]
+    fn piece_at_index(&self, sq: u8) -> Piece {
+        Piece::from_index((self.board[sq as usize] & 7) as usize).unwrap_or(Piece::Pawn)
+    }
+
+    /// The position turned 180 degrees with the colours swapped (each
+    /// side's pieces become the other's on the opposite square, castling
+    /// rights swap, the other side moves): the same game seen from the
+    /// other chair. Counters are kept. For tests of an evaluation's
+    /// symmetry.
+    pub fn colour_flipped(&self) -> Position {
+        let t = Tables::get();
+        let mut p = Position::empty();
+        for sq in 0..SQUARES as u8 {
+            if let Some((seat, piece)) = self.at_index(sq) {
+                let board = t.square(sq);
+                if let Some(i) = t.index(board.rotate(9, 9)) {
+                    p.put(seat.other(), piece, i);
+                }
+            }
+        }
+        p.side = self.side.other();
+        p.castling = ((self.castling & 1) << 1) | ((self.castling >> 1) & 1);
+        p.quiet = self.quiet;
+        p.fullmove = self.fullmove;
+        p.finish_setup();
+        p
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::cuarenta::{fen, start_position};
+    use deckmate_rules::Game;
+
+    #[test]
+    fn the_start_is_symmetric() {
+        let p = start_position();
+        let f = p.features();
+        assert_eq!(f.count[0], f.count[1]);
+        assert_eq!(f.count[0], [1, 1, 1, 2, 2, 2, 4]);
+        assert_eq!(f.mobility[0], f.mobility[1]);
+        assert_eq!(f.pawn_ranks[0][2], 4);
+        assert_eq!(f.king_flight[0], f.king_flight[1]);
+        let flipped = p.colour_flipped();
+        assert_eq!(
+            fen::write(&flipped).split(' ').next(),
+            fen::write(&p).split(' ').next()
+        );
+    }
+
+    #[test]
+    fn flipping_swaps_the_seats() {
+        let mut p = start_position();
+        for m in ["Fa4", "Pbc6", "Pdc4"] {
+            let mv = p.parse_move(m).unwrap();
+            p.play(mv).unwrap();
+        }
+        let f = p.features();
+        let q = p.colour_flipped();
+        let g = q.features();
+        assert_eq!(f.count[0], g.count[1]);
+        assert_eq!(f.mobility, [g.mobility[1], g.mobility[0]]);
+        assert_eq!(f.king_flight, [g.king_flight[1], g.king_flight[0]]);
+        assert_eq!(f.pawn_ranks[0], g.pawn_ranks[1]);
+        assert_eq!(q.colour_flipped().zobrist(), p.zobrist());
+        assert_eq!(q.count_moves(), {
+            let mut r = p.clone();
+            r.side = r.side.other();
+            r.hash = r.compute_hash();
+            r.count_moves()
+        });
+    }
+}
