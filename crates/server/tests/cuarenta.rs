@@ -250,6 +250,17 @@ async fn play_out(state: &AppState, id: &str, tokens: &[String; 2], seed: u64) -
             "{prompt}"
         );
         assert_eq!(prompt.ends_with(", in check"), mine["check"] == true);
+        if mine["check"] == true {
+            let king = mine["pieces"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|p| p["symbol"] == "K" && p["owner"] == seat)
+                .unwrap();
+            assert_eq!(mine["check_square"], king["square"]);
+        } else {
+            assert!(mine.get("check_square").is_none());
+        }
         let moves = mine["moves"].as_array().unwrap();
         assert!(!moves.is_empty());
         let special: Vec<&Value> = moves

@@ -250,10 +250,17 @@ impl VariantGame for CuarentaGame {
         out.insert("pieces".into(), json!(pieces));
         out.insert("last".into(), json!(last));
         out.insert("facts".into(), json!(facts));
-        out.insert(
-            "check".into(),
-            json!(pos.end_state().is_none() && pos.in_check()),
-        );
+        let check = pos.end_state().is_none() && pos.in_check();
+        out.insert("check".into(), json!(check));
+        // The King in check (or mated), marked on the board.
+        if check
+            || pos
+                .end_state()
+                .is_some_and(|e| e.reason == EndReason::Checkmate)
+        {
+            let king = pos.king_square(pos.side_to_move());
+            out.insert("check_square".into(), json!(sq(king)));
+        }
         out.insert(
             "position".into(),
             json!(deckmate_games::cuarenta::fen::write(pos)),
