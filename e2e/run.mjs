@@ -358,7 +358,10 @@ await test("a Cuarenta promotion chosen by its button, and screenshots", async (
   for (let i = 0; i < line.length; i++) {
     if (i % 2 === 0) {
       const v = await viewOf(page);
-      const mv = v.moves.find((m) => m.text === line[i]);
+      // White's moves by their squares (d3-c4, c4-d5, d5-c6): the server
+      // writes them in its canonical SAN.
+      const [from, to] = { Pdc4: ["d3", "c4"], Pcd5: ["c4", "d5"], Pc6: ["d5", "c6"] }[line[i]];
+      const mv = v.moves.find((m) => m.from === from && m.to === to);
       assert(mv, `${line[i]} not offered`);
       await clickCuarenta(page, mv);
     } else {

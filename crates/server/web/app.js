@@ -297,8 +297,8 @@ function drawBoard(state, v) {
   for (const z of b.zones) for (const s of z.squares) zoneOf[s] = z.name;
   const last = v.last ? [v.last.from, v.last.to] : [];
   const targets = new Set(state.selected && live ? v.moves.filter((m) => m.from === state.selected).map((m) => m.to) : []);
-  // Holes (a board's missing squares) are not drawn: the frame behind the
-  // board shows through them.
+  // Holes (a board's missing squares) are not drawn: the page shows through
+  // them, inside a thin frame around the board.
   if (b.holes.length) svg.append(svgEl("rect", { x: -3, y: -3, width: W + 6, height: H + 6, rx: 4, class: "board-frame" }));
   for (let f = 0; f < b.files; f++) for (let r = 0; r < b.ranks; r++) {
     const n = name(f, r);
