@@ -8,6 +8,9 @@
 // 4. A whole Chess Cards match (two games) against the engine, by clicking
 //    cards (sacrifices and the Queen's Privilege included), and its
 //    screenshots.
+// 5. Cuarenta: a game against the engine by clicking (holes not drawn,
+//    letters in discs), a promotion chosen by its button in a game between
+//    friends, screenshots.
 // Prints "N passed, M failed" and exits non-zero on any failure.
 import { chromium } from "playwright-core";
 import { spawn } from "node:child_process";
@@ -46,7 +49,10 @@ const browser = await chromium.launch({
   args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
 });
 let passed = 0, failed = 0;
+// E2E_ONLY=word runs only the tests whose name contains it.
+const only = (process.env.E2E_ONLY || "").toLowerCase();
 async function test(name, fn) {
+  if (only && !name.toLowerCase().includes(only)) return;
   const t = Date.now();
   try { await fn(); passed++; console.log(`ok   ${name} (${((Date.now() - t) / 1000).toFixed(1)} s)`); }
   catch (e) { failed++; console.log(`FAIL ${name}: ${e.stack || e}`); }
@@ -284,6 +290,108 @@ await test("Chess Cards screenshots, desktop and phone", async () => {
     await page.screenshot({ path: join(docs, `chess-cards-${name}.png`), fullPage: name === "phone" });
     await page.close();
   }
+});
+
+// ---------- Cuarenta ----------
+async function newCuarenta(page, opts) {
+  await page.goto(base + "/");
+  await page.selectOption("select[name=variant]", "cuarenta");
+  for (const [k, v] of Object.entries(opts)) await page.selectOption(`select[name=${k}]`, v);
+  await page.click("#create");
+  await page.waitForSelector("#board-svg g.disc");
+}
+
+// Plays a move by clicking its piece, its target, and its button when the
+// click fits several moves (a promotion).
+async function clickCuarenta(page, mv) {
+  await page.click(`g.card[data-square="${mv.from}"]`);
+  await page.click(`[data-target="${mv.to}"]`);
+  if (await page.$(".promo-choice")) {
+    await page.getByRole("button", { name: mv.choice, exact: true }).click();
+  }
+}
+
+await test("a Cuarenta game against the engine, by clicking", async () => {
+  const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+  await page.goto(base + "/");
+  await page.selectOption("select[name=variant]", "cuarenta");
+  const sides = await page.$$eval("select[name=side] option", (os) => os.map((o) => o.textContent));
+  assert(JSON.stringify(sides) === '["White","Black"]', "sides: " + sides);
+  assert((await page.$$("#variant-options select")).length === 0, "Cuarenta takes no options");
+  await newCuarenta(page, { opponent: "engine", level: "1", side: "white" });
+  // The 40 light squares are drawn, the 41 holes are not.
+  assert((await page.$$("rect.sq")).length === 40, "squares drawn: " + (await page.$$("rect.sq")).length);
+  assert(!(await page.$('rect.sq[data-square="a1"]')), "the hole a1 is drawn");
+  assert((await page.$$("g.disc")).length === 26, "pieces drawn");
+  assert((await page.textContent('g.disc[data-square="e2"]')).startsWith("K"), "White King on e2");
+  let clicked = 0;
+  for (let i = 0; clicked < 8 && i < 400; i++) {
+    const v = await viewOf(page);
+    if (v.result) break;
+    if (v.to_move !== v.you) { await page.waitForTimeout(100); continue; }
+    await page.waitForFunction(() => document.querySelector("#status").textContent.startsWith("White to move (you)"), null, { timeout: 10000 });
+    // Promotions and castling first when offered, else a move from the list.
+    const mv = v.moves.find((m) => m.promotion || m.castling) || v.moves[(i * 7) % v.moves.length];
+    await clickCuarenta(page, mv);
+    await page.waitForFunction((n) => document.querySelectorAll("#moves .mv").length > n, v.plies, { timeout: 15000 });
+    const after = await viewOf(page);
+    assert(after.history[v.plies] === mv.text, `played ${after.history[v.plies]}, meant ${mv.text}`);
+    clicked++;
+  }
+  assert(clicked >= 8 || (await viewOf(page)).result, `only ${clicked} moves clicked`);
+  // The engine answered every move.
+  await page.waitForFunction(() => document.querySelectorAll("#moves .mv").length >= 16, null, { timeout: 15000 });
+  const v = await viewOf(page);
+  const rec = await page.evaluate(async (id) => (await fetch(`/api/games/${id}/record`)).text(), v.id);
+  assert(rec.includes('[Variant "Cuarenta"]') && rec.includes(v.history[0]), "record: " + rec);
+  await page.close();
+});
+
+await test("a Cuarenta promotion chosen by its button, and screenshots", async () => {
+  const docs = join(root, "docs");
+  const page = await browser.newPage({ viewport: { width: 1200, height: 820 }, deviceScaleFactor: 1 });
+  await newCuarenta(page, { opponent: "friend" });
+  const invite = await page.inputValue("#invite-link");
+  const black = invite.split("#")[1];
+  // White clicks; Black (a friend elsewhere) plays through the API.
+  const line = ["Pdc4", "Pde6", "Pcd5", "Phg6", "Pc6", "Pgh5"];
+  for (let i = 0; i < line.length; i++) {
+    if (i % 2 === 0) {
+      const v = await viewOf(page);
+      // White's moves by their squares (d3-c4, c4-d5, d5-c6): the server
+      // writes them in its canonical SAN.
+      const [from, to] = { Pdc4: ["d3", "c4"], Pcd5: ["c4", "d5"], Pc6: ["d5", "c6"] }[line[i]];
+      const mv = v.moves.find((m) => m.from === from && m.to === to);
+      assert(mv, `${line[i]} not offered`);
+      await clickCuarenta(page, mv);
+    } else {
+      const r = await page.evaluate(async ([id, token, move]) => (await fetch(`/api/games/${id}/moves`, {
+        method: "POST", headers: { "Content-Type": "application/json", Authorization: "Bearer " + token }, body: JSON.stringify({ move }),
+      })).status, [(await viewOf(page)).id, black, line[i]]);
+      assert(r === 200, `${line[i]}: ${r}`);
+    }
+    await page.waitForFunction((n) => document.querySelectorAll("#moves .mv").length === n, i + 1, { timeout: 5000 });
+  }
+  // c6-d7 may promote to a Camel: one click, two buttons.
+  await page.click('g.card[data-square="c6"]');
+  await page.click('[data-target="d7"]');
+  await page.waitForSelector(".promo-choice");
+  const labels = await page.$$eval(".promo-choice", (bs) => bs.map((b) => b.textContent).sort());
+  assert(JSON.stringify(labels) === '["Camel","no promotion"]', "buttons: " + labels);
+  await page.screenshot({ path: join(docs, "cuarenta-desktop.png") });
+  await page.getByRole("button", { name: "Camel", exact: true }).click();
+  await page.waitForFunction(() => document.querySelectorAll("#moves .mv").length === 7, null, { timeout: 5000 });
+  assert((await page.textContent('g.disc[data-square="d7"]')).startsWith("C"), "no Camel on d7");
+  const v = await viewOf(page);
+  assert(v.history[6].startsWith("Pd7=C"), "history: " + v.history);
+  // The phone shows the same game, Black's turn.
+  const phone = await browser.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1 });
+  await phone.goto(`${base}/game/${v.id}#${black}`);
+  await phone.waitForSelector("#board-svg g.disc");
+  await phone.waitForFunction(() => document.querySelector("#status").textContent.startsWith("Black to move (you)"), null, { timeout: 5000 });
+  await phone.screenshot({ path: join(docs, "cuarenta-phone.png"), fullPage: true });
+  await phone.close();
+  await page.close();
 });
 
 await browser.close();

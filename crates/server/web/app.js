@@ -195,7 +195,8 @@ function chooseAmong(state, options, question) {
 
 function chooseMove(state, from, to) {
   const options = state.view.moves.filter((m) => m.from === from && m.to === to);
-  chooseAmong(state, options, "Promote the One?");
+  const b = state.view.board || {};
+  chooseAmong(state, options, b.choice_question || "Promote the One?");
 }
 
 // ---- cards in zones ----
@@ -296,6 +297,9 @@ function drawBoard(state, v) {
   for (const z of b.zones) for (const s of z.squares) zoneOf[s] = z.name;
   const last = v.last ? [v.last.from, v.last.to] : [];
   const targets = new Set(state.selected && live ? v.moves.filter((m) => m.from === state.selected).map((m) => m.to) : []);
+  // Holes (a board's missing squares) are not drawn: the page shows through
+  // them, inside a thin frame around the board.
+  if (b.holes.length) svg.append(svgEl("rect", { x: -3, y: -3, width: W + 6, height: H + 6, rx: 4, class: "board-frame" }));
   for (let f = 0; f < b.files; f++) for (let r = 0; r < b.ranks; r++) {
     const n = name(f, r);
     if (b.holes.includes(n)) continue;
@@ -304,6 +308,7 @@ function drawBoard(state, v) {
     if (zoneOf[n]) cls += " zone";
     if (last.includes(n)) cls += " last";
     if (n === state.selected) cls += " selected";
+    if (live && n === v.check_square) cls += " check";
     svg.append(svgEl("rect", { x, y, width: S, height: S, class: "sq " + cls, "data-square": n }));
   }
   if (b.midline) {
@@ -320,6 +325,15 @@ function drawBoard(state, v) {
   }
   for (const p of v.pieces) {
     const [x, y] = pos(p.square);
+    if (b.piece_style === "disc") {
+      // A chess piece: its letter in a disc, White light and Black dark.
+      const g = svgEl("g", { class: `card disc owner${p.owner}`, "data-card": p.label, "data-square": p.square, role: "img", "aria-label": p.label });
+      g.append(svgEl("circle", { cx: x + S / 2, cy: y + S / 2, r: S / 2 - 7, class: "face" }));
+      g.append(svgText({ x: x + S / 2, y: y + S / 2 + 8, class: "label" }, p.symbol));
+      const t = svgEl("title"); t.textContent = p.label; g.append(t);
+      svg.append(g);
+      continue;
+    }
     const g = svgEl("g", { class: `card owner${p.owner}` + (p.red ? " red" : ""), "data-card": p.label, "data-square": p.square });
     const up = (p.owner === 0) !== state.flipped;
     g.append(svgEl("rect", { x: x + 6, y: y + 4, width: S - 12, height: S - 8, rx: 6, class: "face" }));
@@ -331,7 +345,12 @@ function drawBoard(state, v) {
   // Targets on top of everything, so a capture target can be clicked.
   for (const n of targets) {
     const [x, y] = pos(n);
-    svg.append(svgEl("circle", { cx: x + S / 2, cy: y + S / 2, r: 11, class: "target", "data-target": n }));
+    const c = svgEl("circle", { cx: x + S / 2, cy: y + S / 2, r: 11, class: "target", "data-target": n });
+    // A target that castles says so.
+    const castle = v.moves.find((m) => m.from === state.selected && m.to === n && m.castling);
+    if (castle) { const t = svgEl("title"); t.textContent = castle.choice || castle.text; c.append(t); c.setAttribute("class", "target castle"); }
+    svg.append(c);
+    if (castle) svg.append(svgText({ x: x + S / 2, y: y + S - 3, class: "castle-label" }, castle.choice || "O-O"));
   }
   svg.addEventListener("click", (ev) => {
     if (!live) return;

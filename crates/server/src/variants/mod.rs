@@ -6,11 +6,16 @@
 
 mod cardmate;
 mod chess_cards;
+mod cuarenta;
 
 use crate::variant::Variant;
 
 /// Every variant, in the order the lobby lists them.
-pub static VARIANTS: [&Variant; 2] = [&cardmate::CARDMATE, &chess_cards::CHESS_CARDS];
+pub static VARIANTS: [&Variant; 3] = [
+    &cardmate::CARDMATE,
+    &chess_cards::CHESS_CARDS,
+    &cuarenta::CUARENTA,
+];
 
 /// The variant with this key.
 pub fn find(key: &str) -> Option<&'static Variant> {
