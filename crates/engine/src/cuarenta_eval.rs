@@ -42,7 +42,7 @@ pub struct CuarentaWeights {
 impl Default for CuarentaWeights {
     fn default() -> CuarentaWeights {
         CuarentaWeights {
-            values: [0, 420, 300, 230, 280, 260, 100],
+            values: [0, 420, 240, 230, 160, 200, 100],
             pawn_rank: [0, 0, 0, 8, 18, 32, 55, 80, 110],
             mobility: 4,
             king_attacker: 14,
