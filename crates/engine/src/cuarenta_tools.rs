@@ -3,6 +3,7 @@
 //! with their own node signature, and matches between levels from the
 //! start position with a few random opening moves drawn from the seed.
 
+pub use crate::bench::BenchLine;
 use crate::matches::{GameResult, MatchResult, PlayerSpec};
 use crate::search::{Limits, Report, Searcher};
 use crate::{cuarenta_params, cuarenta_player_timed, random_player, CuarentaEval, Player};
@@ -104,21 +105,6 @@ pub const BENCH: &[(&str, u64, u32, u32)] = &[
     ("cuarenta 12 plies", 2, 12, 6),
     ("cuarenta 20 plies", 3, 20, 5),
 ];
-
-/// One bench line.
-#[derive(Clone, Debug)]
-pub struct BenchLine {
-    /// The position's name.
-    pub name: &'static str,
-    /// The depth searched.
-    pub depth: u32,
-    /// Nodes.
-    pub nodes: u64,
-    /// The best move in notation.
-    pub best: String,
-    /// Time taken.
-    pub time: Duration,
-}
 
 /// Runs the Cuarenta bench with every depth capped at `max_depth`: each
 /// line, then the total nodes (its own signature) and time.

@@ -1,63 +1,67 @@
-//! `deckmate bench`: the engine's node-count signature and speed.
+//! `deckmate bench [GAME]`: the engine's node-count signatures and speed.
 
 use crate::variant::Variant;
 use clap::Args;
-use deckmate_engine::bench;
+use deckmate_engine::bench::BenchLine;
 use std::process::ExitCode;
+use std::time::Duration;
 
 /// Arguments of `deckmate bench`.
 #[derive(Args)]
 #[command(
-    after_help = "Searches fixed Cardmate positions, then fixed Cuarenta positions (their own\n\
-signature line), to fixed depths on one thread. The\n\
-total node count only changes when the search changes; nodes per second\n\
-measures this machine."
+    after_help = "Examples:\n  deckmate bench\n  deckmate bench cuarenta\n\n\
+Searches fixed positions to fixed depths on one thread: Cardmate's, then\n\
+Cuarenta's, each with its own signature line (or only the game named).\n\
+A node count only changes when the search or evaluation changes; nodes\n\
+per second measures this machine."
 )]
 pub struct BenchArgs {
-    /// The game whose positions are searched (only Cardmate so far).
-    #[arg(value_enum, default_value = "cardmate")]
-    game: Variant,
+    /// Only this game's positions (cardmate or cuarenta; default: both).
+    #[arg(value_enum)]
+    game: Option<Variant>,
+}
+
+fn line(l: &BenchLine) {
+    println!(
+        "{:<18} depth {:2}  nodes {:>10}  best {:<8} {:6.2}s",
+        l.name,
+        l.depth,
+        l.nodes,
+        l.best,
+        l.time.as_secs_f64()
+    );
+}
+
+fn totals(prefix: &str, nodes: u64, time: Duration) {
+    println!();
+    println!("{prefix}nodes: {nodes}");
+    println!("{prefix}time:  {:.2} s", time.as_secs_f64());
+    println!(
+        "{prefix}nps:   {}",
+        (nodes as f64 / time.as_secs_f64().max(1e-6)) as u64
+    );
 }
 
 /// Runs the bench.
 pub fn run(args: BenchArgs) -> Result<ExitCode, String> {
-    if args.game != Variant::Cardmate {
-        return Err(args.game.unsupported("bench"));
+    let games = match args.game {
+        None => vec![Variant::Cardmate, Variant::Cuarenta],
+        Some(g) => {
+            g.require(&[Variant::Cardmate, Variant::Cuarenta], "bench")?;
+            vec![g]
+        }
+    };
+    for (i, g) in games.into_iter().enumerate() {
+        if i > 0 {
+            println!();
+        }
+        if g == Variant::Cardmate {
+            let (n, t) = deckmate_engine::bench::run(line)?;
+            totals("", n, t);
+        } else {
+            let (n, t) = deckmate_engine::cuarenta_tools::bench(u32::MAX, line)?;
+            totals("cuarenta ", n, t);
+        }
     }
-    let (nodes, time) = bench::run(|l| {
-        println!(
-            "{:<18} depth {:2}  nodes {:>10}  best {:<8} {:6.2}s",
-            l.name,
-            l.depth,
-            l.nodes,
-            l.best,
-            l.time.as_secs_f64()
-        );
-    })?;
-    println!();
-    println!("nodes: {nodes}");
-    println!("time:  {:.2} s", time.as_secs_f64());
-    println!(
-        "nps:   {}",
-        (nodes as f64 / time.as_secs_f64().max(1e-6)) as u64
-    );
-    println!();
-    let (cn, ct) = deckmate_engine::cuarenta_tools::bench(u32::MAX, |l| {
-        println!(
-            "{:<18} depth {:2}  nodes {:>10}  best {:<8} {:6.2}s",
-            l.name,
-            l.depth,
-            l.nodes,
-            l.best,
-            l.time.as_secs_f64()
-        );
-    })?;
-    println!();
-    println!("cuarenta nodes: {cn}");
-    println!("cuarenta time:  {:.2} s", ct.as_secs_f64());
-    println!(
-        "cuarenta nps:   {}",
-        (cn as f64 / ct.as_secs_f64().max(1e-6)) as u64
-    );
     Ok(ExitCode::SUCCESS)
 }
