@@ -599,33 +599,7 @@ fn run_cuarenta(args: PlayArgs) -> Result<ExitCode, String> {
         computer,
         flipped,
     )?;
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
-    let mut say = |s: String| {
-        let _ = writeln!(out, "{s}");
-        let _ = out.flush();
-    };
-    session.start_with(&mut say);
-    let stdin = std::io::stdin();
-    let prompt = stdin.is_terminal();
-    let mut input = stdin.lock();
-    while !session.quit() {
-        if prompt {
-            let mut o = std::io::stdout().lock();
-            let _ = write!(o, "> ");
-            let _ = o.flush();
-        }
-        let mut line = String::new();
-        match input.read_line(&mut line) {
-            Ok(0) | Err(_) => {
-                if prompt {
-                    say(String::new());
-                }
-                session.respond("quit", &mut say);
-            }
-            Ok(_) => session.respond(&line, &mut say),
-        }
-    }
+    drive(&mut session);
     Ok(ExitCode::SUCCESS)
 }
 

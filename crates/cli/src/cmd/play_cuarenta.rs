@@ -371,6 +371,18 @@ fn number(pos: &Position) -> String {
     format!("{}{dots}", pos.fullmove())
 }
 
+impl super::play::Terminal for Session {
+    fn start_with(&mut self, say: &mut dyn FnMut(String)) {
+        Session::start_with(self, say);
+    }
+    fn respond(&mut self, line: &str, say: &mut dyn FnMut(String)) {
+        Session::respond(self, line, say);
+    }
+    fn quit(&self) -> bool {
+        Session::quit(self)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
