@@ -173,16 +173,6 @@ impl CardsSession {
         self.m.current()
     }
 
-    fn multiplier(&self, g: &ChessCards, seat: Seat) -> u32 {
-        let mine = g.sacrificed[seat.index()].len();
-        let theirs = g.sacrificed[seat.other().index()].len();
-        let extra = match g.count {
-            SacrificeCount::Net => mine.saturating_sub(theirs),
-            SacrificeCount::Gross => mine,
-        };
-        g.move_no + extra
-    }
-
     fn screen(&self) -> String {
         let g = self.game();
         let n = self.m.game_no();
@@ -228,7 +218,7 @@ impl CardsSession {
                     extra.push(format!("hand empty: replays {} (M7)", self.card(c)));
                 }
             }
-            extra.push(format!("multiplier {}", self.multiplier(g, seat)));
+            extra.push(format!("multiplier {}", g.multiplier(seat)));
             s.push_str(&format!("      {}\n", extra.join(", ")));
             if k == 0 {
                 s.push_str(&format!("  Table: {}\n", self.table(g)));
@@ -366,52 +356,13 @@ impl CardsSession {
                 return;
             }
         };
-        if !self.game().turns().contains(&t) {
-            say(self.why_illegal(t));
+        if let Some(why) = self.game().refusal(t) {
+            say(format!("{}: {why}.", turn_text(t)));
             return;
         }
         self.push(t, say);
         self.computer_plays(say);
         say(self.screen());
-    }
-
-    fn why_illegal(&self, t: Turn) -> String {
-        let g = self.game();
-        let Some(seat) = g.to_act() else {
-            return "The game is over.".into();
-        };
-        let hand = g.hands[seat.index()];
-        let playable_last = hand.is_empty() && g.last[seat.index()] == Some(t.card);
-        if let Some(s) = t.sacrifice {
-            if !hand.has(s) {
-                return format!("You do not hold {s} to sacrifice.");
-            }
-            if hand.len() < 2 {
-                return "A sacrifice needs at least two cards in hand (M6).".into();
-            }
-        }
-        if !hand.has(t.card) && !playable_last {
-            return format!("You do not hold {}.", t.card);
-        }
-        if t.privilege && g.lead.is_some() {
-            return "Only a lead takes Queen's Privilege.".into();
-        }
-        match g.lead {
-            Some((c, true)) => format!(
-                "{} does not answer {c}* : a Queen if you have one, else {}'s suit (M5).",
-                t.card, c
-            ),
-            Some((c, false)) => format!(
-                "{} does not answer {c}: follow its suit if you can, else its piece (M3){}.",
-                t.card,
-                if t.sacrifice.is_some() {
-                    " (after the sacrifice)"
-                } else {
-                    ""
-                }
-            ),
-            None => format!("{} is not a legal lead here.", turn_text(t)),
-        }
     }
 
     /// Plays a legal turn and reports ends of games.
@@ -594,7 +545,7 @@ mod tests {
         let g = s.current_match().current().clone();
         let not_mine = g.hands[1].cards().next().unwrap();
         let out = s.handle(&not_mine.to_string()).join("\n");
-        assert!(out.contains("You do not hold"), "{out}");
+        assert!(out.contains("is not in your hand"), "{out}");
         let out = s.handle("zz").join("\n");
         assert!(out.contains("not a card"), "{out}");
         let out = s.handle("(bQ").join("\n");

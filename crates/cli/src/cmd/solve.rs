@@ -234,7 +234,7 @@ fn many(
         eprintln!();
     }
     let which = match deals {
-        Deals::Seeded { seed, n } => format!("seeded deals {seed}..{}", seed + n - 1),
+        Deals::Seeded { seed, n } => format!("seeded deals {seed}..{}", seed.saturating_add(n - 1)),
         Deals::All { limit: None } => "every possible deal".into(),
         Deals::All { limit: Some(l) } => format!("the first {l} possible deals"),
     };

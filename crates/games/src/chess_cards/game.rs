@@ -150,6 +150,23 @@ impl ChessCards {
         Hand(self.hands[i].0 | self.sacrificed[i].0 | played)
     }
 
+    /// The sacrifices that would count for `seat` if it mated now (M9):
+    /// its own minus the opponent's, not below zero (net), or its own
+    /// (gross).
+    pub fn counted_sacrifices(&self, seat: Seat) -> u32 {
+        let mine = self.sacrificed[seat.index()].len();
+        let theirs = self.sacrificed[seat.other().index()].len();
+        match self.count {
+            SacrificeCount::Net => mine.saturating_sub(theirs),
+            SacrificeCount::Gross => mine,
+        }
+    }
+
+    /// The multiplier of a mate by `seat` on the current move (M9).
+    pub fn multiplier(&self, seat: Seat) -> u32 {
+        self.move_no + self.counted_sacrifices(seat)
+    }
+
     /// Who acts now, if the game goes on.
     pub fn to_act(&self) -> Option<Seat> {
         if self.finish.is_some() {
@@ -289,13 +306,7 @@ impl ChessCards {
             let replier = self.leader.other();
             if Self::replies(self.playable(replier), lead, privilege).is_empty() {
                 let by = self.leader;
-                let mine = self.sacrificed[by.index()].len();
-                let theirs = self.sacrificed[replier.index()].len();
-                let extra = match self.count {
-                    SacrificeCount::Net => mine.saturating_sub(theirs),
-                    SacrificeCount::Gross => mine,
-                };
-                let multiplier = self.move_no + extra;
+                let multiplier = self.move_no + self.counted_sacrifices(by);
                 self.finish = Some(Finish::Mate {
                     by,
                     card: lead,

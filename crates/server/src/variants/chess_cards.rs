@@ -423,13 +423,8 @@ impl VariantGame for CardsMatch {
         let mut facts = vec![json!({ "label": "Game", "value": format!("{} of 2", k + 1) })];
         if g.finish.is_none() {
             let leader = g.leader;
-            let mine = g.sacrificed[leader.index()].len();
-            let theirs = g.sacrificed[leader.other().index()].len();
-            let extra = match self.m.count {
-                SacrificeCount::Net => mine.saturating_sub(theirs),
-                SacrificeCount::Gross => mine,
-            };
-            let m = g.move_no + extra;
+            let extra = g.counted_sacrifices(leader);
+            let m = g.multiplier(leader);
             let counted = match (extra, self.m.count) {
                 (0, _) => String::new(),
                 (n, SacrificeCount::Net) => format!(" (+{n} net sacrifices)"),
