@@ -2,7 +2,7 @@
 
 use crate::variant::Variant;
 use clap::Args;
-use deckmate_engine::matches::{self, MatchConfig, PlayerSpec};
+use deckmate_engine::matches::{self, GameResult, MatchConfig, MatchResult, PlayerSpec};
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -63,40 +63,66 @@ pub fn run(args: MatchArgs) -> Result<ExitCode, String> {
         seed: args.seed,
         max_plies: 600,
     };
-    let out = args.out.clone();
     let mut save_err = None;
     let r = matches::run(&cfg, |i, g| {
-        let path = format!("{out}/game-{:03}.pgn", i + 1);
-        if let Err(e) = std::fs::write(&path, g.record.to_string()) {
-            save_err = Some(format!("cannot write {path}: {e}"));
-        }
-        let result = g.record.result.clone().unwrap_or_default();
-        let reason = g.record.tag("Termination").unwrap_or("").to_string();
-        println!(
-            "game {:3}: A ({}) as {}: {result} {reason} ({} plies)",
-            i + 1,
-            cfg.a,
-            if g.a_forehand { "Forehand" } else { "Rearhand" },
-            g.record.moves.len()
-        );
+        on_game(
+            &args.out,
+            "game",
+            ["Forehand", "Rearhand"],
+            &cfg.a,
+            i,
+            g,
+            &mut save_err,
+        )
     })?;
+    finish(save_err, &cfg.a, &cfg.b, &r, &args.out)
+}
+
+/// Saves a finished game's record and prints its line.
+fn on_game(
+    out: &str,
+    file: &str,
+    seats: [&str; 2],
+    a: &PlayerSpec,
+    i: u32,
+    g: &GameResult,
+    save_err: &mut Option<String>,
+) {
+    let path = format!("{out}/{file}-{:03}.pgn", i + 1);
+    if let Err(e) = std::fs::write(&path, g.record.to_string()) {
+        *save_err = Some(format!("cannot write {path}: {e}"));
+    }
+    let result = g.record.result.clone().unwrap_or_default();
+    let reason = g.record.tag("Termination").unwrap_or("");
+    println!(
+        "game {:3}: A ({a}) as {}: {result} {reason} ({} plies)",
+        i + 1,
+        if g.a_forehand { seats[0] } else { seats[1] },
+        g.record.moves.len()
+    );
+}
+
+/// Reports a write error, or prints the match's score and Elo.
+fn finish(
+    save_err: Option<String>,
+    a: &PlayerSpec,
+    b: &PlayerSpec,
+    r: &MatchResult,
+    out: &str,
+) -> Result<ExitCode, String> {
     if let Some(e) = save_err {
         return Err(e);
     }
     let (elo, margin) = r.elo();
     println!();
     println!(
-        "A ({}) vs B ({}): +{} ={} -{}  score {:.1}%  Elo {:+.0} +- {:.0}",
-        cfg.a,
-        cfg.b,
+        "A ({a}) vs B ({b}): +{} ={} -{}  score {:.1}%  Elo {elo:+.0} +- {margin:.0}",
         r.wins,
         r.draws,
         r.losses,
         100.0 * r.score(),
-        elo,
-        margin
     );
-    println!("records in {}/", args.out);
+    println!("records in {out}/");
     Ok(ExitCode::SUCCESS)
 }
 
@@ -113,39 +139,17 @@ fn run_cuarenta(args: &MatchArgs) -> Result<ExitCode, String> {
         random_plies: 4,
         max_plies: 600,
     };
-    let out = args.out.clone();
     let mut save_err = None;
     let r = run_match(&cfg, |i, g| {
-        let path = format!("{out}/cuarenta-{:03}.pgn", i + 1);
-        if let Err(e) = std::fs::write(&path, g.record.to_string()) {
-            save_err = Some(format!("cannot write {path}: {e}"));
-        }
-        let result = g.record.result.clone().unwrap_or_default();
-        let reason = g.record.tag("Termination").unwrap_or("").to_string();
-        println!(
-            "game {:3}: A ({}) as {}: {result} {reason} ({} plies)",
-            i + 1,
-            cfg.a,
-            if g.a_forehand { "White" } else { "Black" },
-            g.record.moves.len()
-        );
+        on_game(
+            &args.out,
+            "cuarenta",
+            ["White", "Black"],
+            &cfg.a,
+            i,
+            g,
+            &mut save_err,
+        )
     })?;
-    if let Some(e) = save_err {
-        return Err(e);
-    }
-    let (elo, margin) = r.elo();
-    println!();
-    println!(
-        "A ({}) vs B ({}): +{} ={} -{}  score {:.1}%  Elo {:+.0} +- {:.0}",
-        cfg.a,
-        cfg.b,
-        r.wins,
-        r.draws,
-        r.losses,
-        100.0 * r.score(),
-        elo,
-        margin
-    );
-    println!("records in {}/", args.out);
-    Ok(ExitCode::SUCCESS)
+    finish(save_err, &cfg.a, &cfg.b, &r, &args.out)
 }
