@@ -35,8 +35,6 @@ multiplied again (x2 at 11 ... x6 at 15). Two games, hands exchanged.";
 /// A match in progress against the computer or between two people.
 pub struct CardsSession {
     m: Match,
-    /// Every play made, across both games (for undo).
-    plays: Vec<Turn>,
     /// The computer's player number (0: the first game's dealer) and engine.
     computer: Option<(usize, ChessCardsPlayer)>,
     level: u8,
@@ -58,7 +56,6 @@ impl CardsSession {
     ) -> CardsSession {
         CardsSession {
             m: Match::deal(seed, count),
-            plays: Vec::new(),
             computer: computer.map(|p| (p, ChessCardsPlayer::new(level, seed))),
             level,
             seed,
@@ -370,7 +367,6 @@ impl CardsSession {
         let game_no = self.m.game_no();
         let seat = self.game().to_act();
         self.m.play(t);
-        self.plays.push(t);
         self.unsaved = true;
         if let Some(seat) = seat {
             let p = Match::player(game_no, seat);
@@ -425,12 +421,18 @@ impl CardsSession {
     }
 
     fn undo(&mut self, say: &mut dyn FnMut(String)) {
-        if self.plays.is_empty() {
+        // Every play made, across both games.
+        let mut plays: Vec<Turn> = self
+            .m
+            .games
+            .iter()
+            .flat_map(|g| g.plays.iter().map(|&(_, t)| t))
+            .collect();
+        if plays.is_empty() {
             say("Nothing to take back.".into());
             return;
         }
         // Take back to before the last play of a human.
-        let mut plays = self.plays.clone();
         let mut m = self.rebuild(&plays);
         while plays.pop().is_some() {
             m = self.rebuild(&plays);
@@ -447,7 +449,6 @@ impl CardsSession {
             return;
         }
         self.m = m;
-        self.plays = plays;
         say("Taken back.".into());
         say(self.screen());
     }
