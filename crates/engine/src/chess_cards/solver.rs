@@ -77,6 +77,8 @@ pub struct Solver {
     horizon: u8,
     /// Positions searched since the solver was made.
     pub nodes: u64,
+    /// tmp
+    pub by_move: [u64; 12],
 }
 
 impl Default for Solver {
@@ -100,6 +102,7 @@ impl Solver {
             gross: false,
             horizon: 10,
             nodes: 0,
+            by_move: [0; 12],
         }
     }
 
@@ -343,6 +346,7 @@ impl Solver {
     /// The value of a position at the start of a move, for its leader.
     fn lead_node(&mut self, s: &State, mut alpha: i32, mut beta: i32) -> i32 {
         self.nodes += 1;
+        self.by_move[s.move_no.min(11) as usize] += 1;
         if s.move_no > self.horizon {
             return 0;
         }
@@ -448,11 +452,34 @@ impl Solver {
         let leads = &mut leads[..n];
         leads.sort_unstable_by_key(|a| std::cmp::Reverse(a.0));
         let mut first = best == -INF;
+        // Sacrifice bounds: leading after sacrificing x is worth at most the
+        // position where x is already gone (same move and leader, one more
+        // sacrifice made), which offers every such lead and a sacrifice
+        // besides. A table bound there at or below alpha refutes them all.
+        let mut sac_hi = [i16::MAX; 20];
+        let mut probed = 0u32;
+        let mut skipped = -INF;
         for &(_, code) in leads.iter() {
             let sac = (code & 31) as u8;
             let sac = (sac != NONE).then_some(sac);
             let c = (code >> 5 & 31) as u8;
             let p = code >> 10 & 1 == 1;
+            if let Some(x) = sac {
+                if probed & 1 << x == 0 {
+                    probed |= 1 << x;
+                    let mut t = *s;
+                    t.hands[l] &= !(1 << x);
+                    t.sacs[l] += 1;
+                    if let Some(e) = self.probe(t.key()) {
+                        sac_hi[x as usize] = e.hi;
+                    }
+                }
+                let hi = i32::from(sac_hi[x as usize]);
+                if hi <= alpha.max(best) {
+                    skipped = skipped.max(hi);
+                    continue;
+                }
+            }
             let mut child = *s;
             child.apply(l, sac, c);
             let a = alpha.max(best);
@@ -476,6 +503,10 @@ impl Solver {
                     break;
                 }
             }
+        }
+        if best < beta {
+            // A fail-soft bound: the skipped leads are worth at most this.
+            best = best.max(skipped);
         }
         self.finish(key, best, best_move, a0, b0, lo, hi);
         best
@@ -570,8 +601,29 @@ impl Solver {
                 }
             }
         }
+        // Sacrifice bounds, as for leads: replying after sacrificing x is
+        // worth at least the reply position where x is already gone.
+        let mut sac_lo = [i16::MIN; 20];
+        let mut probed = 0u32;
+        let mut skipped = INF;
         for &(x, rc) in &list[..n] {
             let sac = (x != NONE).then_some(x);
+            if x != NONE {
+                if probed & 1 << x == 0 {
+                    probed |= 1 << x;
+                    let mut t = *s;
+                    t.hands[r] &= !(1 << x);
+                    t.sacs[r] += 1;
+                    if let Some(e) = self.probe(t.reply_key(lead, privilege)) {
+                        sac_lo[x as usize] = e.lo;
+                    }
+                }
+                let lo = i32::from(sac_lo[x as usize]);
+                if lo >= beta.min(best) {
+                    skipped = skipped.min(lo);
+                    continue;
+                }
+            }
             let mut n = *s;
             n.apply(r, sac, rc);
             n.move_no += 1;
@@ -597,6 +649,9 @@ impl Solver {
                 }
                 beta = beta.min(best);
             }
+        }
+        if best > alpha {
+            best = best.min(skipped);
         }
         self.finish(key, best, best_move, a0, b0, lo, hi);
         best
