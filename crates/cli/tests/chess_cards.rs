@@ -128,6 +128,55 @@ fn solve_deals_reports_games_and_matches() {
 }
 
 #[test]
+fn solve_deals_keeps_its_values_and_takes_them_up_again() {
+    let file = std::env::temp_dir().join(format!("deckmate-cli-values-{}.txt", std::process::id()));
+    let _ = std::fs::remove_file(&file);
+    let f = file.to_str().unwrap();
+    let args = [
+        "solve",
+        "chess-cards",
+        "--deals",
+        "2",
+        "--seed",
+        "3",
+        "--json",
+        "--values",
+        f,
+    ];
+    let first = deckmate(&args, None);
+    assert!(first.status.success(), "{}", text(&first.stderr));
+    let kept = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(kept.lines().count(), 3, "{kept}");
+    let again = deckmate(&args, None);
+    assert!(again.status.success(), "{}", text(&again.stderr));
+    let (a, b): (serde_json::Value, serde_json::Value) = (
+        serde_json::from_slice(&first.stdout).unwrap(),
+        serde_json::from_slice(&again.stdout).unwrap(),
+    );
+    assert_eq!(a["solved_now"], 2);
+    assert_eq!(b["solved_now"], 0);
+    assert_eq!(a["game"], b["game"]);
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), kept);
+    // A file of other deals is refused and left as it was.
+    let other = deckmate(
+        &[
+            "solve",
+            "chess-cards",
+            "--all-deals",
+            "--limit",
+            "1",
+            "--values",
+            f,
+        ],
+        None,
+    );
+    assert_eq!(other.status.code(), Some(1), "{}", text(&other.stderr));
+    assert!(text(&other.stderr).contains("holds other deals"));
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), kept);
+    let _ = std::fs::remove_file(&file);
+}
+
+#[test]
 fn replay_reads_a_chess_cards_record() {
     let path = format!(
         "{}/tests/data/chess-cards-sample.txt",

@@ -13,3 +13,4 @@ pub mod replay_cards;
 pub mod rules;
 pub mod serve;
 pub mod solve;
+pub mod solve_values;

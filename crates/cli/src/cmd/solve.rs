@@ -1,15 +1,17 @@
 //! `deckmate solve chess-cards`: exact values of Chess Cards positions,
 //! and statistics over many deals.
 
+use super::solve_values::ValuesFile;
 use crate::variant::Variant;
 use clap::Args;
-use deckmate_engine::chess_cards::deals::{self, DealStats, Deals};
+use deckmate_engine::chess_cards::deals::{self, DealStats, Deals, RunOptions};
 use deckmate_engine::chess_cards::Solver;
 use deckmate_games::chess_cards::{
     notation::{parse_turn, turn_text},
     ChessCards, Finish, Hand, SacrificeCount,
 };
 use serde_json::json;
+use std::collections::HashMap;
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -19,7 +21,7 @@ use std::process::ExitCode;
 deckmate solve chess-cards --dealer \"bQ rQ yQ wQ rR yR wR yB wN bP\" --other \"bR bB rB wB bN rN yN rP yP wP\"\n  \
 deckmate solve chess-cards --dealer \"...\" --other \"...\" --moves \"yR (yP)yN wQ wB\" --json\n  \
 deckmate solve chess-cards --deals 1000 --seed 1\n  \
-deckmate solve chess-cards --all-deals --threads 2\n\n\
+deckmate solve chess-cards --all-deals --threads 2 --values all-deals.txt\n\n\
 A position is the hands as dealt (10 cards each: suit w y r b, piece P N B R Q,\n\
 e.g. bQ rR yB wN wP) and the plays made since, in the record notation: a\n\
 sacrificed card in brackets before the card played, '*' after a Queen led\n\
@@ -27,7 +29,9 @@ with the privilege: \"yR (yP)yN wQ* wB\".\n\n\
 The value is the dealer's score minus the other's under perfect play by both\n\
 (positive: the dealer mates). With --json: {\"value\": v, \"line\": [plays]}.\n\n\
 --deals and --all-deals solve both games of each match (M11) and report the\n\
-dealer's average score and who wins single games and whole matches.")]
+dealer's average score and who wins single games and whole matches. Every\n\
+deal takes about a second: give --values FILE to keep the values found, and\n\
+run the same command again to go on where it stopped.")]
 pub struct SolveArgs {
     /// The game (only chess-cards can be solved).
     #[arg(value_enum)]
@@ -53,12 +57,19 @@ pub struct SolveArgs {
     /// Solve every one of the 184,756 possible deals.
     #[arg(long)]
     all_deals: bool,
-    /// With --all-deals: stop after this many (in their fixed order).
+    /// With --all-deals: stop after this many. The deals are solved in a
+    /// fixed shuffled order (blocks of 32 neighbouring deals), so the first
+    /// N are a fair sample of all of them.
     #[arg(long, requires = "all_deals")]
     limit: Option<u64>,
     /// Threads for --deals and --all-deals (default: the machine's cores).
     #[arg(long)]
     threads: Option<usize>,
+    /// With --deals or --all-deals: keep every deal's values in FILE, one
+    /// line each, and skip the deals it holds already; a long run can be
+    /// stopped and taken up again, and the summary covers the whole file.
+    #[arg(long, value_name = "FILE")]
+    values: Option<std::path::PathBuf>,
     /// Print JSON.
     #[arg(long)]
     json: bool,
@@ -174,7 +185,16 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, String> {
                 n: args.deals.unwrap_or(0),
             }
         };
-        return many(deals, args.sacrifices, threads, args.json);
+        return many(
+            deals,
+            args.sacrifices,
+            threads,
+            args.values.as_deref(),
+            args.json,
+        );
+    }
+    if args.values.is_some() {
+        return Err("--values goes with --deals or --all-deals".into());
     }
     let (Some(dealer), Some(other)) = (&args.dealer, &args.other) else {
         return Err(
@@ -216,6 +236,7 @@ fn many(
     deals: Deals,
     count: SacrificeCount,
     threads: usize,
+    values: Option<&std::path::Path>,
     json_out: bool,
 ) -> Result<ExitCode, String> {
     let total = deals.count();
@@ -229,14 +250,47 @@ fn many(
             let _ = e.flush();
         }
     };
-    let s: DealStats = deals::solve_deals(deals, count, threads, 22, &progress);
+    let file = values
+        .map(|p| ValuesFile::open(p, deals, count))
+        .transpose()?;
+    let none = HashMap::new();
+    let known = file.as_ref().map_or(&none, |f| &f.known);
+    let failed = std::sync::atomic::AtomicBool::new(false);
+    let on_solved = |i: u64, v1: i32, mv: i32| {
+        if let Some(f) = &file {
+            if let Err(e) = f.append(i, v1, mv) {
+                if !failed.swap(true, std::sync::atomic::Ordering::Relaxed) {
+                    eprintln!("\nwarning: could not write the values file: {e}");
+                }
+            }
+        }
+    };
+    let opts = RunOptions {
+        count,
+        threads,
+        // Neighbouring deals of --all-deals share most of their positions:
+        // a large table per thread keeps them (512 MiB).
+        table_bits: if matches!(deals, Deals::All { .. }) {
+            25
+        } else {
+            22
+        },
+        known,
+        on_solved: &on_solved,
+        progress: &progress,
+    };
+    let s: DealStats = deals::solve_deals(deals, &opts);
     if !json_out {
         eprintln!();
     }
     let which = match deals {
         Deals::Seeded { seed, n } => format!("seeded deals {seed}..{}", seed.saturating_add(n - 1)),
         Deals::All { limit: None } => "every possible deal".into(),
-        Deals::All { limit: Some(l) } => format!("the first {l} possible deals"),
+        Deals::All { limit: Some(l) } => {
+            format!(
+                "a fair sample of {l} of all deals: the first in the fixed order of --all-deals"
+            )
+        }
     };
     if json_out {
         println!(
@@ -255,15 +309,22 @@ fn many(
                     "first_dealer_wins": s.matches[0], "other_wins": s.matches[1], "draws": s.matches[2],
                 },
                 "threads": threads,
+                "solved_now": s.times.len(),
                 "wall_seconds": s.wall,
                 "median_seconds_per_deal": s.median_time(),
             })
         );
-        return Ok(ExitCode::SUCCESS);
+        return Ok(exit(&failed));
     }
+    let from_file = s.deals - s.times.len() as u64;
+    let earlier = match values {
+        Some(p) if from_file > 0 => format!(" ({from_file} of them from {})", p.display()),
+        _ => String::new(),
+    };
     println!(
-        "Solved {} deals ({which}) exactly, both games of each match, on {threads} thread(s) in {:.1} s (median {:.3} s a deal).",
+        "Solved {} deals ({which}) exactly{earlier}, both games of each match; {} solved now on {threads} thread(s) in {:.1} s (median {:.3} s a deal).",
         s.deals,
+        s.times.len(),
         s.wall,
         s.median_time()
     );
@@ -282,5 +343,14 @@ fn many(
         pct(s.matches[1], s.deals),
         pct(s.matches[2], s.deals)
     );
-    Ok(ExitCode::SUCCESS)
+    Ok(exit(&failed))
+}
+
+/// Failure when some values could not be written to the values file.
+fn exit(failed: &std::sync::atomic::AtomicBool) -> ExitCode {
+    if failed.load(std::sync::atomic::Ordering::Relaxed) {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    }
 }

@@ -5,7 +5,8 @@
 
 use super::Solver;
 use deckmate_games::chess_cards::{ChessCards, Hand, Match, SacrificeCount};
-use deckmate_rules::Seat;
+use deckmate_rules::{Seat, SeededRng};
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
@@ -20,9 +21,10 @@ pub enum Deals {
         /// How many.
         n: u64,
     },
-    /// Every way to deal 10 of the 20 cards to the dealer (184,756), in
-    /// lexicographic order of the dealer's card indices; `limit` stops
-    /// after that many.
+    /// Every way to deal 10 of the 20 cards to the dealer (184,756). Deal
+    /// `i` is the `i`-th in lexicographic order of the dealer's card
+    /// indices ([`nth_subset`]); they are solved in [`all_deals_order`], so
+    /// that `limit`, which stops after that many, gives a fair sample.
     All {
         /// Stop after this many deals (`None`: all).
         limit: Option<u64>,
@@ -84,6 +86,24 @@ pub fn nth_subset(mut i: u64) -> u32 {
     mask
 }
 
+/// The order in which [`Deals::All`] are solved: blocks of 32 neighbouring
+/// deals (which share most cards, so one table serves a block well) in an
+/// order shuffled once and for all (Fisher-Yates, seed 0). Any first part
+/// of it is a fair sample of all deals, and the whole of it is every deal
+/// once.
+pub fn all_deals_order() -> Vec<u32> {
+    // The whole blocks are shuffled; the short one (20 deals) goes last, so
+    // that every block a thread takes is one block of neighbours.
+    let mut order: Vec<u64> = (0..ALL_DEALS / BLOCK).collect();
+    SeededRng::new(0).shuffle(&mut order);
+    order.push(ALL_DEALS / BLOCK);
+    order
+        .into_iter()
+        .flat_map(|b| b * BLOCK..((b + 1) * BLOCK).min(ALL_DEALS))
+        .map(|i| i as u32)
+        .collect()
+}
+
 /// What solving many deals found (scores are the first game's dealer's,
 /// "player 0", in games and matches alike).
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -109,13 +129,30 @@ pub struct DealStats {
 
 impl DealStats {
     fn add(&mut self, game1: i32, match_value: i32, secs: f64) {
+        self.add_known(game1, match_value);
+        self.times.push(secs);
+    }
+
+    /// Counts a deal whose values are known already (no time).
+    fn add_known(&mut self, game1: i32, match_value: i32) {
         self.deals += 1;
         self.game_total += i64::from(game1);
         self.games[outcome(game1)] += 1;
         self.match_total += i64::from(match_value);
         self.matches[outcome(match_value)] += 1;
         self.max_abs = self.max_abs.max(game1.abs());
-        self.times.push(secs);
+    }
+
+    fn merge(&mut self, other: DealStats) {
+        self.deals += other.deals;
+        self.game_total += other.game_total;
+        self.match_total += other.match_total;
+        for k in 0..3 {
+            self.games[k] += other.games[k];
+            self.matches[k] += other.matches[k];
+        }
+        self.max_abs = self.max_abs.max(other.max_abs);
+        self.times.extend(other.times);
     }
 
     /// The dealer's average score (value) in a single game.
@@ -167,48 +204,73 @@ pub fn solve_match(
     Some((v1, v1 + p0_second))
 }
 
-/// Solves the deals on `threads` threads (each with its own table of
-/// 2^`table_bits` entries), calling `progress(done)` now and then.
-pub fn solve_deals(
-    deals: Deals,
-    count: SacrificeCount,
-    threads: usize,
-    table_bits: u32,
-    progress: &(dyn Fn(u64) + Sync),
-) -> DealStats {
+/// How [`solve_deals`] runs.
+pub struct RunOptions<'a> {
+    /// How sacrifices count (M9).
+    pub count: SacrificeCount,
+    /// Threads to solve on.
+    pub threads: usize,
+    /// Each thread's table has 2^`table_bits` entries of 16 bytes.
+    pub table_bits: u32,
+    /// Deals solved by an earlier run, by index: the first game's value and
+    /// the match's. They are counted, not solved again.
+    pub known: &'a HashMap<u64, (i32, i32)>,
+    /// Called (from any thread) with each newly solved deal: its index, the
+    /// first game's value and the match's.
+    pub on_solved: &'a (dyn Fn(u64, i32, i32) + Sync),
+    /// Called now and then with the number of deals done.
+    pub progress: &'a (dyn Fn(u64) + Sync),
+}
+
+/// Deals a thread takes at once: neighbours in the order of
+/// [`Deals::All`] share most cards, so a thread's table keeps serving the
+/// positions they have in common.
+const BLOCK: u64 = 32;
+
+/// Solves the deals on `opts.threads` threads, each with its own table kept
+/// from one deal to the next, and sums up what they found. Deals are
+/// identified by their index in [`Deals::deal`] (for all deals, in
+/// lexicographic order, whatever order they are solved in).
+pub fn solve_deals(deals: Deals, opts: &RunOptions) -> DealStats {
     let start = Instant::now();
+    let order = match deals {
+        Deals::All { .. } => all_deals_order(),
+        Deals::Seeded { .. } => Vec::new(),
+    };
+    let index = |k: u64| order.get(k as usize).map_or(k, |&i| u64::from(i));
     let next = AtomicU64::new(0);
+    let done = AtomicU64::new(0);
     let total = deals.count();
     let stats = Mutex::new(DealStats::default());
     std::thread::scope(|scope| {
-        for _ in 0..threads.max(1) {
+        for _ in 0..opts.threads.max(1) {
             scope.spawn(|| {
-                let mut solver = Solver::with_table_bits(table_bits);
+                let mut solver = Solver::with_table_bits(opts.table_bits);
                 let mut mine = DealStats::default();
                 loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= total {
+                    let first = next.fetch_add(BLOCK, Ordering::Relaxed);
+                    if first >= total {
                         break;
                     }
-                    let (a, b) = deals.deal(i);
-                    let t = Instant::now();
-                    if let Some((v1, mv)) = solve_match(&mut solver, a, b, count) {
-                        mine.add(v1, mv, t.elapsed().as_secs_f64());
-                    }
-                    if (i + 1).is_multiple_of(64) {
-                        progress(i + 1);
+                    for i in (first..(first + BLOCK).min(total)).map(index) {
+                        if let Some(&(v1, mv)) = opts.known.get(&i) {
+                            mine.add_known(v1, mv);
+                        } else {
+                            let (a, b) = deals.deal(i);
+                            let t = Instant::now();
+                            if let Some((v1, mv)) = solve_match(&mut solver, a, b, opts.count) {
+                                mine.add(v1, mv, t.elapsed().as_secs_f64());
+                                (opts.on_solved)(i, v1, mv);
+                            }
+                        }
+                        let d = done.fetch_add(1, Ordering::Relaxed) + 1;
+                        if d.is_multiple_of(16) || d == total {
+                            (opts.progress)(d);
+                        }
                     }
                 }
                 if let Ok(mut s) = stats.lock() {
-                    s.deals += mine.deals;
-                    s.game_total += mine.game_total;
-                    s.match_total += mine.match_total;
-                    for k in 0..3 {
-                        s.games[k] += mine.games[k];
-                        s.matches[k] += mine.matches[k];
-                    }
-                    s.max_abs = s.max_abs.max(mine.max_abs);
-                    s.times.extend(mine.times);
+                    s.merge(mine);
                 }
             });
         }
@@ -221,6 +283,21 @@ pub fn solve_deals(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_order_of_all_deals_is_every_deal_once_in_shuffled_blocks() {
+        let order = all_deals_order();
+        assert_eq!(order.len() as u64, ALL_DEALS);
+        let mut seen = vec![false; order.len()];
+        for &i in &order {
+            assert!(!seen[i as usize], "{i} twice");
+            seen[i as usize] = true;
+        }
+        // Blocks of neighbours, not in their natural order.
+        assert_eq!(order[1], order[0] + 1);
+        assert_ne!(order[0], 0);
+        assert_eq!(order, all_deals_order());
+    }
 
     #[test]
     fn subsets_are_lexicographic_and_cover_all_deals() {
