@@ -77,8 +77,6 @@ pub struct Solver {
     horizon: u8,
     /// Positions searched since the solver was made.
     pub nodes: u64,
-    /// tmp
-    pub by_move: [u64; 12],
 }
 
 impl Default for Solver {
@@ -102,7 +100,6 @@ impl Solver {
             gross: false,
             horizon: 10,
             nodes: 0,
-            by_move: [0; 12],
         }
     }
 
@@ -346,7 +343,6 @@ impl Solver {
     /// The value of a position at the start of a move, for its leader.
     fn lead_node(&mut self, s: &State, mut alpha: i32, mut beta: i32) -> i32 {
         self.nodes += 1;
-        self.by_move[s.move_no.min(11) as usize] += 1;
         if s.move_no > self.horizon {
             return 0;
         }
