@@ -341,7 +341,17 @@ impl Solver {
     }
 
     /// The value of a position at the start of a move, for its leader.
-    fn lead_node(&mut self, s: &State, mut alpha: i32, mut beta: i32) -> i32 {
+    fn lead_node(&mut self, s: &State, alpha: i32, beta: i32) -> i32 {
+        self.lead(s, false, alpha, beta)
+    }
+
+    /// A lead node: at the start of a move (`sacrificed` false), or after
+    /// the leader has put a card out of play this turn and must now lead
+    /// (`sacrificed` true, its own table entry). Splitting the turn in two
+    /// makes a hand of n cards n plain leads and n sacrifices, each
+    /// sacrifice a node whose bounds the table keeps, instead of n * n
+    /// leads.
+    fn lead(&mut self, s: &State, sacrificed: bool, mut alpha: i32, mut beta: i32) -> i32 {
         self.nodes += 1;
         if s.move_no > self.horizon {
             return 0;
@@ -356,7 +366,7 @@ impl Solver {
         if lb >= beta {
             return lb;
         }
-        let key = s.key();
+        let key = s.key() | u64::from(sacrificed) << 63;
         let (lo, hi, tt_move) = match self.narrow(key, &mut alpha, &mut beta) {
             Ok(found) => found,
             Err(v) => return v,
@@ -365,7 +375,7 @@ impl Solver {
         let opp = s.playable(r);
         let hand = s.hands[l];
         let mine = s.playable(l);
-        let can_sac = hand.count_ones() >= 2;
+        let can_sac = !sacrificed && hand.count_ones() >= 2;
 
         // Leads that mate at once, scored in closed form: a sacrifice first
         // (when the hand allows one) only raises the multiplier.
@@ -404,104 +414,120 @@ impl Solver {
             return best;
         }
 
-        // The other leads, ordered.
-        let mut leads: [(u16, u16); 256] = [(0, 0); 256];
+        // The plain leads, ordered: the table's first, then those the
+        // opponent cannot beat, higher cards first.
+        let tt_sac =
+            (tt_move != 0 && tt_move & 31 != u16::from(NONE)).then_some((tt_move & 31) as u8);
+        let mut leads: [(u16, u16); 16] = [(0, 0); 16];
         let mut n = 0;
-        let mut push = |sac: Option<u8>, c: u8, p: bool| {
-            let rep = replies(opp, c, p);
-            if rep == 0 {
-                return;
-            }
-            let code = encode(sac, c, p);
-            // At most 35_000 + 20_000 + 10_000 + 43 < u16::MAX: the table's
-            // move still comes first.
-            let mut score: u16 = if code == tt_move { 35_000 } else { 0 };
-            if sac.is_none() {
-                score += 20_000;
-            }
-            if rep & BEATERS[c as usize] == 0 {
-                // The opponent cannot take the move from us.
-                score += 10_000;
-            }
-            score += u16::from(piece(c)) * 10 + u16::from(suit(c));
-            if n < leads.len() {
-                leads[n] = (score, code);
-                n += 1;
-            }
-        };
         for c in bits(mine) {
-            push(None, c, false);
-            if is_queen(c) {
-                push(None, c, true);
-            }
-        }
-        if can_sac {
-            for x in bits(hand) {
-                for c in bits(hand & !(1 << x)) {
-                    push(Some(x), c, false);
-                    if is_queen(c) {
-                        push(Some(x), c, true);
-                    }
+            for p in [false, true] {
+                if p && !is_queen(c) {
+                    continue;
+                }
+                let rep = replies(opp, c, p);
+                if rep == 0 {
+                    continue;
+                }
+                let code = encode(None, c, p);
+                let mut score: u16 = if code == tt_move { 35_000 } else { 0 };
+                if rep & BEATERS[c as usize] == 0 {
+                    score += 10_000;
+                }
+                score += u16::from(piece(c)) * 10 + u16::from(suit(c));
+                if n < leads.len() {
+                    leads[n] = (score, code);
+                    n += 1;
                 }
             }
         }
         let leads = &mut leads[..n];
         leads.sort_unstable_by_key(|a| std::cmp::Reverse(a.0));
         let mut first = best == -INF;
-        // Sacrifice bounds: leading after sacrificing x is worth at most the
-        // position where x is already gone (same move and leader, one more
-        // sacrifice made), which offers every such lead and a sacrifice
-        // besides. A table bound there at or below alpha refutes them all.
-        let mut sac_hi = [i16::MAX; 20];
-        let mut probed = 0u32;
+        // With the table's sacrifice the better guess, try it before the
+        // plain leads.
+        let sac_order = tt_sac
+            .filter(|_| can_sac)
+            .into_iter()
+            .chain(bits(if can_sac { hand } else { 0 }).filter(|&x| Some(x) != tt_sac));
+        let mut sac_first = tt_sac.is_some() && can_sac;
         let mut skipped = -INF;
-        for &(_, code) in leads.iter() {
-            let sac = (code & 31) as u8;
-            let sac = (sac != NONE).then_some(sac);
-            let c = (code >> 5 & 31) as u8;
-            let p = code >> 10 & 1 == 1;
-            if let Some(x) = sac {
-                if probed & 1 << x == 0 {
-                    probed |= 1 << x;
-                    let mut t = *s;
-                    t.hands[l] &= !(1 << x);
-                    t.sacs[l] += 1;
-                    if let Some(e) = self.probe(t.key()) {
-                        sac_hi[x as usize] = e.hi;
+        let mut plain_done = false;
+        let mut sacs = sac_order.peekable();
+        loop {
+            // One sacrifice first when the table says so, then the plain
+            // leads, then the other sacrifices.
+            if sac_first || plain_done {
+                let Some(x) = sacs.next() else { break };
+                sac_first = false;
+                let mut t = *s;
+                t.hands[l] &= !(1 << x);
+                t.sacs[l] += 1;
+                let a = alpha.max(best);
+                // Leading after sacrificing x is worth at most the position
+                // where x is already gone (it offers the same leads and a
+                // sacrifice besides).
+                if let Some(e) = self.probe(t.key()) {
+                    if i32::from(e.hi) <= a {
+                        skipped = skipped.max(i32::from(e.hi));
+                        continue;
                     }
                 }
-                let hi = i32::from(sac_hi[x as usize]);
-                if hi <= alpha.max(best) {
-                    skipped = skipped.max(hi);
-                    continue;
-                }
-            }
-            let mut child = *s;
-            child.apply(l, sac, c);
-            let a = alpha.max(best);
-            let v = if first || a + 1 >= beta {
-                self.reply_node(&child, c, p, a, beta)
-            } else {
-                // Principal variation search: prove this lead no better
-                // with a null window, search it in full only if it is.
-                let v = self.reply_node(&child, c, p, a, a + 1);
-                if v > a {
-                    self.reply_node(&child, c, p, v, beta)
+                let v = if first || a + 1 >= beta {
+                    self.lead(&t, true, a, beta)
                 } else {
-                    v
+                    let v = self.lead(&t, true, a, a + 1);
+                    if v > a {
+                        self.lead(&t, true, v, beta)
+                    } else {
+                        v
+                    }
+                };
+                first = false;
+                if v > best {
+                    best = v;
+                    let code = self.probe(t.key() | 1 << 63).map_or(0, |e| e.best);
+                    best_move = code & !31 | u16::from(x);
+                    if v >= beta {
+                        break;
+                    }
                 }
-            };
-            first = false;
-            if v > best {
-                best = v;
-                best_move = code;
-                if v >= beta {
-                    break;
+                continue;
+            }
+            for &(_, code) in leads.iter() {
+                let c = (code >> 5 & 31) as u8;
+                let p = code >> 10 & 1 == 1;
+                let mut child = *s;
+                child.apply(l, None, c);
+                let a = alpha.max(best);
+                let v = if first || a + 1 >= beta {
+                    self.reply_node(&child, c, p, a, beta)
+                } else {
+                    // Principal variation search: prove this lead no better
+                    // with a null window, search it in full only if it is.
+                    let v = self.reply_node(&child, c, p, a, a + 1);
+                    if v > a {
+                        self.reply_node(&child, c, p, v, beta)
+                    } else {
+                        v
+                    }
+                };
+                first = false;
+                if v > best {
+                    best = v;
+                    best_move = code;
+                    if v >= beta {
+                        break;
+                    }
                 }
             }
+            if best >= beta {
+                break;
+            }
+            plain_done = true;
         }
         if best < beta {
-            // A fail-soft bound: the skipped leads are worth at most this.
+            // A fail-soft bound: the skipped sacrifices are worth at most this.
             best = best.max(skipped);
         }
         self.finish(key, best, best_move, a0, b0, lo, hi);
@@ -545,106 +571,143 @@ impl Solver {
     /// privilege or not) has been played and the other seat replies. The
     /// leader's play is already applied to `s`.
     fn reply_node(&mut self, s: &State, lead: u8, privilege: bool, alpha: i32, beta: i32) -> i32 {
-        let l = s.leader as usize;
-        let r = 1 - l;
-        let hand = s.hands[r];
-        let last_move = s.move_no >= self.horizon;
-        let mut best = INF;
-        let mut beta = beta;
-        // Plain replies first, then each sacrifice (M6: the reply rules
-        // apply to the hand left); within each, replies that win the move
-        // first.
+        let r = 1 - s.leader as usize;
         let plain = replies(s.playable(r), lead, privilege);
         if plain == 0 {
             // No reply: mate (only reached from a root given by the rules).
-            return mate_score(lead, s.multiplier(l, 0, self.gross));
+            return mate_score(lead, s.multiplier(1 - r, 0, self.gross));
         }
-        if last_move {
+        if s.move_no >= self.horizon {
             return 0;
         }
-        let key = s.reply_key(lead, privilege);
-        let mut alpha = alpha;
+        self.reply(s, lead, privilege, false, alpha, beta)
+    }
+
+    /// A reply node: before the replier's turn (`sacrificed` false), or
+    /// after he has put a card out of play this turn and must now reply
+    /// (`sacrificed` true, its own table entry), as for leads. The value is
+    /// the leader's; the replier has a legal reply.
+    fn reply(
+        &mut self,
+        s: &State,
+        lead: u8,
+        privilege: bool,
+        sacrificed: bool,
+        mut alpha: i32,
+        mut beta: i32,
+    ) -> i32 {
+        let l = s.leader as usize;
+        let r = 1 - l;
+        let hand = s.hands[r];
+        let cards = replies(s.playable(r), lead, privilege);
+        let key = s.reply_key(lead, privilege) | u64::from(sacrificed) << 63;
         let (lo, hi, tt_move) = match self.narrow(key, &mut alpha, &mut beta) {
             Ok(found) => found,
             Err(v) => return v,
         };
         let (a0, b0) = (alpha, beta);
+        let mut best = INF;
         let mut best_move = 0u16;
-        let sacs = if hand.count_ones() >= 2 { hand } else { 0 };
         let mut first = true;
-        // The table's reply first.
-        let tt_reply = (tt_move != 0).then(|| {
-            let sac = (tt_move & 31) as u8;
-            ((sac != NONE).then_some(sac), (tt_move >> 5 & 31) as u8)
-        });
-        let mut list: [(u8, u8); 128] = [(0, 0); 128];
+        let tt_sac =
+            (tt_move != 0 && tt_move & 31 != u16::from(NONE)).then_some((tt_move & 31) as u8);
+        let tt_card = (tt_move != 0 && tt_sac.is_none()).then_some((tt_move >> 5 & 31) as u8);
+        // The plain replies: the table's first, then those that win the
+        // move, higher cards first.
+        let mut list = [0u8; 10];
         let mut n = 0;
-        if let Some((sac, rc)) = tt_reply {
-            list[0] = (sac.unwrap_or(NONE), rc);
+        if let Some(c) = tt_card.filter(|&c| cards & 1 << c != 0) {
+            list[0] = c;
             n = 1;
         }
-        for x in std::iter::once(NONE).chain(bits(sacs)) {
-            let cards = if x == NONE {
-                plain
-            } else {
-                replies(hand & !(1 << x), lead, privilege)
-            };
-            let winning = cards & BEATERS[lead as usize];
-            for rc in bits_high(winning).chain(bits_high(cards & !winning)) {
-                if n < list.len() && (n == 0 || list[0] != (x, rc)) {
-                    list[n] = (x, rc);
-                    n += 1;
-                }
+        let winning = cards & BEATERS[lead as usize];
+        for rc in bits_high(winning).chain(bits_high(cards & !winning)) {
+            if n < list.len() && Some(rc) != tt_card {
+                list[n] = rc;
+                n += 1;
             }
         }
-        // Sacrifice bounds, as for leads: replying after sacrificing x is
-        // worth at least the reply position where x is already gone.
-        let mut sac_lo = [i16::MIN; 20];
-        let mut probed = 0u32;
+        // Sacrifices (M6: the reply rules apply to the hand left; allowed
+        // only when a legal reply follows).
+        let can_sac = !sacrificed && hand.count_ones() >= 2;
+        let sac_hand = if can_sac { hand } else { 0 };
+        let mut sacs = tt_sac
+            .filter(|&x| sac_hand & 1 << x != 0)
+            .into_iter()
+            .chain(bits(sac_hand).filter(|&x| Some(x) != tt_sac));
+        let mut sac_first = tt_sac.is_some() && can_sac;
+        let mut plain_done = false;
         let mut skipped = INF;
-        for &(x, rc) in &list[..n] {
-            let sac = (x != NONE).then_some(x);
-            if x != NONE {
-                if probed & 1 << x == 0 {
-                    probed |= 1 << x;
-                    let mut t = *s;
-                    t.hands[r] &= !(1 << x);
-                    t.sacs[r] += 1;
-                    if let Some(e) = self.probe(t.reply_key(lead, privilege)) {
-                        sac_lo[x as usize] = e.lo;
-                    }
-                }
-                let lo = i32::from(sac_lo[x as usize]);
-                if lo >= beta.min(best) {
-                    skipped = skipped.min(lo);
+        loop {
+            if sac_first || plain_done {
+                let Some(x) = sacs.next() else { break };
+                sac_first = false;
+                if replies(hand & !(1 << x), lead, privilege) == 0 {
                     continue;
                 }
-            }
-            let mut n = *s;
-            n.apply(r, sac, rc);
-            n.move_no += 1;
-            if !lead_wins(lead, rc) {
-                n.leader = r as u8;
-            }
-            let v = if first || alpha + 1 >= beta {
-                self.child(&n, l, alpha, beta)
-            } else {
-                let v = self.child(&n, l, beta - 1, beta);
-                if v < beta {
-                    self.child(&n, l, alpha, v)
+                let mut t = *s;
+                t.hands[r] &= !(1 << x);
+                t.sacs[r] += 1;
+                let b = beta.min(best);
+                // Replying after sacrificing x is worth at least the reply
+                // position where x is already gone.
+                if let Some(e) = self.probe(t.reply_key(lead, privilege)) {
+                    if i32::from(e.lo) >= b {
+                        skipped = skipped.min(i32::from(e.lo));
+                        continue;
+                    }
+                }
+                let v = if first || alpha + 1 >= b {
+                    self.reply(&t, lead, privilege, true, alpha, b)
                 } else {
-                    v
+                    let v = self.reply(&t, lead, privilege, true, b - 1, b);
+                    if v < b {
+                        self.reply(&t, lead, privilege, true, alpha, v)
+                    } else {
+                        v
+                    }
+                };
+                first = false;
+                if v < best {
+                    best = v;
+                    best_move = u16::from(x);
+                    if best <= alpha {
+                        break;
+                    }
                 }
-            };
-            first = false;
-            if v < best {
-                best = v;
-                best_move = encode(sac, rc, false);
-                if best <= alpha {
-                    break;
-                }
-                beta = beta.min(best);
+                continue;
             }
+            for &rc in &list[..n] {
+                let mut m = *s;
+                m.apply(r, None, rc);
+                m.move_no += 1;
+                if !lead_wins(lead, rc) {
+                    m.leader = r as u8;
+                }
+                let b = beta.min(best);
+                let v = if first || alpha + 1 >= b {
+                    self.child(&m, l, alpha, b)
+                } else {
+                    let v = self.child(&m, l, b - 1, b);
+                    if v < b {
+                        self.child(&m, l, alpha, v)
+                    } else {
+                        v
+                    }
+                };
+                first = false;
+                if v < best {
+                    best = v;
+                    best_move = encode(None, rc, false);
+                    if best <= alpha {
+                        break;
+                    }
+                }
+            }
+            if best <= alpha {
+                break;
+            }
+            plain_done = true;
         }
         if best > alpha {
             best = best.min(skipped);
