@@ -2,7 +2,7 @@
 //! deals, each with a fresh (cold) table, on one thread, and prints the
 //! median, mean and slowest time and the positions searched.
 //!
-//! `cargo run --release -p deckmate-engine --example solve_bench -- [n] [first seed]`
+//! `cargo run --release -p deckmate-engine --example solve_bench -- [n] [first seed] [table bits]`
 
 use deckmate_engine::chess_cards::Solver;
 use deckmate_games::chess_cards::{ChessCards, SacrificeCount};
@@ -15,7 +15,7 @@ fn main() {
             .and_then(|a| a.parse().ok())
             .unwrap_or(d)
     };
-    let (n, first) = (arg(1, 20), arg(2, 1));
+    let (n, first, table_bits) = (arg(1, 20), arg(2, 1), arg(3, 20));
     let mut times = Vec::new();
     let mut nodes = 0;
     for seed in first..first + n {
@@ -23,7 +23,7 @@ fn main() {
         let Ok(g) = ChessCards::new(a, b, SacrificeCount::Net) else {
             continue;
         };
-        let mut s = Solver::new();
+        let mut s = Solver::with_table_bits(table_bits as u32);
         let t = Instant::now();
         let v = s.value(&g);
         let secs = t.elapsed().as_secs_f64();

@@ -453,7 +453,7 @@ impl Solver {
         let mut sac_first = tt_sac.is_some() && can_sac;
         let mut skipped = -INF;
         let mut plain_done = false;
-        let mut sacs = sac_order.peekable();
+        let mut sacs = sac_order;
         loop {
             // One sacrifice first when the table says so, then the plain
             // leads, then the other sacrifices.
