@@ -34,6 +34,11 @@ struct Entry {
     best: u16,
 }
 
+/// Four entries in one cache line: a probe costs one memory access.
+#[derive(Copy, Clone, Default)]
+#[repr(align(64))]
+struct Bucket([Entry; 4]);
+
 /// The cards that beat `c` when they answer it (M4): higher pieces of its
 /// suit, and the same piece in higher suits.
 const fn beaters(c: u8) -> u32 {
@@ -69,7 +74,7 @@ fn encode(sac: Option<u8>, card: u8, privilege: bool) -> u16 {
 
 /// The exact solver, with its transposition table.
 pub struct Solver {
-    table: Vec<Entry>,
+    table: Vec<Bucket>,
     mask: usize,
     gross: bool,
     /// Searches stop after this move number and score what lies beyond
@@ -91,11 +96,12 @@ impl Solver {
         Solver::with_table_bits(20)
     }
 
-    /// A solver with a table of 2^`bits` entries (16 bytes each).
+    /// A solver with a table of 2^`bits` entries (16 bytes each, in
+    /// buckets of four).
     pub fn with_table_bits(bits: u32) -> Solver {
-        let size = 1usize << bits.clamp(8, 28);
+        let size = 1usize << (bits.clamp(8, 28) - 2);
         Solver {
-            table: vec![Entry::default(); size],
+            table: vec![Bucket::default(); size],
             mask: size - 1,
             gross: false,
             horizon: 10,
@@ -125,7 +131,7 @@ impl Solver {
 
     /// Empties the table.
     pub fn clear(&mut self) {
-        self.table.iter_mut().for_each(|e| *e = Entry::default());
+        self.table.iter_mut().for_each(|b| *b = Bucket::default());
     }
 
     fn prepare(&mut self, g: &ChessCards) {
@@ -288,15 +294,8 @@ impl Solver {
     }
 
     fn probe(&self, key: u64) -> Option<Entry> {
-        let i = Self::slot(key) & self.mask & !1;
-        let t = &self.table;
-        if t[i].key == key {
-            Some(t[i])
-        } else if t[i + 1].key == key {
-            Some(t[i + 1])
-        } else {
-            None
-        }
+        let b = &self.table[Self::slot(key) & self.mask].0;
+        b.iter().find(|e| e.key == key).copied()
     }
 
     #[inline]
@@ -324,20 +323,16 @@ impl Solver {
     }
 
     fn store(&mut self, e: Entry) {
-        let i = Self::slot(e.key) & self.mask & !1;
-        // Same key: overwrite. Otherwise the emptier or later (cheaper
-        // to redo) of the two slots goes.
+        let b = &mut self.table[Self::slot(e.key) & self.mask].0;
+        // Same key or an empty slot: there. Otherwise the entry of the
+        // latest move goes (the cheapest to search again).
         let move_of = |k: u64| (k >> 41) & 15;
-        let j = if self.table[i].key == e.key || self.table[i].key == 0 {
-            i
-        } else if self.table[i + 1].key == e.key || self.table[i + 1].key == 0 {
-            i + 1
-        } else if move_of(self.table[i].key) >= move_of(self.table[i + 1].key) {
-            i
-        } else {
-            i + 1
-        };
-        self.table[j] = e;
+        let j = b
+            .iter()
+            .position(|x| x.key == e.key)
+            .or_else(|| b.iter().position(|x| x.key == 0))
+            .unwrap_or_else(|| (0..4).max_by_key(|&k| move_of(b[k].key)).unwrap_or(0));
+        b[j] = e;
     }
 
     /// The value of a position at the start of a move, for its leader.
