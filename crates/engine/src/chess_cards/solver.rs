@@ -2,11 +2,19 @@
 //! by both sides (the dealer's score minus the other's) and a principal
 //! line.
 //!
-//! Alpha-beta over whole turns (an optional sacrifice, the card, Queen's
-//! Privilege) on the compact [`State`], with:
-//! - a transposition table of bounds keyed by the position at the start of
-//!   each move; a position's value does not depend on the deal it came
-//!   from, so the table is kept from one deal to the next;
+//! MTD(f) over alpha-beta with PVS on the compact [`State`]. A turn is
+//! split in two: a sacrifice (if any) is a node of its own, after which
+//! the same player leads or replies without sacrificing again, so a hand
+//! of n cards gives n plays and n sacrifices rather than n * n turns.
+//! With:
+//! - a transposition table of bounds at lead and reply positions, before
+//!   and after a sacrifice, in buckets of four entries on one cache line;
+//!   a position's value does not depend on the deal it came from, so the
+//!   table is kept from one deal to the next;
+//! - sacrifice bounds: playing after sacrificing x is worth (to the
+//!   sacrificer) at most the position where x was already gone, which
+//!   offers the same plays and a sacrifice besides; a table bound there
+//!   refutes the sacrifice without a search;
 //! - closed-form leaves: a lead that mates is scored at once (with the
 //!   best sacrifice, which never hurts the mater), and on move 10 a lead
 //!   that is answered is a draw;
