@@ -18,7 +18,7 @@ use deckmate_engine::chess_cards::deals::Deals;
 use deckmate_games::chess_cards::SacrificeCount;
 use std::collections::HashMap;
 use std::fs::{File, OpenOptions};
-use std::io::{BufRead, BufReader, Write};
+use std::io::Write;
 use std::path::Path;
 use std::sync::Mutex;
 
@@ -52,48 +52,67 @@ impl ValuesFile {
         let shown = path.display();
         let want = header(deals, count);
         let mut known = HashMap::new();
-        let exists = path.exists();
-        if exists {
-            let f = File::open(path).map_err(|e| format!("{shown}: {e}"))?;
-            let mut lines = BufReader::new(f).lines();
-            match lines.next() {
-                Some(Ok(h)) if h.trim_end() == want => {}
-                Some(Ok(h)) if h.starts_with(MAGIC) => {
-                    return Err(format!(
-                        "{shown}: holds other deals ('{}'); this run is '{}'",
-                        h.trim_start_matches(MAGIC).trim(),
-                        want.trim_start_matches(MAGIC).trim()
-                    ))
-                }
-                Some(Err(e)) => return Err(format!("{shown}: {e}")),
-                None => {}
-                Some(Ok(_)) => {
-                    return Err(format!(
-                        "{shown}: not a deckmate values file (it must start with '{MAGIC}')"
-                    ))
-                }
+        let mut text = match std::fs::read_to_string(path) {
+            Ok(t) => t,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+            Err(e) => return Err(format!("{shown}: {e}")),
+        };
+        // A last line without its newline is a write that was cut off (the
+        // run was killed): it is dropped, and solved again.
+        let keep = if text.ends_with('\n') {
+            text.len()
+        } else {
+            text.rfind('\n').map_or(0, |k| k + 1)
+        };
+        let cut = keep < text.len();
+        if keep == 0 && cut && !want.starts_with(text.as_str()) {
+            // Not even a whole first line, and not the start of ours.
+            return Err(format!(
+                "{shown}: not a deckmate values file (it must start with '{MAGIC}')"
+            ));
+        }
+        text.truncate(keep);
+        let mut lines = text.lines();
+        match lines.next() {
+            None => {}
+            Some(h) if h.trim_end() == want => {}
+            Some(h) if h.starts_with(MAGIC) => {
+                return Err(format!(
+                    "{shown}: holds other deals ('{}'); this run is '{}'",
+                    h.trim_start_matches(MAGIC).trim(),
+                    want.trim_start_matches(MAGIC).trim()
+                ))
             }
-            for (n, line) in lines.enumerate() {
-                let line = line.map_err(|e| format!("{shown}: {e}"))?;
-                if line.trim().is_empty() {
-                    continue;
-                }
-                let (i, v) = parse_line(&line).ok_or_else(|| {
-                    format!(
-                        "{shown}:{}: expected 'index value match', found '{line}'",
-                        n + 2
-                    )
-                })?;
-                known.insert(i, v);
+            Some(_) => {
+                return Err(format!(
+                    "{shown}: not a deckmate values file (it must start with '{MAGIC}')"
+                ))
             }
+        }
+        for (n, line) in lines.enumerate() {
+            if line.trim().is_empty() {
+                continue;
+            }
+            let (i, v) = parse_line(line).ok_or_else(|| {
+                format!(
+                    "{shown}:{}: expected 'index value match', found '{line}'",
+                    n + 2
+                )
+            })?;
+            known.insert(i, v);
         }
         let mut out = OpenOptions::new()
             .create(true)
             .append(true)
             .open(path)
             .map_err(|e| format!("{shown}: {e}"))?;
-        if !exists || out.metadata().map(|m| m.len() == 0).unwrap_or(false) {
-            writeln!(out, "{want}").map_err(|e| format!("{shown}: {e}"))?;
+        if cut {
+            out.set_len(keep as u64)
+                .map_err(|e| format!("{shown}: {e}"))?;
+        }
+        if keep == 0 {
+            out.write_all(format!("{want}\n").as_bytes())
+                .map_err(|e| format!("{shown}: {e}"))?;
         }
         Ok(ValuesFile {
             known,
@@ -108,7 +127,8 @@ impl ValuesFile {
             .out
             .lock()
             .map_err(|_| std::io::Error::other("values file lock poisoned"))?;
-        writeln!(f, "{index} {game1} {match_value}")
+        // One write of the whole line.
+        f.write_all(format!("{index} {game1} {match_value}\n").as_bytes())
     }
 }
 
@@ -147,6 +167,26 @@ mod tests {
         assert_eq!(f.known.len(), 2);
         assert_eq!(f.known[&3], (-24, 0));
         assert_eq!(f.known[&7], (66, 0));
+        let _ = std::fs::remove_file(&p);
+    }
+
+    #[test]
+    fn a_line_cut_off_by_a_killed_run_is_dropped_and_solved_again() {
+        let p = temp("cut");
+        let all = Deals::All { limit: None };
+        let f = ValuesFile::open(&p, all, SacrificeCount::Net).unwrap();
+        f.append(3, -24, 0).unwrap();
+        drop(f);
+        let mut text = std::fs::read_to_string(&p).unwrap();
+        text.push_str("7 6");
+        std::fs::write(&p, &text).unwrap();
+        let f = ValuesFile::open(&p, all, SacrificeCount::Net).unwrap();
+        assert_eq!(f.known.len(), 1);
+        f.append(7, 66, 0).unwrap();
+        drop(f);
+        let f = ValuesFile::open(&p, all, SacrificeCount::Net).unwrap();
+        assert_eq!(f.known[&7], (66, 0));
+        assert_eq!(std::fs::read_to_string(&p).unwrap().lines().count(), 3);
         let _ = std::fs::remove_file(&p);
     }
 
