@@ -8,7 +8,7 @@
 //! - [`Evaluator`]: what a game adds (Cardmate's is [`CardmateEval`],
 //!   Cuarenta's [`CuarentaEval`]).
 //! - [`Player`]: a computer opponent at a [`level::Level`], or random.
-//! - [`analyse`], [`bench`] and [`matches`]: what the `deckmate analyse`,
+//! - [`analyse`](mod@analyse), [`bench`](mod@bench) and [`matches`](mod@matches): what the `deckmate analyse`,
 //!   `bench` and `match` commands call.
 //!
 //! ```

@@ -81,8 +81,8 @@ pub struct Computer {
 
 /// A game in progress and everything the player can ask of it.
 ///
-/// [`Session::handle`] takes one line the player typed and returns what to
-/// print; [`Session::respond`] does the same but hands each piece over as
+/// `Session::handle` takes one line the player typed and returns what to
+/// print; `Session::respond` does the same but hands each piece over as
 /// soon as it is ready (so "thinking..." shows before the engine thinks).
 /// No terminal I/O happens here.
 pub struct Session {
@@ -166,7 +166,7 @@ impl Session {
         out
     }
 
-    /// [`Session::start`], handing each piece to `say` when it is ready.
+    /// `Session::start`, handing each piece to `say` when it is ready.
     pub fn start_with(&mut self, say: &mut dyn FnMut(String)) {
         say(format!(
             "Cardmate, setup {} (seed {}; --setup {} --seed {} starts the same game again).",
@@ -187,7 +187,7 @@ impl Session {
     }
 
     /// Handles one line typed by the player and returns what to print.
-    /// (`run` streams with [`Session::respond`]; tests collect.)
+    /// (`run` streams with `Session::respond`; tests collect.)
     #[cfg(test)]
     pub fn handle(&mut self, line: &str) -> Vec<String> {
         let mut out = Vec::new();
@@ -195,7 +195,7 @@ impl Session {
         out
     }
 
-    /// [`Session::handle`], handing each piece to `say` when it is ready.
+    /// `Session::handle`, handing each piece to `say` when it is ready.
     pub fn respond(&mut self, line: &str, say: &mut dyn FnMut(String)) {
         let line = line.trim();
         let (word, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));

@@ -95,7 +95,7 @@ impl Session {
         out
     }
 
-    /// [`Session::start`], handing each piece to `say` when it is ready.
+    /// `Session::start`, handing each piece to `say` when it is ready.
     pub fn start_with(&mut self, say: &mut dyn FnMut(String)) {
         say("Cuarenta, by Mark Thompson (deckmate rules cuarenta for the rules).".to_string());
         if let Some(c) = &self.computer {
@@ -120,7 +120,7 @@ impl Session {
         out
     }
 
-    /// [`Session::handle`], handing each piece to `say` when it is ready.
+    /// `Session::handle`, handing each piece to `say` when it is ready.
     pub fn respond(&mut self, line: &str, say: &mut dyn FnMut(String)) {
         let line = line.trim();
         let (word, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));

@@ -4,8 +4,8 @@
 //!
 //! The rules are those of `shared/rules/cardmate.txt` as decided by the
 //! Cardmate section of RULINGS.md: moves of each rank ([`tables`]),
-//! captures C1-C6 ([`movegen`]), victory V1-V3 and draws V4
-//! ([`position`]), the four setups ([`setup`]), the page's notation
+//! captures C1-C6 (`movegen`), victory V1-V3 and draws V4
+//! (`position`), the four setups ([`setup`]), the page's notation
 //! ([`notation`]), a position string ([`fen`]) and records ([`record`]).
 //!
 //! ```

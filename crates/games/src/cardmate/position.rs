@@ -258,7 +258,7 @@ impl Position {
     }
 
     /// The end of the game if a move ended it (V1, V2, V4). V3 (no legal
-    /// move) is found by [`crate::cardmate::Cardmate::outcome`].
+    /// move) is found by `Game::outcome` (its `Game` implementation).
     pub fn end(&self) -> Option<End> {
         self.end
     }
