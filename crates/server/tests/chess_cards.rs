@@ -356,6 +356,24 @@ async fn chess_cards_whole_matches_by_the_servers_moves() {
             assert_eq!(u64::from(points(dealer)), g(k, 0), "{rec}");
             assert_eq!(u64::from(points(other)), g(k, 1), "{rec}");
         }
+        // The move list shows the plays as the records write them, the
+        // mating lead marked (`#`, one `!` per overmate unit).
+        // (The record reader keeps `#` but drops the `!`s as annotations:
+        // the marked plays are looked up in the record's text.)
+        let history: Vec<String> = end["history"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|h| h.as_str().unwrap().to_string())
+            .collect();
+        let read: Vec<String> = records.iter().flat_map(|r| r.moves.clone()).collect();
+        let unmarked: Vec<String> = history.iter().map(|h| h.replace('!', "")).collect();
+        assert_eq!(unmarked, read, "{rec}");
+        let mates: Vec<&String> = history.iter().filter(|h| h.contains('#')).collect();
+        assert!(!mates.is_empty() || records.iter().all(|r| r.tag("Result") == Some("1/2-1/2")));
+        for h in mates {
+            assert!(rec.contains(&format!(" {h}")), "{h} not in\n{rec}");
+        }
         // And as a match, by the rules crate's reading of match files.
         let m = notation::replay_match(&records).unwrap();
         assert_eq!(m.totals().map(u64::from), [total(0), total(1)]);

@@ -24,6 +24,21 @@ pub fn turn_text(t: Turn) -> String {
     s
 }
 
+/// The marks after a game's last play: `#` for a mate and one `!` per
+/// overmate unit (`#!!` for a multiplier of 12); nothing otherwise.
+pub fn mate_marks(finish: Option<Finish>) -> String {
+    match finish {
+        Some(Finish::Mate { multiplier, .. }) => {
+            let mut s = String::from("#");
+            for _ in 10..multiplier {
+                s.push('!');
+            }
+            s
+        }
+        _ => String::new(),
+    }
+}
+
 /// Reads a play: `[(sac)]card[*]`, with `#` and `!` marks allowed after it.
 pub fn parse_turn(text: &str) -> Result<Turn, String> {
     let t = text.trim_end_matches(['#', '!']);
@@ -134,12 +149,9 @@ pub fn write(g: &ChessCards, dealer: Hand, other: Hand) -> Record {
         r.moves.push(turn_text(*t));
     }
     let result = match g.finish {
-        Some(Finish::Mate { by, multiplier, .. }) => {
+        Some(Finish::Mate { by, .. }) => {
             if let Some(last) = r.moves.last_mut() {
-                last.push('#');
-                for _ in 10..multiplier {
-                    last.push('!');
-                }
+                last.push_str(&mate_marks(g.finish));
             }
             if by == deckmate_rules::Seat::First {
                 "1-0"

@@ -13,7 +13,7 @@ use crate::variant::{
 };
 use deckmate_engine::chess_cards::choose_turn;
 use deckmate_games::chess_cards::{
-    notation::{parse_turn, turn_text, write},
+    notation::{mate_marks, parse_turn, turn_text, write},
     piece_name, suit_name, Card, ChessCards, Finish, Hand, Match, MatchResult, SacrificeCount,
     Turn, KEY, RULES,
 };
@@ -377,7 +377,13 @@ impl VariantGame for CardsMatch {
         let t = self.parse(text)?;
         let before = self.m.game_no();
         self.m.play(t);
-        self.texts.push(turn_text(t));
+        // The mating lead ends its game: mark it as the records do.
+        let marks = self
+            .m
+            .games
+            .get(before.saturating_sub(1))
+            .map_or(String::new(), |g| mate_marks(g.finish));
+        self.texts.push(turn_text(t) + &marks);
         if self.m.game_no() > before {
             // M11: game 2 has begun, the hands exchanged.
             self.starts.push(self.texts.len());
