@@ -370,8 +370,9 @@ async fn resign(
 }
 
 /// `POST /api/games/{id}/draw`: offers a draw, or accepts the other's
-/// offer. An engine seat accepts when its variant says so (Cardmate: its
-/// static evaluation shows no edge for itself).
+/// offer. An engine seat accepts when its variant says so (Cardmate and
+/// Cuarenta: its static evaluation shows no clear edge for itself; the
+/// Chess Cards engine declines: it plays the match out).
 async fn draw(
     State(state): State<AppState>,
     Path(id): Path<String>,

@@ -265,6 +265,14 @@ pub fn pair_lines(n: usize, start: usize, first: usize) -> Vec<MoveLine> {
         .collect()
 }
 
+/// The engines' rule for draw offers in the board games: accept when the
+/// static evaluation (`score`, for `to_move`) shows no more than a small
+/// edge (half a low card or a pawn) for the engine's `seat`.
+pub fn engine_takes_draw(score: i32, to_move: Seat, seat: Seat) -> bool {
+    let mine = if to_move == seat { score } else { -score };
+    mine <= 50
+}
+
 /// Reads an option's value as text: strings as they are, booleans as
 /// `on`/`off`, numbers in decimal.
 pub fn option_text(options: &Value, name: &str) -> Result<Option<String>, String> {
@@ -301,6 +309,17 @@ pub fn check_option_names(options: &Value, known: &[GameOption]) -> Result<(), S
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_engine_takes_a_draw_unless_it_is_clearly_ahead() {
+        use deckmate_rules::Seat::{First, Second};
+        assert!(engine_takes_draw(0, First, First));
+        assert!(engine_takes_draw(50, First, First));
+        assert!(!engine_takes_draw(51, First, First));
+        // The score is for the side to move: the other seat sees it negated.
+        assert!(engine_takes_draw(300, First, Second));
+        assert!(!engine_takes_draw(-300, First, Second));
+    }
 
     #[test]
     fn pair_lines_number_and_split() {

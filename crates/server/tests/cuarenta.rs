@@ -416,3 +416,30 @@ async fn cuarenta_engine_seat_answers() {
         .unwrap()
         .contains("deckmate"));
 }
+
+#[tokio::test]
+async fn cuarenta_engine_takes_a_draw_offer_in_an_even_position() {
+    let state = memory();
+    // We play White against the engine; the start is even, so it agrees.
+    let (s, v) = call(
+        &state,
+        "POST",
+        "/api/games",
+        None,
+        Some(json!({"variant": "cuarenta", "opponent": {"engine": 2, "seat": "white"}})),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let id = v["id"].as_str().unwrap().to_string();
+    let token = v["token"].as_str().unwrap().to_string();
+    let (s, v) = call(
+        &state,
+        "POST",
+        &format!("/api/games/{id}/draw"),
+        Some(&token),
+        None,
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(v["result"]["result"], "1/2-1/2", "{v}");
+}

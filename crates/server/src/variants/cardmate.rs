@@ -276,11 +276,6 @@ impl VariantGame for CardmateGame {
     fn engine_accepts_draw(&self, seat: Seat) -> bool {
         use deckmate_engine::Evaluator;
         let score = deckmate_engine::CardmateEval::default().evaluate(&self.pos);
-        let mine = if self.pos.side_to_move() == seat {
-            score
-        } else {
-            -score
-        };
-        mine <= 50
+        crate::variant::engine_takes_draw(score, self.pos.side_to_move(), seat)
     }
 }

@@ -299,6 +299,14 @@ impl VariantGame for CuarentaGame {
             Some(notation::write(&pos, mv))
         })
     }
+
+    /// The engine accepts when its static evaluation of the position is
+    /// not better than a small edge for itself (as in Cardmate).
+    fn engine_accepts_draw(&self, seat: Seat) -> bool {
+        use deckmate_engine::Evaluator;
+        let score = deckmate_engine::CuarentaEval::default().evaluate(&self.pos);
+        crate::variant::engine_takes_draw(score, self.pos.side_to_move(), seat)
+    }
 }
 
 #[cfg(test)]
