@@ -137,15 +137,46 @@ impl AppState {
         let state = self.clone();
         let id = id.to_string();
         let spawn = move || {
-            let Some(text) = job() else {
-                return;
-            };
+            // A failing engine (a panic, no move, a move the rules refuse)
+            // must not leave the game waiting for ever: it is logged, and
+            // the first legal move is played instead.
+            let chosen = std::panic::catch_unwind(std::panic::AssertUnwindSafe(job));
             let mut g = lock(&handle);
             // Only if nothing changed meanwhile (a resignation, say).
             if g.plies() == ply && g.end().is_none() {
-                match state.commit_move(&mut g, &text) {
-                    Ok(()) => {}
-                    Err(e) => eprintln!("deckmate: engine move {text} not played: {e}"),
+                let played = match chosen {
+                    Ok(Some(text)) => match state.commit_move(&mut g, &text) {
+                        Ok(()) => true,
+                        Err(e) => {
+                            eprintln!("deckmate: game {id}: engine move {text} not played: {e}");
+                            false
+                        }
+                    },
+                    Ok(None) => {
+                        eprintln!("deckmate: game {id}: the engine found no move");
+                        false
+                    }
+                    Err(_) => {
+                        eprintln!("deckmate: game {id}: the engine failed (panic)");
+                        false
+                    }
+                };
+                if !played {
+                    let first =
+                        g.game.legal_moves().first().and_then(|m| {
+                            m.get("text").and_then(|t| t.as_str()).map(str::to_string)
+                        });
+                    let fallback = first.map(|t| (state.commit_move(&mut g, &t), t));
+                    match fallback {
+                        Some((Ok(()), t)) => {
+                            eprintln!("deckmate: game {id}: played {t} for the engine instead");
+                        }
+                        Some((Err(e), t)) => {
+                            eprintln!("deckmate: game {id}: {t} not played either: {e}");
+                            return;
+                        }
+                        None => return,
+                    }
                 }
             }
             drop(g);
