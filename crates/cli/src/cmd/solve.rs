@@ -292,6 +292,11 @@ fn many(
             )
         }
     };
+    // A sample of the deals (not all of them): how far its figures may be
+    // from those of every deal.
+    let margins = s
+        .margins(deals)
+        .filter(|m| m[0] > 0.0 || !matches!(deals, Deals::All { .. }));
     if json_out {
         println!(
             "{}",
@@ -303,6 +308,10 @@ fn many(
                     "dealer_average": s.dealer_average(),
                     "dealer_wins": s.games[0], "other_wins": s.games[1], "draws": s.games[2],
                     "max_abs_value": s.max_abs,
+                    "margins_95": margins.map(|m| json!({
+                        "dealer_average": m[0],
+                        "dealer_wins_share": m[1], "other_wins_share": m[2], "draws_share": m[3],
+                    })),
                 },
                 "match": {
                     "first_dealer_average": s.match_total as f64 / s.deals.max(1) as f64,
@@ -321,21 +330,37 @@ fn many(
         Some(p) if from_file > 0 => format!(" ({from_file} of them from {})", p.display()),
         _ => String::new(),
     };
+    let now = if s.times.is_empty() {
+        "none solved now".to_string()
+    } else {
+        format!(
+            "{} solved now on {threads} thread(s) in {:.1} s (median {:.3} s a deal)",
+            s.times.len(),
+            s.wall,
+            s.median_time()
+        )
+    };
     println!(
-        "Solved {} deals ({which}) exactly{earlier}, both games of each match; {} solved now on {threads} thread(s) in {:.1} s (median {:.3} s a deal).",
-        s.deals,
-        s.times.len(),
-        s.wall,
-        s.median_time()
+        "Solved {} deals ({which}) exactly{earlier}, both games of each match; {now}.",
+        s.deals
     );
+    let pm =
+        |k: usize, scale: f64| margins.map_or(String::new(), |m| format!(" +-{:.1}", m[k] * scale));
     println!(
-        "Single games: the dealer's average score {:+.2}; the dealer mates in {:.1}%, the other in {:.1}%, {:.1}% drawn; largest value {}.",
+        "Single games: the dealer's average score {:+.2}{}; the dealer mates in {:.1}%{}, the other in {:.1}%{}, {:.1}%{} drawn; largest value {}.",
         s.dealer_average(),
+        pm(0, 1.0),
         pct(s.games[0], s.deals),
+        pm(1, 100.0),
         pct(s.games[1], s.deals),
+        pm(2, 100.0),
         pct(s.games[2], s.deals),
+        pm(3, 100.0),
         s.max_abs
     );
+    if margins.is_some() {
+        println!("(A sample: +- is the 95% margin for all deals.)");
+    }
     println!(
         "Matches: the first dealer's average total margin {:+.2}; he wins {:.1}%, the other {:.1}%, {:.1}% drawn.",
         s.match_total as f64 / s.deals.max(1) as f64,

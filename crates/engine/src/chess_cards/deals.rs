@@ -125,16 +125,19 @@ pub struct DealStats {
     pub times: Vec<f64>,
     /// Wall time of the whole run, in seconds.
     pub wall: f64,
+    /// Each deal's index and first-game value (in no particular order).
+    pub values: Vec<(u64, i32)>,
 }
 
 impl DealStats {
-    fn add(&mut self, game1: i32, match_value: i32, secs: f64) {
-        self.add_known(game1, match_value);
+    fn add(&mut self, index: u64, game1: i32, match_value: i32, secs: f64) {
+        self.add_known(index, game1, match_value);
         self.times.push(secs);
     }
 
     /// Counts a deal whose values are known already (no time).
-    fn add_known(&mut self, game1: i32, match_value: i32) {
+    fn add_known(&mut self, index: u64, game1: i32, match_value: i32) {
+        self.values.push((index, game1));
         self.deals += 1;
         self.game_total += i64::from(game1);
         self.games[outcome(game1)] += 1;
@@ -153,11 +156,51 @@ impl DealStats {
         }
         self.max_abs = self.max_abs.max(other.max_abs);
         self.times.extend(other.times);
+        self.values.extend(other.values);
     }
 
     /// The dealer's average score (value) in a single game.
     pub fn dealer_average(&self) -> f64 {
         self.game_total as f64 / self.deals.max(1) as f64
+    }
+
+    /// The 95% margins (half-widths) of what a sample of deals says of all
+    /// of them: the dealer's average, then the shares (0-1) of games the
+    /// dealer mates, the other mates, drawn. For [`Deals::All`] a block of
+    /// 32 neighbours (the unit the sample is drawn in) is one cluster, and
+    /// the margins shrink to 0 as the sample grows to every deal; seeded
+    /// deals are independent draws. `None` with fewer than two clusters.
+    pub fn margins(&self, deals: Deals) -> Option<[f64; 4]> {
+        let (size, population) = match deals {
+            Deals::All { .. } => (BLOCK, Some(ALL_DEALS.div_ceil(BLOCK))),
+            Deals::Seeded { .. } => (1, None),
+        };
+        // Per cluster: deals, and the sums of the four measures.
+        let mut clusters: HashMap<u64, (f64, [f64; 4])> = HashMap::new();
+        for &(i, v) in &self.values {
+            let c = clusters.entry(i / size).or_default();
+            c.0 += 1.0;
+            c.1[0] += f64::from(v);
+            c.1[outcome(v) + 1] += 1.0;
+        }
+        let k = clusters.len() as f64;
+        if k < 2.0 {
+            return None;
+        }
+        let n: f64 = clusters.values().map(|c| c.0).sum();
+        let fpc = population.map_or(1.0, |p| (1.0 - k / p as f64).max(0.0));
+        let mut out = [0.0; 4];
+        for (m, o) in out.iter_mut().enumerate() {
+            let mean = clusters.values().map(|c| c.1[m]).sum::<f64>() / n;
+            let ss: f64 = clusters
+                .values()
+                .map(|c| (c.1[m] - mean * c.0).powi(2))
+                .sum();
+            // The ratio estimator's variance over clusters.
+            let var = fpc * k / (k - 1.0) * ss / (n * n);
+            *o = 1.96 * var.sqrt();
+        }
+        Some(out)
     }
 
     /// The median time to solve one game, in seconds.
@@ -254,12 +297,12 @@ pub fn solve_deals(deals: Deals, opts: &RunOptions) -> DealStats {
                     }
                     for i in (first..(first + BLOCK).min(total)).map(index) {
                         if let Some(&(v1, mv)) = opts.known.get(&i) {
-                            mine.add_known(v1, mv);
+                            mine.add_known(i, v1, mv);
                         } else {
                             let (a, b) = deals.deal(i);
                             let t = Instant::now();
                             if let Some((v1, mv)) = solve_match(&mut solver, a, b, opts.count) {
-                                mine.add(v1, mv, t.elapsed().as_secs_f64());
+                                mine.add(i, v1, mv, t.elapsed().as_secs_f64());
                                 (opts.on_solved)(i, v1, mv);
                             }
                         }
@@ -283,6 +326,36 @@ pub fn solve_deals(deals: Deals, opts: &RunOptions) -> DealStats {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn margins_shrink_with_the_sample_and_vanish_for_every_deal() {
+        let stats = |idx: &[u64]| {
+            let mut s = DealStats::default();
+            for &i in idx {
+                // Values that vary within and between blocks.
+                let v = (i % 7) as i32 * 10 - 30 + (i / BLOCK % 3) as i32;
+                s.add_known(i, v, 0);
+            }
+            s
+        };
+        let all = Deals::All { limit: None };
+        let order = all_deals_order();
+        let small: Vec<u64> = order[..320].iter().map(|&i| u64::from(i)).collect();
+        let large: Vec<u64> = order[..3200].iter().map(|&i| u64::from(i)).collect();
+        let every: Vec<u64> = order.iter().map(|&i| u64::from(i)).collect();
+        let m_small = stats(&small).margins(all).unwrap();
+        let m_large = stats(&large).margins(all).unwrap();
+        assert!(
+            m_small[0] > m_large[0] && m_large[0] > 0.0,
+            "{m_small:?} {m_large:?}"
+        );
+        assert!(m_small[1] > 0.0 && m_small[1] < 1.0);
+        assert_eq!(stats(&every).margins(all).unwrap()[0], 0.0);
+        assert!(stats(&small[..1]).margins(all).is_none());
+        // Seeded deals: each deal its own cluster.
+        let seeded = Deals::Seeded { seed: 1, n: 320 };
+        assert!(stats(&small).margins(seeded).unwrap()[0] > 0.0);
+    }
 
     #[test]
     fn the_order_of_all_deals_is_every_deal_once_in_shuffled_blocks() {
