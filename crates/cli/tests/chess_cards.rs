@@ -157,6 +157,16 @@ fn solve_deals_keeps_its_values_and_takes_them_up_again() {
     assert_eq!(b["solved_now"], 0);
     assert_eq!(a["game"], b["game"]);
     assert_eq!(std::fs::read_to_string(&file).unwrap(), kept);
+    // --summary reports on the file without solving.
+    let mut summary_args = args.to_vec();
+    summary_args.push("--summary");
+    let sum = deckmate(&summary_args, None);
+    assert!(sum.status.success(), "{}", text(&sum.stderr));
+    let c: serde_json::Value = serde_json::from_slice(&sum.stdout).unwrap();
+    assert_eq!(
+        (c["solved_now"].clone(), c["game"].clone()),
+        (0.into(), a["game"].clone())
+    );
     // A file of other deals is refused and left as it was.
     let other = deckmate(
         &[

@@ -153,3 +153,44 @@ fn principal_lines_play_out_to_the_value_from_random_positions() {
         assert_eq!(end.value(), v, "seed {seed}");
     }
 }
+
+/// The values of all deals kept in the repository (`deckmate solve
+/// chess-cards --all-deals --values data/chess-cards-all-deals.txt`) are the
+/// solver's: a few of them, spread over the file, are solved again.
+#[test]
+fn the_kept_values_of_all_deals_are_the_solvers() {
+    use deckmate_engine::chess_cards::deals::{Deals, ALL_DEALS};
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../data/chess-cards-all-deals.txt"
+    );
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut lines = text.lines();
+    assert_eq!(
+        lines.next(),
+        Some("# deckmate chess-cards deal values: all net")
+    );
+    let rows: Vec<(u64, i32, i32)> = lines
+        .map(|l| {
+            let f: Vec<&str> = l.split_whitespace().collect();
+            assert_eq!(f.len(), 3, "{l}");
+            (
+                f[0].parse().unwrap(),
+                f[1].parse().unwrap(),
+                f[2].parse().unwrap(),
+            )
+        })
+        .collect();
+    assert!(!rows.is_empty());
+    let all = Deals::All { limit: None };
+    let mut solver = Solver::new();
+    let step = (rows.len() / 4).max(1);
+    for &(i, v1, mv) in rows.iter().step_by(step) {
+        assert!(i < ALL_DEALS);
+        // M11: the second game is the first with the places exchanged.
+        assert_eq!(mv, 0, "deal {i}");
+        let (a, b) = all.deal(i);
+        let g = ChessCards::new(a, b, SacrificeCount::Net).unwrap();
+        assert_eq!(solver.value(&g), v1, "deal {i}");
+    }
+}

@@ -70,6 +70,10 @@ pub struct SolveArgs {
     /// stopped and taken up again, and the summary covers the whole file.
     #[arg(long, value_name = "FILE")]
     values: Option<std::path::PathBuf>,
+    /// With --values: report on the deals in FILE (a sample while an
+    /// --all-deals run is unfinished) without solving any more.
+    #[arg(long, requires = "values")]
+    summary: bool,
     /// Print JSON.
     #[arg(long)]
     json: bool,
@@ -190,6 +194,7 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, String> {
             args.sacrifices,
             threads,
             args.values.as_deref(),
+            args.summary,
             args.json,
         );
     }
@@ -237,6 +242,7 @@ fn many(
     count: SacrificeCount,
     threads: usize,
     values: Option<&std::path::Path>,
+    summary: bool,
     json_out: bool,
 ) -> Result<ExitCode, String> {
     let total = deals.count();
@@ -279,11 +285,20 @@ fn many(
         on_solved: &on_solved,
         progress: &progress,
     };
-    let s: DealStats = deals::solve_deals(deals, &opts);
-    if !json_out {
-        eprintln!();
-    }
+    let s: DealStats = if summary {
+        DealStats::from_known(known)
+    } else {
+        let s = deals::solve_deals(deals, &opts);
+        if !json_out {
+            eprintln!();
+        }
+        s
+    };
     let which = match deals {
+        _ if summary => format!(
+            "those in {}",
+            values.map_or(String::new(), |p| p.display().to_string())
+        ),
         Deals::Seeded { seed, n } => format!("seeded deals {seed}..{}", seed.saturating_add(n - 1)),
         Deals::All { limit: None } => "every possible deal".into(),
         Deals::All { limit: Some(l) } => {
@@ -340,10 +355,18 @@ fn many(
             s.median_time()
         )
     };
-    println!(
-        "Solved {} deals ({which}) exactly{earlier}, both games of each match; {now}.",
-        s.deals
-    );
+    if summary {
+        println!(
+            "{} deals in {}, solved exactly (both games of each match) by earlier runs.",
+            s.deals,
+            values.map_or(String::new(), |p| p.display().to_string())
+        );
+    } else {
+        println!(
+            "Solved {} deals ({which}) exactly{earlier}, both games of each match; {now}.",
+            s.deals
+        );
+    }
     let pm =
         |k: usize, scale: f64| margins.map_or(String::new(), |m| format!(" +-{:.1}", m[k] * scale));
     println!(

@@ -135,6 +135,16 @@ impl DealStats {
         self.times.push(secs);
     }
 
+    /// The figures of deals solved before (index: first game's value and
+    /// the match's), without solving anything.
+    pub fn from_known(known: &HashMap<u64, (i32, i32)>) -> DealStats {
+        let mut s = DealStats::default();
+        for (&i, &(v1, mv)) in known {
+            s.add_known(i, v1, mv);
+        }
+        s
+    }
+
     /// Counts a deal whose values are known already (no time).
     fn add_known(&mut self, index: u64, game1: i32, match_value: i32) {
         self.values.push((index, game1));
