@@ -2,16 +2,17 @@
 //! page's notation.
 
 use crate::search::{Limits, Report, Searcher, WIN};
-use crate::CardmateEval;
+use crate::{CardmateEval, Evaluator};
 use deckmate_games::cardmate::{notation, Move, Position};
-use deckmate_rules::Seat;
+use deckmate_rules::{Game, Seat};
 use std::time::Duration;
 
-/// The result of an analysis.
+/// The result of an analysis (of Cardmate unless another move type is
+/// given).
 #[derive(Clone, Debug)]
-pub struct Analysis {
+pub struct Analysis<M = Move> {
     /// The best move, `None` when the game is over or there is no move.
-    pub best: Option<Move>,
+    pub best: Option<M>,
     /// The best line, one move per entry in the page's notation
     /// (`notation::write` move by move: `8D:j7`, `QS:f0+`, `QS:e0×`).
     pub line: Vec<String>,
@@ -25,7 +26,7 @@ pub struct Analysis {
     pub time: Duration,
 }
 
-impl Analysis {
+impl Analysis<Move> {
     /// The line with move numbers, as in the page: `18... 7Dh8 19. 8D:h8`.
     pub fn numbered(&self, from: &Position) -> String {
         numbered_line(from, &self.line)
@@ -34,9 +35,14 @@ impl Analysis {
 
 /// A line of moves (already in notation) with move numbers, from `pos`.
 pub fn numbered_line(pos: &Position, line: &[String]) -> String {
+    numbered_from(pos.side_to_move(), pos.fullmove(), line)
+}
+
+/// A line of moves (already in notation) with move numbers, the first
+/// move made by `side` in move `number`: `18. a b 19. c` or `18... b 19. c`.
+/// Any game whose moves are numbered in pairs, first seat first.
+pub fn numbered_from(mut side: Seat, mut number: u32, line: &[String]) -> String {
     let mut out = Vec::new();
-    let mut side = pos.side_to_move();
-    let mut number = pos.fullmove();
     for (i, m) in line.iter().enumerate() {
         if side == Seat::First {
             out.push(format!("{number}."));
@@ -55,12 +61,23 @@ pub fn numbered_line(pos: &Position, line: &[String]) -> String {
 /// Writes `moves`, played from `pos`, in the page's notation, one entry per
 /// move.
 pub fn line_text(pos: &Position, moves: &[Move]) -> Vec<String> {
+    written_line(pos, moves, notation::write, Position::play_move)
+}
+
+/// Writes `moves`, played one after the other from `pos`, with `write`
+/// (a game's notation), one entry per move.
+pub fn written_line<P: Clone, M: Copy>(
+    pos: &P,
+    moves: &[M],
+    write: impl Fn(&P, M) -> String,
+    play: impl Fn(&mut P, M),
+) -> Vec<String> {
     let mut p = pos.clone();
     moves
         .iter()
         .map(|&m| {
-            let t = notation::write(&p, m);
-            p.play_move(m);
+            let t = write(&p, m);
+            play(&mut p, m);
             t
         })
         .collect()
@@ -84,18 +101,30 @@ pub fn score_text(score: i32) -> String {
 pub fn analyse(
     pos: &Position,
     limits: &Limits,
-    mut on_report: impl FnMut(&Report<Move>, &[String]),
+    on_report: impl FnMut(&Report<Move>, &[String]),
 ) -> Analysis {
+    let mut searcher = Searcher::new(CardmateEval::default(), 64);
+    searcher.min_depth = 2;
+    analyse_with(&mut searcher, pos, limits, line_text, on_report)
+}
+
+/// [`analyse`] for any game: `searcher` has the game's evaluation and
+/// parameters, `line` writes moves from a position in its notation.
+pub fn analyse_with<G: Game, E: Evaluator<G>>(
+    searcher: &mut Searcher<G, E>,
+    pos: &G,
+    limits: &Limits,
+    line: impl Fn(&G, &[G::Move]) -> Vec<String>,
+    mut on_report: impl FnMut(&Report<G::Move>, &[String]),
+) -> Analysis<G::Move> {
     let mut limits = limits.clone();
     if limits.depth.is_none() && limits.time.is_none() && limits.nodes.is_none() {
         limits.time = Some(Duration::from_secs(5));
     }
-    let mut searcher = Searcher::new(CardmateEval::default(), 64);
-    searcher.min_depth = 2;
     let start = std::time::Instant::now();
     let r = searcher.search(pos, &limits, &mut |rep| {
-        let line = line_text(pos, &rep.pv);
-        on_report(rep, &line);
+        let text = line(pos, &rep.pv);
+        on_report(rep, &text);
     });
     let pv = match r.best {
         Some(b) if r.pv.first() != Some(&b) => vec![b],
@@ -103,7 +132,7 @@ pub fn analyse(
     };
     Analysis {
         best: r.best,
-        line: line_text(pos, &pv),
+        line: line(pos, &pv),
         score: r.score,
         depth: r.depth,
         nodes: r.nodes,

@@ -22,79 +22,25 @@ pub fn searcher(tt_mb: usize) -> Searcher<Position, CuarentaEval> {
 /// Writes `moves`, played from `pos`, in Cuarenta's notation, one entry
 /// per move.
 pub fn line_text(pos: &Position, moves: &[Move]) -> Vec<String> {
-    let mut p = pos.clone();
-    moves
-        .iter()
-        .map(|&m| {
-            let t = notation::write(&p, m);
-            p.play_move(m);
-            t
-        })
-        .collect()
+    crate::analyse::written_line(pos, moves, notation::write, Position::play_move)
 }
 
 /// A line with move numbers: `3. Fa4 Pbc6` or `3... Pbc6 4. Fa4`.
 pub fn numbered(pos: &Position, line: &[String]) -> String {
-    let mut out = Vec::new();
-    let mut side = pos.side_to_move();
-    let mut number = pos.fullmove();
-    for (i, m) in line.iter().enumerate() {
-        if side == Seat::First {
-            out.push(format!("{number}."));
-        } else if i == 0 {
-            out.push(format!("{number}..."));
-        }
-        out.push(m.clone());
-        if side == Seat::Second {
-            number += 1;
-        }
-        side = side.other();
-    }
-    out.join(" ")
+    crate::analyse::numbered_from(pos.side_to_move(), pos.fullmove(), line)
 }
 
 /// The result of a Cuarenta analysis.
-#[derive(Clone, Debug)]
-pub struct CuarentaAnalysis {
-    /// The best move, `None` when the game is over.
-    pub best: Option<Move>,
-    /// The best line in notation.
-    pub line: Vec<String>,
-    /// The score for the side to move.
-    pub score: i32,
-    /// The last completed depth.
-    pub depth: u32,
-    /// Nodes searched.
-    pub nodes: u64,
-}
+pub type CuarentaAnalysis = crate::analyse::Analysis<Move>;
 
 /// Searches `pos` within `limits` (5 seconds when none is given), calling
 /// `on_report` after each completed depth with its line in notation.
 pub fn analyse(
     pos: &Position,
     limits: &Limits,
-    mut on_report: impl FnMut(&Report<Move>, &[String]),
+    on_report: impl FnMut(&Report<Move>, &[String]),
 ) -> CuarentaAnalysis {
-    let mut limits = limits.clone();
-    if limits.depth.is_none() && limits.time.is_none() && limits.nodes.is_none() {
-        limits.time = Some(Duration::from_secs(5));
-    }
-    let mut s = searcher(64);
-    let r = s.search(pos, &limits, &mut |rep| {
-        let line = line_text(pos, &rep.pv);
-        on_report(rep, &line);
-    });
-    let pv = match r.best {
-        Some(b) if r.pv.first() != Some(&b) => vec![b],
-        _ => r.pv,
-    };
-    CuarentaAnalysis {
-        best: r.best,
-        line: line_text(pos, &pv),
-        score: r.score,
-        depth: r.depth,
-        nodes: r.nodes,
-    }
+    crate::analyse::analyse_with(&mut searcher(64), pos, limits, line_text, on_report)
 }
 
 /// Cuarenta bench positions: name, the seed and number of random plies
