@@ -380,6 +380,8 @@ fn chess_cards_m11_second_game_exchanges_hands_and_non_dealer_leads() {
     assert_eq!(g2.hands[Seat::Second.index()], m.other);
     assert_eq!((g2.move_no, g2.leader), (1, Seat::First));
     assert!(m.result().is_none());
+    // What the match says game 2 starts from, before it is played to.
+    assert_eq!(&sample_match().second_game(), g2);
 }
 
 #[test]

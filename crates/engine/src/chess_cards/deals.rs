@@ -230,24 +230,18 @@ fn outcome(v: i32) -> usize {
 }
 
 /// One deal's exact values: the first game's (dealer's score minus the
-/// other's) and the match's for player 0. The first game is played out
-/// along a principal line so that the match itself starts the second game
-/// (hands exchanged, the non-dealer leading, M11), which is then solved.
+/// other's) and the match's for player 0. The second game starts where
+/// the match's rules start it (M11: hands exchanged, the non-dealer
+/// leading) and is solved too.
 pub fn solve_match(
     solver: &mut Solver,
     dealer: Hand,
     other: Hand,
     count: SacrificeCount,
 ) -> Option<(i32, i32)> {
-    let mut m = Match::new(dealer, other, count).ok()?;
-    let (v1, line) = solver.solve(m.current());
-    for (_, t) in line {
-        m.play(t);
-    }
-    if m.game_no() != 2 {
-        return None;
-    }
-    let v2 = solver.value(m.current());
+    let m = Match::new(dealer, other, count).ok()?;
+    let v1 = solver.value(m.current());
+    let v2 = solver.value(&m.second_game());
     // In game 2 player 0 sits in the Second seat: its value is -v2.
     let p0_second = if Match::player(2, Seat::First) == 0 {
         v2

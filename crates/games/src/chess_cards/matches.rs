@@ -95,9 +95,15 @@ impl Match {
     }
 
     pub(crate) fn start_second(&mut self) {
-        // The first game's non-dealer leads, holding the dealer's hand.
-        let second = ChessCards::start(self.dealer, self.other, self.count);
+        let second = self.second_game();
         self.games.push(second);
+    }
+
+    /// The position the second game starts from (M11): the hands are
+    /// exchanged and the first game's non-dealer leads, so he holds the
+    /// first dealer's hand in the leading seat.
+    pub fn second_game(&self) -> ChessCards {
+        ChessCards::start(self.dealer, self.other, self.count)
     }
 
     /// Each player's score in game `game_no` (1 or 2), once it is over.
