@@ -256,11 +256,16 @@ fn many(
             let _ = e.flush();
         }
     };
+    // A summary only reads the file (a run may be appending to it).
+    let read_only = match (summary, values) {
+        (true, Some(p)) => ValuesFile::read(p, deals, count)?,
+        _ => HashMap::new(),
+    };
     let file = values
+        .filter(|_| !summary)
         .map(|p| ValuesFile::open(p, deals, count))
         .transpose()?;
-    let none = HashMap::new();
-    let known = file.as_ref().map_or(&none, |f| &f.known);
+    let known = file.as_ref().map_or(&read_only, |f| &f.known);
     let failed = std::sync::atomic::AtomicBool::new(false);
     let on_solved = |i: u64, v1: i32, mv: i32| {
         if let Some(f) = &file {

@@ -45,62 +45,26 @@ pub struct ValuesFile {
 }
 
 impl ValuesFile {
+    /// Reads the values in `path` for a report, changing nothing (a last
+    /// line still being written is left out).
+    pub fn read(
+        path: &Path,
+        deals: Deals,
+        count: SacrificeCount,
+    ) -> Result<HashMap<u64, (i32, i32)>, String> {
+        if !path.exists() {
+            return Err(format!("{}: no such file", path.display()));
+        }
+        read_known(path, deals, count).map(|(known, _, _)| known)
+    }
+
     /// Opens (or creates) `path` for a run over `deals`. A file made for
     /// other deals or another sacrifice count is refused, and so is a line
     /// that does not parse: nothing in it is changed.
     pub fn open(path: &Path, deals: Deals, count: SacrificeCount) -> Result<ValuesFile, String> {
         let shown = path.display();
         let want = header(deals, count);
-        let mut known = HashMap::new();
-        let mut text = match std::fs::read_to_string(path) {
-            Ok(t) => t,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
-            Err(e) => return Err(format!("{shown}: {e}")),
-        };
-        // A last line without its newline is a write that was cut off (the
-        // run was killed): it is dropped, and solved again.
-        let keep = if text.ends_with('\n') {
-            text.len()
-        } else {
-            text.rfind('\n').map_or(0, |k| k + 1)
-        };
-        let cut = keep < text.len();
-        if keep == 0 && cut && !want.starts_with(text.as_str()) {
-            // Not even a whole first line, and not the start of ours.
-            return Err(format!(
-                "{shown}: not a deckmate values file (it must start with '{MAGIC}')"
-            ));
-        }
-        text.truncate(keep);
-        let mut lines = text.lines();
-        match lines.next() {
-            None => {}
-            Some(h) if h.trim_end() == want => {}
-            Some(h) if h.starts_with(MAGIC) => {
-                return Err(format!(
-                    "{shown}: holds other deals ('{}'); this run is '{}'",
-                    h.trim_start_matches(MAGIC).trim(),
-                    want.trim_start_matches(MAGIC).trim()
-                ))
-            }
-            Some(_) => {
-                return Err(format!(
-                    "{shown}: not a deckmate values file (it must start with '{MAGIC}')"
-                ))
-            }
-        }
-        for (n, line) in lines.enumerate() {
-            if line.trim().is_empty() {
-                continue;
-            }
-            let (i, v) = parse_line(line).ok_or_else(|| {
-                format!(
-                    "{shown}:{}: expected 'index value match', found '{line}'",
-                    n + 2
-                )
-            })?;
-            known.insert(i, v);
-        }
+        let (known, keep, cut) = read_known(path, deals, count)?;
         let mut out = OpenOptions::new()
             .create(true)
             .append(true)
@@ -130,6 +94,68 @@ impl ValuesFile {
         // One write of the whole line.
         f.write_all(format!("{index} {game1} {match_value}\n").as_bytes())
     }
+}
+
+/// The values in `path` (none if it does not exist), how many bytes of
+/// it hold whole lines, and whether a cut-off last line follows them.
+fn read_known(
+    path: &Path,
+    deals: Deals,
+    count: SacrificeCount,
+) -> Result<(HashMap<u64, (i32, i32)>, usize, bool), String> {
+    let shown = path.display();
+    let want = header(deals, count);
+    let mut known = HashMap::new();
+    let mut text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+        Err(e) => return Err(format!("{shown}: {e}")),
+    };
+    // A last line without its newline is a write that was cut off (the
+    // run was killed): it is dropped, and solved again.
+    let keep = if text.ends_with('\n') {
+        text.len()
+    } else {
+        text.rfind('\n').map_or(0, |k| k + 1)
+    };
+    let cut = keep < text.len();
+    if keep == 0 && cut && !want.starts_with(text.as_str()) {
+        // Not even a whole first line, and not the start of ours.
+        return Err(format!(
+            "{shown}: not a deckmate values file (it must start with '{MAGIC}')"
+        ));
+    }
+    text.truncate(keep);
+    let mut lines = text.lines();
+    match lines.next() {
+        None => {}
+        Some(h) if h.trim_end() == want => {}
+        Some(h) if h.starts_with(MAGIC) => {
+            return Err(format!(
+                "{shown}: holds other deals ('{}'); this run is '{}'",
+                h.trim_start_matches(MAGIC).trim(),
+                want.trim_start_matches(MAGIC).trim()
+            ))
+        }
+        Some(_) => {
+            return Err(format!(
+                "{shown}: not a deckmate values file (it must start with '{MAGIC}')"
+            ))
+        }
+    }
+    for (n, line) in lines.enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let (i, v) = parse_line(line).ok_or_else(|| {
+            format!(
+                "{shown}:{}: expected 'index value match', found '{line}'",
+                n + 2
+            )
+        })?;
+        known.insert(i, v);
+    }
+    Ok((known, keep, cut))
 }
 
 fn parse_line(line: &str) -> Option<(u64, (i32, i32))> {
