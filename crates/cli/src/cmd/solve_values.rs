@@ -24,6 +24,9 @@ use std::sync::Mutex;
 
 const MAGIC: &str = "# deckmate chess-cards deal values:";
 
+/// Deals' values by index: the first game's and the match's.
+pub type Known = HashMap<u64, (i32, i32)>;
+
 /// The header line for a run.
 fn header(deals: Deals, count: SacrificeCount) -> String {
     let which = match deals {
@@ -40,18 +43,14 @@ fn header(deals: Deals, count: SacrificeCount) -> String {
 /// An open values file: the values it held, and the file to append to.
 pub struct ValuesFile {
     /// The values read, by deal index.
-    pub known: HashMap<u64, (i32, i32)>,
+    pub known: Known,
     out: Mutex<File>,
 }
 
 impl ValuesFile {
     /// Reads the values in `path` for a report, changing nothing (a last
     /// line still being written is left out).
-    pub fn read(
-        path: &Path,
-        deals: Deals,
-        count: SacrificeCount,
-    ) -> Result<HashMap<u64, (i32, i32)>, String> {
+    pub fn read(path: &Path, deals: Deals, count: SacrificeCount) -> Result<Known, String> {
         if !path.exists() {
             return Err(format!("{}: no such file", path.display()));
         }
@@ -102,7 +101,7 @@ fn read_known(
     path: &Path,
     deals: Deals,
     count: SacrificeCount,
-) -> Result<(HashMap<u64, (i32, i32)>, usize, bool), String> {
+) -> Result<(Known, usize, bool), String> {
     let shown = path.display();
     let want = header(deals, count);
     let mut known = HashMap::new();
