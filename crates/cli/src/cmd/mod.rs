@@ -1,7 +1,8 @@
-//! One module per command.
+//! One module per command, and what the play commands share (`board_game`, `session`, `terminal`).
 
 pub mod analyse;
 pub mod bench;
+pub mod board_game;
 pub mod matches;
 pub mod options;
 pub mod perft;
@@ -12,5 +13,7 @@ pub mod replay;
 pub mod replay_cards;
 pub mod rules;
 pub mod serve;
+pub mod session;
 pub mod solve;
 pub mod solve_values;
+pub mod terminal;

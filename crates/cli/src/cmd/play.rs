@@ -1,17 +1,20 @@
 //! `deckmate play GAME`: a game in the terminal.
 //!
-//! The game is a [`Session`]: it takes a line typed by the player and
-//! returns what to print, apart from any terminal I/O, so tests drive it
-//! directly. `run` only connects it to standard input and output.
+//! Cardmate is a [`Session`] of the shared [`session`] over [`Cardmate`]:
+//! it takes a line typed by the player and returns what to print, apart
+//! from any terminal I/O, so tests drive it directly. `run` only connects
+//! it to standard input and output.
 
+use super::board_game::{board_game_from_module, BoardGame};
 use super::options::{clock_seed, CardmateOptions};
+use super::session;
+use super::terminal::drive;
 use crate::render::{self, Style};
 use crate::variant::Variant;
 use clap::{Args, ValueEnum};
-use deckmate_engine::{cardmate_player, Player};
-use deckmate_games::cardmate::{notation, record, seat_name, End, EndReason, Move, Position};
+use deckmate_engine::cardmate_player;
+use deckmate_games::cardmate::{record, Move, Position};
 use deckmate_rules::Seat;
-use std::io::{BufRead, IsTerminal, Write};
 use std::process::ExitCode;
 
 /// Who plays the other side.
@@ -69,406 +72,57 @@ pub struct PlayArgs {
     sacrifices: deckmate_games::chess_cards::SacrificeCount,
 }
 
-/// The engine's side of a game against the computer.
-pub struct Computer {
-    /// The seat it plays.
-    pub seat: Seat,
-    /// Its level, 1..=8 (for messages and the record).
-    pub level: u8,
-    /// The player that chooses its moves.
-    pub player: Box<dyn Player<Position>>,
-}
+/// The engine's side of a Cardmate game against the computer.
+pub type Computer = session::Computer<Position>;
 
-/// A game in progress and everything the player can ask of it.
-///
-/// `Session::handle` takes one line the player typed and returns what to
-/// print; `Session::respond` does the same but hands each piece over as
-/// soon as it is ready (so "thinking..." shows before the engine thinks).
-/// No terminal I/O happens here.
-pub struct Session {
-    spec: record::GameSpec,
-    pos: Position,
-    moves: Vec<Move>,
-    /// Each move in notation with its number: `1. 4Ci3`, `1... 4Db6`.
-    history: Vec<String>,
-    computer: Option<Computer>,
-    style: Style,
-    end: Option<End>,
-    /// Whether the game changed since it was last saved.
-    unsaved: bool,
-    quit: bool,
-}
+/// A Cardmate game in progress and everything the player can ask of it.
+pub type Session = session::Session<Cardmate>;
 
-const HELP: &str = "Type a move in the page's notation: the card, ':' if it captures, the\n\
+/// Cardmate as the terminal session plays it.
+pub struct Cardmate;
+
+/// How Cardmate moves are typed, for 'help'.
+const MOVE_HELP: &str = "Type a move in the page's notation: the card, ':' if it captures, the\n\
 target square, '=A' when a One promotes: 4Ci3, 9H:c5, 1Sd5=A.\n\
 The signs + (first King), x (second King) and # (palace) may be left out.\n\
 When a card can capture an enemy card of its own suit, some such capture\n\
-is compulsory (rule C3): 'moves' lists what is allowed.\n\
-Commands:\n\
-  moves       list the legal moves\n\
-  undo        take back your last move (and the computer's reply)\n\
-  save FILE   write the game record to FILE (read it with: deckmate replay FILE)\n\
-  board       show the board again\n\
-  flip        turn the board around\n\
-  resign      give up the game\n\
-  help        this text\n\
-  quit        leave at once (save first if you want the record)";
+is compulsory (rule C3): 'moves' lists what is allowed.";
 
-impl Session {
-    /// A new game; `computer` plays one seat, if given.
-    pub fn new(
-        spec: record::GameSpec,
-        computer: Option<Computer>,
-        style: Style,
-    ) -> Result<Session, String> {
-        let pos = spec.start().map_err(|e| e.to_string())?;
-        Ok(Session {
-            spec,
-            pos,
-            moves: Vec::new(),
-            history: Vec::new(),
-            computer,
-            style,
-            end: None,
-            unsaved: false,
-            quit: false,
-        })
-    }
+impl BoardGame for Cardmate {
+    board_game_from_module!(deckmate_games::cardmate);
+    type View = Style;
 
-    /// Whether the player has left.
-    pub fn quit(&self) -> bool {
-        self.quit
-    }
+    const MOVE_HELP: &'static str = MOVE_HELP;
 
-    /// The game's end, if it is over.
-    pub fn end(&self) -> Option<End> {
-        self.end.or_else(|| self.pos.end_state())
-    }
-
-    /// The position now.
-    #[cfg(test)]
-    pub fn position(&self) -> &Position {
-        &self.pos
-    }
-
-    /// The moves played.
-    #[cfg(test)]
-    pub fn moves(&self) -> &[Move] {
-        &self.moves
-    }
-
-    /// The opening screen, plus the computer's first move if it starts.
-    /// (`run` streams with [`Session::start_with`]; tests collect.)
-    #[cfg(test)]
-    pub fn start(&mut self) -> Vec<String> {
-        let mut out = Vec::new();
-        self.start_with(&mut |s| out.push(s));
-        out
-    }
-
-    /// `Session::start`, handing each piece to `say` when it is ready.
-    pub fn start_with(&mut self, say: &mut dyn FnMut(String)) {
-        say(format!(
+    fn greeting(spec: &record::GameSpec) -> String {
+        format!(
             "Cardmate, setup {} (seed {}; --setup {} --seed {} starts the same game again).",
-            self.spec.setup, self.spec.seed, self.spec.setup, self.spec.seed
-        ));
-        if let Some(c) = &self.computer {
-            say(format!(
-                "You play {}; the computer (level {}) plays {}. Type 'help' for help.",
-                seat_name(c.seat.other()),
-                c.level,
-                seat_name(c.seat)
-            ));
-        } else {
-            say("Two players at one keyboard. Type 'help' for help.".to_string());
-        }
-        self.computer_moves(say);
-        say(self.screen());
+            spec.setup, spec.seed, spec.setup, spec.seed
+        )
     }
-
-    /// Handles one line typed by the player and returns what to print.
-    /// (`run` streams with `Session::respond`; tests collect.)
-    #[cfg(test)]
-    pub fn handle(&mut self, line: &str) -> Vec<String> {
-        let mut out = Vec::new();
-        self.respond(line, &mut |s| out.push(s));
-        out
-    }
-
-    /// `Session::handle`, handing each piece to `say` when it is ready.
-    pub fn respond(&mut self, line: &str, say: &mut dyn FnMut(String)) {
-        let line = line.trim();
-        let (word, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
-        match word.to_ascii_lowercase().as_str() {
-            "" => {}
-            "help" | "?" => say(HELP.to_string()),
-            "quit" | "exit" => {
-                self.quit = true;
-                say(self.goodbye());
-            }
-            "board" => say(self.screen()),
-            "flip" => {
-                self.style.flipped = !self.style.flipped;
-                say(self.screen());
-            }
-            "moves" => say(self.list_moves()),
-            "undo" => self.undo(say),
-            "save" => say(self.save(rest.trim())),
-            "resign" => say(self.resign()),
-            _ => self.play(line, say),
-        }
-    }
-
-    fn goodbye(&self) -> String {
-        if !self.unsaved || self.moves.is_empty() {
-            return "Goodbye.".to_string();
-        }
-        match self.record_text() {
-            Ok(text) => format!(
-                "The game was not saved (next time type 'save FILE' before 'quit').\n\
-                 Its record, which 'deckmate replay -' reads:\n\n{}\nGoodbye.",
-                text.trim_end()
-            ),
-            Err(_) => "Goodbye.".to_string(),
-        }
-    }
-
-    fn screen(&self) -> String {
-        let last = self.moves.last().map(|m| (m.from, m.to));
-        let mut s = render::board(&self.pos, &self.style, last);
-        s.push_str(&render::legend(&self.style));
+    fn board(pos: &Position, style: &Style, last: Option<Move>) -> String {
+        let mut s = render::board(pos, style, last.map(|m| (m.from, m.to)));
+        s.push_str(&render::legend(style));
         s.push('\n');
-        if let Some(h) = self.history.last() {
-            s.push_str(&format!("Last move: {h}\n"));
-        }
-        match self.end() {
-            Some(end) => {
-                s.push_str(&format!(
-                    "Game over: {} ({}). Type 'save FILE' to keep the record, 'quit' to leave.",
-                    record::result_of(&end),
-                    end.describe()
-                ));
-            }
-            None => {
-                let side = self.pos.side_to_move();
-                let who = if self.computer.is_some() {
-                    if self.is_computer(side) {
-                        " (the computer)"
-                    } else {
-                        " (you)"
-                    }
-                } else {
-                    ""
-                };
-                let forced = if self.pos.capture_is_compulsory() {
-                    " A same-suit capture is compulsory."
-                } else {
-                    ""
-                };
-                s.push_str(&format!(
-                    "Move {} {}{who} to play.{forced}",
-                    number(&self.pos),
-                    seat_name(side)
-                ));
-            }
-        }
         s
     }
-
-    fn is_computer(&self, seat: Seat) -> bool {
-        self.computer.as_ref().is_some_and(|c| c.seat == seat)
+    fn flip(style: &mut Style) {
+        style.flipped = !style.flipped;
     }
-
-    /// Plays `mv` (known legal) and notes it in the history.
-    fn push(&mut self, mv: Move) {
-        self.history.push(format!(
-            "{} {}",
-            number(&self.pos),
-            notation::write(&self.pos, mv)
-        ));
-        self.pos.play_move(mv);
-        self.moves.push(mv);
-        self.unsaved = true;
-    }
-
-    fn computer_moves(&mut self, say: &mut dyn FnMut(String)) {
-        while self.end().is_none() && self.is_computer(self.pos.side_to_move()) {
-            let Some(c) = self.computer.as_mut() else {
-                break;
-            };
-            say(format!("The computer (level {}) is thinking...", c.level));
-            let Some(mv) = c.player.choose(&self.pos) else {
-                break;
-            };
-            self.push(mv);
-            if let Some(h) = self.history.last() {
-                say(format!("Computer plays {h}"));
-            }
-        }
-    }
-
-    fn list_moves(&self) -> String {
-        if self.end().is_some() {
-            return "The game is over.".to_string();
-        }
-        let mut moves = Vec::new();
-        self.pos.generate(&mut moves);
-        let mut texts: Vec<String> = moves
-            .iter()
-            .map(|&m| notation::write(&self.pos, m))
-            .collect();
-        texts.sort();
-        let mut s = format!(
-            "{} legal moves for {}",
-            texts.len(),
-            seat_name(self.pos.side_to_move())
-        );
-        if self.pos.capture_is_compulsory() {
-            s.push_str(" (same-suit captures are compulsory)");
-        }
-        s.push_str(":\n");
-        for chunk in texts.chunks(10) {
-            s.push_str("  ");
-            s.push_str(&chunk.join(" "));
-            s.push('\n');
-        }
-        s.trim_end().to_string()
-    }
-
-    fn play(&mut self, text: &str, say: &mut dyn FnMut(String)) {
-        if let Some(end) = self.end() {
-            say(format!(
-                "The game is over ({}). Type 'undo', 'save FILE' or 'quit'.",
-                end.describe()
-            ));
-            return;
-        }
-        if self.is_computer(self.pos.side_to_move()) {
-            // Only after a failed engine move; never in a normal game.
-            say("It is the computer's turn.".to_string());
-            return;
-        }
-        match notation::parse(&self.pos, text) {
-            Err(e) => say(format!(
-                "Illegal move {text}: {e}. (Type 'moves' for the legal moves, 'help' for help.)"
-            )),
-            Ok(mv) => {
-                self.push(mv);
-                self.computer_moves(say);
-                say(self.screen());
-            }
-        }
-    }
-
-    fn undo(&mut self, say: &mut dyn FnMut(String)) {
-        if self.end.take().is_some() {
-            // A resignation is the last thing to take back.
-            self.unsaved = true;
-            say("Took back the resignation.".to_string());
-            say(self.screen());
-            return;
-        }
-        if self.moves.is_empty() {
-            say("Nothing to undo.".to_string());
-            return;
-        }
-        // Against the computer, take back to the human's turn: the side to
-        // move after taking back n plies is the mover of ply len-n.
-        let mut n = 1;
-        if self.computer.is_some() {
-            let mover = |k: usize, s: &Session| {
-                if k % 2 == 1 {
-                    s.pos.side_to_move().other()
-                } else {
-                    s.pos.side_to_move()
-                }
-            };
-            // The engine only moves when it is its turn, so the side to move
-            // alternates ply by ply.
-            while n <= self.moves.len() && self.is_computer(mover(n, self)) {
-                n += 1;
-            }
-            if n > self.moves.len() {
-                say("Nothing of yours to undo.".to_string());
-                return;
-            }
-        }
-        let keep = self.moves.len() - n;
-        let mut p = match self.spec.start() {
-            Ok(p) => p,
-            Err(e) => {
-                say(format!("Cannot rebuild the game: {e}"));
-                return;
-            }
-        };
-        for &m in &self.moves[..keep] {
-            p.play_move(m);
-        }
-        self.pos = p;
-        self.moves.truncate(keep);
-        self.history.truncate(keep);
-        self.unsaved = true;
-        let plies = if n == 1 { "ply" } else { "plies" };
-        say(format!("Took back {n} {plies}."));
-        say(self.screen());
-    }
-
-    fn resign(&mut self) -> String {
-        if self.end().is_some() {
-            return "The game is already over.".to_string();
-        }
-        let side = self.pos.side_to_move();
-        let loser = if self.is_computer(side) {
-            side.other()
+    fn turn_note(pos: &Position) -> &'static str {
+        if pos.capture_is_compulsory() {
+            " A same-suit capture is compulsory."
         } else {
-            side
-        };
-        self.end = Some(End {
-            winner: Some(loser.other()),
-            reason: EndReason::Resignation,
-        });
-        self.unsaved = true;
-        self.screen()
-    }
-
-    /// The game's record as text.
-    pub fn record_text(&self) -> Result<String, String> {
-        let mut rec =
-            record::write(&self.spec, &self.moves, self.end).map_err(|e| e.to_string())?;
-        let name = |s: Seat| match &self.computer {
-            Some(c) if c.seat == s => format!("deckmate level {}", c.level),
-            _ => "Human".to_string(),
-        };
-        rec.set_tag("Forehand", name(Seat::First));
-        rec.set_tag("Rearhand", name(Seat::Second));
-        Ok(rec.to_string())
-    }
-
-    fn save(&mut self, file: &str) -> String {
-        if file.is_empty() {
-            return "Usage: save FILE".to_string();
-        }
-        match self.record_text() {
-            Err(e) => format!("Cannot write the record: {e}"),
-            Ok(text) => match std::fs::write(file, text) {
-                Ok(()) => {
-                    self.unsaved = false;
-                    format!("Saved to {file} (read it back with: deckmate replay {file}).")
-                }
-                Err(e) => format!("Cannot write {file}: {e}"),
-            },
+            ""
         }
     }
-}
-
-/// The move number as the page writes it before a move: `3.` or `3...`.
-fn number(pos: &Position) -> String {
-    let dots = if pos.side_to_move() == Seat::First {
-        "."
-    } else {
-        "..."
-    };
-    format!("{}{dots}", pos.fullmove())
+    fn moves_note(pos: &Position) -> &'static str {
+        if pos.capture_is_compulsory() {
+            " (same-suit captures are compulsory)"
+        } else {
+            ""
+        }
+    }
 }
 
 /// Runs a game on standard input and output.
@@ -503,18 +157,6 @@ pub fn run(args: PlayArgs) -> Result<ExitCode, String> {
     Ok(ExitCode::SUCCESS)
 }
 
-impl Terminal for Session {
-    fn start_with(&mut self, say: &mut dyn FnMut(String)) {
-        Session::start_with(self, say);
-    }
-    fn respond(&mut self, line: &str, say: &mut dyn FnMut(String)) {
-        Session::respond(self, line, say);
-    }
-    fn quit(&self) -> bool {
-        Session::quit(self)
-    }
-}
-
 /// A Chess Cards match on standard input and output.
 fn run_chess_cards(args: &PlayArgs) -> Result<ExitCode, String> {
     let seed = args.options.seed.unwrap_or_else(clock_seed);
@@ -535,48 +177,6 @@ fn run_chess_cards(args: &PlayArgs) -> Result<ExitCode, String> {
     );
     drive(&mut session);
     Ok(ExitCode::SUCCESS)
-}
-
-/// A game the terminal drives: lines in, text out.
-pub trait Terminal {
-    /// The opening screen (and the computer's first moves).
-    fn start_with(&mut self, say: &mut dyn FnMut(String));
-    /// Handles one typed line.
-    fn respond(&mut self, line: &str, say: &mut dyn FnMut(String));
-    /// Whether the player has left.
-    fn quit(&self) -> bool;
-}
-
-/// Connects a game to standard input and output: a prompt only for a
-/// person at a terminal; end of input quits as 'quit' does.
-fn drive(session: &mut dyn Terminal) {
-    let stdout = std::io::stdout();
-    let mut say = |s: String| {
-        let mut out = stdout.lock();
-        let _ = writeln!(out, "{s}");
-        let _ = out.flush();
-    };
-    session.start_with(&mut say);
-    let stdin = std::io::stdin();
-    let prompt = stdin.is_terminal();
-    let mut input = stdin.lock();
-    while !session.quit() {
-        if prompt {
-            let mut o = std::io::stdout().lock();
-            let _ = write!(o, "> ");
-            let _ = o.flush();
-        }
-        let mut line = String::new();
-        match input.read_line(&mut line) {
-            Ok(0) | Err(_) => {
-                if prompt {
-                    say(String::new());
-                }
-                session.respond("quit", &mut say);
-            }
-            Ok(_) => session.respond(&line, &mut say),
-        }
-    }
 }
 
 /// Runs a Cuarenta game on standard input and output.
@@ -606,6 +206,8 @@ fn run_cuarenta(args: PlayArgs) -> Result<ExitCode, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cmd::terminal::Terminal;
+    use deckmate_games::cardmate::notation;
     use deckmate_rules::{Game, SeededRng};
 
     fn session(computer: bool) -> Session {

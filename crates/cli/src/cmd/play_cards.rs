@@ -3,6 +3,7 @@
 //! [`CardsSession`] takes a line typed by the player and hands back what
 //! to print, apart from any terminal I/O, so tests drive it directly.
 
+use super::terminal::{Command, Terminal};
 use deckmate_engine::chess_cards::{ChessCardsPlayer, Solver};
 use deckmate_games::chess_cards::{
     notation::{parse_turn, turn_text, write_match},
@@ -65,11 +66,6 @@ impl CardsSession {
         }
     }
 
-    /// Whether the player has left.
-    pub fn quit(&self) -> bool {
-        self.quit
-    }
-
     /// The match.
     #[cfg(test)]
     pub fn current_match(&self) -> &Match {
@@ -116,54 +112,6 @@ impl CardsSession {
             .map(|c| self.card(c))
             .collect::<Vec<_>>()
             .join(" ")
-    }
-
-    /// The opening lines and, if the computer leads, its first play.
-    pub fn start_with(&mut self, say: &mut dyn FnMut(String)) {
-        say(format!(
-            "Chess Cards, a match of two games (deal seed {}; --seed {} deals it again).",
-            self.seed, self.seed
-        ));
-        match &self.computer {
-            Some((c, _)) => say(format!(
-                "You are {} in game 1; the computer (level {}) is {}. Type 'help' for help.",
-                if *c == 1 { "the dealer" } else { "the other" },
-                self.level,
-                if *c == 0 { "the dealer" } else { "the other" },
-            )),
-            None => say("Two players at one keyboard. Type 'help' for help.".into()),
-        }
-        self.computer_plays(say);
-        say(self.screen());
-    }
-
-    /// Handles one line typed by the player.
-    pub fn respond(&mut self, line: &str, say: &mut dyn FnMut(String)) {
-        let line = line.trim();
-        let (word, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
-        match word.to_ascii_lowercase().as_str() {
-            "" => {}
-            "help" | "?" => say(HELP.into()),
-            "rules" => say(RULES_SHORT.into()),
-            "quit" | "exit" => {
-                self.quit = true;
-                say(self.goodbye());
-            }
-            "board" | "hands" => say(self.screen()),
-            "moves" => say(self.list_plays()),
-            "hint" => say(self.hint()),
-            "undo" => self.undo(say),
-            "save" => say(self.save(rest.trim())),
-            _ => self.play_text(line, say),
-        }
-    }
-
-    /// Handles a line and collects what to print (for tests).
-    #[cfg(test)]
-    pub fn handle(&mut self, line: &str) -> Vec<String> {
-        let mut out = Vec::new();
-        self.respond(line, &mut |s| out.push(s));
-        out
     }
 
     fn game(&self) -> &ChessCards {
@@ -500,15 +448,48 @@ impl CardsSession {
     }
 }
 
-impl super::play::Terminal for CardsSession {
+impl Terminal for CardsSession {
+    /// The opening lines and, if the computer leads, its first play.
     fn start_with(&mut self, say: &mut dyn FnMut(String)) {
-        CardsSession::start_with(self, say);
+        say(format!(
+            "Chess Cards, a match of two games (deal seed {}; --seed {} deals it again).",
+            self.seed, self.seed
+        ));
+        match &self.computer {
+            Some((c, _)) => say(format!(
+                "You are {} in game 1; the computer (level {}) is {}. Type 'help' for help.",
+                if *c == 1 { "the dealer" } else { "the other" },
+                self.level,
+                if *c == 0 { "the dealer" } else { "the other" },
+            )),
+            None => say("Two players at one keyboard. Type 'help' for help.".into()),
+        }
+        self.computer_plays(say);
+        say(self.screen());
     }
+
+    /// Handles one line typed by the player.
     fn respond(&mut self, line: &str, say: &mut dyn FnMut(String)) {
-        CardsSession::respond(self, line, say);
+        let command = Command::read(line);
+        match command.word.as_str() {
+            "" => {}
+            "help" | "?" => say(HELP.into()),
+            "rules" => say(RULES_SHORT.into()),
+            "quit" | "exit" => {
+                self.quit = true;
+                say(self.goodbye());
+            }
+            "board" | "hands" => say(self.screen()),
+            "moves" => say(self.list_plays()),
+            "hint" => say(self.hint()),
+            "undo" => self.undo(say),
+            "save" => say(self.save(command.rest)),
+            _ => self.play_text(command.line, say),
+        }
     }
+
     fn quit(&self) -> bool {
-        CardsSession::quit(self)
+        self.quit
     }
 }
 
