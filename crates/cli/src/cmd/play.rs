@@ -224,6 +224,14 @@ mod tests {
         Session::new(spec, c, Style::plain()).unwrap()
     }
 
+    #[test]
+    fn help_lists_the_commands_indented() {
+        let mut s = session(false);
+        let out = s.handle("help").join("\n");
+        assert!(out.contains("\nCommands:\n  moves "), "{out}");
+        assert!(out.contains("\n  quit "), "{out}");
+    }
+
     /// Sample game 1 of the page, up to the move before Forehand's
     /// forced capture 19. 8D:h8.
     const GAME_1_TO_18: &str = "1. 4Ci3 4Db6 2. 8Dj2 8Ca7 3. 8Dh3 8Cc6 4. 7Cb1 7Di8 \

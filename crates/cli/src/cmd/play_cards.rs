@@ -11,20 +11,22 @@ use deckmate_games::chess_cards::{
 };
 use deckmate_rules::Seat;
 
-const HELP: &str = "Type your play in the record notation:\n\
-  yR        play the yellow Rook (suits b r y w, pieces Q R B N P)\n\
-  bQ*       lead a Queen with Queen's Privilege (the reply must be a Queen)\n\
-  (wN)yB    sacrifice wN first, then play yB\n\
-The reply must follow the led suit if it can, else the led piece; a player\n\
-who can do neither is mated. The winner of a move leads the next.\n\
-Commands:\n\
-  moves       list every legal play, sacrifices included\n\
-  hint        what perfect play would do here, and the value\n\
-  undo        take back your last play (and the computer's after it)\n\
-  save FILE   write the match record (deckmate replay FILE reads it)\n\
-  rules       the rules in short (deckmate rules chess-cards: in full)\n\
-  help        this text\n\
-  quit        leave";
+const HELP: &str = concat!(
+    "Type your play in the record notation:\n",
+    "  yR        play the yellow Rook (suits b r y w, pieces Q R B N P)\n",
+    "  bQ*       lead a Queen with Queen's Privilege (the reply must be a Queen)\n",
+    "  (wN)yB    sacrifice wN first, then play yB\n",
+    "The reply must follow the led suit if it can, else the led piece; a player\n",
+    "who can do neither is mated. The winner of a move leads the next.\n",
+    "Commands:\n",
+    "  moves       list every legal play, sacrifices included\n",
+    "  hint        what perfect play would do here, and the value\n",
+    "  undo        take back your last play (and the computer's after it)\n",
+    "  save FILE   write the match record (deckmate replay FILE reads it)\n",
+    "  rules       the rules in short (deckmate rules chess-cards: in full)\n",
+    "  help        this text\n",
+    "  quit        leave",
+);
 
 const RULES_SHORT: &str =
     "Q > R > B > N > P; black > red > yellow > white. Follow suit, else piece,\n\
@@ -499,6 +501,13 @@ mod tests {
 
     fn session(computer: Option<usize>) -> CardsSession {
         CardsSession::new(7, SacrificeCount::Net, computer, 2, false)
+    }
+
+    #[test]
+    fn help_lists_the_plays_and_commands_indented() {
+        let out = session(None).handle("help").join("\n");
+        assert!(out.contains("notation:\n  yR "), "{out}");
+        assert!(out.contains("\nCommands:\n  moves "), "{out}");
     }
 
     #[test]

@@ -11,15 +11,17 @@ use deckmate_engine::Player;
 use deckmate_rules::{Game, Seat};
 
 /// The commands of every board game, the end of 'help'.
-const COMMANDS: &str = "Commands:\n\
-  moves       list the legal moves\n\
-  undo        take back your last move (and the computer's reply)\n\
-  save FILE   write the game record to FILE (read it with: deckmate replay FILE)\n\
-  board       show the board again\n\
-  flip        turn the board around\n\
-  resign      give up the game\n\
-  help        this text\n\
-  quit        leave at once (save first if you want the record)";
+const COMMANDS: &str = concat!(
+    "Commands:\n",
+    "  moves       list the legal moves\n",
+    "  undo        take back your last move (and the computer's reply)\n",
+    "  save FILE   write the game record to FILE (read it with: deckmate replay FILE)\n",
+    "  board       show the board again\n",
+    "  flip        turn the board around\n",
+    "  resign      give up the game\n",
+    "  help        this text\n",
+    "  quit        leave at once (save first if you want the record)",
+);
 
 /// The engine's side of a game against the computer.
 pub struct Computer<P: Game> {
