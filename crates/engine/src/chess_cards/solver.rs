@@ -19,9 +19,7 @@
 //!   best sacrifice, which never hurts the mater), and on move 10 a lead
 //!   that is answered is a draw;
 //! - score bounds: no mate can be worth more than the mater's best card at
-//!   the largest multiplier still reachable, among the cards that share
-//!   neither suit nor piece with some card the opponent can still play
-//!   (he keeps one of them to the end), so hopeless windows are cut;
+//!   the largest multiplier still reachable, so hopeless windows are cut;
 //! - move ordering: the table's move, plain plays before sacrifices, leads
 //!   the opponent cannot beat first, then those with the fewest answers;
 //!   replies that win the move first; sacrifices of the lower suits and
@@ -29,7 +27,7 @@
 
 use super::state::{
     bits, bits_high, is_queen, lead_wins, mate_score, piece, replies, suit, State, NONE, PIECES,
-    QUEENS, SUITS, VALUE,
+    QUEENS, VALUE,
 };
 use deckmate_games::chess_cards::{ChessCards, Turn};
 use deckmate_rules::Seat;
@@ -294,18 +292,7 @@ impl Solver {
     /// sacrificed while turns remain, the opponent sacrificing no more).
     #[inline]
     fn upper(&self, s: &State, x: usize) -> i32 {
-        // Only a card that some card of the opponent shares neither suit
-        // nor piece with can ever mate him: he always keeps at least one
-        // of the cards he can play now (his last one, once his hand is
-        // empty), and a card sharing either answers it (a Queen with the
-        // privilege too).
-        let opp = s.playable(1 - x);
-        let mut cards = 0;
-        for c in bits(s.playable(x)) {
-            if opp & !(SUITS[suit(c) as usize] | PIECES[piece(c) as usize]) != 0 {
-                cards |= 1 << c;
-            }
-        }
+        let cards = s.playable(x);
         let best = if cards & QUEENS != 0 {
             VALUE[4]
         } else if cards & PIECES[3] != 0 {
@@ -772,35 +759,6 @@ mod tests {
                 assert_eq!(BEATERS[c as usize] & 1 << r != 0, !lead_wins(c, r));
             }
         }
-    }
-
-    #[test]
-    fn only_cards_some_opposing_card_shares_nothing_with_can_mate() {
-        let solver = Solver::with_table_bits(8);
-        // Cards: suit * 5 + piece (white 0.. black 3; Pawn 0 .. Queen 4).
-        let card = |s: u32, p: u32| 1u32 << (s * 5 + p);
-        let mut s = State {
-            // Seat 0: black Queen and white Rook, one sacrifice still
-            // possible; seat 1 plays its black Pawn again (empty hand): the
-            // Queen shares its suit, only the Rook can mate it, at best at
-            // multiplier 11 (x2 overmate).
-            hands: [card(3, 4) | card(0, 3), 0],
-            last: [NONE, 15],
-            sacs: [0, 0],
-            leader: 0,
-            move_no: 9,
-        };
-        assert_eq!(solver.upper(&s, 0), 10 * 11 * 2);
-        // The white Queen shares a suit or a piece with both: no mate ever.
-        s.last[1] = 4;
-        assert_eq!(solver.upper(&s, 0), 0);
-        // With a hand, every card in it must share one: white Queen and
-        // black Rook do.
-        s.hands[1] = card(0, 4) | card(3, 3);
-        assert_eq!(solver.upper(&s, 0), 0);
-        // A yellow Knight shares nothing with either: the Queen may mate.
-        s.hands[1] |= card(1, 1);
-        assert_eq!(solver.upper(&s, 0), 11 * 11 * 2);
     }
 
     #[test]
