@@ -187,16 +187,16 @@ impl State {
     /// The transposition key of a position at the start of a move:
     /// everything the value depends on. The last card matters only once
     /// a hand is empty.
+    ///
+    /// Keys name the seats by role, the leader's first, not by seat: the
+    /// value (the leader's) is the same with the seats' places exchanged.
+    /// So the deal where the other hand leads first meets this deal's
+    /// positions again in the table ([`super::deals`] solves such mirror
+    /// deals one after the other).
     #[inline]
     pub fn key(&self) -> u64 {
-        let last = |x: usize| {
-            if self.hands[x] == 0 {
-                u64::from(self.last[x])
-            } else {
-                u64::from(NONE)
-            }
-        };
-        self.key_with(last(0), last(1))
+        let l = self.leader as usize;
+        self.key_with(self.last_if_empty(l), self.last_if_empty(1 - l))
     }
 
     /// The key of the position where the leader (whose play is applied)
@@ -204,31 +204,32 @@ impl State {
     /// leader's last-card field, bit 61 the privilege, bit 62 marks it.
     #[inline]
     pub fn reply_key(&self, lead: u8, privilege: bool) -> u64 {
-        let l = self.leader as usize;
-        let r = 1 - l;
-        let other = if self.hands[r] == 0 {
-            u64::from(self.last[r])
-        } else {
-            u64::from(NONE)
-        };
-        let (l0, l1) = if l == 0 {
-            (u64::from(lead), other)
-        } else {
-            (other, u64::from(lead))
-        };
-        self.key_with(l0, l1) | u64::from(privilege) << 61 | 1 << 62
+        let r = 1 - self.leader as usize;
+        self.key_with(u64::from(lead), self.last_if_empty(r)) | u64::from(privilege) << 61 | 1 << 62
     }
 
+    /// Seat `x`'s last card once its hand is empty, else [`NONE`].
     #[inline]
-    fn key_with(&self, last0: u64, last1: u64) -> u64 {
-        u64::from(self.hands[0])
-            | u64::from(self.hands[1]) << 20
-            | u64::from(self.leader) << 40
+    fn last_if_empty(&self, x: usize) -> u64 {
+        if self.hands[x] == 0 {
+            u64::from(self.last[x])
+        } else {
+            u64::from(NONE)
+        }
+    }
+
+    /// The key from the leader's and the other seat's last-card fields.
+    #[inline]
+    fn key_with(&self, last_leader: u64, last_other: u64) -> u64 {
+        let l = self.leader as usize;
+        let r = 1 - l;
+        u64::from(self.hands[l])
+            | u64::from(self.hands[r]) << 20
             | u64::from(self.move_no) << 41
-            | u64::from(self.sacs[0]) << 45
-            | u64::from(self.sacs[1]) << 48
-            | last0 << 51
-            | last1 << 56
+            | u64::from(self.sacs[l]) << 45
+            | u64::from(self.sacs[r]) << 48
+            | last_leader << 51
+            | last_other << 56
     }
 }
 
