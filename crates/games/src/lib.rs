@@ -3,4 +3,7 @@
 
 pub mod cardmate;
 pub mod chess_cards;
+mod counters;
 pub mod cuarenta;
+pub mod end;
+pub mod game_record;

@@ -11,6 +11,7 @@
 use super::card::{Card, Rank, Suit};
 use super::options::Options;
 use super::position::Position;
+use crate::counters::parse_counters;
 use deckmate_board::Square;
 use deckmate_rules::Seat;
 use std::fmt;
@@ -156,16 +157,8 @@ pub fn parse(text: &str, options: Options) -> Result<Position, FenError> {
     if pos.kings(mover) == 0 {
         return Err(FenError::NoKing(super::position::seat_name(mover)));
     }
-    pos.quiet = fields[2]
-        .parse::<u32>()
-        .ok()
-        .filter(|&q| q < 100_000)
-        .ok_or_else(|| FenError::Counter(fields[2].to_string()))?;
-    pos.fullmove = fields[3]
-        .parse::<u32>()
-        .ok()
-        .filter(|&m| (1..100_000).contains(&m))
-        .ok_or_else(|| FenError::Counter(fields[3].to_string()))?;
+    (pos.quiet, pos.fullmove) =
+        parse_counters(fields[2], fields[3]).map_err(|bad| FenError::Counter(bad.to_string()))?;
     pos.finish_setup();
     pos.detect_static_end();
     Ok(pos)

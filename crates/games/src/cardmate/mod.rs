@@ -79,10 +79,7 @@ impl Game for Position {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        self.end_state().map(|e| Outcome {
-            winner: e.winner,
-            reason: e.describe(),
-        })
+        self.end_state().map(|e| e.outcome())
     }
 
     fn hash(&self) -> u64 {

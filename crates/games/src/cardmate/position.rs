@@ -4,6 +4,7 @@
 use super::card::{Card, Rank};
 use super::options::{Options, PalaceRule};
 use super::tables::BOARD_LEN;
+use crate::end;
 use deckmate_board::Square;
 use deckmate_rules::{Seat, Zobrist};
 use std::sync::OnceLock;
@@ -49,13 +50,7 @@ pub enum EndReason {
 }
 
 /// A finished game: the winner (none for a draw) and the reason.
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
-pub struct End {
-    /// The winner, `None` for a draw.
-    pub winner: Option<Seat>,
-    /// Why.
-    pub reason: EndReason,
-}
+pub type End = end::End<EndReason>;
 
 /// The name the page gives a seat.
 pub fn seat_name(seat: Seat) -> &'static str {
@@ -65,12 +60,16 @@ pub fn seat_name(seat: Seat) -> &'static str {
     }
 }
 
-impl End {
-    /// The reason in words.
-    pub fn describe(&self) -> String {
-        let w = self.winner.map(seat_name).unwrap_or("");
-        let l = self.winner.map(|s| seat_name(s.other())).unwrap_or("");
-        match self.reason {
+impl end::Reason for EndReason {
+    const RESIGNATION: EndReason = EndReason::Resignation;
+    const AGREEMENT: EndReason = EndReason::Agreement;
+
+    fn seat_name(seat: Seat) -> &'static str {
+        seat_name(seat)
+    }
+
+    fn words(self, w: &str, l: &str) -> String {
+        match self {
             EndReason::SecondKing => format!("{w} captured {l}'s second King"),
             EndReason::PalaceConquest => format!("{w} conquered {l}'s palace"),
             EndReason::KingInPalace => format!("{w}'s King entered {l}'s palace"),

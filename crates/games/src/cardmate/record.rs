@@ -11,8 +11,10 @@ use super::notation;
 use super::options::{parse_quiet_limit, parse_switch, Options, SetupKind};
 use super::position::{seat_name, End, EndReason, Move, Position};
 use super::setup::start_position;
+use crate::game_record::{self, replay_error, BadRecord, RecordSpec, Recorded};
 use deckmate_rules::{Record, Seat};
-use std::fmt;
+
+pub use crate::end::result_of;
 
 /// How a game starts: a setup and seed (or a position string), and the
 /// rules options.
@@ -36,16 +38,20 @@ impl GameSpec {
             None => Ok(start_position(self.setup, self.seed, self.options)),
         }
     }
+}
+
+replay_error!(seat_name);
+
+/// A replayed game.
+pub type Replay = game_record::Replay<GameSpec>;
+
+impl RecordSpec for GameSpec {
+    type Position = Position;
+    type FenError = fen::FenError;
 
     /// Reads the spec from a record's tags.
-    pub fn from_record(record: &Record) -> Result<GameSpec, ReplayError> {
-        let bad = |reason: String| ReplayError {
-            ply: 0,
-            number: 0,
-            seat: Seat::First,
-            text: String::new(),
-            reason,
-        };
+    fn from_record(record: &Record) -> Result<GameSpec, ReplayError> {
+        let bad = ReplayError::tags;
         if let Some(v) = record.tag("Variant") {
             if !v.eq_ignore_ascii_case("cardmate") {
                 return Err(bad(format!("this record is for '{v}', not Cardmate")));
@@ -78,7 +84,7 @@ impl GameSpec {
     }
 
     /// Writes the spec as tags into `record`.
-    pub fn write_tags(&self, record: &mut Record) {
+    fn write_tags(&self, record: &mut Record) {
         record.set_tag("Variant", "Cardmate");
         record.set_tag("Setup", self.setup.to_string());
         record.set_tag("Seed", self.seed.to_string());
@@ -97,56 +103,39 @@ impl GameSpec {
             record.set_tag("FEN", f.clone());
         }
     }
-}
 
-/// A record that does not replay: which move (number and side) and why.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct ReplayError {
-    /// 1-based ply of the bad move; 0 for a problem with the tags.
-    pub ply: usize,
-    /// The move number.
-    pub number: u32,
-    /// Who made the move.
-    pub seat: Seat,
-    /// The move as written.
-    pub text: String,
-    /// Why it is not legal.
-    pub reason: String,
-}
-
-impl fmt::Display for ReplayError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.ply == 0 {
-            return write!(f, "{}", self.reason);
-        }
-        let dots = if self.seat == Seat::First { "." } else { "..." };
-        write!(
-            f,
-            "move {}{dots} {} ({}, ply {}): {}",
-            self.number,
-            self.text,
-            seat_name(self.seat),
-            self.ply,
-            self.reason
-        )
+    fn start(&self) -> Result<Position, fen::FenError> {
+        GameSpec::start(self)
     }
 }
 
-impl std::error::Error for ReplayError {}
+impl Recorded for Position {
+    type Reason = EndReason;
+    type ReplayError = ReplayError;
 
-/// A replayed game.
-#[derive(Clone, Debug)]
-pub struct Replay {
-    /// How it started.
-    pub spec: GameSpec,
-    /// The moves, checked.
-    pub moves: Vec<Move>,
-    /// The final position.
-    pub position: Position,
-    /// The result: `1-0`, `0-1`, `1/2-1/2` or `*`.
-    pub result: String,
-    /// Why, or `None` while the game goes on.
-    pub reason: Option<String>,
+    fn side_to_move(&self) -> Seat {
+        Position::side_to_move(self)
+    }
+
+    fn fullmove(&self) -> u32 {
+        Position::fullmove(self)
+    }
+
+    fn end_state(&self) -> Option<End> {
+        Position::end_state(self)
+    }
+
+    fn set_end(&mut self, end: End) {
+        Position::set_end(self, end);
+    }
+
+    /// A move after the end is refused as such, before its notation is read.
+    fn read_move(&self, text: &str) -> Result<Move, String> {
+        if let Some(end) = self.end_state() {
+            return Err(format!("the game was already over: {}", end.describe()));
+        }
+        notation::parse(self, text).map_err(|e| e.to_string())
+    }
 }
 
 /// Replays a record, checking every move, and works out the result.
@@ -154,115 +143,11 @@ pub struct Replay {
 /// over is taken as a resignation or an agreed draw; a written result that
 /// contradicts how the game ended is an error.
 pub fn replay(record: &Record) -> Result<Replay, ReplayError> {
-    let spec = GameSpec::from_record(record)?;
-    let mut pos = spec.start().map_err(|e| ReplayError {
-        ply: 0,
-        number: 0,
-        seat: Seat::First,
-        text: String::new(),
-        reason: format!("tag FEN: {e}"),
-    })?;
-    let mut moves = Vec::with_capacity(record.moves.len());
-    for (i, text) in record.moves.iter().enumerate() {
-        let err = |pos: &Position, reason: String| ReplayError {
-            ply: i + 1,
-            number: pos.fullmove(),
-            seat: pos.side_to_move(),
-            text: text.clone(),
-            reason,
-        };
-        if let Some(end) = pos.end_state() {
-            return Err(err(
-                &pos,
-                format!("the game was already over: {}", end.describe()),
-            ));
-        }
-        let mv = notation::parse(&pos, text).map_err(|e| err(&pos, e.to_string()))?;
-        pos.play_move(mv);
-        moves.push(mv);
-    }
-    let written = record
-        .result
-        .clone()
-        .or_else(|| record.tag("Result").map(str::to_string));
-    let (result, reason) = match pos.end_state() {
-        Some(end) => {
-            let r = result_of(&end).to_string();
-            if let Some(w) = &written {
-                if w != "*" && *w != r {
-                    return Err(ReplayError {
-                        ply: moves.len(),
-                        number: pos.fullmove(),
-                        seat: pos.side_to_move(),
-                        text: w.clone(),
-                        reason: format!(
-                            "the record says {w}, but the game ended {r}: {}",
-                            end.describe()
-                        ),
-                    });
-                }
-            }
-            (r, Some(end.describe()))
-        }
-        None => match written.as_deref() {
-            Some(w @ ("1-0" | "0-1")) => {
-                let winner = if w == "1-0" {
-                    Seat::First
-                } else {
-                    Seat::Second
-                };
-                let end = End {
-                    winner: Some(winner),
-                    reason: EndReason::Resignation,
-                };
-                pos.set_end(end);
-                (w.to_string(), Some(end.describe()))
-            }
-            Some("1/2-1/2") => {
-                let end = End {
-                    winner: None,
-                    reason: EndReason::Agreement,
-                };
-                pos.set_end(end);
-                ("1/2-1/2".to_string(), Some(end.describe()))
-            }
-            _ => ("*".to_string(), None),
-        },
-    };
-    Ok(Replay {
-        spec,
-        moves,
-        position: pos,
-        result,
-        reason,
-    })
-}
-
-/// The PGN result of an ended game.
-pub fn result_of(end: &End) -> &'static str {
-    match end.winner {
-        Some(Seat::First) => "1-0",
-        Some(Seat::Second) => "0-1",
-        None => "1/2-1/2",
-    }
+    game_record::replay(record)
 }
 
 /// Writes a game as a record: the spec's tags, the moves in the page's
 /// notation, the result and its reason.
 pub fn write(spec: &GameSpec, moves: &[Move], end: Option<End>) -> Result<Record, fen::FenError> {
-    let mut record = Record::default();
-    spec.write_tags(&mut record);
-    let mut pos = spec.start()?;
-    for &mv in moves {
-        record.moves.push(notation::write(&pos, mv));
-        pos.play_move(mv);
-    }
-    let end = end.or_else(|| pos.end_state());
-    let result = end.as_ref().map_or("*", result_of);
-    record.set_tag("Result", result);
-    if let Some(e) = &end {
-        record.set_tag("Termination", e.describe());
-    }
-    record.result = Some(result.to_string());
-    Ok(record)
+    game_record::write(spec, moves, end)
 }

@@ -19,6 +19,7 @@
 use super::piece::Piece;
 use super::position::{seat_name, Position, CAMEL_HOME, KING_HOME};
 use super::tables::{square_name, Tables};
+use crate::counters::parse_counters;
 use deckmate_board::Square;
 use deckmate_rules::Seat;
 use std::fmt;
@@ -209,16 +210,8 @@ pub fn parse(text: &str) -> Result<Position, FenError> {
             )));
         }
     }
-    pos.quiet = fields[3]
-        .parse::<u32>()
-        .ok()
-        .filter(|&q| q < 100_000)
-        .ok_or_else(|| FenError::Counter(fields[3].to_string()))?;
-    pos.fullmove = fields[4]
-        .parse::<u32>()
-        .ok()
-        .filter(|&m| (1..100_000).contains(&m))
-        .ok_or_else(|| FenError::Counter(fields[4].to_string()))?;
+    (pos.quiet, pos.fullmove) =
+        parse_counters(fields[3], fields[4]).map_err(|bad| FenError::Counter(bad.to_string()))?;
     // The side that just moved may not stand in check.
     let mut other = pos.clone();
     other.side = pos.side.other();

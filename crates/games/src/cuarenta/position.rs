@@ -4,6 +4,7 @@
 
 use super::piece::Piece;
 use super::tables::{bit, square_name, Tables, SQUARES};
+use crate::end;
 use deckmate_board::Square;
 use deckmate_rules::{Seat, Zobrist};
 use std::sync::OnceLock;
@@ -104,13 +105,7 @@ pub enum EndReason {
 }
 
 /// A finished game: the winner (none for a draw) and the reason.
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
-pub struct End {
-    /// The winner, `None` for a draw.
-    pub winner: Option<Seat>,
-    /// Why.
-    pub reason: EndReason,
-}
+pub type End = end::End<EndReason>;
 
 /// "White" or "Black".
 pub fn seat_name(seat: Seat) -> &'static str {
@@ -120,12 +115,16 @@ pub fn seat_name(seat: Seat) -> &'static str {
     }
 }
 
-impl End {
-    /// The reason in words.
-    pub fn describe(&self) -> String {
-        let w = self.winner.map(seat_name).unwrap_or("");
-        let l = self.winner.map(|s| seat_name(s.other())).unwrap_or("");
-        match self.reason {
+impl end::Reason for EndReason {
+    const RESIGNATION: EndReason = EndReason::Resignation;
+    const AGREEMENT: EndReason = EndReason::Agreement;
+
+    fn seat_name(seat: Seat) -> &'static str {
+        seat_name(seat)
+    }
+
+    fn words(self, w: &str, l: &str) -> String {
+        match self {
             EndReason::Checkmate => format!("{w} checkmated {l}"),
             EndReason::Stalemate => "stalemate: the side to move has no legal move".to_string(),
             EndReason::QuietLimit => {

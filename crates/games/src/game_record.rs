@@ -1,0 +1,252 @@
+//! Records of a two-seat board game (Cardmate, Cuarenta): replaying one
+//! move by move with the first bad move named, reading the written result
+//! against how the game ended, and writing a game as a record. Each game
+//! gives its tags ([`RecordSpec`]), its moves and ends ([`Recorded`]) and
+//! its `ReplayError` (defined by the crate's `replay_error!` macro).
+
+use crate::end::{End, Reason};
+use deckmate_rules::{Game, Record, Seat};
+use std::fmt;
+
+/// A game's error for a record that does not replay, as the shared code
+/// builds it.
+pub trait BadRecord: Sized {
+    /// The error at `ply` (1-based; 0 for the tags): the move number, who
+    /// moved, the move as written and why it is refused.
+    fn new(ply: usize, number: u32, seat: Seat, text: String, reason: String) -> Self;
+
+    /// A problem with the tags.
+    fn tags(reason: String) -> Self {
+        Self::new(0, 0, Seat::First, String::new(), reason)
+    }
+}
+
+/// A position whose moves a record holds: what replaying and writing need
+/// besides [`Game`] (whose `move_text` and `play_unchecked` write and play).
+pub trait Recorded: Game {
+    /// The game's reasons for an end.
+    type Reason: Reason;
+    /// The game's error for a record that does not replay.
+    type ReplayError: BadRecord;
+    /// The side to move.
+    fn side_to_move(&self) -> Seat;
+    /// The move number.
+    fn fullmove(&self) -> u32;
+    /// The game's end, if it is over.
+    fn end_state(&self) -> Option<End<Self::Reason>>;
+    /// Ends the game by resignation or agreement.
+    fn set_end(&mut self, end: End<Self::Reason>);
+    /// Reads a record's move in this position; the error says why it is
+    /// refused.
+    fn read_move(&self, text: &str) -> Result<Self::Move, String>;
+}
+
+/// How a game starts, as a record's tags say.
+pub trait RecordSpec: Sized {
+    /// The game's position.
+    type Position: Recorded;
+    /// Why a start position string is refused.
+    type FenError: fmt::Display;
+    /// Reads the spec from a record's tags.
+    fn from_record(record: &Record) -> Result<Self, ReplayErrorOf<Self>>;
+    /// Writes the spec as tags into `record`.
+    fn write_tags(&self, record: &mut Record);
+    /// The starting position.
+    fn start(&self) -> Result<Self::Position, Self::FenError>;
+}
+
+/// The replay error of the game of spec `S`.
+pub type ReplayErrorOf<S> = <<S as RecordSpec>::Position as Recorded>::ReplayError;
+/// The move of the game of spec `S`.
+pub type MoveOf<S> = <<S as RecordSpec>::Position as Game>::Move;
+/// The end of the game of spec `S`.
+pub type EndOf<S> = End<<<S as RecordSpec>::Position as Recorded>::Reason>;
+
+/// A replayed game.
+#[derive(Clone, Debug)]
+pub struct Replay<S: RecordSpec> {
+    /// How it started.
+    pub spec: S,
+    /// The moves, checked.
+    pub moves: Vec<MoveOf<S>>,
+    /// The final position.
+    pub position: S::Position,
+    /// The result: `1-0`, `0-1`, `1/2-1/2` or `*`.
+    pub result: String,
+    /// Why, or `None` while the game goes on.
+    pub reason: Option<String>,
+}
+
+/// Plays `moves` (notation tokens) from `pos`, checking each; the error
+/// names the first bad move.
+pub fn play_moves<P: Recorded>(
+    pos: &mut P,
+    moves: &[String],
+) -> Result<Vec<P::Move>, P::ReplayError> {
+    let mut played = Vec::with_capacity(moves.len());
+    for (i, text) in moves.iter().enumerate() {
+        let mv = pos.read_move(text).map_err(|reason| {
+            P::ReplayError::new(
+                i + 1,
+                pos.fullmove(),
+                pos.side_to_move(),
+                text.clone(),
+                reason,
+            )
+        })?;
+        pos.play_unchecked(mv);
+        played.push(mv);
+    }
+    Ok(played)
+}
+
+/// Replays a record, checking every move, and works out the result. A
+/// decisive or drawn result written in a record whose position is not over
+/// is taken as a resignation or an agreed draw; a written result that
+/// contradicts how the game ended is an error.
+pub fn replay<S: RecordSpec>(record: &Record) -> Result<Replay<S>, ReplayErrorOf<S>> {
+    let spec = S::from_record(record)?;
+    let mut pos = spec
+        .start()
+        .map_err(|e| BadRecord::tags(format!("tag FEN: {e}")))?;
+    let moves = play_moves(&mut pos, &record.moves)?;
+    let written = record
+        .result
+        .clone()
+        .or_else(|| record.tag("Result").map(str::to_string));
+    let (result, reason) = match pos.end_state() {
+        Some(end) => {
+            let r = end.result().to_string();
+            if let Some(w) = &written {
+                if w != "*" && *w != r {
+                    return Err(BadRecord::new(
+                        moves.len(),
+                        pos.fullmove(),
+                        pos.side_to_move(),
+                        w.clone(),
+                        format!(
+                            "the record says {w}, but the game ended {r}: {}",
+                            end.describe()
+                        ),
+                    ));
+                }
+            }
+            (r, Some(end.describe()))
+        }
+        None => match written_end(written.as_deref()) {
+            Some(e) => {
+                pos.set_end(e);
+                (e.result().to_string(), Some(e.describe()))
+            }
+            None => ("*".to_string(), None),
+        },
+    };
+    Ok(Replay {
+        spec,
+        moves,
+        position: pos,
+        result,
+        reason,
+    })
+}
+
+/// The end a written result gives a game that is not over: a resignation
+/// for a decisive result, an agreed draw for a drawn one.
+fn written_end<R: Reason>(written: Option<&str>) -> Option<End<R>> {
+    let (winner, reason) = match written {
+        Some("1-0") => (Some(Seat::First), R::RESIGNATION),
+        Some("0-1") => (Some(Seat::Second), R::RESIGNATION),
+        Some("1/2-1/2") => (None, R::AGREEMENT),
+        _ => return None,
+    };
+    Some(End { winner, reason })
+}
+
+/// Writes a game as a record: the spec's tags, the moves in the game's
+/// notation, the result and its reason.
+pub fn write<S: RecordSpec>(
+    spec: &S,
+    moves: &[MoveOf<S>],
+    end: Option<EndOf<S>>,
+) -> Result<Record, S::FenError> {
+    let mut record = Record::default();
+    spec.write_tags(&mut record);
+    let mut pos = spec.start()?;
+    for &mv in moves {
+        record.moves.push(pos.move_text(mv));
+        pos.play_unchecked(mv);
+    }
+    let end = end.or_else(|| pos.end_state());
+    let result = end.as_ref().map_or("*", End::result);
+    record.set_tag("Result", result);
+    if let Some(e) = &end {
+        record.set_tag("Termination", e.describe());
+    }
+    record.result = Some(result.to_string());
+    Ok(record)
+}
+
+/// Defines a game's `ReplayError` (which move of a record, by number and
+/// side, and why; its message names the seats by `$seat_name`) and its
+/// [`BadRecord`] implementation.
+macro_rules! replay_error {
+    ($seat_name:path) => {
+        /// A record that does not replay: which move (number and side) and why.
+        #[derive(Clone, PartialEq, Eq, Debug)]
+        pub struct ReplayError {
+            /// 1-based ply of the bad move; 0 for a problem with the tags.
+            pub ply: usize,
+            /// The move number.
+            pub number: u32,
+            /// Who made the move.
+            pub seat: ::deckmate_rules::Seat,
+            /// The move as written.
+            pub text: String,
+            /// Why it is not legal.
+            pub reason: String,
+        }
+
+        impl ::std::fmt::Display for ReplayError {
+            fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+                if self.ply == 0 {
+                    return write!(f, "{}", self.reason);
+                }
+                let dots = if self.seat == ::deckmate_rules::Seat::First {
+                    "."
+                } else {
+                    "..."
+                };
+                write!(
+                    f,
+                    "move {}{dots} {} ({}, ply {}): {}",
+                    self.number,
+                    self.text,
+                    $seat_name(self.seat),
+                    self.ply,
+                    self.reason
+                )
+            }
+        }
+
+        impl ::std::error::Error for ReplayError {}
+
+        impl $crate::game_record::BadRecord for ReplayError {
+            fn new(
+                ply: usize,
+                number: u32,
+                seat: ::deckmate_rules::Seat,
+                text: String,
+                reason: String,
+            ) -> Self {
+                ReplayError {
+                    ply,
+                    number,
+                    seat,
+                    text,
+                    reason,
+                }
+            }
+        }
+    };
+}
+pub(crate) use replay_error;
