@@ -278,9 +278,10 @@ const BLOCK: u64 = 32;
 
 /// The mirror of deal `i` of [`Deals::All`]: the same two hands, the other
 /// one dealt to the dealer (deal `ALL_DEALS - 1 - i`, as the lexicographic
-/// order of [`nth_subset`] makes it).
+/// order of [`nth_subset`] makes it). `i` is a deal's index, below
+/// [`ALL_DEALS`] (beyond, the answer is 0 rather than an overflow).
 pub fn mirror(i: u64) -> u64 {
-    ALL_DEALS - 1 - i
+    (ALL_DEALS - 1).saturating_sub(i)
 }
 
 /// Deals claimed by a thread, one bit each, so that each is solved once.
