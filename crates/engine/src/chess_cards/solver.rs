@@ -15,6 +15,9 @@
 //!   sacrificer) at most the position where x was already gone, which
 //!   offers the same plays and a sacrifice besides; a table bound there
 //!   refutes the sacrifice without a search;
+//! - enhanced transposition cutoffs: up to move 7 a reply node first
+//!   looks up the position after each plain reply, and one the table
+//!   already bounds at or below alpha ends the node without a search;
 //! - closed-form leaves: a lead that mates is scored at once (with the
 //!   best sacrifice, which never hurts the mater), and on move 10 a lead
 //!   that is answered is a draw;
