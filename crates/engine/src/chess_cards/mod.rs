@@ -7,6 +7,7 @@ pub mod deals;
 pub mod reference;
 mod solver;
 mod state;
+mod table;
 
 pub use solver::Solver;
 

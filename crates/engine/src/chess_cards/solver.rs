@@ -32,6 +32,7 @@ use super::state::{
     bits, bits_high, is_queen, lead_wins, mate_score, piece, replies, suit, State, NONE, PIECES,
     QUEENS, VALUE,
 };
+use super::table::{Entry, Table};
 use deckmate_games::chess_cards::{ChessCards, Turn};
 use deckmate_rules::Seat;
 
@@ -43,20 +44,6 @@ const ETC_LAST_MOVE: u8 = 7;
 
 /// Beyond every score (the largest is 990).
 const INF: i32 = 30_000;
-
-/// One table entry: the bounds of a position's value and its best lead.
-#[derive(Copy, Clone, Default)]
-struct Entry {
-    key: u64,
-    lo: i16,
-    hi: i16,
-    best: u16,
-}
-
-/// Four entries in one cache line: a probe costs one memory access.
-#[derive(Copy, Clone, Default)]
-#[repr(align(64))]
-struct Bucket([Entry; 4]);
 
 /// The cards that beat `c` when they answer it (M4): higher pieces of its
 /// suit, and the same piece in higher suits.
@@ -114,8 +101,7 @@ fn encode(sac: Option<u8>, card: u8, privilege: bool) -> u16 {
 
 /// The exact solver, with its transposition table.
 pub struct Solver {
-    table: Vec<Bucket>,
-    mask: usize,
+    table: Table,
     gross: bool,
     /// Searches stop after this move number and score what lies beyond
     /// as a draw (10: exact).
@@ -139,10 +125,8 @@ impl Solver {
     /// A solver with a table of 2^`bits` entries (16 bytes each, in
     /// buckets of four).
     pub fn with_table_bits(bits: u32) -> Solver {
-        let size = 1usize << (bits.clamp(8, 28) - 2);
         Solver {
-            table: vec![Bucket::default(); size],
-            mask: size - 1,
+            table: Table::new(bits),
             gross: false,
             horizon: 10,
             nodes: 0,
@@ -171,7 +155,7 @@ impl Solver {
 
     /// Empties the table.
     pub fn clear(&mut self) {
-        self.table.iter_mut().for_each(|b| *b = Bucket::default());
+        self.table.clear();
     }
 
     fn prepare(&mut self, g: &ChessCards) {
@@ -333,14 +317,9 @@ impl Solver {
         }
     }
 
-    fn probe(&self, key: u64) -> Option<Entry> {
-        let b = &self.table[Self::slot(key) & self.mask].0;
-        b.iter().find(|e| e.key == key).copied()
-    }
-
     #[inline]
-    fn slot(key: u64) -> usize {
-        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 24) as usize
+    fn probe(&self, key: u64) -> Option<Entry> {
+        self.table.probe(key)
     }
 
     /// Looks `key` up: `Err(v)` when the table's bounds settle the value
@@ -360,19 +339,6 @@ impl Solver {
         *alpha = (*alpha).max(lo);
         *beta = (*beta).min(hi);
         Ok((lo, hi, e.best))
-    }
-
-    fn store(&mut self, e: Entry) {
-        let b = &mut self.table[Self::slot(e.key) & self.mask].0;
-        // Same key or an empty slot: there. Otherwise the entry of the
-        // latest move goes (the cheapest to search again).
-        let move_of = |k: u64| (k >> 41) & 15;
-        let j = b
-            .iter()
-            .position(|x| x.key == e.key)
-            .or_else(|| b.iter().position(|x| x.key == 0))
-            .unwrap_or_else(|| (0..4).max_by_key(|&k| move_of(b[k].key)).unwrap_or(0));
-        b[j] = e;
     }
 
     /// The value of a position at the start of a move, for its leader.
@@ -585,11 +551,12 @@ impl Solver {
             hi = best;
         }
         let clamp = |v: i32| v.clamp(-INF, INF) as i16;
-        self.store(Entry {
+        self.table.store(Entry {
             key,
             lo: clamp(lo),
             hi: clamp(hi),
             best: best_move,
+            pad: 0,
         });
     }
 
