@@ -367,7 +367,9 @@ impl Solver {
         if lb >= beta {
             return lb;
         }
-        let key = s.key() | u64::from(sacrificed) << 63;
+        // With fewer than two cards left no sacrifice is possible: having
+        // sacrificed this turn or not is then the same position.
+        let key = s.key() | u64::from(sacrificed && s.hands[l].count_ones() >= 2) << 63;
         let (lo, hi, tt_move) = match self.narrow(key, &mut alpha, &mut beta) {
             Ok(found) => found,
             Err(v) => return v,
@@ -489,7 +491,8 @@ impl Solver {
                 first = false;
                 if v > best {
                     best = v;
-                    let code = self.probe(t.key() | 1 << 63).map_or(0, |e| e.best);
+                    let flag = u64::from(t.hands[l].count_ones() >= 2) << 63;
+                    let code = self.probe(t.key() | flag).map_or(0, |e| e.best);
                     best_move = code & !31 | u16::from(x);
                     if v >= beta {
                         break;
@@ -604,7 +607,8 @@ impl Solver {
         let r = 1 - l;
         let hand = s.hands[r];
         let cards = replies(s.playable(r), lead, privilege);
-        let key = s.reply_key(lead, privilege) | u64::from(sacrificed) << 63;
+        let key =
+            s.reply_key(lead, privilege) | u64::from(sacrificed && hand.count_ones() >= 2) << 63;
         let (lo, hi, tt_move) = match self.narrow(key, &mut alpha, &mut beta) {
             Ok(found) => found,
             Err(v) => return v,
