@@ -183,7 +183,7 @@ fn the_kept_values_of_all_deals_are_the_solvers() {
         })
         .collect();
     assert!(!rows.is_empty());
-    // Every deal once; M11: the second game is the first with the places
+    // Each deal at most once; M11: the second game is the first with the places
     // exchanged, so every match value is 0.
     let mut seen = vec![false; ALL_DEALS as usize];
     for &(i, _, mv) in &rows {
