@@ -20,6 +20,10 @@ pub struct GameRow {
     pub ended: Option<String>,
     /// Creation time (seconds since 1970).
     pub created: i64,
+    /// A pending draw offer: the seat (0 or 1) that made it and the number
+    /// of moves played when it was made. It lapses with the next move, so
+    /// it holds only while that number is still the game's.
+    pub draw_offer: Option<(u8, u32)>,
 }
 
 /// The database.
@@ -27,11 +31,40 @@ pub struct Db {
     conn: Connection,
 }
 
-/// A database error in words.
-pub type DbResult<T> = Result<T, String>;
+/// A database error: what went wrong in words, and whether it was a lock
+/// held by another connection (worth trying again).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DbError {
+    /// The error in words.
+    pub message: String,
+    /// The database was locked or busy.
+    pub busy: bool,
+}
 
-fn err(e: rusqlite::Error) -> String {
-    format!("database: {e}")
+impl std::fmt::Display for DbError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl From<DbError> for String {
+    fn from(e: DbError) -> String {
+        e.message
+    }
+}
+
+/// A database result.
+pub type DbResult<T> = Result<T, DbError>;
+
+fn err(e: rusqlite::Error) -> DbError {
+    let busy = matches!(
+        e.sqlite_error_code(),
+        Some(rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked)
+    );
+    DbError {
+        message: format!("database: {e}"),
+        busy,
+    }
 }
 
 impl Db {
@@ -60,7 +93,25 @@ impl Db {
              );",
         )
         .map_err(err)?;
+        // Databases from before draw offers were stored gain their columns.
+        let has_offer: bool = conn
+            .prepare("SELECT 1 FROM pragma_table_info('games') WHERE name = 'draw_offer_seat'")
+            .and_then(|mut st| st.exists([]))
+            .map_err(err)?;
+        if !has_offer {
+            conn.execute_batch(
+                "ALTER TABLE games ADD COLUMN draw_offer_seat INTEGER;
+                 ALTER TABLE games ADD COLUMN draw_offer_plies INTEGER;",
+            )
+            .map_err(err)?;
+        }
         Ok(Db { conn })
+    }
+
+    /// How long a statement waits for a lock held by another connection
+    /// before it fails as busy.
+    pub fn set_busy_timeout(&self, wait: std::time::Duration) -> DbResult<()> {
+        self.conn.busy_timeout(wait).map_err(err)
     }
 
     /// Stores a new game.
@@ -107,12 +158,24 @@ impl Db {
         Ok(())
     }
 
+    /// Records a pending draw offer (`None`: withdrawn or declined).
+    pub fn set_draw_offer(&self, id: &str, offer: Option<(u8, u32)>) -> DbResult<()> {
+        self.conn
+            .execute(
+                "UPDATE games SET draw_offer_seat = ?2, draw_offer_plies = ?3 WHERE id = ?1",
+                params![id, offer.map(|o| o.0), offer.map(|o| o.1)],
+            )
+            .map_err(err)?;
+        Ok(())
+    }
+
     /// Every game with its moves, oldest first.
     pub fn load_all(&self) -> DbResult<Vec<(GameRow, Vec<String>)>> {
         let mut st = self
             .conn
             .prepare(
-                "SELECT id, variant, spec, token0, token1, engine_seat, engine_level, ended, created
+                "SELECT id, variant, spec, token0, token1, engine_seat, engine_level, ended, created,
+                        draw_offer_seat, draw_offer_plies
                  FROM games ORDER BY created, id",
             )
             .map_err(err)?;
@@ -120,6 +183,8 @@ impl Db {
             .query_map([], |r| {
                 let seat: Option<u8> = r.get(5)?;
                 let level: Option<u8> = r.get(6)?;
+                let offer_seat: Option<u8> = r.get(9)?;
+                let offer_plies: Option<u32> = r.get(10)?;
                 Ok(GameRow {
                     id: r.get(0)?,
                     variant: r.get(1)?,
@@ -128,6 +193,7 @@ impl Db {
                     engine: seat.zip(level),
                     ended: r.get(7)?,
                     created: r.get(8)?,
+                    draw_offer: offer_seat.zip(offer_plies),
                 })
             })
             .map_err(err)?

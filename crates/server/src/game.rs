@@ -29,6 +29,40 @@ pub struct LiveGame {
     pub tx: broadcast::Sender<()>,
     /// Creation time.
     pub created: i64,
+    /// Something the players should know that is not part of the game (the
+    /// engine's move waits for the database), shown in the view.
+    pub notice: Option<String>,
+    /// The number of moves played when the engine's search now queued or
+    /// running was asked for: one search per position.
+    pub engine_busy: Option<usize>,
+}
+
+/// A game and the lock its changes take.
+///
+/// Changes (moves, resignations, draw offers) hold `writer` from their
+/// check to their end, across the await of the database write, so they
+/// happen one at a time and never on a stale position; `state` is held
+/// only for moments, so views and the lobby never wait on the database.
+pub struct GameSlot {
+    /// Taken by every change, across its database write.
+    pub writer: tokio::sync::Mutex<()>,
+    /// The game in memory.
+    pub state: std::sync::Mutex<LiveGame>,
+}
+
+impl GameSlot {
+    /// A slot for a game.
+    pub fn new(g: LiveGame) -> GameSlot {
+        GameSlot {
+            writer: tokio::sync::Mutex::new(()),
+            state: std::sync::Mutex::new(g),
+        }
+    }
+
+    /// The game, locked for a moment.
+    pub fn lock(&self) -> std::sync::MutexGuard<'_, LiveGame> {
+        crate::lock(&self.state)
+    }
 }
 
 /// The seat a token belongs to.
@@ -62,6 +96,8 @@ impl LiveGame {
             draw_offer: None,
             tx,
             created,
+            notice: None,
+            engine_busy: None,
         }
     }
 
@@ -94,6 +130,12 @@ impl LiveGame {
     /// A move was played: a pending draw offer lapses.
     pub fn moved(&mut self) {
         self.draw_offer = None;
+    }
+
+    /// Tells every watcher that the game changed.
+    pub fn changed(&self) {
+        // No watcher is not an error.
+        let _ = self.tx.send(());
     }
 
     /// The name of the player in a seat.
@@ -177,6 +219,7 @@ impl LiveGame {
                 "winner": e.winner.map(|s| s.index()),
             })),
             "engine": self.engine.map(|(s, l)| json!({ "seat": s.index(), "level": l })),
+            "notice": self.notice,
         });
         if let Value::Object(c) = common {
             for (k, x) in c {

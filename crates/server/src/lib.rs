@@ -1,25 +1,69 @@
 //! The deckmate web app: an axum router over an SQLite store.
 //!
-//! `app(state)` is the whole HTTP surface, so tests call it directly.
-//! Every move is written to the database before it is acknowledged; on
-//! start the server reloads every game and lets engine seats think again.
+//! `app(state)` is the whole HTTP surface, so tests call it directly;
+//! [`serve`] runs it on a listener with the connection limits a public
+//! server needs. Every move is written to the database before it is
+//! acknowledged; on start the server reloads every game and lets engine
+//! seats think again.
+//!
+//! Nothing blocking runs on the async runtime: the database has its own
+//! thread ([`store`]), engine searches a fixed pool of threads
+//! ([`engine_pool`]); handlers only await them.
 #![deny(missing_docs)]
 
 mod api;
 mod db;
+mod engine_pool;
 mod game;
+mod limits;
+mod registry;
+mod serve;
 mod static_files;
+mod store;
 pub mod variant;
 mod variants;
 
 pub use api::app;
 pub use db::Db;
+pub use serve::{serve, ServeLimits};
+pub use store::StoreError;
 
 use deckmate_rules::Seat;
-use game::LiveGame;
-use std::collections::HashMap;
+use engine_pool::{EnginePool, Searched};
+use game::{GameSlot, LiveGame};
+use registry::Registry;
 use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Duration;
+use store::Store;
 use variant::Ended;
+
+/// How the app behaves: engines, the store's patience, creation limits.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Whether engine seats move (off for load tests).
+    pub engines: bool,
+    /// Engine searches that run at once; the rest wait in order.
+    pub engine_threads: usize,
+    /// How long a write may wait for the database (queue and locks)
+    /// before the request gets 503.
+    pub store_wait: Duration,
+    /// Games one client may create at once before it is slowed down.
+    pub create_burst: u32,
+    /// Games one client may create per minute in the long run.
+    pub create_per_minute: u32,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            engines: true,
+            engine_threads: std::thread::available_parallelism().map_or(2, |n| n.get()),
+            store_wait: Duration::from_secs(5),
+            create_burst: 20,
+            create_per_minute: 30,
+        }
+    }
+}
 
 /// Shared server state.
 #[derive(Clone)]
@@ -28,9 +72,11 @@ pub struct AppState {
 }
 
 struct Inner {
-    db: Mutex<Db>,
-    games: Mutex<HashMap<String, Arc<Mutex<LiveGame>>>>,
-    engines: bool,
+    store: Store,
+    pool: Option<EnginePool>,
+    games: Mutex<Registry>,
+    runtime: tokio::runtime::Handle,
+    create_limit: limits::CreateLimit,
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -46,18 +92,47 @@ pub(crate) fn secret() -> Result<String, String> {
     Ok(b.iter().map(|x| format!("{x:02x}")).collect())
 }
 
+/// Why a move was not played. Nothing changed in any case.
+#[derive(Debug)]
+pub(crate) enum CommitError {
+    /// Not legal, with the reason (400).
+    Illegal(String),
+    /// Not now: not this seat's turn, the game over, or another ply (409).
+    Conflict(String),
+    /// The database did not store it (503 when busy, 500 otherwise).
+    Store(StoreError),
+}
+
+impl std::fmt::Display for CommitError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            CommitError::Illegal(e) | CommitError::Conflict(e) => f.write_str(e),
+            CommitError::Store(e) => write!(f, "{e}"),
+        }
+    }
+}
+
 impl AppState {
-    /// State over an open database; reloads its games. With `engines`
-    /// false, engine seats never move (for load tests).
+    /// State over an open database with the default configuration;
+    /// reloads its games. With `engines` false, engine seats never move
+    /// (for load tests). Must be called within a tokio runtime.
     pub fn new(db: Db, engines: bool) -> Result<AppState, String> {
-        let rows = db.load_all()?;
-        let state = AppState {
-            inner: Arc::new(Inner {
-                db: Mutex::new(db),
-                games: Mutex::new(HashMap::new()),
+        AppState::with_config(
+            db,
+            Config {
                 engines,
-            }),
-        };
+                ..Config::default()
+            },
+        )
+    }
+
+    /// State over an open database; reloads its games and lets engine
+    /// seats that are to move think. Must be called within a tokio runtime.
+    pub fn with_config(db: Db, config: Config) -> Result<AppState, String> {
+        let runtime = tokio::runtime::Handle::try_current()
+            .map_err(|_| "the server state needs a tokio runtime".to_string())?;
+        let rows = db.load_all()?;
+        let mut registry = Registry::default();
         for (row, moves) in rows {
             let variant = variants::find(&row.variant)
                 .ok_or_else(|| format!("game {}: unknown variant '{}'", row.id, row.variant))?;
@@ -66,148 +141,258 @@ impl AppState {
             let game = variant
                 .rebuild(&spec, &moves)
                 .map_err(|e| format!("game {}: {e}", row.id))?;
-            let engine = row
-                .engine
-                .map(|(s, l)| (if s == 0 { Seat::First } else { Seat::Second }, l));
-            let mut g = LiveGame::new(
-                row.id.clone(),
-                game,
-                row.tokens.clone(),
-                engine,
-                row.created,
-            );
+            let engine = row.engine.map(|(s, l)| (seat_from(s), l));
+            let mut g = LiveGame::new(row.id.clone(), game, row.tokens, engine, row.created);
             g.ended = row.ended.as_deref().and_then(Ended::from_json);
-            lock(&state.inner.games).insert(row.id.clone(), Arc::new(Mutex::new(g)));
+            // An offer holds only until the next move.
+            g.draw_offer = row
+                .draw_offer
+                .filter(|&(_, plies)| plies as usize == g.plies())
+                .map(|(s, _)| seat_from(s));
+            registry.insert(Arc::new(GameSlot::new(g)));
         }
-        let ids: Vec<String> = lock(&state.inner.games).keys().cloned().collect();
-        for id in ids {
-            state.engine_move_if_due(&id);
+        let pool = if config.engines {
+            Some(EnginePool::start(config.engine_threads)?)
+        } else {
+            None
+        };
+        let create_limit = limits::create_limit(&config)?;
+        let store = Store::start(db, config.store_wait)?;
+        let state = AppState {
+            inner: Arc::new(Inner {
+                store,
+                pool,
+                games: Mutex::new(registry),
+                runtime,
+                create_limit,
+            }),
+        };
+        for slot in lock(&state.inner.games).all() {
+            state.engine_move_if_due(&slot);
         }
         Ok(state)
     }
 
-    pub(crate) fn db(&self) -> MutexGuard<'_, Db> {
-        lock(&self.inner.db)
+    pub(crate) fn store(&self) -> &Store {
+        &self.inner.store
     }
 
-    pub(crate) fn game(&self, id: &str) -> Option<Arc<Mutex<LiveGame>>> {
-        lock(&self.inner.games).get(id).cloned()
+    pub(crate) fn create_limit(&self) -> &limits::CreateLimit {
+        &self.inner.create_limit
     }
 
-    pub(crate) fn insert(&self, g: LiveGame) {
-        let id = g.id.clone();
-        lock(&self.inner.games).insert(id, Arc::new(Mutex::new(g)));
+    pub(crate) fn game(&self, id: &str) -> Option<Arc<GameSlot>> {
+        lock(&self.inner.games).get(id)
     }
 
-    pub(crate) fn all_games(&self) -> Vec<Arc<Mutex<LiveGame>>> {
-        lock(&self.inner.games).values().cloned().collect()
+    pub(crate) fn insert(&self, g: LiveGame) -> Arc<GameSlot> {
+        let slot = Arc::new(GameSlot::new(g));
+        lock(&self.inner.games).insert(Arc::clone(&slot));
+        slot
     }
 
-    /// Checks, stores and plays a move given as text, then wakes the
-    /// watchers. The move is in the database before it is played.
-    pub(crate) fn commit_move(&self, g: &mut LiveGame, text: &str) -> Result<(), CommitError> {
-        let canonical = g.game.check(text).map_err(CommitError::Illegal)?;
-        self.db()
-            .insert_move(&g.id, g.plies() + 1, &canonical)
+    /// Up to `n` games created before position `before`, newest first.
+    pub(crate) fn games_before(&self, before: usize, n: usize) -> Vec<Arc<GameSlot>> {
+        lock(&self.inner.games).before(before, n)
+    }
+
+    /// The number of games.
+    pub(crate) fn game_count(&self) -> usize {
+        lock(&self.inner.games).len()
+    }
+
+    /// Checks, stores and plays a move of seat `me` given as text, then
+    /// wakes the watchers. `ply` (from 1), when given, must be the move's
+    /// number: a retried request does not play twice. The move is in the
+    /// database before it is played.
+    pub(crate) async fn commit_move(
+        &self,
+        slot: &Arc<GameSlot>,
+        me: Seat,
+        text: &str,
+        ply: Option<usize>,
+    ) -> Result<(), CommitError> {
+        let writer = slot.writer.lock().await;
+        let (id, n, canonical) = {
+            let g = slot.lock();
+            if let Some(end) = g.end() {
+                return Err(CommitError::Conflict(format!(
+                    "the game is over: {}",
+                    end.reason
+                )));
+            }
+            if g.to_move() != Some(me) {
+                return Err(CommitError::Conflict("it is not your turn".into()));
+            }
+            let n = g.plies() + 1;
+            if let Some(p) = ply.filter(|&p| p != n) {
+                return Err(CommitError::Conflict(format!(
+                    "the move was sent for ply {p} but the game is at ply {n} \
+                     (already played, or sent from an old view?)"
+                )));
+            }
+            let canonical = g.game.check(text).map_err(CommitError::Illegal)?;
+            (g.id.clone(), n, canonical)
+        };
+        self.store()
+            .insert_move(&id, n, &canonical)
+            .await
             .map_err(CommitError::Store)?;
-        g.game.play(&canonical).map_err(CommitError::Store)?;
-        g.moved();
-        let _ = g.tx.send(());
+        {
+            let mut g = slot.lock();
+            // The writer lock was held since the check: the position is the
+            // one the move was checked on, so it plays.
+            if let Err(e) = g.game.play(&canonical) {
+                eprintln!("deckmate: game {id}: stored move {n} {canonical} did not play: {e}");
+                return Err(CommitError::Illegal(e));
+            }
+            g.moved();
+            g.changed();
+        }
+        drop(writer);
+        self.engine_move_if_due(slot);
         Ok(())
     }
 
-    /// If an engine is to move in game `id`, lets it think on a blocking
-    /// thread and play.
-    pub(crate) fn engine_move_if_due(&self, id: &str) {
-        if !self.inner.engines {
+    /// If an engine is to move in the game and no search for this position
+    /// is under way, queues one on the engine pool; its move is played
+    /// when it comes.
+    pub(crate) fn engine_move_if_due(&self, slot: &Arc<GameSlot>) {
+        let Some(pool) = &self.inner.pool else {
             return;
-        }
-        let Some(handle) = self.game(id) else { return };
-        let (job, ply) = {
-            let g = lock(&handle);
+        };
+        let (job, ply, seat, label) = {
+            let mut g = slot.lock();
             let Some((seat, level)) = g.engine else {
                 return;
             };
-            if g.to_move() != Some(seat) {
+            let ply = g.plies();
+            if g.to_move() != Some(seat) || g.engine_busy == Some(ply) {
                 return;
             }
-            let ply = g.plies();
-            (g.game.engine_job(level, ply as u64), ply)
+            g.engine_busy = Some(ply);
+            (
+                g.game.engine_job(level, ply as u64),
+                ply,
+                seat,
+                format!("game {} ply {}", g.id, ply + 1),
+            )
         };
+        let watched = Arc::clone(slot);
+        let wanted = Box::new(move || {
+            let g = watched.lock();
+            g.plies() == ply && g.to_move() == Some(seat)
+        });
+        let answer = pool.submit(label, wanted, job);
         let state = self.clone();
-        let id = id.to_string();
-        let spawn = move || {
-            // A failing engine (a panic, no move, a move the rules refuse)
-            // must not leave the game waiting for ever: it is logged, and
-            // the first legal move is played instead.
-            let chosen = std::panic::catch_unwind(std::panic::AssertUnwindSafe(job));
-            let mut g = lock(&handle);
-            // Only if nothing changed meanwhile (a resignation, say).
-            if g.plies() == ply && g.end().is_none() {
-                let played = match chosen {
-                    Ok(Some(text)) => match state.commit_move(&mut g, &text) {
-                        Ok(()) => true,
-                        Err(e) => {
-                            eprintln!("deckmate: game {id}: engine move {text} not played: {e}");
-                            false
-                        }
-                    },
-                    Ok(None) => {
-                        eprintln!("deckmate: game {id}: the engine found no move");
-                        false
+        let slot = Arc::clone(slot);
+        self.inner.runtime.spawn(async move {
+            let searched = answer.await.unwrap_or(Searched::Failed);
+            state.engine_play(&slot, seat, ply, searched).await;
+        });
+    }
+
+    /// Plays the engine's move; when the engine failed, the first legal
+    /// move instead, so a game never waits for ever. A move the database
+    /// did not store is tried again, waiting longer each time (up to a
+    /// minute), and the players are told meanwhile.
+    async fn engine_play(&self, slot: &Arc<GameSlot>, seat: Seat, ply: usize, searched: Searched) {
+        let id = slot.lock().id.clone();
+        let mut chosen = match searched {
+            Searched::Move(t) => Some(t),
+            Searched::Skipped => return self.engine_done(slot, ply),
+            Searched::NoMove => {
+                eprintln!("deckmate: game {id}: the engine found no move");
+                None
+            }
+            Searched::Failed => {
+                eprintln!("deckmate: game {id}: the engine failed (panic)");
+                None
+            }
+        };
+        let mut wait = Duration::from_secs(1);
+        let mut fell_back = false;
+        loop {
+            let text = match chosen.take() {
+                Some(t) => t,
+                None => match first_legal(slot) {
+                    Some(t) => {
+                        fell_back = true;
+                        t
                     }
-                    Err(_) => {
-                        eprintln!("deckmate: game {id}: the engine failed (panic)");
-                        false
+                    None => break,
+                },
+            };
+            match self.commit_move(slot, seat, &text, Some(ply + 1)).await {
+                Ok(()) => {
+                    if fell_back {
+                        eprintln!("deckmate: game {id}: played {text} for the engine instead");
                     }
-                };
-                if !played {
-                    let first =
-                        g.game.legal_moves().first().and_then(|m| {
-                            m.get("text").and_then(|t| t.as_str()).map(str::to_string)
-                        });
-                    let fallback = first.map(|t| (state.commit_move(&mut g, &t), t));
-                    match fallback {
-                        Some((Ok(()), t)) => {
-                            eprintln!("deckmate: game {id}: played {t} for the engine instead");
-                        }
-                        Some((Err(e), t)) => {
-                            eprintln!("deckmate: game {id}: {t} not played either: {e}");
-                            return;
-                        }
-                        None => return,
+                    let mut g = slot.lock();
+                    if g.notice.take().is_some() {
+                        g.changed();
                     }
+                    return;
+                }
+                Err(CommitError::Illegal(e)) if !fell_back => {
+                    eprintln!("deckmate: game {id}: engine move {text} refused: {e}");
+                }
+                Err(CommitError::Store(e)) => {
+                    eprintln!(
+                        "deckmate: game {id}: engine move {text} not stored: {e}; \
+                         trying again in {} s",
+                        wait.as_secs()
+                    );
+                    {
+                        let mut g = slot.lock();
+                        g.notice = Some(format!(
+                            "The engine's move could not be saved ({e}). \
+                             It is tried again every {} s.",
+                            wait.as_secs()
+                        ));
+                        g.changed();
+                    }
+                    tokio::time::sleep(wait).await;
+                    wait = (wait * 2).min(Duration::from_secs(60));
+                    chosen = Some(text);
+                }
+                Err(e) => {
+                    // The game moved on or ended meanwhile: nothing to play.
+                    if !matches!(e, CommitError::Conflict(_)) {
+                        eprintln!("deckmate: game {id}: {text} not played either: {e}");
+                    }
+                    break;
                 }
             }
-            drop(g);
-            // The engine may be to move again (Chess Cards: a trick won
-            // leads the next move; a new game of the match).
-            state.engine_move_if_due(&id);
-        };
-        match tokio::runtime::Handle::try_current() {
-            Ok(h) => {
-                h.spawn_blocking(spawn);
-            }
-            Err(_) => {
-                std::thread::spawn(spawn);
-            }
+        }
+        self.engine_done(slot, ply);
+    }
+
+    /// The search for `ply` is over without a move: a later change may
+    /// start another.
+    fn engine_done(&self, slot: &Arc<GameSlot>, ply: usize) {
+        let mut g = slot.lock();
+        if g.engine_busy == Some(ply) {
+            g.engine_busy = None;
+        }
+        if g.notice.take().is_some() {
+            g.changed();
         }
     }
 }
 
-/// Why a move was not played.
-#[derive(Debug)]
-pub(crate) enum CommitError {
-    /// Not legal, with the reason (400).
-    Illegal(String),
-    /// The database refused (500).
-    Store(String),
+fn first_legal(slot: &Arc<GameSlot>) -> Option<String> {
+    let g = slot.lock();
+    g.game
+        .legal_moves()
+        .first()
+        .and_then(|m| m.get("text").and_then(|t| t.as_str()).map(str::to_string))
 }
 
-impl std::fmt::Display for CommitError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            CommitError::Illegal(e) | CommitError::Store(e) => f.write_str(e),
-        }
+fn seat_from(index: u8) -> Seat {
+    if index == 0 {
+        Seat::First
+    } else {
+        Seat::Second
     }
 }

@@ -52,7 +52,7 @@ async fn create_view_and_move() {
     assert_eq!(after["to_move"], 1);
     let (s, list) = call(&state, "GET", "/api/games", None, None).await;
     assert_eq!(s, StatusCode::OK);
-    assert_eq!(list[0]["plies"], 1);
+    assert_eq!(list["games"][0]["plies"], 1);
 }
 
 #[tokio::test]

@@ -410,7 +410,7 @@ async fn chess_cards_resign_and_rematch() {
     let new = view(&state, m["id"].as_str().unwrap(), None).await;
     assert_eq!(new["plies"], 0);
     let (_, list) = call(&state, "GET", "/api/games", None, None).await;
-    assert!(list
+    assert!(list["games"]
         .as_array()
         .unwrap()
         .iter()

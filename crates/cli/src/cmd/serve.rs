@@ -1,14 +1,18 @@
 //! `deckmate serve`: the web app.
 
 use clap::Args;
-use deckmate_server::{app, AppState, Db};
+use deckmate_server::{app, serve, AppState, Config, Db, ServeLimits};
 use std::process::ExitCode;
+use std::time::Duration;
 
 /// Arguments of `deckmate serve`.
 #[derive(Args)]
 #[command(
     after_help = "Open the printed address in a browser. Games are kept in the database\n\
-file and continue after a restart. The web client is built into the binary."
+file and continue after a restart. The web client is built into the binary.\n\
+The limits keep one client from starving the others: engine searches run on\n\
+a fixed pool and wait their turn, game creations are rate-limited per address\n\
+(429 with Retry-After), connections are capped and slow ones cut off."
 )]
 pub struct ServeArgs {
     /// Address to listen on.
@@ -17,6 +21,27 @@ pub struct ServeArgs {
     /// SQLite database file (created if missing).
     #[arg(long, default_value = "deckmate.db")]
     db: String,
+    /// Engine searches run at once (default: the number of cores); the
+    /// others wait in order.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
+    engine_threads: Option<u16>,
+    /// Games one address may create per minute.
+    #[arg(long, value_name = "N", default_value_t = 30, value_parser = clap::value_parser!(u32).range(1..))]
+    create_rate: u32,
+    /// Games one address may create at once before the rate applies.
+    #[arg(long, value_name = "N", default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..))]
+    create_burst: u32,
+    /// Connections open at once (WebSockets included).
+    #[arg(long, value_name = "N", default_value_t = 1024, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    max_connections: u32,
+    /// Seconds a client may take to send a request's headers; also how
+    /// long an idle connection stays open.
+    #[arg(long, value_name = "SECONDS", default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=3600))]
+    header_timeout: u64,
+    /// Seconds a write may wait for a busy database before the request
+    /// is answered 503 (nothing stored, try again).
+    #[arg(long, value_name = "SECONDS", default_value_t = 5, value_parser = clap::value_parser!(u64).range(1..=600))]
+    store_wait: u64,
     /// Engine seats never move (for load tests).
     #[arg(long, hide = true)]
     no_engines: bool,
@@ -25,21 +50,38 @@ pub struct ServeArgs {
 /// Runs the server until interrupted.
 pub fn run(args: ServeArgs) -> Result<ExitCode, String> {
     let db = Db::open(&args.db)?;
+    let mut config = Config {
+        engines: !args.no_engines,
+        store_wait: Duration::from_secs(args.store_wait),
+        create_burst: args.create_burst,
+        create_per_minute: args.create_rate,
+        ..Config::default()
+    };
+    if let Some(n) = args.engine_threads {
+        config.engine_threads = usize::from(n);
+    }
+    let limits = ServeLimits {
+        max_connections: args.max_connections as usize,
+        header_timeout: Duration::from_secs(args.header_timeout),
+    };
     let rt = tokio::runtime::Runtime::new().map_err(|e| format!("cannot start: {e}"))?;
     rt.block_on(async move {
-        let state = AppState::new(db, !args.no_engines)?;
+        let threads = config.engine_threads;
+        let state = AppState::with_config(db, config)?;
         let listener = tokio::net::TcpListener::bind(&args.addr)
             .await
             .map_err(|e| format!("cannot listen on {}: {e}", args.addr))?;
         let local = listener.local_addr().map_err(|e| e.to_string())?;
         println!("deckmate is running: open http://{local}/ in your browser (Ctrl-C to stop)");
-        println!("games are kept in {}", args.db);
-        axum::serve(listener, app(state))
-            .with_graceful_shutdown(async {
-                let _ = tokio::signal::ctrl_c().await;
-            })
-            .await
-            .map_err(|e| format!("server: {e}"))
+        println!(
+            "games are kept in {}; engine searches on {threads} threads",
+            args.db
+        );
+        serve(listener, app(state), limits, async {
+            let _ = tokio::signal::ctrl_c().await;
+        })
+        .await
+        .map_err(|e| format!("server: {e}"))
     })?;
     Ok(ExitCode::SUCCESS)
 }

@@ -1,0 +1,174 @@
+//! What a seat does: move, resign, offer or accept a draw, ask for a
+//! rematch. Each change is stored before it is made; each takes the
+//! game's writer lock, so changes to one game happen one at a time.
+
+use super::games::{created, find, fresh_seed, new_game};
+use super::{bad, bearer, conflict, internal, stored, ApiError, ApiResult};
+use crate::game::{seat_of, LiveGame};
+use crate::variant::Ended;
+use crate::{AppState, CommitError};
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::Json;
+use deckmate_rules::Seat;
+use serde_json::Value;
+
+/// The seat of the token, or 403.
+fn seat(g: &LiveGame, headers: &HeaderMap) -> ApiResult<Seat> {
+    seat_of(&g.tokens, bearer(headers).as_deref())
+        .ok_or_else(|| ApiError::new(StatusCode::FORBIDDEN, "a seat's token is required"))
+}
+
+/// The seat of the token, in a game that is not over (403, 409).
+fn seat_in_play(g: &LiveGame, headers: &HeaderMap) -> ApiResult<Seat> {
+    let me = seat(g, headers)?;
+    if g.end().is_some() {
+        return Err(conflict("the game is already over"));
+    }
+    Ok(me)
+}
+
+/// `POST /api/games/{id}/moves`: `{"move": text, "ply": n}`.
+pub(super) async fn play(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Option<Json<Value>>,
+) -> ApiResult<Json<Value>> {
+    let slot = find(&state, &id)?;
+    let me = {
+        let g = slot.lock();
+        let me = seat(&g, &headers)?;
+        if g.engine.is_some_and(|(s, _)| s == me) {
+            return Err(ApiError::new(
+                StatusCode::FORBIDDEN,
+                "that seat is the engine's",
+            ));
+        }
+        me
+    };
+    let usage = "send {\"move\": \"4Ci3\", \"ply\": n}";
+    let Some(Json(body)) = body else {
+        return Err(bad(usage));
+    };
+    let Some(text) = body.get("move").and_then(Value::as_str) else {
+        return Err(bad(usage));
+    };
+    let ply = match body.get("ply") {
+        None | Some(Value::Null) => None,
+        Some(p) => Some(
+            p.as_u64()
+                .filter(|&n| n >= 1)
+                .ok_or_else(|| bad("ply must be the move's number, from 1"))?
+                as usize,
+        ),
+    };
+    state
+        .commit_move(&slot, me, text, ply)
+        .await
+        .map_err(|e| match e {
+            CommitError::Illegal(m) => bad(m),
+            CommitError::Conflict(m) => conflict(m),
+            CommitError::Store(e) => stored(e),
+        })?;
+    let view = slot.lock().view(Some(me), None);
+    Ok(Json(view))
+}
+
+/// Stores an end from outside the rules and tells the watchers.
+async fn end_game(state: &AppState, id: &str, g: &crate::game::GameSlot, end: Ended) -> ApiResult<()> {
+    state
+        .store()
+        .set_ended(id, end.to_json())
+        .await
+        .map_err(stored)?;
+    let mut g = g.lock();
+    g.ended = Some(end);
+    g.changed();
+    Ok(())
+}
+
+/// `POST /api/games/{id}/resign`.
+pub(super) async fn resign(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> ApiResult<Json<Value>> {
+    let slot = find(&state, &id)?;
+    let _writer = slot.writer.lock().await;
+    let me = seat_in_play(&slot.lock(), &headers)?;
+    let end = Ended {
+        winner: Some(me.other()),
+    };
+    end_game(&state, &id, &slot, end).await?;
+    let view = slot.lock().view(Some(me), None);
+    Ok(Json(view))
+}
+
+/// `POST /api/games/{id}/draw`: offers a draw, or accepts the other's
+/// offer. An engine seat accepts when its variant says so (Cardmate and
+/// Cuarenta: its static evaluation shows no clear edge for itself; the
+/// Chess Cards engine declines: it plays the match out). A pending offer
+/// is stored, so it outlives a restart; it lapses with the next move.
+pub(super) async fn draw(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> ApiResult<Json<Value>> {
+    let slot = find(&state, &id)?;
+    let _writer = slot.writer.lock().await;
+    let (me, accept, plies) = {
+        let g = slot.lock();
+        let me = seat_in_play(&g, &headers)?;
+        let engine_accepts = g
+            .engine
+            .is_some_and(|(seat, _)| g.game.engine_accepts_draw(seat));
+        (
+            me,
+            g.draw_offer == Some(me.other()) || engine_accepts,
+            g.plies(),
+        )
+    };
+    if accept {
+        end_game(&state, &id, &slot, Ended { winner: None }).await?;
+    } else {
+        let offer = (me.index() as u8, u32::try_from(plies).unwrap_or(u32::MAX));
+        state
+            .store()
+            .set_draw_offer(&id, Some(offer))
+            .await
+            .map_err(stored)?;
+        let mut g = slot.lock();
+        g.draw_offer = Some(me);
+        g.changed();
+    }
+    let view = slot.lock().view(Some(me), None);
+    Ok(Json(view))
+}
+
+/// `POST /api/games/{id}/rematch`: a new game, same options, seats swapped
+/// (a variant may deal anew: Chess Cards does).
+pub(super) async fn rematch(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> ApiResult<Json<Value>> {
+    let slot = find(&state, &id)?;
+    let fresh = fresh_seed()?;
+    let (variant, spec, engine, me) = {
+        let g = slot.lock();
+        let me = seat(&g, &headers)?;
+        (g.variant(), g.game.rematch_spec(fresh), g.engine, me)
+    };
+    let game = (variant.from_spec)(&spec).map_err(internal)?;
+    let engine = engine.map(|(s, l)| (s.other(), l));
+    let (new_id, tokens) = new_game(&state, game, engine).await?;
+    // The player who asked takes the other seat of the new game.
+    Ok(created(
+        variant,
+        &new_id,
+        &tokens,
+        me.other(),
+        engine.map(|e| e.0),
+    ))
+}

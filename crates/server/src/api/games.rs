@@ -1,0 +1,313 @@
+//! Games: creating one, the lobby's list, a view, a record.
+
+use super::{bad, bearer, internal, not_found, quote, stored, ApiResult};
+use crate::game::{seat_of, GameSlot, LiveGame};
+use crate::variant::{BoxedGame, Variant};
+use crate::{secret, variants, AppState};
+use axum::extract::{Path, Query, State};
+use axum::http::{header, HeaderMap};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use deckmate_rules::Seat;
+use serde_json::{json, Value};
+use std::collections::HashMap;
+use std::sync::Arc;
+
+fn now() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs() as i64)
+        .unwrap_or(0)
+}
+
+/// A fresh seed for a game whose creator gave none.
+pub(super) fn fresh_seed() -> ApiResult<u64> {
+    let s = secret().map_err(internal)?;
+    Ok(u64::from_str_radix(&s[..12], 16).unwrap_or(1) % 1_000_000_000)
+}
+
+/// The game of an id, or 404.
+pub(super) fn find(state: &AppState, id: &str) -> ApiResult<Arc<GameSlot>> {
+    state
+        .game(id)
+        .ok_or_else(|| not_found(format!("no game '{}'", quote(id))))
+}
+
+/// Stores a new game, then keeps it in memory and lets the engine move if
+/// it is first: the id and the seats' tokens.
+pub(super) async fn new_game(
+    state: &AppState,
+    game: BoxedGame,
+    engine: Option<(Seat, u8)>,
+) -> ApiResult<(String, [String; 2])> {
+    let id = secret().map_err(internal)?[..12].to_string();
+    let tokens = [secret().map_err(internal)?, secret().map_err(internal)?];
+    let row = crate::db::GameRow {
+        id: id.clone(),
+        variant: game.variant().key.into(),
+        spec: game.spec().to_string(),
+        tokens: tokens.clone(),
+        engine: engine.map(|(s, l)| (s.index() as u8, l)),
+        ended: None,
+        created: now(),
+        draw_offer: None,
+    };
+    let created = row.created;
+    state.store().insert_game(row).await.map_err(stored)?;
+    let slot = state.insert(LiveGame::new(
+        id.clone(),
+        game,
+        tokens.clone(),
+        engine,
+        created,
+    ));
+    state.engine_move_if_due(&slot);
+    Ok((id, tokens))
+}
+
+/// The answer to a creation: the id, the tokens of the seats people play
+/// by key (never an engine's), the creator's seat and token, an invite
+/// link for a friend.
+pub(super) fn created(
+    variant: &Variant,
+    id: &str,
+    tokens: &[String; 2],
+    you: Seat,
+    engine: Option<Seat>,
+) -> Json<Value> {
+    let mut by_key = serde_json::Map::new();
+    for s in Seat::BOTH {
+        if engine != Some(s) {
+            by_key.insert(variant.seats[s.index()].into(), json!(tokens[s.index()]));
+        }
+    }
+    let invite = engine.is_none().then_some(you.other());
+    Json(json!({
+        "id": id,
+        "variant": variant.key,
+        "tokens": by_key,
+        "you": you.index(),
+        "token": tokens[you.index()],
+        "invite": invite.map(|s| format!("/game/{id}#{}", tokens[s.index()])),
+    }))
+}
+
+/// `POST /api/games`.
+pub(super) async fn create(
+    State(state): State<AppState>,
+    body: Option<Json<Value>>,
+) -> ApiResult<Json<Value>> {
+    let Some(Json(body)) = body else {
+        return Err(bad("send a JSON object: {\"variant\": \"cardmate\", ...}"));
+    };
+    if !body.is_object() {
+        return Err(bad("the request must be a JSON object"));
+    }
+    let key = match &body["variant"] {
+        Value::Null => "cardmate",
+        Value::String(s) => s.as_str(),
+        _ => return Err(bad("variant must be a string")),
+    };
+    let variant = variants::find(key).ok_or_else(|| {
+        bad(format!(
+            "unknown variant '{}' (known: {})",
+            quote(key),
+            variants::keys()
+        ))
+    })?;
+    let seed = match &body["seed"] {
+        Value::Null => fresh_seed()?,
+        Value::Number(n) => n
+            .as_u64()
+            .ok_or_else(|| bad("seed must be a whole number 0..2^64"))?,
+        _ => return Err(bad("seed must be a number")),
+    };
+    let engine = opponent(variant, &body["opponent"])?;
+    let game = (variant.create)(&body["options"], seed).map_err(bad)?;
+    let (id, tokens) = new_game(&state, game, engine).await?;
+    let you = engine.map(|(s, _)| s.other()).unwrap_or(Seat::First);
+    Ok(created(variant, &id, &tokens, you, engine.map(|e| e.0)))
+}
+
+/// The opponent of a creation: `{"engine": level, "seat": the seat the
+/// creator takes}` (the default: the engine at level 4, the creator first)
+/// or `"friend"`. The engine's seat and level.
+fn opponent(variant: &Variant, o: &Value) -> ApiResult<Option<(Seat, u8)>> {
+    let seat_list = || variant.seats.join(" or ");
+    match o {
+        Value::Null => Ok(Some((Seat::Second, 4))),
+        Value::String(s) if s == "friend" => Ok(None),
+        Value::Object(o) => {
+            let level = match o.get("engine") {
+                None => 4,
+                Some(l) => l
+                    .as_u64()
+                    .ok_or_else(|| bad("engine level must be a number 1 to 8"))?,
+            };
+            if !(1..=8).contains(&level) {
+                return Err(bad("engine level must be 1 to 8"));
+            }
+            let you = match o.get("seat") {
+                None => Seat::First,
+                Some(Value::String(s)) => variant
+                    .seat(s)
+                    .ok_or_else(|| bad(format!("seat '{}': {}", quote(s), seat_list())))?,
+                Some(_) => return Err(bad(format!("seat must be {}", seat_list()))),
+            };
+            Ok(Some((you.other(), level as u8)))
+        }
+        _ => Err(bad("opponent must be \"friend\" or {\"engine\": level}")),
+    }
+}
+
+/// The most games on one page of the list.
+pub const PAGE_MAX: usize = 100;
+/// Games on a page unless asked otherwise.
+const PAGE_DEFAULT: usize = 50;
+/// The most games one request looks at: a filter that matches few games
+/// gives a short page and a `next` to go on from, never a long scan.
+const SCAN_MAX: usize = 2000;
+
+/// Which games the list shows.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Status {
+    All,
+    Ongoing,
+    Finished,
+}
+
+/// `GET /api/games?status=ongoing|finished|all&variant=KEY&limit=N&before=CURSOR`:
+/// newest first; `next` is the cursor of the following page (`null` at
+/// the end), `total` the number of games of every kind.
+pub(super) async fn list(
+    State(state): State<AppState>,
+    Query(q): Query<HashMap<String, String>>,
+) -> ApiResult<Json<Value>> {
+    for k in q.keys() {
+        if !["status", "variant", "limit", "before"].contains(&k.as_str()) {
+            return Err(bad(format!(
+                "unknown parameter '{}' (status, variant, limit, before)",
+                quote(k)
+            )));
+        }
+    }
+    let status = match q.get("status").map(String::as_str) {
+        None | Some("all") => Status::All,
+        Some("ongoing") => Status::Ongoing,
+        Some("finished") => Status::Finished,
+        Some(s) => {
+            return Err(bad(format!(
+                "status '{}': ongoing, finished or all",
+                quote(s)
+            )))
+        }
+    };
+    let variant = match q.get("variant") {
+        None => None,
+        Some(k) => Some(
+            variants::find(k)
+                .ok_or_else(|| {
+                    bad(format!(
+                        "unknown variant '{}' (known: {})",
+                        quote(k),
+                        variants::keys()
+                    ))
+                })?
+                .key,
+        ),
+    };
+    let limit = match q.get("limit") {
+        None => PAGE_DEFAULT,
+        Some(l) => l
+            .parse::<usize>()
+            .ok()
+            .filter(|n| (1..=PAGE_MAX).contains(n))
+            .ok_or_else(|| bad(format!("limit must be a number 1 to {PAGE_MAX}")))?,
+    };
+    let total = state.game_count();
+    // The position (in creation order) the page starts before; each game
+    // looked at moves it down by one, so it is where the next page starts.
+    let mut cursor = match q.get("before") {
+        None => total,
+        Some(c) => c
+            .parse::<usize>()
+            .map_err(|_| bad("before must be the 'next' of an earlier page"))?
+            .min(total),
+    };
+    let mut games = Vec::new();
+    let mut scanned = 0;
+    'scan: while games.len() < limit && cursor > 0 && scanned < SCAN_MAX {
+        let chunk = state.games_before(cursor, 100);
+        if chunk.is_empty() {
+            break;
+        }
+        for slot in chunk {
+            cursor -= 1;
+            scanned += 1;
+            let g = slot.lock();
+            let finished = g.end().is_some();
+            let wanted = match status {
+                Status::All => true,
+                Status::Ongoing => !finished,
+                Status::Finished => finished,
+            };
+            if wanted && variant.is_none_or(|v| v == g.variant().key) {
+                games.push(g.summary());
+                if games.len() == limit {
+                    break 'scan;
+                }
+            }
+        }
+    }
+    Ok(Json(json!({
+        "games": games,
+        "next": (cursor > 0).then(|| cursor.to_string()),
+        "total": total,
+    })))
+}
+
+/// `GET /api/games/{id}`.
+pub(super) async fn view(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    Query(q): Query<HashMap<String, String>>,
+    headers: HeaderMap,
+) -> ApiResult<Json<Value>> {
+    let slot = find(&state, &id)?;
+    let ply = match q.get("ply") {
+        Some(p) => Some(
+            p.parse::<usize>()
+                .map_err(|_| bad("ply must be a number"))?,
+        ),
+        None => None,
+    };
+    let g = slot.lock();
+    let you = seat_of(&g.tokens, bearer(&headers).as_deref());
+    Ok(Json(g.view(you, ply)))
+}
+
+/// `GET /api/games/{id}/record`.
+pub(super) async fn record(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> ApiResult<Response> {
+    let slot = find(&state, &id)?;
+    let (text, key) = {
+        let g = slot.lock();
+        (g.record_text(), g.variant().key)
+    };
+    Ok((
+        [
+            (
+                header::CONTENT_TYPE,
+                "application/x-chess-pgn; charset=utf-8".to_string(),
+            ),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"{key}-{id}.pgn\""),
+            ),
+        ],
+        text,
+    )
+        .into_response())
+}

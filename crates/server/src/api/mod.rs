@@ -1,0 +1,201 @@
+//! The HTTP API and the router.
+//!
+//! | route | what |
+//! |---|---|
+//! | `GET /` , `/game/{id}` | the web client |
+//! | `GET /api/variants` | games and their options |
+//! | `GET /api/rules/{variant}` | the rules text |
+//! | `POST /api/games` | create: `{"variant", "options", "seed", "opponent"}` -> `{"id", "tokens"}` (the human seats' tokens only); rate-limited per client (429 with `Retry-After`) |
+//! | `GET /api/games` | a page of games, newest first: `?status=ongoing\|finished&variant=&limit=&before=` -> `{"games", "next", "total"}` |
+//! | `GET /api/games/{id}` | the view (a seat's token as `Authorization: Bearer` adds its legal moves); `?ply=n` for an earlier position |
+//! | `POST /api/games/{id}/moves` | `{"move": "4Ci3", "ply": n}` with the mover's token; `ply` (optional, from 1) is the move's number: another is refused with 409, so a retried request never plays twice |
+//! | `POST /api/games/{id}/resign`, `/draw`, `/rematch` | with a seat's token |
+//! | `GET /api/games/{id}/record` | the record |
+//! | `GET /api/games/{id}/ws` | live views over a WebSocket; a seat's token as the subprotocol `token.<token>` beside `deckmate` (or `?token=`) |
+//!
+//! Every error is `{"error": "..."}` with its status; a busy database
+//! answers 503 with `Retry-After`, and nothing changed.
+
+mod actions;
+mod games;
+mod ws;
+
+use crate::limits;
+use crate::store::StoreError;
+use crate::{static_files, variants, AppState};
+use axum::extract::{DefaultBodyLimit, Path};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::response::{Html, IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde_json::{json, Value};
+use std::time::Duration;
+use tower_governor::GovernorLayer;
+use tower_http::set_header::SetResponseHeaderLayer;
+use tower_http::timeout::TimeoutLayer;
+
+/// The largest request body.
+pub const BODY_LIMIT: usize = 16 * 1024;
+
+/// How long a request may take, its body included (a WebSocket's life is
+/// not a request: it is not limited by this).
+pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(20);
+
+/// An API error: a status and a message, sent as `{"error": ...}`, with
+/// `Retry-After` when trying again later may work.
+#[derive(Debug)]
+pub struct ApiError {
+    status: StatusCode,
+    message: String,
+    retry_after: Option<u64>,
+}
+
+impl ApiError {
+    fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
+        ApiError {
+            status,
+            message: message.into(),
+            retry_after: None,
+        }
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let mut r = (self.status, Json(json!({ "error": self.message }))).into_response();
+        if let Some(s) = self.retry_after {
+            r.headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from(s));
+        }
+        r
+    }
+}
+
+type ApiResult<T> = Result<T, ApiError>;
+
+fn bad(m: impl Into<String>) -> ApiError {
+    ApiError::new(StatusCode::BAD_REQUEST, m)
+}
+
+fn internal(m: impl Into<String>) -> ApiError {
+    ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, m)
+}
+
+fn conflict(m: impl Into<String>) -> ApiError {
+    ApiError::new(StatusCode::CONFLICT, m)
+}
+
+fn not_found(m: impl Into<String>) -> ApiError {
+    ApiError::new(StatusCode::NOT_FOUND, m)
+}
+
+/// A write the database did not make: 503 and `Retry-After` when it was
+/// busy, 500 otherwise. Nothing changed either way.
+fn stored(e: StoreError) -> ApiError {
+    match e {
+        StoreError::Busy(m) => ApiError {
+            status: StatusCode::SERVICE_UNAVAILABLE,
+            message: format!("{m}; try again"),
+            retry_after: Some(2),
+        },
+        StoreError::Failed(m) => internal(format!("not saved, nothing changed: {m}")),
+    }
+}
+
+/// The token of `Authorization: Bearer <token>`.
+fn bearer(headers: &HeaderMap) -> Option<String> {
+    headers
+        .get(header::AUTHORIZATION)?
+        .to_str()
+        .ok()?
+        .strip_prefix("Bearer ")
+        .map(|t| t.trim().to_string())
+}
+
+/// The router over a state: the API, the web client, and the layers every
+/// response passes (body limit, time limit, errors as JSON, security
+/// headers).
+pub fn app(state: AppState) -> Router {
+    let create_limit =
+        GovernorLayer::new(state.create_limit().clone()).error_handler(limits::rate_limited);
+    let mut router = Router::new()
+        .route("/", get(index))
+        .route("/game/{id}", get(index))
+        .route("/app.js", get(app_js))
+        .route("/style.css", get(style))
+        .route("/api/variants", get(list_variants))
+        .route("/api/rules/{variant}", get(rules))
+        .route(
+            "/api/games",
+            post(games::create).layer(create_limit.clone()).get(games::list),
+        )
+        .route("/api/games/{id}", get(games::view))
+        .route("/api/games/{id}/moves", post(actions::play))
+        .route("/api/games/{id}/resign", post(actions::resign))
+        .route("/api/games/{id}/draw", post(actions::draw))
+        .route(
+            "/api/games/{id}/rematch",
+            post(actions::rematch).layer(create_limit),
+        )
+        .route("/api/games/{id}/record", get(games::record))
+        .route("/api/games/{id}/ws", get(ws::ws))
+        .fallback(|| async { not_found("no such page") })
+        .with_state(state)
+        .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .layer(TimeoutLayer::with_status_code(
+            StatusCode::REQUEST_TIMEOUT,
+            REQUEST_TIMEOUT,
+        ))
+        .layer(axum::middleware::map_response(limits::json_errors));
+    for (name, value) in limits::security_headers() {
+        router = router.layer(SetResponseHeaderLayer::if_not_present(name, value));
+    }
+    router
+}
+
+async fn index() -> Html<&'static str> {
+    Html(static_files::INDEX)
+}
+
+async fn app_js() -> Response {
+    (
+        [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
+        static_files::APP_JS,
+    )
+        .into_response()
+}
+
+async fn style() -> Response {
+    (
+        [(header::CONTENT_TYPE, "text/css; charset=utf-8")],
+        static_files::STYLE,
+    )
+        .into_response()
+}
+
+async fn list_variants() -> Json<Value> {
+    Json(json!(variants::VARIANTS
+        .iter()
+        .map(|v| v.describe())
+        .collect::<Vec<_>>()))
+}
+
+async fn rules(Path(variant): Path<String>) -> ApiResult<Response> {
+    match variants::find(&variant) {
+        Some(v) => Ok((
+            [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
+            v.rules,
+        )
+            .into_response()),
+        None => Err(not_found(format!("no game '{}'", quote(&variant)))),
+    }
+}
+
+/// At most the first 40 characters of a client's text, to quote it back.
+fn quote(text: &str) -> String {
+    let mut q: String = text.chars().take(40).collect();
+    if q.len() < text.len() {
+        q.push('…');
+    }
+    q
+}

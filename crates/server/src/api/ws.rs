@@ -1,0 +1,131 @@
+//! Live views over a WebSocket.
+//!
+//! The server sends the view on connect and after every change, nothing
+//! else; the socket takes no messages from the client (a text or binary
+//! frame closes it with 1008), so a client cannot make the server send.
+//! A seat's token comes as a subprotocol: the client offers `deckmate`
+//! and `token.<token>`, the server picks `deckmate`; `?token=` works too.
+//! The server pings every half minute and closes a socket that answered
+//! none of the last two pings, or that does not take a view within ten
+//! seconds.
+
+use super::games::find;
+use super::ApiResult;
+use crate::game::{seat_of, GameSlot};
+use crate::AppState;
+use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{Path, Query, State};
+use axum::http::{header, HeaderMap};
+use axum::response::Response;
+use deckmate_rules::Seat;
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::broadcast;
+
+/// The subprotocol the server speaks.
+pub const PROTOCOL: &str = "deckmate";
+/// The prefix of the subprotocol that carries a seat's token.
+pub const TOKEN_PROTOCOL: &str = "token.";
+/// How often the server pings.
+const PING_EVERY: Duration = Duration::from_secs(30);
+/// How long one send may take before the client counts as gone.
+const SEND_TIMEOUT: Duration = Duration::from_secs(10);
+/// The close code for a client that sent what the protocol does not have.
+const POLICY: u16 = 1008;
+
+/// The token among the offered subprotocols, if any.
+fn protocol_token(headers: &HeaderMap) -> Option<String> {
+    headers
+        .get_all(header::SEC_WEBSOCKET_PROTOCOL)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .find_map(|p| p.trim().strip_prefix(TOKEN_PROTOCOL).map(str::to_string))
+}
+
+/// `GET /api/games/{id}/ws`: the view now and after every change.
+pub(super) async fn ws(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    Query(q): Query<HashMap<String, String>>,
+    headers: HeaderMap,
+    upgrade: WebSocketUpgrade,
+) -> ApiResult<Response> {
+    let slot = find(&state, &id)?;
+    let token = protocol_token(&headers).or_else(|| q.get("token").cloned());
+    let (rx, you) = {
+        let g = slot.lock();
+        (g.tx.subscribe(), seat_of(&g.tokens, token.as_deref()))
+    };
+    Ok(upgrade
+        .protocols([PROTOCOL])
+        .on_upgrade(move |socket| watch(socket, slot, rx, you)))
+}
+
+/// Sends the current view; false when the client is gone or too slow.
+async fn send_view(socket: &mut WebSocket, slot: &GameSlot, you: Option<Seat>) -> bool {
+    let text = slot.lock().view(you, None).to_string();
+    matches!(
+        tokio::time::timeout(SEND_TIMEOUT, socket.send(Message::Text(text.into()))).await,
+        Ok(Ok(()))
+    )
+}
+
+async fn watch(
+    mut socket: WebSocket,
+    slot: Arc<GameSlot>,
+    mut rx: broadcast::Receiver<()>,
+    you: Option<Seat>,
+) {
+    if !send_view(&mut socket, &slot, you).await {
+        return;
+    }
+    let mut ping = tokio::time::interval(PING_EVERY);
+    ping.tick().await;
+    let mut unanswered = 0u32;
+    loop {
+        tokio::select! {
+            r = rx.recv() => match r {
+                Ok(()) | Err(broadcast::error::RecvError::Lagged(_)) => {
+                    // Several changes at once make one view.
+                    while rx.try_recv().is_ok() {}
+                    if !send_view(&mut socket, &slot, you).await {
+                        return;
+                    }
+                }
+                Err(broadcast::error::RecvError::Closed) => return,
+            },
+            m = socket.recv() => match m {
+                Some(Ok(Message::Pong(_) | Message::Ping(_))) => unanswered = 0,
+                Some(Ok(Message::Text(_) | Message::Binary(_))) => {
+                    let close = CloseFrame {
+                        code: POLICY,
+                        reason: "this socket only sends views".into(),
+                    };
+                    let _ = tokio::time::timeout(
+                        SEND_TIMEOUT,
+                        socket.send(Message::Close(Some(close))),
+                    )
+                    .await;
+                    return;
+                }
+                Some(Ok(Message::Close(_)) | Err(_)) | None => return,
+            },
+            _ = ping.tick() => {
+                if unanswered >= 2 {
+                    return;
+                }
+                unanswered += 1;
+                let sent = tokio::time::timeout(
+                    SEND_TIMEOUT,
+                    socket.send(Message::Ping(Vec::new().into())),
+                )
+                .await;
+                if !matches!(sent, Ok(Ok(()))) {
+                    return;
+                }
+            }
+        }
+    }
+}

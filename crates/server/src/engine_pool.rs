@@ -1,0 +1,216 @@
+//! The engine pool: a fixed number of threads that run engine searches,
+//! one at a time each, in the order they were asked for.
+//!
+//! A search is CPU work that can take seconds and tens of megabytes, so
+//! however many engine games are going on, no more than the pool's threads
+//! search at once; the rest wait in a first-come queue, which the log
+//! reports. Each search's memory (its transposition table) is made by the
+//! job and dropped when it ends, so an idle pool holds none.
+
+use crate::variant::EngineJob;
+use std::collections::VecDeque;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Condvar, Mutex};
+use std::time::{Duration, Instant};
+use tokio::sync::oneshot;
+
+/// What became of a search.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Searched {
+    /// The move's text.
+    Move(String),
+    /// The engine found no move.
+    NoMove,
+    /// The search panicked.
+    Failed,
+    /// Not run: the game had moved on or ended while it waited.
+    Skipped,
+}
+
+struct Task {
+    /// Whether the search is still wanted, asked when its turn comes.
+    wanted: Box<dyn Fn() -> bool + Send>,
+    job: EngineJob,
+    reply: oneshot::Sender<Searched>,
+    /// Who asked, for the log.
+    label: String,
+}
+
+struct Queue {
+    tasks: Mutex<VecDeque<Task>>,
+    ready: Condvar,
+    busy: AtomicUsize,
+    last_report: Mutex<Option<Instant>>,
+}
+
+/// A handle on the pool; cheap to clone.
+#[derive(Clone)]
+pub struct EnginePool {
+    queue: Arc<Queue>,
+    threads: usize,
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+impl EnginePool {
+    /// A pool of `threads` search threads (at least one).
+    pub fn start(threads: usize) -> Result<EnginePool, String> {
+        let threads = threads.max(1);
+        let queue = Arc::new(Queue {
+            tasks: Mutex::new(VecDeque::new()),
+            ready: Condvar::new(),
+            busy: AtomicUsize::new(0),
+            last_report: Mutex::new(None),
+        });
+        for i in 0..threads {
+            let q = Arc::clone(&queue);
+            std::thread::Builder::new()
+                .name(format!("deckmate-engine-{i}"))
+                .spawn(move || worker(&q))
+                .map_err(|e| format!("cannot start engine thread {i}: {e}"))?;
+        }
+        Ok(EnginePool { queue, threads })
+    }
+
+    /// Searches waiting for a thread.
+    #[cfg(test)]
+    pub fn waiting(&self) -> usize {
+        lock(&self.queue.tasks).len()
+    }
+
+    /// Searches running now.
+    pub fn running(&self) -> usize {
+        self.queue.busy.load(Ordering::Relaxed)
+    }
+
+    /// Queues a search; the answer comes when it has run. `wanted` is asked
+    /// just before it runs: a search no longer wanted is skipped.
+    pub fn submit(
+        &self,
+        label: String,
+        wanted: Box<dyn Fn() -> bool + Send>,
+        job: EngineJob,
+    ) -> oneshot::Receiver<Searched> {
+        let (reply, answer) = oneshot::channel();
+        let waiting = {
+            let mut tasks = lock(&self.queue.tasks);
+            tasks.push_back(Task {
+                wanted,
+                job,
+                reply,
+                label,
+            });
+            tasks.len()
+        };
+        self.queue.ready.notify_one();
+        self.report(waiting);
+        answer
+    }
+
+    /// Logs the queue when searches wait, at most once a second.
+    fn report(&self, waiting: usize) {
+        let running = self.running();
+        if waiting + running <= self.threads {
+            return;
+        }
+        let mut last = lock(&self.queue.last_report);
+        if last.is_some_and(|t| t.elapsed() < Duration::from_secs(1)) {
+            return;
+        }
+        *last = Some(Instant::now());
+        eprintln!(
+            "deckmate: engine pool: {running} searching on {} threads, {waiting} waiting",
+            self.threads
+        );
+    }
+}
+
+fn worker(q: &Queue) {
+    loop {
+        let task = {
+            let mut tasks = lock(&q.tasks);
+            loop {
+                if let Some(t) = tasks.pop_front() {
+                    break t;
+                }
+                tasks = q.ready.wait(tasks).unwrap_or_else(|e| e.into_inner());
+            }
+        };
+        if !(task.wanted)() {
+            let _ = task.reply.send(Searched::Skipped);
+            continue;
+        }
+        q.busy.fetch_add(1, Ordering::Relaxed);
+        let started = Instant::now();
+        let job = task.job;
+        // A panicking engine must not take the thread down with it.
+        let result = match std::panic::catch_unwind(std::panic::AssertUnwindSafe(job)) {
+            Ok(Some(text)) => Searched::Move(text),
+            Ok(None) => Searched::NoMove,
+            Err(_) => Searched::Failed,
+        };
+        q.busy.fetch_sub(1, Ordering::Relaxed);
+        if started.elapsed() > Duration::from_secs(30) {
+            eprintln!(
+                "deckmate: engine pool: a search for {} took {:.1} s",
+                task.label,
+                started.elapsed().as_secs_f64()
+            );
+        }
+        let _ = task.reply.send(result);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+    use std::sync::atomic::AtomicUsize;
+
+    #[tokio::test]
+    async fn no_more_searches_run_at_once_than_threads_and_in_order() {
+        let pool = EnginePool::start(2).unwrap();
+        let now = Arc::new(AtomicUsize::new(0));
+        let peak = Arc::new(AtomicUsize::new(0));
+        let order = Arc::new(Mutex::new(Vec::new()));
+        let mut answers = Vec::new();
+        for i in 0..8usize {
+            let (now, peak, order) = (now.clone(), peak.clone(), order.clone());
+            answers.push(pool.submit(
+                format!("job {i}"),
+                Box::new(|| true),
+                Box::new(move || {
+                    lock(&order).push(i);
+                    let n = now.fetch_add(1, Ordering::SeqCst) + 1;
+                    peak.fetch_max(n, Ordering::SeqCst);
+                    std::thread::sleep(Duration::from_millis(20));
+                    now.fetch_sub(1, Ordering::SeqCst);
+                    Some(format!("m{i}"))
+                }),
+            ));
+        }
+        for (i, a) in answers.into_iter().enumerate() {
+            assert_eq!(a.await.unwrap(), Searched::Move(format!("m{i}")));
+        }
+        assert_eq!(peak.load(Ordering::SeqCst), 2);
+        // Started in the order asked (two threads may swap neighbours).
+        let order = lock(&order).clone();
+        for (k, &i) in order.iter().enumerate() {
+            assert!(i.abs_diff(k) <= 1, "{order:?}");
+        }
+        assert_eq!(pool.waiting(), 0);
+    }
+
+    #[tokio::test]
+    async fn a_panic_or_an_unwanted_search_is_reported_and_the_pool_goes_on() {
+        let pool = EnginePool::start(1).unwrap();
+        let a = pool.submit("p".into(), Box::new(|| true), Box::new(|| panic!("boom")));
+        let b = pool.submit("s".into(), Box::new(|| false), Box::new(|| Some("x".into())));
+        let c = pool.submit("ok".into(), Box::new(|| true), Box::new(|| Some("y".into())));
+        assert_eq!(a.await.unwrap(), Searched::Failed);
+        assert_eq!(b.await.unwrap(), Searched::Skipped);
+        assert_eq!(c.await.unwrap(), Searched::Move("y".into()));
+    }
+}

@@ -1,0 +1,149 @@
+//! The layers every response passes: the creation rate limit, security
+//! headers, and errors as JSON whoever made them (axum's extractors, the
+//! body limit, the timeout, the rate limiter).
+
+use crate::Config;
+use axum::body::Body;
+use axum::extract::ConnectInfo;
+use axum::http::{header, HeaderName, HeaderValue, Request, Response, StatusCode};
+use axum::Json;
+use http_body_util::BodyExt;
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::sync::Arc;
+use std::time::Duration;
+use tower_governor::governor::{GovernorConfig, GovernorConfigBuilder};
+use tower_governor::key_extractor::KeyExtractor;
+use tower_governor::GovernorError;
+
+/// The content security policy: the app's own scripts, styles and
+/// WebSocket only; no inline script, no framing.
+pub const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self'; \
+    img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; \
+    form-action 'self'; frame-ancestors 'none'";
+
+/// The headers set on every response (unless a handler set them).
+pub fn security_headers() -> [(HeaderName, HeaderValue); 4] {
+    [
+        (
+            header::CONTENT_SECURITY_POLICY,
+            HeaderValue::from_static(CSP),
+        ),
+        (
+            header::X_CONTENT_TYPE_OPTIONS,
+            HeaderValue::from_static("nosniff"),
+        ),
+        (header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY")),
+        // The invite link carries a seat's token in its fragment; no page
+        // of ours tells another site where it came from.
+        (
+            header::REFERRER_POLICY,
+            HeaderValue::from_static("no-referrer"),
+        ),
+    ]
+}
+
+/// The client a request comes from: its peer address, as the listener
+/// recorded it ([`crate::serve`]); requests made without a listener (tests
+/// calling the router) count as one local client.
+#[derive(Clone, Copy, Debug)]
+pub struct ClientIp;
+
+impl KeyExtractor for ClientIp {
+    type Key = IpAddr;
+
+    fn extract<T>(&self, req: &Request<T>) -> Result<IpAddr, GovernorError> {
+        Ok(req
+            .extensions()
+            .get::<ConnectInfo<SocketAddr>>()
+            .map_or(IpAddr::V4(Ipv4Addr::LOCALHOST), |c| c.0.ip()))
+    }
+}
+
+/// The limiter of game creations per client.
+pub type CreateLimit = Arc<GovernorConfig<ClientIp, governor::middleware::NoOpMiddleware<governor::clock::QuantaInstant>>>;
+
+/// A limiter allowing `create_burst` creations at once and
+/// `create_per_minute` in the long run, per client.
+pub fn create_limit(config: &Config) -> Result<CreateLimit, String> {
+    if config.create_per_minute == 0 || config.create_burst == 0 {
+        return Err("the creation rate and burst must be at least 1".into());
+    }
+    let period = Duration::from_secs(60) / config.create_per_minute;
+    GovernorConfigBuilder::default()
+        .key_extractor(ClientIp)
+        .period(period)
+        .burst_size(config.create_burst)
+        .finish()
+        .map(Arc::new)
+        .ok_or_else(|| "bad creation rate limit".to_string())
+}
+
+/// The limiter's refusal as the API's JSON error, with `Retry-After`.
+pub fn rate_limited(e: GovernorError) -> Response<Body> {
+    let (status, message, wait) = match e {
+        GovernorError::TooManyRequests { wait_time, .. } => (
+            StatusCode::TOO_MANY_REQUESTS,
+            format!(
+                "too many games created from your address: wait {} s",
+                wait_time.max(1)
+            ),
+            Some(wait_time.max(1)),
+        ),
+        GovernorError::UnableToExtractKey => (
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "cannot tell who is asking".to_string(),
+            None,
+        ),
+        GovernorError::Other { code, msg, .. } => {
+            (code, msg.unwrap_or_else(|| "refused".into()), None)
+        }
+    };
+    let mut r = axum::response::IntoResponse::into_response((
+        status,
+        Json(serde_json::json!({ "error": message })),
+    ));
+    if let Some(w) = wait {
+        r.headers_mut()
+            .insert(header::RETRY_AFTER, HeaderValue::from(w));
+    }
+    r
+}
+
+/// The most of an error body kept when it is rewrapped as JSON.
+const ERROR_TEXT: usize = 1024;
+
+/// Rewrites an error response that is not JSON (axum's extractor
+/// rejections, 413, 415, 404, 405, 408...) as `{"error": ...}`, keeping
+/// its status and headers.
+pub async fn json_errors(resp: Response<Body>) -> Response<Body> {
+    let status = resp.status();
+    let is_json = resp
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/json"));
+    if !(status.is_client_error() || status.is_server_error()) || is_json {
+        return resp;
+    }
+    let (mut parts, body) = resp.into_parts();
+    let limited = http_body_util::Limited::new(body, ERROR_TEXT);
+    let text = match limited.collect().await {
+        Ok(b) => String::from_utf8_lossy(&b.to_bytes()).trim().to_string(),
+        Err(_) => String::new(),
+    };
+    let message = if text.is_empty() {
+        status
+            .canonical_reason()
+            .unwrap_or("error")
+            .to_lowercase()
+    } else {
+        text
+    };
+    let body = serde_json::json!({ "error": message }).to_string();
+    parts.headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/json"),
+    );
+    parts.headers.remove(header::CONTENT_LENGTH);
+    Response::from_parts(parts, Body::from(body))
+}

@@ -1,0 +1,156 @@
+//! The store: the database on a thread of its own.
+//!
+//! SQLite calls block (on the disk, or on a lock another process holds),
+//! so none is made on the async runtime. One writer thread owns the
+//! connection and takes requests from a bounded queue; a handler awaits the
+//! answer without holding a thread. Each request has a deadline: one that
+//! waited too long in the queue is refused without touching the database,
+//! and one that starts waits for a lock only until its deadline. So a
+//! locked or slow database makes writes fail as busy after a bounded time,
+//! while everything that needs no storage answers at once.
+
+use crate::db::{Db, GameRow};
+use std::time::{Duration, Instant};
+use tokio::sync::{mpsc, oneshot};
+
+/// How many requests may wait for the writer thread.
+const QUEUE: usize = 1024;
+
+/// Why a write did not happen. Nothing was stored in either case.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StoreError {
+    /// The database stayed locked or the queue full past the deadline:
+    /// worth trying again soon.
+    Busy(String),
+    /// The database refused (a full disk, a broken file).
+    Failed(String),
+}
+
+impl std::fmt::Display for StoreError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            StoreError::Busy(m) | StoreError::Failed(m) => f.write_str(m),
+        }
+    }
+}
+
+/// One write.
+enum Op {
+    Game(Box<GameRow>),
+    Move { id: String, ply: usize, text: String },
+    Ended { id: String, ended: String },
+    DrawOffer { id: String, offer: Option<(u8, u32)> },
+}
+
+struct Request {
+    op: Op,
+    deadline: Instant,
+    reply: oneshot::Sender<Result<(), StoreError>>,
+}
+
+/// A handle on the writer thread; cheap to clone.
+#[derive(Clone)]
+pub struct Store {
+    tx: mpsc::Sender<Request>,
+    wait: Duration,
+}
+
+impl Store {
+    /// Starts the writer thread over `db`. A write waits at most `wait`
+    /// (in the queue and for locks together) before it fails as busy.
+    pub fn start(db: Db, wait: Duration) -> Result<Store, String> {
+        let (tx, rx) = mpsc::channel(QUEUE);
+        std::thread::Builder::new()
+            .name("deckmate-store".into())
+            .spawn(move || writer(db, rx))
+            .map_err(|e| format!("cannot start the store thread: {e}"))?;
+        Ok(Store { tx, wait })
+    }
+
+    async fn send(&self, op: Op) -> Result<(), StoreError> {
+        let (reply, answer) = oneshot::channel();
+        let req = Request {
+            op,
+            deadline: Instant::now() + self.wait,
+            reply,
+        };
+        self.tx.try_send(req).map_err(|e| match e {
+            mpsc::error::TrySendError::Full(_) => {
+                StoreError::Busy("the database is busy (too many writes waiting)".into())
+            }
+            mpsc::error::TrySendError::Closed(_) => {
+                StoreError::Failed("the database is closed".into())
+            }
+        })?;
+        answer
+            .await
+            .unwrap_or_else(|_| Err(StoreError::Failed("the database thread stopped".into())))
+    }
+
+    /// Stores a new game.
+    pub async fn insert_game(&self, row: GameRow) -> Result<(), StoreError> {
+        self.send(Op::Game(Box::new(row))).await
+    }
+
+    /// Stores move number `ply` (from 1) of a game.
+    pub async fn insert_move(&self, id: &str, ply: usize, text: &str) -> Result<(), StoreError> {
+        self.send(Op::Move {
+            id: id.into(),
+            ply,
+            text: text.into(),
+        })
+        .await
+    }
+
+    /// Records an end from outside the board.
+    pub async fn set_ended(&self, id: &str, ended: String) -> Result<(), StoreError> {
+        self.send(Op::Ended {
+            id: id.into(),
+            ended,
+        })
+        .await
+    }
+
+    /// Records a pending draw offer (seat, moves played), or none.
+    pub async fn set_draw_offer(
+        &self,
+        id: &str,
+        offer: Option<(u8, u32)>,
+    ) -> Result<(), StoreError> {
+        self.send(Op::DrawOffer { id: id.into(), offer }).await
+    }
+}
+
+/// The writer thread: one request at a time, each within its deadline.
+fn writer(db: Db, mut rx: mpsc::Receiver<Request>) {
+    while let Some(req) = rx.blocking_recv() {
+        let left = req.deadline.saturating_duration_since(Instant::now());
+        let result = if left.is_zero() {
+            Err(StoreError::Busy(
+                "the database is busy: the write waited too long; nothing was stored".into(),
+            ))
+        } else {
+            apply(&db, req.op, left)
+        };
+        // The asker may have gone (a closed connection): nothing to tell.
+        let _ = req.reply.send(result);
+    }
+}
+
+fn apply(db: &Db, op: Op, left: Duration) -> Result<(), StoreError> {
+    db.set_busy_timeout(left)
+        .map_err(|e| StoreError::Failed(e.message))?;
+    let r = match op {
+        Op::Game(row) => db.insert_game(&row),
+        Op::Move { id, ply, text } => db.insert_move(&id, ply, &text),
+        Op::Ended { id, ended } => db.set_ended(&id, &ended),
+        Op::DrawOffer { id, offer } => db.set_draw_offer(&id, offer),
+    };
+    r.map_err(|e| {
+        if e.busy {
+            StoreError::Busy(format!("{e}; nothing was stored"))
+        } else {
+            StoreError::Failed(e.message)
+        }
+    })
+}
