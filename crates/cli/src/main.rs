@@ -1,7 +1,14 @@
 //! The `deckmate` command: play, check and study chess variants played with
 //! cards. This file only parses arguments and dispatches; each command lives
 //! in `cmd/`.
+//!
+//! Everything is printed through [`output`]'s macros (`outln!`, `errln!`),
+//! never `println!`, so that a closed pipe ends the program quietly.
 
+#![deny(clippy::print_stdout, clippy::print_stderr)]
+
+#[macro_use]
+mod output;
 mod cmd;
 mod render;
 mod render_cuarenta;
@@ -84,7 +91,7 @@ fn main() -> ExitCode {
     match result {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("deckmate: {e}");
+            errln!("deckmate: {e}");
             ExitCode::from(1)
         }
     }

@@ -79,7 +79,7 @@ pub fn run(args: AnalyseArgs) -> Result<ExitCode, String> {
         }
     }
     if pos.end_state().is_some() {
-        println!(
+        outln!(
             "The game is over: {}",
             pos.end_state().map(|e| e.describe()).unwrap_or_default()
         );
@@ -97,7 +97,7 @@ pub fn run(args: AnalyseArgs) -> Result<ExitCode, String> {
     };
     let mut searcher = Searcher::new(CardmateEval::default(), 64);
     let r = searcher.search(&pos, &limits, &mut |rep| {
-        println!(
+        outln!(
             "depth {:2}  score {:>10}  nodes {:>10}  nps {:>8}  time {:6.2}s  pv {}",
             rep.depth,
             score_text(rep.score),
@@ -109,14 +109,14 @@ pub fn run(args: AnalyseArgs) -> Result<ExitCode, String> {
     });
     match r.best {
         Some(m) => {
-            println!();
-            println!("best move: {}", notation::write(&pos, m));
+            outln!();
+            outln!("best move: {}", notation::write(&pos, m));
             if !r.pv.is_empty() {
-                println!("best line: {}", line(&pos, &r.pv));
+                outln!("best line: {}", line(&pos, &r.pv));
             }
-            println!("score:     {}", score_text(r.score));
+            outln!("score:     {}", score_text(r.score));
         }
-        None => println!("no legal move"),
+        None => outln!("no legal move"),
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -131,7 +131,7 @@ fn run_cuarenta(args: &AnalyseArgs) -> Result<ExitCode, String> {
         }
     }
     if let Some(end) = pos.end_state() {
-        println!("The game is over: {}", end.describe());
+        outln!("The game is over: {}", end.describe());
         return Ok(ExitCode::SUCCESS);
     }
     let time = match (args.depth, args.time) {
@@ -145,7 +145,7 @@ fn run_cuarenta(args: &AnalyseArgs) -> Result<ExitCode, String> {
         time,
     };
     let a = cuarenta_tools::analyse(&pos, &limits, |rep, line| {
-        println!(
+        outln!(
             "depth {:2}  score {:>10}  nodes {:>10}  nps {:>8}  time {:6.2}s  pv {}",
             rep.depth,
             score_text(rep.score),
@@ -157,12 +157,12 @@ fn run_cuarenta(args: &AnalyseArgs) -> Result<ExitCode, String> {
     });
     match a.best {
         Some(m) => {
-            println!();
-            println!("best move: {}", pos.move_text(m));
-            println!("best line: {}", cuarenta_tools::numbered(&pos, &a.line));
-            println!("score:     {}", score_text(a.score));
+            outln!();
+            outln!("best move: {}", pos.move_text(m));
+            outln!("best line: {}", cuarenta_tools::numbered(&pos, &a.line));
+            outln!("score:     {}", score_text(a.score));
         }
-        None => println!("no legal move"),
+        None => outln!("no legal move"),
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -22,7 +22,7 @@ pub struct BenchArgs {
 }
 
 fn line(l: &BenchLine) {
-    println!(
+    outln!(
         "{:<18} depth {:2}  nodes {:>10}  best {:<8} {:6.2}s",
         l.name,
         l.depth,
@@ -33,10 +33,10 @@ fn line(l: &BenchLine) {
 }
 
 fn totals(prefix: &str, nodes: u64, time: Duration) {
-    println!();
-    println!("{prefix}nodes: {nodes}");
-    println!("{prefix}time:  {:.2} s", time.as_secs_f64());
-    println!(
+    outln!();
+    outln!("{prefix}nodes: {nodes}");
+    outln!("{prefix}time:  {:.2} s", time.as_secs_f64());
+    outln!(
         "{prefix}nps:   {}",
         (nodes as f64 / time.as_secs_f64().max(1e-6)) as u64
     );
@@ -53,7 +53,7 @@ pub fn run(args: BenchArgs) -> Result<ExitCode, String> {
     };
     for (i, g) in games.into_iter().enumerate() {
         if i > 0 {
-            println!();
+            outln!();
         }
         if g == Variant::Cardmate {
             let (n, t) = deckmate_engine::bench::run(line)?;

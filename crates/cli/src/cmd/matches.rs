@@ -94,7 +94,7 @@ fn on_game(
     }
     let result = g.record.result.clone().unwrap_or_default();
     let reason = g.record.tag("Termination").unwrap_or("");
-    println!(
+    outln!(
         "game {:3}: A ({a}) as {}: {result} {reason} ({} plies)",
         i + 1,
         if g.a_forehand { seats[0] } else { seats[1] },
@@ -114,15 +114,15 @@ fn finish(
         return Err(e);
     }
     let (elo, margin) = r.elo();
-    println!();
-    println!(
+    outln!();
+    outln!(
         "A ({a}) vs B ({b}): +{} ={} -{}  score {:.1}%  Elo {elo:+.0} +- {margin:.0}",
         r.wins,
         r.draws,
         r.losses,
         100.0 * r.score(),
     );
-    println!("records in {out}/");
+    outln!("records in {out}/");
     Ok(ExitCode::SUCCESS)
 }
 

@@ -133,23 +133,23 @@ fn count<G: Game>(pos: &G, depth: u32, divide: bool) {
             .collect();
         lines.sort();
         for (m, n) in lines {
-            println!("{m}: {n}");
+            outln!("{m}: {n}");
             total += n;
         }
         if depth == 0 {
             // No first moves; the position itself is the one leaf.
             total = 1;
         }
-        println!();
-        println!("total: {total}");
+        outln!();
+        outln!("total: {total}");
         total
     } else {
         let n = perft(pos, depth);
-        println!("{n}");
+        outln!("{n}");
         n
     };
     let secs = t.elapsed().as_secs_f64();
-    eprintln!(
+    errln!(
         "depth {depth} : {total} leaves in {secs:.3} s ({:.1} M leaves/s)",
         total as f64 / secs.max(1e-9) / 1e6
     );

@@ -195,8 +195,8 @@ pub fn run(args: ReplayArgs) -> Result<ExitCode, String> {
         Ok(()) => report(&bytes, args.json, &style),
         Err(e) => fail(args.json, e, 0),
     };
-    print!("{}", r.stdout);
-    eprint!("{}", r.stderr);
+    out!("{}", r.stdout);
+    crate::output::stderr(format_args!("{}", r.stderr));
     Ok(ExitCode::from(r.code))
 }
 

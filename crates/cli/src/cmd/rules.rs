@@ -21,9 +21,9 @@ pub struct RulesArgs {
 /// Prints the rules.
 pub fn run(args: RulesArgs) -> Result<ExitCode, String> {
     match args.game {
-        Variant::Cardmate => print!("{}", deckmate_games::cardmate::RULES),
-        Variant::ChessCards => print!("{}", deckmate_games::chess_cards::RULES),
-        Variant::Cuarenta => print!("{}", deckmate_games::cuarenta::RULES),
+        Variant::Cardmate => out!("{}", deckmate_games::cardmate::RULES),
+        Variant::ChessCards => out!("{}", deckmate_games::chess_cards::RULES),
+        Variant::Cuarenta => out!("{}", deckmate_games::cuarenta::RULES),
     }
     Ok(ExitCode::SUCCESS)
 }

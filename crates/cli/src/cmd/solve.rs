@@ -215,20 +215,20 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, String> {
     let turns: Vec<_> = line.iter().map(|&(_, t)| t).collect();
     if args.json {
         let plays: Vec<String> = turns.iter().map(|&t| turn_text(t)).collect();
-        println!("{}", json!({ "value": v, "line": plays }));
+        outln!("{}", json!({ "value": v, "line": plays }));
     } else {
         let mut end = g.clone();
         for &t in &turns {
             end.play(t);
         }
-        println!("Value: {v:+} (the dealer's score minus the other's, perfect play)");
+        outln!("Value: {v:+} (the dealer's score minus the other's, perfect play)");
         if turns.is_empty() {
-            println!("The game is over: {}.", outcome_text(&g));
+            outln!("The game is over: {}.", outcome_text(&g));
         } else {
-            println!("Best line: {}", line_text(&g, &turns));
-            println!("Result: {}.", outcome_text(&end));
+            outln!("Best line: {}", line_text(&g, &turns));
+            outln!("Result: {}.", outcome_text(&end));
         }
-        eprintln!("({} positions searched in {secs:.2} s)", solver.nodes);
+        errln!("({} positions searched in {secs:.2} s)", solver.nodes);
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -271,7 +271,7 @@ fn many(
         if let Some(f) = &file {
             if let Err(e) = f.append(i, v1, mv) {
                 if !failed.swap(true, std::sync::atomic::Ordering::Relaxed) {
-                    eprintln!("\nwarning: could not write the values file: {e}");
+                    errln!("\nwarning: could not write the values file: {e}");
                 }
             }
         }
@@ -296,7 +296,7 @@ fn many(
     } else {
         let s = deals::solve_deals(deals, &opts);
         if !json_out {
-            eprintln!();
+            errln!();
         }
         s
     };
@@ -319,7 +319,7 @@ fn many(
         .margins(deals)
         .filter(|m| m[0] > 0.0 || !matches!(deals, Deals::All { .. }));
     if json_out {
-        println!(
+        outln!(
             "{}",
             json!({
                 "deals": s.deals,
@@ -362,20 +362,20 @@ fn many(
         )
     };
     if summary {
-        println!(
+        outln!(
             "{} deals in {}, solved exactly (both games of each match) by earlier runs.",
             s.deals,
             values.map_or(String::new(), |p| p.display().to_string())
         );
     } else {
-        println!(
+        outln!(
             "Solved {} deals ({which}) exactly{earlier}, both games of each match; {now}.",
             s.deals
         );
     }
     let pm =
         |k: usize, scale: f64| margins.map_or(String::new(), |m| format!(" +-{:.1}", m[k] * scale));
-    println!(
+    outln!(
         "Single games: the dealer's average score {:+.2}{}; the dealer mates in {:.1}%{}, the other in {:.1}%{}, {:.1}%{} drawn; largest value {}.",
         s.dealer_average(),
         pm(0, 1.0),
@@ -388,9 +388,9 @@ fn many(
         s.max_abs
     );
     if margins.is_some() {
-        println!("(A sample: +- is the 95% margin for all deals.)");
+        outln!("(A sample: +- is the 95% margin for all deals.)");
     }
-    println!(
+    outln!(
         "Matches: the first dealer's average total margin {:+.2}; he wins {:.1}%, the other {:.1}%, {:.1}% drawn.",
         s.match_total as f64 / s.deals.max(1) as f64,
         pct(s.matches[0], s.deals),

@@ -1,0 +1,130 @@
+//! What a hostile user found (issue 15, "Hardening"): closed pipes, bytes
+//! that are not text, huge lines, options of the wrong game, empty
+//! records.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, Command, ExitStatus, Output, Stdio};
+use std::time::{Duration, Instant};
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).to_string()
+}
+
+/// Starts `deckmate` with every stream piped.
+fn spawn(args: &[&str]) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_deckmate"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+/// Waits for the program to end by itself, at most `secs` seconds (then
+/// kills it and fails).
+fn wait_at_most(child: &mut Child, secs: u64) -> ExitStatus {
+    let t = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            return status;
+        }
+        if t.elapsed() > Duration::from_secs(secs) {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("deckmate did not end within {secs} s");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+/// As `deckmate ARGS | head -1`: reads one line of standard output,
+/// closes the pipe, then feeds `stdin` (if any) and closes it; returns
+/// the line, how the program ended and its standard error.
+fn head_1(args: &[&str], stdin: Option<&[u8]>) -> (String, ExitStatus, String) {
+    let mut child = spawn(args);
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    // The reader (and with it the pipe's only reading end) is gone now.
+    let mut input = child.stdin.take().unwrap();
+    if let Some(bytes) = stdin {
+        let _ = input.write_all(bytes);
+        let _ = input.flush();
+    }
+    // Standard input stays open: a program that goes on after its
+    // output is closed waits here for ever.
+    let status = wait_at_most(&mut child, 30);
+    drop(input);
+    let mut err = String::new();
+    let _ = std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut err);
+    (first, status, err)
+}
+
+/// Runs `deckmate ARGS` with standard output a pipe that nobody reads
+/// (its reader, the `true` command, has ended), so that the first write
+/// fails with a broken pipe.
+#[cfg(unix)]
+fn with_stdout_closed(args: &[&str]) -> Output {
+    let mut reader = Command::new("true").stdin(Stdio::piped()).spawn().unwrap();
+    let pipe = reader.stdin.take().unwrap();
+    reader.wait().unwrap();
+    Command::new(env!("CARGO_BIN_EXE_deckmate"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(pipe)
+        .stderr(Stdio::piped())
+        .output()
+        .unwrap()
+}
+
+/// Ended quietly: status 0 and nothing on standard error.
+fn assert_quiet(what: &str, status: ExitStatus, stderr: &str) {
+    assert_eq!(status.code(), Some(0), "{what}: {stderr}");
+    assert!(!stderr.contains("panicked"), "{what}: {stderr}");
+    assert!(stderr.is_empty(), "{what}: {stderr}");
+}
+
+#[test]
+fn head_1_of_an_analysis_ends_it_quietly() {
+    for game in ["cardmate", "cuarenta"] {
+        let (first, status, err) = head_1(&["analyse", game, "--depth", "6"], None);
+        assert!(first.starts_with("depth  1"), "{first}");
+        assert_quiet(game, status, &err);
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn a_closed_pipe_ends_every_command_quietly() {
+    let dir = std::env::temp_dir().join(format!("deckmate-pipe-{}", std::process::id()));
+    let out = dir.to_str().unwrap();
+    let game = format!(
+        "{}/tests/data/sample-game-1.pgn",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    for args in [
+        vec!["analyse", "cardmate", "--depth", "2"],
+        vec!["analyse", "cuarenta", "--depth", "2"],
+        vec![
+            "match", "cardmate", "--a", "random", "--b", "random", "--games", "2", "--out", out,
+        ],
+        vec![
+            "match", "cuarenta", "--a", "random", "--b", "random", "--games", "2", "--out", out,
+        ],
+        vec!["bench", "cuarenta"],
+        vec!["perft", "cardmate", "--depth", "1", "--divide"],
+        vec!["rules", "cardmate"],
+        vec!["replay", &game],
+    ] {
+        let o = with_stdout_closed(&args);
+        assert_quiet(&args.join(" "), o.status, &text(&o.stderr));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
