@@ -49,6 +49,17 @@ const browser = await chromium.launch({
   args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
 });
 let passed = 0, failed = 0;
+// Every page is watched for Content Security Policy violations (an inline
+// script or style, a foreign source): the last test fails on any.
+const cspViolations = [];
+const watchCsp = (page) => {
+  page.on("console", (m) => { if (/Content Security Policy/i.test(m.text())) cspViolations.push(m.text()); });
+  return page;
+};
+const newPage = browser.newPage.bind(browser);
+browser.newPage = async (...a) => watchCsp(await newPage(...a));
+const newContext = browser.newContext.bind(browser);
+browser.newContext = async (...a) => { const c = await newContext(...a); c.on("page", watchCsp); return c; };
 // E2E_ONLY=word runs only the tests whose name contains it.
 const only = (process.env.E2E_ONLY || "").toLowerCase();
 async function test(name, fn) {
@@ -392,6 +403,15 @@ await test("a Cuarenta promotion chosen by its button, and screenshots", async (
   await phone.screenshot({ path: join(docs, "cuarenta-phone.png"), fullPage: true });
   await phone.close();
   await page.close();
+});
+
+await test("the pages break no rule of the Content Security Policy, which the server sends", async () => {
+  const r = await fetch(base + "/");
+  const csp = r.headers.get("content-security-policy") || "";
+  assert(csp.includes("script-src 'self'") && !csp.includes("unsafe-inline"), "CSP: " + csp);
+  assert(r.headers.get("x-content-type-options") === "nosniff", "nosniff missing");
+  assert(r.headers.get("referrer-policy") === "no-referrer", "referrer policy missing");
+  assert(cspViolations.length === 0, "violations: " + cspViolations.join(" | "));
 });
 
 await browser.close();

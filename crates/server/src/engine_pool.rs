@@ -207,8 +207,16 @@ mod tests {
     async fn a_panic_or_an_unwanted_search_is_reported_and_the_pool_goes_on() {
         let pool = EnginePool::start(1).unwrap();
         let a = pool.submit("p".into(), Box::new(|| true), Box::new(|| panic!("boom")));
-        let b = pool.submit("s".into(), Box::new(|| false), Box::new(|| Some("x".into())));
-        let c = pool.submit("ok".into(), Box::new(|| true), Box::new(|| Some("y".into())));
+        let b = pool.submit(
+            "s".into(),
+            Box::new(|| false),
+            Box::new(|| Some("x".into())),
+        );
+        let c = pool.submit(
+            "ok".into(),
+            Box::new(|| true),
+            Box::new(|| Some("y".into())),
+        );
         assert_eq!(a.await.unwrap(), Searched::Failed);
         assert_eq!(b.await.unwrap(), Searched::Skipped);
         assert_eq!(c.await.unwrap(), Searched::Move("y".into()));

@@ -60,7 +60,9 @@ impl KeyExtractor for ClientIp {
 }
 
 /// The limiter of game creations per client.
-pub type CreateLimit = Arc<GovernorConfig<ClientIp, governor::middleware::NoOpMiddleware<governor::clock::QuantaInstant>>>;
+pub type CreateLimit = Arc<
+    GovernorConfig<ClientIp, governor::middleware::NoOpMiddleware<governor::clock::QuantaInstant>>,
+>;
 
 /// A limiter allowing `create_burst` creations at once and
 /// `create_per_minute` in the long run, per client.
@@ -132,10 +134,7 @@ pub async fn json_errors(resp: Response<Body>) -> Response<Body> {
         Err(_) => String::new(),
     };
     let message = if text.is_empty() {
-        status
-            .canonical_reason()
-            .unwrap_or("error")
-            .to_lowercase()
+        status.canonical_reason().unwrap_or("error").to_lowercase()
     } else {
         text
     };

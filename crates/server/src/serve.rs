@@ -144,7 +144,9 @@ mod tests {
         })
         .await;
         let mut slow = TcpStream::connect(addr).await.unwrap();
-        slow.write_all(b"GET / HTTP/1.1\r\nHost: x\r\n").await.unwrap();
+        slow.write_all(b"GET / HTTP/1.1\r\nHost: x\r\n")
+            .await
+            .unwrap();
         assert!(closed_within(&mut slow, Duration::from_secs(5)).await);
         // An idle connection that sent nothing is closed too.
         let mut idle = TcpStream::connect(addr).await.unwrap();
@@ -168,8 +170,7 @@ mod tests {
             .await
             .unwrap();
         let mut buf = Vec::new();
-        let early =
-            tokio::time::timeout(Duration::from_millis(500), c.read_to_end(&mut buf)).await;
+        let early = tokio::time::timeout(Duration::from_millis(500), c.read_to_end(&mut buf)).await;
         assert!(early.is_err(), "answered beyond the cap");
         // ...and is served once the header timeout frees them.
         tokio::time::timeout(Duration::from_secs(10), c.read_to_end(&mut buf))

@@ -37,9 +37,19 @@ impl std::fmt::Display for StoreError {
 /// One write.
 enum Op {
     Game(Box<GameRow>),
-    Move { id: String, ply: usize, text: String },
-    Ended { id: String, ended: String },
-    DrawOffer { id: String, offer: Option<(u8, u32)> },
+    Move {
+        id: String,
+        ply: usize,
+        text: String,
+    },
+    Ended {
+        id: String,
+        ended: String,
+    },
+    DrawOffer {
+        id: String,
+        offer: Option<(u8, u32)>,
+    },
 }
 
 struct Request {
@@ -117,7 +127,11 @@ impl Store {
         id: &str,
         offer: Option<(u8, u32)>,
     ) -> Result<(), StoreError> {
-        self.send(Op::DrawOffer { id: id.into(), offer }).await
+        self.send(Op::DrawOffer {
+            id: id.into(),
+            offer,
+        })
+        .await
     }
 }
 
@@ -148,7 +162,10 @@ fn apply(db: &Db, op: Op, left: Duration) -> Result<(), StoreError> {
     };
     r.map_err(|e| {
         if e.busy {
-            StoreError::Busy(format!("{e}; nothing was stored"))
+            StoreError::Busy(format!(
+                "the database is busy ({}); nothing was stored",
+                e.message.trim_start_matches("database: ")
+            ))
         } else {
             StoreError::Failed(e.message)
         }

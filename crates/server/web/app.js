@@ -32,7 +32,11 @@ async function api(path, opts = {}) {
   const text = await r.text();
   let body;
   try { body = JSON.parse(text); } catch { body = text; }
-  if (!r.ok) throw new Error((body && body.error) || r.statusText);
+  if (!r.ok) {
+    const e = new Error((body && body.error) || r.statusText);
+    e.status = r.status;
+    throw e;
+  }
   return body;
 }
 
@@ -87,12 +91,20 @@ async function lobby() {
     } catch (e) { alert(e.message); }
   });
   const list = el("div", { class: "panel", id: "games" }, el("h2", {}, "Games"));
-  const games = await api("/api/games");
-  if (!games.length) list.append(el("p", {}, "No games yet."));
-  for (const g of games) {
-    const status = g.result ? `${g.result} (${g.reason})` : `${g.progress}, ${g.to_move_name} to play`;
-    list.append(el("div", { class: "game-line" }, el("a", { href: "/game/" + g.id }, `${g.title} ${g.id.slice(0, 6)}`), ` vs ${g.opponent}: ${status}`));
-  }
+  // The list comes a page at a time, newest first.
+  const more = async (cursor) => {
+    const page = await api("/api/games?limit=30" + (cursor ? "&before=" + encodeURIComponent(cursor) : ""));
+    if (!cursor && !page.games.length && !page.next) list.append(el("p", {}, "No games yet."));
+    for (const g of page.games) {
+      const status = g.result ? `${g.result} (${g.reason})` : `${g.progress}, ${g.to_move_name} to play`;
+      list.append(el("div", { class: "game-line" }, el("a", { href: "/game/" + g.id }, `${g.title} ${g.id.slice(0, 6)}`), ` vs ${g.opponent}: ${status}`));
+    }
+    if (page.next) {
+      const b = el("button", { id: "more-games", onclick: () => { b.remove(); more(page.next); } }, "More games");
+      list.append(b);
+    }
+  };
+  await more(null);
   main.append(el("div", { class: "lobby" }, form, list, el("p", {}, rulesLink)));
 }
 
@@ -132,8 +144,9 @@ function gamePage(id) {
 function connect(state) {
   if (ws) ws.close();
   const proto = location.protocol === "https:" ? "wss" : "ws";
-  const url = `${proto}://${location.host}/api/games/${state.id}/ws` + (state.token ? "?token=" + state.token : "");
-  const sock = new WebSocket(url);
+  // The seat's token travels as a subprotocol, not in the address.
+  const url = `${proto}://${location.host}/api/games/${state.id}/ws`;
+  const sock = new WebSocket(url, state.token ? ["deckmate", "token." + state.token] : ["deckmate"]);
   ws = sock;
   sock.onmessage = (m) => {
     const before = state.view ? state.view.plies : -1;
@@ -179,8 +192,10 @@ async function sendMove(state, text) {
   state.sacCard = null;
   clearChoices();
   try {
-    await api(`/api/games/${state.id}/moves`, { method: "POST", headers: { "Content-Type": "application/json", Authorization: "Bearer " + state.token }, body: JSON.stringify({ move: text }) });
-  } catch (e) { status("Illegal move: " + e.message); }
+    // The move's number: a request sent twice never plays twice.
+    const ply = state.view.plies + 1;
+    await api(`/api/games/${state.id}/moves`, { method: "POST", headers: { "Content-Type": "application/json", Authorization: "Bearer " + state.token }, body: JSON.stringify({ move: text, ply }) });
+  } catch (e) { status((e.status === 400 ? "Illegal move: " : "Not played: ") + e.message); }
 }
 
 // One click may fit several moves (a promotion, a Queen's Privilege): then
@@ -387,6 +402,7 @@ function drawSide(state, v) {
     if (v.engine && v.engine.seat === v.to_move) st += " \u2014 thinking\u2026";
   } else st = "";
   if (live && v.draw_offer !== null && v.draw_offer !== undefined && !v.result) st += ` \u2014 ${names[v.draw_offer]} offers a draw`;
+  if (live && v.notice) st += ` \u2014 ${v.notice}`;
   status(st);
   document.getElementById("rules").href = v.rules || "/api/variants";
   const facts = document.getElementById("facts");

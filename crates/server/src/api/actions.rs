@@ -59,8 +59,7 @@ pub(super) async fn play(
         Some(p) => Some(
             p.as_u64()
                 .filter(|&n| n >= 1)
-                .ok_or_else(|| bad("ply must be the move's number, from 1"))?
-                as usize,
+                .ok_or_else(|| bad("ply must be the move's number, from 1"))? as usize,
         ),
     };
     state
@@ -76,7 +75,12 @@ pub(super) async fn play(
 }
 
 /// Stores an end from outside the rules and tells the watchers.
-async fn end_game(state: &AppState, id: &str, g: &crate::game::GameSlot, end: Ended) -> ApiResult<()> {
+async fn end_game(
+    state: &AppState,
+    id: &str,
+    g: &crate::game::GameSlot,
+    end: Ended,
+) -> ApiResult<()> {
     state
         .store()
         .set_ended(id, end.to_json())

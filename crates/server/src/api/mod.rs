@@ -127,7 +127,9 @@ pub fn app(state: AppState) -> Router {
         .route("/api/rules/{variant}", get(rules))
         .route(
             "/api/games",
-            post(games::create).layer(create_limit.clone()).get(games::list),
+            post(games::create)
+                .layer(create_limit.clone())
+                .get(games::list),
         )
         .route("/api/games/{id}", get(games::view))
         .route("/api/games/{id}/moves", post(actions::play))

@@ -3,7 +3,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, dead_code)]
 
 use axum::body::Body;
-use axum::http::{Request, StatusCode};
+use axum::http::{HeaderMap, Request, StatusCode};
 use deckmate_server::{app, AppState, Db};
 use http_body_util::BodyExt;
 use serde_json::Value;
@@ -42,4 +42,47 @@ pub async fn call(
 /// A server over an in-memory database, engines on.
 pub fn memory() -> AppState {
     AppState::new(Db::open(":memory:").unwrap(), true).unwrap()
+}
+
+/// One request as built by the caller: the status, the headers and the
+/// body as text.
+pub async fn send(state: &AppState, req: Request<Body>) -> (StatusCode, HeaderMap, String) {
+    let resp = app(state.clone()).oneshot(req).await.unwrap();
+    let (parts, body) = resp.into_parts();
+    let bytes = body.collect().await.unwrap().to_bytes();
+    (
+        parts.status,
+        parts.headers,
+        String::from_utf8_lossy(&bytes).into(),
+    )
+}
+
+/// Serves the app on a loopback port, as `deckmate serve` does.
+pub async fn listen(state: &AppState) -> std::net::SocketAddr {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let router = app(state.clone());
+    tokio::spawn(deckmate_server::serve(
+        listener,
+        router,
+        deckmate_server::ServeLimits::default(),
+        std::future::pending(),
+    ));
+    addr
+}
+
+/// A fresh database file in a directory of its own (removed by the caller
+/// with `std::fs::remove_dir_all` on the directory).
+pub fn temp_db(name: &str) -> (std::path::PathBuf, String) {
+    let dir = std::env::temp_dir().join(format!(
+        "deckmate-{name}-{}-{}",
+        std::process::id(),
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_nanos()
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("test.db").to_string_lossy().into_owned();
+    (dir, path)
 }
