@@ -6,6 +6,7 @@
 
 mod common;
 
+use common::deckmate_bytes;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, Command, ExitStatus, Output, Stdio};
 use std::time::{Duration, Instant};
@@ -122,9 +123,40 @@ fn a_closed_pipe_ends_every_command_quietly() {
         vec!["perft", "cardmate", "--depth", "1", "--divide"],
         vec!["rules", "cardmate"],
         vec!["replay", &game],
+        vec!["play", "cuarenta", "--vs", "human"],
     ] {
         let o = with_stdout_closed(&args);
         assert_quiet(&args.join(" "), o.status, &text(&o.stderr));
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn play_ends_when_its_output_is_closed_even_with_input_left() {
+    for game in ["cardmate", "chess-cards", "cuarenta"] {
+        let (first, status, err) = head_1(
+            &["play", game, "--vs", "human", "--seed", "1"],
+            Some(b"board\nmoves\nhelp\n"),
+        );
+        assert!(!first.is_empty());
+        assert_quiet(game, status, &err);
+    }
+}
+
+#[test]
+fn a_line_that_is_not_text_is_refused_and_play_reads_on() {
+    for (game, next) in [
+        ("cardmate", "legal moves"),
+        ("chess-cards", "Plays:"),
+        ("cuarenta", "legal moves"),
+    ] {
+        let out = deckmate_bytes(
+            &["play", game, "--vs", "human", "--seed", "1"],
+            b"\xff\xfe\nmoves\nquit\n",
+        );
+        assert!(out.status.success(), "{game}");
+        let t = text(&out.stdout);
+        assert!(t.contains("That line is not text (UTF-8)"), "{game}: {t}");
+        assert!(t.contains(next), "{game}: the game read on: {t}");
+    }
 }

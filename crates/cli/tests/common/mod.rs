@@ -22,3 +22,19 @@ pub fn deckmate(args: &[&str], stdin: Option<&str>) -> Output {
     drop(child.stdin.take());
     child.wait_with_output().unwrap()
 }
+
+/// Runs `deckmate` with `args`, feeding `stdin` as bytes (which need not
+/// be UTF-8).
+pub fn deckmate_bytes(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_deckmate"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let _ = child.stdin.as_mut().unwrap().write_all(stdin);
+    drop(child.stdin.take());
+    child.wait_with_output().unwrap()
+}
