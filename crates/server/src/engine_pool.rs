@@ -41,6 +41,18 @@ struct Queue {
     ready: Condvar,
     busy: AtomicUsize,
     last_report: Mutex<Option<Instant>>,
+    /// Set when the last handle is gone: the threads end.
+    closed: std::sync::atomic::AtomicBool,
+}
+
+/// Closes the queue when the last handle on the pool is dropped.
+struct Closer(Arc<Queue>);
+
+impl Drop for Closer {
+    fn drop(&mut self) {
+        self.0.closed.store(true, Ordering::SeqCst);
+        self.0.ready.notify_all();
+    }
 }
 
 /// A handle on the pool; cheap to clone.
@@ -48,6 +60,7 @@ struct Queue {
 pub struct EnginePool {
     queue: Arc<Queue>,
     threads: usize,
+    _closer: Arc<Closer>,
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -63,6 +76,7 @@ impl EnginePool {
             ready: Condvar::new(),
             busy: AtomicUsize::new(0),
             last_report: Mutex::new(None),
+            closed: std::sync::atomic::AtomicBool::new(false),
         });
         for i in 0..threads {
             let q = Arc::clone(&queue);
@@ -71,7 +85,11 @@ impl EnginePool {
                 .spawn(move || worker(&q))
                 .map_err(|e| format!("cannot start engine thread {i}: {e}"))?;
         }
-        Ok(EnginePool { queue, threads })
+        Ok(EnginePool {
+            _closer: Arc::new(Closer(Arc::clone(&queue))),
+            queue,
+            threads,
+        })
     }
 
     /// Searches waiting for a thread.
@@ -134,6 +152,9 @@ fn worker(q: &Queue) {
             loop {
                 if let Some(t) = tasks.pop_front() {
                     break t;
+                }
+                if q.closed.load(Ordering::SeqCst) {
+                    return;
                 }
                 tasks = q.ready.wait(tasks).unwrap_or_else(|e| e.into_inner());
             }

@@ -170,6 +170,17 @@ impl AppState {
         for slot in lock(&state.inner.games).all() {
             state.engine_move_if_due(&slot);
         }
+        // The creation limiter keeps a little state per address: forget the
+        // addresses whose quota is full again, so it stays small.
+        let weak = Arc::downgrade(&state.inner);
+        state.inner.runtime.spawn(async move {
+            let mut every = tokio::time::interval(Duration::from_secs(60));
+            loop {
+                every.tick().await;
+                let Some(inner) = weak.upgrade() else { return };
+                inner.create_limit.limiter().retain_recent();
+            }
+        });
         Ok(state)
     }
 
