@@ -175,6 +175,8 @@ await test("screenshots, desktop and phone", async () => {
   for (const [name, vp] of [["desktop", { width: 1200, height: 820 }], ["phone", { width: 390, height: 844 }]]) {
     const page = await browser.newPage({ viewport: vp, deviceScaleFactor: 1 });
     await page.goto(base + "/");
+    // The lobby is drawn once the variants and the first page of games came.
+    await page.waitForSelector("#games");
     await page.screenshot({ path: join(docs, `lobby-${name}.png`) });
     await newGame(page, { opponent: "engine", level: "1" });
     const v = await viewOf(page);
