@@ -160,3 +160,45 @@ fn a_line_that_is_not_text_is_refused_and_play_reads_on() {
         assert!(t.contains(next), "{game}: the game read on: {t}");
     }
 }
+
+#[test]
+fn a_huge_line_is_quoted_back_by_its_first_40_characters() {
+    let x40 = "x".repeat(40);
+    let long = "x".repeat(100_000);
+    let long_file = format!("/no/such/dir/{}", "y".repeat(300));
+    for game in ["cardmate", "chess-cards", "cuarenta"] {
+        let args = ["play", game, "--vs", "human", "--seed", "1"];
+        let quiet = deckmate_bytes(&args, b"quit\n");
+        let input = format!("{long}\nsave {long_file}\n(({long}\nquit\n");
+        let out = deckmate_bytes(&args, input.as_bytes());
+        assert!(out.status.success(), "{game}");
+        let t = text(&out.stdout);
+        assert!(t.contains(&format!("{x40}…")), "{game}: {t}");
+        assert!(!t.contains(&"x".repeat(41)), "{game}: {t}");
+        assert!(t.contains("100000 characters"), "{game}: {t}");
+        assert!(t.contains("((xxxxxxxx"), "{game}: {t}");
+        assert!(t.contains("Cannot write /no/such/dir/yyyy"), "{game}: {t}");
+        assert!(!t.contains(&"y".repeat(40)), "{game}: {t}");
+        // Three short messages more than quitting at once.
+        let more = out.stdout.len() - quiet.stdout.len();
+        assert!(more < 1000, "{game}: {more} bytes for three lines");
+    }
+}
+
+#[test]
+fn control_characters_are_shown_not_sent_to_the_terminal() {
+    for game in ["cardmate", "chess-cards", "cuarenta"] {
+        let out = deckmate_bytes(
+            &["play", game, "--vs", "human", "--seed", "1"],
+            b"4C\x1b[2Ji3\n\x07\nquit\n",
+        );
+        assert!(out.status.success(), "{game}");
+        assert!(
+            !out.stdout.contains(&0x1b) && !out.stdout.contains(&0x07),
+            "{game}"
+        );
+        let t = text(&out.stdout);
+        assert!(t.contains("4C\\u{1b}[2Ji3"), "{game}: {t}");
+        assert!(t.contains("control characters"), "{game}: {t}");
+    }
+}

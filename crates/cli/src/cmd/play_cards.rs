@@ -3,7 +3,7 @@
 //! [`CardsSession`] takes a line typed by the player and hands back what
 //! to print, apart from any terminal I/O, so tests drive it directly.
 
-use super::terminal::{Command, Terminal};
+use super::terminal::{not_a_move, quote, Command, Terminal};
 use deckmate_engine::chess_cards::{ChessCardsPlayer, Solver};
 use deckmate_games::chess_cards::{
     notation::{parse_turn, turn_text, write_match},
@@ -294,6 +294,15 @@ impl CardsSession {
             say("It is the computer's turn.".into());
             return;
         }
+        // The notation's reasons quote what they read: a long line is
+        // refused here, so that no message quotes more than its start.
+        if let Some(why) = not_a_move(text) {
+            say(format!(
+                "'{}': {why}. Type 'help' for the notation, 'moves' for the legal plays.",
+                quote(text)
+            ));
+            return;
+        }
         let t = match parse_turn(text) {
             Ok(t) => t,
             Err(e) => {
@@ -435,7 +444,7 @@ impl CardsSession {
                 self.unsaved = false;
                 format!("Saved to {file} (deckmate replay {file} checks it).")
             }
-            Err(e) => format!("Cannot write {file}: {e}"),
+            Err(e) => format!("Cannot write {}: {e}", quote(file)),
         }
     }
 

@@ -6,7 +6,7 @@
 //! between them (help, greeting, board drawing) is a [`BoardGame`].
 
 use super::board_game::BoardGame;
-use super::terminal::{Command, Terminal};
+use super::terminal::{not_a_move, quote, Command, Terminal};
 use deckmate_engine::Player;
 use deckmate_rules::{Game, Seat};
 
@@ -204,10 +204,16 @@ impl<G: BoardGame> Session<G> {
             say("It is the computer's turn.".to_string());
             return;
         }
-        match self.pos.parse_move(text) {
-            Err(e) => say(format!(
-                "Illegal move {text}: {}. (Type 'moves' for the legal moves, 'help' for help.)",
-                e.reason
+        // A game's reasons quote what they read: a long line is refused
+        // here, so that no message quotes more than its first characters.
+        let parsed = match not_a_move(text) {
+            Some(why) => Err(why),
+            None => self.pos.parse_move(text).map_err(|e| e.reason),
+        };
+        match parsed {
+            Err(why) => say(format!(
+                "Illegal move {}: {why}. (Type 'moves' for the legal moves, 'help' for help.)",
+                quote(text)
             )),
             Ok(mv) => {
                 self.push(mv);
@@ -294,7 +300,7 @@ impl<G: BoardGame> Session<G> {
                     self.unsaved = false;
                     format!("Saved to {file} (read it back with: deckmate replay {file}).")
                 }
-                Err(e) => format!("Cannot write {file}: {e}"),
+                Err(e) => format!("Cannot write {}: {e}", quote(file)),
             },
         }
     }

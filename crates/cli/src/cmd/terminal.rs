@@ -60,6 +60,42 @@ impl Command<'_> {
 /// whole, without keeping it in memory.
 pub const LINE_MAX: usize = 1 << 20;
 
+/// The most characters of the player's input a message quotes back.
+pub const QUOTE_MAX: usize = 40;
+
+/// `text` as a message quotes it: at most its first [`QUOTE_MAX`]
+/// characters, then `…` if there were more, with control characters
+/// escaped (`\u{1b}`) so that they cannot act on the terminal.
+pub fn quote(text: &str) -> String {
+    let mut s = String::new();
+    for (i, c) in text.chars().enumerate() {
+        if i == QUOTE_MAX {
+            s.push('…');
+            break;
+        }
+        if c.is_control() {
+            s.extend(c.escape_default());
+        } else {
+            s.push(c);
+        }
+    }
+    s
+}
+
+/// Why `text` cannot be a move of any game, before a game reads it: it is
+/// longer than [`QUOTE_MAX`] characters (no move is; and a game's own
+/// reasons quote what they read), or it holds a control character.
+pub fn not_a_move(text: &str) -> Option<String> {
+    let n = text.chars().count();
+    if n > QUOTE_MAX {
+        return Some(format!("too long for a move ({n} characters)"));
+    }
+    if text.chars().any(char::is_control) {
+        return Some("a move holds no control characters".to_string());
+    }
+    None
+}
+
 /// A line of input as [`read_line`] finds it.
 #[derive(Debug, PartialEq, Eq)]
 enum Line {
@@ -310,5 +346,23 @@ mod tests {
         let r = run(&mut Echo(false), &mut input, &mut Closed, false);
         assert_eq!(r.map_err(|e| e.kind()), Err(std::io::ErrorKind::BrokenPipe));
         assert_eq!(input, b"a\nb\nquit\n", "nothing read after the failure");
+    }
+
+    #[test]
+    fn quotes_are_short_and_show_control_characters() {
+        assert_eq!(quote("4Ci3"), "4Ci3");
+        let long = "x".repeat(100_000);
+        assert_eq!(quote(&long), format!("{}…", "x".repeat(QUOTE_MAX)));
+        assert_eq!(quote(&"é".repeat(41)), format!("{}…", "é".repeat(40)));
+        assert_eq!(quote("a\u{1b}[2Jb\t"), "a\\u{1b}[2Jb\\t");
+    }
+
+    #[test]
+    fn no_move_is_long_or_holds_control_characters() {
+        assert_eq!(not_a_move("4Ci3"), None);
+        assert_eq!(not_a_move(&"x".repeat(QUOTE_MAX)), None);
+        let why = not_a_move(&"x".repeat(QUOTE_MAX + 1)).unwrap_or_default();
+        assert!(why.contains("too long") && why.contains("41"), "{why}");
+        assert!(not_a_move("4C\u{7}i3").is_some());
     }
 }

@@ -23,8 +23,8 @@ pub fn deckmate(args: &[&str], stdin: Option<&str>) -> Output {
     child.wait_with_output().unwrap()
 }
 
-/// Runs `deckmate` with `args`, feeding `stdin` as bytes (which need not
-/// be UTF-8).
+/// Runs `deckmate` with `args` (colours off), feeding `stdin` as bytes
+/// (which need not be UTF-8).
 pub fn deckmate_bytes(args: &[&str], stdin: &[u8]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_deckmate"))
         .args(args)
@@ -34,7 +34,14 @@ pub fn deckmate_bytes(args: &[&str], stdin: &[u8]) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    let _ = child.stdin.as_mut().unwrap().write_all(stdin);
-    drop(child.stdin.take());
-    child.wait_with_output().unwrap()
+    // Fed from a thread: a program that answers much to much input fills
+    // its output pipe while this one still writes.
+    let mut input = child.stdin.take().unwrap();
+    let bytes = stdin.to_vec();
+    let feeder = std::thread::spawn(move || {
+        let _ = input.write_all(&bytes);
+    });
+    let out = child.wait_with_output().unwrap();
+    let _ = feeder.join();
+    out
 }
