@@ -202,3 +202,24 @@ fn control_characters_are_shown_not_sent_to_the_terminal() {
         assert!(t.contains("control characters"), "{game}: {t}");
     }
 }
+
+#[test]
+fn a_short_match_claims_no_margin_it_does_not_have() {
+    let dir = std::env::temp_dir().join(format!("deckmate-elo-{}", std::process::id()));
+    let out = dir.to_str().unwrap();
+    for (a, b) in [("random", "random"), ("1", "random")] {
+        let o = common::deckmate(
+            &[
+                "match", "cuarenta", "--a", a, "--b", b, "--games", "2", "--time", "0.01",
+                "--seed", "1", "--out", out,
+            ],
+            None,
+        );
+        assert!(o.status.success(), "{}", text(&o.stderr));
+        let t = text(&o.stdout);
+        // Before: "Elo -0 +- 0" for two draws, "Elo +1200 +- 0" for two wins.
+        assert!(!t.contains("+- 0") && !t.contains("Elo -0"), "{t}");
+        assert!(t.contains("too few games"), "{t}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

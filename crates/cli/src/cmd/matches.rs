@@ -113,14 +113,14 @@ fn finish(
     if let Some(e) = save_err {
         return Err(e);
     }
-    let (elo, margin) = r.elo();
     outln!();
     outln!(
-        "A ({a}) vs B ({b}): +{} ={} -{}  score {:.1}%  Elo {elo:+.0} +- {margin:.0}",
+        "A ({a}) vs B ({b}): +{} ={} -{}  score {:.1}%  {}",
         r.wins,
         r.draws,
         r.losses,
         100.0 * r.score(),
+        elo_text(r)
     );
     outln!("records in {out}/");
     Ok(ExitCode::SUCCESS)
@@ -152,4 +152,147 @@ fn run_cuarenta(args: &MatchArgs) -> Result<ExitCode, String> {
         )
     })?;
     finish(save_err, &cfg.a, &cfg.b, &r, &args.out)
+}
+
+/// Fewer games than this give no error margin: the normal approximation
+/// it comes from means little over a handful of games.
+pub const MARGIN_MIN_GAMES: u32 = 10;
+
+/// The Elo difference for a score fraction strictly between 0 and 1.
+fn elo_of(score: f64) -> f64 {
+    // + 0.0 turns -0 into 0.
+    -400.0 * (1.0 / score - 1.0).log10() + 0.0
+}
+
+/// The Elo difference A - B in words, with its 95% margin when the games
+/// give one: `Elo +35 +- 60`; otherwise what they do say (too few games,
+/// a one-sided bound when one side won every game, no spread when every
+/// game was drawn), never a margin of 0 for an estimate that is not one.
+pub fn elo_text(r: &MatchResult) -> String {
+    let n = r.wins + r.draws + r.losses;
+    if n == 0 {
+        return "Elo: no games".to_string();
+    }
+    let every = if r.wins == n {
+        Some("A won every game")
+    } else if r.losses == n {
+        Some("B won every game")
+    } else if r.draws == n {
+        Some("every game drawn")
+    } else {
+        None
+    };
+    if n < MARGIN_MIN_GAMES {
+        return match every {
+            Some(what) if r.draws != n => format!("Elo: too few games for an estimate ({what})"),
+            _ => format!("Elo {:+.0}, too few games for a margin", elo_of(r.score())),
+        };
+    }
+    match every {
+        // All n games won: the score is above 0.05^(1/n) with 95%
+        // confidence (the one-sided exact bound for n successes in n).
+        Some(what) if r.wins == n => format!(
+            "Elo above {:+.0} (95%; {what}, so no estimate)",
+            elo_of(0.05f64.powf(1.0 / f64::from(n)))
+        ),
+        Some(what) if r.losses == n => format!(
+            "Elo below {:+.0} (95%; {what}, so no estimate)",
+            -elo_of(0.05f64.powf(1.0 / f64::from(n)))
+        ),
+        Some(what) => format!("Elo +0, no margin ({what})"),
+        None => {
+            let p = r.score();
+            let games = f64::from(n);
+            let var = (f64::from(r.wins) * (1.0 - p).powi(2)
+                + f64::from(r.draws) * (0.5 - p).powi(2)
+                + f64::from(r.losses) * p.powi(2))
+                / games;
+            let half = 1.96 * (var / games).sqrt();
+            let (lo, hi) = (p - half, p + half);
+            let elo = elo_of(p);
+            match (lo > 0.0, hi < 1.0) {
+                (true, true) => {
+                    let margin = (elo_of(hi) - elo_of(lo)) / 2.0;
+                    if margin < 0.5 {
+                        format!("Elo {elo:+.0} +- <1")
+                    } else {
+                        format!("Elo {elo:+.0} +- {margin:.0}")
+                    }
+                }
+                (true, false) => format!("Elo {elo:+.0} (95%: above {:+.0})", elo_of(lo)),
+                (false, true) => format!("Elo {elo:+.0} (95%: below {:+.0})", elo_of(hi)),
+                (false, false) => format!("Elo {elo:+.0}, too few games for a margin"),
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn result(wins: u32, draws: u32, losses: u32) -> MatchResult {
+        MatchResult {
+            wins,
+            draws,
+            losses,
+            games: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn a_perfect_or_null_score_gives_a_bound_not_plus_minus_0() {
+        // Before: "Elo +1200 +- 0".
+        assert_eq!(
+            elo_text(&result(2, 0, 0)),
+            "Elo: too few games for an estimate (A won every game)"
+        );
+        assert_eq!(
+            elo_text(&result(0, 0, 3)),
+            "Elo: too few games for an estimate (B won every game)"
+        );
+        // 0.05^(1/50) = 0.9418: above +484.
+        assert_eq!(
+            elo_text(&result(50, 0, 0)),
+            "Elo above +484 (95%; A won every game, so no estimate)"
+        );
+        assert_eq!(
+            elo_text(&result(0, 0, 50)),
+            "Elo below -484 (95%; B won every game, so no estimate)"
+        );
+    }
+
+    #[test]
+    fn draws_only_or_few_games_give_no_margin() {
+        // Before: "Elo -0 +- 0".
+        assert_eq!(
+            elo_text(&result(0, 2, 0)),
+            "Elo +0, too few games for a margin"
+        );
+        assert_eq!(
+            elo_text(&result(0, 20, 0)),
+            "Elo +0, no margin (every game drawn)"
+        );
+        assert_eq!(
+            elo_text(&result(1, 1, 0)),
+            "Elo +191, too few games for a margin"
+        );
+        assert_eq!(elo_text(&result(0, 0, 0)), "Elo: no games");
+    }
+
+    #[test]
+    fn enough_mixed_games_give_a_margin_or_a_one_sided_bound() {
+        // 50%: +- 1.96 * 0.5 / sqrt(20) = 0.219, from 28.1% to 71.9%.
+        assert_eq!(elo_text(&result(10, 0, 10)), "Elo +0 +- 163");
+        // The engine's figure, where it has one.
+        let (_, margin) = result(10, 0, 10).elo();
+        assert_eq!(format!("{margin:.0}"), "163");
+        // 92.5%: the interval reaches past 100%, only its low end counts.
+        assert_eq!(elo_text(&result(18, 1, 1)), "Elo +436 (95%: above +264)");
+        assert_eq!(elo_text(&result(1, 1, 18)), "Elo -436 (95%: below -264)");
+        for (w, d, l) in [(3, 4, 5), (30, 40, 50), (1, 999, 0), (9, 0, 1)] {
+            let text = elo_text(&result(w, d, l));
+            assert!(!text.contains("+- 0"), "{text}");
+        }
+    }
 }
