@@ -24,6 +24,24 @@ impl Variant {
         }
     }
 
+    /// The game a record's `Variant` tag names: its key or its name as
+    /// records write it (`Cardmate`, `Chess Cards`, `Cuarenta`; also
+    /// `MATE`, Capellen's game Chess Cards follows), in any case, with or
+    /// without spaces and hyphens.
+    pub fn from_tag(value: &str) -> Option<Variant> {
+        let v: String = value
+            .chars()
+            .filter(|c| !c.is_whitespace() && *c != '-' && *c != '_')
+            .flat_map(char::to_lowercase)
+            .collect();
+        match v.as_str() {
+            "cardmate" => Some(Variant::Cardmate),
+            "chesscards" | "mate" => Some(Variant::ChessCards),
+            "cuarenta" => Some(Variant::Cuarenta),
+            _ => None,
+        }
+    }
+
     /// An error unless the game is one of `supported` for `command`.
     pub fn require(self, supported: &[Variant], command: &str) -> Result<(), String> {
         if supported.contains(&self) {
@@ -57,5 +75,22 @@ impl Variant {
             "'{command}' does not support {} yet{also}{hint}",
             self.key()
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_variant_tag_names_a_game_exactly() {
+        assert_eq!(Variant::from_tag("Chess Cards"), Some(Variant::ChessCards));
+        assert_eq!(Variant::from_tag("chess-cards"), Some(Variant::ChessCards));
+        assert_eq!(Variant::from_tag("MATE"), Some(Variant::ChessCards));
+        assert_eq!(Variant::from_tag(" Cuarenta "), Some(Variant::Cuarenta));
+        assert_eq!(Variant::from_tag("CARDMATE"), Some(Variant::Cardmate));
+        for other in ["xyz", "chess", "Chess960", "mated", "", "cardmate2"] {
+            assert_eq!(Variant::from_tag(other), None, "{other}");
+        }
     }
 }

@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::deckmate_bytes;
+use common::{deckmate, deckmate_bytes};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, Command, ExitStatus, Output, Stdio};
 use std::time::{Duration, Instant};
@@ -208,7 +208,7 @@ fn a_short_match_claims_no_margin_it_does_not_have() {
     let dir = std::env::temp_dir().join(format!("deckmate-elo-{}", std::process::id()));
     let out = dir.to_str().unwrap();
     for (a, b) in [("random", "random"), ("1", "random")] {
-        let o = common::deckmate(
+        let o = deckmate(
             &[
                 "match", "cuarenta", "--a", a, "--b", b, "--games", "2", "--time", "0.01",
                 "--seed", "1", "--out", out,
@@ -222,4 +222,49 @@ fn a_short_match_claims_no_margin_it_does_not_have() {
         assert!(t.contains("too few games"), "{t}");
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn replay_refuses_an_empty_file_and_an_unknown_variant() {
+    for empty in ["", "\n  \n", "{ only a comment }\n"] {
+        let out = deckmate(&["replay", "--json", "-"], Some(empty));
+        assert_eq!(out.status.code(), Some(1), "{empty:?}");
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(v["error"], "the file is empty (no tags and no moves)");
+        let out = deckmate(&["replay", "-"], Some(empty));
+        assert_eq!(out.status.code(), Some(1), "{empty:?}");
+        assert!(text(&out.stderr).contains("the file is empty"));
+    }
+    for (tag, shown) in [
+        ("xyz", "xyz".to_string()),
+        ("chess", "chess".to_string()),
+        ("Mate in one", "Mate in one".to_string()),
+        (&"q".repeat(500), format!("{}…", "q".repeat(40))),
+    ] {
+        let record = format!("[Variant \"{tag}\"]\n1. 4Ci3 4Db6\n");
+        let out = deckmate(&["replay", "-"], Some(&record));
+        assert_eq!(out.status.code(), Some(1), "{tag}");
+        let err = text(&out.stderr);
+        assert_eq!(
+            err,
+            format!(
+                "deckmate: unknown variant '{shown}' (known: cardmate, chess-cards, cuarenta)\n"
+            )
+        );
+    }
+    // The games' own names, as records write them, still replay.
+    let sample = format!(
+        "{}/tests/data/chess-cards-sample.txt",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let record = std::fs::read_to_string(sample).unwrap();
+    let renamed = record.replace("Chess Cards", "chess-cards");
+    assert_ne!(record, renamed);
+    let out = deckmate(&["replay", "--json", "-"], Some(&renamed));
+    assert!(out.status.success(), "{}", text(&out.stdout));
+    let out = deckmate(&["replay", "--json", "-"], Some("[Variant \"cardmate\"]\n"));
+    assert!(
+        out.status.success(),
+        "a record of tags only is a game of 0 plies"
+    );
 }

@@ -3,8 +3,10 @@
 //! [`report`] turns a record's text into what to print and the exit code,
 //! with no I/O, so tests feed it any bytes; `run` reads the file and prints.
 
+use super::terminal::quote;
 use crate::render::{self, Style};
-use clap::Args;
+use crate::variant::Variant;
+use clap::{Args, ValueEnum};
 use deckmate_games::cardmate::{fen, record};
 use deckmate_games::cuarenta;
 use deckmate_rules::Record;
@@ -21,7 +23,8 @@ The record is PGN-like: optional [Tag \"value\"] lines (Variant, Setup, Seed,\n\
 Palace, Repetition, QuietLimit, FEN, ...), then the moves (1. 4Ci3 4Db6 ...),\n\
 {comments} allowed. A file of bare moves is Cardmate from the predefined setup.\n\
 A record with [Variant \"Cuarenta\"] is Cuarenta (optional [FEN \"...\"]; moves\n\
-1. Fa4 Pbc6 ...).\n\n\
+1. Fa4 Pbc6 ...), one with [Variant \"Chess Cards\"] a Chess Cards game or match;\n\
+another Variant, or an empty file, is an error.\n\n\
 Exit status 0 when every move is legal; 1 when a move is illegal or the file\n\
 cannot be read (the message names the move: number, side and why).\n\
 With --json: {\"result\": \"1-0\"|\"0-1\"|\"1/2-1/2\"|\"*\", \"reason\": text or null,\n\
@@ -77,17 +80,36 @@ pub fn report(bytes: &[u8], json_out: bool, style: &Style) -> Report {
     let Ok(text) = std::str::from_utf8(bytes) else {
         return fail(json_out, "the record is not UTF-8 text".to_string(), 0);
     };
-    if super::replay_cards::is_chess_cards(text) {
+    let game = match variant_tag(text) {
+        None => Variant::Cardmate,
+        Some(v) => match Variant::from_tag(&v) {
+            Some(game) => game,
+            None => {
+                let known: Vec<&str> = Variant::value_variants().iter().map(|g| g.key()).collect();
+                let message = format!(
+                    "unknown variant '{}' (known: {})",
+                    quote(&v),
+                    known.join(", ")
+                );
+                return fail(json_out, message, 0);
+            }
+        },
+    };
+    if game == Variant::ChessCards {
         return super::replay_cards::report(text, json_out);
     }
     let rec = match Record::parse(text) {
         Ok(r) => r,
         Err(e) => return fail(json_out, format!("cannot read the record: {e}"), 0),
     };
-    if rec
-        .tag("Variant")
-        .is_some_and(|v| v.eq_ignore_ascii_case("cuarenta"))
-    {
+    if rec.tags.is_empty() && rec.moves.is_empty() && rec.result.is_none() {
+        return fail(
+            json_out,
+            "the file is empty (no tags and no moves)".to_string(),
+            0,
+        );
+    }
+    if game == Variant::Cuarenta {
         return report_cuarenta(&rec, json_out);
     }
     let replay = match record::replay(&rec) {
@@ -128,6 +150,24 @@ pub fn report(bytes: &[u8], json_out: bool, style: &Style) -> Report {
         stderr: String::new(),
         code: 0,
     }
+}
+
+/// The value of the first `Variant` tag among the tags the record opens
+/// with, if there is one.
+fn variant_tag(text: &str) -> Option<String> {
+    text.lines()
+        .map(str::trim)
+        .take_while(|l| l.is_empty() || l.starts_with('['))
+        .find_map(|l| {
+            let inner = l.strip_prefix('[')?.strip_suffix(']')?.trim();
+            let (name, value) = inner.split_once(char::is_whitespace)?;
+            if !name.eq_ignore_ascii_case("Variant") {
+                return None;
+            }
+            let value = value.trim();
+            let unquoted = value.strip_prefix('"').and_then(|v| v.strip_suffix('"'));
+            Some(unquoted.unwrap_or(value).to_string())
+        })
 }
 
 /// The report for a Cuarenta record.
