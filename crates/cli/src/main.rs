@@ -19,15 +19,23 @@ use std::process::ExitCode;
 
 /// Play, analyse and host chess variants that are played with cards.
 ///
-/// Cardmate (Ivan Derzhanski's 10x10 game whose pieces are the cards of a
-/// suited pack) is the first game; Cuarenta (Mark Thompson's chess variant
-/// on 40 squares) has its rules, perft and replay; more slot in as they are
-/// written. Exit status: 0 ok, 1 bad input or an illegal move, 2 a usage
-/// error.
+/// Three games are playable, in the terminal (deckmate play) and in the
+/// browser (deckmate serve), against the engine or a friend: Cardmate (Ivan
+/// Derzhanski's 10x10 game whose pieces are the cards of a suited pack),
+/// Chess Cards (after Capellen's MATE: a 20-card duel of leads and replies)
+/// and Cuarenta (Mark Thompson's chess variant on the 40 light squares of a
+/// 9x9 board). Games are saved as records that deckmate replay checks;
+/// analyse, match and bench run the engine on the board games, solve finds
+/// the exact value of Chess Cards positions. 52Chess and Dealer's Chess are
+/// planned.
+///
+/// Exit status: 0 ok, 1 bad input or an illegal move, 2 a usage error.
 #[derive(Parser)]
 #[command(name = "deckmate", version, about)]
 #[command(
-    after_help = "Start with:  deckmate serve   (then open the address it prints)\nOr:          deckmate play cardmate   (in the terminal)\nRules:       deckmate rules cardmate"
+    after_help = "Start with:  deckmate serve   (then open the address it prints)\n\
+Or:          deckmate play cardmate | chess-cards | cuarenta   (in the terminal)\n\
+Rules:       deckmate rules cardmate | chess-cards | cuarenta"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -40,9 +48,9 @@ enum Command {
     Serve(cmd::serve::ServeArgs),
     /// Play a game in the terminal, against the computer or a friend.
     ///
-    /// Reads one line at a time: a move in the page's notation (4Ci3, 9H:c5,
-    /// 1Sd5=A) or a command (moves, undo, save FILE, flip, resign, help,
-    /// quit). Input may be piped; end of input quits.
+    /// Reads one line at a time: a move in the game's notation (Cardmate
+    /// 4Ci3, Chess Cards yR, Cuarenta Pbc4) or a command (moves, undo, save
+    /// FILE, help, quit, ...). Input may be piped; end of input quits.
     Play(cmd::play::PlayArgs),
     /// Count the leaf nodes of the move tree (checks move generation).
     ///
@@ -61,11 +69,13 @@ enum Command {
     /// The inventor's rules with the project's rulings on what the page
     /// leaves open, and the options that change them.
     Rules(cmd::rules::RulesArgs),
-    /// Let the engine analyse a position.
+    /// Let the engine analyse a position of a board game.
     Analyse(cmd::analyse::AnalyseArgs),
-    /// Search fixed positions: the engine's node-count signature and speed.
+    /// Search fixed positions of the board games: the engine's node-count
+    /// signature and speed.
     Bench(cmd::bench::BenchArgs),
-    /// Play engine levels (or a random player) against each other.
+    /// Play engine levels (or a random player) against each other at a
+    /// board game.
     Match(cmd::matches::MatchArgs),
     /// Solve a Chess Cards position exactly, or many deals.
     ///

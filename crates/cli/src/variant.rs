@@ -1,8 +1,12 @@
 //! The games the command knows, by their stable keys.
 
+use clap::builder::{PossibleValue, TypedValueParser};
+use clap::error::ErrorKind;
 use clap::ValueEnum;
+use std::ffi::OsStr;
 
-/// A game deckmate plays. More join as they are implemented.
+/// A game deckmate plays. More join as they are implemented. Each
+/// command takes the ones it supports through a [`GameParser`].
 #[derive(Copy, Clone, PartialEq, Eq, Debug, ValueEnum)]
 pub enum Variant {
     /// Cardmate (Ivan Derzhanski): 10x10, the cards of a suited pack.
@@ -42,39 +46,113 @@ impl Variant {
         }
     }
 
-    /// An error unless the game is one of `supported` for `command`.
-    pub fn require(self, supported: &[Variant], command: &str) -> Result<(), String> {
-        if supported.contains(&self) {
-            return Ok(());
+    /// The game's name, as its rules and records write it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Variant::Cardmate => "Cardmate",
+            Variant::ChessCards => "Chess Cards",
+            Variant::Cuarenta => "Cuarenta",
         }
-        Err(self.unsupported_by(command, supported))
     }
 
-    /// The error for a command that does not support this game yet.
+    /// The error for a command that does not play this game.
     pub fn unsupported(self, command: &str) -> String {
-        self.unsupported_by(command, &[])
+        format!("'{command}' does not support {}", self.key())
+    }
+}
+
+/// The board games: what `analyse`, `match`, `bench` and `perft` take.
+pub const BOARD_GAMES: &[Variant] = &[Variant::Cardmate, Variant::Cuarenta];
+
+/// What the board-game commands say to a game without a board.
+pub const NO_BOARD: &str = "Chess Cards has no board: 'deckmate solve chess-cards' \
+analyses it exactly, 'deckmate play chess-cards' plays it";
+
+/// Reads the game argument of `command`, which supports `supported`:
+/// `--help` and the error for a wrong value list only those, and a game
+/// deckmate knows but `command` does not take is refused with `hint`.
+#[derive(Clone)]
+pub struct GameParser {
+    command: &'static str,
+    supported: &'static [Variant],
+    hint: &'static str,
+}
+
+impl GameParser {
+    /// The parser of `command`'s game among `supported`.
+    pub const fn new(
+        command: &'static str,
+        supported: &'static [Variant],
+        hint: &'static str,
+    ) -> GameParser {
+        GameParser {
+            command,
+            supported,
+            hint,
+        }
     }
 
-    fn unsupported_by(self, command: &str, supported: &[Variant]) -> String {
-        let keys: Vec<&str> = supported.iter().map(|v| v.key()).collect();
-        let also = if keys.is_empty() {
-            String::new()
-        } else {
-            format!("; it supports: {}", keys.join(", "))
-        };
-        let hint = match self {
-            Variant::ChessCards => {
-                " (Chess Cards has no board: try 'deckmate solve chess-cards' or 'deckmate play chess-cards')"
+    /// What the command supports: `only chess-cards`, `cardmate and
+    /// cuarenta`.
+    fn supports(&self) -> String {
+        let keys: Vec<&str> = self.supported.iter().map(|g| g.key()).collect();
+        match keys.as_slice() {
+            [one] => format!("'{}' supports only {one}", self.command),
+            [first @ .., last] => {
+                format!(
+                    "'{}' supports {} and {last}",
+                    self.command,
+                    first.join(", ")
+                )
             }
-            Variant::Cuarenta => {
-                " (for Cuarenta deckmate has: deckmate rules cuarenta, deckmate perft cuarenta, deckmate replay FILE)"
+            [] => format!("'{}' supports no game", self.command),
+        }
+    }
+
+    /// The error for `value`, which is not one of the supported games.
+    fn refusal(&self, value: &str) -> String {
+        match Variant::from_str(value, false) {
+            Ok(game) => format!("{}, not {} ({})", self.supports(), game.key(), self.hint),
+            Err(_) => {
+                let known: Vec<&str> = Variant::value_variants().iter().map(|g| g.key()).collect();
+                format!(
+                    "unknown game '{}' (known: {}; {})",
+                    crate::cmd::terminal::quote(value),
+                    known.join(", "),
+                    self.supports()
+                )
             }
-            Variant::Cardmate => "",
-        };
-        format!(
-            "'{command}' does not support {} yet{also}{hint}",
-            self.key()
-        )
+        }
+    }
+}
+
+impl TypedValueParser for GameParser {
+    type Value = Variant;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        _arg: Option<&clap::Arg>,
+        value: &OsStr,
+    ) -> Result<Variant, clap::Error> {
+        let text = value.to_string_lossy();
+        match Variant::from_str(&text, false) {
+            Ok(game) if self.supported.contains(&game) => Ok(game),
+            _ => Err(clap::Error::raw(
+                ErrorKind::InvalidValue,
+                format!(
+                    "{}\n\nFor more information, try '--help'.\n",
+                    self.refusal(&text)
+                ),
+            )
+            .with_cmd(cmd)),
+        }
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new(
+            self.supported.iter().filter_map(|g| g.to_possible_value()),
+        ))
     }
 }
 
@@ -92,5 +170,40 @@ mod tests {
         for other in ["xyz", "chess", "Chess960", "mated", "", "cardmate2"] {
             assert_eq!(Variant::from_tag(other), None, "{other}");
         }
+    }
+
+    #[test]
+    fn a_command_takes_only_its_games_and_says_which() {
+        let p = GameParser::new("analyse", BOARD_GAMES, NO_BOARD);
+        let cmd = clap::Command::new("analyse");
+        let parse = |v: &str| p.parse_ref(&cmd, None, OsStr::new(v));
+        assert_eq!(parse("cuarenta").ok(), Some(Variant::Cuarenta));
+        let err = parse("chess-cards")
+            .map_err(|e| e.to_string())
+            .err()
+            .unwrap_or_default();
+        assert!(
+            err.contains(
+                "'analyse' supports cardmate and cuarenta, not chess-cards (Chess Cards has no board"
+            ),
+            "{err}"
+        );
+        let err = parse("chess")
+            .map_err(|e| e.to_string())
+            .err()
+            .unwrap_or_default();
+        assert!(
+            err.contains(
+                "unknown game 'chess' (known: cardmate, chess-cards, cuarenta; 'analyse' supports cardmate and cuarenta)"
+            ),
+            "{err}"
+        );
+        let listed: Vec<String> = p
+            .possible_values()
+            .into_iter()
+            .flatten()
+            .map(|v| v.get_name().to_string())
+            .collect();
+        assert_eq!(listed, ["cardmate", "cuarenta"]);
     }
 }

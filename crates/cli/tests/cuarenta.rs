@@ -64,8 +64,8 @@ fn perft_with_a_position_string_and_errors() {
         "{e}"
     );
     let out = deckmate(&["perft", "cuarenta", "--depth", "1", "--setup", "deal"]);
-    assert_eq!(out.status.code(), Some(1));
-    assert!(stderr(&out).contains("Cardmate options"));
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("--setup is an option of Cardmate, not of Cuarenta"));
 }
 
 #[test]

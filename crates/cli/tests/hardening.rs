@@ -268,3 +268,135 @@ fn replay_refuses_an_empty_file_and_an_unknown_variant() {
         "a record of tags only is a game of 0 plies"
     );
 }
+
+/// The games `--help` of a command offers.
+fn games_offered(command: &str) -> Vec<String> {
+    let out = deckmate(&[command, "--help"], None);
+    assert!(out.status.success(), "{command}");
+    let help = text(&out.stdout);
+    let games = help
+        .split("Options:")
+        .next()
+        .unwrap_or_default()
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("- "))
+        .filter_map(|l| l.split(':').next())
+        .map(str::to_string)
+        .collect();
+    games
+}
+
+#[test]
+fn each_command_offers_and_takes_only_the_games_it_supports() {
+    let board = ["cardmate", "cuarenta"];
+    for (command, games, refused, extra) in [
+        ("analyse", &board[..], "chess-cards", &["--depth", "1"][..]),
+        (
+            "match",
+            &board[..],
+            "chess-cards",
+            &["--a", "1", "--b", "random"][..],
+        ),
+        ("bench", &board[..], "chess-cards", &[][..]),
+        ("perft", &board[..], "chess-cards", &["--depth", "1"][..]),
+        ("solve", &["chess-cards"][..], "cuarenta", &[][..]),
+        (
+            "play",
+            &["cardmate", "chess-cards", "cuarenta"][..],
+            "chess",
+            &[][..],
+        ),
+    ] {
+        assert_eq!(games_offered(command), games, "{command} --help");
+        let mut args = vec![command, refused];
+        args.extend(extra);
+        let out = deckmate(&args, Some("quit\n"));
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = text(&out.stderr);
+        for g in games {
+            assert!(err.contains(g), "{args:?}: {err}");
+        }
+        assert!(
+            err.contains(&format!("'{refused}'")) || err.contains(&format!("not {refused}")),
+            "{err}"
+        );
+    }
+}
+
+#[test]
+fn an_option_of_another_game_is_refused_by_name() {
+    for (args, want) in [
+        (
+            &["play", "cuarenta", "--palace", "off"][..],
+            "--palace is an option of Cardmate, not of Cuarenta",
+        ),
+        (
+            &["play", "chess-cards", "--setup", "deal"][..],
+            "--setup is an option of Cardmate, not of Chess Cards",
+        ),
+        (
+            &[
+                "play",
+                "chess-cards",
+                "--repetition",
+                "off",
+                "--quiet-limit",
+                "off",
+            ][..],
+            "--repetition and --quiet-limit are options of Cardmate, not of Chess Cards",
+        ),
+        (
+            &["play", "cardmate", "--sacrifices", "gross"][..],
+            "--sacrifices is an option of Chess Cards, not of Cardmate",
+        ),
+        (
+            &["play", "cuarenta", "--sacrifices", "net"][..],
+            "--sacrifices is an option of Chess Cards, not of Cuarenta",
+        ),
+        (
+            &["analyse", "cuarenta", "--depth", "1", "--seed", "3"][..],
+            "--seed is an option of Cardmate, not of Cuarenta",
+        ),
+        (
+            &["perft", "cuarenta", "--depth", "1", "--palace", "king"][..],
+            "--palace is an option of Cardmate, not of Cuarenta",
+        ),
+    ] {
+        let out = deckmate(args, Some("quit\n"));
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+        assert!(
+            text(&out.stderr).contains(want),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+    }
+    // --seed is every game's in play: the deal, the computer's choices.
+    for game in ["cardmate", "chess-cards", "cuarenta"] {
+        let out = deckmate(
+            &["play", game, "--seed", "5", "--level", "1"],
+            Some("quit\n"),
+        );
+        assert!(out.status.success(), "{game}: {}", text(&out.stderr));
+    }
+}
+
+#[test]
+fn the_help_says_what_deckmate_plays_now() {
+    let out = deckmate(&["--help"], None);
+    let help = text(&out.stdout);
+    for want in [
+        "Cardmate",
+        "Chess Cards",
+        "Cuarenta",
+        "52Chess and Dealer's Chess are",
+        "planned",
+    ] {
+        assert!(help.contains(want), "{want}: {help}");
+    }
+    assert!(
+        help.contains("Three games are playable, in the terminal"),
+        "{help}"
+    );
+    assert!(!help.contains("has its rules, perft and replay"), "{help}");
+}

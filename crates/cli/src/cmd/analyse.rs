@@ -1,8 +1,8 @@
 //! `deckmate analyse GAME [--fen F | --moves M] [--depth D | --time S]`.
 
-use super::options::CardmateOptions;
+use super::options::{usage_error, CardmateOptions};
 use super::perft::start_position;
-use crate::variant::Variant;
+use crate::variant::{GameParser, Variant, BOARD_GAMES, NO_BOARD};
 use clap::Args;
 use deckmate_engine::{CardmateEval, Limits, Searcher, WIN};
 use deckmate_games::cardmate::{notation, Position};
@@ -16,8 +16,8 @@ use std::time::Duration;
 deckmate analyse cardmate --time 5 --moves \"1. 4Ci3 4Db6\"\n\n\
 Scores are for the side to move, in hundredths of a One; \"win in N\" counts plies.")]
 pub struct AnalyseArgs {
-    /// The game.
-    #[arg(value_enum)]
+    /// The game (a board game).
+    #[arg(value_parser = GameParser::new("analyse", BOARD_GAMES, NO_BOARD))]
     game: Variant,
     /// Start from this position string.
     #[arg(long)]
@@ -67,11 +67,11 @@ pub fn score_text(score: i32) -> String {
 
 /// Runs the analysis.
 pub fn run(args: AnalyseArgs) -> Result<ExitCode, String> {
-    if args.game == Variant::Cuarenta {
-        return run_cuarenta(&args);
+    match args.game {
+        Variant::Cardmate => {}
+        Variant::Cuarenta => return run_cuarenta(&args),
+        Variant::ChessCards => return Err(args.game.unsupported("analyse")),
     }
-    args.game
-        .require(&[Variant::Cardmate, Variant::Cuarenta], "analyse")?;
     let pos = start_position(&args.options, args.fen.as_deref(), args.moves.as_deref())?;
     if let Some(t) = args.time {
         if !(t > 0.0 && t < 1e6) {
@@ -124,6 +124,9 @@ pub fn run(args: AnalyseArgs) -> Result<ExitCode, String> {
 /// `deckmate analyse cuarenta`: the same report in Cuarenta's notation.
 fn run_cuarenta(args: &AnalyseArgs) -> Result<ExitCode, String> {
     use deckmate_engine::cuarenta_tools;
+    if let Err(m) = args.options.refuse_for(Variant::Cuarenta, false) {
+        return Ok(usage_error(&m));
+    }
     let pos = super::perft::cuarenta_start(args.fen.as_deref(), args.moves.as_deref())?;
     if let Some(t) = args.time {
         if !(t > 0.0 && t < 1e6) {

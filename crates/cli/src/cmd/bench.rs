@@ -1,6 +1,6 @@
 //! `deckmate bench [GAME]`: the engine's node-count signatures and speed.
 
-use crate::variant::Variant;
+use crate::variant::{GameParser, Variant, BOARD_GAMES, NO_BOARD};
 use clap::Args;
 use deckmate_engine::bench::BenchLine;
 use std::process::ExitCode;
@@ -16,8 +16,8 @@ A node count only changes when the search or evaluation changes; nodes\n\
 per second measures this machine."
 )]
 pub struct BenchArgs {
-    /// Only this game's positions (cardmate or cuarenta; default: both).
-    #[arg(value_enum)]
+    /// Only this game's positions (default: both board games).
+    #[arg(value_parser = GameParser::new("bench", BOARD_GAMES, NO_BOARD))]
     game: Option<Variant>,
 }
 
@@ -46,10 +46,8 @@ fn totals(prefix: &str, nodes: u64, time: Duration) {
 pub fn run(args: BenchArgs) -> Result<ExitCode, String> {
     let games = match args.game {
         None => vec![Variant::Cardmate, Variant::Cuarenta],
-        Some(g) => {
-            g.require(&[Variant::Cardmate, Variant::Cuarenta], "bench")?;
-            vec![g]
-        }
+        Some(Variant::ChessCards) => return Err(Variant::ChessCards.unsupported("bench")),
+        Some(g) => vec![g],
     };
     for (i, g) in games.into_iter().enumerate() {
         if i > 0 {

@@ -1,6 +1,6 @@
 //! `deckmate match GAME --a LEVEL --b LEVEL --games N`.
 
-use crate::variant::Variant;
+use crate::variant::{GameParser, Variant, BOARD_GAMES, NO_BOARD};
 use clap::Args;
 use deckmate_engine::matches::{self, GameResult, MatchConfig, MatchResult, PlayerSpec};
 use std::process::ExitCode;
@@ -18,8 +18,8 @@ Sides alternate; each pair of games shares a setup (predefined, suits, ranks,\n\
 deal in turn) drawn from the seed. Every game's record is saved."
 )]
 pub struct MatchArgs {
-    /// The game.
-    #[arg(value_enum)]
+    /// The game (a board game).
+    #[arg(value_parser = GameParser::new("match", BOARD_GAMES, NO_BOARD))]
     game: Variant,
     /// Player A: a level 1-8 or `random`.
     #[arg(long)]
@@ -43,8 +43,9 @@ pub struct MatchArgs {
 
 /// Runs the match.
 pub fn run(args: MatchArgs) -> Result<ExitCode, String> {
-    args.game
-        .require(&[Variant::Cardmate, Variant::Cuarenta], "match")?;
+    if args.game == Variant::ChessCards {
+        return Err(args.game.unsupported("match"));
+    }
     if !(args.time > 0.0 && args.time < 3600.0) {
         return Err(format!(
             "--time {}: give seconds per move, above 0",

@@ -1,7 +1,7 @@
 //! `deckmate perft GAME --depth N [--divide] [--fen F] [--moves M]`.
 
-use super::options::CardmateOptions;
-use crate::variant::Variant;
+use super::options::{usage_error, CardmateOptions};
+use crate::variant::{GameParser, Variant, BOARD_GAMES, NO_BOARD};
 use clap::Args;
 use deckmate_games::cardmate::{notation, record, Position};
 use deckmate_games::cuarenta;
@@ -25,8 +25,8 @@ speed go to standard error. A finished game has no moves: perft 0 at depth 1\n\
 and deeper. A bad --fen or --moves is reported (the move's number, side and\n\
 why) with exit status 1.")]
 pub struct PerftArgs {
-    /// The game.
-    #[arg(value_enum)]
+    /// The game (a board game).
+    #[arg(value_parser = GameParser::new("perft", BOARD_GAMES, NO_BOARD))]
     game: Variant,
     /// Plies to count.
     #[arg(long, short)]
@@ -90,19 +90,6 @@ pub fn cuarenta_start(
     Ok(pos)
 }
 
-/// Refuses Cardmate's options for another game.
-fn no_cardmate_options(options: &CardmateOptions) -> Result<(), String> {
-    let default = CardmateOptions::default_spec();
-    if options.spec(0) != default || options.seed.is_some() {
-        return Err(
-            "--setup, --seed, --palace, --repetition and --quiet-limit are Cardmate options; \
-             Cuarenta starts from its setup or --fen"
-                .to_string(),
-        );
-    }
-    Ok(())
-}
-
 /// Runs perft.
 pub fn run(args: PerftArgs) -> Result<ExitCode, String> {
     match args.game {
@@ -114,7 +101,9 @@ pub fn run(args: PerftArgs) -> Result<ExitCode, String> {
             return Err(Variant::ChessCards.unsupported("perft"));
         }
         Variant::Cuarenta => {
-            no_cardmate_options(&args.options)?;
+            if let Err(m) = args.options.refuse_for(Variant::Cuarenta, false) {
+                return Ok(usage_error(&m));
+            }
             let pos = cuarenta_start(args.fen.as_deref(), args.moves.as_deref())?;
             count(&pos, args.depth, args.divide);
         }

@@ -6,7 +6,7 @@
 //! it to standard input and output.
 
 use super::board_game::{board_game_from_module, BoardGame};
-use super::options::{clock_seed, CardmateOptions};
+use super::options::{clock_seed, refuse_options, usage_error, CardmateOptions};
 use super::session;
 use super::terminal::drive;
 use crate::render::{self, Style};
@@ -14,6 +14,7 @@ use crate::variant::Variant;
 use clap::{Args, ValueEnum};
 use deckmate_engine::cardmate_player;
 use deckmate_games::cardmate::{record, Move, Position};
+use deckmate_games::chess_cards::SacrificeCount;
 use deckmate_rules::Seat;
 use std::process::ExitCode;
 
@@ -67,9 +68,10 @@ pub struct PlayArgs {
     no_color: bool,
     #[command(flatten)]
     options: CardmateOptions,
-    /// Chess Cards: how sacrifices count in the multiplier (M9), net or gross.
-    #[arg(long, default_value = "net", value_parser = super::solve::parse_count)]
-    sacrifices: deckmate_games::chess_cards::SacrificeCount,
+    /// Chess Cards: how sacrifices count in the multiplier (M9), net
+    /// (default) or gross.
+    #[arg(long, value_parser = super::solve::parse_count)]
+    sacrifices: Option<SacrificeCount>,
 }
 
 /// The engine's side of a Cardmate game against the computer.
@@ -125,16 +127,34 @@ impl BoardGame for Cardmate {
     }
 }
 
+/// Refuses the options given that `args.game` does not have, naming the
+/// game they belong to.
+fn refuse_other_games_options(args: &PlayArgs) -> Result<(), String> {
+    let sacrifices: &[&str] = if args.sacrifices.is_some() {
+        &["--sacrifices"]
+    } else {
+        &[]
+    };
+    let chess_cards = Variant::ChessCards.name();
+    match args.game {
+        Variant::Cardmate => refuse_options(sacrifices, chess_cards, args.game.name()),
+        Variant::ChessCards => args.options.refuse_for(args.game, true),
+        Variant::Cuarenta => args
+            .options
+            .refuse_for(args.game, true)
+            .and_then(|()| refuse_options(sacrifices, chess_cards, args.game.name())),
+    }
+}
+
 /// Runs a game on standard input and output.
 pub fn run(args: PlayArgs) -> Result<ExitCode, String> {
-    if args.game == Variant::ChessCards {
-        return run_chess_cards(&args);
+    if let Err(m) = refuse_other_games_options(&args) {
+        return Ok(usage_error(&m));
     }
-    if args.game == Variant::Cuarenta {
-        return run_cuarenta(args);
-    }
-    if args.game != Variant::Cardmate {
-        return Err(args.game.unsupported("play"));
+    match args.game {
+        Variant::Cardmate => {}
+        Variant::ChessCards => return run_chess_cards(&args),
+        Variant::Cuarenta => return run_cuarenta(args),
     }
     let spec = args.options.spec(clock_seed());
     let style = Style {
@@ -170,7 +190,7 @@ fn run_chess_cards(args: &PlayArgs) -> Result<ExitCode, String> {
     };
     let mut session = super::play_cards::CardsSession::new(
         seed,
-        args.sacrifices,
+        args.sacrifices.unwrap_or(SacrificeCount::Net),
         computer,
         args.level,
         render::color_wanted(args.no_color),
@@ -190,7 +210,10 @@ fn run_cuarenta(args: PlayArgs) -> Result<ExitCode, String> {
                 Side::Rearhand => Seat::First,
             },
             level: args.level,
-            player: deckmate_engine::cuarenta_player(args.level, clock_seed()),
+            player: deckmate_engine::cuarenta_player(
+                args.level,
+                args.options.seed.unwrap_or_else(clock_seed),
+            ),
         }),
     };
     let flipped = args.vs == Opponent::Computer && args.side == Side::Rearhand;

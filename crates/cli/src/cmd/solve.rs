@@ -2,7 +2,7 @@
 //! and statistics over many deals.
 
 use super::solve_values::ValuesFile;
-use crate::variant::Variant;
+use crate::variant::{GameParser, Variant};
 use clap::Args;
 use deckmate_engine::chess_cards::deals::{self, DealStats, Deals, RunOptions};
 use deckmate_engine::chess_cards::Solver;
@@ -34,7 +34,7 @@ deal takes about a second: give --values FILE to keep the values found, and\n\
 run the same command again to go on where it stopped.")]
 pub struct SolveArgs {
     /// The game (only chess-cards can be solved).
-    #[arg(value_enum)]
+    #[arg(value_parser = GameParser::new("solve", &[Variant::ChessCards], NOT_SOLVED))]
     game: Variant,
     /// The dealer's hand as dealt (he leads move 1).
     #[arg(long, conflicts_with_all = ["deals", "all_deals"])]
@@ -78,6 +78,9 @@ pub struct SolveArgs {
     #[arg(long)]
     json: bool,
 }
+
+/// Why the board games are not solved.
+const NOT_SOLVED: &str = "the board games have 'deckmate analyse'";
 
 /// Reads `net` or `gross` (M9).
 pub fn parse_count(s: &str) -> Result<SacrificeCount, String> {
