@@ -61,6 +61,9 @@ impl Variant {
     }
 }
 
+/// Every game: what `play` and `rules` take.
+pub const ALL_GAMES: &[Variant] = &[Variant::Cardmate, Variant::ChessCards, Variant::Cuarenta];
+
 /// The board games: what `analyse`, `match`, `bench` and `perft` take.
 pub const BOARD_GAMES: &[Variant] = &[Variant::Cardmate, Variant::Cuarenta];
 
@@ -115,11 +118,15 @@ impl GameParser {
             Ok(game) => format!("{}, not {} ({})", self.supports(), game.key(), self.hint),
             Err(_) => {
                 let known: Vec<&str> = Variant::value_variants().iter().map(|g| g.key()).collect();
+                let supports = if self.supported.len() < known.len() {
+                    format!("; {}", self.supports())
+                } else {
+                    String::new()
+                };
                 format!(
-                    "unknown game '{}' (known: {}; {})",
+                    "unknown game '{}' (known: {}{supports})",
                     crate::cmd::terminal::quote(value),
                     known.join(", "),
-                    self.supports()
                 )
             }
         }

@@ -400,3 +400,18 @@ fn the_help_says_what_deckmate_plays_now() {
     );
     assert!(!help.contains("has its rules, perft and replay"), "{help}");
 }
+
+#[test]
+fn an_unknown_game_is_quoted_short() {
+    let long = "z".repeat(100_000);
+    for command in ["play", "rules", "analyse", "solve"] {
+        let out = deckmate(&[command, &long], None);
+        assert_eq!(out.status.code(), Some(2), "{command}");
+        let err = text(&out.stderr);
+        assert!(
+            err.contains(&format!("unknown game '{}…'", "z".repeat(40))),
+            "{command}: {err}"
+        );
+        assert!(err.len() < 500, "{command}: {} bytes", err.len());
+    }
+}

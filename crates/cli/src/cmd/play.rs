@@ -10,7 +10,7 @@ use super::options::{clock_seed, refuse_options, usage_error, CardmateOptions};
 use super::session;
 use super::terminal::drive;
 use crate::render::{self, Style};
-use crate::variant::Variant;
+use crate::variant::{GameParser, Variant, ALL_GAMES};
 use clap::{Args, ValueEnum};
 use deckmate_engine::cardmate_player;
 use deckmate_games::cardmate::{record, Move, Position};
@@ -52,7 +52,7 @@ quit. In Chess Cards type a play (yR, bQ*, (wN)yB) or: moves, hint, undo,\n\
 save FILE, help, quit. --as dealer|other (Chess Cards), white|black (Cuarenta).")]
 pub struct PlayArgs {
     /// The game.
-    #[arg(value_enum)]
+    #[arg(value_parser = GameParser::new("play", ALL_GAMES, ""))]
     game: Variant,
     /// The opponent.
     #[arg(long, value_enum, default_value = "computer")]

@@ -1,6 +1,6 @@
 //! `deckmate rules GAME`.
 
-use crate::variant::Variant;
+use crate::variant::{GameParser, Variant, ALL_GAMES};
 use clap::Args;
 use std::process::ExitCode;
 
@@ -14,7 +14,7 @@ reconstructed ones; Cuarenta: Q1-Q10)."
 )]
 pub struct RulesArgs {
     /// The game.
-    #[arg(value_enum)]
+    #[arg(value_parser = GameParser::new("rules", ALL_GAMES, ""))]
     game: Variant,
 }
 
