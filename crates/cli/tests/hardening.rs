@@ -415,3 +415,15 @@ fn an_unknown_game_is_quoted_short() {
         assert!(err.len() < 500, "{command}: {} bytes", err.len());
     }
 }
+
+#[test]
+fn a_match_of_no_games_is_refused() {
+    // Before: "score 0.0%" for a match that was not played.
+    let out = deckmate(
+        &["match", "cuarenta", "--a", "1", "--b", "1", "--games", "0"],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stdout.is_empty(), "{}", text(&out.stdout));
+    assert!(text(&out.stderr).contains("--games: give at least 1"));
+}

@@ -46,6 +46,9 @@ pub fn run(args: MatchArgs) -> Result<ExitCode, String> {
     if args.game == Variant::ChessCards {
         return Err(args.game.unsupported("match"));
     }
+    if args.games == 0 {
+        return Err("--games: give at least 1".to_string());
+    }
     if !(args.time > 0.0 && args.time < 3600.0) {
         return Err(format!(
             "--time {}: give seconds per move, above 0",
