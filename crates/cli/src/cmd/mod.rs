@@ -12,8 +12,6 @@ pub mod play_cuarenta;
 pub mod replay;
 pub mod replay_cards;
 pub mod rules;
-// The web server prints its address with `println!` before it serves.
-#[allow(clippy::print_stdout)]
 pub mod serve;
 pub mod session;
 pub mod solve;

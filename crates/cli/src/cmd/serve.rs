@@ -72,8 +72,8 @@ pub fn run(args: ServeArgs) -> Result<ExitCode, String> {
             .await
             .map_err(|e| format!("cannot listen on {}: {e}", args.addr))?;
         let local = listener.local_addr().map_err(|e| e.to_string())?;
-        println!("deckmate is running: open http://{local}/ in your browser (Ctrl-C to stop)");
-        println!(
+        outln!("deckmate is running: open http://{local}/ in your browser (Ctrl-C to stop)");
+        outln!(
             "games are kept in {}; engine searches on {threads} threads",
             args.db
         );
