@@ -4,7 +4,8 @@
 //! (defaults 500 games, 20 moves each, 1000 ms between a game's moves, so
 //! about 500 moves a second in all, like 500 quick games being played;
 //! `pause_ms` 0 hammers the server as fast as it answers). It starts `target/release/deckmate
-//! serve --no-engines` on a free loopback port with a fresh database, creates
+//! serve --no-engines` (or `$DECKMATE_BIN`) on a free loopback port with a
+//! fresh database, the creation rate limit lifted, creates
 //! the games, opens one WebSocket watcher per game, then every game plays
 //! random legal moves concurrently. Latency is from sending the move to its
 //! watcher receiving the new view. Reports moves per second, p50 and p99
@@ -13,51 +14,12 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
+mod common;
+
+use common::{http, ms, pct, rss_kb, Server};
 use futures_util::StreamExt;
 use serde_json::{json, Value};
 use std::time::{Duration, Instant};
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::TcpStream;
-
-async fn http(
-    addr: &str,
-    method: &str,
-    path: &str,
-    token: Option<&str>,
-    body: Option<&Value>,
-) -> (u16, Value) {
-    let mut s = TcpStream::connect(addr).await.expect("connect");
-    let body = body.map(|b| b.to_string()).unwrap_or_default();
-    let auth = token
-        .map(|t| format!("Authorization: Bearer {t}\r\n"))
-        .unwrap_or_default();
-    let req = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n{auth}Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
-        body.len()
-    );
-    s.write_all(req.as_bytes()).await.expect("write");
-    let mut buf = Vec::new();
-    s.read_to_end(&mut buf).await.expect("read");
-    let text = String::from_utf8_lossy(&buf);
-    let status = text
-        .split(' ')
-        .nth(1)
-        .and_then(|c| c.parse().ok())
-        .unwrap_or(0);
-    let body = text.split("\r\n\r\n").nth(1).unwrap_or("");
-    (status, serde_json::from_str(body).unwrap_or(Value::Null))
-}
-
-fn rss_kb(pid: u32) -> u64 {
-    std::fs::read_to_string(format!("/proc/{pid}/status"))
-        .ok()
-        .and_then(|s| {
-            s.lines()
-                .find(|l| l.starts_with("VmRSS:"))
-                .and_then(|l| l.split_whitespace().nth(1).and_then(|n| n.parse().ok()))
-        })
-        .unwrap_or(0)
-}
 
 #[tokio::main]
 async fn main() {
@@ -68,31 +30,20 @@ async fn main() {
             .unwrap_or(d)
     };
     let (games, moves, pause) = (arg(1, 500), arg(2, 20), arg(3, 1000) as u64);
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let bin = root.join("target/release/deckmate");
-    let db = std::env::temp_dir().join(format!("deckmate-load-{}.db", std::process::id()));
-    let _ = std::fs::remove_file(&db);
-    let port = 20000 + (std::process::id() % 20000) as u16;
-    let addr = format!("127.0.0.1:{port}");
-    let mut server = std::process::Command::new(&bin)
-        .args([
-            "serve",
-            "--no-engines",
-            "--addr",
-            &addr,
-            "--db",
-            db.to_str().unwrap(),
-        ])
-        .stdout(std::process::Stdio::null())
-        .spawn()
-        .expect("start target/release/deckmate (cargo build --release first)");
+    let mut args = vec!["--no-engines"];
+    // Builds with a creation rate limit would refuse most of the games.
+    if common::serve_has_flag("--create-rate") {
+        args.extend(["--create-rate", "100000", "--create-burst", "100000"]);
+    }
+    let mut server = Server::start("load", &args).await;
+    let addr = server.addr.clone();
+    let pid = server.pid;
     tokio::time::sleep(Duration::from_millis(500)).await;
-    let pid = server.id();
     let rss0 = rss_kb(pid);
 
     let mut ids = Vec::new();
     for _ in 0..games {
-        let (s, v) = http(
+        let r = http(
             &addr,
             "POST",
             "/api/games",
@@ -100,7 +51,8 @@ async fn main() {
             Some(&json!({"opponent": "friend"})),
         )
         .await;
-        assert_eq!(s, 200, "{v}");
+        assert_eq!(r.status, 200, "{}", r.body);
+        let v = r.body;
         ids.push((
             v["id"].as_str().unwrap().to_string(),
             [
@@ -114,12 +66,14 @@ async fn main() {
     for (i, (id, tokens)) in ids.into_iter().enumerate() {
         let addr = addr.clone();
         tasks.push(tokio::spawn(async move {
-            let (mut ws, _) =
-                tokio_tungstenite::connect_async(format!("ws://{addr}/api/games/{id}/ws"))
-                    .await
-                    .expect("ws");
-            ws.next().await; // the first view
             let mut lat = Vec::new();
+            let mut failed = 0usize;
+            let Ok((mut ws, _)) =
+                tokio_tungstenite::connect_async(format!("ws://{addr}/api/games/{id}/ws")).await
+            else {
+                return (lat, 1);
+            };
+            ws.next().await; // the first view
             let mut rng = i as u64 * 7919 + 1;
             // Spread the games' first moves over one pause.
             tokio::time::sleep(Duration::from_millis(pause * i as u64 / games as u64)).await;
@@ -128,8 +82,9 @@ async fn main() {
                     tokio::time::sleep(Duration::from_millis(pause)).await;
                 }
                 let token = &tokens[ply % 2];
-                let (_, view) =
-                    http(&addr, "GET", &format!("/api/games/{id}"), Some(token), None).await;
+                let view = http(&addr, "GET", &format!("/api/games/{id}"), Some(token), None)
+                    .await
+                    .body;
                 let legal = view["moves"].as_array().cloned().unwrap_or_default();
                 if legal.is_empty() {
                     break;
@@ -142,7 +97,7 @@ async fn main() {
                     .unwrap()
                     .to_string();
                 let t = Instant::now();
-                let (s, _) = http(
+                let r = http(
                     &addr,
                     "POST",
                     &format!("/api/games/{id}/moves"),
@@ -150,10 +105,14 @@ async fn main() {
                     Some(&json!({"move": mv})),
                 )
                 .await;
-                assert_eq!(s, 200);
+                if r.status != 200 {
+                    eprintln!("game {id} ply {}: {} {}", ply + 1, r.status, r.body);
+                    failed += 1;
+                    break;
+                }
                 loop {
                     let Some(Ok(msg)) = ws.next().await else {
-                        return lat;
+                        return (lat, failed + 1);
                     };
                     let v: Value =
                         serde_json::from_str(msg.to_text().unwrap_or("{}")).unwrap_or(Value::Null);
@@ -163,36 +122,37 @@ async fn main() {
                 }
                 lat.push(t.elapsed());
             }
-            lat
+            (lat, failed)
         }));
     }
     let mut all = Vec::new();
+    let mut failed = 0;
     let deadline = tokio::time::sleep(Duration::from_secs(300));
     tokio::pin!(deadline);
     for t in tasks {
         tokio::select! {
-            r = t => all.extend(r.unwrap_or_default()),
+            r = t => {
+                let (lat, f) = r.unwrap_or_default();
+                all.extend(lat);
+                failed += f;
+            }
             _ = &mut deadline => break,
         }
     }
     let secs = started.elapsed().as_secs_f64();
     let rss1 = rss_kb(pid);
-    let _ = server.kill();
-    let _ = server.wait();
-    let _ = std::fs::remove_file(&db);
+    server.kill();
     all.sort();
-    let pct = |p: f64| {
-        all.get(((all.len() as f64 * p) as usize).min(all.len().saturating_sub(1)))
-            .copied()
-            .unwrap_or_default()
-    };
     println!("games {games}, {moves} moves each, {pause} ms between a game's moves");
     println!("moves played {}, {:.1} s", all.len(), secs);
+    if failed > 0 {
+        println!("games stopped by a failed move or watcher: {failed}");
+    }
     println!("moves per second: {:.0}", all.len() as f64 / secs);
     println!(
         "latency p50 {:.1} ms, p99 {:.1} ms",
-        pct(0.5).as_secs_f64() * 1e3,
-        pct(0.99).as_secs_f64() * 1e3
+        ms(pct(&all, 0.5)),
+        ms(pct(&all, 0.99))
     );
     println!(
         "server memory: {} KB at start, {} KB with {games} games and watchers = {:.1} KB per game",
@@ -200,4 +160,5 @@ async fn main() {
         rss1,
         (rss1.saturating_sub(rss0)) as f64 / games as f64
     );
+    server.print_log_summary();
 }

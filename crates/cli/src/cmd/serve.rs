@@ -2,6 +2,7 @@
 
 use clap::Args;
 use deckmate_server::{app, serve, AppState, Config, Db, ServeLimits};
+use std::io::Write;
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -72,11 +73,18 @@ pub fn run(args: ServeArgs) -> Result<ExitCode, String> {
             .await
             .map_err(|e| format!("cannot listen on {}: {e}", args.addr))?;
         let local = listener.local_addr().map_err(|e| e.to_string())?;
-        outln!("deckmate is running: open http://{local}/ in your browser (Ctrl-C to stop)");
-        outln!(
+        // Best effort: a server whose output nobody reads serves on.
+        let mut out = std::io::stdout().lock();
+        let _ = writeln!(
+            out,
+            "deckmate is running: open http://{local}/ in your browser (Ctrl-C to stop)"
+        );
+        let _ = writeln!(
+            out,
             "games are kept in {}; engine searches on {threads} threads",
             args.db
         );
+        drop(out);
         serve(listener, app(state), limits, async {
             let _ = tokio::signal::ctrl_c().await;
         })
