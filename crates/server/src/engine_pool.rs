@@ -41,6 +41,8 @@ struct Queue {
     ready: Condvar,
     busy: AtomicUsize,
     last_report: Mutex<Option<Instant>>,
+    /// The number of search threads.
+    threads: usize,
     /// Set when the last handle is gone: the threads end.
     closed: std::sync::atomic::AtomicBool,
 }
@@ -59,7 +61,6 @@ impl Drop for Closer {
 #[derive(Clone)]
 pub struct EnginePool {
     queue: Arc<Queue>,
-    threads: usize,
     _closer: Arc<Closer>,
 }
 
@@ -76,6 +77,7 @@ impl EnginePool {
             ready: Condvar::new(),
             busy: AtomicUsize::new(0),
             last_report: Mutex::new(None),
+            threads,
             closed: std::sync::atomic::AtomicBool::new(false),
         });
         for i in 0..threads {
@@ -88,7 +90,6 @@ impl EnginePool {
         Ok(EnginePool {
             _closer: Arc::new(Closer(Arc::clone(&queue))),
             queue,
-            threads,
         })
     }
 
@@ -96,11 +97,6 @@ impl EnginePool {
     #[cfg(test)]
     pub fn waiting(&self) -> usize {
         lock(&self.queue.tasks).len()
-    }
-
-    /// Searches running now.
-    pub fn running(&self) -> usize {
-        self.queue.busy.load(Ordering::Relaxed)
     }
 
     /// Queues a search; the answer comes when it has run. `wanted` is asked
@@ -123,35 +119,39 @@ impl EnginePool {
             tasks.len()
         };
         self.queue.ready.notify_one();
-        self.report(waiting);
+        report(&self.queue, waiting);
         answer
     }
+}
 
-    /// Logs the queue when searches wait, at most once a second.
-    fn report(&self, waiting: usize) {
-        let running = self.running();
-        if waiting + running <= self.threads {
-            return;
+/// Logs the queue while searches wait (as they are asked for and as they
+/// start), at most once every ten seconds; and once when it has drained.
+fn report(q: &Queue, waiting: usize) {
+    let mut last = lock(&q.last_report);
+    if waiting == 0 {
+        if last.take().is_some() {
+            eprintln!("deckmate: engine pool: no search waiting");
         }
-        let mut last = lock(&self.queue.last_report);
-        if last.is_some_and(|t| t.elapsed() < Duration::from_secs(1)) {
-            return;
-        }
-        *last = Some(Instant::now());
-        eprintln!(
-            "deckmate: engine pool: {running} searching on {} threads, {waiting} waiting",
-            self.threads
-        );
+        return;
     }
+    if last.is_some_and(|t| t.elapsed() < Duration::from_secs(10)) {
+        return;
+    }
+    *last = Some(Instant::now());
+    eprintln!(
+        "deckmate: engine pool: {} searching on {} threads, {waiting} waiting",
+        q.busy.load(Ordering::Relaxed),
+        q.threads
+    );
 }
 
 fn worker(q: &Queue) {
     loop {
-        let task = {
+        let (task, waiting) = {
             let mut tasks = lock(&q.tasks);
             loop {
                 if let Some(t) = tasks.pop_front() {
-                    break t;
+                    break (t, tasks.len());
                 }
                 if q.closed.load(Ordering::SeqCst) {
                     return;
@@ -159,6 +159,7 @@ fn worker(q: &Queue) {
                 tasks = q.ready.wait(tasks).unwrap_or_else(|e| e.into_inner());
             }
         };
+        report(q, waiting);
         if !(task.wanted)() {
             let _ = task.reply.send(Searched::Skipped);
             continue;

@@ -226,6 +226,14 @@ impl AppState {
         let writer = slot.writer.lock().await;
         let (id, n, canonical) = {
             let g = slot.lock();
+            // The ply first: a request sent twice is told it was played.
+            let n = g.plies() + 1;
+            if let Some(p) = ply.filter(|&p| p != n) {
+                return Err(CommitError::Conflict(format!(
+                    "the move was sent for ply {p} but the game is at ply {n} \
+                     (already played, or sent from an old view?)"
+                )));
+            }
             if let Some(end) = g.end() {
                 return Err(CommitError::Conflict(format!(
                     "the game is over: {}",
@@ -234,13 +242,6 @@ impl AppState {
             }
             if g.to_move() != Some(me) {
                 return Err(CommitError::Conflict("it is not your turn".into()));
-            }
-            let n = g.plies() + 1;
-            if let Some(p) = ply.filter(|&p| p != n) {
-                return Err(CommitError::Conflict(format!(
-                    "the move was sent for ply {p} but the game is at ply {n} \
-                     (already played, or sent from an old view?)"
-                )));
             }
             let canonical = g.game.check(text).map_err(CommitError::Illegal)?;
             (g.id.clone(), n, canonical)
@@ -358,7 +359,7 @@ impl AppState {
                         let mut g = slot.lock();
                         g.notice = Some(format!(
                             "The engine's move could not be saved ({e}). \
-                             It is tried again every {} s.",
+                             It will be tried again in {} s.",
                             wait.as_secs()
                         ));
                         g.changed();
