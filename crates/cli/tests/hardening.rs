@@ -6,25 +6,13 @@
 
 mod common;
 
-use common::{deckmate, deckmate_bytes};
+use common::{deckmate, deckmate_bytes, spawn};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, Command, ExitStatus, Output, Stdio};
 use std::time::{Duration, Instant};
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).to_string()
-}
-
-/// Starts `deckmate` with every stream piped.
-fn spawn(args: &[&str]) -> Child {
-    Command::new(env!("CARGO_BIN_EXE_deckmate"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap()
 }
 
 /// Waits for the program to end by itself, at most `secs` seconds (then

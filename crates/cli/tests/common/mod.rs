@@ -3,18 +3,23 @@
 #![allow(clippy::unwrap_used, dead_code)]
 
 use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::{Child, Command, Output, Stdio};
 
-/// Runs `deckmate` with `args` (colours off), feeding `stdin` if given.
-pub fn deckmate(args: &[&str], stdin: Option<&str>) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_deckmate"))
+/// Starts `deckmate` with `args` (colours off), every stream piped.
+pub fn spawn(args: &[&str]) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_deckmate"))
         .args(args)
         .env("NO_COLOR", "1")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .unwrap();
+        .unwrap()
+}
+
+/// Runs `deckmate` with `args` (colours off), feeding `stdin` if given.
+pub fn deckmate(args: &[&str], stdin: Option<&str>) -> Output {
+    let mut child = spawn(args);
     if let Some(input) = stdin {
         // The program may stop reading early (quit): a broken pipe is fine.
         let _ = child.stdin.as_mut().unwrap().write_all(input.as_bytes());
@@ -26,14 +31,7 @@ pub fn deckmate(args: &[&str], stdin: Option<&str>) -> Output {
 /// Runs `deckmate` with `args` (colours off), feeding `stdin` as bytes
 /// (which need not be UTF-8).
 pub fn deckmate_bytes(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_deckmate"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = spawn(args);
     // Fed from a thread: a program that answers much to much input fills
     // its output pipe while this one still writes.
     let mut input = child.stdin.take().unwrap();
