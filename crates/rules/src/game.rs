@@ -1,5 +1,6 @@
 //! The `Game` trait every deckmate game implements.
 
+use crate::SeededRng;
 use std::fmt;
 
 /// One of the two players. `First` moves first (Cardmate's Forehand, White).
@@ -32,14 +33,35 @@ impl Seat {
 }
 
 /// Who acts next.
+///
+/// Nothing assumes that the seats alternate: a game may give one seat
+/// several moves in a row, put chance between two moves, or let both seats
+/// act at once.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum ToAct {
     /// A player chooses a move.
     Seat(Seat),
+    /// Both players choose, each unseen by the other (a secret
+    /// arrangement in a setup phase). Each seat's moves come from
+    /// [`Game::legal_moves_of`]; a move says whose it is, so playing it
+    /// needs no seat. Once one seat has moved the game says
+    /// `Seat(other)`, and the phase ends when both have.
+    Both,
     /// Chance chooses among [`Game::chance_outcomes`] (a draw, a deal).
     Chance,
     /// Nobody: the game is over.
     Nobody,
+}
+
+impl ToAct {
+    /// Whether `seat` may move now.
+    pub fn includes(self, seat: Seat) -> bool {
+        match self {
+            ToAct::Seat(s) => s == seat,
+            ToAct::Both => true,
+            ToAct::Chance | ToAct::Nobody => false,
+        }
+    }
 }
 
 /// How a finished game ended.
@@ -86,11 +108,16 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// A move (or a chance outcome) in this game.
     type Move: Copy + Eq + std::hash::Hash + fmt::Debug + Send + Sync + 'static;
 
+    /// What one seat (or a spectator) may see of a position: see
+    /// [`Game::observation`].
+    type Observation: Clone + Send + 'static;
+
     /// Who acts next.
     fn to_act(&self) -> ToAct;
 
     /// Appends the legal moves of the seat to act (nothing when chance or
-    /// nobody acts). Chance outcomes come from [`Game::chance_outcomes`].
+    /// nobody acts; both seats' moves when both act). Chance outcomes come
+    /// from [`Game::chance_outcomes`].
     fn legal_moves(&self, moves: &mut Vec<Self::Move>);
 
     /// The number of legal moves; games override it with a faster count
@@ -101,9 +128,45 @@ pub trait Game: Clone + Send + Sync + 'static {
         v.len() as u64
     }
 
-    /// Appends chance's outcomes with their probabilities (summing to 1) when
-    /// [`Game::to_act`] is [`ToAct::Chance`].
-    fn chance_outcomes(&self, _outcomes: &mut Vec<(Self::Move, f64)>) {}
+    /// The legal moves of `seat` alone: the same as [`Game::legal_moves`]
+    /// when `seat` is to act, its own part when both seats act
+    /// ([`ToAct::Both`]), nothing otherwise. Games with a simultaneous
+    /// phase override it.
+    fn legal_moves_of(&self, seat: Seat, moves: &mut Vec<Self::Move>) {
+        if self.to_act() == ToAct::Seat(seat) {
+            self.legal_moves(moves);
+        }
+    }
+
+    /// Appends chance's outcomes with their weights when [`Game::to_act`]
+    /// is [`ToAct::Chance`]: an outcome's probability is its weight over
+    /// the sum of the weights. Weights are positive integers so that
+    /// sampling ([`Game::sample_chance`]) is exact and reproducible.
+    fn chance_outcomes(&self, _outcomes: &mut Vec<(Self::Move, u32)>) {}
+
+    /// Draws chance's outcome from the game's seeded stream, each outcome
+    /// with the probability its weight gives (exactly: one uniform draw
+    /// below the total weight). `None` when chance does not act.
+    fn sample_chance(&self, rng: &mut SeededRng) -> Option<Self::Move> {
+        let mut outs = Vec::new();
+        self.chance_outcomes(&mut outs);
+        pick_weighted(&outs, rng)
+    }
+
+    /// What a position's repetition is judged by (by default the
+    /// [`Game::hash`]). A game whose chance events should not make
+    /// positions differ for repetition (52Chess: whatever cards were
+    /// drawn, F8) leaves them out here.
+    fn repetition_key(&self) -> u64 {
+        self.hash()
+    }
+
+    /// What `seat` may observe of the game (`None`: a spectator). Views,
+    /// answers and records for a seat are built from this alone, so a
+    /// secret (a seed that decides future draws, an arrangement not yet
+    /// revealed) cannot leak through them. Games of perfect information
+    /// return the position itself.
+    fn observation(&self, seat: Option<Seat>) -> Self::Observation;
 
     /// Plays a move known to be legal (from [`Game::legal_moves`] or a chance
     /// outcome). Behaviour on any other move is unspecified but memory safe.
@@ -117,6 +180,11 @@ pub trait Game: Clone + Send + Sync + 'static {
                 let mut outs = Vec::new();
                 self.chance_outcomes(&mut outs);
                 moves.extend(outs.into_iter().map(|(m, _)| m));
+            }
+            ToAct::Both => {
+                for seat in Seat::BOTH {
+                    self.legal_moves_of(seat, &mut moves);
+                }
             }
             _ => self.legal_moves(&mut moves),
         }
@@ -147,4 +215,62 @@ pub trait Game: Clone + Send + Sync + 'static {
 
     /// The position string (FEN-like).
     fn position_text(&self) -> String;
+}
+
+/// One of `outcomes` drawn with the probability its weight gives: a
+/// uniform draw below the total weight, then the outcome whose share holds
+/// it. `None` when there is no outcome or every weight is 0.
+pub fn pick_weighted<M: Copy>(outcomes: &[(M, u32)], rng: &mut SeededRng) -> Option<M> {
+    let total: u64 = outcomes.iter().map(|&(_, w)| u64::from(w)).sum();
+    if total == 0 {
+        return None;
+    }
+    let mut r = rng.below(total);
+    for &(m, w) in outcomes {
+        let w = u64::from(w);
+        if r < w {
+            return Some(m);
+        }
+        r -= w;
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn weighted_draws_follow_the_weights_exactly() {
+        let outs = [('a', 1), ('b', 0), ('c', 3)];
+        let mut rng = SeededRng::new(5);
+        let mut counts = [0u32; 3];
+        for _ in 0..40_000 {
+            match pick_weighted(&outs, &mut rng) {
+                Some('a') => counts[0] += 1,
+                Some('b') => counts[1] += 1,
+                Some('c') => counts[2] += 1,
+                other => panic!("{other:?}"),
+            }
+        }
+        assert_eq!(counts[1], 0, "a weight of 0 is never drawn");
+        assert!((9_000..11_000).contains(&counts[0]), "{counts:?}");
+        assert!((29_000..31_000).contains(&counts[2]), "{counts:?}");
+        // The same seed draws the same outcomes.
+        let draw = |seed| {
+            let mut r = SeededRng::new(seed);
+            (0..20).map(|_| pick_weighted(&outs, &mut r)).collect::<Vec<_>>()
+        };
+        assert_eq!(draw(9), draw(9));
+        assert_eq!(pick_weighted::<char>(&[], &mut rng), None);
+        assert_eq!(pick_weighted(&[('x', 0)], &mut rng), None);
+    }
+
+    #[test]
+    fn to_act_includes_its_seats() {
+        assert!(ToAct::Both.includes(Seat::First) && ToAct::Both.includes(Seat::Second));
+        assert!(ToAct::Seat(Seat::Second).includes(Seat::Second));
+        assert!(!ToAct::Seat(Seat::Second).includes(Seat::First));
+        assert!(!ToAct::Chance.includes(Seat::First) && !ToAct::Nobody.includes(Seat::First));
+    }
 }

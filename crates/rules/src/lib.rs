@@ -15,7 +15,7 @@ mod record;
 mod rng;
 mod zobrist;
 
-pub use game::{Game, IllegalMove, Outcome, Seat, ToAct};
+pub use game::{pick_weighted, Game, IllegalMove, Outcome, Seat, ToAct};
 pub use perft::{perft, perft_divide};
 pub use record::{Record, RecordError, Tag};
 pub use rng::SeededRng;

@@ -22,7 +22,7 @@ pub fn perft<G: Game>(game: &G, depth: u32) -> u64 {
                 })
                 .sum()
         }
-        ToAct::Seat(_) => {
+        ToAct::Seat(_) | ToAct::Both => {
             if depth == 1 {
                 return game.count_moves();
             }
@@ -54,7 +54,7 @@ pub fn perft_divide<G: Game>(game: &G, depth: u32) -> Vec<(G::Move, u64)> {
             game.chance_outcomes(&mut outs);
             moves.extend(outs.into_iter().map(|(m, _)| m));
         }
-        ToAct::Seat(_) => game.legal_moves(&mut moves),
+        ToAct::Seat(_) | ToAct::Both => game.legal_moves(&mut moves),
     }
     moves
         .into_iter()

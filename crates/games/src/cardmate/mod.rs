@@ -58,6 +58,13 @@ impl Position {
 impl Game for Position {
     type Move = Move;
 
+    type Observation = Position;
+
+    /// Cardmate and Cuarenta hide nothing: every seat sees the position.
+    fn observation(&self, _seat: Option<deckmate_rules::Seat>) -> Position {
+        self.clone()
+    }
+
     fn to_act(&self) -> ToAct {
         if self.end.is_some() || !self.has_moves() {
             ToAct::Nobody

@@ -52,6 +52,13 @@ pub fn start_position() -> Position {
 impl Game for Position {
     type Move = Move;
 
+    type Observation = Position;
+
+    /// Cardmate and Cuarenta hide nothing: every seat sees the position.
+    fn observation(&self, _seat: Option<deckmate_rules::Seat>) -> Position {
+        self.clone()
+    }
+
     fn to_act(&self) -> ToAct {
         if self.has_legal_move() {
             ToAct::Seat(self.side)
