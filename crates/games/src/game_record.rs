@@ -5,8 +5,7 @@
 //! its `ReplayError` (defined by the crate's `replay_error!` macro).
 
 use crate::end::{End, Reason};
-use deckmate_rules::{Game, Record, Seat};
-use std::fmt;
+use deckmate_rules::{Game, PositionError, Record, Seat};
 
 /// A game's error for a record that does not replay, as the shared code
 /// builds it.
@@ -45,14 +44,12 @@ pub trait Recorded: Game {
 pub trait RecordSpec: Sized {
     /// The game's position.
     type Position: Recorded;
-    /// Why a start position string is refused.
-    type FenError: fmt::Display;
     /// Reads the spec from a record's tags.
     fn from_record(record: &Record) -> Result<Self, ReplayErrorOf<Self>>;
     /// Writes the spec as tags into `record`.
     fn write_tags(&self, record: &mut Record);
     /// The starting position.
-    fn start(&self) -> Result<Self::Position, Self::FenError>;
+    fn start(&self) -> Result<Self::Position, PositionError>;
 }
 
 /// The replay error of the game of spec `S`.
@@ -168,7 +165,7 @@ pub fn write<S: RecordSpec>(
     spec: &S,
     moves: &[MoveOf<S>],
     end: Option<EndOf<S>>,
-) -> Result<Record, S::FenError> {
+) -> Result<Record, PositionError> {
     let mut record = Record::default();
     spec.write_tags(&mut record);
     let mut pos = spec.start()?;

@@ -1,6 +1,6 @@
 //! The `Game` trait every deckmate game implements.
 
-use crate::SeededRng;
+use crate::{MoveError, SeededRng};
 use std::fmt;
 
 /// One of the two players. `First` moves first (Cardmate's Forehand, White).
@@ -84,23 +84,6 @@ impl Outcome {
     }
 }
 
-/// A move that is not legal in the position, with the reason.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct IllegalMove {
-    /// The move as written.
-    pub text: String,
-    /// Why it is not legal.
-    pub reason: String,
-}
-
-impl fmt::Display for IllegalMove {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "illegal move {}: {}", self.text, self.reason)
-    }
-}
-
-impl std::error::Error for IllegalMove {}
-
 /// A game's rules, as the engine, perft, records and the shells see them.
 ///
 /// Positions are values: `Clone` is cheap enough for copy-make search.
@@ -172,8 +155,9 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// outcome). Behaviour on any other move is unspecified but memory safe.
     fn play_unchecked(&mut self, mv: Self::Move);
 
-    /// Plays a move after checking that it is legal.
-    fn play(&mut self, mv: Self::Move) -> Result<(), IllegalMove> {
+    /// Plays a move after checking that it is legal; the error is
+    /// [`MoveError::NotLegal`] (use [`Game::parse_move`] for the reason).
+    fn play(&mut self, mv: Self::Move) -> Result<(), MoveError> {
         let mut moves = Vec::new();
         match self.to_act() {
             ToAct::Chance => {
@@ -192,9 +176,8 @@ pub trait Game: Clone + Send + Sync + 'static {
             self.play_unchecked(mv);
             Ok(())
         } else {
-            Err(IllegalMove {
+            Err(MoveError::NotLegal {
                 text: format!("{mv:?}"),
-                reason: "not a legal move in this position".to_string(),
             })
         }
     }
@@ -211,7 +194,7 @@ pub trait Game: Clone + Send + Sync + 'static {
 
     /// Reads a move in the game's notation and checks it is legal here; the
     /// error says why not.
-    fn parse_move(&self, text: &str) -> Result<Self::Move, IllegalMove>;
+    fn parse_move(&self, text: &str) -> Result<Self::Move, MoveError>;
 
     /// The position string (FEN-like).
     fn position_text(&self) -> String;

@@ -208,7 +208,7 @@ impl<G: BoardGame> Session<G> {
         // here, so that no message quotes more than its first characters.
         let parsed = match not_a_move(text) {
             Some(why) => Err(why),
-            None => self.pos.parse_move(text).map_err(|e| e.reason),
+            None => self.pos.parse_move(text).map_err(|e| e.to_string()),
         };
         match parsed {
             Err(why) => say(format!(

@@ -13,83 +13,36 @@ use super::options::Options;
 use super::position::Position;
 use crate::counters::parse_counters;
 use deckmate_board::Square;
-use deckmate_rules::Seat;
-use std::fmt;
+use deckmate_rules::{PositionError, Seat};
 
-/// Why a position string was refused.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub enum FenError {
-    /// Not four space-separated fields.
-    Fields(usize),
-    /// The board does not have 10 ranks.
-    RankCount(usize),
-    /// A rank (numbered as on the board, 9..0) does not have 10 squares.
-    RankLength {
-        /// The rank, 0-9.
-        rank: u8,
-        /// Squares it described.
-        squares: usize,
-    },
-    /// A character that is neither a card nor a run of empty squares.
-    BadChar {
-        /// The rank, 0-9.
-        rank: u8,
-        /// The character.
-        found: char,
-    },
-    /// The same card twice.
-    Duplicate(String),
-    /// A One and the Ace of its suit together (the Ace only comes from it).
-    OneAndAce(String),
-    /// The side that just moved has no King (a finished game is the
-    /// loser's turn).
-    NoKing(&'static str),
-    /// The side to move is not `F` or `R`.
-    Side(String),
-    /// A counter is not a number in range.
-    Counter(String),
-}
+/// The position string's fields, in order.
+const FIELDS: [&str; 4] = ["board", "side", "quiet plies", "move number"];
 
-impl fmt::Display for FenError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            FenError::Fields(n) => write!(
-                f,
-                "a Cardmate position has 4 fields (board, side, quiet plies, move number), not {n}"
-            ),
-            FenError::RankCount(n) => write!(f, "the board needs 10 ranks separated by '/', not {n}"),
-            FenError::RankLength { rank, squares } => {
-                write!(f, "rank {rank} describes {squares} squares instead of 10")
-            }
-            FenError::BadChar { rank, found } => {
-                write!(f, "rank {rank}: '{found}' is neither a card nor a count of empty squares")
-            }
-            FenError::Duplicate(c) => write!(f, "the card {c} appears twice"),
-            FenError::OneAndAce(c) => write!(
-                f,
-                "the One and the Ace of {c} are both on the board (the Ace only comes from promoting the One)"
-            ),
-            FenError::NoKing(s) => write!(
-                f,
-                "{s} has no King, yet {s} has just moved (a finished game is the loser's turn)"
-            ),
-            FenError::Side(s) => write!(f, "the side to move must be F or R, not '{s}'"),
-            FenError::Counter(s) => write!(f, "'{s}' is not a valid counter"),
-        }
+fn bad_char(rank: u8, found: char) -> PositionError {
+    PositionError::BadChar {
+        rank,
+        found,
+        expected: vec!["a card".to_string(), "a count of empty squares".to_string()],
     }
 }
 
-impl std::error::Error for FenError {}
-
 /// Reads a position string with the given rules options.
-pub fn parse(text: &str, options: Options) -> Result<Position, FenError> {
+pub fn parse(text: &str, options: Options) -> Result<Position, PositionError> {
     let fields: Vec<&str> = text.split_whitespace().collect();
-    if fields.len() != 4 {
-        return Err(FenError::Fields(fields.len()));
+    if fields.len() != FIELDS.len() {
+        return Err(PositionError::FieldCount {
+            game: "Cardmate".to_string(),
+            fields: FIELDS.iter().map(|f| f.to_string()).collect(),
+            found: fields.len(),
+        });
     }
     let rows: Vec<&str> = fields[0].split('/').collect();
     if rows.len() != 10 {
-        return Err(FenError::RankCount(rows.len()));
+        return Err(PositionError::RankCount {
+            field: "board".to_string(),
+            expected: 10,
+            found: rows.len(),
+        });
     }
     let mut pos = Position::empty(options);
     let mut seen = [false; 56];
@@ -104,7 +57,7 @@ pub fn parse(text: &str, options: Options) -> Result<Position, FenError> {
             let suit = next.and_then(Suit::from_letter);
             if let (Some(r), Some(s)) = (Rank::from_symbol(c), suit) {
                 if !c.is_ascii_digit() && !c.is_ascii_uppercase() {
-                    return Err(FenError::BadChar { rank, found: c });
+                    return Err(bad_char(rank, c));
                 }
                 let card = Card::new(r, s);
                 let owner = if next.is_some_and(|n| n.is_ascii_uppercase()) {
@@ -113,7 +66,10 @@ pub fn parse(text: &str, options: Options) -> Result<Position, FenError> {
                     Seat::Second
                 };
                 if seen[card.index()] {
-                    return Err(FenError::Duplicate(card.to_string()));
+                    return Err(PositionError::Duplicate {
+                        noun: "card".to_string(),
+                        piece: card.to_string(),
+                    });
                 }
                 seen[card.index()] = true;
                 if file < 10 {
@@ -131,34 +87,51 @@ pub fn parse(text: &str, options: Options) -> Result<Position, FenError> {
                 file += run;
                 k += 1;
             } else {
-                return Err(FenError::BadChar { rank, found: c });
+                return Err(bad_char(rank, c));
             }
         }
         if file != 10 {
-            return Err(FenError::RankLength {
+            return Err(PositionError::RankLength {
                 rank,
-                squares: file,
+                unit: "squares".to_string(),
+                expected: 10,
+                found: file,
+                hint: None,
             });
         }
     }
     for s in Suit::ALL {
         if seen[Card::new(Rank::ONE, s).index()] && seen[Card::new(Rank::ACE, s).index()] {
-            return Err(FenError::OneAndAce(format!("{}", s.letter())));
+            return Err(PositionError::Impossible {
+                why: format!(
+                    "the One and the Ace of {} are both on the board (the Ace only comes from promoting the One)",
+                    s.letter()
+                ),
+            });
         }
     }
     pos.side = match fields[1] {
         "F" | "f" => Seat::First,
         "R" | "r" => Seat::Second,
-        other => return Err(FenError::Side(other.to_string())),
+        other => {
+            return Err(PositionError::UnknownSide {
+                text: other.to_string(),
+                expected: vec!["F".to_string(), "R".to_string()],
+            })
+        }
     };
     // A side may have lost both Kings only if the other side took the last
     // one, so that it is the loser's turn in a finished game.
     let mover = pos.side.other();
     if pos.kings(mover) == 0 {
-        return Err(FenError::NoKing(super::position::seat_name(mover)));
+        return Err(PositionError::MoverHasNoKing {
+            side: super::position::seat_name(mover).to_string(),
+        });
     }
     (pos.quiet, pos.fullmove) =
-        parse_counters(fields[2], fields[3]).map_err(|bad| FenError::Counter(bad.to_string()))?;
+        parse_counters(fields[2], fields[3]).map_err(|bad| PositionError::Counter {
+            text: bad.to_string(),
+        })?;
     pos.finish_setup();
     pos.detect_static_end();
     Ok(pos)

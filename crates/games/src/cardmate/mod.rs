@@ -34,7 +34,7 @@ pub use position::{in_own_half, palace, seat_name, End, EndReason, Move, Positio
 pub use rules_text::RULES;
 pub use setup::start_position;
 
-use deckmate_rules::{Game, IllegalMove, Outcome, Seat, ToAct};
+use deckmate_rules::{Game, MoveError, Outcome, Seat, ToAct};
 
 /// The variant's stable key in records, the command line and the server.
 pub const KEY: &str = "cardmate";
@@ -97,11 +97,8 @@ impl Game for Position {
         notation::write(self, mv)
     }
 
-    fn parse_move(&self, text: &str) -> Result<Move, IllegalMove> {
-        notation::parse(self, text).map_err(|e| IllegalMove {
-            text: text.to_string(),
-            reason: e.to_string(),
-        })
+    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        notation::parse(self, text)
     }
 
     fn position_text(&self) -> String {

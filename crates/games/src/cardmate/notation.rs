@@ -10,7 +10,7 @@
 use super::card::{Card, Rank};
 use super::position::{seat_name, EndReason, Move, Position};
 use deckmate_board::{RankStyle, Square};
-use std::fmt;
+use deckmate_rules::{MoveError, Mover};
 
 /// A move as written, before it is matched against the position.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -29,62 +29,18 @@ pub struct MoveText {
     pub palace_sign: bool,
 }
 
-/// Why a move could not be read or played.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub enum MoveError {
-    /// The text is not a move in the page's notation.
-    Syntax(String),
-    /// The game is over.
-    GameOver,
-    /// No such card on the board.
-    NoSuchCard(Card),
-    /// The card belongs to the other player.
-    NotYours(Card, &'static str),
-    /// The card cannot go there at all.
-    Unreachable(String),
-    /// A same-suit capture is available and compulsory (C3).
-    CaptureCompulsory {
-        /// The move tried.
-        tried: String,
-        /// The compulsory captures.
-        captures: Vec<String>,
-    },
-    /// `:` written without a capture or missing with one.
-    CaptureMark(String),
-    /// `=A` where no promotion is possible.
-    Promotion(String),
-    /// A `+`, `×` or `#` that does not match what the move does.
-    WrongSign(String),
-}
-
-impl fmt::Display for MoveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            MoveError::Syntax(m) => write!(f, "{m}"),
-            MoveError::GameOver => write!(f, "the game is over"),
-            MoveError::NoSuchCard(c) => write!(f, "there is no {c} on the board"),
-            MoveError::NotYours(c, owner) => {
-                write!(f, "{c} is {owner}'s card, and it is not {owner}'s turn")
-            }
-            MoveError::Unreachable(m)
-            | MoveError::CaptureMark(m)
-            | MoveError::Promotion(m)
-            | MoveError::WrongSign(m) => write!(f, "{m}"),
-            MoveError::CaptureCompulsory { tried, captures } => write!(
-                f,
-                "{tried} is not allowed: a same-suit capture is compulsory (C3); play one of {}",
-                captures.join(", ")
-            ),
-        }
-    }
-}
-
-impl std::error::Error for MoveError {}
+/// The game a text that is not a move is refused for.
+const GAME: &str = "Cardmate";
+/// How moves look, for a text that is not one.
+const EXAMPLES: &str = "4Ci3, 9H:c5, 1Sd5=A";
 
 fn syntax(text: &str, why: &str) -> MoveError {
-    MoveError::Syntax(format!(
-        "'{text}' is not a Cardmate move: {why} (moves look like 4Ci3, 9H:c5, 1Sd5=A)"
-    ))
+    MoveError::NotAMove {
+        text: text.to_string(),
+        game: GAME.to_string(),
+        why: why.to_string(),
+        examples: EXAMPLES.to_string(),
+    }
 }
 
 /// Reads the notation without looking at a position. Letters may be in
@@ -209,17 +165,21 @@ pub fn write(pos: &Position, mv: Move) -> String {
 pub fn parse(pos: &Position, text: &str) -> Result<Move, MoveError> {
     let mt = parse_text(text)?;
     if pos.end().is_some() || !pos.has_moves() {
-        return Err(MoveError::GameOver);
+        return Err(MoveError::GameOver { end: None });
     }
     let me = pos.side_to_move();
-    let from = pos
-        .square_of(mt.card)
-        .ok_or(MoveError::NoSuchCard(mt.card))?;
-    let owner = pos
-        .owner_of(mt.card)
-        .ok_or(MoveError::NoSuchCard(mt.card))?;
+    let no_such_card = || MoveError::NoSuchPiece {
+        piece: mt.card.to_string(),
+        side: None,
+    };
+    let from = pos.square_of(mt.card).ok_or_else(no_such_card)?;
+    let owner = pos.owner_of(mt.card).ok_or_else(no_such_card)?;
     if owner != me {
-        return Err(MoveError::NotYours(mt.card, seat_name(owner)));
+        return Err(MoveError::NotYours {
+            piece: mt.card.to_string(),
+            noun: "card".to_string(),
+            owner: seat_name(owner).to_string(),
+        });
     }
     let to_name = mt.to.name(RankStyle::FromZero);
     let from_name = from.name(RankStyle::FromZero);
@@ -233,35 +193,36 @@ pub fn parse(pos: &Position, text: &str) -> Result<Move, MoveError> {
         return Err(explain(pos, &mt, from, &legal));
     };
     let occupied = pos.at(mv.to).is_some();
-    if occupied && !mt.capture {
-        return Err(MoveError::CaptureMark(format!(
-            "{} captures on {to_name}: write {}",
-            mt.card,
-            write(pos, mv)
-        )));
-    }
-    if !occupied && mt.capture {
-        return Err(MoveError::CaptureMark(format!(
-            "there is nothing to capture on {to_name}: write {}",
-            write(pos, mv)
-        )));
+    if occupied != mt.capture {
+        return Err(MoveError::CaptureMark {
+            text: None,
+            piece: Some(mt.card.to_string()),
+            square: to_name.to_string(),
+            captures: occupied,
+            correct: write(pos, mv),
+        });
     }
     let (king, palace) = signs(pos, mv);
     if mt.king_sign.is_some() && mt.king_sign != king {
-        let what = match king {
-            Some('+') => "it captures the first King, sign '+'".to_string(),
-            Some(_) => "it captures the second King, sign '×'".to_string(),
-            None => "it captures no King".to_string(),
+        let does = match king {
+            Some('+') => "it captures the first King, sign '+'",
+            Some(_) => "it captures the second King, sign '×'",
+            None => "it captures no King",
         };
-        return Err(MoveError::WrongSign(format!(
-            "{text}: wrong sign, {what} ({} from {from_name})",
-            write(pos, mv)
-        )));
+        return Err(MoveError::WrongSign {
+            text: text.to_string(),
+            does: does.to_string(),
+            correct: write(pos, mv),
+            from: Some(from_name.to_string()),
+        });
     }
     if mt.palace_sign && !palace {
-        return Err(MoveError::WrongSign(format!(
-            "{text}: '#' marks a palace conquest, and this move conquers no palace"
-        )));
+        return Err(MoveError::UnearnedSign {
+            text: text.to_string(),
+            sign: '#',
+            marks: "a palace conquest".to_string(),
+            lacks: "conquers no palace".to_string(),
+        });
     }
     Ok(mv)
 }
@@ -276,54 +237,56 @@ fn explain(pos: &Position, mt: &MoveText, from: Square, legal: &[Move]) -> MoveE
         .any(|m| m.card == mt.card && m.to == mt.to && m.promote == mt.promote);
     if reachable && pos.capture_is_compulsory() {
         return MoveError::CaptureCompulsory {
-            tried: format!(
-                "{}{}",
-                mt.card,
-                if mt.capture {
-                    format!(":{to_name}")
-                } else {
-                    to_name.to_string()
-                }
-            ),
+            tried: format!("{}{}{to_name}", mt.card, if mt.capture { ":" } else { "" }),
             captures: legal.iter().map(|&m| write(pos, m)).collect(),
+            rule: "a same-suit capture is compulsory (C3)".to_string(),
         };
     }
     let same_target = unforced.iter().any(|m| m.card == mt.card && m.to == mt.to);
     if same_target && mt.promote {
-        return MoveError::Promotion(format!(
-            "{} cannot promote on this move: a One promotes only when it enters the opponent's half",
-            mt.card
-        ));
+        return MoveError::CannotPromote {
+            piece: mt.card.to_string(),
+            into: None,
+            on: None,
+            rule: "a One promotes only when it enters the opponent's half".to_string(),
+        };
     }
     if same_target && !mt.promote {
-        return MoveError::Promotion(format!("{}{to_name} needs '=A' here", mt.card));
+        return MoveError::PromotionMissing {
+            piece: mt.card.to_string(),
+            to: to_name.to_string(),
+            mark: Some("=A".to_string()),
+        };
     }
     if let Some((victim, owner)) = pos.at(mt.to) {
         if owner == pos.side_to_move() {
-            return MoveError::Unreachable(format!("{to_name} holds your own {victim}"));
+            return MoveError::OwnPieceThere {
+                square: to_name.to_string(),
+                side: None,
+                piece: Some(victim.to_string()),
+            };
         }
         if victim.suit() == mt.card.suit()
             && victim.rank() >= mt.card.rank()
             && pos.attacks(mt.card, mt.to)
         {
-            {
-                return MoveError::Unreachable(format!(
-                    "{} cannot capture {victim}: a card captures its own suit only if it ranks higher (C2)",
-                    mt.card
-                ));
-            }
+            return MoveError::CannotCapture {
+                piece: mt.card.to_string(),
+                victim: victim.to_string(),
+                rule: "a card captures its own suit only if it ranks higher (C2)".to_string(),
+            };
         }
     }
-    MoveError::Unreachable(format!(
-        "the {} of {} on {from_name} cannot {} {to_name}",
-        mt.card.rank().name(),
-        suit_name(mt.card),
-        if pos.at(mt.to).is_some() {
-            "capture on"
-        } else {
-            "move to"
-        }
-    ))
+    MoveError::CannotReach {
+        mover: Mover::Named(format!(
+            "the {} of {}",
+            mt.card.rank().name(),
+            suit_name(mt.card)
+        )),
+        from: Some(from_name.to_string()),
+        to: to_name.to_string(),
+        capture: pos.at(mt.to).is_some(),
+    }
 }
 
 fn suit_name(c: Card) -> &'static str {

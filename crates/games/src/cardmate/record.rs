@@ -12,7 +12,7 @@ use super::options::{parse_quiet_limit, parse_switch, Options, SetupKind};
 use super::position::{seat_name, End, EndReason, Move, Position};
 use super::setup::start_position;
 use crate::game_record::{self, replay_error, BadRecord, RecordSpec, Recorded};
-use deckmate_rules::{Record, Seat};
+use deckmate_rules::{PositionError, Record, Seat};
 
 pub use crate::end::result_of;
 
@@ -32,7 +32,7 @@ pub struct GameSpec {
 
 impl GameSpec {
     /// The starting position.
-    pub fn start(&self) -> Result<Position, fen::FenError> {
+    pub fn start(&self) -> Result<Position, PositionError> {
         match &self.fen {
             Some(f) => fen::parse(f, self.options),
             None => Ok(start_position(self.setup, self.seed, self.options)),
@@ -47,7 +47,6 @@ pub type Replay = game_record::Replay<GameSpec>;
 
 impl RecordSpec for GameSpec {
     type Position = Position;
-    type FenError = fen::FenError;
 
     /// Reads the spec from a record's tags.
     fn from_record(record: &Record) -> Result<GameSpec, ReplayError> {
@@ -104,7 +103,7 @@ impl RecordSpec for GameSpec {
         }
     }
 
-    fn start(&self) -> Result<Position, fen::FenError> {
+    fn start(&self) -> Result<Position, PositionError> {
         GameSpec::start(self)
     }
 }
@@ -148,6 +147,6 @@ pub fn replay(record: &Record) -> Result<Replay, ReplayError> {
 
 /// Writes a game as a record: the spec's tags, the moves in the page's
 /// notation, the result and its reason.
-pub fn write(spec: &GameSpec, moves: &[Move], end: Option<End>) -> Result<Record, fen::FenError> {
+pub fn write(spec: &GameSpec, moves: &[Move], end: Option<End>) -> Result<Record, PositionError> {
     game_record::write(spec, moves, end)
 }

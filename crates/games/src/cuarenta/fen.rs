@@ -21,112 +21,57 @@ use super::position::{seat_name, Position, CAMEL_HOME, KING_HOME};
 use super::tables::{square_name, Tables};
 use crate::counters::parse_counters;
 use deckmate_board::Square;
-use deckmate_rules::Seat;
-use std::fmt;
+use deckmate_rules::{PositionError, Seat};
 
 /// The start position of RULINGS Q2.
 pub const START: &str =
     "*c*f*f*b*/v*g*k*g*v/*p*p*p*p*/1*1*1*1*1/*1*1*1*1*/1*1*1*1*1/*P*P*P*P*/V*G*K*G*V/*B*F*F*C* w Cc 0 1";
 
-/// Why a position string was refused; ranks are numbered 1-9 as on the
-/// board.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub enum FenError {
-    /// Not five space-separated fields.
-    Fields(usize),
-    /// The placement does not have 9 ranks.
-    RankCount(usize),
-    /// A rank does not describe 9 cells.
-    RankLength {
-        /// The rank, 1-9.
-        rank: u8,
-        /// The cells it described.
-        cells: usize,
-    },
-    /// A character that is not `*`, a digit or a piece letter.
-    BadChar {
-        /// The rank, 1-9.
-        rank: u8,
-        /// The character.
-        found: char,
-    },
-    /// A `*` on a light square.
-    HoleOnLight(String),
-    /// A piece or an empty square on a dark square (a hole).
-    DarkSquare(String),
-    /// A side has no King, or more than one.
-    Kings {
-        /// The side.
-        seat: &'static str,
-        /// How many Kings it has.
-        count: u32,
-    },
-    /// The side to move is not `w` or `b`.
-    Side(String),
-    /// The castling field is not `-` or some of `C`, `c`.
-    Castling(String),
-    /// A castling right whose King or Camel is not on its square.
-    CastlingPieces(String),
-    /// The side that has just moved is in check.
-    OpponentInCheck(&'static str),
-    /// A counter is not a number in range.
-    Counter(String),
-}
+/// The position string's fields, in order.
+const FIELDS: [&str; 5] = [
+    "placement",
+    "side",
+    "castling",
+    "quiet plies",
+    "move number",
+];
 
-impl fmt::Display for FenError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            FenError::Fields(n) => write!(
-                f,
-                "a Cuarenta position has 5 fields (placement, side, castling, quiet plies, move number), not {n}"
-            ),
-            FenError::RankCount(n) => {
-                write!(f, "the placement needs 9 ranks separated by '/', not {n}")
-            }
-            FenError::RankLength { rank, cells } => write!(
-                f,
-                "rank {rank} describes {cells} cells instead of 9 (holes are written '*')"
-            ),
-            FenError::BadChar { rank, found } => write!(
-                f,
-                "rank {rank}: '{found}' is not '*', a count of empty squares or a piece letter K B C V G F P (k b c v g f p for Black)"
-            ),
-            FenError::HoleOnLight(sq) => {
-                write!(f, "{sq} is a light square: it holds a piece or a digit, not '*'")
-            }
-            FenError::DarkSquare(sq) => write!(
-                f,
-                "{sq} is a dark square, a hole: write '*' there (only the light squares exist)"
-            ),
-            FenError::Kings { seat, count } => {
-                write!(f, "{seat} has {count} Kings; each side has exactly one")
-            }
-            FenError::Side(s) => write!(f, "the side to move must be w or b, not '{s}'"),
-            FenError::Castling(s) => write!(
-                f,
-                "the castling field must be '-' or some of 'C' (White) and 'c' (Black), not '{s}'"
-            ),
-            FenError::CastlingPieces(m) => write!(f, "{m}"),
-            FenError::OpponentInCheck(s) => write!(
-                f,
-                "{s} is in check with the other side to move: {s}'s last move would have been illegal"
-            ),
-            FenError::Counter(s) => write!(f, "'{s}' is not a valid counter"),
-        }
+/// A rank (0-8 here, 1-9 on the board) that describes `cells` cells.
+fn rank_length(rank: u8, cells: usize) -> PositionError {
+    PositionError::RankLength {
+        rank: rank + 1,
+        unit: "cells".to_string(),
+        expected: 9,
+        found: cells,
+        hint: Some("holes are written '*'".to_string()),
     }
 }
 
-impl std::error::Error for FenError {}
+fn bad_castling(text: &str) -> PositionError {
+    PositionError::BadField {
+        field: "castling".to_string(),
+        text: text.to_string(),
+        expected: "'-' or some of 'C' (White) and 'c' (Black)".to_string(),
+    }
+}
 
 /// Reads a position string.
-pub fn parse(text: &str) -> Result<Position, FenError> {
+pub fn parse(text: &str) -> Result<Position, PositionError> {
     let fields: Vec<&str> = text.split_whitespace().collect();
-    if fields.len() != 5 {
-        return Err(FenError::Fields(fields.len()));
+    if fields.len() != FIELDS.len() {
+        return Err(PositionError::FieldCount {
+            game: "Cuarenta".to_string(),
+            fields: FIELDS.iter().map(|f| f.to_string()).collect(),
+            found: fields.len(),
+        });
     }
     let rows: Vec<&str> = fields[0].split('/').collect();
     if rows.len() != 9 {
-        return Err(FenError::RankCount(rows.len()));
+        return Err(PositionError::RankCount {
+            field: "placement".to_string(),
+            expected: 9,
+            found: rows.len(),
+        });
     }
     let t = Tables::get();
     let mut pos = Position::empty();
@@ -138,16 +83,24 @@ pub fn parse(text: &str) -> Result<Position, FenError> {
             let cells = match c {
                 '*' => {
                     if let Some(sq) = cell(t, file, rank) {
-                        return Err(FenError::HoleOnLight(square_name(sq)));
+                        return Err(PositionError::HoleOnSquare {
+                            square: square_name(sq),
+                        });
                     }
                     1
                 }
                 '1'..='9' => c as u32 - '0' as u32,
                 _ => {
                     let Some(piece) = Piece::from_letter(c.to_ascii_uppercase()) else {
-                        return Err(FenError::BadChar {
+                        return Err(PositionError::BadChar {
                             rank: rank + 1,
                             found: c,
+                            expected: vec![
+                                "'*'".to_string(),
+                                "a count of empty squares".to_string(),
+                                "a piece letter K B C V G F P (k b c v g f p for Black)"
+                                    .to_string(),
+                            ],
                         });
                     };
                     let seat = if c.is_ascii_uppercase() {
@@ -176,16 +129,13 @@ pub fn parse(text: &str) -> Result<Position, FenError> {
             file += cells;
         }
         if file != 9 {
-            return Err(FenError::RankLength {
-                rank: rank + 1,
-                cells: file as usize,
-            });
+            return Err(rank_length(rank, file as usize));
         }
     }
     for seat in Seat::BOTH {
         if kings[seat.index()] != 1 {
-            return Err(FenError::Kings {
-                seat: seat_name(seat),
+            return Err(PositionError::KingCount {
+                side: seat_name(seat).to_string(),
                 count: kings[seat.index()],
             });
         }
@@ -193,7 +143,12 @@ pub fn parse(text: &str) -> Result<Position, FenError> {
     pos.side = match fields[1] {
         "w" => Seat::First,
         "b" => Seat::Second,
-        other => return Err(FenError::Side(other.to_string())),
+        other => {
+            return Err(PositionError::UnknownSide {
+                text: other.to_string(),
+                expected: vec!["w".to_string(), "b".to_string()],
+            })
+        }
     };
     pos.castling = parse_castling(fields[2])?;
     for seat in Seat::BOTH {
@@ -202,21 +157,26 @@ pub fn parse(text: &str) -> Result<Position, FenError> {
             && (pos.at_index(KING_HOME[s]) != Some((seat, Piece::King))
                 || pos.at_index(CAMEL_HOME[s]) != Some((seat, Piece::Camel)))
         {
-            return Err(FenError::CastlingPieces(format!(
-                "{} may castle only with its King on {} and its Camel on {}",
-                seat_name(seat),
-                square_name(KING_HOME[s]),
-                square_name(CAMEL_HOME[s])
-            )));
+            return Err(PositionError::CastlingPieces {
+                side: seat_name(seat).to_string(),
+                needs: vec![
+                    ("King".to_string(), square_name(KING_HOME[s])),
+                    ("Camel".to_string(), square_name(CAMEL_HOME[s])),
+                ],
+            });
         }
     }
     (pos.quiet, pos.fullmove) =
-        parse_counters(fields[3], fields[4]).map_err(|bad| FenError::Counter(bad.to_string()))?;
+        parse_counters(fields[3], fields[4]).map_err(|bad| PositionError::Counter {
+            text: bad.to_string(),
+        })?;
     // The side that just moved may not stand in check.
     let mut other = pos.clone();
     other.side = pos.side.other();
     if other.in_check() {
-        return Err(FenError::OpponentInCheck(seat_name(other.side)));
+        return Err(PositionError::OpponentInCheck {
+            side: seat_name(other.side).to_string(),
+        });
     }
     pos.finish_setup();
     Ok(pos)
@@ -229,18 +189,17 @@ fn cell(t: &Tables, file: u32, rank: u8) -> Option<u8> {
     t.index(Square::new(file as u8, rank)?)
 }
 
-fn dark(file: u32, rank: u8) -> FenError {
+fn dark(file: u32, rank: u8) -> PositionError {
     if file >= 9 {
         // Past file i: the rank is too long.
-        return FenError::RankLength {
-            rank: rank + 1,
-            cells: file as usize + 1,
-        };
+        return rank_length(rank, file as usize + 1);
     }
-    FenError::DarkSquare(format!("{}{}", (b'a' + file as u8) as char, rank + 1))
+    PositionError::SquareOnHole {
+        square: format!("{}{}", (b'a' + file as u8) as char, rank + 1),
+    }
 }
 
-fn parse_castling(s: &str) -> Result<u8, FenError> {
+fn parse_castling(s: &str) -> Result<u8, PositionError> {
     if s == "-" {
         return Ok(0);
     }
@@ -249,10 +208,10 @@ fn parse_castling(s: &str) -> Result<u8, FenError> {
         let b = match c {
             'C' => 1,
             'c' => 2,
-            _ => return Err(FenError::Castling(s.to_string())),
+            _ => return Err(bad_castling(s)),
         };
         if rights & b != 0 {
-            return Err(FenError::Castling(s.to_string()));
+            return Err(bad_castling(s));
         }
         rights |= b;
     }

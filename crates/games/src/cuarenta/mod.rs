@@ -35,7 +35,7 @@ pub use position::{seat_name, End, EndReason, Move, Position, QUIET_LIMIT};
 pub use rules_text::RULES;
 pub use tables::geometry;
 
-use deckmate_rules::{Game, IllegalMove, Outcome, ToAct};
+use deckmate_rules::{Game, MoveError, Outcome, ToAct};
 
 /// The variant's stable key in records, the command line and the server.
 pub const KEY: &str = "cuarenta";
@@ -91,11 +91,8 @@ impl Game for Position {
         notation::write(self, mv)
     }
 
-    fn parse_move(&self, text: &str) -> Result<Move, IllegalMove> {
-        notation::parse(self, text).map_err(|e| IllegalMove {
-            text: text.to_string(),
-            reason: e.to_string(),
-        })
+    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        notation::parse(self, text)
     }
 
     fn position_text(&self) -> String {

@@ -16,8 +16,7 @@
 use super::piece::Piece;
 use super::position::{seat_name, Move, Position};
 use super::tables::{parse_square, square_name, Tables};
-use deckmate_rules::Seat;
-use std::fmt;
+use deckmate_rules::{MoveError, Mover, Seat};
 
 /// A move as written, before it is matched against a position.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -43,42 +42,18 @@ pub enum MoveText {
     },
 }
 
-/// Why a move could not be read or played.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub enum MoveError {
-    /// The text is not a move in this notation.
-    Syntax(String),
-    /// The game is over.
-    GameOver(String),
-    /// The move is not legal here (the text says why).
-    Illegal(String),
-    /// More than one piece fits.
-    Ambiguous(String),
-    /// `x` written without a capture or missing with one.
-    CaptureMark(String),
-    /// A `+` or `#` that does not match what the move does.
-    WrongSign(String),
-}
-
-impl fmt::Display for MoveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            MoveError::Syntax(m)
-            | MoveError::Illegal(m)
-            | MoveError::Ambiguous(m)
-            | MoveError::CaptureMark(m)
-            | MoveError::WrongSign(m) => f.write_str(m),
-            MoveError::GameOver(m) => write!(f, "the game is over: {m}"),
-        }
-    }
-}
-
-impl std::error::Error for MoveError {}
+/// The game a text that is not a move is refused for.
+const GAME: &str = "Cuarenta";
+/// How moves look, for a text that is not one.
+const EXAMPLES: &str = "Fa4, Vxf7, Pbc4, Ph8=C, O-O";
 
 fn syntax(text: &str, why: &str) -> MoveError {
-    MoveError::Syntax(format!(
-        "'{text}' is not a Cuarenta move: {why} (moves look like Fa4, Vxf7, Pbc4, Ph8=C, O-O)"
-    ))
+    MoveError::NotAMove {
+        text: text.to_string(),
+        game: GAME.to_string(),
+        why: why.to_string(),
+        examples: EXAMPLES.to_string(),
+    }
 }
 
 /// Reads the notation without looking at a position. Trailing `!` and `?`
@@ -267,7 +242,9 @@ pub fn write(pos: &Position, mv: Move) -> String {
 pub fn parse(pos: &Position, text: &str) -> Result<Move, MoveError> {
     let mt = parse_text(text)?;
     if let Some(end) = pos.end_state() {
-        return Err(MoveError::GameOver(end.describe()));
+        return Err(MoveError::GameOver {
+            end: Some(end.describe()),
+        });
     }
     let me = pos.side_to_move();
     let mut legal = Vec::new();
@@ -275,7 +252,7 @@ pub fn parse(pos: &Position, text: &str) -> Result<Move, MoveError> {
     let (mv, written_sign) = match mt {
         MoveText::Castle(sign) => {
             let Some(&mv) = legal.iter().find(|m| m.is_castling()) else {
-                return Err(MoveError::Illegal(why_no_castling(pos)));
+                return Err(why_no_castling(pos));
             };
             (mv, sign)
         }
@@ -306,33 +283,26 @@ pub fn parse(pos: &Position, text: &str) -> Result<Move, MoveError> {
                 .collect();
             let mv = match found.as_slice() {
                 [m] => *m,
-                [] => {
-                    return Err(MoveError::Illegal(explain(
-                        pos, &legal, piece, &fits, to, promotion,
-                    )))
-                }
+                [] => return Err(explain(pos, &legal, piece, &fits, to, promotion)),
                 many => {
-                    let options: Vec<String> = many.iter().map(|&m| write(pos, m)).collect();
-                    return Err(MoveError::Ambiguous(format!(
-                        "'{text}' is ambiguous: {} {}s can go to {}; write {}",
-                        seat_name(me),
-                        piece.name(),
-                        square_name(to),
-                        options.join(" or ")
-                    )));
+                    return Err(MoveError::Ambiguous {
+                        text: text.to_string(),
+                        side: seat_name(me).to_string(),
+                        piece: piece.name().to_string(),
+                        to: square_name(to),
+                        candidates: many.iter().map(|&m| write(pos, m)).collect(),
+                    });
                 }
             };
             let occupied = pos.at_index(to).is_some();
             if occupied != capture {
-                let why = if occupied {
-                    format!("it captures on {}", square_name(to))
-                } else {
-                    format!("there is nothing to capture on {}", square_name(to))
-                };
-                return Err(MoveError::CaptureMark(format!(
-                    "'{text}': {why}; write {}",
-                    write(pos, mv)
-                )));
+                return Err(MoveError::CaptureMark {
+                    text: Some(text.to_string()),
+                    piece: None,
+                    square: square_name(to),
+                    captures: occupied,
+                    correct: write(pos, mv),
+                });
             }
             (mv, sign)
         }
@@ -340,33 +310,35 @@ pub fn parse(pos: &Position, text: &str) -> Result<Move, MoveError> {
     if let Some(c) = written_sign {
         let real = sign(pos, mv);
         if real != Some(c) {
-            let what = match real {
+            let does = match real {
                 Some('#') => "it checkmates (#)",
                 Some(_) => "it gives check (+), not mate",
                 None => "it gives no check",
             };
-            return Err(MoveError::WrongSign(format!(
-                "'{text}': wrong sign, {what}; write {}",
-                write(pos, mv)
-            )));
+            return Err(MoveError::WrongSign {
+                text: text.to_string(),
+                does: does.to_string(),
+                correct: write(pos, mv),
+                from: None,
+            });
         }
     }
     Ok(mv)
 }
 
-fn why_no_castling(pos: &Position) -> String {
+fn why_no_castling(pos: &Position) -> MoveError {
     let me = pos.side_to_move();
     let name = seat_name(me);
-    if !pos.castling_right(me) {
-        return format!(
+    let rule = if !pos.castling_right(me) {
+        format!(
             "{name} can no longer castle: its King or its original Camel has moved or the Camel was taken (Q8)"
-        );
-    }
-    if me == Seat::First && pos.castling_right(Seat::Second) {
-        return "White may castle only after Black has castled or lost the right to (Q8)"
-            .to_string();
-    }
-    format!("{name}'s King would end in check on the Camel's square (Q8)")
+        )
+    } else if me == Seat::First && pos.castling_right(Seat::Second) {
+        "White may castle only after Black has castled or lost the right to (Q8)".to_string()
+    } else {
+        format!("{name}'s King would end in check on the Camel's square (Q8)")
+    };
+    MoveError::Forbidden { rule }
 }
 
 fn explain(
@@ -376,68 +348,86 @@ fn explain(
     fits: &dyn Fn(u8) -> bool,
     to: u8,
     promotion: Option<Piece>,
-) -> String {
+) -> MoveError {
     let me = pos.side_to_move();
     let name = seat_name(me);
     let to_name = square_name(to);
     let mine = pos.squares_of(me, piece);
     if mine.is_empty() {
-        return format!("{name} has no {}", piece.name());
+        return MoveError::NoSuchPiece {
+            piece: piece.name().to_string(),
+            side: Some(name.to_string()),
+        };
     }
     let candidates: Vec<u8> = (0..40u8).filter(|&s| fits(s)).collect();
     if candidates.is_empty() {
-        return format!(
-            "no {name} {} stands there: {name}'s {}s are on {}",
-            piece.name(),
-            piece.name(),
-            mine.join(", ")
-        );
+        return MoveError::NoPieceThere {
+            side: name.to_string(),
+            piece: piece.name().to_string(),
+            squares: mine,
+        };
     }
     let same_target = legal
         .iter()
         .any(|m| !m.is_castling() && m.target() == to && fits(m.origin()));
     if same_target {
         return match promotion {
-            Some(p) if piece != Piece::Pawn => {
-                format!("only a pawn promotes, not a {} (to {})", piece.name(), p.name())
-            }
-            Some(p) => format!(
-                "a pawn cannot become a {} on {to_name}: it may become a Camel in its last three ranks and a Camel, Frog, Guard, Vao or Bishop on its last rank (Q7)",
-                p.name()
-            ),
+            Some(p) if piece != Piece::Pawn => MoveError::NeverPromotes {
+                piece: piece.name().to_string(),
+                into: p.name().to_string(),
+                promoter: "a pawn".to_string(),
+            },
+            Some(p) => MoveError::CannotPromote {
+                piece: "a pawn".to_string(),
+                into: Some(p.name().to_string()),
+                on: Some(to_name),
+                rule: "it may become a Camel in its last three ranks and a Camel, Frog, Guard, Vao or Bishop on its last rank (Q7)".to_string(),
+            },
             // Every promotion move comes with its plain move: unreachable,
             // but say something true.
-            None => format!("the move to {to_name} must name its promotion"),
+            None => MoveError::PromotionMissing {
+                piece: piece.name().to_string(),
+                to: to_name,
+                mark: None,
+            },
         };
     }
     let pseudo = pos.pseudo_moves();
     if pseudo.iter().any(|&(f, t)| t == to && fits(f)) {
-        return if pos.in_check() {
-            format!("{name} is in check, and this move does not get the King out of it")
-        } else {
-            format!("this move would leave {name}'s King in check")
+        return MoveError::KingInCheck {
+            side: name.to_string(),
+            in_check: pos.in_check(),
         };
     }
     if piece == Piece::Pawn
         && matches!(pos.at_index(to), Some((s, Piece::Pawn)) if s != me)
         && candidates.iter().any(|&f| pos.pawn_would_take(f, to))
     {
-        return "a pawn never captures a pawn (Q7)".to_string();
+        return MoveError::Forbidden {
+            rule: "a pawn never captures a pawn (Q7)".to_string(),
+        };
     }
-    let verb = match pos.at_index(to) {
+    let capture = match pos.at_index(to) {
         Some((s, _)) if s == me => {
-            return format!("{to_name} holds {name}'s own piece");
+            return MoveError::OwnPieceThere {
+                square: to_name,
+                side: Some(name.to_string()),
+                piece: None,
+            };
         }
-        Some(_) => "capture on",
-        None => "move to",
+        Some(_) => true,
+        None => false,
     };
-    format!(
-        "no {name} {} {} can {verb} {to_name}",
-        piece.name(),
-        if candidates.len() == 1 {
-            format!("on {}", square_name(candidates[0]))
-        } else {
-            "there".to_string()
-        }
-    )
+    MoveError::CannotReach {
+        mover: Mover::Kind {
+            side: name.to_string(),
+            kind: piece.name().to_string(),
+        },
+        from: match candidates.as_slice() {
+            [one] => Some(square_name(*one)),
+            _ => None,
+        },
+        to: to_name,
+        capture,
+    }
 }

@@ -5,12 +5,12 @@
 //! `FEN` (a start position other than Q2's), `White`, `Black`, `Result`,
 //! `Termination`. Moves are in [`super::notation`].
 
-use super::fen::{self, FenError};
+use super::fen;
 use super::notation;
 use super::position::{seat_name, End, EndReason, Move, Position};
 use super::start_position;
 use crate::game_record::{self, replay_error, BadRecord, RecordSpec, Recorded};
-use deckmate_rules::{Record, Seat};
+use deckmate_rules::{PositionError, Record, Seat};
 
 pub use crate::end::result_of;
 
@@ -23,7 +23,7 @@ pub struct GameSpec {
 
 impl GameSpec {
     /// The starting position.
-    pub fn start(&self) -> Result<Position, FenError> {
+    pub fn start(&self) -> Result<Position, PositionError> {
         match &self.fen {
             Some(f) => fen::parse(f),
             None => Ok(start_position()),
@@ -38,7 +38,6 @@ pub type Replay = game_record::Replay<GameSpec>;
 
 impl RecordSpec for GameSpec {
     type Position = Position;
-    type FenError = FenError;
 
     /// Reads the spec from a record's tags.
     fn from_record(record: &Record) -> Result<GameSpec, ReplayError> {
@@ -62,7 +61,7 @@ impl RecordSpec for GameSpec {
         }
     }
 
-    fn start(&self) -> Result<Position, FenError> {
+    fn start(&self) -> Result<Position, PositionError> {
         GameSpec::start(self)
     }
 }
@@ -108,6 +107,6 @@ pub fn replay(record: &Record) -> Result<Replay, ReplayError> {
 
 /// Writes a game as a record: the spec's tags, the moves in Cuarenta's
 /// notation, the result and its reason.
-pub fn write(spec: &GameSpec, moves: &[Move], end: Option<End>) -> Result<Record, FenError> {
+pub fn write(spec: &GameSpec, moves: &[Move], end: Option<End>) -> Result<Record, PositionError> {
     game_record::write(spec, moves, end)
 }
