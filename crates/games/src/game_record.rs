@@ -169,9 +169,14 @@ pub fn write<S: RecordSpec>(
     let mut record = Record::default();
     spec.write_tags(&mut record);
     let mut pos = spec.start()?;
+    let mut numbers = Vec::with_capacity(moves.len());
     for &mv in moves {
+        numbers.push(pos.move_number());
         record.moves.push(pos.move_text(mv));
         pos.play_unchecked(mv);
+    }
+    if numbers.iter().any(Option::is_some) {
+        record.numbers = numbers;
     }
     let end = end.or_else(|| pos.end_state());
     let result = end.as_ref().map_or("*", End::result);

@@ -43,9 +43,11 @@ pub enum ToAct {
     Seat(Seat),
     /// Both players choose, each unseen by the other (a secret
     /// arrangement in a setup phase). Each seat's moves come from
-    /// [`Game::legal_moves_of`]; a move says whose it is, so playing it
-    /// needs no seat. Once one seat has moved the game says
-    /// `Seat(other)`, and the phase ends when both have.
+    /// [`Game::legal_moves_of`]; a move says whose it is
+    /// ([`Game::seat_of`]), and [`Game::play_as`] checks the sender. Once
+    /// one seat has moved the game says `Seat(other)`, and the phase ends
+    /// when both have. Perft and the search take the two choices one
+    /// after the other (both orders, so perft counts each pair twice).
     Both,
     /// Chance chooses among [`Game::chance_outcomes`] (a draw, a deal).
     Chance,
@@ -111,13 +113,30 @@ pub trait Game: Clone + Send + Sync + 'static {
         v.len() as u64
     }
 
+    /// Whose move `mv` is in this position: the seat to act, or, when both
+    /// seats act ([`ToAct::Both`]), the seat the move says (games with a
+    /// simultaneous phase override this); `None` for a chance outcome or
+    /// when nobody acts.
+    fn seat_of(&self, mv: Self::Move) -> Option<Seat> {
+        let _ = mv;
+        match self.to_act() {
+            ToAct::Seat(s) => Some(s),
+            _ => None,
+        }
+    }
+
     /// The legal moves of `seat` alone: the same as [`Game::legal_moves`]
-    /// when `seat` is to act, its own part when both seats act
-    /// ([`ToAct::Both`]), nothing otherwise. Games with a simultaneous
-    /// phase override it.
+    /// when `seat` is to act, its own part ([`Game::seat_of`]) when both
+    /// seats act ([`ToAct::Both`]), nothing otherwise.
     fn legal_moves_of(&self, seat: Seat, moves: &mut Vec<Self::Move>) {
-        if self.to_act() == ToAct::Seat(seat) {
-            self.legal_moves(moves);
+        match self.to_act() {
+            ToAct::Seat(s) if s == seat => self.legal_moves(moves),
+            ToAct::Both => {
+                let mut all = Vec::new();
+                self.legal_moves(&mut all);
+                moves.extend(all.into_iter().filter(|&m| self.seat_of(m) == Some(seat)));
+            }
+            _ => {}
         }
     }
 
@@ -134,6 +153,15 @@ pub trait Game: Clone + Send + Sync + 'static {
         let mut outs = Vec::new();
         self.chance_outcomes(&mut outs);
         pick_weighted(&outs, rng)
+    }
+
+    /// The number a record writes before the move made from this position,
+    /// when one of the game's numbered turns starts here (a turn may hold a
+    /// chance event and a move, or one seat's several moves). `None` in
+    /// every position (the default) numbers a record's moves in pairs
+    /// from 1.
+    fn move_number(&self) -> Option<u32> {
+        None
     }
 
     /// What a position's repetition is judged by (by default the
@@ -157,6 +185,8 @@ pub trait Game: Clone + Send + Sync + 'static {
 
     /// Plays a move after checking that it is legal; the error is
     /// [`MoveError::NotLegal`] (use [`Game::parse_move`] for the reason).
+    /// It does not ask who sends the move: when both seats act, a shell
+    /// plays a seat's move with [`Game::play_as`].
     fn play(&mut self, mv: Self::Move) -> Result<(), MoveError> {
         let mut moves = Vec::new();
         match self.to_act() {
@@ -165,13 +195,24 @@ pub trait Game: Clone + Send + Sync + 'static {
                 self.chance_outcomes(&mut outs);
                 moves.extend(outs.into_iter().map(|(m, _)| m));
             }
-            ToAct::Both => {
-                for seat in Seat::BOTH {
-                    self.legal_moves_of(seat, &mut moves);
-                }
-            }
             _ => self.legal_moves(&mut moves),
         }
+        if moves.contains(&mv) {
+            self.play_unchecked(mv);
+            Ok(())
+        } else {
+            Err(MoveError::NotLegal {
+                text: format!("{mv:?}"),
+            })
+        }
+    }
+
+    /// Plays `seat`'s move after checking that it is one of that seat's
+    /// legal moves ([`Game::legal_moves_of`]): a seat never plays for the
+    /// other, also when both act.
+    fn play_as(&mut self, seat: Seat, mv: Self::Move) -> Result<(), MoveError> {
+        let mut moves = Vec::new();
+        self.legal_moves_of(seat, &mut moves);
         if moves.contains(&mv) {
             self.play_unchecked(mv);
             Ok(())

@@ -23,6 +23,12 @@ pub struct Record {
     /// Move tokens, without move numbers, comments or annotation marks
     /// (`!`, `?`).
     pub moves: Vec<String>,
+    /// The number written before each move, one entry per move (`None`:
+    /// no number before it), as the game numbers its turns
+    /// ([`crate::Game::move_number`]); empty for the usual numbering in
+    /// pairs from 1. Reading a record leaves it empty: numbers are not
+    /// checked, moves are.
+    pub numbers: Vec<Option<u32>>,
     /// The result token at the end of the movetext, if any (`1-0`, `0-1`,
     /// `1/2-1/2`, `*`).
     pub result: Option<String>,
@@ -134,14 +140,21 @@ impl Record {
         Ok(out)
     }
 
-    /// Writes the movetext with move numbers: `1. a b 2. c d ...`, lines
-    /// wrapped near 80 columns, then the result (or `*`).
+    /// Writes the movetext with move numbers (the game's, from
+    /// [`Record::numbers`], or `1. a b 2. c d ...`), lines wrapped near 80
+    /// columns, then the result (or `*`).
     fn write_movetext(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut line_len = 0;
         let mut words: Vec<String> = Vec::new();
+        let by_game = self.numbers.len() == self.moves.len() && !self.numbers.is_empty();
         for (i, m) in self.moves.iter().enumerate() {
-            if i % 2 == 0 {
-                words.push(format!("{}.", i / 2 + 1));
+            let number = if by_game {
+                self.numbers[i]
+            } else {
+                (i % 2 == 0).then_some(i as u32 / 2 + 1)
+            };
+            if let Some(n) = number {
+                words.push(format!("{n}."));
             }
             words.push(m.clone());
         }
@@ -329,6 +342,22 @@ fn parse_movetext(text: &str, first_line: usize, record: &mut Record) -> Result<
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn moves_are_numbered_by_the_games_turns_when_it_gives_them() {
+        let mut r = Record {
+            moves: ["[7H]", "e4", "[2C]", "d5", "Nf3"].map(String::from).to_vec(),
+            numbers: vec![Some(1), None, None, None, Some(2)],
+            result: Some("*".into()),
+            ..Record::default()
+        };
+        assert_eq!(r.to_string(), "1. [7H] e4 [2C] d5 2. Nf3 *\n");
+        // The moves read back the same (numbers are skipped, not checked).
+        assert_eq!(Record::parse(&r.to_string()).unwrap().moves, r.moves);
+        // Without the game's numbers: pairs from 1.
+        r.numbers.clear();
+        assert_eq!(r.to_string(), "1. [7H] e4 2. [2C] d5 3. Nf3 *\n");
+    }
 
     #[test]
     fn reads_a_file_of_several_records() {

@@ -742,10 +742,15 @@ fn negative_control_the_default_legal_moves_of_fails_the_setup() {
         faults.iter().all(|f| f.starts_with("F=- S=- ")),
         "{faults:?}"
     );
-    // And `play`, which asks `legal_moves_of` while both act, refuses
-    // every arrangement.
+    // And `Game::play_as`, which asks `legal_moves_of`, refuses every
+    // arrangement of a game that does not say whose a move is
+    // (`seat_of`), while the real game takes each seat's own and refuses
+    // a seat's arrangement sent by the other.
     let mut start = DefaultMovesOf(Guards::new());
-    assert!(start.play(Move::Place(Seat::First, 0b0011)).is_err());
+    assert!(Game::play_as(&mut start, Seat::First, Move::Place(Seat::First, 0b0011)).is_err());
+    let mut real = Guards::new();
+    assert!(Game::play_as(&mut real, Seat::Second, Move::Place(Seat::First, 0b0011)).is_err());
+    assert!(Game::play_as(&mut real, Seat::First, Move::Place(Seat::First, 0b0011)).is_ok());
 }
 
 #[test]
