@@ -1,20 +1,17 @@
-//! `analyse`: search a Cardmate position and give the best line in the
-//! page's notation.
+//! `analyse`: search a position of any game and give the best line in the
+//! game's notation, moves numbered in pairs.
 
 use crate::search::{Limits, Report, Searcher, WIN};
-use crate::{CardmateEval, Evaluator};
-use deckmate_games::cardmate::{notation, Move, Position};
+use crate::Evaluator;
 use deckmate_rules::{Game, Seat};
 use std::time::Duration;
 
-/// The result of an analysis (of Cardmate unless another move type is
-/// given).
+/// The result of an analysis, for a game whose moves are `M`.
 #[derive(Clone, Debug)]
-pub struct Analysis<M = Move> {
+pub struct Analysis<M> {
     /// The best move, `None` when the game is over or there is no move.
     pub best: Option<M>,
-    /// The best line, one move per entry in the page's notation
-    /// (`notation::write` move by move: `8D:j7`, `QS:f0+`, `QS:e0×`).
+    /// The best line, one move per entry in the game's notation.
     pub line: Vec<String>,
     /// The score for the side to move (see [`score_text`]).
     pub score: i32,
@@ -24,18 +21,6 @@ pub struct Analysis<M = Move> {
     pub nodes: u64,
     /// Time taken.
     pub time: Duration,
-}
-
-impl Analysis<Move> {
-    /// The line with move numbers, as in the page: `18... 7Dh8 19. 8D:h8`.
-    pub fn numbered(&self, from: &Position) -> String {
-        numbered_line(from, &self.line)
-    }
-}
-
-/// A line of moves (already in notation) with move numbers, from `pos`.
-pub fn numbered_line(pos: &Position, line: &[String]) -> String {
-    numbered_from(pos.side_to_move(), pos.fullmove(), line)
 }
 
 /// A line of moves (already in notation) with move numbers, the first
@@ -56,12 +41,6 @@ pub fn numbered_from(mut side: Seat, mut number: u32, line: &[String]) -> String
         side = side.other();
     }
     out.join(" ")
-}
-
-/// Writes `moves`, played from `pos`, in the page's notation, one entry per
-/// move.
-pub fn line_text(pos: &Position, moves: &[Move]) -> Vec<String> {
-    written_line(pos, moves, notation::write, Position::play_move)
 }
 
 /// Writes `moves`, played one after the other from `pos`, with `write`
@@ -97,19 +76,9 @@ pub fn score_text(score: i32) -> String {
 /// Searches `pos` within `limits` (a depth, a time, a node budget or a
 /// mix; with none at all, 5 seconds), calling `on_report` after each
 /// completed depth with the report and its principal variation in
-/// notation, and returns the best line. One thread, a 64 MB table.
-pub fn analyse(
-    pos: &Position,
-    limits: &Limits,
-    on_report: impl FnMut(&Report<Move>, &[String]),
-) -> Analysis {
-    let mut searcher = Searcher::new(CardmateEval::default(), 64);
-    searcher.min_depth = 2;
-    analyse_with(&mut searcher, pos, limits, line_text, on_report)
-}
-
-/// [`analyse`] for any game: `searcher` has the game's evaluation and
-/// parameters, `line` writes moves from a position in its notation.
+/// notation, and returns the best line. `searcher` has the game's
+/// evaluation and parameters, `line` writes moves from a position in its
+/// notation (see [`written_line`]).
 pub fn analyse_with<G: Game, E: Evaluator<G>>(
     searcher: &mut Searcher<G, E>,
     pos: &G,

@@ -2,8 +2,8 @@
 //!
 //! The search ([`crate::search::Searcher`]) is generic over any [`Game`]
 //! whose seats alternate (negamax); everything it knows about a particular
-//! game comes through this trait. Cardmate's implementation is
-//! [`crate::CardmateEval`]. A new game plugs in by implementing it: only
+//! game comes through this trait; each game's module in `deckmate-games`
+//! implements it. A new game plugs in by implementing it: only
 //! [`Evaluator::evaluate`], [`Evaluator::is_tactical`] and
 //! [`Evaluator::capture_gain`] are required; the rest have generic defaults.
 //! (Games with chance nodes, such as 52Chess, need an expectimax layer
@@ -14,8 +14,7 @@ use deckmate_rules::Game;
 /// A static evaluation with what it found on the way.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Eval {
-    /// The score for the side to act, centipawn-like (a Cardmate One is
-    /// about 90).
+    /// The score for the side to act, centipawn-like.
     pub score: i32,
     /// The side to act faces an immediate loss if it does nothing about it
     /// (the opponent, were it to move, could win at once): the game's
@@ -70,7 +69,7 @@ pub trait Evaluator<G: Game>: Send + Sync {
     }
 
     /// Whether the side to act may not "stand pat" in quiescence because
-    /// every legal move is forced (Cardmate's compulsory captures, C3).
+    /// every legal move is forced (as when captures are compulsory).
     /// `moves` are the legal moves of `game`, not empty.
     fn must_move(&self, _game: &G, _moves: &[G::Move]) -> bool {
         false

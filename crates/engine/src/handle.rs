@@ -3,18 +3,20 @@
 //!
 //! ```
 //! use deckmate_engine::handle::SearchHandle;
-//! use deckmate_engine::{CardmateEval, Limits, Searcher};
-//! use deckmate_games::cardmate::{start_position, Options, SetupKind};
-//! let pos = start_position(SetupKind::Predefined, 0, Options::default());
-//! let h = SearchHandle::start(
-//!     Searcher::new(CardmateEval::default(), 4),
-//!     pos,
-//!     Limits { depth: Some(30), ..Limits::default() },
-//! );
-//! let first = h.next_report().expect("depth 1 completes");
-//! assert_eq!(first.depth, 1);
-//! let result = h.stop_and_wait().expect("the search thread ends");
-//! assert!(result.best.is_some());
+//! use deckmate_engine::{Evaluator, Limits, Searcher};
+//! use deckmate_rules::Game;
+//!
+//! /// Starts a deep search of `pos`, waits for depth 1, then stops it and
+//! /// returns the best move found so far.
+//! fn first_answer<G: Game, E: Evaluator<G> + 'static>(
+//!     searcher: Searcher<G, E>,
+//!     pos: G,
+//! ) -> Option<G::Move> {
+//!     let h = SearchHandle::start(searcher, pos, Limits { depth: Some(30), ..Limits::default() });
+//!     let first = h.next_report()?;
+//!     assert_eq!(first.depth, 1);
+//!     h.stop_and_wait()?.best
+//! }
 //! ```
 
 use crate::evaluator::Evaluator;

@@ -1,33 +1,35 @@
-//! The deckmate engine: search over any [`Game`], per-game evaluation,
-//! levels, and the computer players the shells use.
+//! The deckmate engine: search over any [`Game`], levels, and the
+//! computer players, analysis, bench and match runners built on them. It
+//! knows no particular game: each game's module in `deckmate-games` gives
+//! its [`Evaluator`] and builds its players and tools from these parts.
 //!
 //! - [`search::Searcher`]: iterative-deepening PVS with a transposition
 //!   table, move ordering, extensions of forced replies and quiescence.
 //! - [`handle::SearchHandle`]: the same search on a thread: start it,
 //!   receive reports, stop it, get the best move.
-//! - [`Evaluator`]: what a game adds (Cardmate's is [`CardmateEval`],
-//!   Cuarenta's [`CuarentaEval`]).
-//! - [`Player`]: a computer opponent at a [`level::Level`], or random.
-//! - [`analyse`](mod@analyse), [`bench`](mod@bench) and [`matches`](mod@matches): what the `deckmate analyse`,
-//!   `bench` and `match` commands call.
+//! - [`Evaluator`]: what a game adds to the search.
+//! - [`Player`]: a computer opponent: [`EnginePlayer`] at a
+//!   [`level::Level`], or [`random_player`].
+//! - [`analyse`](mod@analyse), [`bench`](mod@bench) and
+//!   [`matches`](mod@matches): the generic parts of what the `deckmate
+//!   analyse`, `bench` and `match` commands call.
 //!
 //! ```
-//! use deckmate_engine::{cardmate_player, Player};
-//! use deckmate_games::cardmate::{start_position, Options, SetupKind};
-//! let pos = start_position(SetupKind::Predefined, 0, Options::default());
-//! let mut player = cardmate_player(1, 7);
-//! let mv = player.choose(&pos).expect("a legal move");
-//! let mut after = pos.clone();
-//! after.play_move(mv);
+//! use deckmate_engine::{level, random_player, EnginePlayer, Evaluator, Player};
+//! use deckmate_rules::Game;
+//!
+//! /// The move a level-1 engine with `eval` plays in `pos`, and one a
+//! /// random player picks.
+//! fn two_moves<G: Game, E: Evaluator<G>>(eval: E, pos: &G) -> (Option<G::Move>, Option<G::Move>) {
+//!     let mut engine = EnginePlayer::with_evaluator(eval, level::level(1), 7, None);
+//!     let mut random = random_player::<G>(7);
+//!     (engine.choose(pos), random.choose(pos))
+//! }
 //! ```
 #![deny(missing_docs)]
 
 pub mod analyse;
 pub mod bench;
-mod cardmate_eval;
-pub mod chess_cards;
-mod cuarenta_eval;
-pub mod cuarenta_tools;
 mod evaluator;
 pub mod handle;
 pub mod level;
@@ -35,15 +37,11 @@ pub mod matches;
 pub mod search;
 mod tt;
 
-pub use analyse::{analyse, score_text, Analysis};
-pub use cardmate_eval::{CardmateEval, Weights};
-pub use cuarenta_eval::{CuarentaEval, CuarentaWeights};
+pub use analyse::{analyse_with, score_text, Analysis};
 pub use evaluator::{Eval, Evaluator};
-pub use matches::{run_match, MatchResult, PlayerSpec};
+pub use matches::{GameResult, MatchResult, PlayerSpec};
 pub use search::{Limits, Report, SearchParams, SearchResult, Searcher, WIN};
 
-use deckmate_games::cardmate::Position;
-use deckmate_games::cuarenta;
 use deckmate_rules::{Game, SeededRng};
 use std::time::Duration;
 
@@ -55,49 +53,6 @@ pub trait Player<G: Game>: Send {
     /// Sets the time per move (`None`: the player's own default). Players
     /// that do not think ignore it.
     fn set_time(&mut self, _time: Option<Duration>) {}
-}
-
-/// A Cardmate player of strength `level` (1 weakest .. 8 strongest) at the
-/// level's own time per move; `seed` makes its choices among equal moves
-/// reproducible.
-pub fn cardmate_player(level: u8, seed: u64) -> Box<dyn Player<Position>> {
-    Box::new(EnginePlayer::new(level, seed, None))
-}
-
-/// A Cardmate player at a level with its own time per move.
-pub fn cardmate_player_timed(level: u8, seed: u64, time: Duration) -> Box<dyn Player<Position>> {
-    Box::new(EnginePlayer::new(level, seed, Some(time)))
-}
-
-/// A Cuarenta player of strength `level` (1 weakest .. 8 strongest, the
-/// same table as Cardmate's, [`level`]) at the level's own time per move;
-/// `seed` makes its choices among equal moves reproducible.
-pub fn cuarenta_player(level: u8, seed: u64) -> Box<dyn Player<cuarenta::Position>> {
-    Box::new(EnginePlayer::cuarenta(level::level(level), seed, None))
-}
-
-/// A Cuarenta player at a level with its own time per move.
-pub fn cuarenta_player_timed(
-    level: u8,
-    seed: u64,
-    time: Duration,
-) -> Box<dyn Player<cuarenta::Position>> {
-    Box::new(EnginePlayer::cuarenta(
-        level::level(level),
-        seed,
-        Some(time),
-    ))
-}
-
-/// The search parameters Cuarenta plays with: the defaults, plus a check
-/// extension at the horizon and two plies of quiescence in which a side in
-/// check answers with every move instead of standing pat.
-pub fn cuarenta_params() -> SearchParams {
-    SearchParams {
-        threat_extension: true,
-        q_threat_plies: 2,
-        ..SearchParams::default()
-    }
 }
 
 /// A player that picks uniformly among the legal moves, for any game.
@@ -132,83 +87,14 @@ impl<G: Game> Player<G> for RandomPlayer {
     }
 }
 
-/// The search behind a level: a game's evaluation (Cardmate's by default),
-/// the level's depth, time and noise.
-pub struct EnginePlayer<G: Game = Position, E: Evaluator<G> = CardmateEval> {
+/// The search behind a level for any game and its evaluation: the
+/// level's depth, time and noise.
+pub struct EnginePlayer<G: Game, E: Evaluator<G>> {
     searcher: Searcher<G, E>,
     level: level::Level,
     default_time: Duration,
     rng: SeededRng,
     timed: bool,
-}
-
-impl EnginePlayer<Position, CardmateEval> {
-    /// A Cardmate player at `level`, with `time` per move instead of the
-    /// level's.
-    pub fn new(level: u8, seed: u64, time: Option<Duration>) -> EnginePlayer {
-        EnginePlayer::with_level(level::level(level), seed, time)
-    }
-
-    /// A Cardmate player with a level's settings given in full (for
-    /// experiments).
-    pub fn with_level(lv: level::Level, seed: u64, time: Option<Duration>) -> EnginePlayer {
-        EnginePlayer::with_evaluator(CardmateEval::default(), lv, seed, time)
-    }
-
-    /// A deterministic player: fixed depth, no clock, no noise, the given
-    /// evaluation weights (for tuning by self-play).
-    pub fn fixed_depth(depth: u32, weights: Weights) -> EnginePlayer {
-        let mut lv = level::level(8);
-        lv.depth = depth;
-        lv.noise = 0;
-        let mut p = EnginePlayer::with_level(lv, 0, None);
-        p.searcher = Searcher::new(CardmateEval { weights }, 8);
-        p.searcher.min_depth = 2;
-        p.timed = false;
-        p
-    }
-
-    /// A deterministic player with a node budget per move (a clock that
-    /// does not depend on the machine), the given weights and search
-    /// parameters (for tuning by self-play).
-    pub fn fixed_nodes(nodes: u64, weights: Weights, params: SearchParams) -> EnginePlayer {
-        let mut lv = level::level(8);
-        lv.nodes = Some(nodes);
-        lv.noise = 0;
-        let mut p = EnginePlayer::with_level(lv, 0, None);
-        p.searcher = Searcher::new(CardmateEval { weights }, 8);
-        p.searcher.params = params;
-        p.searcher.min_depth = 2;
-        p.timed = false;
-        p
-    }
-}
-
-impl EnginePlayer<cuarenta::Position, CuarentaEval> {
-    /// A Cuarenta player at a level's settings, with `time` per move
-    /// instead of the level's.
-    pub fn cuarenta(lv: level::Level, seed: u64, time: Option<Duration>) -> Self {
-        let mut p = EnginePlayer::with_evaluator(CuarentaEval::default(), lv, seed, time);
-        p.searcher.params = cuarenta_params();
-        p
-    }
-
-    /// A deterministic Cuarenta player: a node budget per move (and a
-    /// depth, 0 for none), no clock, no noise, the given weights (for
-    /// tuning by self-play).
-    pub fn cuarenta_fixed(depth: u32, nodes: Option<u64>, weights: CuarentaWeights) -> Self {
-        let mut lv = level::level(8);
-        if depth > 0 {
-            lv.depth = depth;
-        }
-        lv.nodes = nodes;
-        lv.noise = 0;
-        let mut p = EnginePlayer::with_evaluator(CuarentaEval::new(weights), lv, 0, None);
-        p.searcher.params = cuarenta_params();
-        p.searcher.min_depth = 2;
-        p.timed = false;
-        p
-    }
 }
 
 impl<G: Game, E: Evaluator<G>> EnginePlayer<G, E> {
@@ -223,6 +109,18 @@ impl<G: Game, E: Evaluator<G>> EnginePlayer<G, E> {
         let mut searcher = Searcher::new(eval, 16);
         searcher.exact_root = lv.noise > 0;
         searcher.min_depth = 2;
+        EnginePlayer::with_searcher(searcher, lv, seed, time)
+    }
+
+    /// A player searching with `searcher` as it is (its table size and
+    /// parameters are the caller's), at a level's settings; `time` per
+    /// move instead of the level's.
+    pub fn with_searcher(
+        searcher: Searcher<G, E>,
+        lv: level::Level,
+        seed: u64,
+        time: Option<Duration>,
+    ) -> EnginePlayer<G, E> {
         let default_time = lv.time;
         let mut p = EnginePlayer {
             searcher,

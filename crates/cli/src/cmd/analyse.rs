@@ -4,8 +4,8 @@ use super::options::{usage_error, CardmateOptions};
 use super::perft::start_position;
 use crate::variant::{GameParser, Variant, BOARD_GAMES, NO_BOARD};
 use clap::Args;
-use deckmate_engine::{CardmateEval, Limits, Searcher, WIN};
-use deckmate_games::cardmate::{notation, Position};
+use deckmate_engine::{Limits, Searcher, WIN};
+use deckmate_games::cardmate::{notation, CardmateEval, Position};
 use deckmate_rules::Game;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -123,7 +123,7 @@ pub fn run(args: AnalyseArgs) -> Result<ExitCode, String> {
 
 /// `deckmate analyse cuarenta`: the same report in Cuarenta's notation.
 fn run_cuarenta(args: &AnalyseArgs) -> Result<ExitCode, String> {
-    use deckmate_engine::cuarenta_tools;
+    use deckmate_games::cuarenta::engine as cuarenta_engine;
     if let Err(m) = args.options.refuse_for(Variant::Cuarenta, false) {
         return Ok(usage_error(&m));
     }
@@ -147,7 +147,7 @@ fn run_cuarenta(args: &AnalyseArgs) -> Result<ExitCode, String> {
         nodes: None,
         time,
     };
-    let a = cuarenta_tools::analyse(&pos, &limits, |rep, line| {
+    let a = cuarenta_engine::analyse(&pos, &limits, |rep, line| {
         outln!(
             "depth {:2}  score {:>10}  nodes {:>10}  nps {:>8}  time {:6.2}s  pv {}",
             rep.depth,
@@ -155,14 +155,14 @@ fn run_cuarenta(args: &AnalyseArgs) -> Result<ExitCode, String> {
             rep.nodes,
             rep.nps,
             rep.elapsed.as_secs_f64(),
-            cuarenta_tools::numbered(&pos, line)
+            cuarenta_engine::numbered(&pos, line)
         );
     });
     match a.best {
         Some(m) => {
             outln!();
             outln!("best move: {}", pos.move_text(m));
-            outln!("best line: {}", cuarenta_tools::numbered(&pos, &a.line));
+            outln!("best line: {}", cuarenta_engine::numbered(&pos, &a.line));
             outln!("score:     {}", score_text(a.score));
         }
         None => outln!("no legal move"),

@@ -54,10 +54,10 @@ pub fn run(args: BenchArgs) -> Result<ExitCode, String> {
             outln!();
         }
         if g == Variant::Cardmate {
-            let (n, t) = deckmate_engine::bench::run(line)?;
+            let (n, t) = deckmate_games::cardmate::bench::run(line)?;
             totals("", n, t);
         } else {
-            let (n, t) = deckmate_engine::cuarenta_tools::bench(u32::MAX, line)?;
+            let (n, t) = deckmate_games::cuarenta::tools::bench(u32::MAX, line)?;
             totals("cuarenta ", n, t);
         }
     }

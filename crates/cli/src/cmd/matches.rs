@@ -2,7 +2,8 @@
 
 use crate::variant::{GameParser, Variant, BOARD_GAMES, NO_BOARD};
 use clap::Args;
-use deckmate_engine::matches::{self, GameResult, MatchConfig, MatchResult, PlayerSpec};
+use deckmate_engine::matches::{GameResult, MatchResult, PlayerSpec};
+use deckmate_games::cardmate::matches::{self, MatchConfig};
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -101,7 +102,7 @@ fn on_game(
     outln!(
         "game {:3}: A ({a}) as {}: {result} {reason} ({} plies)",
         i + 1,
-        if g.a_forehand { seats[0] } else { seats[1] },
+        if g.a_first { seats[0] } else { seats[1] },
         g.record.moves.len()
     );
 }
@@ -132,7 +133,7 @@ fn finish(
 
 /// `deckmate match cuarenta`.
 fn run_cuarenta(args: &MatchArgs) -> Result<ExitCode, String> {
-    use deckmate_engine::cuarenta_tools::{run_match, CuarentaMatch};
+    use deckmate_games::cuarenta::tools::{run_match, CuarentaMatch};
     std::fs::create_dir_all(&args.out).map_err(|e| format!("cannot create {}: {e}", args.out))?;
     let cfg = CuarentaMatch {
         a: args.a,

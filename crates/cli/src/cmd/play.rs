@@ -12,7 +12,7 @@ use super::terminal::drive;
 use crate::render::{self, Style};
 use crate::variant::{GameParser, Variant, ALL_GAMES};
 use clap::{Args, ValueEnum};
-use deckmate_engine::cardmate_player;
+use deckmate_games::cardmate::cardmate_player;
 use deckmate_games::cardmate::{record, Move, Position};
 use deckmate_games::chess_cards::SacrificeCount;
 use deckmate_rules::Seat;
@@ -210,7 +210,7 @@ fn run_cuarenta(args: PlayArgs) -> Result<ExitCode, String> {
                 Side::Rearhand => Seat::First,
             },
             level: args.level,
-            player: deckmate_engine::cuarenta_player(
+            player: deckmate_games::cuarenta::cuarenta_player(
                 args.level,
                 args.options.seed.unwrap_or_else(clock_seed),
             ),

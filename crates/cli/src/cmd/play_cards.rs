@@ -4,11 +4,11 @@
 //! to print, apart from any terminal I/O, so tests drive it directly.
 
 use super::terminal::{not_a_move, quote, Command, Terminal};
-use deckmate_engine::chess_cards::{ChessCardsPlayer, Solver};
 use deckmate_games::chess_cards::{
     notation::{parse_turn, turn_text, write_match},
     Card, ChessCards, Finish, Hand, Match, MatchResult, SacrificeCount, Turn,
 };
+use deckmate_games::chess_cards::{ChessCardsPlayer, Solver};
 use deckmate_rules::Seat;
 
 const HELP: &str = concat!(

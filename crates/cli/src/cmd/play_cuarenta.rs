@@ -48,7 +48,7 @@ impl BoardGame for Cuarenta {
 mod tests {
     use super::*;
     use crate::cmd::terminal::Terminal;
-    use deckmate_engine::cuarenta_player;
+    use deckmate_games::cuarenta::cuarenta_player;
     use deckmate_games::cuarenta::{fen, notation};
     use deckmate_rules::Seat;
 

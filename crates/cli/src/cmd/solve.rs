@@ -4,8 +4,8 @@
 use super::solve_values::ValuesFile;
 use crate::variant::{GameParser, Variant};
 use clap::Args;
-use deckmate_engine::chess_cards::deals::{self, DealStats, Deals, RunOptions};
-use deckmate_engine::chess_cards::Solver;
+use deckmate_games::chess_cards::engine::deals::{self, DealStats, Deals, RunOptions};
+use deckmate_games::chess_cards::Solver;
 use deckmate_games::chess_cards::{
     notation::{parse_turn, turn_text},
     ChessCards, Finish, Hand, SacrificeCount,

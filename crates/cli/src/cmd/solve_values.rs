@@ -14,7 +14,7 @@
 //! first game's value (the dealer's score minus the other's) and the
 //! match's value for the first dealer.
 
-use deckmate_engine::chess_cards::deals::Deals;
+use deckmate_games::chess_cards::engine::deals::Deals;
 use deckmate_games::chess_cards::SacrificeCount;
 use std::collections::HashMap;
 use std::fs::{File, OpenOptions};

@@ -8,6 +8,10 @@
 //! (`position`), the four setups ([`setup`]), the page's notation
 //! ([`notation`]), a position string ([`fen`]) and records ([`record`]).
 //!
+//! The engine's part: the evaluation ([`CardmateEval`]), the computer
+//! players and analysis ([`engine`], [`cardmate_player`]), the bench
+//! positions ([`bench`]) and matches between players ([`matches`]).
+//!
 //! ```
 //! use deckmate_games::cardmate::{self, Options, SetupKind};
 //! use deckmate_rules::Game;
@@ -17,8 +21,12 @@
 //! assert_eq!(game.move_text(game.parse_move("4Db6").unwrap()), "4Db6");
 //! ```
 
+pub mod bench;
 mod card;
+pub mod engine;
+mod eval;
 pub mod fen;
+pub mod matches;
 mod movegen;
 pub mod notation;
 mod options;
@@ -29,6 +37,8 @@ pub mod setup;
 pub mod tables;
 
 pub use card::{Card, Rank, Suit};
+pub use engine::{cardmate_player, cardmate_player_timed, CardmateEngine};
+pub use eval::{CardmateEval, Weights};
 pub use options::{parse_quiet_limit, parse_switch, OptionError, Options, PalaceRule, SetupKind};
 pub use position::{in_own_half, palace, seat_name, End, EndReason, Move, Position};
 pub use rules_text::RULES;

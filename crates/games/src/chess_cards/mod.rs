@@ -5,16 +5,20 @@
 //! - [`ChessCards`]: one game (M1-M10); [`Match`]: two games with the hands
 //!   exchanged (M11).
 //! - [`notation`]: plays and records in the RULINGS notation.
-//! - The exact solver and the computer player are in `deckmate-engine`.
+//! - [`engine`]: the exact solver ([`Solver`]), the computer player
+//!   ([`ChessCardsPlayer`], [`choose_turn`]) and the solving of many deals
+//!   ([`engine::deals`]).
 
 mod card;
 mod check;
+pub mod engine;
 mod game;
 mod matches;
 pub mod notation;
 
 pub use card::{Card, Hand};
 pub use check::{piece_name, suit_name};
+pub use engine::{choose_turn, ChessCardsPlayer, Solver};
 pub use game::{score, ChessCards, Finish, SacrificeCount, Turn};
 pub use matches::{Match, MatchResult};
 

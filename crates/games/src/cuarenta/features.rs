@@ -1,8 +1,8 @@
 //! Facts about a Cuarenta position that an evaluation weighs: material,
 //! pawns by how far they have come, mobility, and the King's surroundings.
 //!
-//! The rules crate knows the move tables; the engine (`deckmate-engine`'s
-//! Cuarenta evaluator) only weighs what this module counts, so no move
+//! The rules know the move tables; the evaluation ([`super::CuarentaEval`])
+//! only weighs what this module counts, so no move
 //! logic is written twice. Everything here is per seat (index 0 White, 1
 //! Black) and symmetric: the position turned 180 degrees with the colours
 //! swapped gives the same numbers with the seats swapped.

@@ -8,6 +8,10 @@
 //! the end of the game ([`position`]), notation ([`notation`]), the position
 //! string ([`fen`]) and records ([`record`]).
 //!
+//! The engine's part: the evaluation ([`CuarentaEval`]), the computer
+//! players and analysis ([`engine`], [`cuarenta_player`]), and the bench
+//! and matches ([`tools`]).
+//!
 //! ```
 //! use deckmate_games::cuarenta;
 //! use deckmate_rules::Game;
@@ -18,6 +22,8 @@
 //! assert_eq!(game.move_text(game.parse_move("Pbc6").unwrap()), "Pbc6");
 //! ```
 
+pub mod engine;
+mod eval;
 pub mod features;
 pub mod fen;
 pub mod frog;
@@ -28,7 +34,10 @@ pub mod position;
 pub mod record;
 mod rules_text;
 mod tables;
+pub mod tools;
 
+pub use engine::{cuarenta_params, cuarenta_player, cuarenta_player_timed, CuarentaEngine};
+pub use eval::{CuarentaEval, CuarentaWeights};
 pub use fen::START;
 pub use piece::Piece;
 pub use position::{seat_name, End, EndReason, Move, Position, QUIET_LIMIT};

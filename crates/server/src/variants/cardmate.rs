@@ -5,7 +5,7 @@ use crate::variant::{
     Variant, VariantGame,
 };
 use deckmate_board::{RankStyle, Square};
-use deckmate_engine::cardmate_player;
+use deckmate_games::cardmate::cardmate_player;
 use deckmate_games::cardmate::{
     notation, palace, parse_quiet_limit, parse_switch, record, record::GameSpec, seat_name, End,
     EndReason, Move, OptionError, Options, PalaceRule, Position, SetupKind, RULES,
@@ -275,7 +275,7 @@ impl VariantGame for CardmateGame {
     /// not better than a small edge for itself.
     fn engine_accepts_draw(&self, seat: Seat) -> bool {
         use deckmate_engine::Evaluator;
-        let score = deckmate_engine::CardmateEval::default().evaluate(&self.pos);
+        let score = deckmate_games::cardmate::CardmateEval::default().evaluate(&self.pos);
         crate::variant::engine_takes_draw(score, self.pos.side_to_move(), seat)
     }
 }

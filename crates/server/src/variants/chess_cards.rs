@@ -11,7 +11,7 @@ use crate::variant::{
     check_option_names, option_text, result_token, BoxedGame, EngineJob, GameOption, MoveLine,
     Outcome, RecordInfo, Variant, VariantGame,
 };
-use deckmate_engine::chess_cards::choose_turn;
+use deckmate_games::chess_cards::choose_turn;
 use deckmate_games::chess_cards::{
     notation::{mate_marks, parse_turn, turn_text, write},
     piece_name, suit_name, Card, ChessCards, Finish, Hand, Match, MatchResult, SacrificeCount,

@@ -48,7 +48,7 @@ fn from_spec(v: &Value) -> Result<BoxedGame, String> {
 
 /// The engine player for Cuarenta at a level.
 fn engine_player(level: u8, seed: u64) -> Box<dyn Player<Position>> {
-    deckmate_engine::cuarenta_player(level, seed)
+    deckmate_games::cuarenta::cuarenta_player(level, seed)
 }
 
 /// A game of Cuarenta.
@@ -304,7 +304,7 @@ impl VariantGame for CuarentaGame {
     /// not better than a small edge for itself (as in Cardmate).
     fn engine_accepts_draw(&self, seat: Seat) -> bool {
         use deckmate_engine::Evaluator;
-        let score = deckmate_engine::CuarentaEval::default().evaluate(&self.pos);
+        let score = deckmate_games::cuarenta::CuarentaEval::default().evaluate(&self.pos);
         crate::variant::engine_takes_draw(score, self.pos.side_to_move(), seat)
     }
 }

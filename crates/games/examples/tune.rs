@@ -1,14 +1,15 @@
 //! Coordinate search over the Cardmate evaluation weights by self-play.
 //!
-//! `cargo run --release -p deckmate-engine --example tune -- [rounds] [pairs] [depth]`
+//! `cargo run --release -p deckmate-games --example tune -- [rounds] [pairs] [depth]`
 //!
 //! Each candidate (one weight scaled by 1.3 or 0.7) plays `pairs` setups
 //! twice, sides swapped, against the current weights, both at a fixed depth
 //! (deterministic games); a candidate that scores 55% or more replaces the
 //! current weights. Prints every result and the final weights.
 
-use deckmate_engine::matches::{play_out, setup_of};
-use deckmate_engine::{EnginePlayer, Weights};
+use deckmate_games::cardmate::engine::fixed_depth;
+use deckmate_games::cardmate::matches::{play_out, setup_of};
+use deckmate_games::cardmate::Weights;
 use deckmate_games::cardmate::{start_position, Options};
 use deckmate_rules::Seat;
 
@@ -16,8 +17,8 @@ fn game(a: &Weights, b: &Weights, i: u32, depth: u32) -> f64 {
     let (kind, seed) = setup_of(i, 2026);
     let mut pos = start_position(kind, seed, Options::default());
     let a_first = i.is_multiple_of(2);
-    let mut pa = EnginePlayer::fixed_depth(depth, a.clone());
-    let mut pb = EnginePlayer::fixed_depth(depth, b.clone());
+    let mut pa = fixed_depth(depth, a.clone());
+    let mut pb = fixed_depth(depth, b.clone());
     let (_, end) = play_out(&mut pos, &mut pa, &mut pb, a_first, 300);
     let a_seat = if a_first { Seat::First } else { Seat::Second };
     match end.and_then(|e| e.winner) {

@@ -5,8 +5,8 @@
 
 #![allow(clippy::unwrap_used)]
 
-use deckmate_engine::chess_cards::{deals, ChessCardsPlayer, Solver};
-use deckmate_games::chess_cards::{Match, SacrificeCount};
+use deckmate_games::chess_cards::engine::deals;
+use deckmate_games::chess_cards::{ChessCardsPlayer, Match, SacrificeCount, Solver};
 use deckmate_rules::Seat;
 
 /// Plays a match: player 0 at level `a`, player 1 at level `b`.

@@ -1,15 +1,15 @@
 //! Cuarenta's evaluation: material, pawns on their way to promotion,
 //! mobility, and the safety of a King the page says it weakened.
 //!
-//! The facts are counted by the rules crate
-//! ([`deckmate_games::cuarenta::features::Features`]); this module only
+//! The facts are counted by the rules
+//! ([`crate::cuarenta::features::Features`]); this module only
 //! weighs them. Checkmate and stalemate are not evaluated here: the search
 //! scores a position without legal moves by [`Game::outcome`], which for
 //! Cuarenta is a loss for the side to move when it is in check and a draw
 //! otherwise (RULINGS Q9).
 
-use crate::evaluator::{Eval, Evaluator};
-use deckmate_games::cuarenta::{Move, Piece, Position};
+use crate::cuarenta::{Move, Piece, Position};
+use deckmate_engine::{Eval, Evaluator};
 use deckmate_rules::Seat;
 
 /// The weights of the Cuarenta evaluation (centipawns: a Pawn is 100).
@@ -174,7 +174,7 @@ impl Evaluator<Position> for CuarentaEval {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use deckmate_games::cuarenta::start_position;
+    use crate::cuarenta::start_position;
     use deckmate_rules::Game;
 
     #[test]

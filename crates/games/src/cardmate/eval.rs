@@ -25,10 +25,10 @@
 //!   threatened side instead of standing pat.
 //!
 //! The weights were set by hand and then tuned by self-play (see
-//! crates/engine/TUNING.md).
+//! crates/games/TUNING.md).
 
-use crate::evaluator::{Eval, Evaluator};
-use deckmate_games::cardmate::{palace, Card, Move, PalaceRule, Position, Rank};
+use crate::cardmate::{palace, Card, Move, PalaceRule, Position, Rank};
+use deckmate_engine::{Eval, Evaluator};
 use deckmate_rules::Seat;
 
 /// The evaluation weights.

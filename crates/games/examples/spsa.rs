@@ -1,6 +1,6 @@
 //! SPSA tuning of the Cardmate evaluation weights by self-play.
 //!
-//! `cargo run --release -p deckmate-engine --example spsa -- [ITERATIONS] [NODES] [THREADS] [SEED]`
+//! `cargo run --release -p deckmate-games --example spsa -- [ITERATIONS] [NODES] [THREADS] [SEED]`
 //!
 //! Every iteration perturbs all scalar weights (`Weights::NAMES`) at once by
 //! +-c_k (a random sign each), plays two setups twice each (sides swapped)
@@ -10,8 +10,10 @@
 //! Spall's SPSA (a_k = a / (A + k)^0.602, c_k = c / k^0.101). Prints the
 //! weights every 10 iterations and at the end.
 
-use deckmate_engine::matches::{play_out, setup_of};
-use deckmate_engine::{EnginePlayer, SearchParams, Weights};
+use deckmate_engine::SearchParams;
+use deckmate_games::cardmate::engine::fixed_nodes;
+use deckmate_games::cardmate::matches::{play_out, setup_of};
+use deckmate_games::cardmate::Weights;
 use deckmate_games::cardmate::{start_position, Options};
 use deckmate_rules::{Seat, SeededRng};
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -27,8 +29,8 @@ const HI: [f64; 9] = [
 fn game(a: &Weights, b: &Weights, setup: u32, a_first: bool, nodes: u64, seed: u64) -> f64 {
     let (kind, s) = setup_of(setup * 2, seed);
     let mut pos = start_position(kind, s, Options::default());
-    let mut pa = EnginePlayer::fixed_nodes(nodes, a.clone(), SearchParams::default());
-    let mut pb = EnginePlayer::fixed_nodes(nodes, b.clone(), SearchParams::default());
+    let mut pa = fixed_nodes(nodes, a.clone(), SearchParams::default());
+    let mut pb = fixed_nodes(nodes, b.clone(), SearchParams::default());
     let (_, end) = play_out(&mut pos, &mut pa, &mut pb, a_first, 400);
     let a_seat = if a_first { Seat::First } else { Seat::Second };
     match end.and_then(|e| e.winner) {

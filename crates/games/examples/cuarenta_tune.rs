@@ -3,17 +3,19 @@
 //! the default weights at a fixed node budget per move, so the result does
 //! not depend on the machine.
 //!
-//! `cargo run --release -p deckmate-engine --example cuarenta_tune -- [PAIRS] [NODES]`
+//! `cargo run --release -p deckmate-games --example cuarenta_tune -- [PAIRS] [NODES]`
 
-use deckmate_engine::cuarenta_tools::opening;
-use deckmate_engine::{CuarentaWeights, EnginePlayer, Player};
+use deckmate_engine::Player;
 use deckmate_games::cuarenta;
+use deckmate_games::cuarenta::engine::fixed_player;
+use deckmate_games::cuarenta::tools::opening;
+use deckmate_games::cuarenta::CuarentaWeights;
 use deckmate_rules::Seat;
 
 /// One game; returns the points of the player with weights `a`.
 fn game(a: &CuarentaWeights, b: &CuarentaWeights, a_white: bool, pair: u64, nodes: u64) -> f64 {
-    let mut pa = EnginePlayer::cuarenta_fixed(0, Some(nodes), a.clone());
-    let mut pb = EnginePlayer::cuarenta_fixed(0, Some(nodes), b.clone());
+    let mut pa = fixed_player(0, Some(nodes), a.clone());
+    let mut pb = fixed_player(0, Some(nodes), b.clone());
     let mut pos = cuarenta::start_position();
     for m in opening(17, pair, 4) {
         pos.play_move(m);

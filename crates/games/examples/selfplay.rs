@@ -1,7 +1,7 @@
 //! Self-play between two engine configurations, for experiments and
 //! tuning:
 //!
-//! `cargo run --release -p deckmate-engine --example selfplay -- GAMES A B [THREADS] [SEED]`
+//! `cargo run --release -p deckmate-games --example selfplay -- GAMES A B [THREADS] [SEED]`
 //!
 //! `A` and `B` are comma-separated `key=value` lists: `nodes=N` (node
 //! budget per move, default 20000), `depth=D`, `ms=T` (time per move
@@ -9,8 +9,10 @@
 //! and any evaluation weight of `Weights::NAMES`, or `v1`..`v14` for the
 //! card values One..Ace. Example: `selfplay 100 nodes=20000 nodes=20000,rfp=0`.
 
-use deckmate_engine::matches::{play_out, setup_of};
-use deckmate_engine::{EnginePlayer, SearchParams, Weights};
+use deckmate_engine::SearchParams;
+use deckmate_games::cardmate::engine::{fixed_nodes, CardmateEngine};
+use deckmate_games::cardmate::matches::{play_out, setup_of};
+use deckmate_games::cardmate::Weights;
 use deckmate_games::cardmate::{start_position, Options};
 use deckmate_rules::Seat;
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -72,8 +74,8 @@ fn parse(s: &str) -> Result<Spec, String> {
     Ok(spec)
 }
 
-fn player(s: &Spec) -> EnginePlayer {
-    let mut p = EnginePlayer::fixed_nodes(
+fn player(s: &Spec) -> CardmateEngine {
+    let mut p = fixed_nodes(
         s.nodes.unwrap_or(u64::MAX),
         s.weights.clone(),
         s.params.clone(),

@@ -1,8 +1,8 @@
 //! Search the Cardmate start position to a depth and print the reports:
-//! `cargo run --release -p deckmate-engine --example depth -- 8`.
+//! `cargo run --release -p deckmate-games --example depth -- 8`.
 
-use deckmate_engine::{CardmateEval, Limits, Searcher};
-use deckmate_games::cardmate::{notation, start_position, Options, SetupKind};
+use deckmate_engine::{Limits, Searcher};
+use deckmate_games::cardmate::{notation, start_position, CardmateEval, Options, SetupKind};
 
 fn main() {
     let depth = std::env::args()

@@ -3,7 +3,7 @@
 //! bounds, plain ordering). It is slow (seconds a deal) and simple: the
 //! tests hold the fast [`super::Solver`] to it.
 
-use deckmate_games::chess_cards::{ChessCards, Turn};
+use crate::chess_cards::{ChessCards, Turn};
 use deckmate_rules::Seat;
 use std::collections::HashMap;
 
@@ -16,8 +16,7 @@ pub struct ReferenceSolver {
 }
 
 fn key(g: &ChessCards) -> u128 {
-    let card =
-        |c: Option<deckmate_games::chess_cards::Card>| c.map_or(31u128, |c| c.index() as u128);
+    let card = |c: Option<crate::chess_cards::Card>| c.map_or(31u128, |c| c.index() as u128);
     let (lead, privilege) = match g.lead {
         Some((c, p)) => (c.index() as u128, u128::from(p)),
         None => (31, 0),

@@ -1,6 +1,6 @@
 //! Long self-play checks of the strength targets. They take many
-//! minutes: run with `cargo test --release -p deckmate-engine --test
-//! strength -- --ignored --nocapture --test-threads 1`.
+//! minutes: run with `cargo test --release -p deckmate-games --test
+//! cardmate_strength -- --ignored --nocapture --test-threads 1`.
 //!
 //! Environment: `DECKMATE_TIME_SCALE` (default 1) scales every time per
 //! move (the ladder uses each level's own time times 0.25 times this), and
@@ -8,7 +8,8 @@
 
 #![allow(clippy::unwrap_used)]
 
-use deckmate_engine::matches::{run_match_with, MatchOptions, PlayerSpec};
+use deckmate_engine::matches::PlayerSpec;
+use deckmate_games::cardmate::matches::{run_match_with, MatchOptions};
 use std::time::Duration;
 
 fn env_f64(name: &str, default: f64) -> f64 {

@@ -5,10 +5,10 @@
 
 use deckmate_engine::handle::SearchHandle;
 use deckmate_engine::matches::PlayerSpec;
-use deckmate_engine::{
-    analyse, bench, cardmate_player, run_match, CardmateEval, Limits, Searcher, WIN,
-};
-use deckmate_games::cardmate::record;
+use deckmate_engine::{Limits, Searcher, WIN};
+use deckmate_games::cardmate::engine::{analyse, numbered_line};
+use deckmate_games::cardmate::matches::run_match;
+use deckmate_games::cardmate::{bench, cardmate_player, record, CardmateEval};
 use deckmate_games::cardmate::{fen, notation, start_position, Options, Position, SetupKind};
 use deckmate_rules::{Game, SeededRng};
 use std::time::Duration;
@@ -106,9 +106,9 @@ fn analyse_gives_the_line_in_notation() {
     assert!(reports >= 1);
     assert_eq!(a.line[0], "7Dh8");
     assert!(
-        a.numbered(&pos).starts_with("18... 7Dh8 19."),
+        numbered_line(&pos, &a.line).starts_with("18... 7Dh8 19."),
         "{}",
-        a.numbered(&pos)
+        numbered_line(&pos, &a.line)
     );
     assert!(a.score > WIN - 20);
 }
@@ -171,8 +171,11 @@ fn level_1_never_allows_an_immediate_loss() {
         let mut pos = start_position(kind, game, Options::default());
         // A clock that never runs out: the same moves however loaded the
         // machine is (level 1's depth decides).
-        let mut player =
-            deckmate_engine::cardmate_player_timed(1, game, std::time::Duration::from_secs(60));
+        let mut player = deckmate_games::cardmate::cardmate_player_timed(
+            1,
+            game,
+            std::time::Duration::from_secs(60),
+        );
         for _ in 0..120 {
             if pos.end_state().is_some() {
                 break;

@@ -5,7 +5,7 @@
 
 #![allow(clippy::unwrap_used)]
 
-use deckmate_engine::chess_cards::{reference::ReferenceSolver, Solver};
+use deckmate_games::chess_cards::engine::{reference::ReferenceSolver, Solver};
 use deckmate_games::chess_cards::{Card, ChessCards, Hand, SacrificeCount, Turn};
 use deckmate_rules::Seat;
 use deckmate_rules::SeededRng;
@@ -160,7 +160,7 @@ fn principal_lines_play_out_to_the_value_from_random_positions() {
 /// a few of them, spread over the file, are solved again.
 #[test]
 fn the_kept_values_of_all_deals_are_the_solvers() {
-    use deckmate_engine::chess_cards::deals::{Deals, ALL_DEALS};
+    use deckmate_games::chess_cards::engine::deals::{Deals, ALL_DEALS};
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/../../data/chess-cards-all-deals.txt"

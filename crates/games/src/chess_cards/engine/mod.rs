@@ -1,4 +1,4 @@
-//! Chess Cards in the engine: the exact solver ([`Solver`]), a slow and
+//! The Chess Cards engine: the exact solver ([`Solver`]), a slow and
 //! simple one that checks it ([`reference::ReferenceSolver`]), and the
 //! computer player ([`ChessCardsPlayer`]): level 8 plays by the solver,
 //! the lower levels see fewer moves ahead.
@@ -11,7 +11,7 @@ mod table;
 
 pub use solver::Solver;
 
-use deckmate_games::chess_cards::{ChessCards, Turn};
+use crate::chess_cards::{ChessCards, Turn};
 use deckmate_rules::SeededRng;
 
 /// How many moves ahead (the current one included) a level looks; what

@@ -4,10 +4,10 @@
 //! runs (the deals, then the mirrors, each in order), then interleaved
 //! (each deal, then its mirror).
 //!
-//! `cargo run --release -p deckmate-engine --example mirror_bench -- [n] [table bits]`
+//! `cargo run --release -p deckmate-games --example mirror_bench -- [n] [table bits]`
 
-use deckmate_engine::chess_cards::deals::{all_deals_order, Deals, ALL_DEALS};
-use deckmate_engine::chess_cards::Solver;
+use deckmate_games::chess_cards::engine::deals::{all_deals_order, Deals, ALL_DEALS};
+use deckmate_games::chess_cards::Solver;
 use deckmate_games::chess_cards::{ChessCards, SacrificeCount};
 use std::time::Instant;
 

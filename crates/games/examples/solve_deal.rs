@@ -1,7 +1,7 @@
 //! Solves one Chess Cards deal and prints the value, line and time:
-//! `cargo run --release -p deckmate-engine --example solve_deal -- [seed]`.
+//! `cargo run --release -p deckmate-games --example solve_deal -- [seed]`.
 
-use deckmate_engine::chess_cards::Solver;
+use deckmate_games::chess_cards::Solver;
 use deckmate_games::chess_cards::{ChessCards, SacrificeCount};
 use std::time::Instant;
 

@@ -33,7 +33,7 @@ use super::state::{
     QUEENS, VALUE,
 };
 use super::table::{Entry, Table};
-use deckmate_games::chess_cards::{ChessCards, Turn};
+use crate::chess_cards::{ChessCards, Turn};
 use deckmate_rules::Seat;
 
 /// Reply nodes up to this move look their children up in the table

@@ -1,8 +1,8 @@
 //! Playing strength on Cuarenta (slow: `cargo test --release -p
-//! deckmate-engine --test cuarenta_strength -- --ignored`).
+//! deckmate-games --test cuarenta_strength -- --ignored`).
 
-use deckmate_engine::{cuarenta_player_timed, random_player, Player};
-use deckmate_games::cuarenta::{self, Position};
+use deckmate_engine::{random_player, Player};
+use deckmate_games::cuarenta::{self, cuarenta_player_timed, Position};
 use deckmate_rules::{Game, Seat};
 use std::time::Duration;
 

@@ -1,10 +1,11 @@
 //! The engine on Cuarenta: evaluation symmetry, mates found and avoided,
 //! the levels and the random player.
 
-use deckmate_engine::{
-    cuarenta_player, random_player, CuarentaEval, EnginePlayer, Evaluator, Limits, Searcher,
+use deckmate_engine::{random_player, Evaluator, Limits, Searcher};
+use deckmate_games::cuarenta::engine::fixed_player;
+use deckmate_games::cuarenta::{
+    self, cuarenta_params, cuarenta_player, fen, CuarentaEval, EndReason, Move, Position,
 };
-use deckmate_games::cuarenta::{self, fen, EndReason, Move, Position};
 use deckmate_rules::{Game, SeededRng};
 
 /// Black King b9 boxed in by its pawns; White mates with Fd9.
@@ -48,7 +49,7 @@ fn forces_mate_in_two(p: &Position, m: Move) -> bool {
 
 fn search(p: &Position, depth: u32) -> deckmate_engine::SearchResult<Move> {
     let mut s = Searcher::new(CuarentaEval::default(), 4);
-    s.params = deckmate_engine::cuarenta_params();
+    s.params = cuarenta_params();
     s.search(
         p,
         &Limits {
@@ -184,8 +185,8 @@ fn random_player_plays_cuarenta_to_the_end() {
 #[test]
 fn a_fixed_player_is_deterministic() {
     let p = cuarenta::start_position();
-    let mut a = EnginePlayer::cuarenta_fixed(3, None, Default::default());
-    let mut b = EnginePlayer::cuarenta_fixed(3, None, Default::default());
+    let mut a = fixed_player(3, None, Default::default());
+    let mut b = fixed_player(3, None, Default::default());
     use deckmate_engine::Player;
     assert_eq!(a.choose(&p), b.choose(&p));
 }

@@ -4,7 +4,7 @@
 //! and that the match "eliminates the luck of the draw".
 
 use super::Solver;
-use deckmate_games::chess_cards::{ChessCards, Hand, Match, SacrificeCount};
+use crate::chess_cards::{ChessCards, Hand, Match, SacrificeCount};
 use deckmate_rules::{Seat, SeededRng};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};

@@ -1,47 +1,16 @@
-//! What `deckmate analyse`, `bench` and `match` call for Cuarenta: a
-//! search with Cuarenta's evaluation and notation, fixed bench positions
-//! with their own node signature, and matches between levels from the
-//! start position with a few random opening moves drawn from the seed.
+//! What `deckmate bench` and `match` call for Cuarenta: fixed bench
+//! positions with their own node signature, and matches between levels
+//! from the start position with a few random opening moves drawn from the
+//! seed. (`deckmate analyse` calls [`super::engine::analyse`].)
 
-pub use crate::bench::BenchLine;
-use crate::matches::{GameResult, MatchResult, PlayerSpec};
-use crate::search::{Limits, Report, Searcher};
-use crate::{cuarenta_params, cuarenta_player_timed, random_player, CuarentaEval, Player};
-use deckmate_games::cuarenta::{self, fen, notation, record, Move, Position};
+use super::engine::{cuarenta_params, cuarenta_player_timed, player_with_level, searcher};
+use crate::cuarenta::{self, fen, notation, record, Move, Position};
+pub use deckmate_engine::bench::BenchLine;
+use deckmate_engine::bench::{self, BenchCase};
+use deckmate_engine::matches::{run_games, GameResult, MatchResult, PlayerSpec};
+use deckmate_engine::{random_player, Player};
 use deckmate_rules::{Game, Seat, SeededRng};
-use std::time::{Duration, Instant};
-
-/// A searcher with Cuarenta's evaluation and search parameters.
-pub fn searcher(tt_mb: usize) -> Searcher<Position, CuarentaEval> {
-    let mut s = Searcher::new(CuarentaEval::default(), tt_mb);
-    s.params = cuarenta_params();
-    s.min_depth = 2;
-    s
-}
-
-/// Writes `moves`, played from `pos`, in Cuarenta's notation, one entry
-/// per move.
-pub fn line_text(pos: &Position, moves: &[Move]) -> Vec<String> {
-    crate::analyse::written_line(pos, moves, notation::write, Position::play_move)
-}
-
-/// A line with move numbers: `3. Fa4 Pbc6` or `3... Pbc6 4. Fa4`.
-pub fn numbered(pos: &Position, line: &[String]) -> String {
-    crate::analyse::numbered_from(pos.side_to_move(), pos.fullmove(), line)
-}
-
-/// The result of a Cuarenta analysis.
-pub type CuarentaAnalysis = crate::analyse::Analysis<Move>;
-
-/// Searches `pos` within `limits` (5 seconds when none is given), calling
-/// `on_report` after each completed depth with its line in notation.
-pub fn analyse(
-    pos: &Position,
-    limits: &Limits,
-    on_report: impl FnMut(&Report<Move>, &[String]),
-) -> CuarentaAnalysis {
-    crate::analyse::analyse_with(&mut searcher(64), pos, limits, line_text, on_report)
-}
+use std::time::Duration;
 
 /// Cuarenta bench positions: name, the seed and number of random plies
 /// from the start that reach it ([`opening`]), depth.
@@ -54,41 +23,20 @@ pub const BENCH: &[(&str, u64, u32, u32)] = &[
 
 /// Runs the Cuarenta bench with every depth capped at `max_depth`: each
 /// line, then the total nodes (its own signature) and time.
-pub fn bench(
-    max_depth: u32,
-    mut on_line: impl FnMut(&BenchLine),
-) -> Result<(u64, Duration), String> {
+pub fn bench(max_depth: u32, on_line: impl FnMut(&BenchLine)) -> Result<(u64, Duration), String> {
     let mut s = searcher(16);
-    let mut total = 0;
-    let mut time = Duration::ZERO;
-    for &(name, seed, plies, depth) in BENCH {
+    let cases = BENCH.iter().map(|&(name, seed, plies, depth)| {
         let mut pos = cuarenta::start_position();
         for m in opening(seed, 0, plies) {
             pos.play_move(m);
         }
-        s.clear();
-        let depth = depth.min(max_depth);
-        let t = Instant::now();
-        let r = s.search(
-            &pos,
-            &Limits {
-                depth: Some(depth),
-                ..Limits::default()
-            },
-            &mut |_| {},
-        );
-        let line = BenchLine {
+        Ok(BenchCase {
             name,
-            depth,
-            nodes: r.nodes,
-            best: r.best.map_or("-".into(), |m| notation::write(&pos, m)),
-            time: t.elapsed(),
-        };
-        total += line.nodes;
-        time += line.time;
-        on_line(&line);
-    }
-    Ok((total, time))
+            pos,
+            depth: depth.min(max_depth),
+        })
+    });
+    bench::run(&mut s, cases, notation::write, on_line)
 }
 
 /// A Cuarenta match: A and B alternate colours; each pair of games starts
@@ -117,7 +65,7 @@ fn player(spec: &PlayerSpec, seed: u64, time: Duration) -> Box<dyn Player<Positi
         PlayerSpec::Random => random_player(seed),
         PlayerSpec::Level(l) => cuarenta_player_timed(*l, seed, time),
         PlayerSpec::Custom(lv) => {
-            let mut p = crate::EnginePlayer::cuarenta(*lv, seed, Some(time));
+            let mut p = player_with_level(*lv, seed, Some(time));
             p.searcher_mut().params = cuarenta_params();
             Box::new(p)
         }
@@ -195,7 +143,7 @@ pub fn play_game(cfg: &CuarentaMatch, i: u32) -> Result<GameResult, String> {
     let _ = fen::START;
     Ok(GameResult {
         score_a,
-        a_forehand: a_white,
+        a_first: a_white,
         record: rec,
     })
 }
@@ -203,15 +151,9 @@ pub fn play_game(cfg: &CuarentaMatch, i: u32) -> Result<GameResult, String> {
 /// Runs a match, calling `on_game` after each game.
 pub fn run_match(
     cfg: &CuarentaMatch,
-    mut on_game: impl FnMut(u32, &GameResult),
+    on_game: impl FnMut(u32, &GameResult),
 ) -> Result<MatchResult, String> {
-    let mut r = MatchResult::default();
-    for i in 0..cfg.games {
-        let g = play_game(cfg, i)?;
-        on_game(i, &g);
-        r.add(g);
-    }
-    Ok(r)
+    run_games(cfg.games, 1, |i| play_game(cfg, i), on_game)
 }
 
 #[cfg(test)]

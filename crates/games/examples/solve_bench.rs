@@ -2,9 +2,9 @@
 //! deals, each with a fresh (cold) table, on one thread, and prints the
 //! median, mean and slowest time and the positions searched.
 //!
-//! `cargo run --release -p deckmate-engine --example solve_bench -- [n] [first seed] [table bits]`
+//! `cargo run --release -p deckmate-games --example solve_bench -- [n] [first seed] [table bits]`
 
-use deckmate_engine::chess_cards::Solver;
+use deckmate_games::chess_cards::Solver;
 use deckmate_games::chess_cards::{ChessCards, SacrificeCount};
 use std::time::Instant;
 

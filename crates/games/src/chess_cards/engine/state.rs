@@ -4,7 +4,7 @@
 //! into a few mask operations; the tests check it against the rules'
 //! own [`ChessCards`] move for move.
 
-use deckmate_games::chess_cards::{ChessCards, SacrificeCount};
+use crate::chess_cards::{ChessCards, SacrificeCount};
 
 /// No card (an empty `last`).
 pub(crate) const NONE: u8 = 31;

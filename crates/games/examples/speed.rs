@@ -1,10 +1,10 @@
 //! The engine's speed, single thread: time to complete depth 8 from the
 //! predefined start and nodes per second, then the bench.
 //!
-//! `cargo run --release -p deckmate-engine --example speed -- [DEPTH]`
+//! `cargo run --release -p deckmate-games --example speed -- [DEPTH]`
 
-use deckmate_engine::{bench, CardmateEval, Limits, Searcher};
-use deckmate_games::cardmate::{notation, start_position, Options, SetupKind};
+use deckmate_engine::{Limits, Searcher};
+use deckmate_games::cardmate::{bench, notation, start_position, CardmateEval, Options, SetupKind};
 use std::time::Instant;
 
 fn main() -> Result<(), String> {
