@@ -7,3 +7,4 @@ mod counters;
 pub mod cuarenta;
 pub mod end;
 pub mod game_record;
+pub mod registry;

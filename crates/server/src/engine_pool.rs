@@ -7,7 +7,7 @@
 //! reports. Each search's memory (its transposition table) is made by the
 //! job and dropped when it ends, so an idle pool holds none.
 
-use crate::variant::EngineJob;
+use deckmate_games::registry::EngineJob;
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex};

@@ -4,10 +4,10 @@
 //! (seats, whose turn, the legal moves of the seat asking with their
 //! notation, the move list, the result) is built here for every variant;
 //! the game's own part (a board and what stands on it, zones of cards,
-//! facts, a scoreboard) comes from [`VariantGame::view`].
+//! facts, a scoreboard) comes from [`PlayedGame::view`].
 
-use crate::variant::{BoxedGame, Ended, Outcome, Variant, VariantGame};
-use deckmate_rules::Seat;
+use deckmate_games::registry::{BoxedGame, GameEntry, PlayedGame, RecordInfo, Settlement};
+use deckmate_rules::{Outcome, Seat};
 use serde_json::{json, Value};
 use tokio::sync::broadcast;
 
@@ -22,7 +22,7 @@ pub struct LiveGame {
     /// The engine's seat and level.
     pub engine: Option<(Seat, u8)>,
     /// Resignation or agreed draw.
-    pub ended: Option<Ended>,
+    pub ended: Option<Settlement>,
     /// A pending draw offer by this seat.
     pub draw_offer: Option<Seat>,
     /// Wakes every watcher after each change.
@@ -101,9 +101,9 @@ impl LiveGame {
         }
     }
 
-    /// The variant.
-    pub fn variant(&self) -> &'static Variant {
-        self.game.variant()
+    /// The game's registry entry.
+    pub fn entry(&self) -> &'static GameEntry {
+        self.game.entry()
     }
 
     /// The number of moves played.
@@ -114,7 +114,7 @@ impl LiveGame {
     /// The end of the game, by the rules or outside them.
     pub fn end(&self) -> Option<Outcome> {
         match self.ended {
-            Some(e) => Some(e.outcome(self.variant().seat_names)),
+            Some(e) => Some(e.outcome(self.entry().seat_names)),
             None => self.game.outcome(),
         }
     }
@@ -148,7 +148,7 @@ impl LiveGame {
 
     /// The record.
     pub fn record_text(&self) -> String {
-        self.game.record(&crate::variant::RecordInfo {
+        self.game.record(&RecordInfo {
             id: self.id.clone(),
             players: [
                 self.player_name(Seat::First),
@@ -164,7 +164,7 @@ impl LiveGame {
         let plies = self.plies();
         let current = ply.is_none_or(|p| p >= plies);
         let ply = ply.unwrap_or(plies).min(plies);
-        let variant = self.variant();
+        let variant = self.entry();
         let past = if current {
             None
         } else {
@@ -172,13 +172,13 @@ impl LiveGame {
                 .rebuild(&self.game.spec(), &self.game.history()[..ply])
                 .ok()
         };
-        let game: &dyn VariantGame = match &past {
+        let game: &dyn PlayedGame = match &past {
             Some(g) => g.as_ref(),
             None => self.game.as_ref(),
         };
         let to_move = if current { self.to_move() } else { None };
-        let moves = match (you, to_move) {
-            (Some(me), Some(tm)) if me == tm => game.legal_moves(),
+        let moves = match you {
+            Some(me) if current && self.ended.is_none() => game.legal_moves_of(me),
             _ => Vec::new(),
         };
         let end = if current { self.end() } else { None };
@@ -208,13 +208,13 @@ impl LiveGame {
             "you": you.map(|s| s.index()),
             "to_move": to_move.map(|s| s.index()),
             "moves": moves,
-            "history": self.game.history(),
+            "history": self.game.history_seen_by(you),
             "lines": lines,
             "ply": ply,
             "plies": plies,
             "draw_offer": self.draw_offer.map(|s| s.index()),
             "result": end.map(|e| json!({
-                "result": e.result,
+                "result": e.result_text(),
                 "reason": e.reason,
                 "winner": e.winner.map(|s| s.index()),
             })),
@@ -237,13 +237,13 @@ impl LiveGame {
         let end = self.end();
         json!({
             "id": self.id,
-            "variant": self.variant().key,
-            "title": self.variant().name,
+            "variant": self.entry().key,
+            "title": self.entry().name,
             "plies": self.plies(),
             "progress": self.game.progress(),
             "to_move": self.to_move().map(|s| s.index()),
-            "to_move_name": self.to_move().map(|s| self.variant().seat_names[s.index()]),
-            "result": end.as_ref().map(|e| e.result.clone()),
+            "to_move_name": self.to_move().map(|s| self.entry().seat_names[s.index()]),
+            "result": end.as_ref().map(|e| e.result_text()),
             "reason": end.map(|e| e.reason),
             "opponent": match self.engine {
                 Some((_, l)) => format!("engine level {l}"),

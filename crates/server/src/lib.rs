@@ -16,26 +16,24 @@ mod db;
 mod engine_pool;
 mod game;
 mod limits;
-mod registry;
+mod live_games;
 mod serve;
 mod static_files;
 mod store;
-pub mod variant;
-mod variants;
 
 pub use api::app;
 pub use db::Db;
 pub use serve::{serve, ServeLimits};
 pub use store::StoreError;
 
+use deckmate_games::registry::{self, Settlement};
 use deckmate_rules::Seat;
 use engine_pool::{EnginePool, Searched};
 use game::{GameSlot, LiveGame};
-use registry::Registry;
+use live_games::LiveGames;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 use store::Store;
-use variant::Ended;
 
 /// How the app behaves: engines, the store's patience, creation limits.
 #[derive(Clone, Debug)]
@@ -74,7 +72,7 @@ pub struct AppState {
 struct Inner {
     store: Store,
     pool: Option<EnginePool>,
-    games: Mutex<Registry>,
+    games: Mutex<LiveGames>,
     runtime: tokio::runtime::Handle,
     create_limit: limits::CreateLimit,
 }
@@ -132,9 +130,9 @@ impl AppState {
         let runtime = tokio::runtime::Handle::try_current()
             .map_err(|_| "the server state needs a tokio runtime".to_string())?;
         let rows = db.load_all()?;
-        let mut registry = Registry::default();
+        let mut live = LiveGames::default();
         for (row, moves) in rows {
-            let variant = variants::find(&row.variant)
+            let variant = registry::find(&row.variant)
                 .ok_or_else(|| format!("game {}: unknown variant '{}'", row.id, row.variant))?;
             let spec: serde_json::Value = serde_json::from_str(&row.spec)
                 .map_err(|e| format!("game {}: stored spec: {e}", row.id))?;
@@ -143,13 +141,13 @@ impl AppState {
                 .map_err(|e| format!("game {}: {e}", row.id))?;
             let engine = row.engine.map(|(s, l)| (seat_from(s), l));
             let mut g = LiveGame::new(row.id.clone(), game, row.tokens, engine, row.created);
-            g.ended = row.ended.as_deref().and_then(Ended::from_json);
+            g.ended = row.ended.as_deref().and_then(Settlement::from_json);
             // An offer holds only until the next move.
             g.draw_offer = row
                 .draw_offer
                 .filter(|&(_, plies)| plies as usize == g.plies())
                 .map(|(s, _)| seat_from(s));
-            registry.insert(Arc::new(GameSlot::new(g)));
+            live.insert(Arc::new(GameSlot::new(g)));
         }
         let pool = if config.engines {
             Some(EnginePool::start(config.engine_threads)?)
@@ -162,7 +160,7 @@ impl AppState {
             inner: Arc::new(Inner {
                 store,
                 pool,
-                games: Mutex::new(registry),
+                games: Mutex::new(live),
                 runtime,
                 create_limit,
             }),
@@ -395,8 +393,9 @@ impl AppState {
 
 fn first_legal(slot: &Arc<GameSlot>) -> Option<String> {
     let g = slot.lock();
+    let seat = g.game.to_move()?;
     g.game
-        .legal_moves()
+        .legal_moves_of(seat)
         .first()
         .and_then(|m| m.get("text").and_then(|t| t.as_str()).map(str::to_string))
 }

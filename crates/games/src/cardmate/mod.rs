@@ -24,6 +24,7 @@
 pub mod bench;
 mod card;
 pub mod engine;
+mod entry;
 mod eval;
 pub mod fen;
 pub mod matches;
@@ -38,6 +39,7 @@ pub mod tables;
 
 pub use card::{Card, Rank, Suit};
 pub use engine::{cardmate_player, cardmate_player_timed, CardmateEngine};
+pub use entry::{spec_from, Cardmate, ENTRY};
 pub use eval::{CardmateEval, Weights};
 pub use options::{parse_quiet_limit, parse_switch, OptionError, Options, PalaceRule, SetupKind};
 pub use position::{in_own_half, palace, seat_name, End, EndReason, Move, Position};

@@ -12,6 +12,7 @@
 mod card;
 mod check;
 pub mod engine;
+mod entry;
 mod game;
 mod matches;
 pub mod notation;
@@ -19,6 +20,7 @@ pub mod notation;
 pub use card::{Card, Hand};
 pub use check::{piece_name, suit_name};
 pub use engine::{choose_turn, ChessCardsPlayer, Solver};
+pub use entry::ENTRY;
 pub use game::{score, ChessCards, Finish, SacrificeCount, Turn};
 pub use matches::{Match, MatchResult};
 

@@ -23,6 +23,7 @@
 //! ```
 
 pub mod engine;
+mod entry;
 mod eval;
 pub mod features;
 pub mod fen;
@@ -37,6 +38,7 @@ mod tables;
 pub mod tools;
 
 pub use engine::{cuarenta_params, cuarenta_player, cuarenta_player_timed, CuarentaEngine};
+pub use entry::{Cuarenta, ENTRY};
 pub use eval::{CuarentaEval, CuarentaWeights};
 pub use fen::START;
 pub use piece::Piece;

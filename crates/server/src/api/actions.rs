@@ -5,11 +5,11 @@
 use super::games::{created, find, fresh_seed, new_game};
 use super::{bad, bearer, conflict, internal, stored, ApiError, ApiResult};
 use crate::game::{seat_of, LiveGame};
-use crate::variant::Ended;
 use crate::{AppState, CommitError};
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::Json;
+use deckmate_games::registry::Settlement;
 use deckmate_rules::Seat;
 use serde_json::Value;
 
@@ -79,7 +79,7 @@ async fn end_game(
     state: &AppState,
     id: &str,
     g: &crate::game::GameSlot,
-    end: Ended,
+    end: Settlement,
 ) -> ApiResult<()> {
     state
         .store()
@@ -101,7 +101,7 @@ pub(super) async fn resign(
     let slot = find(&state, &id)?;
     let _writer = slot.writer.lock().await;
     let me = seat_in_play(&slot.lock(), &headers)?;
-    let end = Ended {
+    let end = Settlement {
         winner: Some(me.other()),
     };
     end_game(&state, &id, &slot, end).await?;
@@ -134,7 +134,7 @@ pub(super) async fn draw(
         )
     };
     if accept {
-        end_game(&state, &id, &slot, Ended { winner: None }).await?;
+        end_game(&state, &id, &slot, Settlement { winner: None }).await?;
     } else {
         let offer = (me.index() as u8, u32::try_from(plies).unwrap_or(u32::MAX));
         state
@@ -162,7 +162,7 @@ pub(super) async fn rematch(
     let (variant, spec, engine, me) = {
         let g = slot.lock();
         let me = seat(&g, &headers)?;
-        (g.variant(), g.game.rematch_spec(fresh), g.engine, me)
+        (g.entry(), g.game.rematch_spec(fresh), g.engine, me)
     };
     let game = (variant.from_spec)(&spec).map_err(internal)?;
     let engine = engine.map(|(s, l)| (s.other(), l));

@@ -2,12 +2,12 @@
 
 use super::{bad, bearer, internal, not_found, quote, stored, ApiResult};
 use crate::game::{seat_of, GameSlot, LiveGame};
-use crate::variant::{BoxedGame, Variant};
-use crate::{secret, variants, AppState};
+use crate::{secret, AppState};
 use axum::extract::{Path, Query, State};
 use axum::http::{header, HeaderMap};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
+use deckmate_games::registry::{self, BoxedGame, GameEntry, Options};
 use deckmate_rules::Seat;
 use serde_json::{json, Value};
 use std::collections::HashMap;
@@ -44,7 +44,7 @@ pub(super) async fn new_game(
     let tokens = [secret().map_err(internal)?, secret().map_err(internal)?];
     let row = crate::db::GameRow {
         id: id.clone(),
-        variant: game.variant().key.into(),
+        variant: game.entry().key.into(),
         spec: game.spec().to_string(),
         tokens: tokens.clone(),
         engine: engine.map(|(s, l)| (s.index() as u8, l)),
@@ -69,7 +69,7 @@ pub(super) async fn new_game(
 /// by key (never an engine's), the creator's seat and token, an invite
 /// link for a friend.
 pub(super) fn created(
-    variant: &Variant,
+    variant: &GameEntry,
     id: &str,
     tokens: &[String; 2],
     you: Seat,
@@ -108,11 +108,11 @@ pub(super) async fn create(
         Value::String(s) => s.as_str(),
         _ => return Err(bad("variant must be a string")),
     };
-    let variant = variants::find(key).ok_or_else(|| {
+    let variant = registry::find(key).ok_or_else(|| {
         bad(format!(
             "unknown variant '{}' (known: {})",
             quote(key),
-            variants::keys()
+            registry::keys()
         ))
     })?;
     let seed = match &body["seed"] {
@@ -123,7 +123,9 @@ pub(super) async fn create(
         _ => return Err(bad("seed must be a number")),
     };
     let engine = opponent(variant, &body["opponent"])?;
-    let game = (variant.create)(&body["options"], seed).map_err(bad)?;
+    let options =
+        Options::from_json(variant.options, &body["options"]).map_err(|e| bad(e.to_string()))?;
+    let game = (variant.create)(&options, seed).map_err(bad)?;
     let (id, tokens) = new_game(&state, game, engine).await?;
     let you = engine.map(|(s, _)| s.other()).unwrap_or(Seat::First);
     Ok(created(variant, &id, &tokens, you, engine.map(|e| e.0)))
@@ -132,7 +134,7 @@ pub(super) async fn create(
 /// The opponent of a creation: `{"engine": level, "seat": the seat the
 /// creator takes}` (the default: the engine at level 4, the creator first)
 /// or `"friend"`. The engine's seat and level.
-fn opponent(variant: &Variant, o: &Value) -> ApiResult<Option<(Seat, u8)>> {
+fn opponent(variant: &GameEntry, o: &Value) -> ApiResult<Option<(Seat, u8)>> {
     let seat_list = || variant.seats.join(" or ");
     match o {
         Value::Null => Ok(Some((Seat::Second, 4))),
@@ -205,12 +207,12 @@ pub(super) async fn list(
     let variant = match q.get("variant") {
         None => None,
         Some(k) => Some(
-            variants::find(k)
+            registry::find(k)
                 .ok_or_else(|| {
                     bad(format!(
                         "unknown variant '{}' (known: {})",
                         quote(k),
-                        variants::keys()
+                        registry::keys()
                     ))
                 })?
                 .key,
@@ -251,7 +253,7 @@ pub(super) async fn list(
                 Status::Ongoing => !finished,
                 Status::Finished => finished,
             };
-            if wanted && variant.is_none_or(|v| v == g.variant().key) {
+            if wanted && variant.is_none_or(|v| v == g.entry().key) {
                 games.push(g.summary());
                 if games.len() == limit {
                     break 'scan;
@@ -294,7 +296,7 @@ pub(super) async fn record(
     let slot = find(&state, &id)?;
     let (text, key) = {
         let g = slot.lock();
-        (g.record_text(), g.variant().key)
+        (g.record_text(), g.entry().key)
     };
     Ok((
         [

@@ -22,12 +22,13 @@ mod ws;
 
 use crate::limits;
 use crate::store::StoreError;
-use crate::{static_files, variants, AppState};
+use crate::{static_files, AppState};
 use axum::extract::{DefaultBodyLimit, Path};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
+use deckmate_games::registry;
 use serde_json::{json, Value};
 use std::time::Duration;
 use tower_governor::GovernorLayer;
@@ -176,14 +177,14 @@ async fn style() -> Response {
 }
 
 async fn list_variants() -> Json<Value> {
-    Json(json!(variants::VARIANTS
+    Json(json!(registry::GAMES
         .iter()
         .map(|v| v.describe())
         .collect::<Vec<_>>()))
 }
 
 async fn rules(Path(variant): Path<String>) -> ApiResult<Response> {
-    match variants::find(&variant) {
+    match registry::find(&variant) {
         Some(v) => Ok((
             [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
             v.rules,

@@ -1,4 +1,5 @@
-//! Chess Cards on the server: a match of two games (M11).
+//! Chess Cards' registry entry and the game the shells play: a match of
+//! two games (M11).
 //!
 //! The seats are the match's: `dealer` (deals and leads game 1) and
 //! `other`. Game 2 starts from the same two hands as dealt, exchanged, with
@@ -7,29 +8,32 @@
 //! seat of the match. The match is stored as one list of plays: those
 //! after game 1's end belong to game 2.
 
-use crate::variant::{
-    check_option_names, option_text, result_token, BoxedGame, EngineJob, GameOption, MoveLine,
-    Outcome, RecordInfo, Variant, VariantGame,
-};
-use deckmate_games::chess_cards::choose_turn;
-use deckmate_games::chess_cards::{
+use super::engine::choose_turn;
+use super::{
     notation::{mate_marks, parse_turn, turn_text, write},
     piece_name, suit_name, Card, ChessCards, Finish, Hand, Match, MatchResult, SacrificeCount,
     Turn, KEY, RULES,
 };
-use deckmate_rules::{Seat, Tag};
+use crate::registry::{
+    BoxedGame, EngineJob, GameEntry, MoveLine, OptionSpec, Options, PlayedGame, RecordInfo,
+};
+use deckmate_rules::{Outcome, Seat, Tag, ToAct};
 use serde_json::{json, Map, Value};
 
-const OPTIONS: &[GameOption] = &[GameOption {
+const OPTIONS: &[OptionSpec] = &[OptionSpec {
     name: "sacrifices",
     values: &["net", "gross"],
     default: "net",
+    help: "how sacrifices raise a mate's multiplier: the mater's less the opponent's, or all the mater's",
+    ruling: "M9",
 }];
 
 /// Chess Cards' registry entry.
-pub static CHESS_CARDS: Variant = Variant {
+pub static ENTRY: GameEntry = GameEntry {
     key: KEY,
     name: "Chess Cards",
+    aliases: &["MATE"],
+    summary: "Chess Cards (after Capellen's MATE): a 20-card duel of leads and replies",
     seats: ["dealer", "other"],
     seat_names: ["Dealer", "Other"],
     options: OPTIONS,
@@ -46,12 +50,11 @@ fn count_from(text: &str) -> Result<SacrificeCount, String> {
     }
 }
 
-fn create(options: &Value, seed: u64) -> Result<BoxedGame, String> {
-    check_option_names(options, OPTIONS)?;
-    let count = match option_text(options, "sacrifices")? {
-        Some(s) => count_from(&s)?,
-        None => SacrificeCount::Net,
-    };
+fn create(options: &Options, seed: u64) -> Result<BoxedGame, String> {
+    let count = options
+        .read("sacrifices", count_from)
+        .map_err(|e| e.to_string())?
+        .unwrap_or(SacrificeCount::Net);
     Ok(Box::new(CardsMatch::new(seed, count)))
 }
 
@@ -84,7 +87,7 @@ fn mseat(k: usize, s: Seat) -> Seat {
 }
 
 fn name(s: Seat) -> &'static str {
-    CHESS_CARDS.seat_names[s.index()]
+    ENTRY.seat_names[s.index()]
 }
 
 /// Card value x multiplier, times the overmate factor, as a sum.
@@ -305,9 +308,9 @@ impl CardsMatch {
     }
 }
 
-impl VariantGame for CardsMatch {
-    fn variant(&self) -> &'static Variant {
-        &CHESS_CARDS
+impl PlayedGame for CardsMatch {
+    fn entry(&self) -> &'static GameEntry {
+        &ENTRY
     }
 
     fn spec(&self) -> Value {
@@ -324,9 +327,10 @@ impl VariantGame for CardsMatch {
         &self.texts
     }
 
-    fn to_move(&self) -> Option<Seat> {
+    fn to_act(&self) -> ToAct {
         let (k, g) = self.current();
-        g.to_act().map(|s| mseat(k, s))
+        g.to_act()
+            .map_or(ToAct::Nobody, |s| ToAct::Seat(mseat(k, s)))
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -339,14 +343,13 @@ impl VariantGame for CardsMatch {
             Some(w) => format!("{} wins the match, {} to {}", name(w), a.max(b), a.min(b)),
             None => format!("the match is drawn, {a} each"),
         };
-        Some(Outcome {
-            winner,
-            result: result_token(winner).to_string(),
-            reason,
-        })
+        Some(Outcome { winner, reason })
     }
 
-    fn legal_moves(&self) -> Vec<Value> {
+    fn legal_moves_of(&self, seat: Seat) -> Vec<Value> {
+        if self.to_move() != Some(seat) {
+            return Vec::new();
+        }
         let (_, g) = self.current();
         g.turns()
             .into_iter()
@@ -471,7 +474,7 @@ impl VariantGame for CardsMatch {
         out.insert("facts".into(), json!(facts));
         out.insert(
             "scoreboard".into(),
-            json!({ "columns": CHESS_CARDS.seat_names, "rows": rows }),
+            json!({ "columns": ENTRY.seat_names, "rows": rows }),
         );
         let prompt = self.prompt(you);
         if !prompt.is_empty() {
@@ -490,7 +493,7 @@ impl VariantGame for CardsMatch {
         let mut lines = Vec::new();
         for (k, &start) in self.starts.iter().enumerate() {
             let end = self.starts.get(k + 1).copied().unwrap_or(self.texts.len());
-            let mut part = crate::variant::pair_lines(end - start, start, 1);
+            let mut part = crate::registry::pair_lines(end - start, start, 1);
             if part.is_empty() {
                 part.push(MoveLine {
                     heading: None,
@@ -517,7 +520,7 @@ impl VariantGame for CardsMatch {
         let mut out = String::new();
         let decided = info
             .ended
-            .map(|e| e.outcome(CHESS_CARDS.seat_names))
+            .map(|e| e.outcome(ENTRY.seat_names))
             .or_else(|| self.outcome());
         for (k, g) in self.m.games.iter().enumerate() {
             // As `notation::write_match` writes a match, with the server's
@@ -545,7 +548,7 @@ impl VariantGame for CardsMatch {
                 r.set_tag("Points", format!("Dealer {}, Other {}", p[0], p[1]));
             }
             if let Some(o) = &decided {
-                r.set_tag("Match", format!("{} ({})", o.result, o.reason));
+                r.set_tag("Match", format!("{} ({})", o.result_text(), o.reason));
             }
             if k > 0 {
                 out.push('\n');
@@ -579,7 +582,10 @@ mod tests {
         assert_eq!(m.to_move(), Some(Seat::First));
         // Play game 1 out by the first legal turn each time.
         while m.m.games.len() == 1 {
-            let t = m.legal_moves()[0]["text"].as_str().unwrap().to_string();
+            let t = m.legal_moves_of(m.to_move().expect("a seat to move"))[0]["text"]
+                .as_str()
+                .unwrap()
+                .to_string();
             m.play(&t).unwrap();
         }
         assert!(m.m.games[0].finish.is_some());

@@ -7,14 +7,14 @@ use std::sync::Arc;
 
 /// Every game, by id and by age.
 #[derive(Default)]
-pub struct Registry {
+pub struct LiveGames {
     by_id: HashMap<String, Arc<GameSlot>>,
     /// Oldest first; games are only ever added, so a position in it is a
     /// stable cursor for paging.
     order: Vec<Arc<GameSlot>>,
 }
 
-impl Registry {
+impl LiveGames {
     /// Adds a game (the newest).
     pub fn insert(&mut self, slot: Arc<GameSlot>) {
         let id = slot.lock().id.clone();

@@ -1,0 +1,254 @@
+//! Cardmate's registry entry and its hook into the shells' generic
+//! [`BoardPlay`]: a 10x10 board of cards.
+
+use super::{
+    palace, parse_quiet_limit, parse_switch, record, record::GameSpec, End, EndReason, Move,
+    Options as RuleOptions, PalaceRule, Position, SetupKind, KEY, RULES,
+};
+use crate::registry::{
+    BoardHook, BoardPlay, BoxedGame, GameEntry, OptionSpec, Options, Settlement,
+};
+use deckmate_board::{RankStyle, Square};
+use deckmate_engine::Evaluator;
+use deckmate_rules::{Record, Seat};
+use serde_json::{json, Map, Value};
+
+const OPTIONS: &[OptionSpec] = &[
+    OptionSpec {
+        name: "setup",
+        values: &["predefined", "suits", "ranks", "deal"],
+        default: "predefined",
+        help: "the starting position: the page's, by suits, by ranks, or dealt from the seed",
+        ruling: "",
+    },
+    OptionSpec {
+        name: "palace",
+        values: &["palace", "king", "off"],
+        default: "palace",
+        help: "the palace rule: both palace squares, the King's square only, or none",
+        ruling: "V2",
+    },
+    OptionSpec {
+        name: "repetition",
+        values: &["on", "off"],
+        default: "on",
+        help: "draw by threefold repetition",
+        ruling: "V4",
+    },
+    OptionSpec {
+        name: "quiet_limit",
+        values: &["100", "off"],
+        default: "100",
+        help: "draw after this many plies without capture or promotion",
+        ruling: "V4",
+    },
+];
+
+/// Cardmate's registry entry.
+pub static ENTRY: GameEntry = GameEntry {
+    key: KEY,
+    name: "Cardmate",
+    aliases: &[],
+    summary: "Cardmate (Ivan Derzhanski): 10x10, the cards of a suited pack",
+    seats: ["forehand", "rearhand"],
+    seat_names: ["Forehand", "Rearhand"],
+    options: OPTIONS,
+    rules: RULES,
+    create,
+    from_spec,
+};
+
+/// The spec of a game from options (the rules' defaults for those not
+/// given) and a seed.
+pub fn spec_from(options: &Options, seed: u64) -> Result<GameSpec, String> {
+    let e = |e: crate::registry::OptionError| e.to_string();
+    let mut spec = GameSpec {
+        setup: SetupKind::Predefined,
+        seed,
+        options: RuleOptions::default(),
+        fen: None,
+    };
+    if let Some(s) = options.read("setup", str::parse::<SetupKind>).map_err(e)? {
+        spec.setup = s;
+    }
+    if let Some(p) = options
+        .read("palace", str::parse::<PalaceRule>)
+        .map_err(e)?
+    {
+        spec.options.palace = p;
+    }
+    if let Some(r) = options
+        .read("repetition", |s| parse_switch("repetition", s))
+        .map_err(e)?
+    {
+        spec.options.repetition = r;
+    }
+    if let Some(q) = options.read("quiet_limit", parse_quiet_limit).map_err(e)? {
+        spec.options.quiet_limit = q;
+    }
+    Ok(spec)
+}
+
+fn create(options: &Options, seed: u64) -> Result<BoxedGame, String> {
+    Ok(Box::new(BoardPlay::<Cardmate>::new(spec_from(
+        options, seed,
+    )?)?))
+}
+
+fn from_spec(v: &Value) -> Result<BoxedGame, String> {
+    let oe = |e: super::OptionError| e.to_string();
+    let mut spec = GameSpec::default();
+    if let Some(s) = v["setup"].as_str() {
+        spec.setup = s.parse().map_err(oe)?;
+    }
+    spec.seed = v["seed"].as_u64().unwrap_or(0);
+    if let Some(p) = v["palace"].as_str() {
+        spec.options.palace = p.parse().map_err(oe)?;
+    }
+    spec.options.repetition = v["repetition"].as_bool().unwrap_or(true);
+    spec.options.quiet_limit = v["quiet_limit"].as_u64().map(|n| n as u32);
+    Ok(Box::new(BoardPlay::<Cardmate>::new(spec)?))
+}
+
+fn sq(s: Square) -> String {
+    s.name(RankStyle::FromZero).to_string()
+}
+
+/// Cardmate's hook into [`BoardPlay`].
+pub struct Cardmate;
+
+impl BoardHook for Cardmate {
+    type Position = Position;
+    type Spec = GameSpec;
+
+    fn entry() -> &'static GameEntry {
+        &ENTRY
+    }
+
+    fn start(spec: &GameSpec) -> Result<Position, String> {
+        spec.start().map_err(|e| e.to_string())
+    }
+
+    fn spec_json(s: &GameSpec) -> Value {
+        json!({
+            "setup": s.setup.to_string(),
+            "seed": s.seed,
+            "palace": s.options.palace.to_string(),
+            "repetition": s.options.repetition,
+            "quiet_limit": s.options.quiet_limit,
+        })
+    }
+
+    fn over(_pos: &Position) -> String {
+        "the game is over".into()
+    }
+
+    fn move_fields(_pos: &Position, m: Move, legal: &[Move]) -> Map<String, Value> {
+        // A One entering the far half may promote or stay: two moves on
+        // one click, told apart by a button.
+        let twin = legal
+            .iter()
+            .any(|o| o.from == m.from && o.to == m.to && o.promote != m.promote);
+        let choice = twin.then_some(if m.promote { "Ace (=A)" } else { "Stay a One" });
+        let mut o = Map::new();
+        o.insert("from".into(), json!(sq(m.from)));
+        o.insert("to".into(), json!(sq(m.to)));
+        o.insert("promote".into(), json!(m.promote));
+        o.insert("choice".into(), json!(choice));
+        o
+    }
+
+    fn view(
+        spec: &GameSpec,
+        pos: &Position,
+        moves: &[Move],
+        _you: Option<Seat>,
+        live: bool,
+    ) -> Map<String, Value> {
+        let mut pieces = Vec::new();
+        for seat in Seat::BOTH {
+            for c in pos.cards_of(seat) {
+                if let Some(s) = pos.square_of(c) {
+                    pieces.push(json!({
+                        "square": sq(s),
+                        "label": c.to_string(),
+                        "rank": c.rank().symbol().to_string(),
+                        "suit": c.suit().letter().to_string(),
+                        "red": c.suit().is_red(),
+                        "owner": seat.index(),
+                    }));
+                }
+            }
+        }
+        let last = moves
+            .last()
+            .map(|m| json!({ "from": sq(m.from), "to": sq(m.to) }));
+        let compulsory = live && pos.end_state().is_none() && pos.capture_is_compulsory();
+        let mut out = Map::new();
+        out.insert(
+            "board".into(),
+            json!({
+                "files": 10,
+                "ranks": 10,
+                "rank_base": 0,
+                "holes": [],
+                "zones": [
+                    { "name": "Forehand's palace", "squares": palace(Seat::First).map(sq) },
+                    { "name": "Rearhand's palace", "squares": palace(Seat::Second).map(sq) },
+                ],
+                "midline": 5,
+            }),
+        );
+        out.insert("pieces".into(), json!(pieces));
+        out.insert("last".into(), json!(last));
+        out.insert("compulsory".into(), json!(compulsory));
+        out.insert("setup".into(), json!(spec.setup.to_string()));
+        out.insert("seed".into(), json!(spec.seed));
+        out
+    }
+
+    fn record(
+        spec: &GameSpec,
+        moves: &[Move],
+        settled: Option<Settlement>,
+    ) -> Result<Record, String> {
+        let end = settled.map(|e| End {
+            winner: e.winner,
+            reason: if e.winner.is_some() {
+                EndReason::Resignation
+            } else {
+                EndReason::Agreement
+            },
+        });
+        record::write(spec, moves, end).map_err(|e| e.to_string())
+    }
+
+    fn engine_move(pos: &Position, level: u8, seed: u64) -> Option<Move> {
+        super::cardmate_player(level, seed).choose(pos)
+    }
+
+    fn evaluate(pos: &Position) -> i32 {
+        super::CardmateEval::default().evaluate(pos)
+    }
+
+    fn side_to_move(pos: &Position) -> Seat {
+        pos.side_to_move()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn options_are_read_with_the_rules_readers() {
+        let o =
+            Options::parse(OPTIONS, [("palace", "king"), ("quiet_limit", "40")]).expect("names");
+        let spec = spec_from(&o, 3).expect("values");
+        assert_eq!(spec.options.palace, PalaceRule::King);
+        assert_eq!(spec.options.quiet_limit, Some(40));
+        assert_eq!(spec.seed, 3);
+        let o = Options::parse(OPTIONS, [("palace", "castle")]).expect("names");
+        assert!(spec_from(&o, 3).is_err());
+    }
+}

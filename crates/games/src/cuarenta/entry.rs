@@ -1,0 +1,261 @@
+//! Cuarenta's registry entry and its hook into the shells' generic
+//! [`BoardPlay`]: the 40 light squares of a 9x9 board, the dark squares
+//! holes, SAN moves with check and checkmate.
+
+use super::{
+    geometry, record, record::GameSpec, seat_name, End, EndReason, Move, Position, QUIET_LIMIT,
+    RULES,
+};
+use crate::registry::{BoardHook, BoardPlay, BoxedGame, GameEntry, Options, Settlement};
+use deckmate_board::{RankStyle, Square};
+use deckmate_engine::Evaluator;
+use deckmate_rules::{Record, Seat};
+use serde_json::{json, Map, Value};
+
+/// Cuarenta's registry entry: no options (the seed is stored, unused by
+/// the rules: the setup is fixed).
+pub static ENTRY: GameEntry = GameEntry {
+    key: super::KEY,
+    name: "Cuarenta",
+    aliases: &[],
+    summary: "Cuarenta (Mark Thompson): the 40 light squares of a 9x9 board",
+    seats: ["white", "black"],
+    seat_names: ["White", "Black"],
+    options: &[],
+    rules: RULES,
+    create,
+    from_spec,
+};
+
+fn create(_options: &Options, seed: u64) -> Result<BoxedGame, String> {
+    Ok(Box::new(BoardPlay::<Cuarenta>::new((
+        GameSpec::default(),
+        seed,
+    ))?))
+}
+
+/// The spec is `{"seed": n}`, with `"fen"` for a start other than Q2's
+/// (not offered at creation; read so that such a stored game rebuilds).
+fn from_spec(v: &Value) -> Result<BoxedGame, String> {
+    let spec = GameSpec {
+        fen: v["fen"].as_str().map(str::to_string),
+    };
+    let seed = v["seed"].as_u64().unwrap_or(0);
+    Ok(Box::new(BoardPlay::<Cuarenta>::new((spec, seed))?))
+}
+
+/// A square's name: `b1` .. `h9`.
+fn sq(s: Square) -> String {
+    s.name(RankStyle::FromOne).to_string()
+}
+
+/// The label of a move's button when one click (a from/to) fits several
+/// moves, and always for castling.
+fn choice(mv: Move, twin: bool) -> Option<&'static str> {
+    if mv.is_castling() {
+        Some("O-O")
+    } else if !twin {
+        None
+    } else {
+        Some(mv.promotion().map_or("no promotion", |p| p.name()))
+    }
+}
+
+/// The dark squares: holes, not drawn as squares.
+fn holes() -> Vec<String> {
+    let g = geometry();
+    let mut holes = Vec::new();
+    for rank in 0..9u8 {
+        for file in 0..9u8 {
+            if let Some(s) = Square::new(file, rank) {
+                if !g.contains(s) {
+                    holes.push(sq(s));
+                }
+            }
+        }
+    }
+    holes
+}
+
+/// The status line: who moves, whether it is you, check.
+fn prompt(pos: &Position, you: Option<Seat>) -> String {
+    if pos.end_state().is_some() {
+        return String::new();
+    }
+    let side = pos.side_to_move();
+    let mine = if you == Some(side) { " (you)" } else { "" };
+    let check = if pos.in_check() { ", in check" } else { "" };
+    format!("{} to move{mine}{check}", seat_name(side))
+}
+
+/// Cuarenta's hook into [`BoardPlay`]; the spec is the start and the seed.
+pub struct Cuarenta;
+
+impl BoardHook for Cuarenta {
+    type Position = Position;
+    type Spec = (GameSpec, u64);
+
+    fn entry() -> &'static GameEntry {
+        &ENTRY
+    }
+
+    fn start(spec: &(GameSpec, u64)) -> Result<Position, String> {
+        spec.0.start().map_err(|e| e.to_string())
+    }
+
+    fn spec_json((spec, seed): &(GameSpec, u64)) -> Value {
+        match &spec.fen {
+            Some(f) => json!({ "seed": seed, "fen": f }),
+            None => json!({ "seed": seed }),
+        }
+    }
+
+    fn over(pos: &Position) -> String {
+        match pos.end_state() {
+            Some(end) => format!("the game is over: {}", end.describe()),
+            None => "the game is over".into(),
+        }
+    }
+
+    fn move_fields(_pos: &Position, m: Move, legal: &[Move]) -> Map<String, Value> {
+        // A pawn reaching the promotion zone: the plain move and each
+        // promotion share one from/to, told apart by buttons.
+        let twin = legal
+            .iter()
+            .any(|o| *o != m && o.from() == m.from() && o.to() == m.to());
+        let mut o = Map::new();
+        o.insert("from".into(), json!(sq(m.from())));
+        o.insert("to".into(), json!(sq(m.to())));
+        o.insert(
+            "promotion".into(),
+            json!(m.promotion().map(|p| p.letter().to_string())),
+        );
+        o.insert("castling".into(), json!(m.is_castling()));
+        o.insert("choice".into(), json!(choice(m, twin)));
+        o
+    }
+
+    fn view(
+        _spec: &(GameSpec, u64),
+        pos: &Position,
+        moves: &[Move],
+        you: Option<Seat>,
+        _live: bool,
+    ) -> Map<String, Value> {
+        let mut pieces = Vec::new();
+        for seat in Seat::BOTH {
+            for (s, p) in pos.pieces(seat) {
+                pieces.push(json!({
+                    "square": sq(s),
+                    "label": format!("{} {}", seat_name(seat), p.name()),
+                    "symbol": p.letter().to_string(),
+                    "owner": seat.index(),
+                }));
+            }
+        }
+        let last = moves
+            .last()
+            .map(|m| json!({ "from": sq(m.from()), "to": sq(m.to()) }));
+        let rights: Vec<&str> = Seat::BOTH
+            .into_iter()
+            .filter(|&s| pos.castling_right(s))
+            .map(seat_name)
+            .collect();
+        let facts = vec![
+            json!({ "label": "Move", "value": pos.fullmove().to_string() }),
+            json!({
+                "label": "Quiet plies",
+                "value": format!("{} of {QUIET_LIMIT}", pos.quiet_plies()),
+            }),
+            json!({
+                "label": "May castle",
+                "value": if rights.is_empty() { "nobody".to_string() } else { rights.join(", ") },
+            }),
+        ];
+        let mut out = Map::new();
+        out.insert(
+            "board".into(),
+            json!({
+                "files": 9,
+                "ranks": 9,
+                "rank_base": 1,
+                "holes": holes(),
+                "zones": [],
+                "piece_style": "disc",
+                "choice_question": "Promote the pawn?",
+            }),
+        );
+        out.insert("pieces".into(), json!(pieces));
+        out.insert("last".into(), json!(last));
+        out.insert("facts".into(), json!(facts));
+        let check = pos.end_state().is_none() && pos.in_check();
+        out.insert("check".into(), json!(check));
+        // The King in check (or mated), marked on the board.
+        if check
+            || pos
+                .end_state()
+                .is_some_and(|e| e.reason == EndReason::Checkmate)
+        {
+            let king = pos.king_square(pos.side_to_move());
+            out.insert("check_square".into(), json!(sq(king)));
+        }
+        out.insert("position".into(), json!(super::fen::write(pos)));
+        let prompt = prompt(pos, you);
+        if !prompt.is_empty() {
+            out.insert("prompt".into(), json!(prompt));
+        }
+        out
+    }
+
+    fn record(
+        (spec, _seed): &(GameSpec, u64),
+        moves: &[Move],
+        settled: Option<Settlement>,
+    ) -> Result<Record, String> {
+        let end = settled.map(|e| End {
+            winner: e.winner,
+            reason: if e.winner.is_some() {
+                EndReason::Resignation
+            } else {
+                EndReason::Agreement
+            },
+        });
+        record::write(spec, moves, end).map_err(|e| e.to_string())
+    }
+
+    fn engine_move(pos: &Position, level: u8, seed: u64) -> Option<Move> {
+        super::cuarenta_player(level, seed).choose(pos)
+    }
+
+    fn evaluate(pos: &Position) -> i32 {
+        super::CuarentaEval::default().evaluate(pos)
+    }
+
+    fn side_to_move(pos: &Position) -> Seat {
+        pos.side_to_move()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn holes_are_the_41_dark_squares() {
+        let h = holes();
+        assert_eq!(h.len(), 41);
+        assert!(h.contains(&"a1".to_string()));
+        assert!(!h.contains(&"b1".to_string()));
+        assert!(h.contains(&"i9".to_string()));
+    }
+
+    #[test]
+    fn the_start_has_22_moves_and_a_prompt() {
+        let g = (ENTRY.create)(&Options::defaults(ENTRY.options), 1).expect("created");
+        assert_eq!(g.legal_moves_of(Seat::First).len(), 22);
+        assert!(g.legal_moves_of(Seat::Second).is_empty());
+        let v = g.view(Some(Seat::First), true);
+        assert_eq!(v["prompt"], "White to move (you)");
+        assert_eq!(v["pieces"].as_array().map(Vec::len), Some(26));
+    }
+}

@@ -1,0 +1,174 @@
+//! One registry of games: each game is described once, here, and every
+//! shell (the `deckmate` command, the server, the engine tools) finds games
+//! in [`GAMES`] and nowhere else.
+//!
+//! An entry ([`GameEntry`]) holds the game's key and names, seats, typed
+//! options ([`OptionSpec`]), rules text, how to start a game from options
+//! and a seed and how to rebuild one from its stored spec, and, for board
+//! games, the engine tools. A game being played is a [`PlayedGame`]: moves as text, views
+//! as JSON, records as text.
+//!
+//! Adding a game: write its module with a `static ENTRY: GameEntry` and
+//! list it in [`GAMES`].
+
+mod board;
+mod options;
+mod session;
+
+pub use board::{BoardHook, BoardPlay};
+pub use options::{OptionError, OptionSpec, Options};
+pub use session::{
+    engine_takes_draw, pair_lines, BoxedGame, EngineJob, MoveLine, PlayedGame, RecordInfo,
+    Settlement,
+};
+
+use serde_json::{json, Value};
+
+/// A game deckmate plays: its registry entry.
+pub struct GameEntry {
+    /// Stable key on the command line, in the API and in the database
+    /// (`"cardmate"`).
+    pub key: &'static str,
+    /// The name shown and written in records' `[Variant]` tag.
+    pub name: &'static str,
+    /// Other names a record's `[Variant]` tag may give (`"MATE"`).
+    pub aliases: &'static [&'static str],
+    /// One line: the inventor and what the game is.
+    pub summary: &'static str,
+    /// The seats' keys in requests and responses, first seat first
+    /// (`["forehand", "rearhand"]`).
+    pub seats: [&'static str; 2],
+    /// The seats' names shown (`["Forehand", "Rearhand"]`).
+    pub seat_names: [&'static str; 2],
+    /// The options taken at the start.
+    pub options: &'static [OptionSpec],
+    /// The rules as deckmate plays them.
+    pub rules: &'static str,
+    /// A new game from options and a seed; the error says which option
+    /// is wrong.
+    pub create: fn(options: &Options, seed: u64) -> Result<BoxedGame, String>,
+    /// A game at its start from a stored spec ([`PlayedGame::spec`]).
+    pub from_spec: fn(spec: &Value) -> Result<BoxedGame, String>,
+}
+
+impl GameEntry {
+    /// The entry as `GET /api/variants` lists it.
+    pub fn describe(&self) -> Value {
+        json!({
+            "key": self.key,
+            "name": self.name,
+            "summary": self.summary,
+            "seats": self.seats,
+            "seat_names": self.seat_names,
+            "options": self.options.iter().map(|o| json!({
+                "name": o.name,
+                "values": o.values,
+                "default": o.default,
+                "help": o.help,
+                "ruling": o.ruling,
+            })).collect::<Vec<_>>(),
+            "rules": format!("/api/rules/{}", self.key),
+        })
+    }
+
+    /// A seat from its key.
+    pub fn seat(&self, key: &str) -> Option<deckmate_rules::Seat> {
+        deckmate_rules::Seat::BOTH
+            .into_iter()
+            .find(|s| self.seats[s.index()] == key)
+    }
+
+    /// Rebuilds a game from its stored spec and move texts.
+    pub fn rebuild(&self, spec: &Value, moves: &[String]) -> Result<BoxedGame, String> {
+        let mut g = (self.from_spec)(spec)?;
+        for (i, text) in moves.iter().enumerate() {
+            g.play(text)
+                .map_err(|e| format!("stored move {} '{text}': {e}", i + 1))?;
+        }
+        Ok(g)
+    }
+}
+
+/// Every game, in the order lists show them.
+pub static GAMES: [&GameEntry; 3] = [
+    &crate::cardmate::ENTRY,
+    &crate::chess_cards::ENTRY,
+    &crate::cuarenta::ENTRY,
+];
+
+/// The game with this key.
+pub fn find(key: &str) -> Option<&'static GameEntry> {
+    GAMES.iter().copied().find(|g| g.key == key)
+}
+
+/// The keys, for error messages: `cardmate, chess-cards, cuarenta`.
+pub fn keys() -> String {
+    GAMES.iter().map(|g| g.key).collect::<Vec<_>>().join(", ")
+}
+
+/// The game a record's `[Variant]` tag names: its key, its name or one of
+/// its aliases, in any case, with or without spaces, hyphens and
+/// underscores.
+pub fn from_tag(value: &str) -> Option<&'static GameEntry> {
+    let norm = |s: &str| -> String {
+        s.chars()
+            .filter(|c| !c.is_whitespace() && *c != '-' && *c != '_')
+            .flat_map(char::to_lowercase)
+            .collect()
+    };
+    let v = norm(value);
+    if v.is_empty() {
+        return None;
+    }
+    GAMES
+        .iter()
+        .copied()
+        .find(|g| norm(g.key) == v || norm(g.name) == v || g.aliases.iter().any(|a| norm(a) == v))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_are_unique_and_tags_name_a_game_exactly() {
+        let mut keys: Vec<&str> = GAMES.iter().map(|g| g.key).collect();
+        keys.dedup();
+        assert_eq!(keys.len(), GAMES.len());
+        assert_eq!(from_tag("Chess Cards").map(|g| g.key), Some("chess-cards"));
+        assert_eq!(from_tag("chess-cards").map(|g| g.key), Some("chess-cards"));
+        assert_eq!(from_tag("MATE").map(|g| g.key), Some("chess-cards"));
+        assert_eq!(from_tag(" Cuarenta ").map(|g| g.key), Some("cuarenta"));
+        assert_eq!(from_tag("CARDMATE").map(|g| g.key), Some("cardmate"));
+        for other in ["xyz", "chess", "Chess960", "mated", "", "cardmate2"] {
+            assert!(from_tag(other).is_none(), "{other}");
+        }
+    }
+
+    #[test]
+    fn every_game_starts_with_its_defaults_and_refuses_another_games_options() {
+        for g in GAMES {
+            let game = (g.create)(&Options::defaults(g.options), 1)
+                .unwrap_or_else(|e| panic!("{}: {e}", g.key));
+            assert_eq!(game.entry().key, g.key);
+            assert!(game.history().is_empty());
+            let rebuilt = g.rebuild(&game.spec(), &[]).expect("rebuilt from its spec");
+            assert_eq!(rebuilt.spec(), game.spec());
+            for other in GAMES.iter().filter(|o| o.key != g.key) {
+                for o in other.options {
+                    if g.options.iter().any(|m| m.name == o.name) {
+                        continue;
+                    }
+                    let e = Options::parse(g.options, [(o.name, o.default)]);
+                    assert!(
+                        matches!(e, Err(OptionError::Unknown { .. })),
+                        "{} took {}'s option {}",
+                        g.key,
+                        other.key,
+                        o.name
+                    );
+                }
+            }
+        }
+    }
+}
