@@ -1,15 +1,19 @@
 //! What the search needs to know about a game beyond its rules.
 //!
 //! The search ([`crate::search::Searcher`]) is generic over any [`Game`]
-//! whose seats alternate (negamax); everything it knows about a particular
-//! game comes through this trait; each game's module in `deckmate-games`
-//! implements it. A new game plugs in by implementing it: only
-//! [`Evaluator::evaluate`], [`Evaluator::is_tactical`] and
-//! [`Evaluator::capture_gain`] are required; the rest have generic defaults.
-//! (Games with chance nodes, such as 52Chess, need an expectimax layer
-//! above this; the trait is ready for it, the search is not yet.)
+//! (negamax over the seats, expectimax at chance nodes); everything it
+//! knows about a particular game comes through this trait; each game's
+//! module in `deckmate-games` implements it. A new game plugs in by
+//! implementing it: only [`Evaluator::evaluate`],
+//! [`Evaluator::is_tactical`] and [`Evaluator::capture_gain`] are
+//! required; the rest have generic defaults. Games with chance nodes may
+//! declare tighter bounds on their values ([`Evaluator::value_bounds`]),
+//! which the search's chance-node pruning works from, and their own scores
+//! for finished games ([`Evaluator::terminal_score`]); a game whose
+//! [`Game::to_act`] is dear answers it cheaper in [`Evaluator::to_act`].
 
-use deckmate_rules::Game;
+use crate::search::WIN;
+use deckmate_rules::{Game, Seat, ToAct};
 
 /// A static evaluation with what it found on the way.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -84,5 +88,41 @@ pub trait Evaluator<G: Game>: Send + Sync {
     /// The size of the history table.
     fn history_size(&self) -> usize {
         1
+    }
+
+    /// Who acts in `game`, as the search asks at every node: by default
+    /// [`Game::to_act`]. A game whose `to_act` is dear (one that counts the
+    /// legal moves to tell a finished game) may answer `Seat(side to
+    /// move)` for a finished position too: the search then finds no legal
+    /// move and scores the end by [`Evaluator::terminal_score`]. `Chance`
+    /// and `Both` must be answered exactly.
+    #[inline]
+    fn to_act(&self, game: &G) -> ToAct {
+        game.to_act()
+    }
+
+    /// The score of a finished game for `seat`, `ply` plies from the root.
+    /// By default a win is `WIN - ply` (sooner is better), a loss its
+    /// negation, a draw 0, from [`Game::outcome`]. Games that end with a
+    /// margin (points) may score it instead, within
+    /// [`Evaluator::value_bounds`]; the score for one seat must be the
+    /// negation of the other's.
+    fn terminal_score(&self, game: &G, seat: Seat, ply: usize) -> i32 {
+        match game.outcome().and_then(|o| o.winner) {
+            Some(w) if w == seat => WIN - ply as i32,
+            Some(_) => -WIN + ply as i32,
+            None => 0,
+        }
+    }
+
+    /// Bounds on the value, from `seat`'s point of view, of `game` and of
+    /// every position after it: the least and the greatest the search can
+    /// give them, evaluations and finished games alike (and 0, where a
+    /// repetition can be reached). `-WIN..=WIN` by default. The search
+    /// prunes chance nodes with these bounds (Star1, Star2): the tighter,
+    /// the more it prunes; a value outside them makes chance nodes' values
+    /// wrong.
+    fn value_bounds(&self, _game: &G, _seat: Seat) -> (i32, i32) {
+        (-WIN, WIN)
     }
 }

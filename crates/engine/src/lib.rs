@@ -35,12 +35,14 @@ pub mod handle;
 pub mod level;
 pub mod matches;
 pub mod search;
+#[doc(hidden)]
+pub mod toys;
 mod tt;
 
 pub use analyse::{analyse_with, score_text, Analysis};
 pub use evaluator::{Eval, Evaluator};
 pub use matches::{GameResult, MatchResult, PlayerSpec};
-pub use search::{Limits, Report, SearchParams, SearchResult, Searcher, WIN};
+pub use search::{ChancePruning, Limits, Report, SearchParams, SearchResult, Searcher, WIN};
 
 use deckmate_rules::{Game, SeededRng};
 use std::time::Duration;

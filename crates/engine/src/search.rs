@@ -9,8 +9,9 @@
 //! - late-move reductions of quiet moves, reverse futility pruning and
 //!   futility pruning near the leaves, never when the side to act is
 //!   threatened with an immediate loss or every move is forced;
-//! - repetitions inside the search path scored as draws, mate-distance
-//!   pruning;
+//! - repetitions inside the search path scored as draws (a position's
+//!   [`Game::repetition_key`] against every earlier one on the path with
+//!   the same actor), mate-distance pruning;
 //! - a quiescence search over tactical moves that does not stand pat when
 //!   every legal move is forced (Cardmate's C3: only legal moves are
 //!   generated, so a compulsory capture must be made) or, for its first
@@ -18,13 +19,51 @@
 //! - limits by depth, nodes and time, a stop flag, and a report after each
 //!   completed depth.
 //!
-//! The search assumes the seats alternate, one move each (true of every
-//! alternating-move game here; chance nodes need an expectimax layer).
+//! Who acts is asked at every node ([`Evaluator::to_act`], by default
+//! [`Game::to_act`]); nothing assumes that the seats alternate. Every
+//! value is from one seat's point of view: a choice node's from its
+//! actor's, a chance node's from the seat that acted into it. A child's
+//! value is turned to its parent's point of view in one place: negated
+//! when another seat acts there, kept when the same seat moves again or
+//! chance acts. A finished position (`Nobody`) is valued like a
+//! choice node of the seat other than the one that moved into it (its
+//! value is the same either way), so alternating games search exactly as
+//! they did before chance nodes were added.
+//!
+//! Chance nodes ([`ToAct::Chance`]) are searched by expectimax with
+//! Ballard's Star1 and Star2 pruning (see [`ChancePruning`] and the
+//! `chance` module): the value is the outcomes' mean weighted by their
+//! integer weights, computed exactly in integers and rounded down once
+//! (towards minus infinity) from the point of view of the seat that acted
+//! into the node; outcomes that reach the same position (the same
+//! [`Game::hash`]) are one branch with their weights added. A chance node
+//! takes no depth: its outcomes are searched at the depth it was given.
+//! The transposition table keeps chance nodes apart from choice nodes:
+//! their entries are stored under the hash mixed with a constant per seat
+//! whose point of view the value takes, and say so (`tt::Entry::chance`);
+//! a lookup names the kind of node it wants. A chance node's entry holds
+//! an exact value or the bound a Star cut leaves. A chance node is never
+//! given a null-window scout by its parent (a cut on it would leave only a
+//! bound and the re-search would start over): it is searched at once in
+//! the parent's window. Star windows are wide outside the principal
+//! variation, so a null-window score inside a node's window is always
+//! searched again with the window.
+//!
+//! A simultaneous phase ([`ToAct::Both`]) is searched as if the first seat
+//! committed first and the second answered in sight of it. At a root where
+//! chance acts the search gives no move, only the value (from the first
+//! seat's point of view); where both seats act, neither (a simultaneous
+//! phase needs a seat to search for). Players are asked to choose only
+//! where a seat acts.
+//!
 //! With no time limit it is deterministic: the same position, limits and
 //! table contents give the same nodes and move.
 
+mod chance;
+
 use crate::evaluator::{Eval, Evaluator};
 use crate::tt::{Bound, Entry, Table};
+use chance::Branch;
 use deckmate_rules::{Game, Seat, ToAct};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -35,6 +74,9 @@ use std::time::{Duration, Instant};
 pub const WIN: i32 = 30_000;
 const INF: i32 = 32_000;
 const MAX_PLY: usize = 128;
+/// Who acts, on the path of repetition keys: seats by index, then these.
+const CHANCE_ACTS: u8 = 2;
+const BOTH_ACT: u8 = 3;
 const EVAL_CACHE: usize = 1 << 16;
 
 /// Whether a score announces a forced win or loss.
@@ -61,9 +103,10 @@ pub struct Report<M> {
     pub depth: u32,
     /// The deepest ply reached (extensions and quiescence included).
     pub seldepth: u32,
-    /// The score for the side to act.
+    /// The score for the side to act (where chance acts at the root, for
+    /// the first seat).
     pub score: i32,
-    /// The principal variation.
+    /// The principal variation (empty where chance acts at the root).
     pub pv: Vec<M>,
     /// Nodes searched so far.
     pub nodes: u64,
@@ -76,9 +119,11 @@ pub struct Report<M> {
 /// The outcome of a search.
 #[derive(Clone, Debug)]
 pub struct SearchResult<M> {
-    /// The best move (none when the game is over).
+    /// The best move: none when the game is over, and none where chance
+    /// (or both seats at once) acts at the root: nobody is to choose.
     pub best: Option<M>,
-    /// Its score.
+    /// Its score, for the side to act; where chance acts at the root, the
+    /// position's value for the first seat.
     pub score: i32,
     /// The last completed depth.
     pub depth: u32,
@@ -119,6 +164,31 @@ pub struct SearchParams {
     pub delta_margin: i32,
     /// Aspiration window half-width from depth 5 on (0: full windows).
     pub aspiration: i32,
+    /// How chance nodes are pruned (plain expectimax, Star1 or Star2).
+    pub chance_pruning: ChancePruning,
+}
+
+/// Pruning at chance nodes (Ballard 1983; Hauk, Buro and Schaeffer,
+/// "Rediscovering *-Minimax Search", 2004). Every mode gives the same
+/// values on a search to the end of the game; they differ in the nodes
+/// searched.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub enum ChancePruning {
+    /// Plain expectimax: every outcome searched with a full window.
+    None,
+    /// Star1: each outcome's window is derived from the outcomes already
+    /// searched and the game's value bounds
+    /// ([`Evaluator::value_bounds`]); a node whose mean can no longer
+    /// reach the window is cut off.
+    Star1,
+    /// Star2: Star1 after a probing phase: each outcome's position is
+    /// first probed by one move (the table's best, or the first in the
+    /// usual order), which bounds the position's value (from below where
+    /// the seat that acted into the chance node acts next, from above
+    /// where the other does); the node is cut off as soon as these bounds
+    /// decide it, and they narrow the later windows.
+    #[default]
+    Star2,
 }
 
 impl Default for SearchParams {
@@ -132,6 +202,7 @@ impl Default for SearchParams {
             threat_extension: false,
             delta_margin: 200,
             aspiration: 60,
+            chance_pruning: ChancePruning::Star2,
         }
     }
 }
@@ -150,8 +221,12 @@ pub struct Searcher<G: Game, E: Evaluator<G>> {
     scored: Vec<Vec<(i32, G::Move)>>,
     /// Triangular principal-variation table.
     pv: Vec<Vec<G::Move>>,
-    /// Hashes along the current path, for repetitions.
-    path: Vec<u64>,
+    /// Repetition keys along the current path with who acts there (seat
+    /// index, [`CHANCE_ACTS`] or [`BOTH_ACT`]), for repetitions.
+    path: Vec<(u64, u8)>,
+    /// Per-ply chance outcomes and the branches they make.
+    outcomes: Vec<Vec<(G::Move, u32)>>,
+    branches: Vec<Vec<Branch<G>>>,
     lmr: Vec<[u8; 64]>,
     /// Static evaluations by hash (a small always-replace cache).
     eval_cache: Vec<(u64, Eval)>,
@@ -191,7 +266,9 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             gen: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(96)).collect(),
             scored: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(96)).collect(),
             pv: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(32)).collect(),
-            path: vec![0; MAX_PLY + 2],
+            path: vec![(0, 0); MAX_PLY + 2],
+            outcomes: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
+            branches: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
             lmr,
             eval_cache: vec![(0, Eval::score(0)); EVAL_CACHE],
             nodes: 0,
@@ -269,8 +346,12 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             pv: Vec::new(),
             root_scores: Vec::new(),
         };
-        let ToAct::Seat(me) = root.to_act() else {
-            return result;
+        let me = match self.eval.to_act(root) {
+            ToAct::Seat(me) => me,
+            ToAct::Chance => return self.chance_root(root, limits, start, on_report),
+            // Nobody to ask for a move (a simultaneous phase needs a seat
+            // to search for).
+            ToAct::Both | ToAct::Nobody => return result,
         };
         let mut moves = Vec::new();
         root.legal_moves(&mut moves);
@@ -285,7 +366,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             max_depth = 1;
         }
         // Root moves in the order to try them, with last iteration's scores.
-        let tt_move = self.tt.get(root.hash()).and_then(|e| e.best);
+        let tt_move = self.tt.get(root.hash(), None).and_then(|e| e.best);
         let mut order: Vec<(G::Move, i32)> = moves
             .iter()
             .map(|&m| {
@@ -300,7 +381,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             })
             .collect();
         order.sort_by_key(|&(_, s)| std::cmp::Reverse(s));
-        self.path[0] = root.hash();
+        self.path[0] = (root.repetition_key(), me.index() as u8);
         let mut prev_score = 0;
         for depth in 1..=max_depth {
             self.cur_depth = depth;
@@ -361,6 +442,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
                 depth: d,
                 score: bs,
                 bound: Bound::Exact,
+                chance: None,
                 best: Some(bm),
             });
             let elapsed = start.elapsed();
@@ -411,14 +493,15 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         for (i, &(m, _)) in order.iter().enumerate() {
             let mut child = root.clone();
             child.play_unchecked(m);
-            let next = me.other();
-            let score = if i == 0 || exact {
+            let act = self.eval.to_act(&child);
+            let score = if i == 0 || exact || act == ToAct::Chance {
+                // (No null-window scout at a chance node: see negamax.)
                 let (a, b) = if exact { (-INF, INF) } else { (alpha, beta) };
-                -self.negamax(&child, depth - 1, 1, -b, -a, true, next)
+                self.child_as(&child, act, depth - 1, 1, a, b, true, me)
             } else {
-                let s = -self.negamax(&child, depth - 1, 1, -alpha - 1, -alpha, false, next);
+                let s = self.child_as(&child, act, depth - 1, 1, alpha, alpha + 1, false, me);
                 if s > alpha && s < beta && !self.aborted {
-                    -self.negamax(&child, depth - 1, 1, -beta, -alpha, true, next)
+                    self.child_as(&child, act, depth - 1, 1, alpha, beta, true, me)
                 } else {
                     s
                 }
@@ -484,7 +567,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             n += 1;
         }
         while pv.len() < max {
-            let Some(m) = self.tt.get(g.hash()).and_then(|e| e.best) else {
+            let Some(m) = self.tt.get(g.hash(), None).and_then(|e| e.best) else {
                 break;
             };
             legal.clear();
@@ -518,27 +601,99 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         }
     }
 
-    /// The score of a finished game for `persp`, the seat that would act.
+    /// The score of a finished game for `persp`.
     fn terminal(&self, g: &G, persp: Seat, ply: usize) -> i32 {
-        match g.outcome().and_then(|o| o.winner) {
-            Some(w) if w == persp => WIN - ply as i32,
-            Some(_) => -WIN + ply as i32,
-            None => 0,
-        }
+        self.eval.terminal_score(g, persp, ply)
     }
 
     /// Whether the position at `ply` repeats one earlier on the path with
-    /// the same side to act.
+    /// the same actor (every earlier position is looked at: a seat may act
+    /// twice in a row, chance between).
     fn repeated(&self, ply: usize) -> bool {
-        let key = self.path[ply];
-        let mut i = ply;
-        while i >= 2 {
-            i -= 2;
-            if self.path[i] == key {
-                return true;
-            }
+        let here = self.path[ply];
+        self.path[..ply].contains(&here)
+    }
+
+    /// The value of `child`, reached by a move of `me` (or by chance, in a
+    /// chance node valued from `me`'s point of view), from `me`'s point of
+    /// view, searched in `me`'s window (`alpha`, `beta`).
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn child(
+        &mut self,
+        child: &G,
+        depth: i32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+        pv: bool,
+        me: Seat,
+    ) -> i32 {
+        let act = self.eval.to_act(child);
+        self.child_as(child, act, depth, ply, alpha, beta, pv, me)
+    }
+
+    /// [`Searcher::child`] when who acts in `child` is known (`act`).
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn child_as(
+        &mut self,
+        child: &G,
+        act: ToAct,
+        depth: i32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+        pv: bool,
+        me: Seat,
+    ) -> i32 {
+        match act {
+            ToAct::Seat(s) if s != me => -self.negamax(child, depth, ply, -beta, -alpha, pv, s),
+            ToAct::Seat(s) => self.negamax(child, depth, ply, alpha, beta, pv, s),
+            ToAct::Chance => self.chance(child, depth, ply, alpha, beta, pv, me, None),
+            ToAct::Both => self.simultaneous(child, depth, ply, alpha, beta, me, None),
+            // A finished game: valued as the other seat's node (its value
+            // is the same from either side), as it always was.
+            ToAct::Nobody => -self.negamax(child, depth, ply, -beta, -alpha, pv, me.other()),
         }
-        false
+    }
+
+    /// The quiescence value of `child`, reached by a move of `me`, from
+    /// `me`'s point of view: [`Searcher::child`] inside quiescence.
+    #[inline]
+    fn q_child(
+        &mut self,
+        child: &G,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+        me: Seat,
+        qply: u32,
+    ) -> i32 {
+        let act = self.eval.to_act(child);
+        self.q_child_as(child, act, ply, alpha, beta, me, qply)
+    }
+
+    /// [`Searcher::q_child`] when who acts in `child` is known (`act`).
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn q_child_as(
+        &mut self,
+        child: &G,
+        act: ToAct,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+        me: Seat,
+        qply: u32,
+    ) -> i32 {
+        match act {
+            ToAct::Seat(s) if s != me => -self.quiesce(child, ply, -beta, -alpha, s, qply),
+            ToAct::Seat(s) => self.quiesce(child, ply, alpha, beta, s, qply),
+            ToAct::Chance => self.chance(child, 0, ply, alpha, beta, false, me, Some(qply)),
+            ToAct::Both => self.simultaneous(child, 0, ply, alpha, beta, me, Some(qply)),
+            ToAct::Nobody => -self.quiesce(child, ply, -beta, -alpha, me.other(), qply),
+        }
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -570,7 +725,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         }
         self.seldepth = self.seldepth.max(ply);
         let key = g.hash();
-        self.path[ply] = key;
+        self.path[ply] = (g.repetition_key(), me.index() as u8);
         if self.repeated(ply) {
             return 0;
         }
@@ -584,7 +739,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             return alpha;
         }
         let mut tt_move = None;
-        if let Some(e) = self.tt.get(key) {
+        if let Some(e) = self.tt.get(key, None) {
             tt_move = e.best;
             if e.depth >= depth && !pv_node {
                 let s = from_tt(e.score, ply);
@@ -683,9 +838,8 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             }
             let mut child = g.clone();
             child.play_unchecked(m);
-            let next = me.other();
             let score = if searched == 0 {
-                -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, pv_node, next)
+                self.child(&child, depth - 1, ply + 1, alpha, beta, pv_node, me)
             } else {
                 // Late quiet moves are searched shallower first.
                 let mut r = 0;
@@ -696,22 +850,53 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
                     }
                     r = r.clamp(0, depth - 2);
                 }
-                let mut s = -self.negamax(
-                    &child,
-                    depth - 1 - r,
-                    ply + 1,
-                    -alpha - 1,
-                    -alpha,
-                    false,
-                    next,
-                );
-                if s > alpha && r > 0 && !self.aborted {
-                    s = -self.negamax(&child, depth - 1, ply + 1, -alpha - 1, -alpha, false, next);
+                let act = self.eval.to_act(&child);
+                if act == ToAct::Chance && beta - alpha > 1 {
+                    // No null-window scout at a chance node: a Star1 cut on
+                    // it leaves only a bound, and the re-search would start
+                    // over; its own windows prune as well.
+                    self.child_as(&child, act, depth - 1, ply + 1, alpha, beta, pv_node, me)
+                } else {
+                    let mut s = self.child_as(
+                        &child,
+                        act,
+                        depth - 1 - r,
+                        ply + 1,
+                        alpha,
+                        alpha + 1,
+                        false,
+                        me,
+                    );
+                    if s > alpha && r > 0 && !self.aborted {
+                        s = self.child_as(
+                            &child,
+                            act,
+                            depth - 1,
+                            ply + 1,
+                            alpha,
+                            alpha + 1,
+                            false,
+                            me,
+                        );
+                    }
+                    // Inside the window the null-window score is only a
+                    // bound: again with the window. (Only PV nodes have wide
+                    // windows in alternating play; a chance node gives its
+                    // outcomes Star1 windows, wide, outside the PV.)
+                    if s > alpha && s < beta && !self.aborted {
+                        s = self.child_as(
+                            &child,
+                            act,
+                            depth - 1,
+                            ply + 1,
+                            alpha,
+                            beta,
+                            pv_node,
+                            me,
+                        );
+                    }
+                    s
                 }
-                if s > alpha && s < beta && pv_node && !self.aborted {
-                    s = -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, true, next);
-                }
-                s
             };
             searched += 1;
             if self.aborted {
@@ -758,6 +943,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             depth,
             score: to_tt(best, ply),
             bound,
+            chance: None,
             best: best_move,
         });
         best
@@ -840,7 +1026,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             let m = list[i].1;
             let mut child = g.clone();
             child.play_unchecked(m);
-            let score = -self.quiesce(&child, ply + 1, -beta, -alpha, me.other(), qply + 1);
+            let score = self.q_child(&child, ply + 1, alpha, beta, me, qply + 1);
             if self.aborted {
                 self.scored[ply] = list;
                 return 0;
