@@ -207,6 +207,11 @@ impl LiveGame {
             "seats": seats,
             "you": you.map(|s| s.index()),
             "to_move": to_move.map(|s| s.index()),
+            "acting": Seat::BOTH
+                .into_iter()
+                .filter(|&s| current && self.ended.is_none() && game.to_act().includes(s))
+                .map(|s| s.index())
+                .collect::<Vec<_>>(),
             "moves": moves,
             "history": self.game.history_seen_by(you),
             "lines": lines,

@@ -238,10 +238,10 @@ impl AppState {
                     end.reason
                 )));
             }
-            if g.to_move() != Some(me) {
+            if !g.game.to_act().includes(me) {
                 return Err(CommitError::Conflict("it is not your turn".into()));
             }
-            let canonical = g.game.check(text).map_err(CommitError::Illegal)?;
+            let canonical = g.game.check_as(me, text).map_err(CommitError::Illegal)?;
             (g.id.clone(), n, canonical)
         };
         self.store()

@@ -135,6 +135,18 @@ pub trait PlayedGame: Send {
     /// text, or why it is refused.
     fn check(&self, text: &str) -> Result<String, String>;
 
+    /// Checks a move `seat` sends, given as text: its canonical text, or
+    /// why it is refused ("it is not your turn" when `seat` may not move
+    /// now). When both seats act, a seat's text never plays the other's
+    /// move.
+    fn check_as(&self, seat: Seat, text: &str) -> Result<String, String> {
+        if self.to_act().includes(seat) {
+            self.check(text)
+        } else {
+            Err("it is not your turn".into())
+        }
+    }
+
     /// Plays a move of the seat to act, given as text (checked).
     fn play(&mut self, text: &str) -> Result<(), String>;
 
