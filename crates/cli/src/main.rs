@@ -10,6 +10,8 @@
 #[macro_use]
 mod output;
 mod cmd;
+mod game_options;
+mod games;
 mod render;
 mod render_cuarenta;
 mod variant;

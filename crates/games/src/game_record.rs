@@ -8,8 +8,8 @@ use crate::end::{End, Reason};
 use deckmate_rules::{Game, PositionError, Record, Seat};
 
 /// A game's error for a record that does not replay, as the shared code
-/// builds it.
-pub trait BadRecord: Sized {
+/// builds it; its message names the move and says why.
+pub trait BadRecord: Sized + std::fmt::Display {
     /// The error at `ply` (1-based; 0 for the tags): the move number, who
     /// moved, the move as written and why it is refused.
     fn new(ply: usize, number: u32, seat: Seat, text: String, reason: String) -> Self;

@@ -1,24 +1,26 @@
-//! `deckmate analyse GAME [--fen F | --moves M] [--depth D | --time S]`.
+//! `deckmate analyse GAME [--fen F | --moves M] [--depth D | --time S]`,
+//! for every game with engine tools in the registry.
 
-use super::options::{usage_error, CardmateOptions};
-use super::perft::start_position;
-use crate::variant::{GameParser, Variant, BOARD_GAMES, NO_BOARD};
+use super::perft::study;
+use crate::game_options::GameOptionArgs;
+use crate::games::{GameArg, NO_BOARD_HINT};
 use clap::Args;
-use deckmate_engine::{Limits, Searcher, WIN};
-use deckmate_games::cardmate::{notation, CardmateEval, Position};
-use deckmate_rules::Game;
+use deckmate_engine::{score_text, Limits};
+use deckmate_games::registry::GameEntry;
 use std::process::ExitCode;
 use std::time::Duration;
 
 /// Arguments of `deckmate analyse`.
 #[derive(Args)]
 #[command(after_help = "Examples:\n  deckmate analyse cardmate --depth 8\n  \
-deckmate analyse cardmate --time 5 --moves \"1. 4Ci3 4Db6\"\n\n\
-Scores are for the side to move, in hundredths of a One; \"win in N\" counts plies.")]
+deckmate analyse cardmate --time 5 --moves \"1. 4Ci3 4Db6\"\n  \
+deckmate analyse cuarenta --time 5 --moves \"1. Pdc4\"\n\n\
+Scores are for the side to move, in hundredths of the game's unit (a One,\n\
+a pawn); \"win in N\" counts plies.")]
 pub struct AnalyseArgs {
     /// The game (a board game).
-    #[arg(value_parser = GameParser::new("analyse", BOARD_GAMES, NO_BOARD))]
-    game: Variant,
+    #[arg(value_parser = GameArg::new("analyse", |g| g.tools.is_some(), NO_BOARD_HINT))]
+    game: &'static GameEntry,
     /// Start from this position string.
     #[arg(long)]
     fen: Option<String>,
@@ -31,58 +33,34 @@ pub struct AnalyseArgs {
     /// Search for this many seconds (default 5 when no depth is given).
     #[arg(long, short)]
     time: Option<f64>,
+    /// Seed of a setup drawn at random, for the games that have one
+    /// (default 0).
+    #[arg(long)]
+    seed: Option<u64>,
     #[command(flatten)]
-    options: CardmateOptions,
-}
-
-/// A line of moves in notation, played from `pos`.
-pub fn line(pos: &Position, moves: &[deckmate_games::cardmate::Move]) -> String {
-    let mut p = pos.clone();
-    let mut out = Vec::new();
-    for &m in moves {
-        let dots = if p.side_to_move() == deckmate_rules::Seat::First {
-            "."
-        } else {
-            "..."
-        };
-        if p.side_to_move() == deckmate_rules::Seat::First || out.is_empty() {
-            out.push(format!("{}{dots}", p.fullmove()));
-        }
-        out.push(notation::write(&p, m));
-        p.play_move(m);
-    }
-    out.join(" ")
-}
-
-/// A score in words.
-pub fn score_text(score: i32) -> String {
-    if score > WIN - 1000 {
-        format!("win in {}", WIN - score)
-    } else if score < -WIN + 1000 {
-        format!("loss in {}", WIN + score)
-    } else {
-        format!("{score:+}")
-    }
+    options: GameOptionArgs,
 }
 
 /// Runs the analysis.
 pub fn run(args: AnalyseArgs) -> Result<ExitCode, String> {
-    match args.game {
-        Variant::Cardmate => {}
-        Variant::Cuarenta => return run_cuarenta(&args),
-        Variant::ChessCards => return Err(args.game.unsupported("analyse")),
-    }
-    let pos = start_position(&args.options, args.fen.as_deref(), args.moves.as_deref())?;
+    let pos = match study(
+        "analyse",
+        args.game,
+        &args.options,
+        args.seed,
+        args.fen.as_deref(),
+        args.moves.as_deref(),
+    ) {
+        Ok(pos) => pos,
+        Err(r) => return r.exit(),
+    };
     if let Some(t) = args.time {
         if !(t > 0.0 && t < 1e6) {
             return Err(format!("--time {t}: give a positive number of seconds"));
         }
     }
-    if pos.end_state().is_some() {
-        outln!(
-            "The game is over: {}",
-            pos.end_state().map(|e| e.describe()).unwrap_or_default()
-        );
+    if let Some(end) = pos.outcome() {
+        outln!("The game is over: {}", end.reason);
         return Ok(ExitCode::SUCCESS);
     }
     let time = match (args.depth, args.time) {
@@ -95,8 +73,7 @@ pub fn run(args: AnalyseArgs) -> Result<ExitCode, String> {
         nodes: None,
         time,
     };
-    let mut searcher = Searcher::new(CardmateEval::default(), 64);
-    let r = searcher.search(&pos, &limits, &mut |rep| {
+    let a = pos.analyse(&limits, &mut |rep| {
         outln!(
             "depth {:2}  score {:>10}  nodes {:>10}  nps {:>8}  time {:6.2}s  pv {}",
             rep.depth,
@@ -104,65 +81,14 @@ pub fn run(args: AnalyseArgs) -> Result<ExitCode, String> {
             rep.nodes,
             rep.nps,
             rep.elapsed.as_secs_f64(),
-            line(&pos, &rep.pv)
-        );
-    });
-    match r.best {
-        Some(m) => {
-            outln!();
-            outln!("best move: {}", notation::write(&pos, m));
-            if !r.pv.is_empty() {
-                outln!("best line: {}", line(&pos, &r.pv));
-            }
-            outln!("score:     {}", score_text(r.score));
-        }
-        None => outln!("no legal move"),
-    }
-    Ok(ExitCode::SUCCESS)
-}
-
-/// `deckmate analyse cuarenta`: the same report in Cuarenta's notation.
-fn run_cuarenta(args: &AnalyseArgs) -> Result<ExitCode, String> {
-    use deckmate_games::cuarenta::engine as cuarenta_engine;
-    if let Err(m) = args.options.refuse_for(Variant::Cuarenta, false) {
-        return Ok(usage_error(&m));
-    }
-    let pos = super::perft::cuarenta_start(args.fen.as_deref(), args.moves.as_deref())?;
-    if let Some(t) = args.time {
-        if !(t > 0.0 && t < 1e6) {
-            return Err(format!("--time {t}: give a positive number of seconds"));
-        }
-    }
-    if let Some(end) = pos.end_state() {
-        outln!("The game is over: {}", end.describe());
-        return Ok(ExitCode::SUCCESS);
-    }
-    let time = match (args.depth, args.time) {
-        (_, Some(t)) => Some(Duration::from_secs_f64(t)),
-        (None, None) => Some(Duration::from_secs(5)),
-        (Some(_), None) => None,
-    };
-    let limits = Limits {
-        depth: args.depth,
-        nodes: None,
-        time,
-    };
-    let a = cuarenta_engine::analyse(&pos, &limits, |rep, line| {
-        outln!(
-            "depth {:2}  score {:>10}  nodes {:>10}  nps {:>8}  time {:6.2}s  pv {}",
-            rep.depth,
-            score_text(rep.score),
-            rep.nodes,
-            rep.nps,
-            rep.elapsed.as_secs_f64(),
-            cuarenta_engine::numbered(&pos, line)
+            rep.line
         );
     });
     match a.best {
         Some(m) => {
             outln!();
-            outln!("best move: {}", pos.move_text(m));
-            outln!("best line: {}", cuarenta_engine::numbered(&pos, &a.line));
+            outln!("best move: {m}");
+            outln!("best line: {}", a.line);
             outln!("score:     {}", score_text(a.score));
         }
         None => outln!("no legal move"),

@@ -1,8 +1,9 @@
-//! `deckmate bench [GAME]`: the engine's node-count signatures and speed.
+//! `deckmate bench [GAME]`: the engine's node-count signatures and speed,
+//! for every game with engine tools in the registry.
 
-use crate::variant::{GameParser, Variant, BOARD_GAMES, NO_BOARD};
+use crate::games::{GameArg, NO_BOARD_HINT};
 use clap::Args;
-use deckmate_engine::bench::BenchLine;
+use deckmate_games::registry::{BenchLine, GameEntry, GAMES};
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -10,15 +11,15 @@ use std::time::Duration;
 #[derive(Args)]
 #[command(
     after_help = "Examples:\n  deckmate bench\n  deckmate bench cuarenta\n\n\
-Searches fixed positions to fixed depths on one thread: Cardmate's, then\n\
-Cuarenta's, each with its own signature line (or only the game named).\n\
-A node count only changes when the search or evaluation changes; nodes\n\
-per second measures this machine."
+Searches fixed positions to fixed depths on one thread: each board game's\n\
+in turn (Cardmate's, then Cuarenta's), each with its own signature line (or\n\
+only the game named). A node count only changes when the search or\n\
+evaluation changes; nodes per second measures this machine."
 )]
 pub struct BenchArgs {
-    /// Only this game's positions (default: both board games).
-    #[arg(value_parser = GameParser::new("bench", BOARD_GAMES, NO_BOARD))]
-    game: Option<Variant>,
+    /// Only this game's positions (default: every board game).
+    #[arg(value_parser = GameArg::new("bench", |g| g.tools.is_some(), NO_BOARD_HINT))]
+    game: Option<&'static GameEntry>,
 }
 
 fn line(l: &BenchLine) {
@@ -44,22 +45,19 @@ fn totals(prefix: &str, nodes: u64, time: Duration) {
 
 /// Runs the bench.
 pub fn run(args: BenchArgs) -> Result<ExitCode, String> {
-    let games = match args.game {
-        None => vec![Variant::Cardmate, Variant::Cuarenta],
-        Some(Variant::ChessCards) => return Err(Variant::ChessCards.unsupported("bench")),
-        Some(g) => vec![g],
+    let tools: Vec<_> = match args.game {
+        None => GAMES.iter().filter_map(|g| g.tools).collect(),
+        Some(g) => match g.tools {
+            Some(t) => vec![t],
+            None => return Err(format!("'bench' does not support {}", g.key)),
+        },
     };
-    for (i, g) in games.into_iter().enumerate() {
+    for (i, t) in tools.into_iter().enumerate() {
         if i > 0 {
             outln!();
         }
-        if g == Variant::Cardmate {
-            let (n, t) = deckmate_games::cardmate::bench::run(line)?;
-            totals("", n, t);
-        } else {
-            let (n, t) = deckmate_games::cuarenta::tools::bench(u32::MAX, line)?;
-            totals("cuarenta ", n, t);
-        }
+        let (n, time) = t.bench(u32::MAX, &mut line)?;
+        totals(t.bench_prefix(), n, time);
     }
     Ok(ExitCode::SUCCESS)
 }

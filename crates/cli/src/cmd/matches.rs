@@ -1,27 +1,42 @@
-//! `deckmate match GAME --a LEVEL --b LEVEL --games N`.
+//! `deckmate match GAME --a LEVEL --b LEVEL --games N`, for every game
+//! with engine tools in the registry.
 
-use crate::variant::{GameParser, Variant, BOARD_GAMES, NO_BOARD};
+use crate::games::{GameArg, NO_BOARD_HINT};
 use clap::Args;
-use deckmate_engine::matches::{GameResult, MatchResult, PlayerSpec};
-use deckmate_games::cardmate::matches::{self, MatchConfig};
+use deckmate_games::registry::{
+    GameEntry, GameResult, MatchResult, MatchSettings, PlayerSpec, GAMES,
+};
 use std::process::ExitCode;
 use std::time::Duration;
 
-/// Arguments of `deckmate match`.
-#[derive(Args)]
-#[command(
-    after_help = "Examples:\n  deckmate match cardmate --a 8 --b random --games 50 --time 1\n  \
+/// A game still going after this many plies is a draw.
+const MAX_PLIES: usize = 600;
+
+/// The text after `deckmate match --help`'s options: examples, then how
+/// each game's matches start, from the registry.
+fn after_help() -> String {
+    let mut text = String::from(
+        "Examples:\n  deckmate match cardmate --a 8 --b random --games 50 --time 1\n  \
 deckmate match cardmate --a 4 --b 3 --games 40 --time 0.2 --out games/\n  \
 deckmate match cuarenta --a 8 --b 1 --games 20 --time 0.2\n\n\
-Cuarenta: each pair of games starts from the start position plus 4 random\n\
-plies drawn from the seed.\n\
-Sides alternate; each pair of games shares a setup (predefined, suits, ranks,\n\
-deal in turn) drawn from the seed. Every game's record is saved."
-)]
+A and B alternate seats; each pair of games starts from the same position.\n\
+Every game's record is saved in the folder given, as <game>-001.pgn, ...\n",
+    );
+    for g in GAMES {
+        if let Some(t) = g.tools {
+            text.push_str(&format!("{}: {}.\n", g.name, t.match_help()));
+        }
+    }
+    text
+}
+
+/// Arguments of `deckmate match`.
+#[derive(Args)]
+#[command(after_help = after_help())]
 pub struct MatchArgs {
     /// The game (a board game).
-    #[arg(value_parser = GameParser::new("match", BOARD_GAMES, NO_BOARD))]
-    game: Variant,
+    #[arg(value_parser = GameArg::new("match", |g| g.tools.is_some(), NO_BOARD_HINT))]
+    game: &'static GameEntry,
     /// Player A: a level 1-8 or `random`.
     #[arg(long)]
     a: PlayerSpec,
@@ -34,7 +49,7 @@ pub struct MatchArgs {
     /// Seconds per move for engine players.
     #[arg(long, default_value = "1")]
     time: f64,
-    /// Seed of the setups and players.
+    /// Seed of the starts and players.
     #[arg(long, default_value = "1")]
     seed: u64,
     /// Folder for the records (created if needed).
@@ -44,9 +59,10 @@ pub struct MatchArgs {
 
 /// Runs the match.
 pub fn run(args: MatchArgs) -> Result<ExitCode, String> {
-    if args.game == Variant::ChessCards {
-        return Err(args.game.unsupported("match"));
-    }
+    let game = args.game;
+    let Some(tools) = game.tools else {
+        return Err(format!("'match' does not support {}", game.key));
+    };
     if args.games == 0 {
         return Err("--games: give at least 1".to_string());
     }
@@ -56,53 +72,42 @@ pub fn run(args: MatchArgs) -> Result<ExitCode, String> {
             args.time
         ));
     }
-    if args.game == Variant::Cuarenta {
-        return run_cuarenta(&args);
-    }
     std::fs::create_dir_all(&args.out).map_err(|e| format!("cannot create {}: {e}", args.out))?;
-    let cfg = MatchConfig {
+    let settings = MatchSettings {
         a: args.a,
         b: args.b,
         games: args.games,
         time: Duration::from_secs_f64(args.time),
         seed: args.seed,
-        max_plies: 600,
+        max_plies: MAX_PLIES,
     };
     let mut save_err = None;
-    let r = matches::run(&cfg, |i, g| {
-        on_game(
-            &args.out,
-            "game",
-            ["Forehand", "Rearhand"],
-            &cfg.a,
-            i,
-            g,
-            &mut save_err,
-        )
+    let r = tools.play_match(&settings, &mut |i, g| {
+        on_game(&args.out, game, &settings.a, i, g, &mut save_err)
     })?;
-    finish(save_err, &cfg.a, &cfg.b, &r, &args.out)
+    finish(save_err, &settings.a, &settings.b, &r, &args.out)
 }
 
-/// Saves a finished game's record and prints its line.
+/// Saves a finished game's record (`OUT/<game>-001.pgn`) and prints its
+/// line.
 fn on_game(
     out: &str,
-    file: &str,
-    seats: [&str; 2],
+    game: &GameEntry,
     a: &PlayerSpec,
     i: u32,
     g: &GameResult,
     save_err: &mut Option<String>,
 ) {
-    let path = format!("{out}/{file}-{:03}.pgn", i + 1);
+    let path = format!("{out}/{}-{:03}.pgn", game.key, i + 1);
     if let Err(e) = std::fs::write(&path, g.record.to_string()) {
         *save_err = Some(format!("cannot write {path}: {e}"));
     }
     let result = g.record.result.clone().unwrap_or_default();
     let reason = g.record.tag("Termination").unwrap_or("");
+    let seat = game.seat_names[usize::from(!g.a_first)];
     outln!(
-        "game {:3}: A ({a}) as {}: {result} {reason} ({} plies)",
+        "game {:3}: A ({a}) as {seat}: {result} {reason} ({} plies)",
         i + 1,
-        if g.a_first { seats[0] } else { seats[1] },
         g.record.moves.len()
     );
 }
@@ -129,34 +134,6 @@ fn finish(
     );
     outln!("records in {out}/");
     Ok(ExitCode::SUCCESS)
-}
-
-/// `deckmate match cuarenta`.
-fn run_cuarenta(args: &MatchArgs) -> Result<ExitCode, String> {
-    use deckmate_games::cuarenta::tools::{run_match, CuarentaMatch};
-    std::fs::create_dir_all(&args.out).map_err(|e| format!("cannot create {}: {e}", args.out))?;
-    let cfg = CuarentaMatch {
-        a: args.a,
-        b: args.b,
-        games: args.games,
-        time: Duration::from_secs_f64(args.time),
-        seed: args.seed,
-        random_plies: 4,
-        max_plies: 600,
-    };
-    let mut save_err = None;
-    let r = run_match(&cfg, |i, g| {
-        on_game(
-            &args.out,
-            "cuarenta",
-            ["White", "Black"],
-            &cfg.a,
-            i,
-            g,
-            &mut save_err,
-        )
-    })?;
-    finish(save_err, &cfg.a, &cfg.b, &r, &args.out)
 }
 
 /// Fewer games than this give no error margin: the normal approximation

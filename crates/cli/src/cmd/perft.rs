@@ -1,11 +1,12 @@
-//! `deckmate perft GAME --depth N [--divide] [--fen F] [--moves M]`.
+//! `deckmate perft GAME --depth N [--divide] [--fen F] [--moves M]`, for
+//! every game with engine tools in the registry; also the position that
+//! `analyse` studies ([`study`]).
 
-use super::options::{usage_error, CardmateOptions};
-use crate::variant::{GameParser, Variant, BOARD_GAMES, NO_BOARD};
+use super::options::usage_error;
+use crate::game_options::{refusal, GameOptionArgs};
+use crate::games::{GameArg, NO_BOARD_HINT};
 use clap::Args;
-use deckmate_games::cardmate::{notation, record, Position};
-use deckmate_games::cuarenta;
-use deckmate_rules::{perft, perft_divide, Game, Record};
+use deckmate_games::registry::{GameEntry, Study, GAMES};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -17,8 +18,9 @@ deckmate perft cardmate --depth 2 --fen \"<position string>\"\n  \
 deckmate perft cardmate --depth 3 --setup deal --seed 7\n  \
 deckmate perft cuarenta --depth 4\n  \
 deckmate perft cuarenta --depth 2 --divide --moves \"1. Fa4 Pbc6\"\n\n\
---setup, --seed, --palace, --repetition and --quiet-limit are Cardmate's;\n\
-Cuarenta starts from its setup or --fen (its position string, holes as *).\n\n\
+A game starts from its setup (its options below, and --seed for a setup\n\
+drawn from one) or from --fen, its position string; an option of another\n\
+game is refused.\n\n\
 The count goes to standard output (with --divide: one line `<move>: <count>`\n\
 per first move, sorted, then a blank line and `total: <count>`); time and\n\
 speed go to standard error. A finished game has no moves: perft 0 at depth 1\n\
@@ -26,8 +28,8 @@ and deeper. A bad --fen or --moves is reported (the move's number, side and\n\
 why) with exit status 1.")]
 pub struct PerftArgs {
     /// The game (a board game).
-    #[arg(value_parser = GameParser::new("perft", BOARD_GAMES, NO_BOARD))]
-    game: Variant,
+    #[arg(value_parser = GameArg::new("perft", |g| g.tools.is_some(), NO_BOARD_HINT))]
+    game: &'static GameEntry,
     /// Plies to count.
     #[arg(long, short)]
     depth: u32,
@@ -40,86 +42,100 @@ pub struct PerftArgs {
     /// Play these moves first (the game's notation, move numbers allowed).
     #[arg(long)]
     moves: Option<String>,
+    /// Seed of a setup drawn at random, for the games that have one
+    /// (default 0).
+    #[arg(long)]
+    seed: Option<u64>,
     #[command(flatten)]
-    options: CardmateOptions,
+    options: GameOptionArgs,
 }
 
-/// The position the perft and analysis commands start from: a setup or a
-/// position string, then moves.
-pub fn start_position(
-    options: &CardmateOptions,
-    fen: Option<&str>,
-    moves: Option<&str>,
-) -> Result<Position, String> {
-    let mut spec = options.spec(0);
-    spec.fen = fen.map(str::to_string);
-    let mut pos = spec.start().map_err(|e| format!("--fen: {e}"))?;
-    if let Some(m) = moves {
-        let rec = Record::parse(m).map_err(|e| format!("--moves: {e}"))?;
-        for (i, text) in rec.moves.iter().enumerate() {
-            let mv = notation::parse(&pos, text).map_err(|e| {
-                let err = record::ReplayError {
-                    ply: i + 1,
-                    number: pos.fullmove(),
-                    seat: pos.side_to_move(),
-                    text: text.clone(),
-                    reason: e.to_string(),
-                };
-                format!("--moves: {err}")
-            })?;
-            pos.play_move(mv);
+/// Why a position to study was refused: a usage error (an option of
+/// another game or a bad option value, status 2) or bad input (a position
+/// string or moves, status 1).
+pub enum Refused {
+    /// A usage error.
+    Usage(String),
+    /// Bad input.
+    Input(String),
+}
+
+impl Refused {
+    /// The command's end: the usage error printed (status 2), or the
+    /// error for `main` to print (status 1).
+    pub fn exit(self) -> Result<ExitCode, String> {
+        match self {
+            Refused::Usage(m) => Ok(usage_error(&m)),
+            Refused::Input(m) => Err(m),
         }
     }
-    Ok(pos)
 }
 
-/// The Cuarenta position perft starts from: the setup or a position string,
-/// then moves.
-pub fn cuarenta_start(
+/// The position `perft` and `analyse` start from: `game`'s start from its
+/// options and the seed (options and a seed it does not take refused by
+/// name), or a position string, then moves.
+pub fn study(
+    command: &str,
+    game: &'static GameEntry,
+    options: &GameOptionArgs,
+    seed: Option<u64>,
     fen: Option<&str>,
     moves: Option<&str>,
-) -> Result<cuarenta::Position, String> {
-    let mut pos = match fen {
-        Some(f) => cuarenta::fen::parse(f).map_err(|e| format!("--fen: {e}"))?,
-        None => cuarenta::start_position(),
+) -> Result<Box<dyn Study>, Refused> {
+    let Some(tools) = game.tools else {
+        return Err(Refused::Input(format!(
+            "'{command}' does not support {}",
+            game.key
+        )));
     };
-    if let Some(m) = moves {
-        let rec = Record::parse(m).map_err(|e| format!("--moves: {e}"))?;
-        cuarenta::record::play_moves(&mut pos, &rec.moves).map_err(|e| format!("--moves: {e}"))?;
+    if seed.is_some() && !tools.seeded_start() {
+        let owners: Vec<&str> = GAMES
+            .iter()
+            .filter(|g| g.tools.is_some_and(|t| t.seeded_start()))
+            .map(|g| g.name)
+            .collect();
+        let owners = match owners.as_slice() {
+            [first @ .., last] if !first.is_empty() => format!("{} and {last}", first.join(", ")),
+            _ => owners.concat(),
+        };
+        return Err(Refused::Usage(refusal(
+            &["--seed".to_string()],
+            &owners,
+            game.name,
+        )));
     }
-    Ok(pos)
+    let options = options.for_game(game).map_err(Refused::Usage)?;
+    tools
+        .study(&options, seed.unwrap_or(0), fen, moves)
+        .map_err(|e| match e {
+            deckmate_games::registry::StudyError::Option(_) => Refused::Usage(e.to_string()),
+            _ => Refused::Input(e.to_string()),
+        })
 }
 
 /// Runs perft.
 pub fn run(args: PerftArgs) -> Result<ExitCode, String> {
-    match args.game {
-        Variant::Cardmate => {
-            let pos = start_position(&args.options, args.fen.as_deref(), args.moves.as_deref())?;
-            count(&pos, args.depth, args.divide);
-        }
-        Variant::ChessCards => {
-            return Err(Variant::ChessCards.unsupported("perft"));
-        }
-        Variant::Cuarenta => {
-            if let Err(m) = args.options.refuse_for(Variant::Cuarenta, false) {
-                return Ok(usage_error(&m));
-            }
-            let pos = cuarenta_start(args.fen.as_deref(), args.moves.as_deref())?;
-            count(&pos, args.depth, args.divide);
-        }
-    }
+    let pos = match study(
+        "perft",
+        args.game,
+        &args.options,
+        args.seed,
+        args.fen.as_deref(),
+        args.moves.as_deref(),
+    ) {
+        Ok(pos) => pos,
+        Err(r) => return r.exit(),
+    };
+    count(pos.as_ref(), args.depth, args.divide);
     Ok(ExitCode::SUCCESS)
 }
 
 /// Counts and prints: the total, or each first move's count then the total.
-fn count<G: Game>(pos: &G, depth: u32, divide: bool) {
+fn count(pos: &dyn Study, depth: u32, divide: bool) {
     let t = Instant::now();
     let total = if divide {
         let mut total = 0;
-        let mut lines: Vec<(String, u64)> = perft_divide(pos, depth)
-            .into_iter()
-            .map(|(m, n)| (pos.move_text(m), n))
-            .collect();
+        let mut lines = pos.perft_divide(depth);
         lines.sort();
         for (m, n) in lines {
             outln!("{m}: {n}");
@@ -133,7 +149,7 @@ fn count<G: Game>(pos: &G, depth: u32, divide: bool) {
         outln!("total: {total}");
         total
     } else {
-        let n = perft(pos, depth);
+        let n = pos.perft(depth);
         outln!("{n}");
         n
     };

@@ -94,12 +94,17 @@ pub fn run_capped(
     on_line: impl FnMut(&BenchLine),
 ) -> Result<(u64, Duration), String> {
     let mut searcher = Searcher::new(CardmateEval::default(), 16);
-    let cases = POSITIONS.iter().map(|b| {
+    bench::run(&mut searcher, cases(max_depth), notation::write, on_line)
+}
+
+/// The bench positions as the generic runner takes them, every depth
+/// capped at `max_depth`.
+pub fn cases(max_depth: u32) -> impl Iterator<Item = Result<BenchCase<Position>, String>> {
+    POSITIONS.iter().map(move |b| {
         Ok(BenchCase {
             name: b.name,
             pos: position(b)?,
             depth: b.depth.min(max_depth),
         })
-    });
-    bench::run(&mut searcher, cases, notation::write, on_line)
+    })
 }

@@ -6,7 +6,7 @@ use super::{
     Options as RuleOptions, PalaceRule, Position, SetupKind, KEY, RULES,
 };
 use crate::registry::{
-    BoardHook, BoardPlay, BoxedGame, GameEntry, OptionSpec, Options, Settlement,
+    BoardHook, BoardPlay, BoxedGame, GameEntry, OptionError, OptionSpec, Options, Settlement,
 };
 use deckmate_board::{RankStyle, Square};
 use deckmate_engine::Evaluator;
@@ -56,34 +56,33 @@ pub static ENTRY: GameEntry = GameEntry {
     rules: RULES,
     create,
     from_spec,
+    tools: Some(&super::tools::TOOLS),
 };
 
 /// The spec of a game from options (the rules' defaults for those not
 /// given) and a seed.
 pub fn spec_from(options: &Options, seed: u64) -> Result<GameSpec, String> {
-    let e = |e: crate::registry::OptionError| e.to_string();
+    read_spec(options, seed).map_err(|e| e.to_string())
+}
+
+/// [`spec_from`] with the typed error, which names the option.
+pub(super) fn read_spec(options: &Options, seed: u64) -> Result<GameSpec, OptionError> {
     let mut spec = GameSpec {
         setup: SetupKind::Predefined,
         seed,
         options: RuleOptions::default(),
         fen: None,
     };
-    if let Some(s) = options.read("setup", str::parse::<SetupKind>).map_err(e)? {
+    if let Some(s) = options.read("setup", str::parse::<SetupKind>)? {
         spec.setup = s;
     }
-    if let Some(p) = options
-        .read("palace", str::parse::<PalaceRule>)
-        .map_err(e)?
-    {
+    if let Some(p) = options.read("palace", str::parse::<PalaceRule>)? {
         spec.options.palace = p;
     }
-    if let Some(r) = options
-        .read("repetition", |s| parse_switch("repetition", s))
-        .map_err(e)?
-    {
+    if let Some(r) = options.read("repetition", |s| parse_switch("repetition", s))? {
         spec.options.repetition = r;
     }
-    if let Some(q) = options.read("quiet_limit", parse_quiet_limit).map_err(e)? {
+    if let Some(q) = options.read("quiet_limit", parse_quiet_limit)? {
         spec.options.quiet_limit = q;
     }
     Ok(spec)

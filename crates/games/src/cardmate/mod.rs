@@ -10,7 +10,8 @@
 //!
 //! The engine's part: the evaluation ([`CardmateEval`]), the computer
 //! players and analysis ([`engine`], [`cardmate_player`]), the bench
-//! positions ([`bench`]) and matches between players ([`matches`]).
+//! positions ([`bench`]), matches between players ([`matches`]) and the
+//! hook of the generic engine tools ([`tools`]).
 //!
 //! ```
 //! use deckmate_games::cardmate::{self, Options, SetupKind};
@@ -36,6 +37,7 @@ pub mod record;
 mod rules_text;
 pub mod setup;
 pub mod tables;
+pub mod tools;
 
 pub use card::{Card, Rank, Suit};
 pub use engine::{cardmate_player, cardmate_player_timed, CardmateEngine};

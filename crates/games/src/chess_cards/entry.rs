@@ -40,6 +40,7 @@ pub static ENTRY: GameEntry = GameEntry {
     rules: RULES,
     create,
     from_spec,
+    tools: None,
 };
 
 fn count_from(text: &str) -> Result<SacrificeCount, String> {

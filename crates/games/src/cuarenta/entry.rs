@@ -25,6 +25,7 @@ pub static ENTRY: GameEntry = GameEntry {
     rules: RULES,
     create,
     from_spec,
+    tools: Some(&super::tools::TOOLS),
 };
 
 fn create(_options: &Options, seed: u64) -> Result<BoxedGame, String> {

@@ -1,14 +1,15 @@
-//! What `deckmate bench` and `match` call for Cuarenta: fixed bench
-//! positions with their own node signature, and matches between levels
-//! from the start position with a few random opening moves drawn from the
-//! seed. (`deckmate analyse` calls [`super::engine::analyse`].)
+//! Cuarenta's engine tools: fixed bench positions with their own node
+//! signature, matches between levels from the start position with a few
+//! random opening moves drawn from the seed, and the hook of the generic
+//! engine tools ([`CuarentaTools`]: studies, the bench, matches).
 
 use super::engine::{cuarenta_params, cuarenta_player_timed, player_with_level, searcher};
-use crate::cuarenta::{self, fen, notation, record, Move, Position};
+use crate::cuarenta::{self, fen, notation, record, CuarentaEval, Move, Position};
+use crate::registry::{EngineHook, MatchSettings, Options, StudyError, Tools};
 pub use deckmate_engine::bench::BenchLine;
 use deckmate_engine::bench::{self, BenchCase};
 use deckmate_engine::matches::{run_games, GameResult, MatchResult, PlayerSpec};
-use deckmate_engine::{random_player, Player};
+use deckmate_engine::{random_player, Player, Searcher};
 use deckmate_rules::{Game, Seat, SeededRng};
 use std::time::Duration;
 
@@ -24,8 +25,18 @@ pub const BENCH: &[(&str, u64, u32, u32)] = &[
 /// Runs the Cuarenta bench with every depth capped at `max_depth`: each
 /// line, then the total nodes (its own signature) and time.
 pub fn bench(max_depth: u32, on_line: impl FnMut(&BenchLine)) -> Result<(u64, Duration), String> {
-    let mut s = searcher(16);
-    let cases = BENCH.iter().map(|&(name, seed, plies, depth)| {
+    bench::run(
+        &mut searcher(16),
+        cases(max_depth),
+        notation::write,
+        on_line,
+    )
+}
+
+/// The bench positions as the generic runner takes them, every depth
+/// capped at `max_depth`.
+pub fn cases(max_depth: u32) -> impl Iterator<Item = Result<BenchCase<Position>, String>> {
+    BENCH.iter().map(move |&(name, seed, plies, depth)| {
         let mut pos = cuarenta::start_position();
         for m in opening(seed, 0, plies) {
             pos.play_move(m);
@@ -35,8 +46,53 @@ pub fn bench(max_depth: u32, on_line: impl FnMut(&BenchLine)) -> Result<(u64, Du
             pos,
             depth: depth.min(max_depth),
         })
-    });
-    bench::run(&mut s, cases, notation::write, on_line)
+    })
+}
+
+/// Cuarenta's engine tools, the entry's `tools`.
+pub static TOOLS: Tools<CuarentaTools> = Tools::new();
+
+/// Cuarenta's hook into [`Tools`]: studies from Q2's setup or a position
+/// string (no options, and the seed decides nothing), its searcher, the
+/// bench and one game of a match ([`play_game`], 4 random plies first).
+pub struct CuarentaTools;
+
+impl EngineHook for CuarentaTools {
+    type Position = Position;
+    type Eval = CuarentaEval;
+
+    const SEEDED_START: bool = false;
+    const BENCH_PREFIX: &'static str = "cuarenta ";
+    const MATCH_HELP: &'static str =
+        "each pair of games starts from the start position plus 4 random plies drawn from the seed";
+
+    fn start(_: &Options, _: u64, fen: Option<&str>) -> Result<Position, StudyError> {
+        let spec = record::GameSpec {
+            fen: fen.map(str::to_string),
+        };
+        spec.start().map_err(StudyError::Position)
+    }
+
+    fn searcher(tt_mb: usize) -> Searcher<Position, CuarentaEval> {
+        searcher(tt_mb)
+    }
+
+    fn bench_cases() -> Vec<Result<BenchCase<Position>, String>> {
+        cases(u32::MAX).collect()
+    }
+
+    fn match_game(m: &MatchSettings, i: u32) -> Result<GameResult, String> {
+        let cfg = CuarentaMatch {
+            a: m.a,
+            b: m.b,
+            games: m.games,
+            time: m.time,
+            seed: m.seed,
+            random_plies: 4,
+            max_plies: m.max_plies,
+        };
+        play_game(&cfg, i)
+    }
 }
 
 /// A Cuarenta match: A and B alternate colours; each pair of games starts

@@ -336,6 +336,7 @@ mod tests {
         rules: "",
         create,
         from_spec,
+        tools: None,
     };
 
     struct Toy;

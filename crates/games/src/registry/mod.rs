@@ -14,12 +14,17 @@
 mod board;
 mod options;
 mod session;
+mod tools;
 
 pub use board::{BoardHook, BoardPlay};
 pub use options::{OptionError, OptionSpec, Options};
 pub use session::{
     engine_takes_draw, pair_lines, BoxedGame, EngineJob, MoveLine, PlayedGame, RecordInfo,
     Settlement,
+};
+pub use tools::{
+    BenchCase, BenchLine, EngineHook, EngineTools, GameResult, Limits, MatchResult,
+    MatchSettings, PlayerSpec, Study, StudyAnalysis, StudyError, StudyReport, Tools,
 };
 
 use serde_json::{json, Value};
@@ -49,6 +54,9 @@ pub struct GameEntry {
     pub create: fn(options: &Options, seed: u64) -> Result<BoxedGame, String>,
     /// A game at its start from a stored spec ([`PlayedGame::spec`]).
     pub from_spec: fn(spec: &Value) -> Result<BoxedGame, String>,
+    /// The engine tools (perft, analysis, bench, matches) of a board
+    /// game; `None` for a game without them (Chess Cards).
+    pub tools: Option<&'static dyn EngineTools>,
 }
 
 impl GameEntry {

@@ -1,0 +1,172 @@
+//! The games' options on the command line, made from the registry: every
+//! option of every game is a flag (`--palace`, `--quiet-limit`,
+//! `--sacrifices`), and a flag given for a game that does not take it is
+//! refused by name ("--palace is an option of Cardmate, not of Cuarenta"),
+//! never ignored.
+
+use clap::{Arg, ArgMatches, Args, Command, FromArgMatches};
+use deckmate_games::registry::{GameEntry, OptionSpec, Options, GAMES};
+
+/// The option flags given, in the order of the registry.
+#[derive(Clone, Debug, Default)]
+pub struct GameOptionArgs {
+    given: Vec<(&'static str, String)>,
+}
+
+/// Every option of every game once (the first game's spec where two
+/// games share a name), with the games that take it.
+fn all_options() -> Vec<(&'static OptionSpec, Vec<&'static GameEntry>)> {
+    let mut out: Vec<(&'static OptionSpec, Vec<&'static GameEntry>)> = Vec::new();
+    for g in GAMES {
+        for o in g.options {
+            match out.iter_mut().find(|(s, _)| s.name == o.name) {
+                Some((_, owners)) => owners.push(g),
+                None => out.push((o, vec![g])),
+            }
+        }
+    }
+    out
+}
+
+/// The names of `games` for a message: `Cardmate`, `Cardmate and Cuarenta`.
+fn names(games: &[&GameEntry]) -> String {
+    let n: Vec<&str> = games.iter().map(|g| g.name).collect();
+    match n.as_slice() {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [first @ .., last] => format!("{} and {last}", first.join(", ")),
+    }
+}
+
+impl GameOptionArgs {
+    /// The options given for `game`; flags of options it does not take
+    /// are refused, naming the games whose options they are.
+    pub fn for_game(&self, game: &'static GameEntry) -> Result<Options, String> {
+        let all = all_options();
+        let foreign: Vec<&(&'static OptionSpec, Vec<&'static GameEntry>)> = self
+            .given
+            .iter()
+            .filter(|(name, _)| !game.options.iter().any(|o| o.name == *name))
+            .filter_map(|(name, _)| all.iter().find(|(s, _)| s.name == *name))
+            .collect();
+        if let Some((_, owners)) = foreign.first() {
+            let flags: Vec<String> = foreign.iter().map(|(s, _)| s.flag()).collect();
+            return Err(refusal(&flags, &names(owners), game.name));
+        }
+        Options::parse(
+            game.options,
+            self.given.iter().map(|(n, v)| (*n, v.as_str())),
+        )
+        .map_err(|e| e.to_string())
+    }
+
+    /// Whether any option flag was given.
+    pub fn is_empty(&self) -> bool {
+        self.given.is_empty()
+    }
+}
+
+/// Refuses `flags` (as typed, e.g. `--palace`), which are `owner`'s, when
+/// `game` is played: the message names the game they belong to.
+pub fn refusal(flags: &[String], owner: &str, game: &str) -> String {
+    match flags {
+        [] => String::new(),
+        [one] => format!("{one} is an option of {owner}, not of {game}"),
+        [first @ .., last] => format!(
+            "{} and {last} are options of {owner}, not of {game}",
+            first.join(", ")
+        ),
+    }
+}
+
+impl FromArgMatches for GameOptionArgs {
+    fn from_arg_matches(m: &ArgMatches) -> Result<Self, clap::Error> {
+        let mut given = Vec::new();
+        for (spec, _) in all_options() {
+            if let Ok(Some(v)) = m.try_get_one::<String>(spec.name) {
+                given.push((spec.name, v.clone()));
+            }
+        }
+        Ok(GameOptionArgs { given })
+    }
+
+    fn update_from_arg_matches(&mut self, m: &ArgMatches) -> Result<(), clap::Error> {
+        *self = GameOptionArgs::from_arg_matches(m)?;
+        Ok(())
+    }
+}
+
+impl Args for GameOptionArgs {
+    fn augment_args(mut cmd: Command) -> Command {
+        for (spec, owners) in all_options() {
+            let ruling = if spec.ruling.is_empty() {
+                String::new()
+            } else {
+                format!(", {}", spec.ruling)
+            };
+            let long = spec.name.replace('_', "-");
+            cmd = cmd.arg(
+                Arg::new(spec.name)
+                    .long(long)
+                    .value_name("VALUE")
+                    .help(format!(
+                        "{}: {} ({}; default {}{ruling})",
+                        names(&owners),
+                        spec.help,
+                        spec.values.join(", "),
+                        spec.default
+                    )),
+            );
+        }
+        cmd
+    }
+
+    fn augment_args_for_update(cmd: Command) -> Command {
+        GameOptionArgs::augment_args(cmd)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use deckmate_games::registry::find;
+
+    #[derive(clap::Parser)]
+    struct Cli {
+        #[command(flatten)]
+        options: GameOptionArgs,
+    }
+
+    fn parse(args: &[&str]) -> GameOptionArgs {
+        use clap::Parser;
+        let mut all = vec!["x"];
+        all.extend(args);
+        Cli::try_parse_from(all).map(|c| c.options).unwrap_or_default()
+    }
+
+    #[test]
+    fn options_of_another_game_are_refused_by_name() {
+        let (Some(cardmate), Some(cuarenta), Some(cards)) =
+            (find("cardmate"), find("cuarenta"), find("chess-cards"))
+        else {
+            panic!("the three games are registered");
+        };
+        let o = parse(&["--palace", "off"]);
+        assert_eq!(
+            o.for_game(cuarenta).err().as_deref(),
+            Some("--palace is an option of Cardmate, not of Cuarenta")
+        );
+        assert_eq!(o.for_game(cardmate).map(|o| o.value("palace").map(str::to_string)), Ok(Some("off".into())));
+        let o = parse(&["--repetition", "off", "--quiet-limit", "off"]);
+        assert_eq!(
+            o.for_game(cards).err().as_deref(),
+            Some("--repetition and --quiet-limit are options of Cardmate, not of Chess Cards")
+        );
+        let o = parse(&["--sacrifices", "gross"]);
+        assert_eq!(
+            o.for_game(cardmate).err().as_deref(),
+            Some("--sacrifices is an option of Chess Cards, not of Cardmate")
+        );
+        assert!(parse(&[]).for_game(cuarenta).is_ok());
+    }
+}

@@ -1,0 +1,151 @@
+//! The game argument of every command, read from the games' registry
+//! ([`deckmate_games::registry`]): a command names the capability it needs
+//! (every game, the board games with engine tools, ...), and `--help`, the
+//! list of values and the errors come from the registry's entries.
+
+use clap::builder::{PossibleValue, TypedValueParser};
+use clap::error::ErrorKind;
+use deckmate_games::registry::{self, GameEntry, GAMES};
+use std::ffi::OsStr;
+
+/// Which games a command takes.
+pub type Takes = fn(&GameEntry) -> bool;
+
+/// Every game.
+pub fn every_game(_: &GameEntry) -> bool {
+    true
+}
+
+/// What the engine commands (`perft`, `analyse`, `bench`, `match`) say to
+/// a game without engine tools.
+pub const NO_BOARD_HINT: &str = "Chess Cards has no board: 'deckmate solve chess-cards' \
+analyses it exactly, 'deckmate play chess-cards' plays it";
+
+/// Reads the game argument of `command`: `--help` and the error for a
+/// wrong value list only the games it takes, and a game deckmate knows but
+/// `command` does not take is refused with `hint`.
+#[derive(Clone)]
+pub struct GameArg {
+    command: &'static str,
+    takes: Takes,
+    hint: &'static str,
+}
+
+impl GameArg {
+    /// The game argument of `command`, which takes the games `takes` accepts.
+    pub const fn new(command: &'static str, takes: Takes, hint: &'static str) -> GameArg {
+        GameArg {
+            command,
+            takes,
+            hint,
+        }
+    }
+
+    fn supported(&self) -> Vec<&'static GameEntry> {
+        GAMES.iter().copied().filter(|g| (self.takes)(g)).collect()
+    }
+
+    /// What the command supports: `'solve' supports only chess-cards`,
+    /// `'analyse' supports cardmate and cuarenta`.
+    fn supports(&self) -> String {
+        let keys: Vec<&str> = self.supported().iter().map(|g| g.key).collect();
+        match keys.as_slice() {
+            [one] => format!("'{}' supports only {one}", self.command),
+            [first @ .., last] => {
+                format!(
+                    "'{}' supports {} and {last}",
+                    self.command,
+                    first.join(", ")
+                )
+            }
+            [] => format!("'{}' supports no game", self.command),
+        }
+    }
+
+    /// The error for `value`, which is not one of the games taken.
+    pub fn refusal(&self, value: &str) -> String {
+        match registry::find(value) {
+            Some(game) => format!("{}, not {} ({})", self.supports(), game.key, self.hint),
+            None => {
+                let supports = if self.supported().len() < GAMES.len() {
+                    format!("; {}", self.supports())
+                } else {
+                    String::new()
+                };
+                format!(
+                    "unknown game '{}' (known: {}{supports})",
+                    crate::cmd::terminal::quote(value),
+                    registry::keys(),
+                )
+            }
+        }
+    }
+}
+
+impl TypedValueParser for GameArg {
+    type Value = &'static GameEntry;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        _arg: Option<&clap::Arg>,
+        value: &OsStr,
+    ) -> Result<&'static GameEntry, clap::Error> {
+        let text = value.to_string_lossy();
+        match registry::find(&text) {
+            Some(game) if (self.takes)(game) => Ok(game),
+            _ => Err(clap::Error::raw(
+                ErrorKind::InvalidValue,
+                format!(
+                    "{}\n\nFor more information, try '--help'.\n",
+                    self.refusal(&text)
+                ),
+            )
+            .with_cmd(cmd)),
+        }
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new(
+            self.supported()
+                .into_iter()
+                .map(|g| PossibleValue::new(g.key).help(g.summary)),
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(g: &GameEntry) -> bool {
+        g.key != "chess-cards"
+    }
+
+    #[test]
+    fn a_command_takes_only_its_games_and_says_which() {
+        let p = GameArg::new("analyse", board, "no board");
+        let cmd = clap::Command::new("analyse");
+        let parse = |v: &str| p.parse_ref(&cmd, None, OsStr::new(v));
+        assert_eq!(parse("cuarenta").ok().map(|g| g.key), Some("cuarenta"));
+        let err = parse("chess-cards").err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(
+            err.contains("'analyse' supports cardmate and cuarenta, not chess-cards (no board)"),
+            "{err}"
+        );
+        let err = parse("chess").err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(
+            err.contains(
+                "unknown game 'chess' (known: cardmate, chess-cards, cuarenta; 'analyse' supports cardmate and cuarenta)"
+            ),
+            "{err}"
+        );
+        let listed: Vec<String> = p
+            .possible_values()
+            .into_iter()
+            .flatten()
+            .map(|v| v.get_name().to_string())
+            .collect();
+        assert_eq!(listed, ["cardmate", "cuarenta"]);
+    }
+}

@@ -1,0 +1,549 @@
+//! The engine tools of a board game, as the shells see them
+//! ([`EngineTools`], reached through [`GameEntry::tools`]): a position to
+//! study ([`Study`]: perft, perft by first move, the end, an analysis),
+//! the bench and matches between players. They are written once, in
+//! [`Tools`], over a small per-game hook ([`EngineHook`]: the position,
+//! its start, the searcher, the bench positions and one game of a match).
+//!
+//! Everything is generic below the trait objects: a [`Study`] is boxed, but
+//! perft and the search run on the game's own position type, so a count
+//! through the registry costs what a count on the position costs.
+//!
+//! [`GameEntry::tools`]: super::GameEntry::tools
+
+use super::OptionError;
+use super::Options;
+use crate::game_record::{play_moves, Recorded};
+use deckmate_engine::analyse::{analyse_with, numbered_from, written_line};
+pub use deckmate_engine::bench::{BenchCase, BenchLine};
+pub use deckmate_engine::matches::{GameResult, MatchResult, PlayerSpec};
+pub use deckmate_engine::search::Limits;
+use deckmate_engine::search::Searcher;
+use deckmate_engine::Evaluator;
+use deckmate_rules::{perft, perft_divide, Game, Outcome, PositionError, Record, RecordError};
+use std::fmt;
+use std::marker::PhantomData;
+use std::time::Duration;
+
+/// Why a position to study was refused. The messages are the command
+/// line's: they name the flag that gave the wrong text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StudyError {
+    /// An option's value the game does not take (`--palace: ...`).
+    Option(OptionError),
+    /// The position string does not read (`--fen: ...`).
+    Position(PositionError),
+    /// The movetext does not read as a record's (`--moves: record line
+    /// 1: ...`).
+    Movetext(RecordError),
+    /// A move is refused: the game's replay error, which names the move by
+    /// number and side, and why (`--moves: move 1... Pc6 (Black, ply 2):
+    /// ...`).
+    Move(String),
+}
+
+impl fmt::Display for StudyError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StudyError::Option(OptionError::BadValue { name, reason }) => {
+                write!(f, "--{}: {reason}", name.replace('_', "-"))
+            }
+            StudyError::Option(e) => write!(f, "{e}"),
+            StudyError::Position(e) => write!(f, "--fen: {e}"),
+            StudyError::Movetext(e) => write!(f, "--moves: {e}"),
+            StudyError::Move(e) => write!(f, "--moves: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for StudyError {}
+
+/// One completed depth of an analysis.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StudyReport {
+    /// The depth completed.
+    pub depth: u32,
+    /// The score for the side to move (see
+    /// [`deckmate_engine::score_text`]).
+    pub score: i32,
+    /// Nodes searched so far.
+    pub nodes: u64,
+    /// Nodes per second.
+    pub nps: u64,
+    /// Time since the search started.
+    pub elapsed: Duration,
+    /// The principal variation, numbered, in the game's notation
+    /// (`18... 7Dh8 19. 8D:h8`).
+    pub line: String,
+}
+
+/// The result of an analysis.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StudyAnalysis {
+    /// The best move in the game's notation, `None` when there is none.
+    pub best: Option<String>,
+    /// The best line, numbered, in the game's notation.
+    pub line: String,
+    /// Its score for the side to move.
+    pub score: i32,
+    /// The last completed depth.
+    pub depth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Time taken.
+    pub time: Duration,
+}
+
+/// A position of a board game to study: counts, its end, an analysis.
+/// Moves are given and returned in the game's notation.
+pub trait Study {
+    /// The position string.
+    fn position_text(&self) -> String;
+
+    /// The number of leaves `depth` plies below (0 below a finished game).
+    fn perft(&self, depth: u32) -> u64;
+
+    /// Perft below each first move (its text), in the order moves are
+    /// generated; nothing at depth 0 or when the game is over.
+    fn perft_divide(&self, depth: u32) -> Vec<(String, u64)>;
+
+    /// How the game ended, if it has.
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// Searches within `limits` (5 seconds when none is given) on one
+    /// thread with a 64 MB table, calling `on_report` after each completed
+    /// depth; the best move and line.
+    fn analyse(&self, limits: &Limits, on_report: &mut dyn FnMut(&StudyReport)) -> StudyAnalysis;
+}
+
+/// A match's settings.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MatchSettings {
+    /// Player A.
+    pub a: PlayerSpec,
+    /// Player B.
+    pub b: PlayerSpec,
+    /// The number of games; A and B alternate seats.
+    pub games: u32,
+    /// Time per move of engine players.
+    pub time: Duration,
+    /// Seed of the starts and of the players' choices.
+    pub seed: u64,
+    /// A game still going after this many plies is a draw.
+    pub max_plies: usize,
+}
+
+/// The engine tools of a board game, as the shells call them (object
+/// safe: a [`super::GameEntry`] holds one as `&'static dyn EngineTools`).
+pub trait EngineTools: Sync {
+    /// Whether the seed decides the start of a study (Cardmate's random
+    /// setups); a game whose start it does not decide has no use for one.
+    fn seeded_start(&self) -> bool;
+
+    /// The position to study: the start from the game's `options` and
+    /// `seed`, or the position string `fen`, then the moves of the
+    /// movetext `moves` (move numbers, comments and a result allowed).
+    fn study(
+        &self,
+        options: &Options,
+        seed: u64,
+        fen: Option<&str>,
+        moves: Option<&str>,
+    ) -> Result<Box<dyn Study>, StudyError>;
+
+    /// Runs the bench with every depth capped at `max_depth`: each line to
+    /// `on_line`, then the total nodes (the game's signature) and time.
+    fn bench(
+        &self,
+        max_depth: u32,
+        on_line: &mut dyn FnMut(&BenchLine),
+    ) -> Result<(u64, Duration), String>;
+
+    /// What the bench's total lines start with (`""` for Cardmate's
+    /// `nodes:`, `"cuarenta "` for Cuarenta's `cuarenta nodes:`).
+    fn bench_prefix(&self) -> &'static str;
+
+    /// Plays a match, calling `on_game` after each game in order (its
+    /// record is in the [`GameResult`]).
+    fn play_match(
+        &self,
+        settings: &MatchSettings,
+        on_game: &mut dyn FnMut(u32, &GameResult),
+    ) -> Result<MatchResult, String>;
+
+    /// How the game's matches start, in a sentence for `--help`.
+    fn match_help(&self) -> &'static str;
+}
+
+/// What a board game adds to the generic [`Tools`].
+pub trait EngineHook: Send + Sync + 'static {
+    /// The position.
+    type Position: Recorded;
+    /// The evaluation the search uses.
+    type Eval: Evaluator<Self::Position>;
+
+    /// See [`EngineTools::seeded_start`].
+    const SEEDED_START: bool;
+    /// See [`EngineTools::bench_prefix`].
+    const BENCH_PREFIX: &'static str;
+    /// See [`EngineTools::match_help`].
+    const MATCH_HELP: &'static str;
+
+    /// The start from `options` and `seed`, or from the position string
+    /// `fen`.
+    fn start(options: &Options, seed: u64, fen: Option<&str>)
+        -> Result<Self::Position, StudyError>;
+
+    /// A searcher with the game's evaluation and parameters and a table of
+    /// `tt_mb` megabytes.
+    fn searcher(tt_mb: usize) -> Searcher<Self::Position, Self::Eval>;
+
+    /// The bench positions at their full depths.
+    fn bench_cases() -> Vec<Result<BenchCase<Self::Position>, String>>;
+
+    /// Plays game `i` of a match (it depends on `i` and the settings only).
+    fn match_game(settings: &MatchSettings, i: u32) -> Result<GameResult, String>;
+}
+
+/// The engine tools of the game of hook `H`; a game's module holds one in
+/// a `static` and its entry points to it.
+pub struct Tools<H>(PhantomData<fn() -> H>);
+
+impl<H> Tools<H> {
+    /// The tools (for a `static`).
+    pub const fn new() -> Tools<H> {
+        Tools(PhantomData)
+    }
+}
+
+impl<H> Default for Tools<H> {
+    fn default() -> Tools<H> {
+        Tools::new()
+    }
+}
+
+/// A position of the game of `H`, studied.
+struct HookStudy<H: EngineHook> {
+    pos: H::Position,
+}
+
+impl<H: EngineHook> HookStudy<H> {
+    /// `moves`, played from the position, in the game's notation.
+    fn line(pos: &H::Position, moves: &[<H::Position as Game>::Move]) -> Vec<String> {
+        written_line(
+            pos,
+            moves,
+            |p, m| p.move_text(m),
+            |p, m| p.play_unchecked(m),
+        )
+    }
+
+    fn numbered(&self, line: &[String]) -> String {
+        numbered_from(self.pos.side_to_move(), self.pos.fullmove(), line)
+    }
+}
+
+impl<H: EngineHook> Study for HookStudy<H> {
+    fn position_text(&self) -> String {
+        self.pos.position_text()
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        perft(&self.pos, depth)
+    }
+
+    fn perft_divide(&self, depth: u32) -> Vec<(String, u64)> {
+        perft_divide(&self.pos, depth)
+            .into_iter()
+            .map(|(m, n)| (self.pos.move_text(m), n))
+            .collect()
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.pos.outcome()
+    }
+
+    fn analyse(&self, limits: &Limits, on_report: &mut dyn FnMut(&StudyReport)) -> StudyAnalysis {
+        let mut searcher = H::searcher(64);
+        let a = analyse_with(&mut searcher, &self.pos, limits, Self::line, |r, line| {
+            on_report(&StudyReport {
+                depth: r.depth,
+                score: r.score,
+                nodes: r.nodes,
+                nps: r.nps,
+                elapsed: r.elapsed,
+                line: self.numbered(line),
+            });
+        });
+        StudyAnalysis {
+            best: a.best.map(|m| self.pos.move_text(m)),
+            line: self.numbered(&a.line),
+            score: a.score,
+            depth: a.depth,
+            nodes: a.nodes,
+            time: a.time,
+        }
+    }
+}
+
+impl<H: EngineHook> EngineTools for Tools<H> {
+    fn seeded_start(&self) -> bool {
+        H::SEEDED_START
+    }
+
+    fn study(
+        &self,
+        options: &Options,
+        seed: u64,
+        fen: Option<&str>,
+        moves: Option<&str>,
+    ) -> Result<Box<dyn Study>, StudyError> {
+        let mut pos = H::start(options, seed, fen)?;
+        if let Some(m) = moves {
+            let rec = Record::parse(m).map_err(StudyError::Movetext)?;
+            play_moves(&mut pos, &rec.moves).map_err(|e| StudyError::Move(e.to_string()))?;
+        }
+        Ok(Box::new(HookStudy::<H> { pos }))
+    }
+
+    fn bench(
+        &self,
+        max_depth: u32,
+        on_line: &mut dyn FnMut(&BenchLine),
+    ) -> Result<(u64, Duration), String> {
+        let mut searcher = H::searcher(16);
+        let cases = H::bench_cases().into_iter().map(|c| {
+            c.map(|c| BenchCase {
+                depth: c.depth.min(max_depth),
+                ..c
+            })
+        });
+        deckmate_engine::bench::run(&mut searcher, cases, |p, m| p.move_text(m), on_line)
+    }
+
+    fn bench_prefix(&self) -> &'static str {
+        H::BENCH_PREFIX
+    }
+
+    fn play_match(
+        &self,
+        settings: &MatchSettings,
+        on_game: &mut dyn FnMut(u32, &GameResult),
+    ) -> Result<MatchResult, String> {
+        deckmate_engine::matches::run_games(
+            settings.games,
+            1,
+            |i| H::match_game(settings, i),
+            on_game,
+        )
+    }
+
+    fn match_help(&self) -> &'static str {
+        H::MATCH_HELP
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::registry::{find, GAMES};
+    use crate::{cardmate, cuarenta};
+
+    fn tools(key: &str) -> &'static dyn EngineTools {
+        find(key).and_then(|g| g.tools).expect("a board game")
+    }
+
+    fn study(key: &str, fen: Option<&str>, moves: Option<&str>) -> Box<dyn Study> {
+        let g = find(key).expect("registered");
+        tools(key)
+            .study(&Options::defaults(g.options), 0, fen, moves)
+            .expect("a position")
+    }
+
+    #[test]
+    fn the_board_games_have_tools_and_chess_cards_none() {
+        let with: Vec<&str> = GAMES
+            .iter()
+            .filter(|g| g.tools.is_some())
+            .map(|g| g.key)
+            .collect();
+        assert_eq!(with, ["cardmate", "cuarenta"]);
+        assert!(tools("cardmate").seeded_start());
+        assert!(!tools("cuarenta").seeded_start());
+        assert_eq!(tools("cardmate").bench_prefix(), "");
+        assert_eq!(tools("cuarenta").bench_prefix(), "cuarenta ");
+    }
+
+    #[test]
+    fn perft_through_the_registry_is_perft_on_the_position() {
+        let moves = "1. 4Ci3 4Db6";
+        let mut pos =
+            cardmate::start_position(cardmate::SetupKind::Predefined, 0, Default::default());
+        for m in ["4Ci3", "4Db6"] {
+            let mv = pos.parse_move(m).expect("legal");
+            pos.play_unchecked(mv);
+        }
+        let s = study("cardmate", None, Some(moves));
+        assert_eq!(s.position_text(), pos.position_text());
+        for d in 0..=3 {
+            assert_eq!(s.perft(d), perft(&pos, d), "cardmate depth {d}");
+        }
+        let c = cuarenta::start_position();
+        let s = study("cuarenta", None, None);
+        for d in 0..=3 {
+            assert_eq!(s.perft(d), perft(&c, d), "cuarenta depth {d}");
+        }
+        assert_eq!(s.perft(3), 12377);
+        // Divided, the counts add up, each first move by its text.
+        let div = s.perft_divide(2);
+        assert_eq!(div.len(), 22);
+        assert_eq!(div.iter().map(|(_, n)| n).sum::<u64>(), s.perft(2));
+        assert!(div.iter().any(|(m, _)| m == "Pbc4"));
+        assert!(s.perft_divide(0).is_empty());
+    }
+
+    #[test]
+    fn the_seed_and_options_decide_a_cardmate_start() {
+        let g = find("cardmate").expect("registered");
+        let deal = Options::parse(g.options, [("setup", "deal")]).expect("names");
+        let t = tools("cardmate");
+        let a = t.study(&deal, 7, None, None).expect("dealt");
+        let b = t.study(&deal, 8, None, None).expect("dealt");
+        assert_ne!(a.position_text(), b.position_text());
+        let again = t.study(&deal, 7, None, None).expect("dealt");
+        assert_eq!(a.position_text(), again.position_text());
+        let bad = Options::parse(g.options, [("palace", "castle")]).expect("names");
+        let e = t.study(&bad, 0, None, None).err();
+        assert!(matches!(e, Some(StudyError::Option(_))), "{e:?}");
+        let text = e.map(|e| e.to_string()).unwrap_or_default();
+        assert!(
+            text.starts_with("--palace: unknown palace rule 'castle'"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn a_study_refuses_a_bad_position_string_or_move_with_the_typed_error() {
+        for (key, fields) in [("cardmate", "4 fields"), ("cuarenta", "5 fields")] {
+            let g = find(key).expect("registered");
+            let e = tools(key)
+                .study(&Options::defaults(g.options), 0, Some("nonsense"), None)
+                .err();
+            assert!(matches!(e, Some(StudyError::Position(_))), "{key}: {e:?}");
+            let text = e.map(|e| e.to_string()).unwrap_or_default();
+            assert!(
+                text.starts_with("--fen: ") && text.contains(fields),
+                "{text}"
+            );
+        }
+        let e = tools("cuarenta")
+            .study(&Options::default(), 0, None, Some("1. Fa4 Pc6"))
+            .err();
+        assert!(matches!(e, Some(StudyError::Move(_))), "{e:?}");
+        let text = e.map(|e| e.to_string()).unwrap_or_default();
+        assert!(
+            text.starts_with("--moves: move 1... Pc6 (Black, ply 2): ")
+                && text.contains("ambiguous"),
+            "{text}"
+        );
+        let e = tools("cardmate")
+            .study(&Options::default(), 0, None, Some("1. 4Ci3 {never closed"))
+            .err();
+        assert!(matches!(e, Some(StudyError::Movetext(_))), "{e:?}");
+    }
+
+    #[test]
+    fn an_analysis_reports_numbered_lines_and_a_legal_best_move() {
+        let s = study("cuarenta", None, Some("1. Fa4"));
+        let mut reports = Vec::new();
+        let a = s.analyse(
+            &Limits {
+                depth: Some(3),
+                ..Limits::default()
+            },
+            &mut |r| reports.push(r.clone()),
+        );
+        assert_eq!(
+            reports.iter().map(|r| r.depth).collect::<Vec<_>>(),
+            [1, 2, 3]
+        );
+        assert!(
+            reports.iter().all(|r| r.line.starts_with("1... ")),
+            "{reports:?}"
+        );
+        let best = a.best.expect("a move");
+        assert!(a.line.starts_with(&format!("1... {best}")), "{}", a.line);
+        assert_eq!(a.depth, 3);
+        let mut pos = cuarenta::start_position();
+        let fa4 = pos.parse_move("Fa4").expect("legal");
+        pos.play_unchecked(fa4);
+        assert!(pos.parse_move(&best).is_ok(), "{best}");
+        assert!(s.outcome().is_none());
+    }
+
+    #[test]
+    fn a_finished_game_has_an_outcome_and_no_moves() {
+        // King, Bishop and Guard against a lone King.
+        let fen = "*1*1*1*1*/k*1*1*1*1/*1*1*1*1*/1*1*B*1*1/*1*1*1*1*/1*1*G*1*1/\
+                   *C*1*1*1*/1*1*K*1*1/*1*1*1*1* w - 0 1";
+        let s = study(
+            "cuarenta",
+            Some(fen),
+            Some("1. Kd3 Kb7 2. Kc4 Ka8 3. Gc6# 1-0"),
+        );
+        let end = s.outcome().expect("over");
+        assert_eq!(end.reason, "White checkmated Black");
+        assert_eq!(s.perft(1), 0);
+        assert!(s.perft_divide(2).is_empty());
+        let a = s.analyse(
+            &Limits {
+                depth: Some(2),
+                ..Limits::default()
+            },
+            &mut |_| {},
+        );
+        assert!(a.best.is_none());
+    }
+
+    #[test]
+    fn the_bench_through_the_registry_is_each_games_signature() {
+        let mut lines = 0;
+        let (n, _) = tools("cardmate")
+            .bench(3, &mut |_| lines += 1)
+            .expect("bench");
+        assert_eq!(lines, cardmate::bench::POSITIONS.len());
+        let (m, _) = cardmate::bench::run_capped(3, |_| {}).expect("bench");
+        assert_eq!(n, m);
+        let (n, _) = tools("cuarenta").bench(3, &mut |_| {}).expect("bench");
+        let (m, _) = cuarenta::tools::bench(3, |_| {}).expect("bench");
+        assert_eq!(n, m);
+    }
+
+    #[test]
+    fn a_match_through_the_registry_reports_every_game_with_its_record() {
+        let settings = MatchSettings {
+            a: PlayerSpec::Random,
+            b: PlayerSpec::Level(1),
+            games: 2,
+            time: Duration::from_millis(10),
+            seed: 3,
+            max_plies: 60,
+        };
+        for key in ["cardmate", "cuarenta"] {
+            let mut seen = Vec::new();
+            let r = tools(key)
+                .play_match(&settings, &mut |i, game| {
+                    seen.push((i, game.a_first));
+                    let replays = match key {
+                        "cardmate" => cardmate::record::replay(&game.record).is_ok(),
+                        _ => cuarenta::record::replay(&game.record).is_ok(),
+                    };
+                    assert!(replays, "{key} game {i}: {}", game.record);
+                })
+                .expect("played");
+            assert_eq!(seen, [(0, true), (1, false)], "{key}");
+            assert_eq!(r.wins + r.draws + r.losses, 2);
+            assert!(!tools(key).match_help().is_empty());
+        }
+    }
+}
