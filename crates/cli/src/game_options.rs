@@ -59,11 +59,6 @@ impl GameOptionArgs {
         )
         .map_err(|e| e.to_string())
     }
-
-    /// Whether any option flag was given.
-    pub fn is_empty(&self) -> bool {
-        self.given.is_empty()
-    }
 }
 
 /// Refuses `flags` (as typed, e.g. `--palace`), which are `owner`'s, when

@@ -1,4 +1,5 @@
-//! The games the command knows, by their stable keys.
+//! The games `solve` knows, by their stable keys (the other commands
+//! read their game from the registry: [`crate::games`]).
 
 use clap::builder::{PossibleValue, TypedValueParser};
 use clap::error::ErrorKind;
@@ -27,49 +28,7 @@ impl Variant {
             Variant::Cuarenta => "cuarenta",
         }
     }
-
-    /// The game a record's `Variant` tag names: its key or its name as
-    /// records write it (`Cardmate`, `Chess Cards`, `Cuarenta`; also
-    /// `MATE`, Capellen's game Chess Cards follows), in any case, with or
-    /// without spaces and hyphens.
-    pub fn from_tag(value: &str) -> Option<Variant> {
-        let v: String = value
-            .chars()
-            .filter(|c| !c.is_whitespace() && *c != '-' && *c != '_')
-            .flat_map(char::to_lowercase)
-            .collect();
-        match v.as_str() {
-            "cardmate" => Some(Variant::Cardmate),
-            "chesscards" | "mate" => Some(Variant::ChessCards),
-            "cuarenta" => Some(Variant::Cuarenta),
-            _ => None,
-        }
-    }
-
-    /// The game's name, as its rules and records write it.
-    pub fn name(self) -> &'static str {
-        match self {
-            Variant::Cardmate => "Cardmate",
-            Variant::ChessCards => "Chess Cards",
-            Variant::Cuarenta => "Cuarenta",
-        }
-    }
-
-    /// The error for a command that does not play this game.
-    pub fn unsupported(self, command: &str) -> String {
-        format!("'{command}' does not support {}", self.key())
-    }
 }
-
-/// Every game: what `play` and `rules` take.
-pub const ALL_GAMES: &[Variant] = &[Variant::Cardmate, Variant::ChessCards, Variant::Cuarenta];
-
-/// The board games: what `analyse`, `match`, `bench` and `perft` take.
-pub const BOARD_GAMES: &[Variant] = &[Variant::Cardmate, Variant::Cuarenta];
-
-/// What the board-game commands say to a game without a board.
-pub const NO_BOARD: &str = "Chess Cards has no board: 'deckmate solve chess-cards' \
-analyses it exactly, 'deckmate play chess-cards' plays it";
 
 /// Reads the game argument of `command`, which supports `supported`:
 /// `--help` and the error for a wrong value list only those, and a game
@@ -168,20 +127,12 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_variant_tag_names_a_game_exactly() {
-        assert_eq!(Variant::from_tag("Chess Cards"), Some(Variant::ChessCards));
-        assert_eq!(Variant::from_tag("chess-cards"), Some(Variant::ChessCards));
-        assert_eq!(Variant::from_tag("MATE"), Some(Variant::ChessCards));
-        assert_eq!(Variant::from_tag(" Cuarenta "), Some(Variant::Cuarenta));
-        assert_eq!(Variant::from_tag("CARDMATE"), Some(Variant::Cardmate));
-        for other in ["xyz", "chess", "Chess960", "mated", "", "cardmate2"] {
-            assert_eq!(Variant::from_tag(other), None, "{other}");
-        }
-    }
-
-    #[test]
     fn a_command_takes_only_its_games_and_says_which() {
-        let p = GameParser::new("analyse", BOARD_GAMES, NO_BOARD);
+        let p = GameParser::new(
+            "analyse",
+            &[Variant::Cardmate, Variant::Cuarenta],
+            "Chess Cards has no board",
+        );
         let cmd = clap::Command::new("analyse");
         let parse = |v: &str| p.parse_ref(&cmd, None, OsStr::new(v));
         assert_eq!(parse("cuarenta").ok(), Some(Variant::Cuarenta));

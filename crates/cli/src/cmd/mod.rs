@@ -1,16 +1,13 @@
-//! One module per command, and what the play commands share (`board_game`, `session`, `terminal`).
+//! One module per command, and what the play commands share (`session`, `terminal`).
 
 pub mod analyse;
 pub mod bench;
-pub mod board_game;
 pub mod matches;
 pub mod options;
 pub mod perft;
 pub mod play;
 pub mod play_cards;
-pub mod play_cuarenta;
 pub mod replay;
-pub mod replay_cards;
 pub mod rules;
 pub mod serve;
 pub mod session;

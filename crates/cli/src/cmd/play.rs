@@ -1,20 +1,20 @@
 //! `deckmate play GAME`: a game in the terminal.
 //!
-//! Cardmate is a [`Session`] of the shared [`session`] over [`Cardmate`]:
-//! it takes a line typed by the player and returns what to print, apart
-//! from any terminal I/O, so tests drive it directly. `run` only connects
-//! it to standard input and output.
+//! The game, its options and its seats come from the registry
+//! ([`deckmate_games::registry`]); the game is made by its entry and
+//! played by the one [`Session`], which takes a line typed by the player
+//! and returns what to print, apart from any terminal I/O. `run` only
+//! connects it to standard input and output. A game whose table is its
+//! own (see [`super::play_cards`]) is handed to it.
 
-use super::board_game::{board_game_from_module, BoardGame};
-use super::options::{clock_seed, refuse_options, usage_error, CardmateOptions};
-use super::session;
+use super::options::{clock_seed, usage_error};
+use super::session::{Computer, Session};
 use super::terminal::drive;
+use crate::game_options::GameOptionArgs;
+use crate::games::{every_game, GameArg};
 use crate::render::{self, Style};
-use crate::variant::{GameParser, Variant, ALL_GAMES};
 use clap::{Args, ValueEnum};
-use deckmate_games::cardmate::cardmate_player;
-use deckmate_games::cardmate::{record, Move, Position};
-use deckmate_games::chess_cards::SacrificeCount;
+use deckmate_games::registry::{GameEntry, GAMES};
 use deckmate_rules::Seat;
 use std::process::ExitCode;
 
@@ -27,18 +27,6 @@ pub enum Opponent {
     Computer,
 }
 
-/// Which side the human plays against the computer.
-#[derive(Copy, Clone, PartialEq, Eq, Debug, ValueEnum)]
-pub enum Side {
-    /// Forehand, who moves first (in Chess Cards the dealer, who leads; in
-    /// Cuarenta White).
-    #[value(aliases = ["dealer", "white"])]
-    Forehand,
-    /// Rearhand (in Chess Cards the other player; in Cuarenta Black).
-    #[value(aliases = ["other", "black"])]
-    Rearhand,
-}
-
 /// Arguments of `deckmate play`.
 #[derive(Args)]
 #[command(after_help = "Examples:\n  deckmate play cardmate\n  \
@@ -46,213 +34,183 @@ deckmate play cardmate --as rearhand --level 6\n  \
 deckmate play cardmate --vs human --setup deal --seed 7\n  \
 deckmate play chess-cards --as other --level 8 --seed 12\n  \
 deckmate play cuarenta --as black --level 3\n\n\
-In Cardmate type a move (4Ci3, 9H:c5, 1Sd5=A), in Cuarenta a move in its\n\
-notation (Pbc4, Fxd5, O-O), or: moves, undo, save FILE, flip, resign, help,\n\
-quit. In Chess Cards type a play (yR, bQ*, (wN)yB) or: moves, hint, undo,\n\
-save FILE, help, quit. --as dealer|other (Chess Cards), white|black (Cuarenta).")]
+Type a move in the game's notation (Cardmate 4Ci3, 9H:c5, 1Sd5=A; Cuarenta\n\
+Pbc4, Fxd5, O-O), or: moves, undo, save FILE, board, flip, draw, resign,\n\
+help, quit. In Chess Cards type a play (yR, bQ*, (wN)yB) or: moves, hint,\n\
+undo, save FILE, help, quit. --as takes the game's seats: forehand|rearhand\n\
+(Cardmate), dealer|other (Chess Cards), white|black (Cuarenta), or\n\
+first|second.")]
 pub struct PlayArgs {
     /// The game.
-    #[arg(value_parser = GameParser::new("play", ALL_GAMES, ""))]
-    game: Variant,
+    #[arg(value_parser = GameArg::new("play", every_game, ""))]
+    game: &'static GameEntry,
     /// The opponent.
     #[arg(long, value_enum, default_value = "computer")]
     vs: Opponent,
     /// The computer's strength, 1 (beginner) to 8 (full strength).
     #[arg(long, default_value = "4", value_parser = clap::value_parser!(u8).range(1..=8))]
     level: u8,
-    /// The side you play against the computer.
-    #[arg(long = "as", value_enum, default_value = "forehand")]
-    side: Side,
+    /// The seat you play against the computer: the game's name for it, or
+    /// first|second.
+    #[arg(long = "as", value_name = "SEAT", default_value = "first")]
+    side: String,
+    /// Seed of the deal or random setup and of the computer's choices
+    /// (default from the clock, printed and saved in the record).
+    #[arg(long)]
+    seed: Option<u64>,
     /// Draw the board without colours (also: the NO_COLOR variable).
     #[arg(long)]
     no_color: bool,
     #[command(flatten)]
-    options: CardmateOptions,
-    /// Chess Cards: how sacrifices count in the multiplier (M9), net
-    /// (default) or gross.
-    #[arg(long, value_parser = super::solve::parse_count)]
-    sacrifices: Option<SacrificeCount>,
+    options: GameOptionArgs,
 }
 
-/// The engine's side of a Cardmate game against the computer.
-pub type Computer = session::Computer<Position>;
-
-/// A Cardmate game in progress and everything the player can ask of it.
-pub type Session = session::Session<Cardmate>;
-
-/// Cardmate as the terminal session plays it.
-pub struct Cardmate;
-
-/// How Cardmate moves are typed, for 'help'.
-const MOVE_HELP: &str = "Type a move in the page's notation: the card, ':' if it captures, the\n\
-target square, '=A' when a One promotes: 4Ci3, 9H:c5, 1Sd5=A.\n\
-The signs + (first King), x (second King) and # (palace) may be left out.\n\
-When a card can capture an enemy card of its own suit, some such capture\n\
-is compulsory (rule C3): 'moves' lists what is allowed.";
-
-impl BoardGame for Cardmate {
-    board_game_from_module!(deckmate_games::cardmate);
-    type View = Style;
-
-    const MOVE_HELP: &'static str = MOVE_HELP;
-
-    fn greeting(spec: &record::GameSpec) -> String {
-        format!(
-            "Cardmate, setup {} (seed {}; --setup {} --seed {} starts the same game again).",
-            spec.setup, spec.seed, spec.setup, spec.seed
-        )
+/// The seat `name` gives in `game`: one of its seats' keys, `first` or
+/// `second`, or (as before seats had names per game) another game's
+/// seat key, by its place.
+fn seat_named(game: &GameEntry, name: &str) -> Option<Seat> {
+    let name = name.to_ascii_lowercase();
+    match name.as_str() {
+        "first" => return Some(Seat::First),
+        "second" => return Some(Seat::Second),
+        _ => {}
     }
-    fn board(pos: &Position, style: &Style, last: Option<Move>) -> String {
-        let mut s = render::board(pos, style, last.map(|m| (m.from, m.to)));
-        s.push_str(&render::legend(style));
-        s.push('\n');
-        s
-    }
-    fn flip(style: &mut Style) {
-        style.flipped = !style.flipped;
-    }
-    fn turn_note(pos: &Position) -> &'static str {
-        if pos.capture_is_compulsory() {
-            " A same-suit capture is compulsory."
-        } else {
-            ""
-        }
-    }
-    fn moves_note(pos: &Position) -> &'static str {
-        if pos.capture_is_compulsory() {
-            " (same-suit captures are compulsory)"
-        } else {
-            ""
-        }
-    }
-}
-
-/// Refuses the options given that `args.game` does not have, naming the
-/// game they belong to.
-fn refuse_other_games_options(args: &PlayArgs) -> Result<(), String> {
-    let sacrifices: &[&str] = if args.sacrifices.is_some() {
-        &["--sacrifices"]
-    } else {
-        &[]
-    };
-    let chess_cards = Variant::ChessCards.name();
-    match args.game {
-        Variant::Cardmate => refuse_options(sacrifices, chess_cards, args.game.name()),
-        Variant::ChessCards => args.options.refuse_for(args.game, true),
-        Variant::Cuarenta => args
-            .options
-            .refuse_for(args.game, true)
-            .and_then(|()| refuse_options(sacrifices, chess_cards, args.game.name())),
-    }
+    game.seat(&name)
+        .or_else(|| GAMES.iter().find_map(|g| g.seat(&name)))
 }
 
 /// Runs a game on standard input and output.
 pub fn run(args: PlayArgs) -> Result<ExitCode, String> {
-    if let Err(m) = refuse_other_games_options(&args) {
-        return Ok(usage_error(&m));
+    let entry = args.game;
+    let options = match args.options.for_game(entry) {
+        Ok(o) => o,
+        Err(m) => return Ok(usage_error(&m)),
+    };
+    let Some(human) = seat_named(entry, &args.side) else {
+        return Ok(usage_error(&format!(
+            "--as: '{}' is not a seat of {} ({}, {}, first or second)",
+            super::terminal::quote(&args.side),
+            entry.name,
+            entry.seats[0],
+            entry.seats[1]
+        )));
+    };
+    let seed = args.seed.unwrap_or_else(clock_seed);
+    let computer = (args.vs == Opponent::Computer).then_some(Computer {
+        seat: human.other(),
+        level: args.level,
+    });
+    let color = render::color_wanted(args.no_color);
+    if super::play_cards::plays(entry) {
+        let game = match (entry.create)(&options, seed) {
+            Ok(g) => g,
+            Err(m) => return Ok(usage_error(&m)),
+        };
+        let mut table = super::play_cards::session(
+            game.as_ref(),
+            seed,
+            computer.map(|c| c.seat),
+            args.level,
+            color,
+        );
+        drive(&mut table);
+        return Ok(ExitCode::SUCCESS);
     }
-    match args.game {
-        Variant::Cardmate => {}
-        Variant::ChessCards => return run_chess_cards(&args),
-        Variant::Cuarenta => return run_cuarenta(args),
-    }
-    let spec = args.options.spec(clock_seed());
     let style = Style {
-        color: render::color_wanted(args.no_color),
-        flipped: args.vs == Opponent::Computer && args.side == Side::Rearhand,
+        color,
+        flipped: computer.is_some() && human == Seat::Second,
     };
-    let computer = match args.vs {
-        Opponent::Human => None,
-        Opponent::Computer => Some(Computer {
-            seat: match args.side {
-                Side::Forehand => Seat::Second,
-                Side::Rearhand => Seat::First,
-            },
-            level: args.level,
-            player: cardmate_player(args.level, spec.seed),
-        }),
+    // The game refuses a value of its options it cannot read.
+    let mut session = match Session::new(entry, options, seed, computer, style) {
+        Ok(s) => s,
+        Err(m) => return Ok(usage_error(&m)),
     };
-    let mut session = Session::new(spec, computer, style)?;
-    drive(&mut session);
-    Ok(ExitCode::SUCCESS)
-}
-
-/// A Chess Cards match on standard input and output.
-fn run_chess_cards(args: &PlayArgs) -> Result<ExitCode, String> {
-    let seed = args.options.seed.unwrap_or_else(clock_seed);
-    let computer = match args.vs {
-        Opponent::Human => None,
-        // The human takes the side asked for; the computer the other.
-        Opponent::Computer => Some(match args.side {
-            Side::Forehand => 1,
-            Side::Rearhand => 0,
-        }),
-    };
-    let mut session = super::play_cards::CardsSession::new(
-        seed,
-        args.sacrifices.unwrap_or(SacrificeCount::Net),
-        computer,
-        args.level,
-        render::color_wanted(args.no_color),
-    );
-    drive(&mut session);
-    Ok(ExitCode::SUCCESS)
-}
-
-/// Runs a Cuarenta game on standard input and output.
-fn run_cuarenta(args: PlayArgs) -> Result<ExitCode, String> {
-    use super::play_cuarenta::{Computer as CuarentaComputer, Session as CuarentaSession};
-    let computer = match args.vs {
-        Opponent::Human => None,
-        Opponent::Computer => Some(CuarentaComputer {
-            seat: match args.side {
-                Side::Forehand => Seat::Second,
-                Side::Rearhand => Seat::First,
-            },
-            level: args.level,
-            player: deckmate_games::cuarenta::cuarenta_player(
-                args.level,
-                args.options.seed.unwrap_or_else(clock_seed),
-            ),
-        }),
-    };
-    let flipped = args.vs == Opponent::Computer && args.side == Side::Rearhand;
-    let mut session = CuarentaSession::new(
-        deckmate_games::cuarenta::record::GameSpec::default(),
-        computer,
-        flipped,
-    )?;
     drive(&mut session);
     Ok(ExitCode::SUCCESS)
 }
 
 #[cfg(test)]
 mod tests {
+    //! The one session, over each board game of the registry.
+
     use super::*;
     use crate::cmd::terminal::Terminal;
-    use deckmate_games::cardmate::notation;
-    use deckmate_rules::{Game, SeededRng};
+    use deckmate_games::registry::{find, Options};
+    use deckmate_rules::SeededRng;
+    use serde_json::json;
 
-    fn session(computer: bool) -> Session {
-        vs_computer(computer.then_some(Seat::Second))
+    fn entry(key: &str) -> &'static GameEntry {
+        find(key).unwrap_or_else(|| panic!("{key} is registered"))
     }
 
-    fn vs_computer(seat: Option<Seat>) -> Session {
-        let spec = record::GameSpec::default();
-        let c = seat.map(|seat| Computer {
-            seat,
-            level: 1,
-            player: cardmate_player(1, 1),
-        });
-        Session::new(spec, c, Style::plain()).unwrap()
+    fn session_of(key: &str, computer: Option<Seat>) -> Session {
+        let e = entry(key);
+        let c = computer.map(|seat| Computer { seat, level: 1 });
+        Session::new(e, Options::defaults(e.options), 0, c, Style::plain())
+            .unwrap_or_else(|m| panic!("{m}"))
+    }
+
+    fn session(computer: bool) -> Session {
+        session_of("cardmate", computer.then_some(Seat::Second))
+    }
+
+    /// A legal move of the seat to move, chosen by `rng`.
+    fn any_move(s: &Session, rng: &mut SeededRng) -> String {
+        let seat = s.game().to_move().expect("a seat to move");
+        let moves = s.game().legal_moves_of(seat);
+        let m = &moves[rng.below(moves.len() as u64) as usize];
+        m["text"].as_str().unwrap_or_default().to_string()
     }
 
     #[test]
-    fn help_lists_the_commands_indented() {
+    fn the_seat_is_named_by_the_game_or_first_and_second() {
+        assert_eq!(seat_named(entry("cuarenta"), "black"), Some(Seat::Second));
+        assert_eq!(seat_named(entry("cuarenta"), "White"), Some(Seat::First));
+        assert_eq!(seat_named(entry("cardmate"), "second"), Some(Seat::Second));
+        assert_eq!(
+            seat_named(entry("chess-cards"), "other"),
+            Some(Seat::Second)
+        );
+        // As before: any game's seat, by its place.
+        assert_eq!(
+            seat_named(entry("cuarenta"), "rearhand"),
+            Some(Seat::Second)
+        );
+        assert_eq!(seat_named(entry("cardmate"), "north"), None);
+    }
+
+    #[test]
+    fn help_lists_the_games_notation_and_the_commands_indented() {
         let mut s = session(false);
         let out = s.handle("help").join("\n");
+        assert!(
+            out.starts_with("Type a move in the page's notation"),
+            "{out}"
+        );
         assert!(out.contains("\nCommands:\n  moves "), "{out}");
-        assert!(out.contains("\n  quit "), "{out}");
+        assert!(
+            out.contains("\n  draw ") && out.contains("\n  quit "),
+            "{out}"
+        );
+        let mut s = session_of("cuarenta", None);
+        assert!(s.handle("help")[0].starts_with("Type a move in Cuarenta's notation"));
+    }
+
+    #[test]
+    fn the_greeting_says_how_to_start_the_same_game_again() {
+        let e = entry("cardmate");
+        let o = Options::parse(e.options, [("setup", "deal")]).expect("an option of Cardmate");
+        let mut s = Session::new(e, o, 42, None, Style::plain()).expect("a game");
+        let first = s.start()[0].clone();
+        assert_eq!(
+            first,
+            "Cardmate, setup deal (seed 42; --setup deal --seed 42 starts the same game again)."
+        );
+        let first = session_of("cuarenta", None).start()[0].clone();
+        assert_eq!(
+            first,
+            "Cuarenta (seed 0; --seed 0 starts the same game again)."
+        );
     }
 
     /// Sample game 1 of the page, up to the move before Forehand's
@@ -270,30 +228,19 @@ mod tests {
     }
 
     #[test]
-    fn plays_the_first_moves_of_sample_game_1() {
-        let mut s = session(false);
-        s.start();
-        for m in ["4Ci3", "4Db6", "8Dj2", "8Ca7"] {
-            let out = s.handle(m).join("\n");
-            assert!(!out.contains("Illegal"), "{m}: {out}");
-        }
-        assert_eq!(s.moves().len(), 4);
-    }
-
-    #[test]
     fn refuses_a_quiet_move_when_a_capture_is_compulsory_c3() {
         let mut s = session(false);
         feed(&mut s, GAME_1_TO_18);
         let board = s.handle("board").join("\n");
         assert!(
-            board.contains("A same-suit capture is compulsory"),
+            board.contains("Move 19. Forehand to play. A same-suit capture is compulsory."),
             "{board}"
         );
+        assert!(s.handle("moves")[0].contains("for Forehand (a same-suit capture is compulsory):"));
         let out = s.handle("1Hg3").join("\n");
         assert!(out.contains("Illegal move 1Hg3"), "{out}");
         assert!(out.contains("compulsory") && out.contains("8D:h8"), "{out}");
         assert_eq!(s.moves().len(), 36);
-        // The game goes on: the forced capture is accepted.
         let out = s.handle("8D:h8").join("\n");
         assert!(!out.contains("Illegal"), "{out}");
         assert_eq!(s.moves().len(), 37);
@@ -305,13 +252,14 @@ mod tests {
         feed(&mut s, GAME_1_TO_18);
         feed(&mut s, "19. 8D:h8 QS:f0+ 20. 8D:i6");
         let out = s.handle("QS:e0x").join("\n");
-        let end = s.end().expect("over");
+        let end = s.outcome().expect("over");
         assert_eq!(end.winner, Some(Seat::Second));
         assert!(out.contains("Last move: 20... QS:e0×"), "{out}");
         assert!(out.contains("Game over: 0-1 (Rearhand captured Forehand's second King)"));
         assert!(out.contains("save FILE"), "{out}");
         assert!(s.handle("4Ci3")[0].contains("over"));
         assert!(s.handle("resign")[0].contains("already over"));
+        assert!(s.handle("moves")[0].contains("over"));
     }
 
     #[test]
@@ -324,6 +272,7 @@ mod tests {
         assert!(out.contains("Last move: 1. 4Ci3"), "{out}");
         assert!(out.contains("Move 1... Rearhand to play."), "{out}");
         assert!(out.contains(" a   b   c") && out.contains("middle") && out.contains("[Ks]"));
+        assert!(out.contains("*4C "), "{out}");
         let flipped = s.handle("flip").join("\n");
         assert!(flipped.contains(" j   i   h"), "{flipped}");
     }
@@ -339,7 +288,7 @@ mod tests {
         let out = s.handle("undo").join("\n");
         assert!(out.contains("Took back 2 plies"), "{out}");
         assert_eq!(s.moves().len(), 2);
-        assert_eq!(s.position().side_to_move(), Seat::First);
+        assert_eq!(s.game().to_move(), Some(Seat::First));
         assert!(out.contains("Last move: 1... "), "{out}");
         s.handle("undo");
         assert_eq!(s.moves().len(), 0);
@@ -353,48 +302,78 @@ mod tests {
         s.handle("4Db6");
         let out = s.handle("undo").join("\n");
         assert!(out.contains("Took back 1 ply."), "{out}");
-        assert_eq!(s.moves().len(), 1);
-        assert_eq!(s.position().side_to_move(), Seat::Second);
-        let fen = deckmate_games::cardmate::fen::write(s.position());
-        let mut again = session(false);
-        again.handle("4Ci3");
-        assert_eq!(fen, deckmate_games::cardmate::fen::write(again.position()));
+        assert_eq!(s.moves(), ["4Ci3"]);
+        assert_eq!(s.game().to_move(), Some(Seat::Second));
     }
 
     #[test]
-    fn the_computer_moves_first_when_the_human_plays_rearhand() {
-        let mut s = vs_computer(Some(Seat::First));
-        let out = s.start().join("\n");
-        assert!(out.contains("You play Rearhand"), "{out}");
-        assert!(out.contains("thinking"), "{out}");
-        assert!(out.contains("Computer plays 1. "), "{out}");
-        assert_eq!(s.moves().len(), 1);
-        assert!(s.handle("undo")[0].contains("Nothing of yours"));
-        let mut moves = Vec::new();
-        s.position().legal_moves(&mut moves);
-        let text = notation::write(s.position(), moves[0]);
-        s.handle(&text);
-        assert_eq!(s.moves().len(), 3);
-        s.handle("undo");
-        assert_eq!(s.moves().len(), 1);
+    fn the_computer_moves_first_when_the_human_plays_the_second_seat() {
+        for key in ["cardmate", "cuarenta"] {
+            let mut s = session_of(key, Some(Seat::First));
+            let out = s.start().join("\n");
+            assert!(out.contains("You play "), "{out}");
+            assert!(out.contains("thinking"), "{out}");
+            assert!(out.contains("Computer plays 1. "), "{out}");
+            assert!(out.contains(" (you) to play"), "{out}");
+            assert_eq!(s.moves().len(), 1);
+            assert!(s.handle("undo")[0].contains("Nothing of yours"));
+            let mv = any_move(&s, &mut SeededRng::new(1));
+            s.handle(&mv);
+            assert_eq!(s.moves().len(), 3);
+            s.handle("undo");
+            assert_eq!(s.moves().len(), 1);
+        }
     }
 
     #[test]
     fn resigning_ends_the_game_for_the_human() {
-        let mut s = vs_computer(Some(Seat::First));
+        let mut s = session_of("cardmate", Some(Seat::First));
         s.start();
         let out = s.handle("resign").join("\n");
         assert!(out.contains("Game over: 1-0 (Rearhand resigned)"), "{out}");
-        let text = s.record_text().unwrap();
+        let text = s.record_text();
         assert!(
             text.contains("[Result \"1-0\"]") && text.contains("resigned"),
             "{text}"
         );
         assert!(text.contains("[Forehand \"deckmate level 1\"]"), "{text}");
+        assert!(!text.contains("GameId"), "{text}");
         // Undo takes the resignation back, and then the moves.
         assert!(s.handle("undo")[0].contains("resignation"));
-        assert!(s.end().is_none());
+        assert!(s.outcome().is_none());
         assert_eq!(s.moves().len(), 1);
+    }
+
+    #[test]
+    fn a_draw_is_offered_and_accepted_between_two_players() {
+        let mut s = session(false);
+        let out = s.handle("draw").join("\n");
+        assert!(out.contains("Forehand offers a draw"), "{out}");
+        assert!(s.handle("draw")[0].contains("already"));
+        s.handle("4Ci3");
+        let out = s.handle("draw").join("\n");
+        assert!(
+            out.contains("Game over: 1/2-1/2 (the players agreed a draw)"),
+            "{out}"
+        );
+        assert!(s.record_text().contains("[Result \"1/2-1/2\"]"));
+        assert!(s.handle("undo")[0].contains("agreed draw"));
+        // An offer lapses when the other side plays on.
+        s.handle("draw");
+        s.handle("4Db6");
+        s.handle("8Dj2");
+        let out = s.handle("draw").join("\n");
+        assert!(out.contains("Rearhand offers a draw"), "{out}");
+    }
+
+    #[test]
+    fn the_computer_answers_a_draw_offer() {
+        let mut s = session(true);
+        s.start();
+        let out = s.handle("draw").join("\n");
+        // At the start the evaluation is level: the computer accepts.
+        assert!(out.contains("The draw is agreed"), "{out}");
+        assert_eq!(s.outcome().map(|o| o.winner), Some(None));
     }
 
     #[test]
@@ -420,51 +399,121 @@ mod tests {
         let path = std::env::temp_dir().join(format!("deckmate-save-{}.pgn", std::process::id()));
         let msg = s.handle(&format!("save {}", path.display()));
         assert!(msg[0].starts_with("Saved"), "{msg:?}");
-        let text = std::fs::read_to_string(&path).unwrap();
+        let text = std::fs::read_to_string(&path).unwrap_or_default();
         let _ = std::fs::remove_file(&path);
-        let rec = deckmate_rules::Record::parse(&text).unwrap();
-        let r = record::replay(&rec).unwrap();
-        assert_eq!(r.moves, s.moves());
-        assert_eq!(r.result, "*");
-        assert_eq!(rec.tag("Seed"), Some("0"));
+        let replayed = (entry("cardmate").replay)(&text).expect("the record replays");
+        assert_eq!(replayed.plies, 4);
+        assert_eq!(replayed.result, "*");
+        assert!(text.contains("[Seed \"0\"]"), "{text}");
         assert_eq!(s.handle("quit"), vec!["Goodbye.".to_string()]);
         let msg = s.handle("save /no/such/dir/x.pgn");
         assert!(msg[0].starts_with("Cannot write"), "{msg:?}");
     }
 
     #[test]
-    fn a_whole_game_against_the_computer_reaches_its_end() {
-        let mut s = session(true);
+    fn cuarenta_shows_holes_coordinates_and_the_last_move() {
+        let mut s = session_of("cuarenta", None);
+        let out = s.start().join("\n");
+        assert!(out.contains("a  b  c  d  e  f  g  h  i"), "{out}");
+        assert!(out.contains(" 2   V     G     K     G     V   2"), "{out}");
+        assert!(out.contains("Move 1. White to play."), "{out}");
+        let out = s.handle("Fa4").join("\n");
+        assert!(out.contains("Last move: 1. Fa4"), "{out}");
+        assert!(out.contains("[F]"), "{out}");
+        assert!(out.contains("Black to play"), "{out}");
+        let out = s.handle("flip").join("\n");
+        assert!(out.contains("i  h  g  f  e  d  c  b  a"), "{out}");
+        assert!(
+            out.lines().nth(1).is_some_and(|l| l.starts_with(" 1 ")),
+            "{out}"
+        );
+    }
+
+    #[test]
+    fn cuarenta_refuses_illegal_input_with_a_reason() {
+        let mut s = session_of("cuarenta", None);
         s.start();
-        let mut rng = SeededRng::new(3);
-        for _ in 0..400 {
-            if s.end().is_some() {
-                break;
-            }
-            let mut moves = Vec::new();
-            s.position().legal_moves(&mut moves);
-            let mv = moves[rng.below(moves.len() as u64) as usize];
-            let text = notation::write(s.position(), mv);
-            let out = s.handle(&text).join("\n");
-            assert!(!out.contains("Illegal"), "{text}: {out}");
+        for bad in ["Ke4", "Pbc9", "xyz", "O-O", "e9", "Fa4=C"] {
+            let out = s.handle(bad).join("\n");
+            assert!(out.starts_with(&format!("Illegal move {bad}: ")), "{out}");
+            assert!(
+                out.len() > format!("Illegal move {bad}: ").len() + 3,
+                "{out}"
+            );
         }
-        let end = s.end().expect("the game ends");
-        assert!(s.handle("moves")[0].contains("over"));
-        let out = s.handle("board").join("\n");
-        assert!(out.contains("Game over"), "{out}");
-        assert!(!end.describe().is_empty());
+        assert!(s.moves().is_empty());
+    }
+
+    #[test]
+    fn cuarenta_promotion_from_a_stored_position_and_check() {
+        // A White pawn on d7 may go to c8 or e8 and become a Camel.
+        let fen = "*k*1*1*1*/1*1*1*1*1/*1*P*1*1*/1*1*1*1*1/*1*1*1*1*/1*1*1*1*1/*1*1*1*1*/1*1*K*1*1/*1*1*1*1* w - 0 1";
+        let e = entry("cuarenta");
+        let game = (e.from_spec)(&json!({ "seed": 0, "fen": fen })).expect("the position");
+        let mut s = Session::with_game(game, Options::defaults(e.options), 0, None, Style::plain());
+        s.start();
+        let out = s.handle("Pde8=C").join("\n");
+        assert!(out.contains("Last move: 1. Pe8=C"), "{out}");
+        // The Camel on e8 checks the King on b9.
+        assert!(out.contains("Black King on b9 is in check."), "{out}");
+    }
+
+    #[test]
+    fn whole_games_against_the_computer_reach_their_end_and_replay() {
+        for (key, seed) in [("cardmate", 3), ("cuarenta", 11)] {
+            let mut s = session_of(key, Some(Seat::Second));
+            s.start();
+            let mut rng = SeededRng::new(seed);
+            for _ in 0..400 {
+                if s.outcome().is_some() {
+                    break;
+                }
+                let text = any_move(&s, &mut rng);
+                let out = s.handle(&text).join("\n");
+                assert!(!out.contains("Illegal"), "{key} {text}: {out}");
+            }
+            assert!(s.outcome().is_some(), "{key}: the game ends");
+            let out = s.handle("board").join("\n");
+            assert!(out.contains("Game over"), "{out}");
+            let record = s.record_text();
+            let replayed = (entry(key).replay)(&record).expect("the record replays");
+            assert_eq!(replayed.plies, s.moves().len(), "{key}");
+        }
     }
 
     #[test]
     fn garbage_and_commands_never_panic() {
-        let mut s = session(true);
-        s.start();
-        for line in [
-            "", "   ", "zz", "save", "4C", "é", "moves", "flip", "board", "help", "resign", "4Ci3",
-            "undo", "quit",
-        ] {
-            s.handle(line);
+        for key in ["cardmate", "cuarenta"] {
+            let mut s = session_of(key, Some(Seat::Second));
+            s.start();
+            for line in [
+                "",
+                "   ",
+                "zz",
+                "save",
+                "4C",
+                "é",
+                "moves",
+                "flip",
+                "board",
+                "help",
+                "draw",
+                "resign",
+                "4Ci3",
+                "undo",
+                "Fa4",
+                "=C",
+                "O-O-O",
+                "\u{1F600}",
+                "undo",
+                "resign",
+                "undo",
+                "undo",
+                "quit",
+            ] {
+                s.handle(line);
+            }
+            assert!(s.quit());
         }
-        assert!(s.quit());
     }
 }

@@ -1,4 +1,17 @@
-//! `deckmate play chess-cards`: a Chess Cards match in the terminal.
+//! `deckmate play chess-cards`: a Chess Cards match in the terminal, at
+//! its own table rather than in the one board-game
+//! [`Session`](super::session::Session).
+//!
+//! Why its own: the match is two games with the hands exchanged between
+//! them (each game's end is announced with its score, and undo crosses
+//! back into the first game); a turn is a card with an optional sacrifice
+//! first, so the legal turns are listed as the plain plays and a count of
+//! the sacrifices rather than hundreds of moves; `hint` gives the exact
+//! solver's play with its value; and its words are its own ("The computer
+//! plays yR.", "You to reply to rQ (the led suit, else the led piece)",
+//! "Plays: ..."), where the board games say "Computer plays 1... 4Db6" and
+//! "N legal moves for Rearhand". The game, its options and its seed still
+//! come from the registry ([`plays`], [`session`]).
 //!
 //! [`CardsSession`] takes a line typed by the player and hands back what
 //! to print, apart from any terminal I/O, so tests drive it directly.
@@ -9,15 +22,34 @@ use deckmate_games::chess_cards::{
     Card, ChessCards, Finish, Hand, Match, MatchResult, SacrificeCount, Turn,
 };
 use deckmate_games::chess_cards::{ChessCardsPlayer, Solver};
+use deckmate_games::registry::{GameEntry, PlayedGame};
 use deckmate_rules::Seat;
 
-const HELP: &str = concat!(
-    "Type your play in the record notation:\n",
-    "  yR        play the yellow Rook (suits b r y w, pieces Q R B N P)\n",
-    "  bQ*       lead a Queen with Queen's Privilege (the reply must be a Queen)\n",
-    "  (wN)yB    sacrifice wN first, then play yB\n",
-    "The reply must follow the led suit if it can, else the led piece; a player\n",
-    "who can do neither is mated. The winner of a move leads the next.\n",
+/// Whether `entry` is played at this table (Chess Cards), not in the one
+/// session of the board games.
+pub fn plays(entry: &GameEntry) -> bool {
+    entry.key == deckmate_games::chess_cards::KEY
+}
+
+/// The table of a match the registry made (its spec gives the deal's seed
+/// and how sacrifices count); the computer plays `computer` at `level`,
+/// if given.
+pub fn session(
+    game: &dyn PlayedGame,
+    seed: u64,
+    computer: Option<Seat>,
+    level: u8,
+    color: bool,
+) -> CardsSession {
+    let count = match game.spec()["sacrifices"].as_str() {
+        Some("gross") => SacrificeCount::Gross,
+        _ => SacrificeCount::Net,
+    };
+    CardsSession::new(seed, count, computer.map(Seat::index), level, color)
+}
+
+/// The commands, after how plays are typed.
+const COMMANDS: &str = concat!(
     "Commands:\n",
     "  moves       list every legal play, sacrifices included\n",
     "  hint        what perfect play would do here, and the value\n",
@@ -484,7 +516,10 @@ impl Terminal for CardsSession {
         let command = Command::read(line);
         match command.word.as_str() {
             "" => {}
-            "help" | "?" => say(HELP.into()),
+            "help" | "?" => say(format!(
+                "{}\n{COMMANDS}",
+                deckmate_games::chess_cards::ENTRY.move_help
+            )),
             "rules" => say(RULES_SHORT.into()),
             "quit" | "exit" => {
                 self.quit = true;

@@ -2,13 +2,15 @@
 //!
 //! [`report`] turns a record's text into what to print and the exit code,
 //! with no I/O, so tests feed it any bytes; `run` reads the file and prints.
+//! The game is the one the record's `[Variant]` tag names in the registry
+//! ([`registry::from_tag`]); the game replays it
+//! ([`GameEntry::replay`](deckmate_games::registry::GameEntry)) and its
+//! final board is drawn by the one renderer.
 
 use super::terminal::quote;
 use crate::render::{self, Style};
-use crate::variant::Variant;
-use clap::{Args, ValueEnum};
-use deckmate_games::cardmate::{fen, record};
-use deckmate_games::cuarenta;
+use clap::Args;
+use deckmate_games::registry;
 use deckmate_rules::Record;
 use serde_json::json;
 use std::io::Read;
@@ -59,7 +61,7 @@ fn fail(json_out: bool, message: String, ply: usize) -> Report {
 
 /// A failed replay: `json` on standard output with `--json`, else the
 /// message on standard error; exit code 1.
-pub fn fail_json(json_out: bool, json: serde_json::Value, message: String) -> Report {
+fn fail_json(json_out: bool, json: serde_json::Value, message: String) -> Report {
     if json_out {
         Report {
             stdout: format!("{json}\n"),
@@ -81,69 +83,39 @@ pub fn report(bytes: &[u8], json_out: bool, style: &Style) -> Report {
         return fail(json_out, "the record is not UTF-8 text".to_string(), 0);
     };
     let game = match variant_tag(text) {
-        None => Variant::Cardmate,
-        Some(v) => match Variant::from_tag(&v) {
+        None => registry::untagged(),
+        Some(v) => match registry::from_tag(&v) {
             Some(game) => game,
             None => {
-                let known: Vec<&str> = Variant::value_variants().iter().map(|g| g.key()).collect();
                 let message = format!(
                     "unknown variant '{}' (known: {})",
                     quote(&v),
-                    known.join(", ")
+                    registry::keys()
                 );
                 return fail(json_out, message, 0);
             }
         },
     };
-    if game == Variant::ChessCards {
-        return super::replay_cards::report(text, json_out);
-    }
-    let rec = match Record::parse(text) {
-        Ok(r) => r,
-        Err(e) => return fail(json_out, format!("cannot read the record: {e}"), 0),
-    };
-    if rec.tags.is_empty() && rec.moves.is_empty() && rec.result.is_none() {
+    let empty = |r: &Record| r.tags.is_empty() && r.moves.is_empty() && r.result.is_none();
+    if Record::parse_all(text).is_ok_and(|rs| rs.iter().all(empty)) {
         return fail(
             json_out,
             "the file is empty (no tags and no moves)".to_string(),
             0,
         );
     }
-    if game == Variant::Cuarenta {
-        return report_cuarenta(&rec, json_out);
-    }
-    let replay = match record::replay(&rec) {
+    let replayed = match (game.replay)(text) {
         Ok(r) => r,
-        Err(e) => return fail(json_out, e.to_string(), e.ply),
+        Err(f) => return fail_json(json_out, f.json, f.message),
     };
-    let position = fen::write(&replay.position);
     let stdout = if json_out {
-        format!(
-            "{}\n",
-            json!({
-                "result": replay.result,
-                "reason": replay.reason,
-                "plies": replay.moves.len(),
-                "position": position,
-            })
-        )
+        format!("{}\n", replayed.json)
     } else {
-        let last = replay.moves.last().map(|m| (m.from, m.to));
-        let mut s = render::board(&replay.position, style, last);
-        s.push_str(&render::legend(style));
-        s.push('\n');
-        s.push_str(&format!("Position: {position}\n"));
-        s.push_str(&format!(
-            "Moves: {} plies, all legal (setup {}, seed {})\n",
-            replay.moves.len(),
-            replay.spec.setup,
-            replay.spec.seed
-        ));
-        match &replay.reason {
-            Some(r) => s.push_str(&format!("Result: {} ({r})\n", replay.result)),
-            None => s.push_str("Result: * (the game goes on)\n"),
-        }
-        s
+        let board = replayed
+            .view
+            .as_ref()
+            .and_then(|v| render::board(v, game.seat_names, style));
+        format!("{}{}", board.unwrap_or_default(), replayed.text)
     };
     Report {
         stdout,
@@ -168,50 +140,6 @@ fn variant_tag(text: &str) -> Option<String> {
             let unquoted = value.strip_prefix('"').and_then(|v| v.strip_suffix('"'));
             Some(unquoted.unwrap_or(value).to_string())
         })
-}
-
-/// The report for a Cuarenta record.
-fn report_cuarenta(rec: &Record, json_out: bool) -> Report {
-    let replay = match cuarenta::record::replay(rec) {
-        Ok(r) => r,
-        Err(e) => return fail(json_out, e.to_string(), e.ply),
-    };
-    let position = cuarenta::fen::write(&replay.position);
-    let stdout = if json_out {
-        format!(
-            "{}\n",
-            json!({
-                "result": replay.result,
-                "reason": replay.reason,
-                "plies": replay.moves.len(),
-                "position": position,
-            })
-        )
-    } else {
-        let last = replay.moves.last().map(|m| (m.from(), m.to()));
-        let mut s = crate::render_cuarenta::board(&replay.position, last);
-        s.push('\n');
-        s.push_str(&format!("Position: {position}\n"));
-        s.push_str(&format!(
-            "Moves: {} plies, all legal (Cuarenta, {})\n",
-            replay.moves.len(),
-            if replay.spec.fen.is_some() {
-                "from the FEN tag"
-            } else {
-                "from the setup"
-            }
-        ));
-        match &replay.reason {
-            Some(r) => s.push_str(&format!("Result: {} ({r})\n", replay.result)),
-            None => s.push_str("Result: * (the game goes on)\n"),
-        }
-        s
-    };
-    Report {
-        stdout,
-        stderr: String::new(),
-        code: 0,
-    }
 }
 
 /// Replays the record.
@@ -290,6 +218,44 @@ mod tests {
         assert!(r.stderr.contains("Rearhand"), "{}", r.stderr);
         let r = report(&[0xff, 0xfe], true, &Style::plain());
         assert_eq!((r.code, json(&r)["ply"].as_u64()), (1, Some(0)));
+    }
+
+    #[test]
+    fn the_variant_tag_picks_the_game_and_an_unknown_one_is_refused_by_name() {
+        let r = report(b"[Variant \"Shogi\"]\n1. P7f\n", true, &Style::plain());
+        assert_eq!(r.code, 1);
+        assert_eq!(
+            json(&r)["error"],
+            "unknown variant 'Shogi' (known: cardmate, chess-cards, cuarenta)"
+        );
+        assert_eq!(json(&r)["ply"], 0);
+        let r = report(b"[Variant \"Shogi\"]\n", false, &Style::plain());
+        assert_eq!(
+            r.stderr,
+            "deckmate: unknown variant 'Shogi' (known: cardmate, chess-cards, cuarenta)\n"
+        );
+        // Cuarenta's board: its letters, its holes blank, the last move in
+        // brackets.
+        let r = report(
+            b"[Variant \"Cuarenta\"]\n1. Fa4 Pbc6\n",
+            false,
+            &Style::plain(),
+        );
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        assert!(
+            r.stdout.contains("[p]") && r.stdout.contains(" 1 "),
+            "{}",
+            r.stdout
+        );
+        assert!(
+            r.stdout
+                .contains("Moves: 2 plies, all legal (Cuarenta, from the setup)"),
+            "{}",
+            r.stdout
+        );
+        let r = report(b"[Variant \"MATE\"]\n", true, &Style::plain());
+        assert_eq!(r.code, 1);
+        assert_eq!(json(&r)["game"], 1, "{}", r.stdout);
     }
 
     /// Never panics: the sample game cut, spliced and with bytes changed.

@@ -1,7 +1,8 @@
-//! `deckmate rules GAME`.
+//! `deckmate rules GAME`: the rules text of the game's registry entry.
 
-use crate::variant::{GameParser, Variant, ALL_GAMES};
+use crate::games::{every_game, GameArg};
 use clap::Args;
+use deckmate_games::registry::GameEntry;
 use std::process::ExitCode;
 
 /// Arguments of `deckmate rules`.
@@ -14,16 +15,12 @@ reconstructed ones; Cuarenta: Q1-Q10)."
 )]
 pub struct RulesArgs {
     /// The game.
-    #[arg(value_parser = GameParser::new("rules", ALL_GAMES, ""))]
-    game: Variant,
+    #[arg(value_parser = GameArg::new("rules", every_game, ""))]
+    game: &'static GameEntry,
 }
 
 /// Prints the rules.
 pub fn run(args: RulesArgs) -> Result<ExitCode, String> {
-    match args.game {
-        Variant::Cardmate => out!("{}", deckmate_games::cardmate::RULES),
-        Variant::ChessCards => out!("{}", deckmate_games::chess_cards::RULES),
-        Variant::Cuarenta => out!("{}", deckmate_games::cuarenta::RULES),
-    }
+    out!("{}", args.game.rules);
     Ok(ExitCode::SUCCESS)
 }

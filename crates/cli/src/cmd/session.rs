@@ -1,16 +1,18 @@
-//! A board game in the terminal, whichever game it is: [`Session`] takes a
-//! line typed by the player and returns what to print, apart from any
-//! terminal I/O, so tests drive it directly.
-//!
-//! Cardmate and Cuarenta play through the same session; what differs
-//! between them (help, greeting, board drawing) is a [`BoardGame`].
+//! A game in the terminal, whichever game it is: [`Session`] plays a
+//! [`PlayedGame`] from the registry (moves as text in the game's notation,
+//! the engine's moves through [`PlayedGame::engine_job`], the record
+//! through [`PlayedGame::record`]) and draws the game's view with the one
+//! renderer ([`crate::render`]). It takes a line typed by the player and
+//! returns what to print, apart from any terminal I/O, so tests drive it
+//! directly.
 
-use super::board_game::BoardGame;
 use super::terminal::{not_a_move, quote, Command, Terminal};
-use deckmate_engine::Player;
-use deckmate_rules::{Game, Seat};
+use crate::render::{self, Style};
+use deckmate_games::registry::{BoxedGame, GameEntry, Options, RecordInfo, Settlement};
+use deckmate_rules::{Outcome, Seat};
+use serde_json::{Map, Value};
 
-/// The commands of every board game, the end of 'help'.
+/// The commands of every game, the end of 'help'.
 const COMMANDS: &str = concat!(
     "Commands:\n",
     "  moves       list the legal moves\n",
@@ -18,19 +20,19 @@ const COMMANDS: &str = concat!(
     "  save FILE   write the game record to FILE (read it with: deckmate replay FILE)\n",
     "  board       show the board again\n",
     "  flip        turn the board around\n",
+    "  draw        offer a draw (or accept the one offered)\n",
     "  resign      give up the game\n",
     "  help        this text\n",
     "  quit        leave at once (save first if you want the record)",
 );
 
 /// The engine's side of a game against the computer.
-pub struct Computer<P: Game> {
+#[derive(Clone, Copy, Debug)]
+pub struct Computer {
     /// The seat it plays.
     pub seat: Seat,
     /// Its level, 1..=8 (for messages and the record).
     pub level: u8,
-    /// The player that chooses its moves.
-    pub player: Box<dyn Player<P>>,
 }
 
 /// A game in progress and everything the player can ask of it.
@@ -38,150 +40,216 @@ pub struct Computer<P: Game> {
 /// [`Terminal::respond`] takes one line the player typed and hands each
 /// piece of what to print over as soon as it is ready (so "thinking..."
 /// shows before the engine thinks). No terminal I/O happens here.
-pub struct Session<G: BoardGame> {
-    spec: G::Spec,
-    pos: G::Position,
-    moves: Vec<G::Move>,
-    /// Each move in notation with its number: `1. 4Ci3`, `1... 4Db6`.
-    history: Vec<String>,
-    computer: Option<Computer<G::Position>>,
-    view: G::View,
-    /// A resignation (the board's own ends are in the position).
-    end: Option<G::End>,
+pub struct Session {
+    entry: &'static GameEntry,
+    game: BoxedGame,
+    /// The options given and the seed: the greeting says how to start the
+    /// same game again.
+    options: Options,
+    seed: u64,
+    computer: Option<Computer>,
+    style: Style,
+    /// A resignation or an agreed draw (the rules' own ends are the
+    /// game's).
+    settled: Option<Settlement>,
+    /// A draw offered between two players: who offered, after how many
+    /// plies. It stands until the other has moved.
+    draw_offer: Option<(Seat, usize)>,
     /// Whether the game changed since it was last saved.
     unsaved: bool,
     quit: bool,
 }
 
-impl<G: BoardGame> Session<G> {
-    /// A new game; `computer` plays one seat, if given; `view` draws the
-    /// board.
+impl Session {
+    /// A new game of `entry` from `options` and `seed`; `computer` plays one
+    /// seat, if given; `style` draws the board.
     pub fn new(
-        spec: G::Spec,
-        computer: Option<Computer<G::Position>>,
-        view: G::View,
-    ) -> Result<Session<G>, String> {
-        let pos = G::start(&spec)?;
-        Ok(Session {
-            spec,
-            pos,
-            moves: Vec::new(),
-            history: Vec::new(),
+        entry: &'static GameEntry,
+        options: Options,
+        seed: u64,
+        computer: Option<Computer>,
+        style: Style,
+    ) -> Result<Session, String> {
+        let game = (entry.create)(&options, seed)?;
+        Ok(Session::with_game(game, options, seed, computer, style))
+    }
+
+    /// A session over a game already made (a stored spec, in tests).
+    pub fn with_game(
+        game: BoxedGame,
+        options: Options,
+        seed: u64,
+        computer: Option<Computer>,
+        style: Style,
+    ) -> Session {
+        Session {
+            entry: game.entry(),
+            game,
+            options,
+            seed,
             computer,
-            view,
-            end: None,
+            style,
+            settled: None,
+            draw_offer: None,
             unsaved: false,
             quit: false,
-        })
+        }
     }
 
-    /// The game's end, if it is over.
-    pub fn end(&self) -> Option<G::End> {
-        self.end.or_else(|| G::end_state(&self.pos))
+    /// The game's end, if it is over: by its rules, a resignation or an
+    /// agreed draw.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.settled
+            .map(|s| s.outcome(self.entry.seat_names))
+            .or_else(|| self.game.outcome())
     }
 
-    /// The position now.
+    /// The game.
     #[cfg(test)]
-    pub fn position(&self) -> &G::Position {
-        &self.pos
+    pub fn game(&self) -> &BoxedGame {
+        &self.game
     }
 
-    /// The moves played.
+    /// The moves played, as texts.
     #[cfg(test)]
-    pub fn moves(&self) -> &[G::Move] {
-        &self.moves
+    pub fn moves(&self) -> &[String] {
+        self.game.history()
+    }
+
+    fn seat_name(&self, seat: Seat) -> &'static str {
+        self.entry.seat_names[seat.index()]
+    }
+
+    /// The seat whose view is drawn: the human's against the computer,
+    /// else the seat to move.
+    fn viewer(&self) -> Option<Seat> {
+        match self.computer {
+            Some(c) => Some(c.seat.other()),
+            None => self.game.to_move(),
+        }
+    }
+
+    fn view(&self) -> Map<String, Value> {
+        self.game.view(self.viewer(), true)
+    }
+
+    fn greeting(&self) -> String {
+        let mut named = String::new();
+        let mut flags = String::new();
+        for name in self.options.names() {
+            let value = self.options.value(name).unwrap_or_default();
+            named.push_str(&format!(", {} {value}", name.replace('_', " ")));
+            flags.push_str(&format!("--{} {value} ", name.replace('_', "-")));
+        }
+        format!(
+            "{}{named} (seed {seed}; {flags}--seed {seed} starts the same game again).",
+            self.entry.name,
+            seed = self.seed
+        )
     }
 
     fn goodbye(&self) -> String {
-        if !self.unsaved || self.moves.is_empty() {
+        if !self.unsaved || self.game.history().is_empty() {
             return "Goodbye.".to_string();
         }
-        match self.record_text() {
-            Ok(text) => format!(
-                "The game was not saved (next time type 'save FILE' before 'quit').\n\
-                 Its record, which 'deckmate replay -' reads:\n\n{}\nGoodbye.",
-                text.trim_end()
-            ),
-            Err(_) => "Goodbye.".to_string(),
+        format!(
+            "The game was not saved (next time type 'save FILE' before 'quit').\n\
+             Its record, which 'deckmate replay -' reads:\n\n{}\nGoodbye.",
+            self.record_text().trim_end()
+        )
+    }
+
+    /// What the view adds to the line on whose turn it is: the game's
+    /// note (a compulsory capture), a King in check.
+    fn turn_note(view: &Map<String, Value>) -> Option<String> {
+        if let Some(note) = view.get("turn_note").and_then(Value::as_str) {
+            return Some(note.to_string());
         }
+        let square = view.get("check_square").and_then(Value::as_str)?;
+        let piece = render::piece_on(view, square).unwrap_or_else(|| "the piece".into());
+        Some(format!("{piece} on {square} is in check."))
     }
 
     fn screen(&self) -> String {
-        let mut s = G::board(&self.pos, &self.view, self.moves.last().copied());
-        if let Some(h) = self.history.last() {
-            s.push_str(&format!("Last move: {h}\n"));
+        let view = self.view();
+        let mut s = render::board(&view, self.entry.seat_names, &self.style).unwrap_or_default();
+        s.push_str(&render::table(&view));
+        let history = self.game.history();
+        if let Some(h) = history.last() {
+            s.push_str(&format!("Last move: {} {h}\n", number(history.len() - 1)));
         }
-        match self.end() {
-            Some(end) => s.push_str(&format!(
+        match (self.outcome(), self.game.to_move()) {
+            (Some(end), _) => s.push_str(&format!(
                 "Game over: {} ({}). Type 'save FILE' to keep the record, 'quit' to leave.",
-                G::result_of(&end),
-                G::describe(&end)
+                end.result_text(),
+                end.reason
             )),
-            None => {
-                let side = G::side_to_move(&self.pos);
-                let who = match &self.computer {
+            (None, Some(side)) => {
+                let who = match self.computer {
                     Some(c) if c.seat == side => " (the computer)",
                     Some(_) => " (you)",
                     None => "",
                 };
+                let note = Session::turn_note(&view).map_or(String::new(), |n| format!(" {n}"));
                 s.push_str(&format!(
-                    "Move {} {}{who} to play.{}",
-                    self.number(),
-                    G::seat_name(side),
-                    G::turn_note(&self.pos)
+                    "Move {} {}{who} to play.{note}",
+                    number(history.len()),
+                    self.seat_name(side)
                 ));
             }
+            (None, None) => s.push_str("Nobody is to move."),
         }
         s
     }
 
-    /// The move number before the next move: `3.` or `3...`.
-    fn number(&self) -> String {
-        move_number(G::fullmove(&self.pos), G::side_to_move(&self.pos))
-    }
-
-    fn is_computer(&self, seat: Seat) -> bool {
-        self.computer.as_ref().is_some_and(|c| c.seat == seat)
-    }
-
-    /// Plays `mv` (known legal) and notes it in the history.
-    fn push(&mut self, mv: G::Move) {
-        let text = format!("{} {}", self.number(), self.pos.move_text(mv));
-        self.history.push(text);
-        self.pos.play_unchecked(mv);
-        self.moves.push(mv);
-        self.unsaved = true;
+    fn is_computer(&self, seat: Option<Seat>) -> bool {
+        self.computer.is_some_and(|c| Some(c.seat) == seat)
     }
 
     fn computer_moves(&mut self, say: &mut dyn FnMut(String)) {
-        while self.end().is_none() && self.is_computer(G::side_to_move(&self.pos)) {
-            let Some(c) = self.computer.as_mut() else {
+        while self.outcome().is_none() && self.is_computer(self.game.to_move()) {
+            let Some(c) = self.computer else {
                 break;
             };
             say(format!("The computer (level {}) is thinking...", c.level));
-            let Some(mv) = c.player.choose(&self.pos) else {
+            let ply = self.game.history().len();
+            let job = self
+                .game
+                .engine_job(c.level, self.seed.wrapping_add(ply as u64));
+            let Some(text) = job() else {
                 break;
             };
-            self.push(mv);
-            if let Some(h) = self.history.last() {
-                say(format!("Computer plays {h}"));
+            if let Err(why) = self.game.play(&text) {
+                say(format!("The computer's move {text} was refused: {why}."));
+                break;
+            }
+            self.unsaved = true;
+            if let Some(h) = self.game.history().last() {
+                say(format!("Computer plays {} {h}", number(ply)));
             }
         }
     }
 
     fn list_moves(&self) -> String {
-        if self.end().is_some() {
+        let Some(side) = self.game.to_move().filter(|_| self.outcome().is_none()) else {
             return "The game is over.".to_string();
-        }
-        let mut moves = Vec::new();
-        self.pos.legal_moves(&mut moves);
-        let mut texts: Vec<String> = moves.iter().map(|&m| self.pos.move_text(m)).collect();
+        };
+        let mut texts: Vec<String> = self
+            .game
+            .legal_moves_of(side)
+            .iter()
+            .filter_map(|m| m["text"].as_str().map(str::to_string))
+            .collect();
         texts.sort();
+        let note = Session::turn_note(&self.view()).map_or(String::new(), |n| {
+            let mut chars = n.trim_end_matches('.').chars();
+            let first = chars.next().map(|c| c.to_lowercase().collect::<String>());
+            format!(" ({}{})", first.unwrap_or_default(), chars.as_str())
+        });
         let mut s = format!(
-            "{} legal moves for {}{}:\n",
+            "{} legal moves for {}{note}:\n",
             texts.len(),
-            G::seat_name(G::side_to_move(&self.pos)),
-            G::moves_note(&self.pos)
+            self.seat_name(side)
         );
         for chunk in texts.chunks(10) {
             s.push_str("  ");
@@ -192,31 +260,31 @@ impl<G: BoardGame> Session<G> {
     }
 
     fn play(&mut self, text: &str, say: &mut dyn FnMut(String)) {
-        if let Some(end) = self.end() {
+        if let Some(end) = self.outcome() {
             say(format!(
                 "The game is over ({}). Type 'undo', 'save FILE' or 'quit'.",
-                G::describe(&end)
+                end.reason
             ));
             return;
         }
-        if self.is_computer(G::side_to_move(&self.pos)) {
+        if self.is_computer(self.game.to_move()) {
             // Only after a failed engine move; never in a normal game.
             say("It is the computer's turn.".to_string());
             return;
         }
         // A game's reasons quote what they read: a long line is refused
         // here, so that no message quotes more than its first characters.
-        let parsed = match not_a_move(text) {
+        let played = match not_a_move(text) {
             Some(why) => Err(why),
-            None => self.pos.parse_move(text).map_err(|e| e.to_string()),
+            None => self.game.play(text),
         };
-        match parsed {
+        match played {
             Err(why) => say(format!(
                 "Illegal move {}: {why}. (Type 'moves' for the legal moves, 'help' for help.)",
                 quote(text)
             )),
-            Ok(mv) => {
-                self.push(mv);
+            Ok(()) => {
+                self.unsaved = true;
                 self.computer_moves(say);
                 say(self.screen());
             }
@@ -224,100 +292,144 @@ impl<G: BoardGame> Session<G> {
     }
 
     fn undo(&mut self, say: &mut dyn FnMut(String)) {
-        if self.end.take().is_some() {
-            // A resignation is the last thing to take back.
+        if let Some(s) = self.settled.take() {
+            // A resignation or agreed draw is the last thing to take back.
             self.unsaved = true;
-            say("Took back the resignation.".to_string());
+            let what = if s.winner.is_some() {
+                "the resignation"
+            } else {
+                "the agreed draw"
+            };
+            say(format!("Took back {what}."));
             say(self.screen());
             return;
         }
-        if self.moves.is_empty() {
+        let history = self.game.history().to_vec();
+        if history.is_empty() {
             say("Nothing to undo.".to_string());
             return;
         }
-        let now = G::side_to_move(&self.pos);
-        let computer = self.computer.as_ref().map(|c| c.seat);
-        let Some(n) = plies_to_undo(self.moves.len(), now, computer) else {
-            say("Nothing of yours to undo.".to_string());
-            return;
-        };
-        let keep = self.moves.len() - n;
-        let mut p = match G::start(&self.spec) {
-            Ok(p) => p,
-            Err(e) => {
-                say(format!("Cannot rebuild the game: {e}"));
+        // Back to the last position where a person is to move.
+        let mut keep = history.len();
+        let rebuilt = loop {
+            keep -= 1;
+            let g = match self.entry.rebuild(&self.game.spec(), &history[..keep]) {
+                Ok(g) => g,
+                Err(e) => {
+                    say(format!("Cannot rebuild the game: {e}"));
+                    return;
+                }
+            };
+            if !self.is_computer(g.to_move()) {
+                break g;
+            }
+            if keep == 0 {
+                say("Nothing of yours to undo.".to_string());
                 return;
             }
         };
-        for &m in &self.moves[..keep] {
-            p.play_unchecked(m);
-        }
-        self.pos = p;
-        self.moves.truncate(keep);
-        self.history.truncate(keep);
+        self.game = rebuilt;
+        self.draw_offer = None;
         self.unsaved = true;
+        let n = history.len() - keep;
         let plies = if n == 1 { "ply" } else { "plies" };
         say(format!("Took back {n} {plies}."));
         say(self.screen());
     }
 
     fn resign(&mut self) -> String {
-        if self.end().is_some() {
+        let Some(side) = self.game.to_move().filter(|_| self.outcome().is_none()) else {
             return "The game is already over.".to_string();
-        }
-        let side = G::side_to_move(&self.pos);
-        let loser = if self.is_computer(side) {
-            side.other()
-        } else {
-            side
         };
-        self.end = Some(G::resigned(loser.other()));
+        let loser = match self.computer {
+            Some(c) => c.seat.other(),
+            None => side,
+        };
+        self.settled = Some(Settlement {
+            winner: Some(loser.other()),
+        });
         self.unsaved = true;
         self.screen()
     }
 
+    fn draw(&mut self, say: &mut dyn FnMut(String)) {
+        let Some(side) = self.game.to_move().filter(|_| self.outcome().is_none()) else {
+            say("The game is already over.".to_string());
+            return;
+        };
+        let plies = self.game.history().len();
+        if let Some(c) = self.computer {
+            if self.game.engine_accepts_draw(c.seat) {
+                self.settle_draw(say);
+            } else {
+                say("The computer declines the draw; the game goes on.".to_string());
+            }
+            return;
+        }
+        match self.draw_offer {
+            Some((by, at)) if by != side && plies <= at + 1 => self.settle_draw(say),
+            Some((by, _)) if by == side => say(format!(
+                "{} has offered a draw already; {} may accept it by typing 'draw' on their turn.",
+                self.seat_name(side),
+                self.seat_name(side.other())
+            )),
+            _ => {
+                self.draw_offer = Some((side, plies));
+                say(format!(
+                    "{} offers a draw: {}, type 'draw' on your turn to accept it, or play on.",
+                    self.seat_name(side),
+                    self.seat_name(side.other())
+                ));
+            }
+        }
+    }
+
+    fn settle_draw(&mut self, say: &mut dyn FnMut(String)) {
+        self.settled = Some(Settlement { winner: None });
+        self.draw_offer = None;
+        self.unsaved = true;
+        say("The draw is agreed.".to_string());
+        say(self.screen());
+    }
+
     /// The game's record as text, with the players' names.
-    pub fn record_text(&self) -> Result<String, String> {
-        let mut rec = G::record(&self.spec, &self.moves, self.end)?;
-        let name = |s: Seat| match &self.computer {
+    pub fn record_text(&self) -> String {
+        let name = |s: Seat| match self.computer {
             Some(c) if c.seat == s => format!("deckmate level {}", c.level),
             _ => "Human".to_string(),
         };
-        for seat in [Seat::First, Seat::Second] {
-            rec.set_tag(G::seat_name(seat), name(seat));
-        }
-        Ok(rec.to_string())
+        self.game.record(&RecordInfo {
+            id: String::new(),
+            players: [name(Seat::First), name(Seat::Second)],
+            ended: self.settled,
+        })
     }
 
     fn save(&mut self, file: &str) -> String {
         if file.is_empty() {
             return "Usage: save FILE".to_string();
         }
-        match self.record_text() {
-            Err(e) => format!("Cannot write the record: {e}"),
-            Ok(text) => match std::fs::write(file, text) {
-                Ok(()) => {
-                    self.unsaved = false;
-                    format!("Saved to {file} (read it back with: deckmate replay {file}).")
-                }
-                Err(e) => format!("Cannot write {}: {e}", quote(file)),
-            },
+        match std::fs::write(file, self.record_text()) {
+            Ok(()) => {
+                self.unsaved = false;
+                format!("Saved to {file} (read it back with: deckmate replay {file}).")
+            }
+            Err(e) => format!("Cannot write {}: {e}", quote(file)),
         }
     }
 }
 
-impl<G: BoardGame> Terminal for Session<G> {
+impl Terminal for Session {
     fn start_with(&mut self, say: &mut dyn FnMut(String)) {
-        say(G::greeting(&self.spec));
-        if let Some(c) = &self.computer {
-            say(format!(
+        say(self.greeting());
+        match self.computer {
+            Some(c) => say(format!(
                 "You play {}; the computer (level {}) plays {}. Type 'help' for help.",
-                G::seat_name(c.seat.other()),
+                self.seat_name(c.seat.other()),
                 c.level,
-                G::seat_name(c.seat)
-            ));
-        } else {
-            say("Two players at one keyboard. Type 'help' for help.".to_string());
+                self.seat_name(c.seat)
+            )),
+            None => say("Two players at one keyboard. Type 'help' for help.".to_string()),
         }
         self.computer_moves(say);
         say(self.screen());
@@ -327,21 +439,32 @@ impl<G: BoardGame> Terminal for Session<G> {
         let command = Command::read(line);
         match command.word.as_str() {
             "" => {}
-            "help" | "?" => say(format!("{}\n{COMMANDS}", G::MOVE_HELP)),
+            "help" | "?" => say(format!("{}\n{COMMANDS}", self.entry.move_help)),
             "quit" | "exit" => {
                 self.quit = true;
                 say(self.goodbye());
             }
             "board" => say(self.screen()),
             "flip" => {
-                G::flip(&mut self.view);
+                self.style.flipped = !self.style.flipped;
                 say(self.screen());
             }
             "moves" => say(self.list_moves()),
             "undo" => self.undo(say),
             "save" => say(self.save(command.rest)),
             "resign" => say(self.resign()),
-            _ => self.play(command.line, say),
+            "draw" => self.draw(say),
+            _ => {
+                // A move played ends a draw offer of the other side.
+                let before = self.game.history().len();
+                self.play(command.line, say);
+                if let Some((_, at)) = self.draw_offer {
+                    let now = self.game.history().len();
+                    if now > before && now > at + 1 {
+                        self.draw_offer = None;
+                    }
+                }
+            }
         }
     }
 
@@ -350,61 +473,9 @@ impl<G: BoardGame> Terminal for Session<G> {
     }
 }
 
-/// The move number as records write it before a move: `3.` or `3...`.
-fn move_number(fullmove: u32, side_to_move: Seat) -> String {
-    let dots = if side_to_move == Seat::First {
-        "."
-    } else {
-        "..."
-    };
-    format!("{fullmove}{dots}")
-}
-
-/// How many plies 'undo' takes back when `played` plies (at least one)
-/// were played and `now` is to move: one between two people; against the
-/// computer (playing `computer`), back to the human's turn, or `None` when
-/// no ply of the human's is left.
-///
-/// The engine only moves when it is its turn, so the side to move
-/// alternates ply by ply: the mover of the k-th ply from the end is the
-/// side to move now for even k, the other side for odd k.
-fn plies_to_undo(played: usize, now: Seat, computer: Option<Seat>) -> Option<usize> {
-    let Some(computer) = computer else {
-        return Some(1);
-    };
-    let mover = |k: usize| if k % 2 == 1 { now.other() } else { now };
-    let mut n = 1;
-    while n <= played && mover(n) == computer {
-        n += 1;
-    }
-    (n <= played).then_some(n)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn move_numbers_have_one_dot_for_the_first_seat_three_for_the_second() {
-        assert_eq!(move_number(1, Seat::First), "1.");
-        assert_eq!(move_number(12, Seat::Second), "12...");
-    }
-
-    #[test]
-    fn undo_takes_back_one_ply_between_two_people() {
-        assert_eq!(plies_to_undo(1, Seat::Second, None), Some(1));
-        assert_eq!(plies_to_undo(5, Seat::First, None), Some(1));
-    }
-
-    #[test]
-    fn undo_against_the_computer_goes_back_to_the_humans_turn() {
-        // The human (First) moved, the computer (Second) replied: two plies.
-        assert_eq!(plies_to_undo(2, Seat::First, Some(Seat::Second)), Some(2));
-        // The computer has not replied yet (the game ended): one ply.
-        assert_eq!(plies_to_undo(3, Seat::Second, Some(Seat::Second)), Some(1));
-        // Only the computer's first move was played: nothing of the human's.
-        assert_eq!(plies_to_undo(1, Seat::Second, Some(Seat::First)), None);
-        // The computer opened, the human and the computer followed.
-        assert_eq!(plies_to_undo(3, Seat::Second, Some(Seat::First)), Some(2));
-    }
+/// The number a record writes before ply `ply` (from 0): `3.` or `3...`,
+/// moves numbered in pairs from the start.
+fn number(ply: usize) -> String {
+    let dots = if ply.is_multiple_of(2) { "." } else { "..." };
+    format!("{}{dots}", ply / 2 + 1)
 }

@@ -5,6 +5,7 @@ use super::{
     palace, parse_quiet_limit, parse_switch, record, record::GameSpec, End, EndReason, Move,
     Options as RuleOptions, PalaceRule, Position, SetupKind, KEY, RULES,
 };
+use crate::registry::{read_record, ReplayFailure, Replayed};
 use crate::registry::{
     BoardHook, BoardPlay, BoxedGame, GameEntry, OptionError, OptionSpec, Options, Settlement,
 };
@@ -54,10 +55,37 @@ pub static ENTRY: GameEntry = GameEntry {
     seat_names: ["Forehand", "Rearhand"],
     options: OPTIONS,
     rules: RULES,
+    move_help: MOVE_HELP,
+    replay: replay_record,
     create,
     from_spec,
     tools: Some(&super::tools::TOOLS),
 };
+
+/// How Cardmate moves are typed, for the terminal's 'help'.
+const MOVE_HELP: &str = "Type a move in the page's notation: the card, ':' if it captures, the
+target square, '=A' when a One promotes: 4Ci3, 9H:c5, 1Sd5=A.
+The signs + (first King), x (second King) and # (palace) may be left out.
+When a card can capture an enemy card of its own suit, some such capture
+is compulsory (rule C3): 'moves' lists what is allowed.";
+
+/// Replays a record: a file of bare moves is a game from the predefined
+/// setup.
+fn replay_record(text: &str) -> Result<Replayed, ReplayFailure> {
+    let rec = read_record(text)?;
+    let r = record::replay(&rec).map_err(|e| ReplayFailure::at(e.ply, e.to_string()))?;
+    let game = BoardPlay::<Cardmate>::with_moves(r.spec.clone(), &r.moves)
+        .map_err(|e| ReplayFailure::at(0, e))?;
+    let start = format!("setup {}, seed {}", r.spec.setup, r.spec.seed);
+    Ok(Replayed::board_game(
+        crate::registry::PlayedGame::view(&game, None, true),
+        super::fen::write(&r.position),
+        r.moves.len(),
+        r.result,
+        r.reason,
+        &start,
+    ))
+}
 
 /// The spec of a game from options (the rules' defaults for those not
 /// given) and a seed.
@@ -201,6 +229,13 @@ impl BoardHook for Cardmate {
         out.insert("pieces".into(), json!(pieces));
         out.insert("last".into(), json!(last));
         out.insert("compulsory".into(), json!(compulsory));
+        if compulsory {
+            // Said after whose turn it is (the terminal's status line).
+            out.insert(
+                "turn_note".into(),
+                json!("A same-suit capture is compulsory."),
+            );
+        }
         out.insert("setup".into(), json!(spec.setup.to_string()));
         out.insert("seed".into(), json!(spec.seed));
         out

@@ -17,7 +17,8 @@ use super::{
 use crate::registry::{
     BoxedGame, EngineJob, GameEntry, MoveLine, OptionSpec, Options, PlayedGame, RecordInfo,
 };
-use deckmate_rules::{Outcome, Seat, Tag, ToAct};
+use crate::registry::{ReplayFailure, Replayed};
+use deckmate_rules::{Outcome, Record, Seat, Tag, ToAct};
 use serde_json::{json, Map, Value};
 
 const OPTIONS: &[OptionSpec] = &[OptionSpec {
@@ -38,10 +39,109 @@ pub static ENTRY: GameEntry = GameEntry {
     seat_names: ["Dealer", "Other"],
     options: OPTIONS,
     rules: RULES,
+    move_help: MOVE_HELP,
+    replay: replay_record,
     create,
     from_spec,
     tools: None,
 };
+
+/// How plays are typed, for the terminal's 'help'.
+const MOVE_HELP: &str = concat!(
+    "Type your play in the record notation:\n",
+    "  yR        play the yellow Rook (suits b r y w, pieces Q R B N P)\n",
+    "  bQ*       lead a Queen with Queen's Privilege (the reply must be a Queen)\n",
+    "  (wN)yB    sacrifice wN first, then play yB\n",
+    "The reply must follow the led suit if it can, else the led piece; a player\n",
+    "who can do neither is mated. The winner of a move leads the next.",
+);
+
+/// A finished game (or one going on) in words, the players numbered as
+/// the first game's dealer 1.
+fn replay_finish(game_no: usize, f: Option<Finish>) -> String {
+    f.map_or("goes on".into(), |f| {
+        f.describe(|seat| format!("player {}", Match::player(game_no, seat) + 1))
+    })
+}
+
+/// Replays a record of one game, or a match of two (the file
+/// [`write_match`](super::notation::write_match) writes): a file of one
+/// game reports that game, a file of two the match. Errors name the game.
+fn replay_record(text: &str) -> Result<Replayed, ReplayFailure> {
+    let fail = |message: String, game: usize, ply: usize| ReplayFailure {
+        json: json!({ "error": message, "game": game, "ply": ply }),
+        message,
+    };
+    let records =
+        Record::parse_all(text).map_err(|e| fail(format!("cannot read the record: {e}"), 0, 0))?;
+    let m = super::notation::replay_match(&records)
+        .map_err(|(game, e)| fail(format!("game {game}: {e}"), game, e.play))?;
+    let plies: usize = m.games.iter().map(|g| g.plays.len()).sum();
+    let [a, b] = m.totals();
+    let single = records.len() == 1;
+    let result = if single {
+        match m.games[0].finish {
+            Some(Finish::Mate {
+                by: Seat::First, ..
+            }) => "1-0",
+            Some(Finish::Mate { .. }) => "0-1",
+            Some(Finish::Draw) => "1/2-1/2",
+            None => "*",
+        }
+    } else {
+        match m.result() {
+            Some(MatchResult::Won(0)) => "1-0",
+            Some(MatchResult::Won(_)) => "0-1",
+            Some(MatchResult::Drawn) => "1/2-1/2",
+            None => "*",
+        }
+    };
+    let finishes: Vec<String> = m
+        .games
+        .iter()
+        .enumerate()
+        .map(|(i, g)| replay_finish(i + 1, g.finish))
+        .collect();
+    let reason = if single {
+        m.games[0].finish.map(|f| replay_finish(1, Some(f)))
+    } else {
+        m.is_over().then(|| format!("match totals {a} to {b}"))
+    };
+    let json = json!({
+        "result": result,
+        "reason": reason,
+        "plies": plies,
+        "games": finishes,
+        "totals": [a, b],
+    });
+    let mut text = format!(
+        "Chess Cards: player 1 dealt {}, player 2 {}\n",
+        m.dealer, m.other
+    );
+    for (i, f) in finishes.iter().enumerate() {
+        text.push_str(&format!(
+            "Game {}: {} plays, all legal; {f}\n",
+            i + 1,
+            m.games[i].plays.len()
+        ));
+    }
+    text.push_str(&format!("Totals: player 1 {a}, player 2 {b}\n"));
+    text.push_str(&match m.result() {
+        Some(MatchResult::Won(p)) => {
+            format!("Result: {result} (player {} wins the match)\n", p + 1)
+        }
+        Some(MatchResult::Drawn) => format!("Result: {result} (equal totals)\n"),
+        None => "Result: * (the match goes on)\n".into(),
+    });
+    Ok(Replayed {
+        view: None,
+        result: result.to_string(),
+        reason,
+        plies,
+        text,
+        json,
+    })
+}
 
 fn count_from(text: &str) -> Result<SacrificeCount, String> {
     match text {
@@ -598,6 +698,54 @@ mod tests {
         assert!(lines
             .iter()
             .any(|l| l.heading.as_deref() == Some("Game 2: Other leads")));
+    }
+
+    const SAMPLE: &str = "[Variant \"Chess Cards\"]\n[Dealer \"bQ rQ yQ wQ rR yR wR yB wN bP\"]\n\
+[Other \"bR bB rB wB bN rN yN rP yP wP\"]\n\n\
+1. yR (yP)yN 2. wQ wB 3. rQ rP 4. (wR)yB rB 5. rN (yQ)rR 6. (wN)bP bB\n\
+7. bR bQ 8. bQ bN 9. bQ#! 1-0\n";
+
+    #[test]
+    fn the_sample_game_replays_to_242() {
+        let r = replay_record(SAMPLE).unwrap();
+        assert_eq!(r.json["totals"][0], 242);
+        assert_eq!(r.json["result"], "1-0");
+        assert_eq!(r.json["plies"], 17);
+        assert!(r.view.is_none());
+        assert!(
+            r.text
+                .contains("player 1 mates with bQ on move 9, multiplier 11: 242"),
+            "{}",
+            r.text
+        );
+    }
+
+    #[test]
+    fn a_bad_play_names_the_game_and_play() {
+        let bad = SAMPLE.replace("3. rQ rP", "3. rQ wP");
+        let f = replay_record(&bad).unwrap_err();
+        assert_eq!(
+            (f.json["game"].as_u64(), f.json["ply"].as_u64()),
+            (Some(1), Some(6))
+        );
+        assert!(f.message.contains("game 1: move 3"), "{}", f.message);
+    }
+
+    #[test]
+    fn mangled_records_never_panic() {
+        let mut rng = deckmate_rules::SeededRng::new(5);
+        let base = SAMPLE.as_bytes();
+        for _ in 0..2000 {
+            let mut b = base.to_vec();
+            for _ in 0..1 + rng.below(3) {
+                let at = rng.below(b.len() as u64) as usize;
+                let noise = b"()*#![]\" \nbryw QRBNP0123456789.";
+                b[at] = noise[rng.below(noise.len() as u64) as usize];
+            }
+            if let Ok(t) = std::str::from_utf8(&b) {
+                let _ = replay_record(t);
+            }
+        }
     }
 
     #[test]

@@ -6,6 +6,7 @@ use super::{
     geometry, record, record::GameSpec, seat_name, End, EndReason, Move, Position, QUIET_LIMIT,
     RULES,
 };
+use crate::registry::{read_record, ReplayFailure, Replayed};
 use crate::registry::{BoardHook, BoardPlay, BoxedGame, GameEntry, Options, Settlement};
 use deckmate_board::{RankStyle, Square};
 use deckmate_engine::Evaluator;
@@ -23,10 +24,41 @@ pub static ENTRY: GameEntry = GameEntry {
     seat_names: ["White", "Black"],
     options: &[],
     rules: RULES,
+    move_help: MOVE_HELP,
+    replay: replay_record,
     create,
     from_spec,
     tools: Some(&super::tools::TOOLS),
 };
+
+/// How Cuarenta moves are typed, for the terminal's 'help'.
+const MOVE_HELP: &str = "Type a move in Cuarenta's notation: the piece letter (K B C V G F P, the
+P written too), the file or rank it leaves when needed, 'x' when it
+captures, the target square: Fa4, Pbc6, Vxf7, Ce4. A pawn promoting adds
+=C (or on the last rank =F, =G, =V, =B): Pce8=C. Castling (King and Camel
+swap) is O-O. Check signs may be left out.";
+
+/// Replays a `[Variant "Cuarenta"]` record (from Q2's setup or its `FEN`
+/// tag).
+fn replay_record(text: &str) -> Result<Replayed, ReplayFailure> {
+    let rec = read_record(text)?;
+    let r = record::replay(&rec).map_err(|e| ReplayFailure::at(e.ply, e.to_string()))?;
+    let start = if r.spec.fen.is_some() {
+        "Cuarenta, from the FEN tag"
+    } else {
+        "Cuarenta, from the setup"
+    };
+    let game = BoardPlay::<Cuarenta>::with_moves((r.spec.clone(), 0), &r.moves)
+        .map_err(|e| ReplayFailure::at(0, e))?;
+    Ok(Replayed::board_game(
+        crate::registry::PlayedGame::view(&game, None, true),
+        super::fen::write(&r.position),
+        r.moves.len(),
+        r.result,
+        r.reason,
+        start,
+    ))
+}
 
 fn create(_options: &Options, seed: u64) -> Result<BoxedGame, String> {
     Ok(Box::new(BoardPlay::<Cuarenta>::new((

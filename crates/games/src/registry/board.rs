@@ -94,6 +94,20 @@ impl<H: BoardHook> BoardPlay<H> {
         })
     }
 
+    /// A game of `spec` after `moves`, known legal (a replayed record's).
+    pub fn with_moves(
+        spec: H::Spec,
+        moves: &[<H::Position as Game>::Move],
+    ) -> Result<BoardPlay<H>, String> {
+        let mut g = BoardPlay::<H>::new(spec)?;
+        for &mv in moves {
+            g.texts.push(g.pos.move_text(mv));
+            g.pos.play_unchecked(mv);
+            g.moves.push(mv);
+        }
+        Ok(g)
+    }
+
     /// The position now.
     pub fn position(&self) -> &H::Position {
         &self.pos
@@ -191,7 +205,9 @@ impl<H: BoardHook> PlayedGame for BoardPlay<H> {
         match H::record(&self.spec, &self.moves, info.ended) {
             Ok(mut r) => {
                 r.set_tag("Site", "deckmate");
-                r.set_tag("GameId", info.id.clone());
+                if !info.id.is_empty() {
+                    r.set_tag("GameId", info.id.clone());
+                }
                 for s in Seat::BOTH {
                     r.set_tag(
                         H::entry().seat_names[s.index()],
@@ -334,6 +350,8 @@ mod tests {
         seat_names: ["First", "Second"],
         options: &[],
         rules: "",
+        move_help: "",
+        replay: |_| Err(super::super::ReplayFailure::at(0, "no records".into())),
         create,
         from_spec,
         tools: None,

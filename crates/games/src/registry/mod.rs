@@ -13,11 +13,13 @@
 
 mod board;
 mod options;
+mod replay;
 mod session;
 mod tools;
 
 pub use board::{BoardHook, BoardPlay};
 pub use options::{OptionError, OptionSpec, Options};
+pub use replay::{read_record, ReplayFailure, Replayed};
 pub use session::{
     engine_takes_draw, pair_lines, BoxedGame, EngineJob, MoveLine, PlayedGame, RecordInfo,
     Settlement,
@@ -49,6 +51,13 @@ pub struct GameEntry {
     pub options: &'static [OptionSpec],
     /// The rules as deckmate plays them.
     pub rules: &'static str,
+    /// How a move is typed, with examples: the start of the terminal's
+    /// `help`.
+    pub move_help: &'static str,
+    /// Replays a record's text, checking every move: the final position,
+    /// the result and what `deckmate replay` prints, or the first bad move
+    /// (its number, side and why).
+    pub replay: fn(text: &str) -> Result<Replayed, ReplayFailure>,
     /// A new game from options and a seed; the error says which option
     /// is wrong.
     pub create: fn(options: &Options, seed: u64) -> Result<BoxedGame, String>,
@@ -112,6 +121,12 @@ pub fn find(key: &str) -> Option<&'static GameEntry> {
 /// The keys, for error messages: `cardmate, chess-cards, cuarenta`.
 pub fn keys() -> String {
     GAMES.iter().map(|g| g.key).collect::<Vec<_>>().join(", ")
+}
+
+/// The game of a record without a `[Variant]` tag: the first listed
+/// (Cardmate's records came before the tag).
+pub fn untagged() -> &'static GameEntry {
+    GAMES[0]
 }
 
 /// The game a record's `[Variant]` tag names: its key, its name or one of

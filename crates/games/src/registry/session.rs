@@ -153,7 +153,9 @@ pub trait PlayedGame: Send {
     /// The game's part of the view for `you` (`None`: a spectator), built
     /// from what that seat may observe: a
     /// `board` with `pieces`, and/or `zones` of cards, `facts`, a
-    /// `scoreboard`, a `prompt` for the seat to act, `last`. `live` is
+    /// `scoreboard`, a `prompt` for the seat to act, `last`, a
+    /// `check_square`, a `turn_note` (a sentence the terminal adds to
+    /// whose turn it is: "A same-suit capture is compulsory."). `live` is
     /// false for an earlier position being looked at.
     fn view(&self, you: Option<Seat>, live: bool) -> Map<String, Value>;
 
