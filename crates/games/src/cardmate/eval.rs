@@ -29,7 +29,7 @@
 
 use crate::cardmate::{palace, Card, Move, PalaceRule, Position, Rank};
 use deckmate_engine::{Eval, Evaluator};
-use deckmate_rules::Seat;
+use deckmate_rules::{Seat, ToAct};
 
 /// The evaluation weights.
 #[derive(Clone, Debug, PartialEq)]
@@ -434,6 +434,13 @@ impl Evaluator<Position> for CardmateEval {
 
     fn history_index(&self, _pos: &Position, mv: Move) -> usize {
         mv.card.index() * 160 + mv.to.index().min(159)
+    }
+
+    /// The side to move, without counting the legal moves: a finished
+    /// position generates none, and the search scores it by its outcome.
+    #[inline]
+    fn to_act(&self, pos: &Position) -> ToAct {
+        ToAct::Seat(pos.side_to_move())
     }
 
     fn history_size(&self) -> usize {

@@ -10,7 +10,7 @@
 
 use crate::cuarenta::{Move, Piece, Position};
 use deckmate_engine::{Eval, Evaluator};
-use deckmate_rules::Seat;
+use deckmate_rules::{Seat, ToAct};
 
 /// The weights of the Cuarenta evaluation (centipawns: a Pawn is 100).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -164,6 +164,13 @@ impl Evaluator<Position> for CuarentaEval {
     fn history_index(&self, _pos: &Position, mv: Move) -> usize {
         // Board squares are rank * 16 + file < 144.
         (mv.from().index() % 144) * 144 + mv.to().index() % 144
+    }
+
+    /// The side to move, without counting the legal moves: a finished
+    /// position generates none, and the search scores it by its outcome.
+    #[inline]
+    fn to_act(&self, pos: &Position) -> ToAct {
+        ToAct::Seat(pos.side_to_move())
     }
 
     fn history_size(&self) -> usize {
