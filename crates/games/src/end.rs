@@ -26,6 +26,19 @@ pub struct End<R> {
 }
 
 impl<R: Reason> End<R> {
+    /// The end the players reached outside the rules: a resignation (the
+    /// winner is the resigner's opponent) or an agreed draw.
+    pub fn settled(s: crate::registry::Settlement) -> End<R> {
+        End {
+            winner: s.winner,
+            reason: if s.winner.is_some() {
+                R::RESIGNATION
+            } else {
+                R::AGREEMENT
+            },
+        }
+    }
+
     /// The reason in words.
     pub fn describe(&self) -> String {
         let w = self.winner.map(R::seat_name).unwrap_or("");

@@ -2,7 +2,7 @@
 //! [`BoardPlay`]: a 10x10 board of cards.
 
 use super::{
-    palace, parse_quiet_limit, parse_switch, record, record::GameSpec, End, EndReason, Move,
+    palace, parse_quiet_limit, parse_switch, record, record::GameSpec, End, Move,
     Options as RuleOptions, PalaceRule, Position, SetupKind, KEY, RULES,
 };
 use crate::registry::{read_record, ReplayFailure, Replayed};
@@ -246,15 +246,7 @@ impl BoardHook for Cardmate {
         moves: &[Move],
         settled: Option<Settlement>,
     ) -> Result<Record, String> {
-        let end = settled.map(|e| End {
-            winner: e.winner,
-            reason: if e.winner.is_some() {
-                EndReason::Resignation
-            } else {
-                EndReason::Agreement
-            },
-        });
-        record::write(spec, moves, end).map_err(|e| e.to_string())
+        record::write(spec, moves, settled.map(End::settled)).map_err(|e| e.to_string())
     }
 
     fn engine_move(pos: &Position, level: u8, seed: u64) -> Option<Move> {

@@ -245,15 +245,7 @@ impl BoardHook for Cuarenta {
         moves: &[Move],
         settled: Option<Settlement>,
     ) -> Result<Record, String> {
-        let end = settled.map(|e| End {
-            winner: e.winner,
-            reason: if e.winner.is_some() {
-                EndReason::Resignation
-            } else {
-                EndReason::Agreement
-            },
-        });
-        record::write(spec, moves, end).map_err(|e| e.to_string())
+        record::write(spec, moves, settled.map(End::settled)).map_err(|e| e.to_string())
     }
 
     fn engine_move(pos: &Position, level: u8, seed: u64) -> Option<Move> {
