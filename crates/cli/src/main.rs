@@ -13,7 +13,6 @@ mod cmd;
 mod game_options;
 mod games;
 mod render;
-mod variant;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;

@@ -2,7 +2,8 @@
 //! and statistics over many deals.
 
 use super::solve_values::ValuesFile;
-use crate::variant::{GameParser, Variant};
+use crate::games::GameArg;
+use deckmate_games::registry::GameEntry;
 use clap::Args;
 use deckmate_games::chess_cards::engine::deals::{self, DealStats, Deals, RunOptions};
 use deckmate_games::chess_cards::Solver;
@@ -34,8 +35,8 @@ deal takes about a second: give --values FILE to keep the values found, and\n\
 run the same command again to go on where it stopped.")]
 pub struct SolveArgs {
     /// The game (only chess-cards can be solved).
-    #[arg(value_parser = GameParser::new("solve", &[Variant::ChessCards], NOT_SOLVED))]
-    game: Variant,
+    #[arg(value_parser = GameArg::new("solve", solvable, NOT_SOLVED))]
+    game: &'static GameEntry,
     /// The dealer's hand as dealt (he leads move 1).
     #[arg(long, conflicts_with_all = ["deals", "all_deals"])]
     dealer: Option<String>,
@@ -170,12 +171,18 @@ fn outcome_text(g: &ChessCards) -> String {
     })
 }
 
+/// The games this command solves: Chess Cards, whose exact solver it runs
+/// (this command is that solver's shell).
+fn solvable(g: &GameEntry) -> bool {
+    std::ptr::eq(g, &deckmate_games::chess_cards::ENTRY)
+}
+
 /// Runs the command.
 pub fn run(args: SolveArgs) -> Result<ExitCode, String> {
-    if args.game != Variant::ChessCards {
+    if !solvable(args.game) {
         return Err(format!(
             "{}: only chess-cards can be solved exactly (the board games have 'deckmate analyse')",
-            args.game.key()
+            args.game.key
         ));
     }
     let threads = args.threads.unwrap_or_else(|| {
