@@ -136,7 +136,9 @@ mod tests {
         use clap::Parser;
         let mut all = vec!["x"];
         all.extend(args);
-        Cli::try_parse_from(all).map(|c| c.options).unwrap_or_default()
+        Cli::try_parse_from(all)
+            .map(|c| c.options)
+            .unwrap_or_default()
     }
 
     #[test]
@@ -151,7 +153,11 @@ mod tests {
             o.for_game(cuarenta).err().as_deref(),
             Some("--palace is an option of Cardmate, not of Cuarenta")
         );
-        assert_eq!(o.for_game(cardmate).map(|o| o.value("palace").map(str::to_string)), Ok(Some("off".into())));
+        assert_eq!(
+            o.for_game(cardmate)
+                .map(|o| o.value("palace").map(str::to_string)),
+            Ok(Some("off".into()))
+        );
         let o = parse(&["--repetition", "off", "--quiet-limit", "off"]);
         assert_eq!(
             o.for_game(cards).err().as_deref(),

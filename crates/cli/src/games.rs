@@ -128,12 +128,18 @@ mod tests {
         let cmd = clap::Command::new("analyse");
         let parse = |v: &str| p.parse_ref(&cmd, None, OsStr::new(v));
         assert_eq!(parse("cuarenta").ok().map(|g| g.key), Some("cuarenta"));
-        let err = parse("chess-cards").err().map(|e| e.to_string()).unwrap_or_default();
+        let err = parse("chess-cards")
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
         assert!(
             err.contains("'analyse' supports cardmate and cuarenta, not chess-cards (no board)"),
             "{err}"
         );
-        let err = parse("chess").err().map(|e| e.to_string()).unwrap_or_default();
+        let err = parse("chess")
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
         assert!(
             err.contains(
                 "unknown game 'chess' (known: cardmate, chess-cards, cuarenta; 'analyse' supports cardmate and cuarenta)"

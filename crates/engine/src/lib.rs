@@ -41,7 +41,7 @@ mod tt;
 
 pub use analyse::{analyse_with, score_text, Analysis};
 pub use evaluator::{Eval, Evaluator};
-pub use matches::{GameResult, MatchResult, PlayerSpec};
+pub use matches::{GameResult, MatchScore, PlayerSpec};
 pub use search::{ChancePruning, Limits, Report, SearchParams, SearchResult, Searcher, WIN};
 
 use deckmate_rules::{Game, SeededRng};

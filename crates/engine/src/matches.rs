@@ -1,6 +1,6 @@
 //! Matches between players, for any game: who plays ([`PlayerSpec`]), one
 //! game's outcome with its record ([`GameResult`]), the tally with an Elo
-//! difference and its 95% margin ([`MatchResult`]), and [`run_games`],
+//! difference and its 95% margin ([`MatchScore`]), and [`run_games`],
 //! which plays a match's games (on several threads if asked) and reports
 //! them in order. How a game is set up and played out is each game's.
 
@@ -54,7 +54,7 @@ pub struct GameResult {
 
 /// The match result.
 #[derive(Clone, Debug, Default)]
-pub struct MatchResult {
+pub struct MatchScore {
     /// A's wins.
     pub wins: u32,
     /// Draws.
@@ -65,7 +65,7 @@ pub struct MatchResult {
     pub games: Vec<GameResult>,
 }
 
-impl MatchResult {
+impl MatchScore {
     /// A's score fraction.
     pub fn score(&self) -> f64 {
         let n = (self.wins + self.draws + self.losses).max(1) as f64;
@@ -115,8 +115,8 @@ pub fn run_games(
     threads: usize,
     play_game: impl Fn(u32) -> Result<GameResult, String> + Sync,
     mut on_game: impl FnMut(u32, &GameResult),
-) -> Result<MatchResult, String> {
-    let mut r = MatchResult::default();
+) -> Result<MatchScore, String> {
+    let mut r = MatchScore::default();
     let threads = threads.clamp(1, 64);
     if threads == 1 {
         for i in 0..games {

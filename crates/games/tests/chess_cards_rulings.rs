@@ -3,7 +3,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use deckmate_games::chess_cards::{score, Card, ChessCards, Finish, Hand, SacrificeCount, Turn};
+use deckmate_games::chess_cards::{score, Card, ChessCards, End, Hand, SacrificeCount, Turn};
 use deckmate_rules::Seat;
 
 fn c(s: &str) -> Card {
@@ -85,7 +85,7 @@ fn chess_cards_m9_m10_sample_game_overmate_242() {
     assert!(g.hands[0].is_empty(), "A's hand is empty after move 7");
     play(&mut g, "bQ");
     match g.finish {
-        Some(Finish::Mate {
+        Some(End::Mate {
             by,
             card,
             move_no,
@@ -252,7 +252,7 @@ fn chess_cards_m6_sacrifice_rules() {
     play(&mut g, "(wP)wR");
     assert!(g.turns().is_empty());
     match g.finish {
-        Some(Finish::Mate {
+        Some(End::Mate {
             by,
             multiplier,
             score,
@@ -298,7 +298,7 @@ fn chess_cards_m8_draw_after_ten_moves() {
         let t = g.turns()[0];
         g.play(t);
     }
-    assert_eq!(g.finish, Some(Finish::Draw));
+    assert_eq!(g.finish, Some(End::Draw));
     assert_eq!(g.value(), 0);
     assert_eq!(g.move_no, 10);
 }

@@ -283,7 +283,9 @@ mod tests {
         // The same seed draws the same outcomes.
         let draw = |seed| {
             let mut r = SeededRng::new(seed);
-            (0..20).map(|_| pick_weighted(&outs, &mut r)).collect::<Vec<_>>()
+            (0..20)
+                .map(|_| pick_weighted(&outs, &mut r))
+                .collect::<Vec<_>>()
         };
         assert_eq!(draw(9), draw(9));
         assert_eq!(pick_weighted::<char>(&[], &mut rng), None);

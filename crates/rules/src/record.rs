@@ -346,7 +346,9 @@ mod tests {
     #[test]
     fn moves_are_numbered_by_the_games_turns_when_it_gives_them() {
         let mut r = Record {
-            moves: ["[7H]", "e4", "[2C]", "d5", "Nf3"].map(String::from).to_vec(),
+            moves: ["[7H]", "e4", "[2C]", "d5", "Nf3"]
+                .map(String::from)
+                .to_vec(),
             numbers: vec![Some(1), None, None, None, Some(2)],
             result: Some("*".into()),
             ..Record::default()

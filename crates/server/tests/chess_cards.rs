@@ -9,7 +9,7 @@ mod common;
 
 use axum::http::StatusCode;
 use common::{call, memory};
-use deckmate_games::chess_cards::{notation, Finish};
+use deckmate_games::chess_cards::{notation, End};
 use deckmate_rules::Record;
 use deckmate_server::{AppState, Db};
 use serde_json::{json, Value};
@@ -349,7 +349,7 @@ async fn chess_cards_whole_matches_by_the_servers_moves() {
             plays += game.plays.len();
             // Game 2's dealer (its leader) is the match's other.
             let points = |seat_of_game: usize| match game.finish {
-                Some(Finish::Mate { by, score, .. }) if by.index() == seat_of_game => score,
+                Some(End::Mate { by, score, .. }) if by.index() == seat_of_game => score,
                 _ => 0,
             };
             let (dealer, other) = if k == 0 { (0, 1) } else { (1, 0) };

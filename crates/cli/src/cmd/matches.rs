@@ -4,7 +4,7 @@
 use crate::games::{GameArg, NO_BOARD_HINT};
 use clap::Args;
 use deckmate_games::registry::{
-    GameEntry, GameResult, MatchResult, MatchSettings, PlayerSpec, GAMES,
+    GameEntry, GameResult, MatchScore, MatchSettings, PlayerSpec, GAMES,
 };
 use std::process::ExitCode;
 use std::time::Duration;
@@ -117,7 +117,7 @@ fn finish(
     save_err: Option<String>,
     a: &PlayerSpec,
     b: &PlayerSpec,
-    r: &MatchResult,
+    r: &MatchScore,
     out: &str,
 ) -> Result<ExitCode, String> {
     if let Some(e) = save_err {
@@ -150,7 +150,7 @@ fn elo_of(score: f64) -> f64 {
 /// give one: `Elo +35 +- 60`; otherwise what they do say (too few games,
 /// a one-sided bound when one side won every game, no spread when every
 /// game was drawn), never a margin of 0 for an estimate that is not one.
-pub fn elo_text(r: &MatchResult) -> String {
+pub fn elo_text(r: &MatchScore) -> String {
     let n = r.wins + r.draws + r.losses;
     if n == 0 {
         return "Elo: no games".to_string();
@@ -213,8 +213,8 @@ pub fn elo_text(r: &MatchResult) -> String {
 mod tests {
     use super::*;
 
-    fn result(wins: u32, draws: u32, losses: u32) -> MatchResult {
-        MatchResult {
+    fn result(wins: u32, draws: u32, losses: u32) -> MatchScore {
+        MatchScore {
             wins,
             draws,
             losses,

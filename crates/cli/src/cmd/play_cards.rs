@@ -19,7 +19,7 @@
 use super::terminal::{not_a_move, quote, Command, Terminal};
 use deckmate_games::chess_cards::{
     notation::{parse_turn, turn_text, write_match},
-    Card, ChessCards, Finish, Hand, Match, MatchResult, SacrificeCount, Turn,
+    Card, ChessCards, End, Hand, Match, MatchResult, SacrificeCount, Turn,
 };
 use deckmate_games::chess_cards::{ChessCardsPlayer, Solver};
 use deckmate_games::registry::{GameEntry, PlayedGame};
@@ -375,9 +375,9 @@ impl CardsSession {
         }
     }
 
-    fn finish_text(&self, game_no: usize, f: Finish) -> String {
+    fn finish_text(&self, game_no: usize, f: End) -> String {
         match f {
-            Finish::Mate {
+            End::Mate {
                 by,
                 card,
                 move_no,
@@ -395,7 +395,7 @@ impl CardsSession {
                     card.value()
                 )
             }
-            Finish::Draw => format!("Game {game_no}: no mate after ten moves, a draw (M8)."),
+            End::Draw => format!("Game {game_no}: no mate after ten moves, a draw (M8)."),
         }
     }
 

@@ -3,14 +3,14 @@
 
 use super::solve_values::ValuesFile;
 use crate::games::GameArg;
-use deckmate_games::registry::GameEntry;
 use clap::Args;
 use deckmate_games::chess_cards::engine::deals::{self, DealStats, Deals, RunOptions};
 use deckmate_games::chess_cards::Solver;
 use deckmate_games::chess_cards::{
     notation::{parse_turn, turn_text},
-    ChessCards, Finish, Hand, SacrificeCount,
+    ChessCards, End, Hand, SacrificeCount,
 };
+use deckmate_games::registry::GameEntry;
 use serde_json::json;
 use std::collections::HashMap;
 use std::io::Write;
@@ -148,7 +148,7 @@ fn line_text(start: &ChessCards, line: &[deckmate_games::chess_cards::Turn]) -> 
         first = false;
         let mut w = turn_text(t);
         g.play(t);
-        if let Some(Finish::Mate { multiplier, .. }) = g.finish {
+        if let Some(End::Mate { multiplier, .. }) = g.finish {
             w.push('#');
             for _ in 10..multiplier {
                 w.push('!');

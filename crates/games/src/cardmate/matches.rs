@@ -11,7 +11,7 @@
 
 use super::engine::player_with_level;
 use super::{record, End, EndReason, Move, Options, Position, SetupKind};
-pub use deckmate_engine::matches::{GameResult, MatchResult, PlayerSpec};
+pub use deckmate_engine::matches::{GameResult, MatchScore, PlayerSpec};
 use deckmate_engine::{level, matches::run_games, random_player, Player};
 use deckmate_rules::{Seat, SeededRng};
 use std::time::Duration;
@@ -211,7 +211,7 @@ pub fn run_match_with(
     b: &PlayerSpec,
     opts: &MatchOptions,
     on_game: impl FnMut(u32, &GameResult),
-) -> Result<MatchResult, String> {
+) -> Result<MatchScore, String> {
     run_games(
         opts.games,
         opts.threads,
@@ -231,7 +231,7 @@ pub fn run_match(
     time: Option<Duration>,
     seed: u64,
     setups: &[SetupKind],
-) -> Result<MatchResult, String> {
+) -> Result<MatchScore, String> {
     let opts = MatchOptions {
         games,
         time,
@@ -262,9 +262,6 @@ fn config_options(cfg: &MatchConfig) -> MatchOptions {
 }
 
 /// Plays a [`MatchConfig`] match, calling `on_game` after each game.
-pub fn run(
-    cfg: &MatchConfig,
-    on_game: impl FnMut(u32, &GameResult),
-) -> Result<MatchResult, String> {
+pub fn run(cfg: &MatchConfig, on_game: impl FnMut(u32, &GameResult)) -> Result<MatchScore, String> {
     run_match_with(&cfg.a, &cfg.b, &config_options(cfg), on_game)
 }

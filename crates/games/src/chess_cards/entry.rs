@@ -11,8 +11,8 @@
 use super::engine::choose_turn;
 use super::{
     notation::{mate_marks, parse_turn, turn_text, write},
-    piece_name, suit_name, Card, ChessCards, Finish, Hand, Match, MatchResult, SacrificeCount,
-    Turn, KEY, RULES,
+    piece_name, suit_name, Card, ChessCards, End, Hand, Match, MatchResult, SacrificeCount, Turn,
+    KEY, RULES,
 };
 use crate::registry::{
     BoxedGame, EngineJob, GameEntry, MoveLine, OptionSpec, Options, PlayedGame, RecordInfo,
@@ -58,7 +58,7 @@ const MOVE_HELP: &str = concat!(
 
 /// A finished game (or one going on) in words, the players numbered as
 /// the first game's dealer 1.
-fn replay_finish(game_no: usize, f: Option<Finish>) -> String {
+fn replay_finish(game_no: usize, f: Option<End>) -> String {
     f.map_or("goes on".into(), |f| {
         f.describe(|seat| format!("player {}", Match::player(game_no, seat) + 1))
     })
@@ -81,11 +81,11 @@ fn replay_record(text: &str) -> Result<Replayed, ReplayFailure> {
     let single = records.len() == 1;
     let result = if single {
         match m.games[0].finish {
-            Some(Finish::Mate {
+            Some(End::Mate {
                 by: Seat::First, ..
             }) => "1-0",
-            Some(Finish::Mate { .. }) => "0-1",
-            Some(Finish::Draw) => "1/2-1/2",
+            Some(End::Mate { .. }) => "0-1",
+            Some(End::Draw) => "1/2-1/2",
             None => "*",
         }
     } else {
@@ -251,7 +251,7 @@ impl CardsMatch {
     /// A finished game in words: "Dealer mates with bQ on move 9: 11 x 11 x 2 = 242".
     fn finish_text(&self, k: usize) -> Option<String> {
         Some(match self.m.games.get(k)?.finish? {
-            Finish::Mate {
+            End::Mate {
                 by,
                 card,
                 move_no,
@@ -262,7 +262,7 @@ impl CardsMatch {
                 name(mseat(k, by)),
                 score_sum(card, multiplier, score)
             ),
-            Finish::Draw => "no mate in 10 moves: drawn".to_string(),
+            End::Draw => "no mate in 10 moves: drawn".to_string(),
         })
     }
 

@@ -28,7 +28,7 @@ pub struct Turn {
 
 /// How a game ended.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
-pub enum Finish {
+pub enum End {
     /// Mate: who gave it, with which card, on which move, the multiplier and
     /// the score.
     Mate {
@@ -47,12 +47,12 @@ pub enum Finish {
     Draw,
 }
 
-impl Finish {
+impl End {
     /// The end in words, the mater named by `name`: "the dealer mates with
     /// bQ on move 9, multiplier 11: 242", "a draw after move 10".
     pub fn describe(&self, name: impl Fn(Seat) -> String) -> String {
         match *self {
-            Finish::Mate {
+            End::Mate {
                 by,
                 card,
                 move_no,
@@ -62,7 +62,7 @@ impl Finish {
                 "{} mates with {card} on move {move_no}, multiplier {multiplier}: {score}",
                 name(by)
             ),
-            Finish::Draw => "a draw after move 10".into(),
+            End::Draw => "a draw after move 10".into(),
         }
     }
 }
@@ -85,7 +85,7 @@ pub struct ChessCards {
     /// The plays of this game in order: (seat, turn).
     pub plays: Vec<(Seat, Turn)>,
     /// The end, once reached.
-    pub finish: Option<Finish>,
+    pub finish: Option<End>,
     /// How sacrifices count.
     pub count: SacrificeCount,
 }
@@ -288,7 +288,7 @@ impl ChessCards {
                 }
                 self.lead = None;
                 if self.move_no == 10 {
-                    self.finish = Some(Finish::Draw);
+                    self.finish = Some(End::Draw);
                 } else {
                     self.move_no += 1;
                 }
@@ -307,7 +307,7 @@ impl ChessCards {
             if Self::replies(self.playable(replier), lead, privilege).is_empty() {
                 let by = self.leader;
                 let multiplier = self.move_no + self.counted_sacrifices(by);
-                self.finish = Some(Finish::Mate {
+                self.finish = Some(End::Mate {
                     by,
                     card: lead,
                     move_no: self.move_no,
@@ -321,7 +321,7 @@ impl ChessCards {
     /// The dealer's score minus the other's (one of them is 0).
     pub fn value(&self) -> i32 {
         match self.finish {
-            Some(Finish::Mate { by, score, .. }) => {
+            Some(End::Mate { by, score, .. }) => {
                 if by == Seat::First {
                     score as i32
                 } else {

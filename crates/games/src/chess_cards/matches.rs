@@ -8,7 +8,7 @@
 //! places exchanged.
 
 use super::card::Hand;
-use super::game::{ChessCards, Finish, SacrificeCount, Turn};
+use super::game::{ChessCards, End, SacrificeCount, Turn};
 use deckmate_rules::Seat;
 
 /// A two-game match.
@@ -111,8 +111,8 @@ impl Match {
         let g = self.games.get(game_no.checked_sub(1)?)?;
         let mut out = [0, 0];
         match g.finish? {
-            Finish::Mate { by, score, .. } => out[Match::player(game_no, by)] = score,
-            Finish::Draw => {}
+            End::Mate { by, score, .. } => out[Match::player(game_no, by)] = score,
+            End::Draw => {}
         }
         Some(out)
     }

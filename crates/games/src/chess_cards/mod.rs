@@ -21,7 +21,7 @@ pub use card::{Card, Hand};
 pub use check::{piece_name, suit_name};
 pub use engine::{choose_turn, ChessCardsPlayer, Solver};
 pub use entry::ENTRY;
-pub use game::{score, ChessCards, Finish, SacrificeCount, Turn};
+pub use game::{score, ChessCards, End, SacrificeCount, Turn};
 pub use matches::{Match, MatchResult};
 
 /// The rules as deckmate plays them, for `deckmate rules chess-cards`.

@@ -5,7 +5,7 @@
 //! `[Dealer "bQ rQ ..."]`, `[Other "bR bB ..."]`, and `[Sacrifices "net"]`.
 
 use super::card::{Card, Hand};
-use super::game::{ChessCards, Finish, SacrificeCount, Turn};
+use super::game::{ChessCards, End, SacrificeCount, Turn};
 use super::matches::Match;
 use deckmate_rules::Record;
 use deckmate_rules::Seat;
@@ -26,9 +26,9 @@ pub fn turn_text(t: Turn) -> String {
 
 /// The marks after a game's last play: `#` for a mate and one `!` per
 /// overmate unit (`#!!` for a multiplier of 12); nothing otherwise.
-pub fn mate_marks(finish: Option<Finish>) -> String {
+pub fn mate_marks(finish: Option<End>) -> String {
     match finish {
-        Some(Finish::Mate { multiplier, .. }) => {
+        Some(End::Mate { multiplier, .. }) => {
             let mut s = String::from("#");
             for _ in 10..multiplier {
                 s.push('!');
@@ -149,7 +149,7 @@ pub fn write(g: &ChessCards, dealer: Hand, other: Hand) -> Record {
         r.moves.push(turn_text(*t));
     }
     let result = match g.finish {
-        Some(Finish::Mate { by, .. }) => {
+        Some(End::Mate { by, .. }) => {
             if let Some(last) = r.moves.last_mut() {
                 last.push_str(&mate_marks(g.finish));
             }
@@ -159,7 +159,7 @@ pub fn write(g: &ChessCards, dealer: Hand, other: Hand) -> Record {
                 "0-1"
             }
         }
-        Some(Finish::Draw) => "1/2-1/2",
+        Some(End::Draw) => "1/2-1/2",
         None => "*",
     };
     r.result = Some(result.to_string());

@@ -8,7 +8,7 @@ use crate::cuarenta::{self, fen, notation, record, CuarentaEval, Move, Position}
 use crate::registry::{EngineHook, MatchSettings, Options, StudyError, Tools};
 pub use deckmate_engine::bench::BenchLine;
 use deckmate_engine::bench::{self, BenchCase};
-use deckmate_engine::matches::{run_games, GameResult, MatchResult, PlayerSpec};
+use deckmate_engine::matches::{run_games, GameResult, MatchScore, PlayerSpec};
 use deckmate_engine::{random_player, Player, Searcher};
 use deckmate_rules::{Game, Seat, SeededRng};
 use std::time::Duration;
@@ -208,7 +208,7 @@ pub fn play_game(cfg: &CuarentaMatch, i: u32) -> Result<GameResult, String> {
 pub fn run_match(
     cfg: &CuarentaMatch,
     on_game: impl FnMut(u32, &GameResult),
-) -> Result<MatchResult, String> {
+) -> Result<MatchScore, String> {
     run_games(cfg.games, 1, |i| play_game(cfg, i), on_game)
 }
 

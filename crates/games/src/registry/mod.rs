@@ -25,8 +25,8 @@ pub use session::{
     Settlement,
 };
 pub use tools::{
-    BenchCase, BenchLine, EngineHook, EngineTools, GameResult, Limits, MatchResult,
-    MatchSettings, PlayerSpec, Study, StudyAnalysis, StudyError, StudyReport, Tools,
+    BenchCase, BenchLine, EngineHook, EngineTools, GameResult, Limits, MatchScore, MatchSettings,
+    PlayerSpec, Study, StudyAnalysis, StudyError, StudyReport, Tools,
 };
 
 use serde_json::{json, Value};

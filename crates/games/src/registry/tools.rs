@@ -16,7 +16,7 @@ use super::Options;
 use crate::game_record::{play_moves, Recorded};
 use deckmate_engine::analyse::{analyse_with, numbered_from, written_line};
 pub use deckmate_engine::bench::{BenchCase, BenchLine};
-pub use deckmate_engine::matches::{GameResult, MatchResult, PlayerSpec};
+pub use deckmate_engine::matches::{GameResult, MatchScore, PlayerSpec};
 pub use deckmate_engine::search::Limits;
 use deckmate_engine::search::Searcher;
 use deckmate_engine::Evaluator;
@@ -169,7 +169,7 @@ pub trait EngineTools: Sync {
         &self,
         settings: &MatchSettings,
         on_game: &mut dyn FnMut(u32, &GameResult),
-    ) -> Result<MatchResult, String>;
+    ) -> Result<MatchScore, String>;
 
     /// How the game's matches start, in a sentence for `--help`.
     fn match_help(&self) -> &'static str;
@@ -329,7 +329,7 @@ impl<H: EngineHook> EngineTools for Tools<H> {
         &self,
         settings: &MatchSettings,
         on_game: &mut dyn FnMut(u32, &GameResult),
-    ) -> Result<MatchResult, String> {
+    ) -> Result<MatchScore, String> {
         deckmate_engine::matches::run_games(
             settings.games,
             1,
