@@ -4,8 +4,8 @@
 //! - a transposition table keyed by the game's zobrist hash;
 //! - move ordering: hash move, tactical moves by the evaluator's order
 //!   score (captures by victim value), two killer moves per ply, history;
-//! - one-ply extensions of positions with few legal replies (Cardmate's
-//!   chains of compulsory captures are cheap to follow: one or two replies);
+//! - one-ply extensions of positions with few legal replies (chains of
+//!   compulsory captures are cheap to follow: one or two replies);
 //! - late-move reductions of quiet moves, reverse futility pruning and
 //!   futility pruning near the leaves, never when the side to act is
 //!   threatened with an immediate loss or every move is forced;
@@ -13,8 +13,8 @@
 //!   [`Game::repetition_key`] against every earlier one on the path with
 //!   the same actor), mate-distance pruning;
 //! - a quiescence search over tactical moves that does not stand pat when
-//!   every legal move is forced (Cardmate's C3: only legal moves are
-//!   generated, so a compulsory capture must be made) or, for its first
+//!   every legal move is forced (a game with compulsory captures generates
+//!   only the captures, so one must be made) or, for its first
 //!   plies, when the side to act is threatened with an immediate loss;
 //! - limits by depth, nodes and time, a stop flag, and a report after each
 //!   completed depth.

@@ -33,7 +33,7 @@ pub enum MoveError {
     NotAMove {
         /// The text as given.
         text: String,
-        /// The game whose notation it is ("Cardmate").
+        /// The game whose notation it is (its name).
         game: String,
         /// What is wrong, or what was expected where ("too short", "the
         /// target must be a square a0-j9").
@@ -415,7 +415,7 @@ pub enum PositionError {
     /// Not as many space-separated fields as the game's position string
     /// has.
     FieldCount {
-        /// The game ("Cuarenta").
+        /// The game (its name).
         game: String,
         /// The fields' names, in order.
         fields: Vec<String>,

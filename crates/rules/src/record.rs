@@ -303,7 +303,7 @@ fn parse_movetext(text: &str, first_line: usize, record: &mut Record) -> Result<
                     }
                 }
             }
-            // A bracket glued to a play is part of it (Chess Cards writes a
+            // A bracket glued to a play is part of it (a game may write a
             // sacrifice as `(wR)yB`); one that opens a variation is refused.
             '(' if token.is_empty()
                 && chars
@@ -377,10 +377,10 @@ mod tests {
     #[test]
     fn reads_tags_numbers_comments_and_result() {
         let r = Record::parse(
-            "[Variant \"cardmate\"]\n[Event \"a \\\"test\\\"\"]\n\n1. 4Ci3 4Db6 {note} 2.8Dj2\n2... 8Ca7 ; rest\n18. 8D:j7?? 7Dh8! 0-1\n",
+            "[Variant \"toy\"]\n[Event \"a \\\"test\\\"\"]\n\n1. 4Ci3 4Db6 {note} 2.8Dj2\n2... 8Ca7 ; rest\n18. 8D:j7?? 7Dh8! 0-1\n",
         )
         .unwrap();
-        assert_eq!(r.tag("variant"), Some("cardmate"));
+        assert_eq!(r.tag("variant"), Some("toy"));
         assert_eq!(r.tag("Event"), Some("a \"test\""));
         assert_eq!(
             r.moves,
@@ -392,7 +392,7 @@ mod tests {
     #[test]
     fn round_trips_through_display() {
         let mut r = Record::default();
-        r.set_tag("Variant", "cardmate");
+        r.set_tag("Variant", "toy");
         r.moves = (0..41).map(|i| format!("m{i}")).collect();
         r.result = Some("1-0".into());
         let again = Record::parse(&r.to_string()).unwrap();
@@ -401,7 +401,7 @@ mod tests {
 
     #[test]
     fn errors_name_the_line() {
-        let e = Record::parse("[Variant cardmate]\n").unwrap_err();
+        let e = Record::parse("[Variant toy]\n").unwrap_err();
         assert_eq!(e.line, 1);
         let e = Record::parse("1. a b\n{ open\n").unwrap_err();
         assert_eq!(e.line, 2);
@@ -409,7 +409,7 @@ mod tests {
         assert!(e.message.contains("after the result"));
         assert!(Record::parse("1. a (1... b) c").is_err());
         assert!(Record::parse("1. a b) c").is_err());
-        // A bracket glued to a play belongs to it (Chess Cards sacrifices).
+        // A bracket glued to a play belongs to it (a sacrifice, `(wR)yB`).
         assert_eq!(
             Record::parse("4. (wR)yB rB").unwrap().moves,
             vec!["(wR)yB", "rB"]
