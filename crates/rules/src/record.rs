@@ -160,7 +160,9 @@ impl Record {
         }
         words.push(self.result.clone().unwrap_or_else(|| "*".to_string()));
         for w in words {
-            if line_len > 0 && line_len + 1 + w.len() > 79 {
+            // A line never starts with '[' (it would read as a tag): a
+            // bracketed chance event stays on the line before it.
+            if line_len > 0 && line_len + 1 + w.len() > 79 && !w.starts_with('[') {
                 writeln!(f)?;
                 line_len = 0;
             } else if line_len > 0 {
@@ -342,6 +344,24 @@ fn parse_movetext(text: &str, first_line: usize, record: &mut Record) -> Result<
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_bracketed_chance_event_never_starts_a_line() {
+        let moves: Vec<String> = (0..60)
+            .flat_map(|i| [format!("[{}H]", i % 9 + 1), "Qd1d2".to_string()])
+            .collect();
+        let r = Record {
+            numbers: (0..120)
+                .map(|i| (i % 2 == 0).then_some(i / 2 + 1))
+                .collect(),
+            moves: moves.clone(),
+            ..Record::default()
+        };
+        let text = r.to_string();
+        assert!(text.lines().count() > 5, "{text}");
+        assert!(text.lines().all(|l| !l.starts_with('[')), "{text}");
+        assert_eq!(Record::parse(&text).unwrap().moves, moves);
+    }
 
     #[test]
     fn moves_are_numbered_by_the_games_turns_when_it_gives_them() {
