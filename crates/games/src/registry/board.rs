@@ -56,6 +56,13 @@ pub trait BoardHook: Send + 'static {
     fn evaluate(pos: &Self::Position) -> i32;
     /// The side to act, also when the game is over.
     fn side_to_move(pos: &Self::Position) -> Seat;
+    /// Whether the full record of `pos`'s game would now show a viewer
+    /// something it may not know yet (see [`PlayedGame::secrets_pending`]).
+    fn secrets_pending(pos: &Self::Position) -> bool {
+        let _ = pos;
+        false
+    }
+
     /// How a move played by `mover` (written `text`) reads to `viewer`
     /// (`None`: a spectator) in the position now: games with secrets hide
     /// here a move the viewer may not know yet (another seat's secret
@@ -199,6 +206,10 @@ impl<H: BoardHook> PlayedGame for BoardPlay<H> {
             you,
             live,
         )
+    }
+
+    fn secrets_pending(&self) -> bool {
+        H::secrets_pending(&self.pos)
     }
 
     fn record(&self, info: &RecordInfo) -> String {
@@ -396,6 +407,9 @@ mod tests {
         fn side_to_move(_: &Picks) -> Seat {
             Seat::First
         }
+        fn secrets_pending(pos: &Picks) -> bool {
+            pos.0.iter().any(Option::is_some) && pos.to_act() != ToAct::Nobody
+        }
         fn move_seen_by(
             pos: &Picks,
             mover: Option<Seat>,
@@ -446,8 +460,11 @@ mod tests {
             }
             assert_eq!(g.history_seen_by(Some(Seat::First)), [format!("F{first}")]);
             assert_eq!(g.history_seen_by(Some(Seat::Second)), ["F?"]);
+            // A record now would show it: the shells give none.
+            assert!(g.secrets_pending());
             // Once both have picked, everybody sees both.
             g.play("S1").expect("Second picks");
+            assert!(!g.secrets_pending());
             for viewer in [Some(Seat::First), Some(Seat::Second), None] {
                 assert_eq!(
                     g.history_seen_by(viewer),

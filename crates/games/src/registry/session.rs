@@ -169,6 +169,14 @@ pub trait PlayedGame: Send {
         format!("move {}", self.history().len() / 2 + 1)
     }
 
+    /// Whether something is still hidden from a seat or a spectator that
+    /// the full record would show (an arrangement not yet revealed, a seed
+    /// that decides future draws): the server gives no record then. By
+    /// default nothing is.
+    fn secrets_pending(&self) -> bool {
+        false
+    }
+
     /// The record as text.
     fn record(&self, info: &RecordInfo) -> String;
 

@@ -1,6 +1,6 @@
 //! Games: creating one, the lobby's list, a view, a record.
 
-use super::{bad, bearer, internal, not_found, quote, stored, ApiResult};
+use super::{bad, bearer, conflict, internal, not_found, quote, stored, ApiResult};
 use crate::game::{seat_of, GameSlot, LiveGame};
 use crate::{secret, AppState};
 use axum::extract::{Path, Query, State};
@@ -296,6 +296,11 @@ pub(super) async fn record(
     let slot = find(&state, &id)?;
     let (text, key) = {
         let g = slot.lock();
+        if g.end().is_none() && g.game.secrets_pending() {
+            return Err(conflict(
+                "the record would show what a seat may not know yet: it is given once that is revealed",
+            ));
+        }
         (g.record_text(), g.entry().key)
     };
     Ok((
