@@ -163,6 +163,8 @@ mod tests {
         assert_eq!(from_tag("MATE").map(|g| g.key), Some("chess-cards"));
         assert_eq!(from_tag(" Cuarenta ").map(|g| g.key), Some("cuarenta"));
         assert_eq!(from_tag("CARDMATE").map(|g| g.key), Some("cardmate"));
+        // Records from before the tag are Cardmate's: it stays listed first.
+        assert_eq!(untagged().key, "cardmate");
         for other in ["xyz", "chess", "Chess960", "mated", "", "cardmate2"] {
             assert!(from_tag(other).is_none(), "{other}");
         }
