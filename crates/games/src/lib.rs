@@ -8,3 +8,4 @@ pub mod cuarenta;
 pub mod end;
 pub mod game_record;
 pub mod registry;
+pub mod variant_file;

@@ -1,0 +1,170 @@
+//! The file as TOML gives it, before checking: every key the format has,
+//! unknown keys refused, values kept with their place in the text.
+
+use serde::de::{self, Deserializer, SeqAccess, Visitor};
+use serde::Deserialize;
+use std::fmt;
+use toml::Spanned;
+
+/// The whole file.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct RawFile {
+    pub name: Spanned<String>,
+    #[serde(default)]
+    pub description: Option<Spanned<String>>,
+    pub setup: Spanned<String>,
+    #[serde(default)]
+    pub win: Option<Spanned<RawWin>>,
+    #[serde(default)]
+    pub en_passant: Option<bool>,
+    pub board: Spanned<RawBoard>,
+    #[serde(default, rename = "piece")]
+    pub pieces: Vec<Spanned<RawPiece>>,
+    #[serde(default)]
+    pub promotion: Option<Spanned<RawPromotion>>,
+    #[serde(default)]
+    pub castling: Option<Spanned<RawCastling>>,
+    #[serde(default)]
+    pub draws: Option<RawDraws>,
+}
+
+/// `[board]`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct RawBoard {
+    pub files: Spanned<i64>,
+    pub ranks: Spanned<i64>,
+    #[serde(default)]
+    pub holes: Option<Spanned<RawHoles>>,
+}
+
+/// `holes`: a word or a list of squares.
+pub(super) enum RawHoles {
+    Pattern(String),
+    List(Vec<Spanned<String>>),
+}
+
+impl<'de> Deserialize<'de> for RawHoles {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<RawHoles, D::Error> {
+        struct Holes;
+        impl<'de> Visitor<'de> for Holes {
+            type Value = RawHoles;
+
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                write!(
+                    f,
+                    "\"dark\", \"light\" or a list of squares such as [\"d4\", \"e5\"]"
+                )
+            }
+
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<RawHoles, E> {
+                Ok(RawHoles::Pattern(v.to_string()))
+            }
+
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<RawHoles, A::Error> {
+                let mut list = Vec::new();
+                while let Some(sq) = seq.next_element::<Spanned<String>>()? {
+                    list.push(sq);
+                }
+                Ok(RawHoles::List(list))
+            }
+        }
+        d.deserialize_any(Holes)
+    }
+}
+
+/// One `[[piece]]`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct RawPiece {
+    pub name: Spanned<String>,
+    pub letter: Spanned<String>,
+    #[serde(default)]
+    pub black_letter: Option<Spanned<String>>,
+    pub betza: Spanned<String>,
+    pub kind: RawKind,
+    #[serde(default)]
+    pub value: Option<Spanned<f64>>,
+}
+
+/// `kind`.
+#[derive(Deserialize, Copy, Clone, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub(super) enum RawKind {
+    Royal,
+    Piece,
+    Pawn,
+}
+
+/// `win`.
+#[derive(Deserialize, Copy, Clone, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub(super) enum RawWin {
+    Checkmate,
+    Capture,
+    Extinction,
+}
+
+/// `[promotion]`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct RawPromotion {
+    #[serde(default)]
+    pub zone: Option<Spanned<i64>>,
+    pub choices: Spanned<Vec<Spanned<String>>>,
+    #[serde(default)]
+    pub compulsory: Option<bool>,
+}
+
+/// `[castling]`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct RawCastling {
+    #[serde(default)]
+    pub piece: Option<Spanned<String>>,
+    pub with: Spanned<Vec<Spanned<String>>>,
+    pub moves: Spanned<Vec<Spanned<RawCastlingMove>>>,
+}
+
+/// One castling move, White's squares.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct RawCastlingMove {
+    pub from: Spanned<String>,
+    pub to: Spanned<String>,
+    pub partner: Spanned<String>,
+    pub partner_to: Spanned<String>,
+}
+
+/// `[draws]`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct RawDraws {
+    #[serde(default)]
+    pub move_rule: Option<Spanned<i64>>,
+    #[serde(default)]
+    pub resets: Option<Spanned<Vec<Spanned<RawReset>>>>,
+    #[serde(default)]
+    pub repetition: Option<Spanned<i64>>,
+    #[serde(default)]
+    pub stalemate: Option<RawStalemate>,
+}
+
+/// What resets the n-move count.
+#[derive(Deserialize, Copy, Clone, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub(super) enum RawReset {
+    Capture,
+    Pawn,
+    Promotion,
+}
+
+/// `stalemate`.
+#[derive(Deserialize, Copy, Clone, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub(super) enum RawStalemate {
+    Draw,
+    Loss,
+    Win,
+}
