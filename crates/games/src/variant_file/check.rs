@@ -58,7 +58,7 @@ pub(super) fn read(text: &str) -> Result<VariantSpec, VariantError> {
     let src = Source { text };
     let raw: RawFile = toml::from_str(text).map_err(|e| VariantError {
         at: e.span().map(|s| Location::of(text, s.start)),
-        problem: Problem::Toml(e.message().trim().to_string()),
+        problem: Problem::Toml(toml_message(e.message())),
     })?;
     let name = name(src, &raw.name, "the variant")?;
     let description = raw
@@ -106,6 +106,25 @@ pub(super) fn read(text: &str) -> Result<VariantSpec, VariantError> {
         en_passant,
         draws,
     })
+}
+
+/// The keys that belong at the top of the file, before any `[table]`.
+const TOP_KEYS: [&str; 5] = ["name", "description", "setup", "win", "en_passant"];
+
+/// The TOML reader's message, with a hint when a top-level key was
+/// written after a table header (so TOML put it in that table).
+fn toml_message(message: &str) -> String {
+    let message = message.trim();
+    let key = message
+        .strip_prefix("unknown field `")
+        .and_then(|rest| rest.split_once('`'))
+        .map(|(key, _)| key);
+    match key {
+        Some(key) if TOP_KEYS.contains(&key) => format!(
+            "{message} (`{key}` belongs at the top of the file, before the first [table]: TOML puts a key after a [table] line into that table)"
+        ),
+        _ => message.to_string(),
+    }
 }
 
 /// A name: trimmed, not empty, no control characters, at most 64

@@ -387,7 +387,8 @@ impl fmt::Display for Problem {
             ),
             Problem::SetupFields(n) => write!(
                 f,
-                "the setup has {n} fields; it takes 2 to 6: placement, side to move, castling, en passant, quiet plies, move number"
+                "the setup has {n} field{}; it takes 2 to 6: placement, side to move, castling, en passant, quiet plies, move number",
+                if *n == 1 { "" } else { "s" }
             ),
             Problem::SetupRanks { expected, found } => write!(
                 f,
