@@ -1,0 +1,178 @@
+//! The fairy-chess core: a chess-like game as runtime data over compiled
+//! XBetza, and one position and move generator that plays any of them.
+//!
+//! - [`rules`]: the unchecked [`Variant`] (board up to 16x16 with holes,
+//!   pieces with their XBetza and kind, the start as a position string, the
+//!   win condition, promotion, castling, en passant, draws) and the checked
+//!   [`RuleSet`] it becomes, shared in an `Arc`; [`Hooks`] for what XBetza
+//!   cannot say.
+//! - [`set`]: square sets sized to the board ([`SquareSet`]: `u64` up to
+//!   64 squares, `u128` up to 128, [`Set256`] up to 256).
+//! - [`Tables`]: a rule set compiled for one width of set: free leaps as
+//!   sets, rays and conditional leaps as lines resolved by one bit scan,
+//!   reverse tables for attacks, promotion classes, castlings, zobrist keys.
+//! - [`Position`]: the game state and [`Move`]; legal moves with the
+//!   royal's safety by checks and pins found once per position
+//!   ([`movegen`]), bulk counting for perft, incremental zobrist hashing,
+//!   the position string ([`fen`]), SAN-like notation ([`notation`]), and
+//!   [`deckmate_rules::Game`].
+//! - [`chess()`]: FIDE chess as a rule set.
+//!
+//! Not yet here: hands and drops (a move kind and a hand per side to come;
+//! a [`Move`] has bits to spare for it), promotion from a hand, stalemate
+//! as a pass, and hooks for moves XBetza cannot describe (the Frog's line
+//! jump) with the attacks they give.
+//!
+//! ```
+//! use deckmate_games::fairy::{self, Position};
+//! use deckmate_rules::Game;
+//! let mut game: Position<u64> = fairy::new_game(&fairy::chess()).unwrap();
+//! assert_eq!(game.count_moves(), 20);
+//! let mv = game.parse_move("e4").unwrap();
+//! game.play(mv).unwrap();
+//! assert_eq!(game.move_text(game.parse_move("Nf6").unwrap()), "Nf6");
+//! assert_eq!(
+//!     game.position_text(),
+//!     "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"
+//! );
+//! ```
+
+mod chess;
+pub mod fen;
+pub mod movegen;
+pub mod notation;
+mod position;
+pub mod rules;
+pub mod set;
+mod tables;
+
+pub use chess::{chess, variant as chess_variant, START as CHESS_START};
+pub use position::{seat_name, End, EndReason, Move, Position};
+pub use rules::{
+    Castling, CastlingSafety, CastlingSpec, DrawRules, Hooks, NoHooks, Piece, PieceKind, PieceSpec,
+    Promotion, PromotionZone, RuleError, RuleSet, StalemateRule, Variant, WinCondition, Zone,
+    MAX_CASTLINGS, MAX_KINDS,
+};
+pub use set::{Set256, SquareSet};
+pub use tables::Tables;
+
+use deckmate_board::TooManySquares;
+use deckmate_rules::{Game, MoveError, Outcome, PositionError, Seat, ToAct};
+use std::sync::Arc;
+
+/// A game of `rules` from its start, over square sets `S` (fails if the
+/// board has more squares than `S` holds).
+pub fn new_game<S: SquareSet>(rules: &Arc<RuleSet>) -> Result<Position<S>, TooManySquares> {
+    let tables = Arc::new(Tables::<S>::new(rules.clone())?);
+    Ok(Position::start(&tables))
+}
+
+impl<S: SquareSet> Position<S> {
+    /// The start position of the tables' rule set.
+    pub fn start(tables: &Arc<Tables<S>>) -> Position<S> {
+        match fen::parse(tables, &tables.rules.start) {
+            Ok(p) => p,
+            // RuleSet::new read the start on the widest sets, and the
+            // tables hold the board: this cannot happen.
+            Err(e) => panic!("the start of {} does not read: {e}", tables.rules.name),
+        }
+    }
+
+    /// A position from its position string.
+    pub fn from_text(tables: &Arc<Tables<S>>, text: &str) -> Result<Position<S>, PositionError> {
+        fen::parse(tables, text)
+    }
+}
+
+impl<S: SquareSet> Game for Position<S> {
+    type Move = Move;
+
+    type Observation = Position<S>;
+
+    /// Chess-like games hide nothing: every seat sees the position.
+    fn observation(&self, _seat: Option<Seat>) -> Position<S> {
+        self.clone()
+    }
+
+    fn to_act(&self) -> ToAct {
+        if self.has_legal_move() {
+            ToAct::Seat(self.side)
+        } else {
+            ToAct::Nobody
+        }
+    }
+
+    fn legal_moves(&self, moves: &mut Vec<Move>) {
+        self.generate(moves);
+    }
+
+    fn count_moves(&self) -> u64 {
+        self.count()
+    }
+
+    fn play_unchecked(&mut self, mv: Move) {
+        self.play_move(mv);
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.end_state().map(|e| e.outcome())
+    }
+
+    fn hash(&self) -> u64 {
+        self.place.hash
+    }
+
+    fn move_text(&self, mv: Move) -> String {
+        notation::write(self, mv)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        notation::parse(self, text)
+    }
+
+    fn position_text(&self) -> String {
+        fen::write(self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn chess_at(text: &str) -> Position<u64> {
+        let t = Arc::new(Tables::<u64>::new(chess()).unwrap());
+        Position::from_text(&t, text).unwrap()
+    }
+
+    #[test]
+    fn chess_start_counts() {
+        let p: Position<u64> = new_game(&chess()).unwrap();
+        assert_eq!(p.count(), 20);
+        assert_eq!(p.perft(3), 8_902);
+        assert_eq!(p.position_text(), CHESS_START);
+    }
+
+    #[test]
+    fn every_width_plays_the_same() {
+        let a: Position<u64> = new_game(&chess()).unwrap();
+        let b: Position<u128> = new_game(&chess()).unwrap();
+        let c: Position<Set256> = new_game(&chess()).unwrap();
+        assert_eq!(a.perft(3), b.perft(3));
+        assert_eq!(a.perft(3), c.perft(3));
+    }
+
+    #[test]
+    fn notation_round_trips() {
+        let p = chess_at("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+        let mut moves = Vec::new();
+        p.generate(&mut moves);
+        assert_eq!(moves.len(), 48);
+        for m in moves {
+            let text = p.move_text(m);
+            assert_eq!(p.parse_move(&text), Ok(m), "{text}");
+        }
+        assert!(p.parse_move("O-O").is_ok());
+        assert!(p.parse_move("0-0-0").is_ok());
+        assert!(p.parse_move("e1g1").is_ok());
+    }
+}

@@ -1,0 +1,582 @@
+//! Legal move generation, bulk counting and attack detection.
+//!
+//! A piece's targets come from its compiled tables: free leaps as two sets
+//! (to empty squares, onto enemies), lines (rays, hops, lame, bent and
+//! first-move-only moves) one by one, each resolved by one bit scan for the
+//! first piece on it.
+//!
+//! Legality, when the game is won by checkmate: the side's royal may never
+//! be left attacked. Once per position we find, for every enemy piece that
+//! could capture the royal if what stands between were gone (the reverse
+//! tables):
+//! - the checks: a free leap, or a line whose path (the squares before the
+//!   royal and the squares that must be empty) is clear;
+//! - the pins: a line whose path holds exactly one piece, ours: that piece
+//!   may only move within the path or onto the attacker;
+//! - the squares where anything may happen (a hopper's line, which a move
+//!   may open by entering as well as by leaving; an attacker with two
+//!   paths): a move from or to them is tested by playing it on the sets.
+//!
+//! Then a move of a piece other than the royal is legal without a test
+//! when not in check, or when in a single check (not a hopper's) it takes
+//! the checker or lands on its path; pinned pieces keep to their pins. A
+//! move of the royal, an en passant capture, a move in a double check or
+//! in a hopper's check, and a move touching the uncertain squares are
+//! tested: is the royal attacked on the board as the move leaves it? A free
+//! leap cannot be uncovered, and a line can only be opened by emptying its
+//! path, so nothing else can expose the royal.
+
+use super::position::{Move, Position};
+use super::rules::{CastlingSafety, WinCondition};
+use super::set::SquareSet;
+use super::tables::{Tables, INITIAL, LINES, NO_SQUARE};
+use deckmate_rules::Seat;
+
+/// The most pins kept one by one; beyond, a pinned piece's moves are
+/// tested.
+const MAX_PINS: usize = 16;
+
+/// What legality needs, worked out once per position.
+pub(crate) struct Ctx<S> {
+    pub me: Seat,
+    pub opp: Seat,
+    pub us: S,
+    pub them: S,
+    pub occ: S,
+    /// The royal's square when its safety is a rule, else [`NO_SQUARE`].
+    pub royal: u8,
+    /// The royal's kind.
+    pub royal_kind: usize,
+    /// How many ways the royal is attacked.
+    pub checks: u32,
+    /// Where a non-royal move must land (everything when not in check).
+    pub check_mask: S,
+    /// Every non-royal move must be tested.
+    pub evade_slow: bool,
+    pub pinned: S,
+    pins: [(u8, S); MAX_PINS],
+    npins: usize,
+    /// A move from or to these squares must be tested.
+    pub slow: S,
+}
+
+impl<S: SquareSet> Position<S> {
+    /// Whether square `target` is attacked by `by`'s pieces `them`, with
+    /// `occ` occupied, the victim being of kind `victim` (kinds that may not
+    /// capture it do not attack).
+    #[inline]
+    pub(crate) fn attacked_by(&self, target: u8, by: Seat, occ: S, them: S, victim: usize) -> bool {
+        let t = &*self.t;
+        let s = by.index();
+        let vbit = 1u32 << victim;
+        for &k in &t.leapers[s] {
+            let k = usize::from(k);
+            if t.forbidden[k] & vbit != 0 {
+                continue;
+            }
+            if t.leap_attackers(t.at(by, k, target))
+                .meets(them & self.place.by_kind[k])
+            {
+                return true;
+            }
+        }
+        for &k in &t.liners[s] {
+            let k = usize::from(k);
+            if t.forbidden[k] & vbit != 0 {
+                continue;
+            }
+            let mut cands = t.line_attackers(t.at(by, k, target)) & them & self.place.by_kind[k];
+            while let Some(a) = cands.pop() {
+                for line in t.lines(t.at(by, k, a)) {
+                    if !line.captures() || !line.mask.contains(target) {
+                        continue;
+                    }
+                    if line.via.meets(occ) || (line.initial && !self.unmoved.contains(a)) {
+                        continue;
+                    }
+                    let between = line.before(target) & occ;
+                    let open = if line.hop {
+                        !between.is_empty() && !between.has_several()
+                    } else {
+                        between.is_empty()
+                    };
+                    if open {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// Whether `seat`'s royal is attacked (false without one).
+    pub fn royal_attacked(&self, seat: Seat) -> bool {
+        let sq = self.place.royal[seat.index()];
+        if sq == NO_SQUARE || self.place.at(sq).is_none_or(|(s, _)| s != seat) {
+            return false;
+        }
+        let occ = self.place.by_side[0] | self.place.by_side[1];
+        let them = self.place.by_side[seat.other().index()];
+        self.attacked_by(sq, seat.other(), occ, them, self.place.kind_at(sq))
+    }
+
+    /// Whether the side to move's royal is attacked.
+    pub fn in_check(&self) -> bool {
+        self.royal_attacked(self.side)
+    }
+
+    /// The checks and pins of the side to move.
+    pub(crate) fn ctx(&self) -> Ctx<S> {
+        let t = &*self.t;
+        let me = self.side;
+        let opp = me.other();
+        let us = self.place.by_side[me.index()];
+        let them = self.place.by_side[opp.index()];
+        let occ = us | them;
+        let mut c = Ctx {
+            me,
+            opp,
+            us,
+            them,
+            occ,
+            royal: NO_SQUARE,
+            royal_kind: 0,
+            checks: 0,
+            check_mask: !S::EMPTY,
+            evade_slow: false,
+            pinned: S::EMPTY,
+            pins: [(0, S::EMPTY); MAX_PINS],
+            npins: 0,
+            slow: S::EMPTY,
+        };
+        let k_sq = self.place.royal[me.index()];
+        if t.rules.win != WinCondition::Checkmate || k_sq == NO_SQUARE || !us.contains(k_sq) {
+            return c;
+        }
+        c.royal = k_sq;
+        c.royal_kind = self.place.kind_at(k_sq);
+        let vbit = 1u32 << c.royal_kind;
+        let mut mask = S::EMPTY;
+        for &k in &t.leapers[opp.index()] {
+            let k = usize::from(k);
+            if t.forbidden[k] & vbit != 0 {
+                continue;
+            }
+            let hits = t.leap_attackers(t.at(opp, k, k_sq)) & them & self.place.by_kind[k];
+            if !hits.is_empty() {
+                c.checks += hits.count();
+                mask |= hits;
+            }
+        }
+        for &k in &t.liners[opp.index()] {
+            let k = usize::from(k);
+            if t.forbidden[k] & vbit != 0 {
+                continue;
+            }
+            let mut cands = t.line_attackers(t.at(opp, k, k_sq)) & them & self.place.by_kind[k];
+            while let Some(a) = cands.pop() {
+                let lines = t.lines(t.at(opp, k, a));
+                let reaching = |l: &&super::tables::Line<S>| {
+                    l.captures()
+                        && l.mask.contains(k_sq)
+                        && (!l.initial || self.unmoved.contains(a))
+                };
+                let several = lines.iter().filter(reaching).nth(1).is_some();
+                for line in lines.iter().filter(reaching) {
+                    let path = line.before(k_sq) | line.via;
+                    let open = if line.hop {
+                        let between = line.before(k_sq) & occ;
+                        !line.via.meets(occ) && !between.is_empty() && !between.has_several()
+                    } else {
+                        !path.meets(occ)
+                    };
+                    if line.hop || several {
+                        c.slow |= path;
+                        if open {
+                            c.checks += 1;
+                            c.evade_slow = true;
+                        }
+                        continue;
+                    }
+                    let blockers = path & occ;
+                    if blockers.is_empty() {
+                        c.checks += 1;
+                        mask |= path | S::bit(a);
+                    } else if !blockers.has_several() && blockers.meets(us) {
+                        let sq = blockers.lowest();
+                        if c.npins < MAX_PINS {
+                            c.pins[c.npins] = (sq, path | S::bit(a));
+                            c.npins += 1;
+                            c.pinned |= blockers;
+                        } else {
+                            c.slow |= path;
+                        }
+                    }
+                }
+            }
+        }
+        if c.checks > 1 {
+            c.evade_slow = true;
+        } else if c.checks == 1 {
+            c.check_mask = mask;
+        }
+        c
+    }
+
+    /// The squares a piece of the side to move of kind `kind` on `from`
+    /// reaches by its movement: moving to empty squares (when `moves`) and
+    /// capturing on `capt`, with `occ` occupied.
+    #[inline]
+    pub(crate) fn targets(&self, kind: usize, from: u8, occ: S, capt: S, moves: bool) -> S {
+        let t = &*self.t;
+        let at = t.at(self.side, kind, from);
+        let mut m = t.leap_capture(at) & capt;
+        if moves {
+            m |= t.leap_move(at) & !occ;
+        }
+        if t.flags[kind] & LINES == 0 {
+            return m;
+        }
+        let virgin = t.flags[kind] & INITIAL == 0 || self.unmoved.contains(from);
+        for line in t.lines(at) {
+            if line.via.meets(occ) || (line.initial && !virgin) {
+                continue;
+            }
+            let blockers = line.mask & occ;
+            let (reach, hit) = if line.hop {
+                if blockers.is_empty() {
+                    continue;
+                }
+                let rest = line.after(line.first(blockers));
+                let beyond = rest & occ;
+                if beyond.is_empty() {
+                    (rest, None)
+                } else {
+                    let b = line.first(beyond);
+                    (rest & line.before(b), Some(b))
+                }
+            } else if blockers.is_empty() {
+                (line.mask, None)
+            } else {
+                let b = line.first(blockers);
+                (line.before(b), Some(b))
+            };
+            if moves && line.moves() {
+                m |= reach;
+            }
+            if let Some(b) = hit {
+                if line.captures() && capt.contains(b) {
+                    m |= S::bit(b);
+                }
+            }
+        }
+        m
+    }
+
+    /// The enemies a kind may capture.
+    #[inline]
+    fn capturable(&self, c: &Ctx<S>, kind: usize) -> S {
+        let f = self.t.forbidden[kind];
+        if f == 0 {
+            return c.them;
+        }
+        let mut out = c.them;
+        let mut bits = f;
+        while bits != 0 {
+            let v = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            out &= !self.place.by_kind[v];
+        }
+        out
+    }
+
+    /// Whether the move from `from` to `to` (capturing on `gone` too, for en
+    /// passant) leaves the royal safe: the full test.
+    #[inline]
+    fn safe_after(&self, c: &Ctx<S>, from: u8, to: u8, gone: S) -> bool {
+        let moved = S::bit(from);
+        let occ = ((c.occ & !moved) | S::bit(to)) & !gone;
+        let them = c.them & !S::bit(to) & !gone;
+        let k = if from == c.royal { to } else { c.royal };
+        !self.attacked_by(k, c.opp, occ, them, c.royal_kind)
+    }
+
+    /// Keeps the targets whose move passes the full test.
+    #[inline]
+    fn tested(&self, c: &Ctx<S>, from: u8, mut targets: S) -> S {
+        let mut out = S::EMPTY;
+        while let Some(to) = targets.pop() {
+            if self.safe_after(c, from, to, S::EMPTY) {
+                out |= S::bit(to);
+            }
+        }
+        out
+    }
+
+    /// The legal targets of the piece on `from` (no en passant, no
+    /// castling).
+    #[inline]
+    pub(crate) fn legal_targets(&self, c: &Ctx<S>, kind: usize, from: u8) -> S {
+        let capt = self.capturable(c, kind);
+        let targets = self.targets(kind, from, c.occ, capt, true);
+        if c.royal == NO_SQUARE || targets.is_empty() {
+            return targets;
+        }
+        if from == c.royal || c.evade_slow {
+            return self.tested(c, from, targets);
+        }
+        let mut legal = targets & c.check_mask;
+        if c.pinned.contains(from) {
+            for &(sq, allowed) in &c.pins[..c.npins] {
+                if sq == from {
+                    legal &= allowed;
+                }
+            }
+        }
+        if c.slow.is_empty() {
+            return legal;
+        }
+        if c.slow.contains(from) {
+            return self.tested(c, from, legal);
+        }
+        let risky = legal & c.slow;
+        if risky.is_empty() {
+            legal
+        } else {
+            (legal & !c.slow) | self.tested(c, from, risky)
+        }
+    }
+
+    /// The legal en passant captures of the pawn on `from`.
+    #[inline]
+    fn ep_targets(&self, c: &Ctx<S>, kind: usize, from: u8) -> S {
+        let t = &*self.t;
+        let victim = self.ep_victim;
+        let Some((owner, vk)) = self.place.at(victim) else {
+            return S::EMPTY;
+        };
+        if owner != c.opp || t.forbidden[kind] & (1 << vk) != 0 {
+            return S::EMPTY;
+        }
+        let mut reach = self.targets(kind, from, c.occ | self.ep, self.ep, false) & self.ep;
+        if c.royal == NO_SQUARE {
+            return reach;
+        }
+        let mut legal = S::EMPTY;
+        while let Some(to) = reach.pop() {
+            if self.safe_after(c, from, to, S::bit(victim)) {
+                legal |= S::bit(to);
+            }
+        }
+        legal
+    }
+
+    /// The castlings the side to move may play now.
+    pub(crate) fn castlings(&self, c: &Ctx<S>) -> u8 {
+        let t = &*self.t;
+        let mut out = 0u8;
+        let mut rights = self.rights;
+        while rights != 0 {
+            let ci = rights.trailing_zeros() as usize;
+            rights &= rights - 1;
+            let Some(ct) = t.castlings.get(ci) else {
+                continue;
+            };
+            if ct.seat != c.me || ct.empty.meets(c.occ) {
+                continue;
+            }
+            let (Some((ks, kk)), Some((ps, pk))) =
+                (self.place.at(ct.king_from), self.place.at(ct.partner_from))
+            else {
+                continue;
+            };
+            if ks != c.me || ps != c.me || !t.is_royal(kk) || ct.partners & (1 << pk) == 0 {
+                continue;
+            }
+            if !t.rules.hooks.may_castle(c.me, ci, self.rights) {
+                continue;
+            }
+            if ct.safety == CastlingSafety::Path {
+                let occ = c.occ & !S::bit(ct.king_from);
+                if ct
+                    .path
+                    .iter()
+                    .any(|sq| self.attacked_by(sq, c.opp, occ, c.them, kk))
+                {
+                    continue;
+                }
+            }
+            let occ = (c.occ & !S::bit(ct.king_from) & !S::bit(ct.partner_from))
+                | S::bit(ct.king_to)
+                | S::bit(ct.partner_to);
+            if self.attacked_by(ct.king_to, c.opp, occ, c.them, kk) {
+                continue;
+            }
+            out |= 1 << ci;
+        }
+        out
+    }
+
+    /// Appends the moves to `targets` of a piece of kind `kind` from
+    /// `from`, with their promotions.
+    #[inline]
+    fn push_moves(&self, moves: &mut Vec<Move>, kind: usize, from: u8, mut targets: S, ep: bool) {
+        let t = &*self.t;
+        let zone = t.promo_zone[self.side.index()];
+        let promotes = t.is_pawn(kind) && targets.meets(zone);
+        while let Some(to) = targets.pop() {
+            let plain = if ep {
+                Move::new(from, to).en_passant()
+            } else {
+                Move::new(from, to)
+            };
+            if promotes {
+                if let Some(class) = t.promo_class(self.side, to) {
+                    for &p in &class.choices {
+                        let m = Move::promoting(from, to, p);
+                        moves.push(if ep { m.en_passant() } else { m });
+                    }
+                    if class.stay {
+                        moves.push(plain);
+                    }
+                    continue;
+                }
+            }
+            moves.push(plain);
+        }
+    }
+
+    /// How many moves the targets of a pawn make, promotions counted.
+    #[inline]
+    fn count_targets(&self, kind: usize, targets: S) -> u64 {
+        let t = &*self.t;
+        let s = self.side.index();
+        if !t.is_pawn(kind) || !targets.meets(t.promo_zone[s]) {
+            return u64::from(targets.count());
+        }
+        let mut n = u64::from((targets & !t.promo_zone[s]).count());
+        for class in &t.promo_classes[s] {
+            let per = class.choices.len() as u64 + u64::from(class.stay);
+            n += per * u64::from((targets & class.mask).count());
+        }
+        n
+    }
+
+    /// Appends the legal moves (nothing once the game is over).
+    pub fn generate(&self, moves: &mut Vec<Move>) {
+        if self.end.is_some() {
+            return;
+        }
+        let c = self.ctx();
+        let ep = !self.ep.is_empty();
+        let mut pieces = c.us;
+        while let Some(from) = pieces.pop() {
+            let kind = self.place.kind_at(from);
+            let legal = self.legal_targets(&c, kind, from);
+            self.push_moves(moves, kind, from, legal, false);
+            if ep && self.t.is_pawn(kind) {
+                let e = self.ep_targets(&c, kind, from);
+                self.push_moves(moves, kind, from, e, true);
+            }
+        }
+        let mut castles = self.castlings(&c);
+        while castles != 0 {
+            let ci = castles.trailing_zeros() as usize;
+            castles &= castles - 1;
+            if let Some(ct) = self.t.castlings.get(ci) {
+                moves.push(Move::castle(ct.king_from, ct.king_to, ci));
+            }
+        }
+    }
+
+    /// The number of legal moves, without building them (perft's bulk
+    /// count).
+    pub fn count(&self) -> u64 {
+        if self.end.is_some() {
+            return 0;
+        }
+        let c = self.ctx();
+        let ep = !self.ep.is_empty();
+        let mut n = 0;
+        let mut pieces = c.us;
+        while let Some(from) = pieces.pop() {
+            let kind = self.place.kind_at(from);
+            let legal = self.legal_targets(&c, kind, from);
+            n += self.count_targets(kind, legal);
+            if ep && self.t.is_pawn(kind) {
+                let e = self.ep_targets(&c, kind, from);
+                n += self.count_targets(kind, e);
+            }
+        }
+        n + u64::from(self.castlings(&c).count_ones())
+    }
+
+    /// Whether the side to move has a legal move (stops at the first).
+    pub fn has_legal_move(&self) -> bool {
+        if self.end.is_some() {
+            return false;
+        }
+        let c = self.ctx();
+        let ep = !self.ep.is_empty();
+        let mut pieces = c.us;
+        while let Some(from) = pieces.pop() {
+            let kind = self.place.kind_at(from);
+            if !self.legal_targets(&c, kind, from).is_empty() {
+                return true;
+            }
+            if ep && self.t.is_pawn(kind) && !self.ep_targets(&c, kind, from).is_empty() {
+                return true;
+            }
+        }
+        self.castlings(&c) != 0
+    }
+
+    /// Every move the pieces' movement allows the side to move, the
+    /// royal's safety ignored (en passant and castling included, castling
+    /// still by its own rules): with [`Position::royal_attacked`] after
+    /// each, a slow independent check of [`Position::generate`].
+    pub fn pseudo_legal(&self) -> Vec<Move> {
+        let mut c = self.ctx();
+        c.royal = NO_SQUARE;
+        let mut moves = Vec::new();
+        let mut pieces = c.us;
+        while let Some(from) = pieces.pop() {
+            let kind = self.place.kind_at(from);
+            let targets = self.legal_targets(&c, kind, from);
+            self.push_moves(&mut moves, kind, from, targets, false);
+            if !self.ep.is_empty() && self.t.is_pawn(kind) {
+                let e = self.ep_targets(&c, kind, from);
+                self.push_moves(&mut moves, kind, from, e, true);
+            }
+        }
+        moves
+    }
+
+    /// The number of leaves `depth` plies below (perft) by this position's
+    /// own generator: copy-make, bulk counting at the last ply, the ends
+    /// the rules bring on the way respected.
+    pub fn perft(&self, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        if depth == 1 {
+            return self.count();
+        }
+        let mut moves = Vec::with_capacity(64);
+        self.generate(&mut moves);
+        moves
+            .iter()
+            .map(|&m| {
+                let mut next = self.clone();
+                next.play_move(m);
+                next.perft(depth - 1)
+            })
+            .sum()
+    }
+}
+
+/// The squares of a table set, for tests and explanations.
+#[allow(dead_code)]
+pub(crate) fn squares_of<S: SquareSet>(t: &Tables<S>, set: S) -> Vec<String> {
+    set.iter().map(|i| t.name(i)).collect()
+}

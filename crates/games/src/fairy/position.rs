@@ -1,0 +1,631 @@
+//! A position over a rule set: the mailbox and the square sets, side to
+//! move, castling rights, en passant squares, unmoved pieces, counters,
+//! zobrist hash and the history for repetition; playing a move and the
+//! ends a move brings at once.
+
+use super::rules::{StalemateRule, WinCondition, MAX_KINDS};
+use super::set::SquareSet;
+use super::tables::{Tables, EMPTY, NO_SQUARE};
+use crate::end;
+use deckmate_board::Square;
+use deckmate_rules::Seat;
+use std::fmt;
+use std::sync::Arc;
+
+/// A move: from and to (dense squares), the kind a pawn becomes, and
+/// whether it is a castling (by number) or an en passant capture. A
+/// castling is written as the royal's move from its square to its
+/// destination.
+#[derive(Copy, Clone, PartialEq, Eq, Hash)]
+pub struct Move(u32);
+
+const PROMO_SHIFT: u32 = 16;
+const CASTLE_SHIFT: u32 = 22;
+const EP_BIT: u32 = 1 << 26;
+
+impl Move {
+    /// A plain move or capture.
+    #[inline]
+    pub(crate) const fn new(from: u8, to: u8) -> Move {
+        Move(from as u32 | (to as u32) << 8)
+    }
+
+    /// A pawn's move that promotes to `kind`.
+    #[inline]
+    pub(crate) const fn promoting(from: u8, to: u8, kind: u8) -> Move {
+        Move(from as u32 | (to as u32) << 8 | (kind as u32 + 1) << PROMO_SHIFT)
+    }
+
+    /// Castling number `index`.
+    #[inline]
+    pub(crate) const fn castle(from: u8, to: u8, index: usize) -> Move {
+        Move(from as u32 | (to as u32) << 8 | (index as u32 + 1) << CASTLE_SHIFT)
+    }
+
+    /// The same move, marked as an en passant capture.
+    #[inline]
+    pub(crate) const fn en_passant(self) -> Move {
+        Move(self.0 | EP_BIT)
+    }
+
+    /// The dense square the piece leaves.
+    #[inline]
+    pub const fn from_index(self) -> u8 {
+        (self.0 & 0xFF) as u8
+    }
+
+    /// The dense square it goes to.
+    #[inline]
+    pub const fn to_index(self) -> u8 {
+        ((self.0 >> 8) & 0xFF) as u8
+    }
+
+    /// The kind a pawn becomes, if the move promotes.
+    #[inline]
+    pub const fn promotion(self) -> Option<usize> {
+        match (self.0 >> PROMO_SHIFT) & 0x3F {
+            0 => None,
+            k => Some(k as usize - 1),
+        }
+    }
+
+    /// The castling's number, if the move castles.
+    #[inline]
+    pub const fn castling(self) -> Option<usize> {
+        match (self.0 >> CASTLE_SHIFT) & 0xF {
+            0 => None,
+            c => Some(c as usize - 1),
+        }
+    }
+
+    /// Whether the move takes a pawn en passant.
+    #[inline]
+    pub const fn is_en_passant(self) -> bool {
+        self.0 & EP_BIT != 0
+    }
+}
+
+impl fmt::Debug for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Move({}->{}", self.from_index(), self.to_index())?;
+        if let Some(k) = self.promotion() {
+            write!(f, "={k}")?;
+        }
+        if let Some(c) = self.castling() {
+            write!(f, " castling {c}")?;
+        }
+        if self.is_en_passant() {
+            f.write_str(" ep")?;
+        }
+        f.write_str(")")
+    }
+}
+
+/// Why a game ended.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum EndReason {
+    /// The side to move has no legal move and its royal is attacked.
+    Checkmate,
+    /// The side to move has no legal move, its royal not attacked: a draw.
+    Stalemate,
+    /// Stalemate, which the stalemated side loses.
+    StalemateLoss,
+    /// Stalemate, which the stalemated side wins.
+    StalemateWin,
+    /// The loser's last royal piece was taken.
+    RoyalCaptured,
+    /// So many plies in a row without a capture or pawn move.
+    QuietLimit(u32),
+    /// The same position so many times.
+    Repetition(u32),
+    /// Both sides have nothing but royal pieces.
+    BareRoyals,
+    /// The players agreed a draw (recorded, not played).
+    Agreement,
+    /// A player resigned (recorded, not played).
+    Resignation,
+}
+
+/// A finished game: the winner (none for a draw) and the reason.
+pub type End = end::End<EndReason>;
+
+/// "White" or "Black".
+pub fn seat_name(seat: Seat) -> &'static str {
+    match seat {
+        Seat::First => "White",
+        Seat::Second => "Black",
+    }
+}
+
+impl end::Reason for EndReason {
+    const RESIGNATION: EndReason = EndReason::Resignation;
+    const AGREEMENT: EndReason = EndReason::Agreement;
+
+    fn seat_name(seat: Seat) -> &'static str {
+        seat_name(seat)
+    }
+
+    fn words(self, w: &str, l: &str) -> String {
+        match self {
+            EndReason::Checkmate => format!("{w} checkmated {l}"),
+            EndReason::Stalemate => "stalemate: the side to move has no legal move".to_string(),
+            EndReason::StalemateLoss => {
+                format!("{l} has no legal move (stalemate) and loses")
+            }
+            EndReason::StalemateWin => format!("{w} has no legal move (stalemate) and wins"),
+            EndReason::RoyalCaptured => format!("{w} captured {l}'s King"),
+            EndReason::QuietLimit(n) => {
+                format!("{n} plies in a row without a capture or a pawn move")
+            }
+            EndReason::Repetition(n) => format!("the same position occurred {n} times"),
+            EndReason::BareRoyals => "both sides have nothing but their Kings".to_string(),
+            EndReason::Agreement => "the players agreed a draw".to_string(),
+            EndReason::Resignation => format!("{l} resigned"),
+        }
+    }
+}
+
+/// What stands where, with the sets and the hash kept in step.
+#[derive(Clone)]
+pub(crate) struct Placement<S: SquareSet> {
+    /// Per dense square: [`EMPTY`] or `kind | seat << 5`.
+    pub board: S::Mailbox,
+    /// The squares of each side's pieces.
+    pub by_side: [S; 2],
+    /// The squares of each kind of piece, both sides.
+    pub by_kind: [S; MAX_KINDS],
+    /// Each side's royal square (the last placed), or [`NO_SQUARE`].
+    pub royal: [u8; 2],
+    /// The zobrist hash of everything in the position.
+    pub hash: u64,
+}
+
+impl<S: SquareSet> Placement<S> {
+    fn empty() -> Placement<S> {
+        Placement {
+            board: S::mailbox(EMPTY),
+            by_side: [S::EMPTY; 2],
+            by_kind: [S::EMPTY; MAX_KINDS],
+            royal: [NO_SQUARE; 2],
+            hash: 0,
+        }
+    }
+
+    /// The side and kind on a dense square.
+    #[inline]
+    pub fn at(&self, sq: u8) -> Option<(Seat, usize)> {
+        let v = *self.board.as_ref().get(usize::from(sq))?;
+        if v == EMPTY {
+            return None;
+        }
+        let seat = if v >> 5 == 0 {
+            Seat::First
+        } else {
+            Seat::Second
+        };
+        Some((seat, usize::from(v & 31)))
+    }
+
+    /// The kind on a square known to hold a piece.
+    #[inline]
+    pub fn kind_at(&self, sq: u8) -> usize {
+        usize::from(
+            self.board
+                .as_ref()
+                .get(usize::from(sq))
+                .copied()
+                .unwrap_or(0)
+                & 31,
+        )
+    }
+
+    #[inline]
+    pub fn lift(&mut self, t: &Tables<S>, seat: Seat, kind: usize, sq: u8) {
+        if let Some(cell) = self.board.as_mut().get_mut(usize::from(sq)) {
+            *cell = EMPTY;
+        }
+        let b = !S::bit(sq);
+        self.by_side[seat.index()] &= b;
+        if let Some(set) = self.by_kind.get_mut(kind) {
+            *set &= b;
+        }
+        self.hash ^= t.piece_key(seat, kind, sq);
+    }
+
+    #[inline]
+    pub fn put(&mut self, t: &Tables<S>, seat: Seat, kind: usize, sq: u8) {
+        if let Some(cell) = self.board.as_mut().get_mut(usize::from(sq)) {
+            *cell = kind as u8 | (seat as u8) << 5;
+        }
+        let b = S::bit(sq);
+        self.by_side[seat.index()] |= b;
+        if let Some(set) = self.by_kind.get_mut(kind) {
+            *set |= b;
+        }
+        self.hash ^= t.piece_key(seat, kind, sq);
+        if t.is_royal(kind) {
+            self.royal[seat.index()] = sq;
+        }
+    }
+}
+
+/// A position of a chess-like game over square sets `S` (see
+/// [`super::set`]): a value, cheap to clone (the rules are shared).
+#[derive(Clone)]
+pub struct Position<S: SquareSet> {
+    pub(crate) t: Arc<Tables<S>>,
+    pub(crate) place: Placement<S>,
+    pub(crate) side: Seat,
+    /// Bit `i`: castling number `i` is still allowed some day.
+    pub(crate) rights: u8,
+    /// The squares a pawn crossed on the last move (en passant targets).
+    pub(crate) ep: S,
+    /// The square of that pawn, or [`NO_SQUARE`].
+    pub(crate) ep_victim: u8,
+    /// Pieces with first-move-only moves that have not moved yet.
+    pub(crate) unmoved: S,
+    /// Plies since the last capture, promotion (or pawn move).
+    pub(crate) quiet: u32,
+    /// The move number, from 1, incremented after the second side moves.
+    pub(crate) fullmove: u32,
+    pub(crate) end: Option<End>,
+    /// Hashes since the last irreversible move, the current one last.
+    pub(crate) history: Vec<u64>,
+}
+
+impl<S: SquareSet> fmt::Debug for Position<S> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({})", super::fen::write(self))
+    }
+}
+
+impl<S: SquareSet> Position<S> {
+    /// An empty board, the first side to move (the position string reader
+    /// fills it).
+    pub(crate) fn empty(t: Arc<Tables<S>>) -> Position<S> {
+        Position {
+            t,
+            place: Placement::empty(),
+            side: Seat::First,
+            rights: 0,
+            ep: S::EMPTY,
+            ep_victim: NO_SQUARE,
+            unmoved: S::EMPTY,
+            quiet: 0,
+            fullmove: 1,
+            end: None,
+            history: Vec::new(),
+        }
+    }
+
+    /// Puts a piece on an empty square (setup only).
+    pub(crate) fn put(&mut self, seat: Seat, kind: usize, sq: u8) {
+        let t = &*self.t;
+        self.place.put(t, seat, kind, sq);
+    }
+
+    /// The compiled tables.
+    pub fn tables(&self) -> &Arc<Tables<S>> {
+        &self.t
+    }
+
+    /// The rule set.
+    pub fn rules(&self) -> &Arc<super::rules::RuleSet> {
+        &self.t.rules
+    }
+
+    /// The hash from scratch (setup; tests compare it with the incremental
+    /// one).
+    pub fn compute_hash(&self) -> u64 {
+        let t = &*self.t;
+        let mut h = 0;
+        for sq in 0..t.n as u8 {
+            if let Some((seat, kind)) = self.place.at(sq) {
+                h ^= t.piece_key(seat, kind, sq);
+            }
+        }
+        if self.side == Seat::Second {
+            h ^= t.side_key();
+        }
+        h ^= t.rights_key(self.rights) ^ t.ep_key(self.ep);
+        for sq in self.unmoved.iter() {
+            h ^= t.unmoved_key(sq);
+        }
+        h
+    }
+
+    /// Call once everything is placed: the hash, the history, and the ends
+    /// a position can already be in.
+    pub(crate) fn finish_setup(&mut self) {
+        self.place.hash = self.compute_hash();
+        self.history = vec![self.place.hash];
+        self.end = None;
+        self.detect_ends(false);
+    }
+
+    /// The piece on a board square and its owner.
+    pub fn at(&self, sq: Square) -> Option<(Seat, usize)> {
+        self.t.dense(sq).and_then(|i| self.place.at(i))
+    }
+
+    /// The piece on a dense square and its owner.
+    pub fn at_index(&self, sq: u8) -> Option<(Seat, usize)> {
+        self.place.at(sq)
+    }
+
+    /// The side to move.
+    pub fn side_to_move(&self) -> Seat {
+        self.side
+    }
+
+    /// The castling rights (bit `i` for castling number `i`).
+    pub fn castling_rights(&self) -> u8 {
+        self.rights
+    }
+
+    /// The en passant squares (dense), empty when the last move crossed
+    /// none.
+    pub fn en_passant(&self) -> S {
+        self.ep
+    }
+
+    /// Plies since the last capture, promotion or pawn move.
+    pub fn quiet_plies(&self) -> u32 {
+        self.quiet
+    }
+
+    /// The move number.
+    pub fn fullmove(&self) -> u32 {
+        self.fullmove
+    }
+
+    /// The zobrist hash.
+    pub fn zobrist(&self) -> u64 {
+        self.place.hash
+    }
+
+    /// The squares of a side's pieces (dense).
+    pub fn pieces_of(&self, seat: Seat) -> S {
+        self.place.by_side[seat.index()]
+    }
+
+    /// The squares of a kind's pieces, both sides (dense).
+    pub fn pieces_of_kind(&self, kind: usize) -> S {
+        self.place.by_kind.get(kind).copied().unwrap_or(S::EMPTY)
+    }
+
+    /// An end set by a move or from outside; checkmate and stalemate are
+    /// found by [`Position::end_state`].
+    pub fn end(&self) -> Option<End> {
+        self.end
+    }
+
+    /// Ends the game by resignation or agreement (from outside the board).
+    pub fn set_end(&mut self, end: End) {
+        self.end = Some(end);
+    }
+
+    /// The game's end: a recorded end, else checkmate or stalemate when the
+    /// side to move has no legal move.
+    pub fn end_state(&self) -> Option<End> {
+        if let Some(e) = self.end {
+            return Some(e);
+        }
+        if self.has_legal_move() {
+            return None;
+        }
+        let me = self.side;
+        if self.t.rules.win == WinCondition::Checkmate && self.in_check() {
+            return Some(End {
+                winner: Some(me.other()),
+                reason: EndReason::Checkmate,
+            });
+        }
+        Some(match self.t.rules.draws.stalemate {
+            StalemateRule::Draw => End {
+                winner: None,
+                reason: EndReason::Stalemate,
+            },
+            StalemateRule::Loss => End {
+                winner: Some(me.other()),
+                reason: EndReason::StalemateLoss,
+            },
+            StalemateRule::Win => End {
+                winner: Some(me),
+                reason: EndReason::StalemateWin,
+            },
+        })
+    }
+
+    /// The squares of a side's royal pieces.
+    pub(crate) fn royals(&self, seat: Seat) -> S {
+        let t = &*self.t;
+        let mut s = S::EMPTY;
+        for k in 0..t.kinds {
+            if t.is_royal(k) {
+                s |= self.place.by_kind[k];
+            }
+        }
+        s & self.place.by_side[seat.index()]
+    }
+
+    /// Plays a legal move: moves, captures (en passant too), promotes,
+    /// castles, updates rights, en passant squares, unmoved pieces and
+    /// counters, and ends the game by the rules that apply at once.
+    /// Behaviour on an illegal move is unspecified but memory safe.
+    pub fn play_move(&mut self, mv: Move) {
+        let t = &*self.t;
+        let me = self.side;
+        let opp = me.other();
+        let from = mv.from_index();
+        let to = mv.to_index();
+        let old_rights = self.rights;
+        let old_ep = self.ep;
+        let mut reset = false;
+        let mut captured = false;
+        let mut new_ep = S::EMPTY;
+        let mut touched = S::bit(from) | S::bit(to);
+        if let Some(ci) = mv.castling() {
+            let Some(c) = t.castlings.get(ci) else {
+                return;
+            };
+            let king = self.place.kind_at(c.king_from);
+            let partner = self.place.kind_at(c.partner_from);
+            self.place.lift(t, me, king, c.king_from);
+            self.place.lift(t, me, partner, c.partner_from);
+            self.place.put(t, me, king, c.king_to);
+            self.place.put(t, me, partner, c.partner_to);
+            touched |= S::bit(c.partner_from);
+        } else {
+            let Some((_, kind)) = self.place.at(from) else {
+                return;
+            };
+            if mv.is_en_passant() {
+                let victim = self.ep_victim;
+                if let Some((owner, vk)) = self.place.at(victim) {
+                    self.place.lift(t, owner, vk, victim);
+                }
+                touched |= S::bit(victim);
+                captured = true;
+            } else if let Some((owner, vk)) = self.place.at(to) {
+                self.place.lift(t, owner, vk, to);
+                captured = true;
+            }
+            self.place.lift(t, me, kind, from);
+            let placed = match mv.promotion() {
+                Some(p) => {
+                    reset = true;
+                    p
+                }
+                None => kind,
+            };
+            self.place.put(t, me, placed, to);
+            if t.is_pawn(kind) {
+                if t.rules.draws.pawn_moves_reset {
+                    reset = true;
+                }
+                if t.rules.en_passant && !captured {
+                    new_ep = t.crossed(t.at(me, kind, from), to);
+                }
+            }
+        }
+        self.rights &= t.rights_keep[usize::from(from)] & t.rights_keep[usize::from(to)];
+        let mut h = self.place.hash;
+        let mut gone = self.unmoved & touched;
+        self.unmoved ^= gone;
+        while let Some(sq) = gone.pop() {
+            h ^= t.unmoved_key(sq);
+        }
+        if !old_ep.is_empty() || !new_ep.is_empty() {
+            h ^= t.ep_key(old_ep) ^ t.ep_key(new_ep);
+        }
+        self.ep = new_ep;
+        self.ep_victim = if new_ep.is_empty() { NO_SQUARE } else { to };
+        h ^= t.rights_key(old_rights) ^ t.rights_key(self.rights) ^ t.side_key();
+        self.place.hash = h;
+        self.side = opp;
+        if me == Seat::Second {
+            self.fullmove += 1;
+        }
+        if reset || captured {
+            self.quiet = 0;
+            self.history.clear();
+        } else {
+            self.quiet += 1;
+        }
+        self.history.push(h);
+        self.detect_ends(captured);
+    }
+
+    /// The ends a move brings at once: the royal taken (capture-the-royal
+    /// games), bare royals; and, unless the side to move has no legal move
+    /// (mate and stalemate come first), the quiet-move limit and
+    /// repetition.
+    pub(crate) fn detect_ends(&mut self, captured: bool) {
+        if self.end.is_some() {
+            return;
+        }
+        let t = &*self.t;
+        let rules = &t.rules;
+        if captured || self.history.len() <= 1 {
+            if rules.win == WinCondition::CaptureRoyal {
+                for seat in [self.side, self.side.other()] {
+                    if self.royals(seat).is_empty() {
+                        self.end = Some(End {
+                            winner: Some(seat.other()),
+                            reason: EndReason::RoyalCaptured,
+                        });
+                        return;
+                    }
+                }
+            }
+            if rules.draws.bare_royals
+                && Seat::BOTH
+                    .iter()
+                    .all(|&s| self.royals(s) == self.place.by_side[s.index()])
+            {
+                self.end = Some(End {
+                    winner: None,
+                    reason: EndReason::BareRoyals,
+                });
+                return;
+            }
+        }
+        let reason = match (rules.draws.quiet_limit, rules.draws.repetition) {
+            (Some(limit), _) if self.quiet >= limit => EndReason::QuietLimit(limit),
+            (_, Some(times)) if self.repeated(times) => EndReason::Repetition(times),
+            _ => return,
+        };
+        if self.has_legal_move() {
+            self.end = Some(End {
+                winner: None,
+                reason,
+            });
+        }
+    }
+
+    /// Whether the current position has occurred `times` times (earlier
+    /// positions with the same side to move are every other entry).
+    fn repeated(&self, times: u32) -> bool {
+        let n = self.history.len();
+        if n < 5 || times < 2 {
+            return false;
+        }
+        let h = self.place.hash;
+        let mut seen = 1;
+        let mut i = n - 1;
+        while i >= 2 {
+            i -= 2;
+            if self.history[i] == h {
+                seen += 1;
+                if seen >= times {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// The board square of a dense index.
+    pub fn square(&self, i: u8) -> Square {
+        self.t.square(i)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn moves_pack_and_unpack() {
+        let m = Move::promoting(200, 255, 31);
+        assert_eq!((m.from_index(), m.to_index()), (200, 255));
+        assert_eq!(m.promotion(), Some(31));
+        assert_eq!(m.castling(), None);
+        assert!(!m.is_en_passant());
+        let c = Move::castle(4, 6, 7);
+        assert_eq!(c.castling(), Some(7));
+        assert_eq!(c.promotion(), None);
+        assert!(Move::new(1, 2).en_passant().is_en_passant());
+    }
+}
