@@ -369,6 +369,17 @@ impl<S: SquareSet> Position<S> {
         self.ep
     }
 
+    /// The square of the pawn that crossed the en passant squares.
+    pub fn en_passant_victim(&self) -> Option<u8> {
+        (self.ep_victim != NO_SQUARE).then_some(self.ep_victim)
+    }
+
+    /// The pieces (dense squares) whose first-move-only moves are still
+    /// open to them.
+    pub fn unmoved(&self) -> S {
+        self.unmoved
+    }
+
     /// Plies since the last capture, promotion or pawn move.
     pub fn quiet_plies(&self) -> u32 {
         self.quiet
