@@ -3,17 +3,84 @@
 //! prints, for each depth up to 6, the leaves and leaves per second from
 //! chess's start on one thread.
 //!
+//! `-- court 4` does the same for a 12x12 game with two back rows of
+//! long-range fairy pieces (the army of `variants/fairy-court.toml`:
+//! Queen, Chancellor, Archbishop, Cannon, Vao, Gryffon, Rhinoceros,
+//! Unicorn, Turtle, Lion...), on 256-square sets.
+//!
 //! Options after the depth: `--set u64|u128|256` (the square-set width;
 //! chess fits all three), `--generic` (the kernel's `deckmate_rules::perft`
 //! over `Game` instead of the position's own), `--fen "<position>"`.
 
-use deckmate_games::fairy::{chess, Position, Set256, SquareSet, Tables};
-use deckmate_rules::perft;
+use deckmate_board::{Geometry, RankStyle, Square};
+use deckmate_games::fairy::{
+    chess, CastlingSafety, CastlingSpec, PieceKind, PieceSpec, Position, Promotion, PromotionZone,
+    RuleSet, Set256, SquareSet, Tables,
+};
+use deckmate_rules::{perft, Seat};
 use std::sync::Arc;
 use std::time::Instant;
 
-fn run<S: SquareSet>(fen: Option<&str>, max: u32, generic: bool) {
-    let tables = match Tables::<S>::new(chess()) {
+/// The Fairy Court: 12x12, two back rows of fairy pieces.
+fn court() -> Option<Arc<RuleSet>> {
+    let mut v = deckmate_games::fairy::chess_variant().ok()?;
+    let p = |name: &str, l: char, b: &str| PieceSpec::new(name, l, b, PieceKind::Piece);
+    v.name = "Fairy Court".to_string();
+    v.geometry = Geometry::new(12, 12, RankStyle::FromOne).ok()?;
+    v.pieces = vec![
+        PieceSpec::new("King", 'K', "K", PieceKind::Royal),
+        p("Queen", 'Q', "Q"),
+        p("Chancellor", 'C', "RN"),
+        p("Archbishop", 'A', "BN"),
+        p("Rook", 'R', "R"),
+        p("Bishop", 'B', "B"),
+        p("Knight", 'N', "N"),
+        p("Cannon", 'O', "mRcpR"),
+        p("Vao", 'V', "mBcpB"),
+        p("Gryffon", 'G', "FyafsF"),
+        p("Rhinoceros", 'H', "WyafsW"),
+        p("Unicorn", 'U', "BNN"),
+        p("Turtle", 'T', "Q4DA"),
+        p("Lion", 'L', "KDAN"),
+        PieceSpec::new("Pawn", 'P', "mfWimfnDimfnHcfF", PieceKind::Pawn),
+    ];
+    v.start = "ronbaqkcbnor/vhgutlltughv/pppppppppppp/12/12/12/12/12/12/PPPPPPPPPPPP/VHGUTLLTUGHV/RONBAQKCBNOR w KQkq - 0 1".to_string();
+    v.promotion = Promotion {
+        zones: vec![PromotionZone {
+            ranks: 1,
+            choices: "QCARBNOVGHUTL".chars().collect(),
+        }],
+        compulsory: true,
+    };
+    let sq = |n: &str| Square::parse(n, RankStyle::FromOne).unwrap_or(Square(0));
+    let castle = |seat, letter, notation: &str, k: [&str; 2], r: [&str; 2]| CastlingSpec {
+        seat,
+        letter,
+        notation: notation.to_string(),
+        king_from: sq(k[0]),
+        king_to: sq(k[1]),
+        partner_from: sq(r[0]),
+        partner_to: sq(r[1]),
+        partners: vec!['R'],
+        safety: CastlingSafety::Path,
+    };
+    v.castling = vec![
+        castle(Seat::First, 'K', "O-O", ["g1", "k1"], ["l1", "j1"]),
+        castle(Seat::First, 'Q', "O-O-O", ["g1", "c1"], ["a1", "d1"]),
+        castle(Seat::Second, 'k', "O-O", ["g12", "k12"], ["l12", "j12"]),
+        castle(Seat::Second, 'q', "O-O-O", ["g12", "c12"], ["a12", "d12"]),
+    ];
+    match RuleSet::new(v) {
+        Ok(r) => Some(r),
+        Err(e) => {
+            eprintln!("{e}");
+            None
+        }
+    }
+}
+
+fn run<S: SquareSet>(rules: Arc<RuleSet>, fen: Option<&str>, max: u32, generic: bool) {
+    let tables = match Tables::<S>::new(rules) {
         Ok(t) => Arc::new(t),
         Err(e) => return eprintln!("{e}"),
     };
@@ -42,10 +109,14 @@ fn run<S: SquareSet>(fen: Option<&str>, max: u32, generic: bool) {
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let game = args.first().map_or("chess", String::as_str);
-    if game != "chess" {
-        eprintln!("unknown game '{game}': this example knows chess");
-        return;
-    }
+    let (rules, default_set) = match game {
+        "chess" => (chess(), "u64"),
+        "court" => match court() {
+            Some(r) => (r, "256"),
+            None => return,
+        },
+        _ => return eprintln!("unknown game '{game}': this example knows chess and court"),
+    };
     let max: u32 = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(5);
     let value = |flag: &str| {
         args.iter()
@@ -55,10 +126,10 @@ fn main() {
     };
     let generic = args.iter().any(|a| a == "--generic");
     let fen = value("--fen");
-    match value("--set").unwrap_or("u64") {
-        "u64" => run::<u64>(fen, max, generic),
-        "u128" => run::<u128>(fen, max, generic),
-        "256" => run::<Set256>(fen, max, generic),
+    match value("--set").unwrap_or(default_set) {
+        "u64" => run::<u64>(rules, fen, max, generic),
+        "u128" => run::<u128>(rules, fen, max, generic),
+        "256" => run::<Set256>(rules, fen, max, generic),
         other => eprintln!("--set takes u64, u128 or 256, not {other}"),
     }
 }
