@@ -10,12 +10,13 @@
 //!
 //! Options after the depth: `--set u64|u128|256` (the square-set width;
 //! chess fits all three), `--generic` (the kernel's `deckmate_rules::perft`
-//! over `Game` instead of the position's own), `--fen "<position>"`.
+//! over `Game` instead of the position's own), `--any` (through
+//! `AnyPosition`, the enum over the three widths), `--fen "<position>"`.
 
 use deckmate_board::{Geometry, RankStyle, Square};
 use deckmate_games::fairy::{
-    chess, CastlingSafety, CastlingSpec, PieceKind, PieceSpec, Position, Promotion, PromotionZone,
-    RuleSet, Set256, SquareSet, Tables,
+    chess, AnyPosition, CastlingSafety, CastlingSpec, PieceKind, PieceSpec, Position, Promotion,
+    PromotionZone, RuleSet, Set256, SquareSet, Tables,
 };
 use deckmate_rules::{perft, Seat};
 use std::sync::Arc;
@@ -126,6 +127,28 @@ fn main() {
     };
     let generic = args.iter().any(|a| a == "--generic");
     let fen = value("--fen");
+    if args.iter().any(|a| a == "--any") {
+        let start = AnyPosition::new_game(&rules);
+        let pos = match fen.map(|f| start.with_text(f)) {
+            Some(Ok(p)) => p,
+            Some(Err(e)) => return eprintln!("{e}"),
+            None => start,
+        };
+        for depth in 1..=max {
+            let t = Instant::now();
+            let n = if generic {
+                perft(&pos, depth)
+            } else {
+                pos.perft(depth)
+            };
+            let secs = t.elapsed().as_secs_f64();
+            println!(
+                "depth {depth}: {n} leaves in {secs:.3} s = {:.1} M leaves/s",
+                n as f64 / secs.max(1e-9) / 1e6
+            );
+        }
+        return;
+    }
     match value("--set").unwrap_or(default_set) {
         "u64" => run::<u64>(rules, fen, max, generic),
         "u128" => run::<u128>(rules, fen, max, generic),

@@ -16,6 +16,8 @@
 //!   ([`movegen`]), bulk counting for perft, incremental zobrist hashing,
 //!   the position string ([`fen`]), SAN-like notation ([`notation`]), and
 //!   [`deckmate_rules::Game`].
+//! - [`AnyPosition`]: one type whatever the board, the narrowest set that
+//!   holds it chosen at the start.
 //! - [`chess()`]: FIDE chess as a rule set.
 //!
 //! Not yet here: hands and drops (a move kind and a hand per side to come;
@@ -37,6 +39,7 @@
 //! );
 //! ```
 
+mod any;
 mod chess;
 pub mod fen;
 pub mod movegen;
@@ -46,6 +49,7 @@ pub mod rules;
 pub mod set;
 mod tables;
 
+pub use any::AnyPosition;
 pub use chess::{chess, variant as chess_variant, START as CHESS_START};
 pub use position::{seat_name, End, EndReason, Move, Position};
 pub use rules::{
