@@ -9,6 +9,9 @@
 //!   zones, and hooks: a Horse may not take the King (so it never gives
 //!   check) and a Cannon may not take a Cannon;
 //! - a 12x12 game won by capturing the King (`Set256`), stalemate a win;
+//! - crazyhouse, and the 10x10 game with hands: captured pieces change
+//!   sides (promoted ones as pawns) and are dropped, pawns not on the
+//!   first or last rank;
 //! - Cuarenta's board (the 40 light squares of 9x9) and pieces without the
 //!   Frog's line jump, with the hooks of Q7 and Q8; in positions without
 //!   Frogs it is checked against the hand-written Cuarenta generator.
@@ -28,16 +31,17 @@ use deckmate_betza::RayKind;
 use deckmate_board::{Geometry, Parity, RankStyle, Square};
 use deckmate_games::cuarenta;
 use deckmate_games::fairy::{
-    chess, CastlingSafety, CastlingSpec, DrawRules, Hooks, Move, Piece, PieceKind, PieceSpec,
-    Position, Promotion, PromotionZone, RuleSet, Set256, SquareSet, StalemateRule, Tables, Variant,
-    WinCondition,
+    chess, chess_variant, CastlingSafety, CastlingSpec, DrawRules, Hands, Hooks, Move, Piece,
+    PieceKind, PieceSpec, Position, Promotion, PromotionZone, RuleSet, Set256, SquareSet,
+    StalemateRule, Tables, Variant, WinCondition,
 };
 use deckmate_rules::{Game, Seat, SeededRng};
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
-/// A move in board squares: from, to, promotion, en passant.
-type Tuple = (u8, u8, Option<usize>, bool);
+/// A move in board squares: from (1000 + the kind for a drop), to,
+/// promotion, en passant.
+type Tuple = (u16, u8, Option<usize>, bool);
 
 fn sq(name: &str) -> Square {
     Square::parse(name, RankStyle::FromOne).unwrap()
@@ -93,10 +97,26 @@ fn castle(
     }
 }
 
+fn with_hands(mut v: Variant) -> Variant {
+    v.hands = Some(Hands {
+        captures_to_hand: true,
+        demote: true,
+        pawn_first_ranks: 1,
+        pawn_last_ranks: 1,
+    });
+    let (board, rest) = v.start.split_once(' ').unwrap();
+    v.start = format!("{board}[] {rest}");
+    v
+}
+
 fn grand_fairy() -> Arc<RuleSet> {
+    RuleSet::with_hooks(grand_fairy_variant(), Arc::new(HorsesSpareKings)).unwrap()
+}
+
+fn grand_fairy_variant() -> Variant {
     let holes = ["e5", "f5", "e6", "f6"].map(sq);
     let p = |name: &str, l: char, b: &str, k: PieceKind| PieceSpec::new(name, l, b, k);
-    let v = Variant {
+    Variant {
         name: "Grand fairy".to_string(),
         geometry: Geometry::with_holes(10, 10, RankStyle::FromOne, &holes).unwrap(),
         pieces: vec![
@@ -174,8 +194,8 @@ fn grand_fairy() -> Arc<RuleSet> {
             bare_royals: true,
         },
         san_pawn_letter: false,
-    };
-    RuleSet::with_hooks(v, Arc::new(HorsesSpareKings)).unwrap()
+        hands: None,
+    }
 }
 
 fn big_capture() -> Arc<RuleSet> {
@@ -216,6 +236,7 @@ fn big_capture() -> Arc<RuleSet> {
             bare_royals: false,
         },
         san_pawn_letter: false,
+        hands: None,
     };
     RuleSet::new(v).unwrap()
 }
@@ -279,6 +300,7 @@ fn cuarenta_board() -> Arc<RuleSet> {
             bare_royals: true,
         },
         san_pawn_letter: true,
+        hands: None,
     };
     RuleSet::with_hooks(v, Arc::new(PawnsNeverTakePawns { white_waits: true })).unwrap()
 }
@@ -392,10 +414,30 @@ fn reference<S: SquareSet>(p: &Position<S>) -> BTreeSet<Tuple> {
                 }
             }
             if choices.is_empty() || !rules.promotion_compulsory {
-                out.insert((from.0, to.0, None, is_ep));
+                out.insert((u16::from(from.0), to.0, None, is_ep));
             }
             for c in choices {
-                out.insert((from.0, to.0, Some(c), is_ep));
+                out.insert((u16::from(from.0), to.0, Some(c), is_ep));
+            }
+        }
+    }
+    // Drops: any empty square, pawns not on the banned ranks.
+    if let Some(h) = &rules.hands {
+        let ranks = rules.geometry.ranks();
+        for (k, piece) in rules.pieces.iter().enumerate() {
+            if p.in_hand(me, k) == 0 {
+                continue;
+            }
+            for to in rules.geometry.squares().iter() {
+                let from_own = match me {
+                    Seat::First => to.rank(),
+                    Seat::Second => ranks - 1 - to.rank(),
+                };
+                let banned = piece.kind == PieceKind::Pawn
+                    && (from_own < h.pawn_first_ranks || ranks - from_own <= h.pawn_last_ranks);
+                if p.at(to).is_none() && !banned && rules.hooks.may_drop(me, piece, to) {
+                    out.insert((1000 + k as u16, to.0, None, false));
+                }
             }
         }
     }
@@ -404,8 +446,11 @@ fn reference<S: SquareSet>(p: &Position<S>) -> BTreeSet<Tuple> {
 
 fn tuple<S: SquareSet>(p: &Position<S>, m: Move) -> Tuple {
     let t = p.tables();
+    if let Some(k) = m.dropped() {
+        return (1000 + k as u16, t.square(m.to_index()).0, None, false);
+    }
     (
-        t.square(m.from_index()).0,
+        u16::from(t.square(m.from_index()).0),
         t.square(m.to_index()).0,
         m.promotion(),
         m.is_en_passant(),
@@ -590,6 +635,48 @@ fn a_fairy_game_with_holes_agrees_with_the_reference() {
 }
 
 #[test]
+fn crazyhouse_agrees_with_the_reference() {
+    let rules = RuleSet::new(with_hands(chess_variant().unwrap())).unwrap();
+    let start: Position<u64> = Position::start(&Arc::new(Tables::new(rules).unwrap()));
+    let seen = playouts(&start, 7, 24, 120);
+    assert!(seen[0] > 1_500 && seen[1] > 200, "{seen:?}");
+    // A drop blocks a check, but a pawn is not dropped on its first rank.
+    let p = Position::from_text(start.tables(), "4k3/8/8/8/8/8/8/r3K3[Pn] w - - 0 1").unwrap();
+    let mut moves = Vec::new();
+    p.generate(&mut moves);
+    let texts: Vec<String> = moves.iter().map(|&m| p.move_text(m)).collect();
+    assert!(!texts.contains(&"P@b1".to_string()), "{texts:?}");
+    assert!(texts.contains(&"Ke2".to_string()), "{texts:?}");
+    check_position(&p, true);
+    let q = Position::from_text(start.tables(), "4k3/8/8/8/8/8/8/r3K3[Nn] w - - 0 1").unwrap();
+    let mut moves = Vec::new();
+    q.generate(&mut moves);
+    let texts: Vec<String> = moves.iter().map(|&m| q.move_text(m)).collect();
+    for want in ["N@b1", "N@c1", "N@d1"] {
+        assert!(texts.contains(&want.to_string()), "{want} in {texts:?}");
+    }
+    assert!(!texts.contains(&"N@e4".to_string()), "{texts:?}");
+    assert!(matches!(
+        q.parse_move("N@e4"),
+        Err(deckmate_rules::MoveError::KingInCheck { in_check: true, .. })
+    ));
+    assert!(q.parse_move("Q@b1").is_err());
+    check_position(&q, true);
+}
+
+#[test]
+fn a_fairy_game_with_hands_agrees_with_the_reference() {
+    let rules = RuleSet::with_hooks(
+        with_hands(grand_fairy_variant()),
+        Arc::new(HorsesSpareKings),
+    )
+    .unwrap();
+    let t = Arc::new(Tables::<u128>::new(rules).unwrap());
+    let seen = playouts(&Position::start(&t), 8, 16, 160);
+    assert!(seen[0] > 1_500 && seen[1] > 200, "{seen:?}");
+}
+
+#[test]
 fn a_big_capture_the_king_game_agrees_with_the_reference() {
     let t = Arc::new(Tables::<Set256>::new(big_capture()).unwrap());
     let start = Position::start(&t);
@@ -654,7 +741,7 @@ fn cuarenta_without_frogs_matches_the_hand_written_generator() {
                     .iter()
                     .map(|&m| {
                         let (f, to, p, _) = tuple(&core, m);
-                        (f, to, p.map(|k| core.rules().pieces[k].letter))
+                        (f as u8, to, p.map(|k| core.rules().pieces[k].letter))
                     })
                     .collect();
                 assert_eq!(ours, theirs, "{cq_text}");

@@ -98,9 +98,15 @@ impl AnyPosition {
         each!(self, p => p.at(sq))
     }
 
-    /// The board squares a move leaves and reaches.
-    pub fn move_squares(&self, mv: Move) -> (deckmate_board::Square, deckmate_board::Square) {
-        each!(self, p => (p.square(mv.from_index()), p.square(mv.to_index())))
+    /// The board squares a move leaves (none for a drop) and reaches.
+    pub fn move_squares(
+        &self,
+        mv: Move,
+    ) -> (Option<deckmate_board::Square>, deckmate_board::Square) {
+        each!(self, p => (
+            mv.dropped().is_none().then(|| p.square(mv.from_index())),
+            p.square(mv.to_index()),
+        ))
     }
 
     /// Plays a legal move.

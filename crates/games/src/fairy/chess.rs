@@ -71,6 +71,7 @@ pub fn variant() -> Result<Variant, GeometryError> {
             bare_royals: true,
         },
         san_pawn_letter: false,
+        hands: None,
     })
 }
 

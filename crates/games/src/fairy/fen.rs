@@ -5,7 +5,9 @@
 //!    by `/`; each rank gives its cells from the first file: a piece's
 //!    letter (upper case for the first side, lower case for the second), a
 //!    number (one or more digits) for that many empty squares, `*` for a
-//!    hole;
+//!    hole; in a game with hands, the pieces in hand follow in brackets
+//!    (`[QNp]`, `[]` for none) and a promoted piece that goes back to a
+//!    hand as a pawn is marked `~` after its letter (`Q~`);
 //! 2. the side to move, `w` or `b`;
 //! 3. the castling rights: the letters of the castlings still allowed (chess:
 //!    `KQkq`), `-` for none;
@@ -42,12 +44,22 @@ fn impossible(why: String) -> PositionError {
     PositionError::Impossible { why }
 }
 
-/// Reads the placement field: the pieces, as (dense square, side, kind).
+/// The placement field without its hands, and the hands' letters.
+fn split_hands(field: &str) -> (&str, Option<&str>) {
+    match field.strip_suffix(']').and_then(|f| f.split_once('[')) {
+        Some((board, hand)) => (board, Some(hand)),
+        None => (field, None),
+    }
+}
+
+/// Reads the placement field (its hands left out): the pieces, as (dense
+/// square, side, kind, promoted).
 pub(crate) fn parse_placement<S: SquareSet>(
     rules: &RuleSet,
     t: &Tables<S>,
     field: &str,
-) -> Result<Vec<(u8, Seat, usize)>, PositionError> {
+) -> Result<Vec<(u8, Seat, usize, bool)>, PositionError> {
+    let field = split_hands(field).0;
     let g = &rules.geometry;
     let (files, ranks) = (u32::from(g.files()), g.ranks());
     let rows: Vec<&str> = field.split('/').collect();
@@ -151,7 +163,21 @@ pub(crate) fn parse_placement<S: SquareSet>(
                 } else {
                     Seat::Second
                 };
-                out.push((sq, seat, kind));
+                let promoted = chars.peek() == Some(&'~');
+                if promoted {
+                    chars.next();
+                    if !rules.hands.as_ref().is_some_and(|h| h.demote) {
+                        return Err(PositionError::BadChar {
+                            rank: rank + 1,
+                            found: '~',
+                            expected: vec![
+                                "a piece, a count of empty squares or '*' ('~' marks promoted pieces in games whose hands take them back as pawns)"
+                                    .to_string(),
+                            ],
+                        });
+                    }
+                }
+                out.push((sq, seat, kind, promoted));
                 file += 1;
             }
         }
@@ -182,17 +208,21 @@ pub fn parse<S: SquareSet>(
     }
     let mut pos = Position::empty(tables.clone());
     let mut royals = [0u32; 2];
-    for (sq, seat, kind) in parse_placement(&rules, t, fields[0])? {
+    for (sq, seat, kind, promoted) in parse_placement(&rules, t, fields[0])? {
         if t.is_royal(kind) {
             royals[seat.index()] += 1;
         }
         pos.put(seat, kind, sq);
+        if promoted {
+            pos.promoted |= S::bit(sq);
+        }
         if t.flags[kind] & INITIAL != 0
             && t.start_board.get(usize::from(sq)) == Some(&(kind as u8 | (seat as u8) << 5))
         {
             pos.unmoved |= S::bit(sq);
         }
     }
+    parse_hands(&mut pos, split_hands(fields[0]).1)?;
     if rules.win == WinCondition::Checkmate {
         for seat in Seat::BOTH {
             if royals[seat.index()] != 1 {
@@ -243,6 +273,43 @@ pub fn parse<S: SquareSet>(
     }
     pos.finish_setup();
     Ok(pos)
+}
+
+fn parse_hands<S: SquareSet>(
+    pos: &mut Position<S>,
+    hand: Option<&str>,
+) -> Result<(), PositionError> {
+    let rules = pos.t.rules.clone();
+    let bad = |text: &str, expected: &str| PositionError::BadField {
+        field: "hands".to_string(),
+        text: text.to_string(),
+        expected: expected.to_string(),
+    };
+    let Some(hand) = hand else {
+        return Ok(());
+    };
+    if rules.hands.is_none() {
+        return Err(bad(hand, "nothing: the game has no hands"));
+    }
+    for c in hand.chars() {
+        let kind = rules
+            .kind_of(c)
+            .filter(|_| c.is_ascii_alphabetic())
+            .ok_or_else(|| bad(hand, "the letters of pieces held in hand"))?;
+        if rules.pieces[kind].kind == super::rules::PieceKind::Royal {
+            return Err(bad(hand, "pieces that are not royal"));
+        }
+        let seat = if c.is_ascii_uppercase() {
+            Seat::First
+        } else {
+            Seat::Second
+        };
+        let n = &mut pos.hands[seat.index()][kind];
+        *n = n
+            .checked_add(1)
+            .ok_or_else(|| bad(hand, "at most 255 of a kind"))?;
+    }
+    Ok(())
 }
 
 fn parse_castling<S: SquareSet>(pos: &Position<S>, field: &str) -> Result<u8, PositionError> {
@@ -376,6 +443,9 @@ pub fn write<S: SquareSet>(pos: &Position<S>) -> String {
                     } else {
                         l.to_ascii_lowercase()
                     });
+                    if pos.promoted.contains(i) {
+                        out.push('~');
+                    }
                 }
             }
         }
@@ -385,6 +455,21 @@ pub fn write<S: SquareSet>(pos: &Position<S>) -> String {
         if rank > 0 {
             out.push('/');
         }
+    }
+    if rules.hands.is_some() {
+        out.push('[');
+        for seat in Seat::BOTH {
+            for (k, p) in rules.pieces.iter().enumerate() {
+                for _ in 0..pos.in_hand(seat, k) {
+                    out.push(if seat == Seat::First {
+                        p.letter
+                    } else {
+                        p.letter.to_ascii_lowercase()
+                    });
+                }
+            }
+        }
+        out.push(']');
     }
     let side = if pos.side == Seat::First { 'w' } else { 'b' };
     let mut castling: String = rules

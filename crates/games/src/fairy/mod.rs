@@ -53,9 +53,9 @@ pub use any::AnyPosition;
 pub use chess::{chess, variant as chess_variant, START as CHESS_START};
 pub use position::{seat_name, End, EndReason, Move, Position};
 pub use rules::{
-    Castling, CastlingSafety, CastlingSpec, DrawRules, Hooks, NoHooks, Piece, PieceKind, PieceSpec,
-    Promotion, PromotionZone, RuleError, RuleSet, StalemateRule, Variant, WinCondition, Zone,
-    MAX_CASTLINGS, MAX_KINDS,
+    Castling, CastlingSafety, CastlingSpec, DrawRules, Hands, Hooks, NoHooks, Piece, PieceKind,
+    PieceSpec, Promotion, PromotionZone, RuleError, RuleSet, StalemateRule, Variant, WinCondition,
+    Zone, MAX_CASTLINGS, MAX_KINDS,
 };
 pub use set::{Set256, SquareSet};
 pub use tables::Tables;

@@ -371,6 +371,69 @@ impl<S: SquareSet> Position<S> {
         legal
     }
 
+    /// The empty squares a piece dropped from the hand may land on with the
+    /// royal safe (where each kind may go is the caller's business). A drop
+    /// only adds a piece: it can expose the royal only by giving a hopper
+    /// its screen, so it is tested on the uncertain squares alone, unless
+    /// in a check it must block.
+    #[inline]
+    fn drop_squares(&self, c: &Ctx<S>) -> S {
+        let empty = self.t.all & !c.occ;
+        if c.royal == NO_SQUARE {
+            return empty;
+        }
+        let safe = |mut set: S| {
+            let mut out = S::EMPTY;
+            while let Some(to) = set.pop() {
+                let occ = c.occ | S::bit(to);
+                if !self.attacked_by(c.royal, c.opp, occ, c.them, c.royal_kind) {
+                    out |= S::bit(to);
+                }
+            }
+            out
+        };
+        if c.evade_slow {
+            return safe(empty);
+        }
+        let legal = empty & c.check_mask;
+        let risky = legal & c.slow;
+        if risky.is_empty() {
+            legal
+        } else {
+            (legal & !c.slow) | safe(risky)
+        }
+    }
+
+    /// Whether the side to move holds anything in hand.
+    #[inline]
+    fn holds(&self) -> bool {
+        self.t.rules.hands.is_some()
+            && self.hands[self.side.index()]
+                .iter()
+                .take(self.t.kinds)
+                .any(|&n| n > 0)
+    }
+
+    /// Appends the legal drops (or counts them).
+    fn drops(&self, c: &Ctx<S>, mut moves: Option<&mut Vec<Move>>) -> u64 {
+        let t = &*self.t;
+        let squares = self.drop_squares(c);
+        let mut n = 0;
+        for k in 0..t.kinds {
+            if self.hands[c.me.index()][k] == 0 {
+                continue;
+            }
+            let mut to = squares & t.drop_mask(c.me, k);
+            n += u64::from(to.count());
+            if let Some(m) = moves.as_deref_mut() {
+                while let Some(sq) = to.pop() {
+                    m.push(Move::drop(k as u8, sq));
+                }
+            }
+        }
+        n
+    }
+
     /// The castlings the side to move may play now.
     pub(crate) fn castlings(&self, c: &Ctx<S>) -> u8 {
         let t = &*self.t;
@@ -479,6 +542,9 @@ impl<S: SquareSet> Position<S> {
                 self.push_moves(moves, kind, from, e, true);
             }
         }
+        if self.holds() {
+            self.drops(&c, Some(moves));
+        }
         let mut castles = self.castlings(&c);
         while castles != 0 {
             let ci = castles.trailing_zeros() as usize;
@@ -508,6 +574,9 @@ impl<S: SquareSet> Position<S> {
                 n += self.count_targets(kind, e);
             }
         }
+        if self.holds() {
+            n += self.drops(&c, None);
+        }
         n + u64::from(self.castlings(&c).count_ones())
     }
 
@@ -528,12 +597,15 @@ impl<S: SquareSet> Position<S> {
                 return true;
             }
         }
+        if self.holds() && self.drops(&c, None) > 0 {
+            return true;
+        }
         self.castlings(&c) != 0
     }
 
     /// Every move the pieces' movement allows the side to move, the
-    /// royal's safety ignored (en passant and castling included, castling
-    /// still by its own rules): with [`Position::royal_attacked`] after
+    /// royal's safety ignored (en passant, drops and castling included,
+    /// castling still by its own rules): with [`Position::royal_attacked`] after
     /// each, a slow independent check of [`Position::generate`].
     pub fn pseudo_legal(&self) -> Vec<Move> {
         let mut c = self.ctx();
@@ -547,6 +619,17 @@ impl<S: SquareSet> Position<S> {
             if !self.ep.is_empty() && self.t.is_pawn(kind) {
                 let e = self.ep_targets(&c, kind, from);
                 self.push_moves(&mut moves, kind, from, e, true);
+            }
+        }
+        if self.holds() {
+            self.drops(&c, Some(&mut moves));
+        }
+        let mut castles = self.castlings(&c);
+        while castles != 0 {
+            let ci = castles.trailing_zeros() as usize;
+            castles &= castles - 1;
+            if let Some(ct) = self.t.castlings.get(ci) {
+                moves.push(Move::castle(ct.king_from, ct.king_to, ci));
             }
         }
         moves

@@ -6,11 +6,13 @@
 //! tells them apart, else rank, else both); `x` when it captures (a pawn
 //! without a letter that captures always writes its file: `exd5`); the
 //! target square; `=Q` when a pawn promotes; then `+` for check or `#` for
-//! checkmate. Castling is written as the rule set says (`O-O`, `O-O-O`).
+//! checkmate. Castling is written as the rule set says (`O-O`, `O-O-O`);
+//! a drop is the piece's letter, `@` and the square (`N@f3`, `P@e6`).
 //!
 //! The reader also takes the promotion without `=` (`e8Q`), `0` for `O` in
 //! castling, more disambiguation than needed, a move without its `+` or `#`,
-//! and coordinates (`e2e4`, `e7e8q`; castling as the royal's move); it
+//! coordinates (`e2e4`, `e7e8q`; castling as the royal's move) and a
+//! pawn's drop without its letter (`@e6`); it
 //! refuses a wrong `+` or `#`, a missing or wrong `x` and an ambiguous
 //! move, saying why.
 
@@ -26,6 +28,8 @@ enum Written {
     /// A castling's notation (its index among the side's castlings is
     /// found later).
     Castle(String),
+    /// A drop: the piece letter (`None`: a pawn) and the square.
+    Drop { letter: Option<char>, to: Square },
     /// Two squares and an optional promotion letter.
     Coordinates {
         from: Square,
@@ -104,6 +108,22 @@ fn read<S: SquareSet>(pos: &Position<S>, text: &str) -> Result<(Written, Option<
                 format!("castling is written {}", known.join(" or "))
             },
         ));
+    }
+    if let Some((piece, square)) = body.split_once('@') {
+        let letter = match piece.as_bytes() {
+            [] => None,
+            [c] if c.is_ascii_alphabetic() => Some((*c as char).to_ascii_uppercase()),
+            _ => {
+                return Err(syntax(
+                    pos,
+                    text,
+                    "a drop is a piece letter, '@' and a square (N@f3)",
+                ))
+            }
+        };
+        let to = Square::parse(square, style)
+            .map_err(|_| syntax(pos, text, &format!("'{square}' is not a square")))?;
+        return Ok((Written::Drop { letter, to }, sign));
     }
     // Coordinates: e2e4, e7e8q, a10b10.
     if let Ok((from, used)) = Square::parse_prefix(body, style) {
@@ -225,7 +245,14 @@ fn silent<S: SquareSet>(pos: &Position<S>, kind: usize) -> bool {
 }
 
 fn captures<S: SquareSet>(pos: &Position<S>, mv: Move) -> bool {
-    mv.castling().is_none() && (mv.is_en_passant() || pos.place.at(mv.to_index()).is_some())
+    mv.castling().is_none()
+        && mv.dropped().is_none()
+        && (mv.is_en_passant() || pos.place.at(mv.to_index()).is_some())
+}
+
+/// Whether a move moves a piece on the board (not a castling, not a drop).
+fn plain(m: &Move) -> bool {
+    m.castling().is_none() && m.dropped().is_none()
 }
 
 /// Writes a legal move as played from `pos`, without its sign.
@@ -237,6 +264,10 @@ fn write_plain<S: SquareSet>(pos: &Position<S>, mv: Move, legal: &[Move]) -> Str
             .castling
             .get(ci)
             .map_or_else(String::new, |c| c.notation.clone());
+    }
+    if let Some(k) = mv.dropped() {
+        let letter = t.rules.pieces.get(k).map_or('?', |p| p.letter);
+        return format!("{letter}@{}", t.name(mv.to_index()));
     }
     let from = mv.from_index();
     let to = mv.to_index();
@@ -251,7 +282,7 @@ fn write_plain<S: SquareSet>(pos: &Position<S>, mv: Move, legal: &[Move]) -> Str
     let rivals: Vec<Square> = legal
         .iter()
         .filter(|m| {
-            m.castling().is_none()
+            plain(m)
                 && m.to_index() == to
                 && m.from_index() != from
                 && pos.place.kind_at(m.from_index()) == kind
@@ -321,6 +352,27 @@ pub fn parse<S: SquareSet>(pos: &Position<S>, text: &str) -> Result<Move, MoveEr
         }
     };
     let mv = match written {
+        Written::Drop { letter, to } => {
+            let kind = match letter {
+                Some(l) => rules
+                    .kind_of(l)
+                    .ok_or_else(|| syntax(pos, text, &format!("no piece has the letter {l}")))?,
+                None => (0..t.kinds)
+                    .find(|&k| rules.pieces[k].kind == PieceKind::Pawn)
+                    .ok_or_else(|| syntax(pos, text, "the game has no pawns"))?,
+            };
+            let Some(to) = t.dense(to) else {
+                return Err(syntax(pos, text, "the target is a hole, not a square"));
+            };
+            match legal
+                .iter()
+                .copied()
+                .find(|m| m.dropped() == Some(kind) && m.to_index() == to)
+            {
+                Some(m) => m,
+                None => return Err(why_no_drop(pos, kind, to)),
+            }
+        }
         Written::Castle(notation) => {
             let found = legal.iter().copied().find(|m| {
                 m.castling()
@@ -340,10 +392,12 @@ pub fn parse<S: SquareSet>(pos: &Position<S>, text: &str) -> Result<Move, MoveEr
                 return Err(syntax(pos, text, "a square is not on the board"));
             };
             let p = promo_kind(promotion)?;
-            let found = legal
-                .iter()
-                .copied()
-                .find(|m| m.from_index() == f && m.to_index() == tt && m.promotion() == p);
+            let found = legal.iter().copied().find(|m| {
+                m.dropped().is_none()
+                    && m.from_index() == f
+                    && m.to_index() == tt
+                    && m.promotion() == p
+            });
             match found {
                 Some(m) => m,
                 None => {
@@ -392,7 +446,8 @@ pub fn parse<S: SquareSet>(pos: &Position<S>, text: &str) -> Result<Move, MoveEr
                             // Several kinds of pawn: the one on the
                             // square the move comes from.
                             let found = legal.iter().find(|m| {
-                                t.dense(to) == Some(m.to_index())
+                                plain(m)
+                                    && t.dense(to) == Some(m.to_index())
                                     && pawns.contains(&pos.place.kind_at(m.from_index()))
                             });
                             found.map_or(pawns[0], |m| pos.place.kind_at(m.from_index()))
@@ -421,10 +476,7 @@ pub fn parse<S: SquareSet>(pos: &Position<S>, text: &str) -> Result<Move, MoveEr
                 .iter()
                 .copied()
                 .filter(|m| {
-                    m.castling().is_none()
-                        && m.to_index() == to
-                        && m.promotion() == p
-                        && fits(m.from_index())
+                    plain(m) && m.to_index() == to && m.promotion() == p && fits(m.from_index())
                 })
                 .collect();
             let mv = match found.as_slice() {
@@ -469,6 +521,41 @@ pub fn parse<S: SquareSet>(pos: &Position<S>, text: &str) -> Result<Move, MoveEr
         }
     }
     Ok(mv)
+}
+
+fn why_no_drop<S: SquareSet>(pos: &Position<S>, kind: usize, to: u8) -> MoveError {
+    let t = &*pos.t;
+    let me = pos.side;
+    let name = seat_name(me);
+    let piece = t.rules.pieces[kind].name.clone();
+    if t.rules.hands.is_none() {
+        return MoveError::Forbidden {
+            rule: format!("pieces are not dropped in {}", t.rules.name),
+        };
+    }
+    if pos.in_hand(me, kind) == 0 {
+        return MoveError::NoSuchPiece {
+            piece: format!("{piece} in hand"),
+            side: Some(name.to_string()),
+        };
+    }
+    if pos.place.at(to).is_some() {
+        return MoveError::Forbidden {
+            rule: format!(
+                "{} is occupied: a piece is dropped on an empty square",
+                t.name(to)
+            ),
+        };
+    }
+    if !t.drop_mask(me, kind).contains(to) {
+        return MoveError::Forbidden {
+            rule: format!("a {piece} may not be dropped on {}", t.name(to)),
+        };
+    }
+    MoveError::KingInCheck {
+        side: name.to_string(),
+        in_check: pos.in_check(),
+    }
 }
 
 fn why_no_castling<S: SquareSet>(pos: &Position<S>, notation: &str) -> MoveError {
@@ -536,7 +623,7 @@ fn explain<S: SquareSet>(
     }
     let same_target: Vec<&Move> = legal
         .iter()
-        .filter(|m| m.castling().is_none() && m.to_index() == to && fits(m.from_index()))
+        .filter(|m| plain(m) && m.to_index() == to && fits(m.from_index()))
         .collect();
     if !same_target.is_empty() {
         return match promotion {
@@ -572,11 +659,9 @@ fn explain<S: SquareSet>(
             }
         };
     }
-    if pos
-        .pseudo_legal()
-        .iter()
-        .any(|m| m.to_index() == to && fits(m.from_index()) && m.promotion() == promotion)
-    {
+    if pos.pseudo_legal().iter().any(|m| {
+        plain(m) && m.to_index() == to && fits(m.from_index()) && m.promotion() == promotion
+    }) {
         return MoveError::KingInCheck {
             side: name.to_string(),
             in_check: pos.in_check(),

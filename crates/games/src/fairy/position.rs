@@ -5,7 +5,7 @@
 
 use super::rules::{StalemateRule, WinCondition, MAX_KINDS};
 use super::set::SquareSet;
-use super::tables::{Tables, EMPTY, NO_SQUARE};
+use super::tables::{Tables, EMPTY, INITIAL, NO_SQUARE};
 use crate::end;
 use deckmate_board::Square;
 use deckmate_rules::Seat;
@@ -15,13 +15,15 @@ use std::sync::Arc;
 /// A move: from and to (dense squares), the kind a pawn becomes, and
 /// whether it is a castling (by number) or an en passant capture. A
 /// castling is written as the royal's move from its square to its
-/// destination.
+/// destination; a drop holds the kind dropped where a move holds its
+/// from-square.
 #[derive(Copy, Clone, PartialEq, Eq, Hash)]
 pub struct Move(u32);
 
 const PROMO_SHIFT: u32 = 16;
 const CASTLE_SHIFT: u32 = 22;
 const EP_BIT: u32 = 1 << 26;
+const DROP_BIT: u32 = 1 << 27;
 
 impl Move {
     /// A plain move or capture.
@@ -42,13 +44,29 @@ impl Move {
         Move(from as u32 | (to as u32) << 8 | (index as u32 + 1) << CASTLE_SHIFT)
     }
 
+    /// A piece of kind `kind` dropped from the hand on `to`.
+    #[inline]
+    pub(crate) const fn drop(kind: u8, to: u8) -> Move {
+        Move(kind as u32 | (to as u32) << 8 | DROP_BIT)
+    }
+
+    /// The kind dropped, if the move is a drop.
+    #[inline]
+    pub const fn dropped(self) -> Option<usize> {
+        if self.0 & DROP_BIT != 0 {
+            Some((self.0 & 0xFF) as usize)
+        } else {
+            None
+        }
+    }
+
     /// The same move, marked as an en passant capture.
     #[inline]
     pub(crate) const fn en_passant(self) -> Move {
         Move(self.0 | EP_BIT)
     }
 
-    /// The dense square the piece leaves.
+    /// The dense square the piece leaves (the kind, for a drop).
     #[inline]
     pub const fn from_index(self) -> u8 {
         (self.0 & 0xFF) as u8
@@ -87,6 +105,9 @@ impl Move {
 
 impl fmt::Debug for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(k) = self.dropped() {
+            return write!(f, "Move({k}@{})", self.to_index());
+        }
         write!(f, "Move({}->{}", self.from_index(), self.to_index())?;
         if let Some(k) = self.promotion() {
             write!(f, "={k}")?;
@@ -268,6 +289,11 @@ pub struct Position<S: SquareSet> {
     pub(crate) quiet: u32,
     /// The move number, from 1, incremented after the second side moves.
     pub(crate) fullmove: u32,
+    /// Per side and kind: the pieces in hand.
+    pub(crate) hands: [[u8; MAX_KINDS]; 2],
+    /// Pieces that were promoted (kept when they go back to a hand as
+    /// pawns).
+    pub(crate) promoted: S,
     pub(crate) end: Option<End>,
     /// Hashes since the last irreversible move, the current one last.
     pub(crate) history: Vec<u64>,
@@ -293,6 +319,8 @@ impl<S: SquareSet> Position<S> {
             unmoved: S::EMPTY,
             quiet: 0,
             fullmove: 1,
+            hands: [[0; MAX_KINDS]; 2],
+            promoted: S::EMPTY,
             end: None,
             history: Vec::new(),
         }
@@ -330,6 +358,14 @@ impl<S: SquareSet> Position<S> {
         h ^= t.rights_key(self.rights) ^ t.ep_key(self.ep);
         for sq in self.unmoved.iter() {
             h ^= t.unmoved_key(sq);
+        }
+        for sq in self.promoted.iter() {
+            h ^= t.promoted_key(sq);
+        }
+        for seat in Seat::BOTH {
+            for (k, &n) in self.hands[seat.index()].iter().enumerate().take(t.kinds) {
+                h ^= t.hand_key(seat, k, n);
+            }
         }
         h
     }
@@ -378,6 +414,17 @@ impl<S: SquareSet> Position<S> {
     /// open to them.
     pub fn unmoved(&self) -> S {
         self.unmoved
+    }
+
+    /// How many pieces of a kind a side holds in hand.
+    pub fn in_hand(&self, seat: Seat, kind: usize) -> u8 {
+        self.hands[seat.index()].get(kind).copied().unwrap_or(0)
+    }
+
+    /// The pieces (dense squares) that were promoted, when the rules send
+    /// them back to a hand as pawns.
+    pub fn promoted(&self) -> S {
+        self.promoted
     }
 
     /// Plies since the last capture, promotion or pawn move.
@@ -476,7 +523,27 @@ impl<S: SquareSet> Position<S> {
         let mut captured = false;
         let mut new_ep = S::EMPTY;
         let mut touched = S::bit(from) | S::bit(to);
-        if let Some(ci) = mv.castling() {
+        // The keys of everything but the pieces on the board (which
+        // `place` keeps), xored in at the end.
+        let mut h = 0u64;
+        let demote = t.demote_kind.is_some();
+        if let Some(kind) = mv.dropped() {
+            let had = self.hands[me.index()].get(kind).copied().unwrap_or(0);
+            if let Some(n) = self.hands[me.index()].get_mut(kind) {
+                *n = had.saturating_sub(1);
+            }
+            h ^= t.hand_key(me, kind, had) ^ t.hand_key(me, kind, had.saturating_sub(1));
+            self.place.put(t, me, kind, to);
+            touched = S::EMPTY;
+            // Dropped on a square where the start has it, it may make its
+            // first moves (a pawn's double step), as the position string
+            // would read it.
+            let home = kind as u8 | (me as u8) << 5;
+            if t.flags[kind] & INITIAL != 0 && t.start_board.get(usize::from(to)) == Some(&home) {
+                self.unmoved |= S::bit(to);
+                h ^= t.unmoved_key(to);
+            }
+        } else if let Some(ci) = mv.castling() {
             let Some(c) = t.castlings.get(ci) else {
                 return;
             };
@@ -487,29 +554,69 @@ impl<S: SquareSet> Position<S> {
             self.place.put(t, me, king, c.king_to);
             self.place.put(t, me, partner, c.partner_to);
             touched |= S::bit(c.partner_from);
+            if demote {
+                // Promoted pieces stay promoted where they land.
+                let moves = [(c.king_from, c.king_to), (c.partner_from, c.partner_to)];
+                let was = moves.map(|(a, _)| self.promoted.contains(a));
+                for (a, _) in moves {
+                    if self.promoted.contains(a) {
+                        self.promoted ^= S::bit(a);
+                        h ^= t.promoted_key(a);
+                    }
+                }
+                for ((_, b), w) in moves.into_iter().zip(was) {
+                    if w {
+                        self.promoted |= S::bit(b);
+                        h ^= t.promoted_key(b);
+                    }
+                }
+            }
         } else {
             let Some((_, kind)) = self.place.at(from) else {
                 return;
             };
-            if mv.is_en_passant() {
-                let victim = self.ep_victim;
-                if let Some((owner, vk)) = self.place.at(victim) {
-                    self.place.lift(t, owner, vk, victim);
+            let victim_sq = if mv.is_en_passant() {
+                self.ep_victim
+            } else {
+                to
+            };
+            if let Some((owner, vk)) = self.place.at(victim_sq) {
+                self.place.lift(t, owner, vk, victim_sq);
+                touched |= S::bit(victim_sq);
+                captured = true;
+                let was_promoted = self.promoted.contains(victim_sq);
+                if was_promoted {
+                    self.promoted ^= S::bit(victim_sq);
+                    h ^= t.promoted_key(victim_sq);
                 }
-                touched |= S::bit(victim);
-                captured = true;
-            } else if let Some((owner, vk)) = self.place.at(to) {
-                self.place.lift(t, owner, vk, to);
-                captured = true;
+                if t.rules.hands.as_ref().is_some_and(|hd| hd.captures_to_hand) && !t.is_royal(vk) {
+                    let back = match t.demote_kind {
+                        Some(p) if was_promoted => usize::from(p),
+                        _ => vk,
+                    };
+                    if let Some(n) = self.hands[me.index()].get_mut(back) {
+                        let had = *n;
+                        *n = had.saturating_add(1);
+                        h ^= t.hand_key(me, back, had) ^ t.hand_key(me, back, *n);
+                    }
+                }
             }
             self.place.lift(t, me, kind, from);
             let placed = match mv.promotion() {
                 Some(p) => {
                     reset = true;
+                    if demote {
+                        self.promoted |= S::bit(to);
+                        h ^= t.promoted_key(to);
+                    }
                     p
                 }
                 None => kind,
             };
+            if demote && self.promoted.contains(from) {
+                self.promoted ^= S::bit(from) | S::bit(to);
+                h ^= t.promoted_key(from) ^ t.promoted_key(to);
+            }
             self.place.put(t, me, placed, to);
             if t.is_pawn(kind) {
                 if t.rules.draws.pawn_moves_reset {
@@ -520,8 +627,9 @@ impl<S: SquareSet> Position<S> {
                 }
             }
         }
-        self.rights &= t.rights_keep[usize::from(from)] & t.rights_keep[usize::from(to)];
-        let mut h = self.place.hash;
+        if mv.dropped().is_none() {
+            self.rights &= t.rights_keep[usize::from(from)] & t.rights_keep[usize::from(to)];
+        }
         let mut gone = self.unmoved & touched;
         self.unmoved ^= gone;
         while let Some(sq) = gone.pop() {
@@ -533,7 +641,8 @@ impl<S: SquareSet> Position<S> {
         self.ep = new_ep;
         self.ep_victim = if new_ep.is_empty() { NO_SQUARE } else { to };
         h ^= t.rights_key(old_rights) ^ t.rights_key(self.rights) ^ t.side_key();
-        self.place.hash = h;
+        self.place.hash ^= h;
+        let h = self.place.hash;
         self.side = opp;
         if me == Seat::Second {
             self.fullmove += 1;

@@ -169,6 +169,24 @@ pub struct DrawRules {
     pub bare_royals: bool,
 }
 
+/// Hands: pieces held off the board, dropped onto it as a move.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct Hands {
+    /// Whether a captured piece goes to the capturer's hand, to be dropped
+    /// for the capturer (crazyhouse, shogi). Otherwise the hands hold only
+    /// what the position string gives them.
+    pub captures_to_hand: bool,
+    /// Whether a promoted piece, once captured, goes to the hand as a pawn
+    /// (the rule set's first pawn kind).
+    pub demote: bool,
+    /// A pawn may not be dropped on its side's first `pawn_first_ranks`
+    /// ranks (crazyhouse: 1) ...
+    pub pawn_first_ranks: u8,
+    /// ... nor on its last `pawn_last_ranks` (crazyhouse: 1). Further
+    /// restrictions: [`Hooks::may_drop`].
+    pub pawn_last_ranks: u8,
+}
+
 /// A chess-like game described as data, before it is checked: see
 /// [`RuleSet::new`].
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -196,6 +214,9 @@ pub struct Variant {
     /// Whether move notation writes a pawn's letter (`Pe4`, Cuarenta) or
     /// not (`e4`, chess).
     pub san_pawn_letter: bool,
+    /// Hands and drops, if the game has them (the start's hands are in its
+    /// position string, `[...]` after the placement).
+    pub hands: Option<Hands>,
 }
 
 /// What XBetza cannot say, asked by the core where a rule needs it. Every
@@ -218,6 +239,15 @@ pub trait Hooks: Send + Sync + fmt::Debug {
     /// right).
     fn may_castle(&self, seat: Seat, castling: usize, rights: u8) -> bool {
         let _ = (seat, castling, rights);
+        true
+    }
+
+    /// Whether `seat` may drop a piece of kind `piece` on `square` (beyond
+    /// the pawn ranks of [`Hands`]). Asked once per side, kind and square
+    /// when the rule set is compiled: rules that depend on the position
+    /// (shogi's two pawns on a file, mate by a pawn drop) are still to come.
+    fn may_drop(&self, seat: Seat, piece: &Piece, square: Square) -> bool {
+        let _ = (seat, piece, square);
         true
     }
 }
@@ -306,6 +336,8 @@ pub struct RuleSet {
     pub draws: DrawRules,
     /// Whether notation writes pawns' letters.
     pub san_pawn_letter: bool,
+    /// Hands and drops.
+    pub hands: Option<Hands>,
     /// The hooks.
     pub hooks: Arc<dyn Hooks>,
 }
@@ -368,6 +400,11 @@ pub enum RuleError {
         /// Why.
         why: String,
     },
+    /// The hands are wrong.
+    Hands {
+        /// Why.
+        why: String,
+    },
     /// The draw rules are wrong.
     Draws {
         /// Why.
@@ -405,6 +442,7 @@ impl fmt::Display for RuleError {
             }
             RuleError::Promotion { why } => write!(f, "promotion: {why}"),
             RuleError::Castling { letter, why } => write!(f, "castling {letter}: {why}"),
+            RuleError::Hands { why } => write!(f, "hands: {why}"),
             RuleError::Draws { why } => write!(f, "draw rules: {why}"),
             RuleError::Start(e) => write!(f, "the start position: {e}"),
         }
@@ -570,6 +608,20 @@ impl RuleSet {
                 safety: c.safety,
             });
         }
+        if let Some(h) = &v.hands {
+            if u32::from(h.pawn_first_ranks) + u32::from(h.pawn_last_ranks)
+                >= u32::from(v.geometry.ranks())
+            {
+                return Err(RuleError::Hands {
+                    why: "pawns could be dropped on no rank".to_string(),
+                });
+            }
+            if h.demote && !pieces.iter().any(|p| p.kind == PieceKind::Pawn) {
+                return Err(RuleError::Hands {
+                    why: "promoted pieces go back as pawns, but there is no pawn".to_string(),
+                });
+            }
+        }
         if v.draws.repetition.is_some_and(|r| r < 2) {
             return Err(RuleError::Draws {
                 why: "a repetition needs the position at least twice".to_string(),
@@ -592,6 +644,7 @@ impl RuleSet {
             en_passant: v.en_passant,
             draws: v.draws,
             san_pawn_letter: v.san_pawn_letter,
+            hands: v.hands,
             hooks,
         });
         // The start must read on the board (the widest sets fit every

@@ -124,6 +124,8 @@ pub struct Tables<S> {
     pub(crate) squares: Vec<Square>,
     /// Board square -> dense index, or [`NO_SQUARE`].
     pub(crate) index: [u8; 256],
+    /// Every square of the board.
+    pub(crate) all: S,
     pub(crate) kinds: usize,
     /// Per kind: [`ROYAL`], [`PAWN`], [`LINES`], [`INITIAL`].
     pub(crate) flags: Vec<u8>,
@@ -160,6 +162,10 @@ pub struct Tables<S> {
     pub(crate) castlings: Vec<CastlingTable<S>>,
     /// Per square: the castling rights that survive a move from or to it.
     pub(crate) rights_keep: Vec<u8>,
+    /// Per (seat, kind): where it may be dropped.
+    drop_mask: Vec<S>,
+    /// The kind a promoted piece goes back to in a hand.
+    pub(crate) demote_kind: Option<u8>,
     /// The start placement: per square, `kind | seat << 5` or [`EMPTY`].
     pub(crate) start_board: Vec<u8>,
     keys: Vec<u64>,
@@ -167,6 +173,9 @@ pub struct Tables<S> {
 
 /// An empty square in a mailbox.
 pub(crate) const EMPTY: u8 = 0xFF;
+
+/// Hand counts with their own zobrist key.
+pub(crate) const HAND_KEYS: usize = 64;
 
 impl<S: SquareSet> Tables<S> {
     /// Compiles a rule set; fails if the board has more squares than `S`
@@ -233,6 +242,7 @@ impl<S: SquareSet> Tables<S> {
             n,
             squares: squares.clone(),
             index,
+            all: (0..n).fold(S::EMPTY, |a, i| a | S::bit(i as u8)),
             kinds,
             flags: vec![0; kinds],
             leap_move: vec![S::EMPTY; per],
@@ -251,6 +261,8 @@ impl<S: SquareSet> Tables<S> {
             crossings: Vec::new(),
             castlings: Vec::new(),
             rights_keep: vec![u8::MAX; n],
+            drop_mask: vec![S::EMPTY; 2 * kinds],
+            demote_kind: None,
             start_board: vec![EMPTY; n],
             keys: Vec::new(),
         };
@@ -375,17 +387,18 @@ impl<S: SquareSet> Tables<S> {
         }
         t.build_promotion();
         t.build_castling();
+        t.build_drops();
         t.start_board = match super::fen::parse_placement(&rules, &t, first_field(&rules.start)) {
             Ok(cells) => {
                 let mut b = vec![EMPTY; n];
-                for (sq, seat, kind) in cells {
+                for (sq, seat, kind, _) in cells {
                     b[usize::from(sq)] = kind as u8 | (seat as u8) << 5;
                 }
                 b
             }
             Err(_) => vec![EMPTY; n],
         };
-        let count = per + 1 + super::rules::MAX_CASTLINGS + 2 * n;
+        let count = per + 1 + super::rules::MAX_CASTLINGS + 3 * n + 2 * kinds * HAND_KEYS;
         let z = Zobrist::new(0xFA1B_C0DE, count);
         t.keys = (0..count).map(|i| z.key(i)).collect();
         t
@@ -433,6 +446,34 @@ impl<S: SquareSet> Tables<S> {
                 self.promo_classes[s][class].mask |= S::bit(i as u8);
                 self.promo_zone[s] |= S::bit(i as u8);
                 self.promo_class[s * self.n + i] = class as u8;
+            }
+        }
+    }
+
+    fn build_drops(&mut self) {
+        let rules = self.rules.clone();
+        let Some(h) = &rules.hands else {
+            return;
+        };
+        let ranks = rules.geometry.ranks();
+        if h.demote {
+            self.demote_kind = (0..self.kinds).find(|&k| self.is_pawn(k)).map(|k| k as u8);
+        }
+        for seat in Seat::BOTH {
+            for (k, piece) in rules.pieces.iter().enumerate() {
+                let mut mask = S::EMPTY;
+                for (i, &sq) in self.squares.iter().enumerate() {
+                    let from_own = match seat {
+                        Seat::First => sq.rank(),
+                        Seat::Second => ranks - 1 - sq.rank(),
+                    };
+                    let pawn_banned = piece.kind == PieceKind::Pawn
+                        && (from_own < h.pawn_first_ranks || ranks - from_own <= h.pawn_last_ranks);
+                    if !pawn_banned && rules.hooks.may_drop(seat, piece, sq) {
+                        mask |= S::bit(i as u8);
+                    }
+                }
+                self.drop_mask[seat.index() * self.kinds + k] = mask;
             }
         }
     }
@@ -593,6 +634,35 @@ impl<S: SquareSet> Tables<S> {
     pub(crate) fn unmoved_key(&self, sq: u8) -> u64 {
         let base = 2 * self.kinds * self.n + 1 + super::rules::MAX_CASTLINGS + self.n;
         self.keys.get(base + usize::from(sq)).copied().unwrap_or(0)
+    }
+
+    /// The zobrist key of a promoted piece's square.
+    #[inline]
+    pub(crate) fn promoted_key(&self, sq: u8) -> u64 {
+        let base = 2 * self.kinds * self.n + 1 + super::rules::MAX_CASTLINGS + 2 * self.n;
+        self.keys.get(base + usize::from(sq)).copied().unwrap_or(0)
+    }
+
+    /// The zobrist key of a side holding `count` pieces of a kind in hand
+    /// (0 for none; counts from [`HAND_KEYS`] on share the last key).
+    #[inline]
+    pub(crate) fn hand_key(&self, seat: Seat, kind: usize, count: u8) -> u64 {
+        if count == 0 {
+            return 0;
+        }
+        let base = 2 * self.kinds * self.n + 1 + super::rules::MAX_CASTLINGS + 3 * self.n;
+        let c = usize::from(count).min(HAND_KEYS) - 1;
+        let i = base + (seat.index() * self.kinds + kind) * HAND_KEYS + c;
+        self.keys.get(i).copied().unwrap_or(0)
+    }
+
+    /// Where a side may drop a kind.
+    #[inline]
+    pub(crate) fn drop_mask(&self, seat: Seat, kind: usize) -> S {
+        self.drop_mask
+            .get(seat.index() * self.kinds + kind)
+            .copied()
+            .unwrap_or(S::EMPTY)
     }
 
     /// Whether a kind is royal.
