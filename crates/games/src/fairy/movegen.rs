@@ -29,7 +29,7 @@
 use super::position::{Move, Position};
 use super::rules::{CastlingSafety, WinCondition};
 use super::set::SquareSet;
-use super::tables::{Tables, INITIAL, LINES, NO_SQUARE};
+use super::tables::{INITIAL, LINES, NO_SQUARE};
 use deckmate_rules::Seat;
 
 /// The most pins kept one by one; beyond, a pinned piece's moves are
@@ -656,10 +656,4 @@ impl<S: SquareSet> Position<S> {
             })
             .sum()
     }
-}
-
-/// The squares of a table set, for tests and explanations.
-#[allow(dead_code)]
-pub(crate) fn squares_of<S: SquareSet>(t: &Tables<S>, set: S) -> Vec<String> {
-    set.iter().map(|i| t.name(i)).collect()
 }

@@ -259,6 +259,7 @@ pub struct NoHooks;
 impl Hooks for NoHooks {}
 
 /// A kind of piece of a checked rule set, with its movement compiled.
+#[non_exhaustive]
 #[derive(Clone, Debug)]
 pub struct Piece {
     /// Its name.
@@ -277,6 +278,7 @@ pub struct Piece {
 }
 
 /// A checked castling.
+#[non_exhaustive]
 #[derive(Clone, Debug)]
 pub struct Castling {
     /// The side.
@@ -301,6 +303,7 @@ pub struct Castling {
 }
 
 /// A checked promotion zone, with its choices as kinds.
+#[non_exhaustive]
 #[derive(Clone, Debug)]
 pub struct Zone {
     /// The last `ranks` ranks of each side.
@@ -311,6 +314,7 @@ pub struct Zone {
 
 /// A chess-like game's rules, checked: build it with [`RuleSet::new`] and
 /// share it (`Arc`) between positions.
+#[non_exhaustive]
 #[derive(Clone, Debug)]
 pub struct RuleSet {
     /// Its name.
