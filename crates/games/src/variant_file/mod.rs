@@ -56,12 +56,14 @@
 //! assert!(err.to_string().contains("byte 10 ('Y'): unknown atom 'Y'"));
 //! ```
 
+mod build;
 mod check;
 mod error;
 mod raw;
 mod setup;
 mod spec;
 
+pub use build::BuildError;
 pub use error::{Location, Problem, VariantError};
 pub use spec::{
     Castling, CastlingMove, Draws, Partners, PieceKind, PieceSpec, Placed, Promotion, Resets,
