@@ -119,6 +119,14 @@ fn fairy_court_file_builds_and_plays() {
     let p1 = game.perft(1);
     let p2 = game.perft(2);
     assert!(p1 > 36, "at least the twelve pawns' three steps each: {p1}");
+    // Counted by hand: the twelve pawns step one, two or three (36); each
+    // Unicorn (d2, i2) rides as a Nightrider to three empty squares one way
+    // and four the other, the last a capture on rank 10 (14); each Turtle
+    // leaps D forward and A to two squares (6); each Lion leaps D forward,
+    // two A and two N (10); each Vao hops over its pawn along the long
+    // diagonal to take a pawn on rank 10 (a2-i10, l2-d10: 2). Nothing else
+    // moves.
+    assert_eq!(p1, 36 + 14 + 6 + 10 + 2);
     assert_eq!(p1, hand.perft(1));
     assert_eq!(p2, hand.perft(2));
     assert_eq!(perft(&game, 2), p2);
