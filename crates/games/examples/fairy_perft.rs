@@ -13,68 +13,22 @@
 //! over `Game` instead of the position's own), `--any` (through
 //! `AnyPosition`, the enum over the three widths), `--fen "<position>"`.
 
-use deckmate_board::{Geometry, RankStyle, Square};
-use deckmate_games::fairy::{
-    chess, AnyPosition, CastlingSafety, CastlingSpec, PieceKind, PieceSpec, Position, Promotion,
-    PromotionZone, RuleSet, Set256, SquareSet, Tables,
-};
-use deckmate_rules::{perft, Seat};
+use deckmate_games::fairy::{chess, AnyPosition, Position, RuleSet, Set256, SquareSet, Tables};
+use deckmate_rules::perft;
 use std::sync::Arc;
 use std::time::Instant;
 
-/// The Fairy Court: 12x12, two back rows of fairy pieces.
+/// The Fairy Court: 12x12, two back rows of fairy pieces, as
+/// `variants/fairy-court.toml` describes it.
 fn court() -> Option<Arc<RuleSet>> {
-    let mut v = deckmate_games::fairy::chess_variant().ok()?;
-    let p = |name: &str, l: char, b: &str| PieceSpec::new(name, l, b, PieceKind::Piece);
-    v.name = "Fairy Court".to_string();
-    v.geometry = Geometry::new(12, 12, RankStyle::FromOne).ok()?;
-    v.pieces = vec![
-        PieceSpec::new("King", 'K', "K", PieceKind::Royal),
-        p("Queen", 'Q', "Q"),
-        p("Chancellor", 'C', "RN"),
-        p("Archbishop", 'A', "BN"),
-        p("Rook", 'R', "R"),
-        p("Bishop", 'B', "B"),
-        p("Knight", 'N', "N"),
-        p("Cannon", 'O', "mRcpR"),
-        p("Vao", 'V', "mBcpB"),
-        p("Gryffon", 'G', "FyafsF"),
-        p("Rhinoceros", 'H', "WyafsW"),
-        p("Unicorn", 'U', "BNN"),
-        p("Turtle", 'T', "Q4DA"),
-        p("Lion", 'L', "KDAN"),
-        PieceSpec::new("Pawn", 'P', "mfWimfnDimfnHcfF", PieceKind::Pawn),
-    ];
-    v.start = "ronbaqkcbnor/vhgutlltughv/pppppppppppp/12/12/12/12/12/12/PPPPPPPPPPPP/VHGUTLLTUGHV/RONBAQKCBNOR w KQkq - 0 1".to_string();
-    v.promotion = Promotion {
-        zones: vec![PromotionZone {
-            ranks: 1,
-            choices: "QCARBNOVGHUTL".chars().collect(),
-        }],
-        compulsory: true,
-    };
-    let sq = |n: &str| Square::parse(n, RankStyle::FromOne).unwrap_or(Square(0));
-    let castle = |seat, letter, notation: &str, k: [&str; 2], r: [&str; 2]| CastlingSpec {
-        seat,
-        letter,
-        notation: notation.to_string(),
-        king_from: sq(k[0]),
-        king_to: sq(k[1]),
-        partner_from: sq(r[0]),
-        partner_to: sq(r[1]),
-        partners: vec!['R'],
-        safety: CastlingSafety::Path,
-    };
-    v.castling = vec![
-        castle(Seat::First, 'K', "O-O", ["g1", "k1"], ["l1", "j1"]),
-        castle(Seat::First, 'Q', "O-O-O", ["g1", "c1"], ["a1", "d1"]),
-        castle(Seat::Second, 'k', "O-O", ["g12", "k12"], ["l12", "j12"]),
-        castle(Seat::Second, 'q', "O-O-O", ["g12", "c12"], ["a12", "d12"]),
-    ];
-    match RuleSet::new(v) {
+    let text = include_str!("../../../variants/fairy-court.toml");
+    let built = deckmate_games::variant_file::read(text)
+        .map_err(|e| e.to_string())
+        .and_then(|spec| spec.rule_set().map_err(|e| e.to_string()));
+    match built {
         Ok(r) => Some(r),
         Err(e) => {
-            eprintln!("{e}");
+            eprintln!("variants/fairy-court.toml: {e}");
             None
         }
     }
