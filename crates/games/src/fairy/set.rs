@@ -120,105 +120,64 @@ impl<S: SquareSet> Iterator for SetIter<S> {
     }
 }
 
-impl SquareSet for u64 {
-    const CAPACITY: usize = 64;
-    const EMPTY: u64 = 0;
-    type Mailbox = [u8; 64];
+/// `SquareSet` for a primitive unsigned integer of `$bits` bits: the
+/// integer's own bit operations.
+macro_rules! integer_square_set {
+    ($t:ty, $bits:expr) => {
+        impl SquareSet for $t {
+            const CAPACITY: usize = $bits;
+            const EMPTY: $t = 0;
+            type Mailbox = [u8; $bits];
 
-    fn mailbox(value: u8) -> [u8; 64] {
-        [value; 64]
-    }
+            fn mailbox(value: u8) -> [u8; $bits] {
+                [value; $bits]
+            }
 
-    #[inline]
-    fn bit(i: u8) -> u64 {
-        1u64 << (i & 63)
-    }
+            #[inline]
+            fn bit(i: u8) -> $t {
+                1 << (i & ($bits - 1))
+            }
 
-    #[inline]
-    fn below(i: u8) -> u64 {
-        (1u64 << (i & 63)) - 1
-    }
+            #[inline]
+            fn below(i: u8) -> $t {
+                (1 << (i & ($bits - 1))) - 1
+            }
 
-    #[inline]
-    fn above(i: u8) -> u64 {
-        (u64::MAX << (i & 63)) << 1
-    }
+            #[inline]
+            fn above(i: u8) -> $t {
+                (<$t>::MAX << (i & ($bits - 1))) << 1
+            }
 
-    #[inline]
-    fn is_empty(self) -> bool {
-        self == 0
-    }
+            #[inline]
+            fn is_empty(self) -> bool {
+                self == 0
+            }
 
-    #[inline]
-    fn lowest(self) -> u8 {
-        self.trailing_zeros() as u8
-    }
+            #[inline]
+            fn lowest(self) -> u8 {
+                self.trailing_zeros() as u8
+            }
 
-    #[inline]
-    fn highest(self) -> u8 {
-        (63 - self.leading_zeros()) as u8
-    }
+            #[inline]
+            fn highest(self) -> u8 {
+                ($bits - 1 - self.leading_zeros()) as u8
+            }
 
-    #[inline]
-    fn count(self) -> u32 {
-        self.count_ones()
-    }
+            #[inline]
+            fn count(self) -> u32 {
+                self.count_ones()
+            }
 
-    #[inline]
-    fn without_lowest(self) -> u64 {
-        self & self.wrapping_sub(1)
-    }
+            #[inline]
+            fn without_lowest(self) -> $t {
+                self & self.wrapping_sub(1)
+            }
+        }
+    };
 }
 
-impl SquareSet for u128 {
-    const CAPACITY: usize = 128;
-    const EMPTY: u128 = 0;
-    type Mailbox = [u8; 128];
-
-    fn mailbox(value: u8) -> [u8; 128] {
-        [value; 128]
-    }
-
-    #[inline]
-    fn bit(i: u8) -> u128 {
-        1u128 << (i & 127)
-    }
-
-    #[inline]
-    fn below(i: u8) -> u128 {
-        (1u128 << (i & 127)) - 1
-    }
-
-    #[inline]
-    fn above(i: u8) -> u128 {
-        (u128::MAX << (i & 127)) << 1
-    }
-
-    #[inline]
-    fn is_empty(self) -> bool {
-        self == 0
-    }
-
-    #[inline]
-    fn lowest(self) -> u8 {
-        self.trailing_zeros() as u8
-    }
-
-    #[inline]
-    fn highest(self) -> u8 {
-        (127 - self.leading_zeros()) as u8
-    }
-
-    #[inline]
-    fn count(self) -> u32 {
-        self.count_ones()
-    }
-
-    #[inline]
-    fn without_lowest(self) -> u128 {
-        self & self.wrapping_sub(1)
-    }
-}
+integer_square_set!(u64, 64);
+integer_square_set!(u128, 128);
 
 /// A set of up to 256 squares (boards above 128 squares: 12x12 to 16x16),
 /// four 64-bit words, lowest squares in the first.
