@@ -614,6 +614,27 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         self.path[..ply].contains(&here)
     }
 
+    /// Counts a node at `ply`; `true` when the search has been stopped
+    /// (then the node's value is not used).
+    #[inline]
+    pub(super) fn enter(&mut self, ply: usize) -> bool {
+        self.nodes += 1;
+        self.check_abort();
+        if self.aborted {
+            return true;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        false
+    }
+
+    /// Puts `g` on the path at `ply` with who acts there (`actor`);
+    /// `true` when it repeats an earlier position on the path.
+    #[inline]
+    pub(super) fn on_path(&mut self, g: &G, ply: usize, actor: u8) -> bool {
+        self.path[ply] = (g.repetition_key(), actor);
+        self.repeated(ply)
+    }
+
     /// The value of `child`, reached by a move of `me` (or by chance, in a
     /// chance node valued from `me`'s point of view), from `me`'s point of
     /// view, searched in `me`'s window (`alpha`, `beta`).
@@ -718,15 +739,11 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             }
             depth = 1;
         }
-        self.nodes += 1;
-        self.check_abort();
-        if self.aborted {
+        if self.enter(ply) {
             return 0;
         }
-        self.seldepth = self.seldepth.max(ply);
         let key = g.hash();
-        self.path[ply] = (g.repetition_key(), me.index() as u8);
-        if self.repeated(ply) {
+        if self.on_path(g, ply, me.index() as u8) {
             return 0;
         }
         if ply >= MAX_PLY - 1 {
@@ -958,12 +975,9 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         me: Seat,
         qply: u32,
     ) -> i32 {
-        self.nodes += 1;
-        self.check_abort();
-        if self.aborted {
+        if self.enter(ply) {
             return 0;
         }
-        self.seldepth = self.seldepth.max(ply);
         let ev = self.static_eval(g, g.hash());
         if ev.terminal == Some(true) {
             return self.terminal(g, me, ply);

@@ -155,17 +155,11 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         q: Option<u32>,
     ) -> i32 {
         self.pv[ply].clear();
-        self.nodes += 1;
-        self.check_abort();
-        if self.aborted {
+        if self.enter(ply) {
             return 0;
         }
-        self.seldepth = self.seldepth.max(ply);
-        if q.is_none() {
-            self.path[ply] = (g.repetition_key(), CHANCE_ACTS);
-            if self.repeated(ply) {
-                return 0;
-            }
+        if q.is_none() && self.on_path(g, ply, CHANCE_ACTS) {
+            return 0;
         }
         let key = chance_key(g.hash(), persp);
         if q.is_none() && !pv {
@@ -395,14 +389,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         persp: Seat,
     ) -> Probe {
         self.pv[ply].clear();
-        self.nodes += 1;
-        self.check_abort();
-        if self.aborted {
-            return Probe::Exact(0);
-        }
-        self.seldepth = self.seldepth.max(ply);
-        self.path[ply] = (c.repetition_key(), s.index() as u8);
-        if self.repeated(ply) {
+        if self.enter(ply) || self.on_path(c, ply, s.index() as u8) {
             return Probe::Exact(0);
         }
         let mut moves = std::mem::take(&mut self.gen[ply]);
@@ -478,17 +465,11 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         let flip = persp != first;
         let (mut a, b) = if flip { (-beta, -alpha) } else { (alpha, beta) };
         self.pv[ply].clear();
-        self.nodes += 1;
-        self.check_abort();
-        if self.aborted {
+        if self.enter(ply) {
             return 0;
         }
-        self.seldepth = self.seldepth.max(ply);
-        if q.is_none() {
-            self.path[ply] = (g.repetition_key(), BOTH_ACT);
-            if self.repeated(ply) {
-                return 0;
-            }
+        if q.is_none() && self.on_path(g, ply, BOTH_ACT) {
+            return 0;
         }
         if ply >= MAX_PLY - 1 {
             return 0;
