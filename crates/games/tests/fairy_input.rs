@@ -1,0 +1,80 @@
+//! Any text given to the fairy core's readers (a position string, a move)
+//! gives a value or an error, never a panic; what reads writes back to a
+//! text that reads to the same.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use deckmate_games::fairy::{chess, AnyPosition};
+use deckmate_games::variant_file;
+use deckmate_rules::Game;
+use proptest::prelude::*;
+use std::sync::Arc;
+
+/// The rule sets tried: chess (64 squares) and the 12x12 Fairy Court of
+/// `variants/fairy-court.toml` (256-square sets, hoppers, bent riders).
+fn rule_sets() -> Vec<Arc<deckmate_games::fairy::RuleSet>> {
+    let court = variant_file::read(include_str!("../../../variants/fairy-court.toml"))
+        .expect("the example reads")
+        .rule_set()
+        .expect("and builds");
+    vec![chess(), court]
+}
+
+/// A start position after `steer` picks of its legal moves.
+fn steered(rules: &Arc<deckmate_games::fairy::RuleSet>, steer: &[u8]) -> AnyPosition {
+    let mut pos = AnyPosition::new_game(rules);
+    for &b in steer {
+        let mut moves = Vec::new();
+        pos.legal_moves(&mut moves);
+        if moves.is_empty() {
+            break;
+        }
+        pos.play_unchecked(moves[b as usize % moves.len()]);
+    }
+    pos
+}
+
+fn check_text(pos: &AnyPosition, text: &str) {
+    if let Ok(p) = pos.with_text(text) {
+        let written = p.position_text();
+        let again = pos.with_text(&written).expect("a written position reads");
+        assert_eq!(again.position_text(), written);
+    }
+    if let Ok(mv) = pos.parse_move(text) {
+        let written = pos.move_text(mv);
+        assert_eq!(pos.parse_move(&written), Ok(mv), "{written}");
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(150))]
+
+    #[test]
+    fn any_text_reads_or_is_refused(text in "\\PC{0,80}", steer in prop::collection::vec(any::<u8>(), 0..6)) {
+        for rules in rule_sets() {
+            check_text(&steered(&rules, &steer), &text);
+        }
+    }
+
+    #[test]
+    fn edited_position_strings_read_or_are_refused(
+        cut in 0usize..120,
+        insert in "[0-9a-zA-Z/ *~@\\[\\]-]{0,4}",
+        steer in prop::collection::vec(any::<u8>(), 0..8),
+    ) {
+        for rules in rule_sets() {
+            let pos = steered(&rules, &steer);
+            let mut text = pos.position_text();
+            let at = text.char_indices().map(|(i, _)| i).nth(cut % text.len().max(1)).unwrap_or(0);
+            text.insert_str(at, &insert);
+            check_text(&pos, &text);
+            // A move's text with a character changed.
+            let mut moves = Vec::new();
+            pos.legal_moves(&mut moves);
+            if let Some(&mv) = moves.first() {
+                let mut m = pos.move_text(mv);
+                m.insert_str(cut % (m.len() + 1), &insert);
+                check_text(&pos, &m);
+            }
+        }
+    }
+}
