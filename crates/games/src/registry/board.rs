@@ -115,11 +115,6 @@ impl<H: BoardHook> BoardPlay<H> {
         Ok(g)
     }
 
-    /// The position now.
-    pub fn position(&self) -> &H::Position {
-        &self.pos
-    }
-
     fn parse(&self, text: &str) -> Result<<H::Position as Game>::Move, String> {
         if self.pos.to_act() == ToAct::Nobody {
             return Err(H::over(&self.pos));
