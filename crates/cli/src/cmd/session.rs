@@ -133,6 +133,12 @@ impl Session {
         self.game.view(self.viewer(), true)
     }
 
+    /// The moves played as the person at the keyboard may see them (a
+    /// game with secrets hides the computer's).
+    fn seen_history(&self) -> Vec<String> {
+        self.game.history_seen_by(self.viewer())
+    }
+
     fn greeting(&self) -> String {
         let mut named = String::new();
         let mut flags = String::new();
@@ -174,7 +180,7 @@ impl Session {
         let view = self.view();
         let mut s = render::board(&view, self.entry.seat_names, &self.style).unwrap_or_default();
         s.push_str(&render::table(&view));
-        let history = self.game.history();
+        let history = self.seen_history();
         if let Some(h) = history.last() {
             s.push_str(&format!("Last move: {} {h}\n", number(history.len() - 1)));
         }
@@ -224,7 +230,7 @@ impl Session {
                 break;
             }
             self.unsaved = true;
-            if let Some(h) = self.game.history().last() {
+            if let Some(h) = self.seen_history().last() {
                 say(format!("Computer plays {} {h}", number(ply)));
             }
         }
@@ -408,6 +414,10 @@ impl Session {
     fn save(&mut self, file: &str) -> String {
         if file.is_empty() {
             return "Usage: save FILE".to_string();
+        }
+        if self.outcome().is_none() && self.game.secrets_pending() {
+            return "Not saved: the record would show what is still secret; save once it is revealed."
+                .to_string();
         }
         match std::fs::write(file, self.record_text()) {
             Ok(()) => {
