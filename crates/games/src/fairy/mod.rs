@@ -41,6 +41,7 @@
 
 mod any;
 mod chess;
+pub mod eval;
 pub mod fen;
 pub mod movegen;
 pub mod notation;
@@ -50,6 +51,7 @@ pub mod set;
 mod tables;
 
 pub use any::AnyPosition;
+pub use eval::FairyEval;
 pub use chess::{chess, variant as chess_variant, START as CHESS_START};
 pub use position::{seat_name, End, EndReason, Move, Position};
 pub use rules::{
