@@ -10,7 +10,7 @@ use super::position::{Move, Position};
 use super::rules::{PieceKind, RuleSet};
 use super::set::SquareSet;
 use deckmate_engine::Evaluator;
-use deckmate_rules::{Game, Seat};
+use deckmate_rules::Seat;
 use std::sync::Arc;
 
 /// The value of a piece without a hint, until values are estimated.
@@ -115,6 +115,7 @@ impl Evaluator<AnyPosition> for FairyEval {
 mod tests {
     use super::*;
     use crate::fairy::{chess, new_game};
+    use deckmate_rules::Game;
 
     #[test]
     fn the_start_of_chess_is_level() {
