@@ -33,6 +33,7 @@ pub mod notation;
 pub mod piece;
 pub mod position;
 pub mod record;
+pub mod rules;
 mod rules_text;
 mod tables;
 pub mod tools;

@@ -29,7 +29,7 @@
 use super::position::{Move, Position};
 use super::rules::{CastlingSafety, WinCondition};
 use super::set::SquareSet;
-use super::tables::{INITIAL, LINES, NO_SQUARE};
+use super::tables::{INITIAL, JUMPS, LINES, NO_SQUARE};
 use deckmate_rules::Seat;
 
 /// The most pins kept one by one; beyond, a pinned piece's moves are
@@ -106,7 +106,40 @@ impl<S: SquareSet> Position<S> {
                 }
             }
         }
+        for &k in &t.jumpers[s] {
+            let k = usize::from(k);
+            if t.forbidden[k] & vbit == 0 && self.jumped_on(target, by, k, them) {
+                return true;
+            }
+        }
         false
+    }
+
+    /// Whether a piece of `by`'s kind `kind` among `them` (all of `by`'s
+    /// pieces) lands on `target` by its line jump: along a line back from
+    /// `target`, an unbroken run of `them` whose second or later square
+    /// holds such a piece (the squares before it are the line it jumps).
+    #[inline]
+    fn jumped_on(&self, target: u8, by: Seat, kind: usize, them: S) -> bool {
+        let t = &*self.t;
+        let at = t.at(by, kind, target);
+        let jumpers = them & self.place.by_kind[kind];
+        if !t.jump_attackers(at).meets(jumpers) {
+            return false;
+        }
+        t.jumps_back(at).iter().any(|line| {
+            let first = line.first(line.mask);
+            if !them.contains(first) {
+                return false;
+            }
+            let gaps = line.mask & !them;
+            let run = if gaps.is_empty() {
+                line.mask
+            } else {
+                line.before(line.first(gaps))
+            };
+            (run & !S::bit(first)).meets(jumpers)
+        })
     }
 
     /// Whether `seat`'s royal is attacked (false without one).
@@ -215,6 +248,17 @@ impl<S: SquareSet> Position<S> {
                 }
             }
         }
+        for &k in &t.jumpers[opp.index()] {
+            let k = usize::from(k);
+            // A jump's check is answered only by the royal's move or by
+            // taking the jumper or a piece of its line: every move is
+            // tested. (A move never makes such a check: the line is of the
+            // jumper's pieces, and a square we leave is only a landing.)
+            if t.forbidden[k] & vbit == 0 && self.jumped_on(k_sq, opp, k, them) {
+                c.checks += 1;
+                c.evade_slow = true;
+            }
+        }
         if c.checks > 1 {
             c.evade_slow = true;
         } else if c.checks == 1 {
@@ -233,6 +277,9 @@ impl<S: SquareSet> Position<S> {
         let mut m = t.leap_capture(at) & capt;
         if moves {
             m |= t.leap_move(at) & !occ;
+        }
+        if t.flags[kind] & JUMPS != 0 {
+            m |= self.jump_targets(at, occ, capt, moves);
         }
         if t.flags[kind] & LINES == 0 {
             return m;
@@ -268,6 +315,29 @@ impl<S: SquareSet> Position<S> {
                 if line.captures() && capt.contains(b) {
                     m |= S::bit(b);
                 }
+            }
+        }
+        m
+    }
+
+    /// The squares the side to move's piece reaches by its line jumps
+    /// from the tables' entry `at`: over its own pieces to the next square,
+    /// empty (when `moves`) or on `capt`.
+    #[inline]
+    fn jump_targets(&self, at: usize, occ: S, capt: S, moves: bool) -> S {
+        let own = self.place.by_side[self.side.index()];
+        let mut m = S::EMPTY;
+        for line in self.t.jumps(at) {
+            if !own.contains(line.first(line.mask)) {
+                continue;
+            }
+            let rest = line.mask & !own;
+            if rest.is_empty() {
+                continue;
+            }
+            let b = line.first(rest);
+            if if occ.contains(b) { capt.contains(b) } else { moves } {
+                m |= S::bit(b);
             }
         }
         m

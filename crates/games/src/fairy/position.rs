@@ -135,8 +135,14 @@ pub enum EndReason {
     StalemateWin,
     /// The loser's last royal piece was taken.
     RoyalCaptured,
-    /// So many plies in a row without a capture or pawn move.
-    QuietLimit(u32),
+    /// So many plies in a row without a capture, a promotion or (if
+    /// `pawn_moves`) a pawn's move.
+    QuietLimit {
+        /// The limit.
+        plies: u32,
+        /// Whether a pawn's move resets the count.
+        pawn_moves: bool,
+    },
     /// The same position so many times.
     Repetition(u32),
     /// Both sides have nothing but royal pieces.
@@ -175,11 +181,25 @@ impl end::Reason for EndReason {
             }
             EndReason::StalemateWin => format!("{w} has no legal move (stalemate) and wins"),
             EndReason::RoyalCaptured => format!("{w} captured {l}'s King"),
-            EndReason::QuietLimit(n) => {
-                format!("{n} plies in a row without a capture or a pawn move")
+            EndReason::QuietLimit { plies, pawn_moves } => {
+                let what = if pawn_moves {
+                    "a capture or a pawn move"
+                } else {
+                    "a capture or a promotion"
+                };
+                format!("{plies} plies in a row without {what}")
             }
-            EndReason::Repetition(n) => format!("the same position occurred {n} times"),
-            EndReason::BareRoyals => "both sides have nothing but their Kings".to_string(),
+            EndReason::Repetition(n) => {
+                let times = match n {
+                    2 => "a second time".to_string(),
+                    3 => "a third time".to_string(),
+                    4 => "a fourth time".to_string(),
+                    5 => "a fifth time".to_string(),
+                    n => format!("{n} times"),
+                };
+                format!("the same position occurred {times}")
+            }
+            EndReason::BareRoyals => "neither side has anything but its King".to_string(),
             EndReason::Agreement => "the players agreed a draw".to_string(),
             EndReason::Resignation => format!("{l} resigned"),
         }
@@ -692,7 +712,10 @@ impl<S: SquareSet> Position<S> {
             }
         }
         let reason = match (rules.draws.quiet_limit, rules.draws.repetition) {
-            (Some(limit), _) if self.quiet >= limit => EndReason::QuietLimit(limit),
+            (Some(limit), _) if self.quiet >= limit => EndReason::QuietLimit {
+                plies: limit,
+                pawn_moves: rules.draws.pawn_moves_reset,
+            },
             (_, Some(times)) if self.repeated(times) => EndReason::Repetition(times),
             _ => return,
         };

@@ -220,10 +220,23 @@ pub struct Variant {
 }
 
 /// What XBetza cannot say, asked by the core where a rule needs it. Every
-/// method has a default that changes nothing. (Still to come with the games
-/// that need them: moves XBetza cannot describe, such as Cuarenta's Frog's
-/// line jump, with the attacks they give.)
+/// method has a default that changes nothing.
 pub trait Hooks: Send + Sync + fmt::Debug {
+    /// The directions of a kind's line jump, a move XBetza cannot say
+    /// (Cuarenta Q6, the Frog): in each direction, given as `(files,
+    /// ranks)` steps seen from the first side (the second side's are
+    /// mirrored), over an unbroken line of one or more of the piece's own
+    /// pieces, to the next square beyond, empty or enemy (a capture, unless
+    /// [`Hooks::may_capture`] forbids it). An enemy piece, a hole or the
+    /// edge ends the line. Asked once per kind when the rule set is
+    /// compiled; the jumps are moves and attacks like any other (none by
+    /// default).
+    fn line_jumps(&self, piece: &Piece) -> Vec<(i8, i8)> {
+        let _ = piece;
+        Vec::new()
+    }
+
+
     /// Whether a piece of kind `mover` may capture one of kind `victim`
     /// (Cuarenta Q7: a pawn never takes a pawn). Asked once per pair of
     /// kinds when the rule set is compiled: a capture forbidden here is

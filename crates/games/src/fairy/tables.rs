@@ -113,6 +113,8 @@ pub(crate) const PAWN: u8 = 2;
 pub(crate) const LINES: u8 = 4;
 /// The kind has first-move-only moves.
 pub(crate) const INITIAL: u8 = 8;
+/// The kind has line jumps ([`Hooks::line_jumps`](super::rules::Hooks::line_jumps)).
+pub(crate) const JUMPS: u8 = 16;
 
 /// A rule set compiled for square sets `S`.
 #[derive(Debug)]
@@ -146,6 +148,21 @@ pub struct Tables<S> {
     pub(crate) leapers: [Vec<u8>; 2],
     /// Per seat: the kinds with capturing lines.
     pub(crate) liners: [Vec<u8>; 2],
+    /// Per (seat, kind, square): its line jumps ([`Hooks::line_jumps`]),
+    /// a range of `jumps`: each a line leaving the square, nearest square
+    /// first by `up`.
+    ///
+    /// [`Hooks::line_jumps`]: super::rules::Hooks::line_jumps
+    jump_range: Vec<(u32, u32)>,
+    /// Per (seat, kind, square): the lines leaving the square the other
+    /// way, along which such a piece lands on the square by its jump.
+    jump_back_range: Vec<(u32, u32)>,
+    jumps: Vec<Line<S>>,
+    /// Per (seat, kind, square): every square from which such a piece may
+    /// land on the square by a line jump (a filter for attacks).
+    jump_attackers: Vec<S>,
+    /// Per seat: the kinds with line jumps.
+    pub(crate) jumpers: [Vec<u8>; 2],
     /// Per kind: the kinds it may not capture (a bit per kind).
     pub(crate) forbidden: Vec<u32>,
     /// Per seat and square: its promotion class, or `NO_SQUARE`.
@@ -253,6 +270,11 @@ impl<S: SquareSet> Tables<S> {
             lines: Vec::new(),
             leapers: [Vec::new(), Vec::new()],
             liners: [Vec::new(), Vec::new()],
+            jump_range: vec![(0, 0); per],
+            jump_back_range: vec![(0, 0); per],
+            jumps: Vec::new(),
+            jump_attackers: vec![S::EMPTY; per],
+            jumpers: [Vec::new(), Vec::new()],
             forbidden: vec![0; kinds],
             promo_class: vec![NO_SQUARE; 2 * n],
             promo_classes: [Vec::new(), Vec::new()],
@@ -385,6 +407,7 @@ impl<S: SquareSet> Tables<S> {
                 }
             }
         }
+        t.build_jumps();
         t.build_promotion();
         t.build_castling();
         t.build_drops();
@@ -402,6 +425,72 @@ impl<S: SquareSet> Tables<S> {
         let z = Zobrist::new(0xFA1B_C0DE, count);
         t.keys = (0..count).map(|i| z.key(i)).collect();
         t
+    }
+
+    /// The line from dense square `from` stepping `(df, dr)` until the
+    /// edge or a hole, as a [`Line`] (`None` if it has no square).
+    fn jump_line(&self, from: u8, df: i32, dr: i32) -> Option<Line<S>> {
+        let mut mask = S::EMPTY;
+        let mut first = None;
+        let mut at = self.square(from);
+        while let Some(next) = self.rules.geometry.offset(at, df, dr) {
+            let i = self.index[next.index()];
+            if i == NO_SQUARE {
+                break;
+            }
+            first.get_or_insert(i);
+            mask |= S::bit(i);
+            at = next;
+        }
+        let first = first?;
+        Some(Line {
+            mask,
+            via: S::EMPTY,
+            up: first > from,
+            hop: false,
+            initial: false,
+            mode: deckmate_betza::Mode::MOVE | deckmate_betza::Mode::CAPTURE,
+        })
+    }
+
+    /// The line jumps of every kind the hooks give them to, and the lines
+    /// back along which they attack.
+    fn build_jumps(&mut self) {
+        let rules = self.rules.clone();
+        for seat in Seat::BOTH {
+            let s = seat.index();
+            for (k, p) in rules.pieces.iter().enumerate() {
+                let steps = rules.hooks.line_jumps(p);
+                if steps.is_empty() {
+                    continue;
+                }
+                self.flags[k] |= JUMPS;
+                self.jumpers[s].push(k as u8);
+                let flip = if seat == Seat::First { 1 } else { -1 };
+                for from in 0..self.n as u8 {
+                    let at = self.at(seat, k, from);
+                    let start = self.jumps.len() as u32;
+                    for &(df, dr) in &steps {
+                        let (df, dr) = (i32::from(df), i32::from(dr) * flip);
+                        if let Some(line) = self.jump_line(from, df, dr) {
+                            self.jumps.push(line);
+                        }
+                    }
+                    self.jump_range[at] = (start, self.jumps.len() as u32);
+                    let start = self.jumps.len() as u32;
+                    for &(df, dr) in &steps {
+                        let (df, dr) = (-i32::from(df), -i32::from(dr) * flip);
+                        if let Some(line) = self.jump_line(from, df, dr) {
+                            // The jumper stands beyond at least one piece.
+                            let beyond = line.after(line.first(line.mask));
+                            self.jump_attackers[at] |= beyond;
+                            self.jumps.push(line);
+                        }
+                    }
+                    self.jump_back_range[at] = (start, self.jumps.len() as u32);
+                }
+            }
+        }
     }
 
     fn build_promotion(&mut self) {
@@ -570,6 +659,26 @@ impl<S: SquareSet> Tables<S> {
     pub(crate) fn lines(&self, at: usize) -> &[Line<S>] {
         let (a, b) = self.line_range.get(at).copied().unwrap_or((0, 0));
         self.lines.get(a as usize..b as usize).unwrap_or(&[])
+    }
+
+    /// The line jumps from a square.
+    #[inline]
+    pub(crate) fn jumps(&self, at: usize) -> &[Line<S>] {
+        let (a, b) = self.jump_range.get(at).copied().unwrap_or((0, 0));
+        self.jumps.get(a as usize..b as usize).unwrap_or(&[])
+    }
+
+    /// The lines back from a square along which a jumper lands on it.
+    #[inline]
+    pub(crate) fn jumps_back(&self, at: usize) -> &[Line<S>] {
+        let (a, b) = self.jump_back_range.get(at).copied().unwrap_or((0, 0));
+        self.jumps.get(a as usize..b as usize).unwrap_or(&[])
+    }
+
+    /// The squares from which a jumper may land on a square.
+    #[inline]
+    pub(crate) fn jump_attackers(&self, at: usize) -> S {
+        self.jump_attackers.get(at).copied().unwrap_or(S::EMPTY)
     }
 
     /// The squares a pawn crosses moving `from` -> `to` (empty for a single
