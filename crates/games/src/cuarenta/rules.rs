@@ -7,7 +7,7 @@
 use super::piece::Piece;
 use crate::fairy::{
     self, CastlingSafety, CastlingSpec, DrawRules, Hooks, PieceKind, PieceSpec, Promotion,
-    PromotionZone, RuleSet, StalemateRule, Variant, WinCondition,
+    PromotionZone, Refusal, RuleSet, StalemateRule, Variant, WinCondition,
 };
 use deckmate_board::{Geometry, Parity, RankStyle, Square};
 use deckmate_rules::Seat;
@@ -65,6 +65,24 @@ impl Hooks for CuarentaHooks {
     /// castled or lost the right.
     fn may_castle(&self, seat: Seat, _castling: usize, rights: u8) -> bool {
         seat == Seat::Second || rights & 2 == 0
+    }
+
+    /// The rules in the words of RULINGS, with their tags.
+    fn explain(&self, refusal: &Refusal<'_>) -> Option<String> {
+        Some(match *refusal {
+            Refusal::CastlingRight { side } => format!(
+                "{side} can no longer castle: its King or its original Camel has moved or the Camel was taken (Q8)"
+            ),
+            Refusal::CastlingNotYet { .. } => {
+                "White may castle only after Black has castled or lost the right to (Q8)"
+                    .to_string()
+            }
+            Refusal::CastlingUnsafe { side, .. } => {
+                format!("{side}'s King would end in check on the Camel's square (Q8)")
+            }
+            Refusal::Capture { .. } => "a pawn never captures a pawn (Q7)".to_string(),
+            Refusal::Promotion => "it may become a Camel in its last three ranks and a Camel, Frog, Guard, Vao or Bishop on its last rank (Q7)".to_string(),
+        })
     }
 }
 

@@ -56,7 +56,7 @@ pub use chess::{chess, variant as chess_variant, START as CHESS_START};
 pub use position::{seat_name, End, EndReason, Move, Position};
 pub use rules::{
     Castling, CastlingSafety, CastlingSpec, DrawRules, Hands, Hooks, NoHooks, Piece, PieceKind,
-    PieceSpec, Promotion, PromotionZone, RuleError, RuleSet, StalemateRule, Variant, WinCondition,
+    PieceSpec, Promotion, PromotionZone, Refusal, RuleError, RuleSet, StalemateRule, Variant, WinCondition,
     Zone, MAX_CASTLINGS, MAX_KINDS,
 };
 pub use set::{Set256, SquareSet};
@@ -170,7 +170,7 @@ mod tests {
     #[test]
     fn notation_round_trips() {
         let p = chess_at("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
-        let mut moves = Vec::new();
+        let mut moves: Vec<Move> = Vec::new();
         p.generate(&mut moves);
         assert_eq!(moves.len(), 48);
         for m in moves {

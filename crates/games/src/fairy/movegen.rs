@@ -343,6 +343,60 @@ impl<S: SquareSet> Position<S> {
         m
     }
 
+    /// What a piece of `seat`'s kind `kind` on `from` reaches with `occ`
+    /// occupied and `own` its side's pieces, whatever its side may do now
+    /// (for evaluations): the empty squares it may move to, and the squares
+    /// it attacks (free leaps' captures whoever stands there, the first
+    /// piece on each capturing line or beyond a hop's screen, and where its
+    /// line jumps land).
+    pub fn reach(&self, seat: Seat, kind: usize, from: u8, occ: S, own: S) -> (S, S) {
+        let t = &*self.t;
+        let at = t.at(seat, kind, from);
+        let mut moves = t.leap_move(at) & !occ;
+        let mut hits = t.leap_capture(at);
+        if t.flags[kind] & JUMPS != 0 {
+            for line in t.jumps(at) {
+                if own.contains(line.first(line.mask)) {
+                    let rest = line.mask & !own;
+                    if !rest.is_empty() {
+                        hits |= S::bit(line.first(rest));
+                    }
+                }
+            }
+        }
+        if t.flags[kind] & LINES == 0 {
+            return (moves, hits);
+        }
+        let virgin = t.flags[kind] & INITIAL == 0 || self.unmoved.contains(from);
+        for line in t.lines(at) {
+            if line.via.meets(occ) || (line.initial && !virgin) {
+                continue;
+            }
+            let mut blockers = line.mask & occ;
+            let mut open = line.mask;
+            if line.hop {
+                if blockers.is_empty() {
+                    continue;
+                }
+                open = line.after(line.first(blockers));
+                blockers = open & occ;
+            }
+            let reach = if blockers.is_empty() {
+                open
+            } else {
+                let b = line.first(blockers);
+                if line.captures() {
+                    hits |= S::bit(b);
+                }
+                open & line.before(b)
+            };
+            if line.moves() {
+                moves |= reach;
+            }
+        }
+        (moves, hits)
+    }
+
     /// The enemies a kind may capture.
     #[inline]
     fn capturable(&self, c: &Ctx<S>, kind: usize) -> S {
@@ -485,7 +539,7 @@ impl<S: SquareSet> Position<S> {
     }
 
     /// Appends the legal drops (or counts them).
-    fn drops(&self, c: &Ctx<S>, mut moves: Option<&mut Vec<Move>>) -> u64 {
+    fn drops<M: From<Move>>(&self, c: &Ctx<S>, mut moves: Option<&mut Vec<M>>) -> u64 {
         let t = &*self.t;
         let squares = self.drop_squares(c);
         let mut n = 0;
@@ -497,7 +551,7 @@ impl<S: SquareSet> Position<S> {
             n += u64::from(to.count());
             if let Some(m) = moves.as_deref_mut() {
                 while let Some(sq) = to.pop() {
-                    m.push(Move::drop(k as u8, sq));
+                    m.push(Move::drop(k as u8, sq).into());
                 }
             }
         }
@@ -553,7 +607,14 @@ impl<S: SquareSet> Position<S> {
     /// Appends the moves to `targets` of a piece of kind `kind` from
     /// `from`, with their promotions.
     #[inline]
-    fn push_moves(&self, moves: &mut Vec<Move>, kind: usize, from: u8, mut targets: S, ep: bool) {
+    fn push_moves<M: From<Move>>(
+        &self,
+        moves: &mut Vec<M>,
+        kind: usize,
+        from: u8,
+        mut targets: S,
+        ep: bool,
+    ) {
         let t = &*self.t;
         let zone = t.promo_zone[self.side.index()];
         let promotes = t.is_pawn(kind) && targets.meets(zone);
@@ -567,15 +628,15 @@ impl<S: SquareSet> Position<S> {
                 if let Some(class) = t.promo_class(self.side, to) {
                     for &p in &class.choices {
                         let m = Move::promoting(from, to, p);
-                        moves.push(if ep { m.en_passant() } else { m });
+                        moves.push(if ep { m.en_passant() } else { m }.into());
                     }
                     if class.stay {
-                        moves.push(plain);
+                        moves.push(plain.into());
                     }
                     continue;
                 }
             }
-            moves.push(plain);
+            moves.push(plain.into());
         }
     }
 
@@ -595,8 +656,9 @@ impl<S: SquareSet> Position<S> {
         n
     }
 
-    /// Appends the legal moves (nothing once the game is over).
-    pub fn generate(&self, moves: &mut Vec<Move>) {
+    /// Appends the legal moves (nothing once the game is over), as `M`: a
+    /// [`Move`] or a game's own type around one.
+    pub fn generate<M: From<Move>>(&self, moves: &mut Vec<M>) {
         if self.end.is_some() {
             return;
         }
@@ -620,7 +682,7 @@ impl<S: SquareSet> Position<S> {
             let ci = castles.trailing_zeros() as usize;
             castles &= castles - 1;
             if let Some(ct) = self.t.castlings.get(ci) {
-                moves.push(Move::castle(ct.king_from, ct.king_to, ci));
+                moves.push(Move::castle(ct.king_from, ct.king_to, ci).into());
             }
         }
     }
@@ -645,7 +707,7 @@ impl<S: SquareSet> Position<S> {
             }
         }
         if self.holds() {
-            n += self.drops(&c, None);
+            n += self.drops::<Move>(&c, None);
         }
         n + u64::from(self.castlings(&c).count_ones())
     }
@@ -667,7 +729,7 @@ impl<S: SquareSet> Position<S> {
                 return true;
             }
         }
-        if self.holds() && self.drops(&c, None) > 0 {
+        if self.holds() && self.drops::<Move>(&c, None) > 0 {
             return true;
         }
         self.castlings(&c) != 0

@@ -17,7 +17,7 @@
 //! move, saying why.
 
 use super::position::{seat_name, Move, Position};
-use super::rules::PieceKind;
+use super::rules::{PieceKind, Refusal};
 use super::set::SquareSet;
 use deckmate_board::Square;
 use deckmate_rules::{MoveError, Mover};
@@ -319,7 +319,7 @@ fn write_plain<S: SquareSet>(pos: &Position<S>, mv: Move, legal: &[Move]) -> Str
 
 /// Writes a legal move as played from `pos`.
 pub fn write<S: SquareSet>(pos: &Position<S>, mv: Move) -> String {
-    let mut legal = Vec::new();
+    let mut legal: Vec<Move> = Vec::new();
     pos.generate(&mut legal);
     let mut s = write_plain(pos, mv, &legal);
     if let Some(c) = sign(pos, mv) {
@@ -340,7 +340,7 @@ pub fn parse<S: SquareSet>(pos: &Position<S>, text: &str) -> Result<Move, MoveEr
     let t = &*pos.t;
     let rules = &t.rules;
     let me = pos.side;
-    let mut legal = Vec::new();
+    let mut legal: Vec<Move> = Vec::new();
     pos.generate(&mut legal);
     let promo_kind = |c: Option<char>| -> Result<Option<usize>, MoveError> {
         match c {
@@ -570,10 +570,29 @@ fn why_no_castling<S: SquareSet>(pos: &Position<S>, notation: &str) -> MoveError
         .filter(|(_, c)| c.seat == me && c.notation == notation)
         .map(|(i, _)| i)
         .collect();
+    let hooks = &t.rules.hooks;
+    let open: Vec<usize> = mine
+        .iter()
+        .copied()
+        .filter(|&i| pos.rights & (1 << i) != 0)
+        .collect();
     let rule = if mine.is_empty() {
         format!("{name} has no castling written {notation}")
-    } else if mine.iter().all(|&i| pos.rights & (1 << i) == 0) {
-        format!("{name} can no longer castle so ({notation}): its King or that partner has moved or been taken")
+    } else if open.is_empty() {
+        hooks
+            .explain(&Refusal::CastlingRight { side: name })
+            .unwrap_or_else(|| format!("{name} can no longer castle so ({notation}): its King or that partner has moved or been taken"))
+    } else if let Some(&i) = open
+        .iter()
+        .find(|&&i| !hooks.may_castle(me, i, pos.rights))
+        .filter(|_| open.iter().all(|&i| !hooks.may_castle(me, i, pos.rights)))
+    {
+        hooks
+            .explain(&Refusal::CastlingNotYet {
+                side: name,
+                castling: i,
+            })
+            .unwrap_or_else(|| format!("{name} may not castle yet ({notation})"))
     } else if mine.iter().all(|&i| {
         t.castlings[i]
             .empty
@@ -587,7 +606,14 @@ fn why_no_castling<S: SquareSet>(pos: &Position<S>, notation: &str) -> MoveError
     {
         format!("{name} may not castle out of check")
     } else {
-        format!("{notation}: the King may not cross or land on an attacked square")
+        hooks
+            .explain(&Refusal::CastlingUnsafe {
+                side: name,
+                notation,
+            })
+            .unwrap_or_else(|| {
+                format!("{notation}: the King may not cross or land on an attacked square")
+            })
     };
     MoveError::Forbidden { rule }
 }
@@ -676,6 +702,25 @@ fn explain<S: SquareSet>(
             };
         }
     }
+    if let Some((s, victim)) = pos.place.at(to) {
+        let occ = pos.place.by_side[0] | pos.place.by_side[1];
+        if s != me
+            && t.forbidden[kind] & (1 << victim) != 0
+            && candidates
+                .iter()
+                .any(|&f| pos.targets(kind, f, occ, S::bit(to), false).contains(to))
+        {
+            let (mover, victim) = (&rules.pieces[kind], &rules.pieces[victim]);
+            return MoveError::Forbidden {
+                rule: rules
+                    .hooks
+                    .explain(&Refusal::Capture { mover, victim })
+                    .unwrap_or_else(|| {
+                        format!("a {} may not capture a {}", mover.name, victim.name)
+                    }),
+            };
+        }
+    }
     let capture = match pos.place.at(to) {
         Some((s, _)) if s == me => {
             return MoveError::OwnPieceThere {
@@ -704,6 +749,9 @@ fn explain<S: SquareSet>(
 /// The promotion rule in words.
 fn promotion_rule<S: SquareSet>(pos: &Position<S>) -> String {
     let rules = &pos.t.rules;
+    if let Some(words) = rules.hooks.explain(&Refusal::Promotion) {
+        return words;
+    }
     let zones: Vec<String> = rules
         .zones
         .iter()

@@ -255,6 +255,13 @@ pub trait Hooks: Send + Sync + fmt::Debug {
         true
     }
 
+    /// The words for a rule the core refuses a move by (`None`: the core's
+    /// own, general words).
+    fn explain(&self, refusal: &Refusal<'_>) -> Option<String> {
+        let _ = refusal;
+        None
+    }
+
     /// Whether `seat` may drop a piece of kind `piece` on `square` (beyond
     /// the pawn ranks of [`Hands`]). Asked once per side, kind and square
     /// when the rule set is compiled: rules that depend on the position
@@ -263,6 +270,41 @@ pub trait Hooks: Send + Sync + fmt::Debug {
         let _ = (seat, piece, square);
         true
     }
+}
+
+/// A rule the core explains when it refuses a move. A game may word it
+/// its own way, with its ruling's tag, by [`Hooks::explain`].
+#[non_exhaustive]
+#[derive(Copy, Clone, Debug)]
+pub enum Refusal<'a> {
+    /// `side` ("White") has lost the right to castle.
+    CastlingRight {
+        /// The side's name.
+        side: &'a str,
+    },
+    /// [`Hooks::may_castle`] refused `side`'s castling number `castling`.
+    CastlingNotYet {
+        /// The side's name.
+        side: &'a str,
+        /// The castling's index in [`RuleSet::castling`].
+        castling: usize,
+    },
+    /// `side`'s royal would cross or land on an attacked square.
+    CastlingUnsafe {
+        /// The side's name.
+        side: &'a str,
+        /// How the castling is written.
+        notation: &'a str,
+    },
+    /// [`Hooks::may_capture`] forbids `mover` to take `victim`.
+    Capture {
+        /// The capturing kind.
+        mover: &'a Piece,
+        /// The kind it may not take.
+        victim: &'a Piece,
+    },
+    /// What a pawn may become, and where.
+    Promotion,
 }
 
 /// The hooks of a game XBetza describes completely.
