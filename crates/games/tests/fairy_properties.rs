@@ -709,68 +709,6 @@ fn cuarenta_without_frog_jumps_agrees_with_the_reference() {
     assert!(seen[0] > 2_000, "{seen:?}");
 }
 
-/// Cuarenta's position string in the core's format (an en passant field).
-fn core_text(cuarenta_text: &str) -> String {
-    let f: Vec<&str> = cuarenta_text.split_whitespace().collect();
-    format!("{} {} {} - {} {}", f[0], f[1], f[2], f[3], f[4])
-}
-
-#[test]
-fn cuarenta_without_frogs_matches_the_hand_written_generator() {
-    let t = Arc::new(Tables::<u64>::new(cuarenta_board()).unwrap());
-    let mut rng = SeededRng::new(6);
-    let mut compared = 0;
-    for _ in 0..60 {
-        let mut game = cuarenta::start_position();
-        for _ in 0..120 {
-            let text = cuarenta::fen::write(&game);
-            let placement = text.split(' ').next().unwrap();
-            let frogless = placement.replace(['F', 'f'], "1");
-            let cq_text = text.replacen(placement, &frogless, 1);
-            if let Ok(cq) = cuarenta::fen::parse(&cq_text) {
-                let core = Position::from_text(&t, &core_text(&cq_text)).unwrap();
-                let mut theirs = Vec::new();
-                cq.generate(&mut theirs);
-                let theirs: BTreeSet<(u8, u8, Option<char>)> = theirs
-                    .iter()
-                    .map(|m| (m.from().0, m.to().0, m.promotion().map(|p| p.letter())))
-                    .collect();
-                let mut ours = Vec::new();
-                core.generate(&mut ours);
-                let ours: BTreeSet<(u8, u8, Option<char>)> = ours
-                    .iter()
-                    .map(|&m| {
-                        let (f, to, p, _) = tuple(&core, m);
-                        (f as u8, to, p.map(|k| core.rules().pieces[k].letter))
-                    })
-                    .collect();
-                assert_eq!(ours, theirs, "{cq_text}");
-                // Two plies deep when the side to move cannot promote (a
-                // new Frog would jump).
-                let zone_near = (0..40u8).any(|i| {
-                    matches!(cq.at(t.square(i)), Some((s, cuarenta::Piece::Pawn)) if s == cq.side_to_move()
-                        && match s {
-                            Seat::First => t.square(i).rank() >= 5,
-                            Seat::Second => t.square(i).rank() <= 3,
-                        })
-                });
-                if !zone_near {
-                    assert_eq!(core.perft(2), deckmate_rules::perft(&cq, 2), "{cq_text}");
-                }
-                compared += 1;
-            }
-            let mut moves = Vec::new();
-            game.legal_moves(&mut moves);
-            if moves.is_empty() {
-                break;
-            }
-            game.play(moves[rng.below(moves.len() as u64) as usize])
-                .unwrap();
-        }
-    }
-    assert!(compared > 1_000, "{compared}");
-}
-
 #[test]
 fn rule_sets_refuse_what_they_cannot_play() {
     let mut v = deckmate_games::fairy::chess_variant().unwrap();

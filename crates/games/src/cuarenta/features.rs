@@ -7,10 +7,9 @@
 //! Black) and symmetric: the position turned 180 degrees with the colours
 //! swapped gives the same numbers with the seats swapped.
 
-use super::frog;
 use super::piece::Piece;
 use super::position::Position;
-use super::tables::{bit, Tables, SQUARES};
+use super::squares::{bit, file, rank, square, tables, SQUARES};
 use deckmate_rules::Seat;
 
 /// What [`Position::features`] counts, per seat (`[0]` White, `[1]`
@@ -44,8 +43,8 @@ pub struct Features {
 
 /// The rank of dense square `sq` counted from `seat`'s side (0..=8).
 #[inline]
-fn relative_rank(t: &Tables, seat: Seat, sq: u8) -> u8 {
-    let r = t.rank[sq as usize];
+fn relative_rank(seat: Seat, sq: u8) -> u8 {
+    let r = rank(sq);
     match seat {
         Seat::First => r,
         Seat::Second => 8 - r,
@@ -53,82 +52,38 @@ fn relative_rank(t: &Tables, seat: Seat, sq: u8) -> u8 {
 }
 
 impl Position {
-    /// The squares a `piece` of `seat` on dense square `from` attacks or
-    /// moves to, given the occupied squares `occ` and `seat`'s own pieces
-    /// `us`. Returns (moves to empty or enemy squares, captures possible on
-    /// any occupied square: the squares it defends or attacks).
-    fn reach(
-        &self,
-        t: &Tables,
-        seat: Seat,
-        piece: Piece,
-        from: u8,
-        occ: u64,
-        us: u64,
-    ) -> (u64, u64) {
-        let s = seat.index();
-        let p = piece.index();
-        let f = from as usize;
-        let mut moves = t.leap_move[s][p][f] & !occ;
-        let mut hits = t.leap_capture[s][p][f];
-        if t.ray_kinds[s] & (1 << p) != 0 {
-            for &r in t.rays(seat, piece, from) {
-                let can_move = r.mode & 1 != 0;
-                let can_capture = r.mode & 2 != 0;
-                let mut screen = !r.hop;
-                for &sq in t.ray_squares(r) {
-                    let b = bit(sq);
-                    if occ & b == 0 {
-                        if screen && can_move {
-                            moves |= b;
-                        }
-                    } else if screen {
-                        if can_capture {
-                            hits |= b;
-                        }
-                        break;
-                    } else {
-                        screen = true;
-                    }
-                }
-            }
-        }
-        if piece == Piece::Frog {
-            hits |= frog::jumps(t, from, us);
-        }
-        let them = occ & !us;
-        (moves | (hits & them), hits)
-    }
-
     /// Counts the [`Features`] of the position (whoever is to move).
     pub fn features(&self) -> Features {
-        let t = Tables::get();
-        let occ = self.by_seat[0] | self.by_seat[1];
+        let core = &self.core;
+        let occ = core.pieces_of(Seat::First) | core.pieces_of(Seat::Second);
         let mut f = Features::default();
         // Attacked squares per seat, and per piece for the King zones.
         let mut att = [0u64; 2];
         let mut piece_hits: Vec<(usize, u64)> = Vec::with_capacity(SQUARES);
         for seat in [Seat::First, Seat::Second] {
             let s = seat.index();
-            let us = self.by_seat[s];
+            let us = core.pieces_of(seat);
             let mut set = us;
             while set != 0 {
                 let sq = set.trailing_zeros() as u8;
                 set &= set - 1;
                 let piece = self.piece_at_index(sq);
+                // What it moves to (empty squares) and what it hits
+                // (attacks or defends).
+                let (moves, hits) = core.reach(seat, piece.index(), sq, occ, us);
+                let moves = moves | (hits & occ & !us);
                 f.count[s][piece.index()] += 1;
-                let (moves, hits) = self.reach(t, seat, piece, sq, occ, us);
                 att[s] |= hits;
                 piece_hits.push((s, hits));
                 match piece {
                     Piece::Pawn => {
-                        f.pawn_ranks[s][relative_rank(t, seat, sq) as usize] += 1;
+                        f.pawn_ranks[s][relative_rank(seat, sq) as usize] += 1;
                     }
                     Piece::King => {}
                     _ => {
                         f.mobility[s] += (moves & !us).count_ones();
-                        let file = t.file[sq as usize] as i32;
-                        let rank = t.rank[sq as usize] as i32;
+                        let file = i32::from(file(sq));
+                        let rank = i32::from(rank(sq));
                         f.decentral[s] += ((file - 4).abs() + (rank - 4).abs()) as u32;
                     }
                 }
@@ -137,20 +92,19 @@ impl Position {
         for seat in [Seat::First, Seat::Second] {
             let s = seat.index();
             let o = 1 - s;
-            let king = self.king[s];
-            let k = king as usize;
-            let steps =
-                t.leap_move[s][Piece::King.index()][k] | t.leap_capture[s][Piece::King.index()][k];
+            let king = self.king_index(seat);
+            let steps = core.reach(seat, Piece::King.index(), king, 0, 0).0
+                | core.reach(seat, Piece::King.index(), king, 0, 0).1;
             let zone = steps | bit(king);
             f.king_attackers[s] = piece_hits
                 .iter()
                 .filter(|&&(owner, hits)| owner == o && hits & zone != 0)
                 .count() as u32;
             f.king_zone_attacked[s] = (zone & att[o]).count_ones();
-            f.king_flight[s] = (steps & !self.by_seat[s] & !att[o]).count_ones();
-            let pieces = self.by_seat[s]
-                & !self.by_piece[Piece::King.index()]
-                & !self.by_piece[Piece::Pawn.index()];
+            f.king_flight[s] = (steps & !core.pieces_of(seat) & !att[o]).count_ones();
+            let pieces = core.pieces_of(seat)
+                & !core.pieces_of_kind(Piece::King.index())
+                & !core.pieces_of_kind(Piece::Pawn.index());
             f.hanging[s] = (pieces & att[o] & !att[s]).count_ones();
         }
         f
@@ -159,7 +113,7 @@ impl Position {
     /// The piece on a dense square known to be occupied.
     #[inline]
     fn piece_at_index(&self, sq: u8) -> Piece {
-        Piece::from_index((self.board[sq as usize] & 7) as usize).unwrap_or(Piece::Pawn)
+        self.at_index(sq).map_or(Piece::Pawn, |(_, p)| p)
     }
 
     /// The position turned 180 degrees with the colours swapped (each
@@ -168,21 +122,21 @@ impl Position {
     /// other chair. Counters are kept. For tests of an evaluation's
     /// symmetry.
     pub fn colour_flipped(&self) -> Position {
-        let t = Tables::get();
         let mut p = Position::empty();
         for sq in 0..SQUARES as u8 {
             if let Some((seat, piece)) = self.at_index(sq) {
-                let board = t.square(sq);
-                if let Some(i) = t.index(board.rotate(9, 9)) {
+                if let Some(i) = tables().dense(square(sq).rotate(9, 9)) {
                     p.put(seat.other(), piece, i);
                 }
             }
         }
-        p.side = self.side.other();
-        p.castling = ((self.castling & 1) << 1) | ((self.castling >> 1) & 1);
-        p.quiet = self.quiet;
-        p.fullmove = self.fullmove;
-        p.finish_setup();
+        let rights = self.core.castling_rights();
+        p.finish(
+            self.side_to_move().other(),
+            ((rights & 1) << 1) | ((rights >> 1) & 1),
+            self.quiet_plies(),
+            self.fullmove(),
+        );
         p
     }
 }
@@ -225,8 +179,8 @@ mod tests {
         assert_eq!(q.colour_flipped().zobrist(), p.zobrist());
         assert_eq!(q.count_moves(), {
             let mut r = p.clone();
-            r.side = r.side.other();
-            r.hash = r.compute_hash();
+            r.core.side = r.core.side.other();
+            r.core.place.hash = r.core.compute_hash();
             r.count_moves()
         });
     }

@@ -17,11 +17,16 @@
 //! `*c*f*f*b*/v*g*k*g*v/*p*p*p*p*/1*1*1*1*1/*1*1*1*1*/1*1*1*1*1/*P*P*P*P*/V*G*K*G*V/*B*F*F*C* w Cc 0 1`
 
 use super::piece::Piece;
-use super::position::{seat_name, Position, CAMEL_HOME, KING_HOME};
-use super::tables::{square_name, Tables};
+use super::position::{seat_name, Position};
+use super::squares::{dense, square_name};
 use crate::counters::parse_counters;
 use deckmate_board::Square;
 use deckmate_rules::{PositionError, Seat};
+
+/// Dense squares of the castling pieces (Q2, Q8): White's King e2 and Camel
+/// h1, Black's King e8 and Camel b9.
+pub(crate) const KING_HOME: [u8; 2] = [6, 33];
+pub(crate) const CAMEL_HOME: [u8; 2] = [3, 36];
 
 /// The start position of RULINGS Q2.
 pub const START: &str =
@@ -73,7 +78,6 @@ pub fn parse(text: &str) -> Result<Position, PositionError> {
             found: rows.len(),
         });
     }
-    let t = Tables::get();
     let mut pos = Position::empty();
     let mut kings = [0u32; 2];
     for (i, row) in rows.iter().enumerate() {
@@ -82,7 +86,7 @@ pub fn parse(text: &str) -> Result<Position, PositionError> {
         for c in row.chars() {
             let cells = match c {
                 '*' => {
-                    if let Some(sq) = cell(t, file, rank) {
+                    if let Some(sq) = cell(file, rank) {
                         return Err(PositionError::HoleOnSquare {
                             square: square_name(sq),
                         });
@@ -108,7 +112,7 @@ pub fn parse(text: &str) -> Result<Position, PositionError> {
                     } else {
                         Seat::Second
                     };
-                    let Some(sq) = cell(t, file, rank) else {
+                    let Some(sq) = cell(file, rank) else {
                         return Err(dark(file, rank));
                     };
                     if piece == Piece::King {
@@ -121,7 +125,7 @@ pub fn parse(text: &str) -> Result<Position, PositionError> {
             };
             if c != '*' {
                 for k in 0..cells {
-                    if cell(t, file + k, rank).is_none() {
+                    if cell(file + k, rank).is_none() {
                         return Err(dark(file + k, rank));
                     }
                 }
@@ -140,7 +144,7 @@ pub fn parse(text: &str) -> Result<Position, PositionError> {
             });
         }
     }
-    pos.side = match fields[1] {
+    let side = match fields[1] {
         "w" => Seat::First,
         "b" => Seat::Second,
         other => {
@@ -150,10 +154,10 @@ pub fn parse(text: &str) -> Result<Position, PositionError> {
             })
         }
     };
-    pos.castling = parse_castling(fields[2])?;
+    let castling = parse_castling(fields[2])?;
     for seat in Seat::BOTH {
         let s = seat.index();
-        if pos.castling & (1 << s) != 0
+        if castling & (1 << s) != 0
             && (pos.at_index(KING_HOME[s]) != Some((seat, Piece::King))
                 || pos.at_index(CAMEL_HOME[s]) != Some((seat, Piece::Camel)))
         {
@@ -166,27 +170,25 @@ pub fn parse(text: &str) -> Result<Position, PositionError> {
             });
         }
     }
-    (pos.quiet, pos.fullmove) =
+    let (quiet, fullmove) =
         parse_counters(fields[3], fields[4]).map_err(|bad| PositionError::Counter {
             text: bad.to_string(),
         })?;
     // The side that just moved may not stand in check.
-    let mut other = pos.clone();
-    other.side = pos.side.other();
-    if other.in_check() {
+    if pos.king_attacked(side.other()) {
         return Err(PositionError::OpponentInCheck {
-            side: seat_name(other.side).to_string(),
+            side: seat_name(side.other()).to_string(),
         });
     }
-    pos.finish_setup();
+    pos.finish(side, castling, quiet, fullmove);
     Ok(pos)
 }
 
-fn cell(t: &Tables, file: u32, rank: u8) -> Option<u8> {
+fn cell(file: u32, rank: u8) -> Option<u8> {
     if file >= 9 {
         return None;
     }
-    t.index(Square::new(file as u8, rank)?)
+    dense(Square::new(file as u8, rank)?)
 }
 
 fn dark(file: u32, rank: u8) -> PositionError {
@@ -220,11 +222,10 @@ fn parse_castling(s: &str) -> Result<u8, PositionError> {
 
 /// Writes the position string.
 pub fn write(pos: &Position) -> String {
-    let t = Tables::get();
     let mut out = String::new();
     for rank in (0..9u8).rev() {
         for file in 0..9u32 {
-            match cell(t, file, rank) {
+            match cell(file, rank) {
                 None => out.push('*'),
                 Some(sq) => match pos.at_index(sq) {
                     None => out.push('1'),
@@ -243,16 +244,24 @@ pub fn write(pos: &Position) -> String {
             out.push('/');
         }
     }
-    let side = if pos.side == Seat::First { 'w' } else { 'b' };
+    let side = if pos.side_to_move() == Seat::First {
+        'w'
+    } else {
+        'b'
+    };
     let mut castling = String::new();
-    if pos.castling & 1 != 0 {
+    if pos.castling_right(Seat::First) {
         castling.push('C');
     }
-    if pos.castling & 2 != 0 {
+    if pos.castling_right(Seat::Second) {
         castling.push('c');
     }
     if castling.is_empty() {
         castling.push('-');
     }
-    format!("{out} {side} {castling} {} {}", pos.quiet, pos.fullmove)
+    format!(
+        "{out} {side} {castling} {} {}",
+        pos.quiet_plies(),
+        pos.fullmove()
+    )
 }

@@ -27,15 +27,13 @@ mod entry;
 mod eval;
 pub mod features;
 pub mod fen;
-pub mod frog;
-pub mod movegen;
 pub mod notation;
 pub mod piece;
 pub mod position;
 pub mod record;
 pub mod rules;
 mod rules_text;
-mod tables;
+mod squares;
 pub mod tools;
 
 pub use engine::{cuarenta_params, cuarenta_player, cuarenta_player_timed, CuarentaEngine};
@@ -43,9 +41,11 @@ pub use entry::{Cuarenta, ENTRY};
 pub use eval::{CuarentaEval, CuarentaWeights};
 pub use fen::START;
 pub use piece::Piece;
-pub use position::{seat_name, End, EndReason, Move, Position, QUIET_LIMIT};
+pub use position::{seat_name, End, EndReason, Move, Position};
+pub use rules::geometry;
+pub use rules::QUIET_LIMIT;
 pub use rules_text::RULES;
-pub use tables::geometry;
+pub use squares::SQUARES;
 
 use deckmate_rules::{Game, MoveError, Outcome, ToAct};
 
@@ -73,7 +73,7 @@ impl Game for Position {
 
     fn to_act(&self) -> ToAct {
         if self.has_legal_move() {
-            ToAct::Seat(self.side)
+            ToAct::Seat(self.side_to_move())
         } else {
             ToAct::Nobody
         }
@@ -96,7 +96,7 @@ impl Game for Position {
     }
 
     fn hash(&self) -> u64 {
-        self.hash
+        self.zobrist()
     }
 
     fn move_text(&self, mv: Move) -> String {

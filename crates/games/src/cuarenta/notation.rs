@@ -15,7 +15,7 @@
 
 use super::piece::Piece;
 use super::position::{seat_name, Move, Position};
-use super::tables::{parse_square, square_name, Tables};
+use super::squares::{bit, file, parse_square, rank, square_name};
 use deckmate_rules::{MoveError, Mover, Seat};
 
 /// A move as written, before it is matched against a position.
@@ -189,7 +189,6 @@ pub fn write(pos: &Position, mv: Move) -> String {
     if mv.is_castling() {
         s.push_str("O-O");
     } else {
-        let t = Tables::get();
         let from = mv.origin();
         let to = mv.target();
         let piece = piece_at(pos, from);
@@ -208,15 +207,9 @@ pub fn write(pos: &Position, mv: Move) -> String {
             .collect();
         if !rivals.is_empty() {
             let name = square_name(from);
-            if rivals
-                .iter()
-                .all(|&r| t.file[r as usize] != t.file[from as usize])
-            {
+            if rivals.iter().all(|&r| file(r) != file(from)) {
                 s.push_str(&name[..1]);
-            } else if rivals
-                .iter()
-                .all(|&r| t.rank[r as usize] != t.rank[from as usize])
-            {
+            } else if rivals.iter().all(|&r| rank(r) != rank(from)) {
                 s.push_str(&name[1..]);
             } else {
                 s.push_str(&name);
@@ -265,11 +258,10 @@ pub fn parse(pos: &Position, text: &str) -> Result<Move, MoveError> {
             promotion,
             sign,
         } => {
-            let t = Tables::get();
             let fits = |from: u8| {
                 pos.at_index(from) == Some((me, piece))
-                    && from_file.is_none_or(|f| t.file[from as usize] == f)
-                    && from_rank.is_none_or(|r| t.rank[from as usize] == r)
+                    && from_file.is_none_or(|f| file(from) == f)
+                    && from_rank.is_none_or(|r| rank(from) == r)
             };
             let found: Vec<Move> = legal
                 .iter()
@@ -392,8 +384,11 @@ fn explain(
             },
         };
     }
-    let pseudo = pos.pseudo_moves();
-    if pseudo.iter().any(|&(f, t)| t == to && fits(f)) {
+    let pseudo = pos.pseudo_legal();
+    if pseudo
+        .iter()
+        .any(|m| !m.is_castling() && m.target() == to && fits(m.origin()))
+    {
         return MoveError::KingInCheck {
             side: name.to_string(),
             in_check: pos.in_check(),
@@ -401,7 +396,10 @@ fn explain(
     }
     if piece == Piece::Pawn
         && matches!(pos.at_index(to), Some((s, Piece::Pawn)) if s != me)
-        && candidates.iter().any(|&f| pos.pawn_would_take(f, to))
+        && candidates.iter().any(|&f| {
+            let hits = pos.core.reach(me, Piece::Pawn.index(), f, 0, 0).1;
+            hits & bit(to) != 0
+        })
     {
         return MoveError::Forbidden {
             rule: "a pawn never captures a pawn (Q7)".to_string(),

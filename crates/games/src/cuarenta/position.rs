@@ -1,86 +1,68 @@
-//! The Cuarenta position: pieces on the 40 squares, side to move, castling
-//! rights, counters and the history for repetition; playing a move and the
-//! draws that end a game at once (Q9).
+//! The Cuarenta position: the fairy core's position of Cuarenta's rule set
+//! ([`super::rules`]), with Cuarenta's own view of it: its seven kinds of
+//! piece ([`Piece`]), its moves ([`Move`]: castling is the King's move to
+//! the Camel's square) and its ends in the words of Q9 ([`EndReason`]).
+//! Move generation, check, castling, promotion and the draws that end a
+//! game at once are the core's.
 
 use super::piece::Piece;
-use super::tables::{bit, square_name, Tables, SQUARES};
+use super::rules::QUIET_LIMIT;
+use super::squares::{dense, square, square_name, tables, SQUARES};
 use crate::end;
+use crate::fairy::{self, EndReason as CoreReason};
 use deckmate_board::Square;
-use deckmate_rules::{Seat, Zobrist};
-use std::sync::OnceLock;
-
-/// An empty square in [`Position`]'s board array.
-pub(crate) const EMPTY: u8 = 0xFF;
-
-/// Q9: plies in a row without a capture or a promotion that draw.
-pub const QUIET_LIMIT: u32 = 80;
-
-/// Dense squares of the castling pieces (Q2, Q8): White's King e2 and Camel
-/// h1, Black's King e8 and Camel b9.
-pub(crate) const KING_HOME: [u8; 2] = [6, 33];
-pub(crate) const CAMEL_HOME: [u8; 2] = [3, 36];
+use deckmate_rules::Seat;
 
 /// A move. Two moves are equal when they move the same piece between the
 /// same squares with the same promotion; castling is the King's move to the
 /// Camel's square, marked as castling.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
-pub struct Move(u16);
+pub struct Move(pub(crate) fairy::Move);
 
-const CASTLE_FLAG: u16 = 8;
+impl From<fairy::Move> for Move {
+    #[inline]
+    fn from(m: fairy::Move) -> Move {
+        Move(m)
+    }
+}
 
 impl Move {
-    #[inline]
-    pub(crate) const fn new(from: u8, to: u8) -> Move {
-        Move(from as u16 | (to as u16) << 6)
-    }
-
-    #[inline]
-    pub(crate) const fn promoting(from: u8, to: u8, piece: Piece) -> Move {
-        Move(from as u16 | (to as u16) << 6 | (piece as u16) << 12)
-    }
-
-    #[inline]
-    pub(crate) const fn castle(king: u8, camel: u8) -> Move {
-        Move(king as u16 | (camel as u16) << 6 | CASTLE_FLAG << 12)
-    }
-
+    /// The dense square the piece leaves.
     #[inline]
     pub(crate) const fn origin(self) -> u8 {
-        (self.0 & 63) as u8
+        self.0.from_index()
     }
 
+    /// The dense square it goes to.
     #[inline]
     pub(crate) const fn target(self) -> u8 {
-        ((self.0 >> 6) & 63) as u8
-    }
-
-    #[inline]
-    const fn flag(self) -> u16 {
-        self.0 >> 12
+        self.0.to_index()
     }
 
     /// The square the piece leaves (the King's, for castling).
     pub fn from(self) -> Square {
-        Tables::get().square(self.origin())
+        square(self.origin())
     }
 
     /// The square it goes to (the Camel's, for castling).
     pub fn to(self) -> Square {
-        Tables::get().square(self.target())
+        square(self.target())
     }
 
     /// What a pawn becomes, if the move promotes.
     pub fn promotion(self) -> Option<Piece> {
-        match self.flag() {
-            f @ 1..=5 => Piece::from_index(f as usize),
-            _ => None,
-        }
+        self.0.promotion().and_then(Piece::from_index)
     }
 
     /// Whether this is castling (Q8): King and Camel swap squares.
     #[inline]
     pub fn is_castling(self) -> bool {
-        self.flag() == CASTLE_FLAG
+        self.0.castling().is_some()
+    }
+
+    /// The core's move.
+    pub fn core(self) -> fairy::Move {
+        self.0
     }
 }
 
@@ -104,15 +86,46 @@ pub enum EndReason {
     Resignation,
 }
 
+impl EndReason {
+    /// Cuarenta's words for an end of the core (which has more kinds of
+    /// end than Cuarenta's rules can bring).
+    fn from_core(r: CoreReason) -> EndReason {
+        match r {
+            CoreReason::Checkmate | CoreReason::RoyalCaptured => EndReason::Checkmate,
+            CoreReason::Stalemate | CoreReason::StalemateLoss | CoreReason::StalemateWin => {
+                EndReason::Stalemate
+            }
+            CoreReason::QuietLimit { .. } => EndReason::QuietLimit,
+            CoreReason::BareRoyals => EndReason::BareKings,
+            CoreReason::Repetition(_) => EndReason::Repetition,
+            CoreReason::Agreement => EndReason::Agreement,
+            CoreReason::Resignation => EndReason::Resignation,
+        }
+    }
+
+    /// The core's end for this one.
+    fn to_core(self) -> CoreReason {
+        match self {
+            EndReason::Checkmate => CoreReason::Checkmate,
+            EndReason::Stalemate => CoreReason::Stalemate,
+            EndReason::QuietLimit => CoreReason::QuietLimit {
+                plies: QUIET_LIMIT,
+                pawn_moves: false,
+            },
+            EndReason::BareKings => CoreReason::BareRoyals,
+            EndReason::Repetition => CoreReason::Repetition(3),
+            EndReason::Agreement => CoreReason::Agreement,
+            EndReason::Resignation => CoreReason::Resignation,
+        }
+    }
+}
+
 /// A finished game: the winner (none for a draw) and the reason.
 pub type End = end::End<EndReason>;
 
 /// "White" or "Black".
 pub fn seat_name(seat: Seat) -> &'static str {
-    match seat {
-        Seat::First => "White",
-        Seat::Second => "Black",
-    }
+    fairy::seat_name(seat)
 }
 
 impl end::Reason for EndReason {
@@ -138,323 +151,194 @@ impl end::Reason for EndReason {
     }
 }
 
-/// A Cuarenta position with everything needed to continue the game.
+/// A Cuarenta position: the core's, seen through Cuarenta's pieces.
 #[derive(Clone, Debug)]
 pub struct Position {
-    /// `EMPTY` or `piece | seat << 3`, by dense square.
-    pub(crate) board: [u8; SQUARES],
-    /// The squares of each seat's pieces.
-    pub(crate) by_seat: [u64; 2],
-    /// The squares of each kind of piece, both seats.
-    pub(crate) by_piece: [u64; 7],
-    pub(crate) king: [u8; 2],
-    pub(crate) side: Seat,
-    /// Bit 0: White may still castle; bit 1: Black.
-    pub(crate) castling: u8,
-    /// Plies since the last capture or promotion.
-    pub(crate) quiet: u32,
-    /// Move number, from 1, incremented after Black moves.
-    pub(crate) fullmove: u32,
-    pub(crate) hash: u64,
-    /// An end found when a move was played (the draws of Q9 other than
-    /// stalemate), or set from outside (agreement, resignation).
-    pub(crate) end: Option<End>,
-    /// Hashes since the last capture or promotion, the current one last.
-    pub(crate) history: Vec<u64>,
-}
-
-fn zobrist() -> &'static Zobrist {
-    static Z: OnceLock<Zobrist> = OnceLock::new();
-    Z.get_or_init(|| Zobrist::new(0xC0A2_E17A, 2 * 7 * SQUARES + 3))
-}
-
-#[inline]
-pub(crate) fn piece_key(seat: Seat, piece: Piece, sq: u8) -> u64 {
-    zobrist().key((seat.index() * 7 + piece.index()) * SQUARES + sq as usize)
-}
-
-#[inline]
-fn side_key() -> u64 {
-    zobrist().key(2 * 7 * SQUARES)
-}
-
-#[inline]
-fn castle_key(rights: u8) -> u64 {
-    let mut k = 0;
-    if rights & 1 != 0 {
-        k ^= zobrist().key(2 * 7 * SQUARES + 1);
-    }
-    if rights & 2 != 0 {
-        k ^= zobrist().key(2 * 7 * SQUARES + 2);
-    }
-    k
-}
-
-/// The castling rights a move from or to `sq` takes away (Q10: for good
-/// once the King or the original Camel has moved or the Camel is taken).
-#[inline]
-fn rights_lost(sq: u8) -> u8 {
-    if sq == KING_HOME[0] || sq == CAMEL_HOME[0] {
-        1
-    } else if sq == KING_HOME[1] || sq == CAMEL_HOME[1] {
-        2
-    } else {
-        0
-    }
+    pub(crate) core: fairy::Position<u64>,
 }
 
 impl Position {
-    /// An empty board, White to move, no castling (setups and the position
-    /// string reader fill it).
+    /// An empty board, White to move, no castling rights.
     pub(crate) fn empty() -> Position {
         Position {
-            board: [EMPTY; SQUARES],
-            by_seat: [0; 2],
-            by_piece: [0; 7],
-            king: [0; 2],
-            side: Seat::First,
-            castling: 0,
-            quiet: 0,
-            fullmove: 1,
-            hash: 0,
-            end: None,
-            history: Vec::new(),
+            core: fairy::Position::empty(tables().clone()),
         }
     }
 
-    /// Puts a piece on an empty square (setup only).
+    /// Places a piece on an empty dense square.
     pub(crate) fn put(&mut self, seat: Seat, piece: Piece, sq: u8) {
-        self.board[sq as usize] = piece as u8 | (seat as u8) << 3;
-        self.by_seat[seat.index()] |= bit(sq);
-        self.by_piece[piece.index()] |= bit(sq);
-        if piece == Piece::King {
-            self.king[seat.index()] = sq;
-        }
+        self.core.put(seat, piece.index(), sq);
     }
 
-    /// The hash from scratch (setup; and tests compare it with the
-    /// incremental one).
+    /// Sets the side to move, the castling rights (bit 0 White's, bit 1
+    /// Black's) and the counters, then the hash, the history and the draws
+    /// the position is already in.
+    pub(crate) fn finish(&mut self, side: Seat, castling: u8, quiet: u32, fullmove: u32) {
+        self.core.side = side;
+        self.core.rights = castling;
+        self.core.quiet = quiet;
+        self.core.fullmove = fullmove;
+        self.core.finish_setup();
+    }
+
+    /// The core's position.
+    pub fn core(&self) -> &fairy::Position<u64> {
+        &self.core
+    }
+
+    /// The hash recomputed from scratch (equal to [`Position::zobrist`]).
     pub fn compute_hash(&self) -> u64 {
-        let mut h = 0;
-        for sq in 0..SQUARES as u8 {
-            if let Some((seat, piece)) = self.at_index(sq) {
-                h ^= piece_key(seat, piece, sq);
-            }
-        }
-        if self.side == Seat::Second {
-            h ^= side_key();
-        }
-        h ^ castle_key(self.castling)
+        self.core.compute_hash()
     }
 
-    /// Call once everything is placed: the hash, the history, and the draws
-    /// a position can already be in.
-    pub(crate) fn finish_setup(&mut self) {
-        self.hash = self.compute_hash();
-        self.history = vec![self.hash];
-        self.end = None;
-        self.detect_draws();
-    }
-
-    /// The piece on dense square `sq` and its owner.
+    /// The piece on a dense square.
     #[inline]
     pub(crate) fn at_index(&self, sq: u8) -> Option<(Seat, Piece)> {
-        let v = *self.board.get(sq as usize)?;
-        if v == EMPTY {
-            return None;
-        }
-        let seat = if v >> 3 == 0 {
-            Seat::First
-        } else {
-            Seat::Second
-        };
-        Piece::from_index((v & 7) as usize).map(|p| (seat, p))
+        let (seat, kind) = self.core.at_index(sq)?;
+        Piece::from_index(kind).map(|p| (seat, p))
     }
 
-    /// The piece on `sq` and its owner (`None` for an empty square or a
-    /// square that does not exist).
+    /// The piece on a square.
     pub fn at(&self, sq: Square) -> Option<(Seat, Piece)> {
-        Tables::get().index(sq).and_then(|i| self.at_index(i))
+        dense(sq).and_then(|i| self.at_index(i))
     }
 
-    /// The squares of `seat`'s pieces, each with its piece.
+    /// A side's pieces with their squares.
     pub fn pieces(&self, seat: Seat) -> Vec<(Square, Piece)> {
-        let t = Tables::get();
         (0..SQUARES as u8)
             .filter_map(|i| match self.at_index(i) {
-                Some((s, p)) if s == seat => Some((t.square(i), p)),
+                Some((s, p)) if s == seat => Some((square(i), p)),
                 _ => None,
             })
             .collect()
     }
 
-    /// Where `seat`'s King stands.
+    /// The squares of a side's pieces of a kind (dense, as a set).
+    #[inline]
+    pub(crate) fn set_of(&self, seat: Seat, piece: Piece) -> u64 {
+        self.core.pieces_of(seat) & self.core.pieces_of_kind(piece.index())
+    }
+
+    /// A side's King's dense square.
+    #[inline]
+    pub(crate) fn king_index(&self, seat: Seat) -> u8 {
+        let kings = self.set_of(seat, Piece::King);
+        if kings == 0 {
+            0
+        } else {
+            kings.trailing_zeros() as u8
+        }
+    }
+
+    /// A side's King's square (Q2: each side has one, always).
     pub fn king_square(&self, seat: Seat) -> Square {
-        Tables::get().square(self.king[seat.index()])
+        square(self.king_index(seat))
     }
 
     /// The side to move.
     pub fn side_to_move(&self) -> Seat {
-        self.side
+        self.core.side_to_move()
     }
 
-    /// Whether `seat` may still castle some day (its King and original
-    /// Camel have not moved); Q8's wait for Black is not included.
+    /// Whether `seat` may still castle some day (Q8).
     pub fn castling_right(&self, seat: Seat) -> bool {
-        self.castling & (1 << seat.index()) != 0
+        self.core.castling_rights() & (1 << seat.index()) != 0
     }
 
-    /// Plies since the last capture or promotion.
+    /// Plies since the last capture or promotion (Q9).
     pub fn quiet_plies(&self) -> u32 {
-        self.quiet
+        self.core.quiet_plies()
     }
 
-    /// The move number (1 for the first move of each side).
+    /// The move number, from 1.
     pub fn fullmove(&self) -> u32 {
-        self.fullmove
+        self.core.fullmove()
     }
 
-    /// The zobrist hash of placement, side to move and castling rights.
+    /// The zobrist hash.
     pub fn zobrist(&self) -> u64 {
-        self.hash
+        self.core.zobrist()
     }
 
-    /// An end set by a move (the draws of Q9 other than stalemate) or from
-    /// outside; checkmate and stalemate are found by
-    /// [`Position::end_state`].
+    /// An end set by a move or from outside; checkmate and stalemate are
+    /// found by [`Position::end_state`].
     pub fn end(&self) -> Option<End> {
-        self.end
+        self.core.end().map(|e| End {
+            winner: e.winner,
+            reason: EndReason::from_core(e.reason),
+        })
     }
 
     /// Ends the game by resignation or agreement (from outside the board).
     pub fn set_end(&mut self, end: End) {
-        self.end = Some(end);
+        self.core.set_end(fairy::End {
+            winner: end.winner,
+            reason: end.reason.to_core(),
+        });
     }
 
     /// The game's end: a recorded end, else checkmate or stalemate when the
-    /// side to move has no legal move.
+    /// side to move has no legal move (Q9).
     pub fn end_state(&self) -> Option<End> {
-        if let Some(e) = self.end {
-            return Some(e);
-        }
-        if self.has_legal_move() {
-            return None;
-        }
-        Some(if self.in_check() {
-            End {
-                winner: Some(self.side.other()),
-                reason: EndReason::Checkmate,
-            }
-        } else {
-            End {
-                winner: None,
-                reason: EndReason::Stalemate,
-            }
+        self.core.end_state().map(|e| End {
+            winner: e.winner,
+            reason: EndReason::from_core(e.reason),
         })
     }
 
-    #[inline]
-    fn lift(&mut self, seat: Seat, piece: Piece, sq: u8) {
-        self.board[sq as usize] = EMPTY;
-        self.by_seat[seat.index()] &= !bit(sq);
-        self.by_piece[piece.index()] &= !bit(sq);
-        self.hash ^= piece_key(seat, piece, sq);
-    }
-
-    #[inline]
-    fn drop(&mut self, seat: Seat, piece: Piece, sq: u8) {
-        self.board[sq as usize] = piece as u8 | (seat as u8) << 3;
-        self.by_seat[seat.index()] |= bit(sq);
-        self.by_piece[piece.index()] |= bit(sq);
-        self.hash ^= piece_key(seat, piece, sq);
-        if piece == Piece::King {
-            self.king[seat.index()] = sq;
-        }
-    }
-
-    /// Plays a legal move: moves, captures, promotes, castles, updates the
+    /// Plays a legal move (Q8's castling, Q7's promotion), updates the
     /// counters and rights, and ends the game by the draws of Q9 that apply
     /// at once. Behaviour on an illegal move is unspecified but safe.
+    #[inline]
     pub fn play_move(&mut self, mv: Move) {
-        let me = self.side;
-        let opp = me.other();
-        let from = mv.origin();
-        let to = mv.target();
-        let old_rights = self.castling;
-        let mut irreversible = false;
-        if mv.is_castling() {
-            // Q8: King and Camel swap squares.
-            self.lift(me, Piece::King, from);
-            self.lift(me, Piece::Camel, to);
-            self.drop(me, Piece::King, to);
-            self.drop(me, Piece::Camel, from);
-            self.castling &= !(1 << me.index());
-        } else {
-            let Some((_, piece)) = self.at_index(from) else {
-                return;
-            };
-            if let Some((owner, victim)) = self.at_index(to) {
-                self.lift(owner, victim, to);
-                irreversible = true;
-            }
-            self.lift(me, piece, from);
-            let placed = match mv.promotion() {
-                Some(p) => {
-                    irreversible = true;
-                    p
-                }
-                None => piece,
-            };
-            self.drop(me, placed, to);
-            self.castling &= !(rights_lost(from) | rights_lost(to));
-        }
-        self.hash ^= castle_key(old_rights) ^ castle_key(self.castling) ^ side_key();
-        self.side = opp;
-        if me == Seat::Second {
-            self.fullmove += 1;
-        }
-        if irreversible {
-            self.quiet = 0;
-            self.history.clear();
-        } else {
-            self.quiet += 1;
-        }
-        self.history.push(self.hash);
-        self.detect_draws();
+        self.core.play_move(mv.0);
     }
 
-    /// Q9's draws that end a game at once: bare Kings; and, unless the side
-    /// to move has no legal move (checkmate and stalemate come first), the
-    /// quiet-ply limit and threefold repetition.
-    pub(crate) fn detect_draws(&mut self) {
-        if self.end.is_some() {
-            return;
-        }
-        if self.by_seat[0].count_ones() == 1 && self.by_seat[1].count_ones() == 1 {
-            self.end = Some(End {
-                winner: None,
-                reason: EndReason::BareKings,
-            });
-            return;
-        }
-        let reason = if self.quiet >= QUIET_LIMIT {
-            EndReason::QuietLimit
-        } else if self.history.iter().filter(|&&h| h == self.hash).count() >= 3 {
-            EndReason::Repetition
-        } else {
-            return;
-        };
-        if self.has_legal_move() {
-            self.end = Some(End {
-                winner: None,
-                reason,
-            });
-        }
+    /// Whether the side to move's King is attacked.
+    #[inline]
+    pub fn in_check(&self) -> bool {
+        self.core.in_check()
+    }
+
+    /// Whether `seat`'s King is attacked.
+    pub fn king_attacked(&self, seat: Seat) -> bool {
+        self.core.royal_attacked(seat)
+    }
+
+    /// Appends the legal moves (nothing once the game is over).
+    #[inline]
+    pub fn generate(&self, moves: &mut Vec<Move>) {
+        self.core.generate(moves);
+    }
+
+    /// The number of legal moves (perft's bulk count).
+    #[inline]
+    pub fn count(&self) -> u64 {
+        self.core.count()
+    }
+
+    /// Whether the side to move has a legal move.
+    #[inline]
+    pub fn has_legal_move(&self) -> bool {
+        self.core.has_legal_move()
+    }
+
+    /// Every plain move (no promotion, no castling) the pieces' movement
+    /// allows the side to move, the King's safety ignored: with
+    /// [`Position::king_attacked`], a slow independent check of
+    /// [`Position::generate`]'s legality test.
+    pub fn pseudo_legal(&self) -> Vec<Move> {
+        self.core
+            .pseudo_legal()
+            .into_iter()
+            .filter(|m| m.castling().is_none() && m.promotion().is_none())
+            .map(Move)
+            .collect()
     }
 
     /// The square names of `seat`'s pieces of kind `piece` (for messages).
     pub(crate) fn squares_of(&self, seat: Seat, piece: Piece) -> Vec<String> {
-        let mut bits = self.by_seat[seat.index()] & self.by_piece[piece.index()];
+        let mut bits = self.set_of(seat, piece);
         let mut out = Vec::new();
         while bits != 0 {
             out.push(square_name(bits.trailing_zeros() as u8));
@@ -467,24 +351,33 @@ impl Position {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cuarenta::tables::parse_square;
+    use crate::cuarenta::squares::parse_square;
 
     #[test]
-    fn home_squares_are_the_setup_squares() {
-        assert_eq!(parse_square("e2"), Some(KING_HOME[0]));
-        assert_eq!(parse_square("h1"), Some(CAMEL_HOME[0]));
-        assert_eq!(parse_square("e8"), Some(KING_HOME[1]));
-        assert_eq!(parse_square("b9"), Some(CAMEL_HOME[1]));
+    fn moves_carry_cuarenta_pieces() {
+        let sq = |n: &str| parse_square(n).unwrap();
+        let m = Move(fairy::Move::promoting(
+            sq("g8"),
+            sq("h9"),
+            Piece::Frog as u8,
+        ));
+        assert_eq!(m.promotion(), Some(Piece::Frog));
+        assert_eq!(square_name(m.target()), "h9");
+        assert!(!m.is_castling());
     }
 
     #[test]
-    fn moves_pack_and_unpack() {
-        let m = Move::promoting(30, 39, Piece::Frog);
-        assert_eq!((m.origin(), m.target()), (30, 39));
-        assert_eq!(m.promotion(), Some(Piece::Frog));
-        assert!(!m.is_castling());
-        let c = Move::castle(6, 3);
-        assert!(c.is_castling());
-        assert_eq!(c.promotion(), None);
+    fn ends_keep_their_words_both_ways() {
+        for r in [
+            EndReason::Checkmate,
+            EndReason::Stalemate,
+            EndReason::QuietLimit,
+            EndReason::BareKings,
+            EndReason::Repetition,
+            EndReason::Agreement,
+            EndReason::Resignation,
+        ] {
+            assert_eq!(EndReason::from_core(r.to_core()), r);
+        }
     }
 }

@@ -153,11 +153,13 @@ pub fn variant() -> Variant {
 pub fn rules() -> Arc<RuleSet> {
     static RULES: OnceLock<Arc<RuleSet>> = OnceLock::new();
     RULES
-        .get_or_init(|| match RuleSet::with_hooks(variant(), Arc::new(CuarentaHooks)) {
-            Ok(rules) => rules,
-            // A constant description that the tests build: this cannot
-            // happen in a tested build.
-            Err(e) => panic!("Cuarenta does not build: {e}"),
-        })
+        .get_or_init(
+            || match RuleSet::with_hooks(variant(), Arc::new(CuarentaHooks)) {
+                Ok(rules) => rules,
+                // A constant description that the tests build: this cannot
+                // happen in a tested build.
+                Err(e) => panic!("Cuarenta does not build: {e}"),
+            },
+        )
         .clone()
 }

@@ -336,7 +336,11 @@ impl<S: SquareSet> Position<S> {
                 continue;
             }
             let b = line.first(rest);
-            if if occ.contains(b) { capt.contains(b) } else { moves } {
+            if if occ.contains(b) {
+                capt.contains(b)
+            } else {
+                moves
+            } {
                 m |= S::bit(b);
             }
         }

@@ -236,7 +236,6 @@ pub trait Hooks: Send + Sync + fmt::Debug {
         Vec::new()
     }
 
-
     /// Whether a piece of kind `mover` may capture one of kind `victim`
     /// (Cuarenta Q7: a pawn never takes a pawn). Asked once per pair of
     /// kinds when the rule set is compiled: a capture forbidden here is

@@ -1,0 +1,82 @@
+//! The 40 squares of Cuarenta's board (Q1) numbered densely as the fairy
+//! core numbers them (b1 = 0 .. h9 = 39, rank by rank), and the core's
+//! tables of Cuarenta's rule set, compiled once.
+
+use super::rules::rules;
+use crate::fairy::Tables;
+use deckmate_board::Square;
+use std::sync::{Arc, OnceLock};
+
+/// The number of squares (Q1).
+pub const SQUARES: usize = 40;
+
+/// The core's tables of Cuarenta, compiled once and shared.
+pub(crate) fn tables() -> &'static Arc<Tables<u64>> {
+    static TABLES: OnceLock<Arc<Tables<u64>>> = OnceLock::new();
+    TABLES.get_or_init(|| match Tables::new(rules()) {
+        Ok(t) => Arc::new(t),
+        // 40 squares fit in 64 bits: this cannot happen.
+        Err(e) => panic!("Cuarenta's board does not fit 64 squares: {e}"),
+    })
+}
+
+/// The set of one dense square.
+#[inline]
+pub(crate) const fn bit(i: u8) -> u64 {
+    1u64 << i
+}
+
+/// The board square of a dense index.
+#[inline]
+pub(crate) fn square(i: u8) -> Square {
+    tables().square(i)
+}
+
+/// The dense index of a board square, if it is one of the 40.
+#[inline]
+pub(crate) fn dense(sq: Square) -> Option<u8> {
+    tables().dense(sq)
+}
+
+/// A dense square's name (`e2`).
+pub(crate) fn square_name(i: u8) -> String {
+    tables().name(i)
+}
+
+/// The dense index of a square's name, if it is one of the 40.
+pub(crate) fn parse_square(name: &str) -> Option<u8> {
+    super::rules::geometry().parse_square(name).and_then(dense)
+}
+
+/// A dense square's file, 0 (a) to 8 (i).
+#[inline]
+pub(crate) fn file(i: u8) -> u8 {
+    square(i).file()
+}
+
+/// A dense square's rank, 0 (rank 1) to 8 (rank 9).
+#[inline]
+pub(crate) fn rank(i: u8) -> u8 {
+    square(i).rank()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_numbering_runs_rank_by_rank() {
+        assert_eq!(square_name(0), "b1");
+        assert_eq!(square_name(39), "h9");
+        assert_eq!(parse_square("e2"), Some(6));
+        assert_eq!(parse_square("e3"), None);
+        assert_eq!((file(6), rank(6)), (4, 1));
+        assert_eq!(tables().len(), SQUARES);
+        let homes = ["e2", "e8", "h1", "b9"].map(|n| parse_square(n).unwrap());
+        use crate::cuarenta::fen::{CAMEL_HOME, KING_HOME};
+        assert_eq!(
+            homes,
+            [KING_HOME[0], KING_HOME[1], CAMEL_HOME[0], CAMEL_HOME[1]]
+        );
+    }
+}
