@@ -24,8 +24,10 @@
 //! piece it may become, the larger the shorter its way
 //! ([`PROMOTION_SHARE`]).
 //!
-//! Calibrated on chess: P 101, N 304, B 331, R 515, Q 892 (the hints
-//! 100/320/330/500/900 are near), without looking at any other game.
+//! Calibrated on chess alone: P 100, N 304, B 329, R 515, Q 893 (the
+//! usual 100/320/330/500/900 are near). On the 12x12 Fairy Court the same
+//! constants give R 636, Q 1140, a Cannon 456, a Lion 1144: riders gain
+//! on a larger board, leapers do not.
 
 use crate::fairy::rules::{PieceKind, RuleSet};
 use deckmate_betza::{MoveTable, RayKind};
