@@ -73,6 +73,33 @@ fn hints_win_over_the_estimate() {
 }
 
 #[test]
+fn unhinted_kinds_are_brought_to_the_hints_scale() {
+    // Only the queen has a hint, twice its estimate: the other kinds'
+    // estimates double too (the most they are scaled by).
+    let mut v = chess_variant().unwrap();
+    for p in &mut v.pieces {
+        p.value = (p.letter == 'Q').then_some(1800);
+    }
+    let r = RuleSet::new(v).unwrap();
+    let e = FairyEval::new(&r);
+    let est = FairyEval::new(&bare_chess());
+    let q = r.kind_of('Q').unwrap();
+    let rook = r.kind_of('R').unwrap();
+    assert_eq!(e.values()[q], 1800);
+    assert!((e.values()[rook] - 2 * est.values()[rook]).abs() <= 1);
+    // On the Fairy Court the unhinted riders stay near the hinted Queen.
+    let court = fairy_court();
+    let e = FairyEval::new(&court);
+    let at = |l| value_of(&court, e.values(), l);
+    assert_eq!(at('Q'), 900);
+    assert!(
+        at('U') < at('Q') + 200 && at('O') < at('R'),
+        "{:?}",
+        e.values()
+    );
+}
+
+#[test]
 fn a_royal_counts_no_material() {
     let e = FairyEval::new(&bare_chess());
     let king = chess().kind_of('K').unwrap();

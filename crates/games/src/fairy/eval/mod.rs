@@ -7,7 +7,8 @@
 //!   empty board, riders' far squares worth less than leapers' near ones,
 //!   reduced for a piece bound to part of the board, one that cannot
 //!   retreat or cannot capture; a pawn adds a share of what it promotes
-//!   to). Royals count nothing.
+//!   to; brought to the scale of the other kinds' hints when only some
+//!   have one). Royals count nothing.
 //! - Mobility: per piece that is neither royal nor pawn, the squares it
 //!   reaches (empty squares it may move to, enemies it may capture), each
 //!   worth more for a piece with few of them on the empty board, counted
@@ -443,5 +444,14 @@ mod tests {
         assert_eq!(e.to_act(&mated), ToAct::Seat(Seat::Second));
         assert!(e.evaluate_full(&mated).threatened);
         assert_eq!(mated.to_act(), ToAct::Nobody);
+        // A game ended by a rule (or from outside) acts nobody.
+        let mut drawn = p.clone();
+        drawn.set_end(crate::fairy::End {
+            winner: None,
+            reason: crate::fairy::EndReason::Agreement,
+        });
+        assert_eq!(e.to_act(&drawn), ToAct::Nobody);
+        assert_eq!(e.evaluate_full(&drawn).terminal, Some(true));
+        assert_eq!(e.evaluate_full(&p).terminal, None);
     }
 }

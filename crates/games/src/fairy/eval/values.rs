@@ -53,6 +53,9 @@ pub const BOUND: f64 = 0.8;
 pub const NO_RETREAT: f64 = 0.75;
 /// A piece that cannot capture.
 pub const NO_CAPTURE: f64 = 0.4;
+/// The least and the most the estimates are scaled by to match the hints
+/// of the other kinds.
+pub const HINT_SCALE: (f64, f64) = (0.5, 2.0);
 /// A pawn is worth `PROMOTION_SHARE / way` of the best piece it promotes
 /// to, `way` being the ranks from its side's first rank to the zone.
 pub const PROMOTION_SHARE: f64 = 1.0 / 3.0;
@@ -199,16 +202,39 @@ pub fn estimate(rules: &RuleSet) -> Vec<i32> {
 }
 
 /// Every kind's value in centipawns, by kind index: its hint where the
-/// rule set gives one (when `hints`), else its estimate. A pawn's
-/// promotion share is taken from the values of the pieces it may become,
-/// hinted or estimated alike.
+/// rule set gives one (when `hints`), else its estimate. Where only some
+/// kinds have hints, the estimates of the others are brought to the hints'
+/// scale: multiplied by the hinted kinds' total hint over their total
+/// estimate (within [`HINT_SCALE`]), so a file valuing its Queen at 9
+/// pawns on a large board does not see its unhinted riders, whose
+/// estimates grow with the board, above it. A pawn's promotion share is
+/// taken from the values of the pieces it may become, hinted or estimated
+/// alike.
 pub fn values(rules: &RuleSet, hints: bool) -> Vec<i32> {
+    let estimates: Vec<f64> = rules
+        .pieces
+        .iter()
+        .map(|p| movement_value(&movement(rules, &p.tables[0])))
+        .collect();
+    let (mut hinted, mut estimated) = (0.0, 0.0);
+    for (p, e) in rules.pieces.iter().zip(&estimates) {
+        if let (Some(v), PieceKind::Piece | PieceKind::Pawn) = (p.value, p.kind) {
+            hinted += f64::from(v);
+            estimated += e;
+        }
+    }
+    let scale = if hints && hinted > 0.0 && estimated > 0.0 {
+        (hinted / estimated).clamp(HINT_SCALE.0, HINT_SCALE.1)
+    } else {
+        1.0
+    };
     let base: Vec<f64> = rules
         .pieces
         .iter()
-        .map(|p| match p.value {
+        .zip(&estimates)
+        .map(|(p, e)| match p.value {
             Some(v) if hints => f64::from(v),
-            _ => movement_value(&movement(rules, &p.tables[0])),
+            _ => e * scale,
         })
         .collect();
     rules
