@@ -220,6 +220,26 @@ fn pieces_bearing_on_the_king_are_a_danger() {
     let attack = chess_at("6k1/4Qppp/8/8/8/8/5PPP/3R2K1 w - - 0 1");
     assert!(e.parts(&attack).king > e.parts(&near).king);
     assert!(e.parts(&attack).king > 0);
+    // The danger weighs the attacker's kind: a queen on f5 more than a
+    // knight on f5 (both reach into the zone, on g7).
+    let queen = chess_at("6k1/5ppp/8/5Q2/8/8/5PPP/3R2K1 w - - 0 1");
+    let knight = chess_at("6k1/5ppp/8/5N2/8/8/5PPP/3R2K1 w - - 0 1");
+    assert!(e.parts(&knight).king > 0);
+    assert!(e.parts(&queen).king > e.parts(&knight).king);
+    // The mirror image, Black attacking, is the same danger negated.
+    let black = chess_at("3r2k1/5ppp/8/8/5q2/8/5PPP/6K1 b - - 0 1");
+    assert_eq!(e.parts(&black).king, -e.parts(&queen).king);
+    assert_eq!(e.evaluate(&black), e.evaluate(&queen));
+    // By the kinds alone (zone squares weightless): still the queen more.
+    let by_kind = FairyEval::with_weights(
+        &chess(),
+        EvalWeights {
+            king_zone_square: 0,
+            ..EvalWeights::default()
+        },
+    );
+    let (q, n) = (by_kind.parts(&queen).king, by_kind.parts(&knight).king);
+    assert!(q > n && n > 0, "queen {q} knight {n}");
 }
 
 #[test]
