@@ -14,7 +14,8 @@
 //! and time, default 8: six seconds a move, as deep as the time allows),
 //! `--depth D` (a fixed depth instead, no clock), `--only chess|middle|court`,
 //! `--hints off` (the values estimated from the movement, not the rule
-//! set's hints), `--match N` (instead: N games of chess, or of the court
+//! set's hints), `--material` (search with material alone, for
+//! comparison), `--match N` (instead: N games of chess, or of the court
 //! with `--only court`, between the full evaluation and material alone
 //! (the same values, every positional weight 0) at `--nodes K` nodes a
 //! move (default 20000), colours alternating, each pair of games from the
@@ -48,7 +49,24 @@ fn build(mut v: Variant, hints: bool) -> Result<Arc<RuleSet>, String> {
     RuleSet::new(v).map_err(|e| e.to_string())
 }
 
-fn search(name: &str, rules: &Arc<RuleSet>, text: Option<&str>, limits: &Limits) {
+/// Material alone: every positional weight 0.
+fn material_only() -> EvalWeights {
+    EvalWeights {
+        mobility: 0,
+        pawn_advance: 0,
+        king_attacker: 0,
+        king_zone_square: 0,
+        tempo: 0,
+    }
+}
+
+fn search(
+    name: &str,
+    rules: &Arc<RuleSet>,
+    text: Option<&str>,
+    limits: &Limits,
+    weights: &EvalWeights,
+) {
     let pos = match text {
         Some(t) => match AnyPosition::from_rules_text(rules, t) {
             Ok(p) => p,
@@ -56,7 +74,7 @@ fn search(name: &str, rules: &Arc<RuleSet>, text: Option<&str>, limits: &Limits)
         },
         None => AnyPosition::new_game(rules),
     };
-    let mut s = Searcher::new(FairyEval::new(rules), 64);
+    let mut s = Searcher::new(FairyEval::with_weights(rules, weights.clone()), 64);
     s.min_depth = 2;
     let t = Instant::now();
     let r = s.search(&pos, limits, &mut |_| {});
@@ -95,9 +113,9 @@ fn sample(rules: &Arc<RuleSet>, games: usize, plies: usize) -> Vec<AnyPosition> 
     out
 }
 
-fn eval_speed(name: &str, rules: &Arc<RuleSet>) {
+fn eval_speed(name: &str, rules: &Arc<RuleSet>, weights: &EvalWeights) {
     let positions = sample(rules, 40, 60);
-    let e = FairyEval::new(rules);
+    let e = FairyEval::with_weights(rules, weights.clone());
     let (mut n, mut sum) = (0u64, 0i64);
     let t = Instant::now();
     while t.elapsed() < Duration::from_secs(1) {
@@ -159,13 +177,7 @@ fn opening(rules: &Arc<RuleSet>, seed: &mut u64, plies: usize) -> AnyPosition {
 
 /// Full evaluation against material alone: returns the full one's points.
 fn self_play(rules: &Arc<RuleSet>, games: usize, nodes: u64) -> f64 {
-    let material = EvalWeights {
-        mobility: 0,
-        pawn_advance: 0,
-        king_attacker: 0,
-        king_zone_square: 0,
-        tempo: 0,
-    };
+    let material = material_only();
     let limits = Limits {
         nodes: Some(nodes),
         ..Limits::default()
@@ -230,6 +242,11 @@ fn main() {
     };
     let hints = opt("--hints").is_none_or(|h| h != "off");
     let only = opt("--only");
+    let weights = if args.iter().any(|a| a == "--material") {
+        material_only()
+    } else {
+        EvalWeights::default()
+    };
     let limits = match opt("--depth").and_then(|d| d.parse().ok()) {
         Some(d) => Limits {
             depth: Some(d),
@@ -275,14 +292,14 @@ fn main() {
     print_values("chess", &chess);
     print_values("court", &court);
     if want("chess") {
-        search("chess", &chess, None, &limits);
+        search("chess", &chess, None, &limits, &weights);
     }
     if want("middle") {
-        search("middle", &chess, Some(MIDDLEGAME), &limits);
+        search("middle", &chess, Some(MIDDLEGAME), &limits, &weights);
     }
     if want("court") {
-        search("court", &court, None, &limits);
+        search("court", &court, None, &limits, &weights);
     }
-    eval_speed("chess", &chess);
-    eval_speed("court", &court);
+    eval_speed("chess", &chess, &weights);
+    eval_speed("court", &court, &weights);
 }

@@ -82,7 +82,8 @@ struct KindInfo {
     value: i32,
     /// Its value as an attacker, for move ordering (a royal's estimate).
     attacker: i32,
-    /// Counted for mobility and king attacks (neither royal nor pawn).
+    /// Counted for mobility and king attacks (neither royal nor pawn, and
+    /// those weighed).
     mobile: bool,
     /// A pawn (advance counted).
     pawn: bool,
@@ -135,7 +136,12 @@ impl FairyEval {
             kinds.push(KindInfo {
                 value,
                 attacker: if royal { estimates[k] } else { value },
-                mobile: p.kind == PieceKind::Piece,
+                // (Not worth the reach when every weight that reads it is
+                // 0.)
+                mobile: p.kind == PieceKind::Piece
+                    && (mobility16 != 0
+                        || value * weights.king_attacker != 0
+                        || weights.king_zone_square != 0),
                 pawn: p.kind == PieceKind::Pawn,
                 mobility16,
                 centre16: (f64::from(mobility16) * targets / 2.0).round() as i32,
