@@ -8,8 +8,8 @@ use deckmate_engine::search::{Limits, Searcher};
 use deckmate_engine::{Evaluator, WIN};
 use deckmate_games::fairy::eval::{values, EvalWeights, PositionRef};
 use deckmate_games::fairy::{
-    chess, chess_variant, AnyPosition, FairyEval, PieceKind, PieceSpec, Position, RuleSet, Tables,
-    Variant,
+    chess, chess_variant, AnyPosition, FairyEval, Hands, PieceKind, PieceSpec, Position, RuleSet,
+    Tables, Variant,
 };
 use deckmate_rules::{Game, Seat};
 use std::path::PathBuf;
@@ -97,6 +97,37 @@ fn unhinted_kinds_are_brought_to_the_hints_scale() {
         "{:?}",
         e.values()
     );
+}
+
+#[test]
+fn pieces_in_hand_count() {
+    let mut v = chess_variant().unwrap();
+    v.hands = Some(Hands {
+        captures_to_hand: true,
+        demote: true,
+        pawn_first_ranks: 1,
+        pawn_last_ranks: 1,
+    });
+    v.start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1".to_string();
+    let r = RuleSet::new(v).unwrap();
+    let e = FairyEval::new(&r);
+    let start = AnyPosition::new_game(&r);
+    assert_eq!(e.evaluate(&start), e.weights().tempo);
+    // White took a knight: one fewer on the board for Black, one more in
+    // White's hand.
+    let p = start
+        .with_text("r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[N] w KQkq - 0 1")
+        .unwrap();
+    let AnyPosition::Small(small) = &p else {
+        panic!("chess fits 64 squares")
+    };
+    assert_eq!(e.parts(small).material, 2 * 320);
+    // A capture counts twice: what the loser loses, what the taker holds.
+    let p = start
+        .with_text("rnbqkbnr/pppp1ppp/8/4p3/3P4/8/PPP1PPPP/RNBQKBNR[] w KQkq - 0 1")
+        .unwrap();
+    let mv = p.parse_move("dxe5").unwrap();
+    assert_eq!(e.capture_gain(&p, mv), 200);
 }
 
 #[test]

@@ -19,6 +19,7 @@
 //!   reaching into it adds a danger weighted by its kind (a share of its
 //!   value), and each zone square it reaches a little more, scaled up by
 //!   the number of attackers.
+//! - Pieces in hand count their value (where the rule set has hands).
 //! - Tempo for the side to move.
 //!
 //! For the search: [`Evaluator::to_act`] answers the side to move without
@@ -111,6 +112,10 @@ pub struct FairyEval {
     advance: [Vec<i32>; 2],
     /// The number of kinds' history rows (each 256 destinations).
     history_kinds: usize,
+    /// Pieces in hand count as material.
+    hands: bool,
+    /// A capture puts the victim in the capturer's hand: it counts twice.
+    captures_to_hand: bool,
     terms: Terms,
 }
 
@@ -197,6 +202,8 @@ impl FairyEval {
             zones,
             advance,
             history_kinds: rules.pieces.len().max(1),
+            hands: rules.hands.is_some(),
+            captures_to_hand: rules.hands.as_ref().is_some_and(|h| h.captures_to_hand),
             terms: Terms::default(),
         }
     }
@@ -264,8 +271,8 @@ impl FairyEval {
         }
     }
 
-    /// What a move wins at once: the victim, and what a promotion adds to
-    /// the pawn.
+    /// What a move wins at once: the victim (twice where it goes to the
+    /// capturer's hand), and what a promotion adds to the pawn.
     fn gain<S: SquareSet>(&self, p: &Position<S>, mv: Move) -> i32 {
         let promoted = mv.promotion().map_or(0, |k| {
             let pawn = p
@@ -273,7 +280,12 @@ impl FairyEval {
                 .map_or(0, |(_, q)| self.kind_value(q));
             (self.kind_value(k) - pawn).max(0)
         });
-        self.victim(p, mv) + promoted
+        let victim = self.victim(p, mv);
+        if self.captures_to_hand {
+            2 * victim + promoted
+        } else {
+            victim + promoted
+        }
     }
 
     /// The kind that moves (or is dropped).

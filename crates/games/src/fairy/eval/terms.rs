@@ -12,7 +12,7 @@ use deckmate_rules::Seat;
 /// (positive: good for the first seat), in centipawns.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Parts {
-    /// Material (royals count nothing).
+    /// Material, on the board and in hand (royals count nothing).
     pub material: i32,
     /// Mobility.
     pub mobility: i32,
@@ -111,6 +111,9 @@ impl FairyEval {
             let (mut material, mut mob16, mut pawns) = (0, 0, 0);
             let (mut attackers, mut weight, mut hits) = (0usize, 0, 0);
             for (k, info) in self.kinds.iter().enumerate() {
+                if self.hands {
+                    material += info.value * i32::from(p.in_hand(seat, k));
+                }
                 let set = place.by_kind[k] & mine;
                 if set.is_empty() {
                     continue;
