@@ -1,0 +1,492 @@
+//! The generic evaluation of a fairy game: [`FairyEval`], built from the
+//! rule set alone, so the engine plays any variant file sensibly without
+//! tuning; a game may still add its own terms ([`EvalTerm`]).
+//!
+//! - Material: each kind's value hint where the rule set gives one, else
+//!   its value estimated from the movement ([`values`]: mobility on the
+//!   empty board, riders' far squares worth less than leapers' near ones,
+//!   reduced for a piece bound to part of the board, one that cannot
+//!   retreat or cannot capture; a pawn adds a share of what it promotes
+//!   to; brought to the scale of the other kinds' hints when only some
+//!   have one). Royals count nothing.
+//! - Mobility: per piece that is neither royal nor pawn, the squares it
+//!   reaches (empty squares it may move to, enemies it may capture), each
+//!   worth more for a piece with few of them on the empty board, counted
+//!   from half that number.
+//! - Pawn advance: a pawn gains as it nears its promotion zone (the
+//!   square of the progress, up to [`EvalWeights::pawn_advance`]).
+//! - King zone: the royal's square and its neighbours; each enemy piece
+//!   reaching into it adds a danger weighted by its kind (a share of its
+//!   value), and each zone square it reaches a little more, scaled up by
+//!   the number of attackers.
+//! - Pieces in hand count their value (where the rule set has hands).
+//! - Tempo for the side to move.
+//!
+//! For the search: [`Evaluator::to_act`] answers the side to move without
+//! looking for a legal move (a finished position generates none, and the
+//! search scores it by its outcome); [`Evaluator::evaluate_full`] tells a
+//! royal under attack (the search's "threatened"); captures are ordered
+//! most valuable victim first, then least valuable attacker; the history
+//! table is indexed by the moving kind and its destination.
+
+mod hook;
+mod terms;
+pub mod values;
+
+pub use hook::{EvalTerm, PositionRef};
+pub use terms::Parts;
+
+use super::any::AnyPosition;
+use super::position::{Move, Position};
+use super::rules::{PieceKind, RuleSet};
+use super::set::SquareSet;
+use deckmate_engine::{Eval, Evaluator};
+use deckmate_rules::{Seat, ToAct};
+use hook::Terms;
+use std::sync::Arc;
+
+/// The weights of the generic evaluation, in centipawns.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EvalWeights {
+    /// Mobility, in percent of each kind's weight per target (a kind's
+    /// weight is its value over twelve times its average number of targets
+    /// on the empty board: a knight ~5.1, a queen ~3.3 per square in chess).
+    pub mobility: i32,
+    /// A pawn's bonus on the rank before its promotion zone (less the
+    /// further back: by the square of its progress from its second rank).
+    pub pawn_advance: i32,
+    /// The danger weight of a piece reaching into the enemy royal's zone,
+    /// in percent of the piece's value.
+    pub king_attacker: i32,
+    /// Per square of the enemy royal's zone a piece reaches.
+    pub king_zone_square: i32,
+    /// For the side to move.
+    pub tempo: i32,
+}
+
+impl Default for EvalWeights {
+    fn default() -> EvalWeights {
+        EvalWeights {
+            mobility: 100,
+            pawn_advance: 60,
+            king_attacker: 8,
+            king_zone_square: 5,
+            tempo: 10,
+        }
+    }
+}
+
+/// What the evaluation knows of one kind.
+#[derive(Clone, Debug)]
+struct KindInfo {
+    /// Its material value (0 for a royal).
+    value: i32,
+    /// Its value as an attacker, for move ordering (a royal's estimate).
+    attacker: i32,
+    /// Counted for mobility and king attacks (neither royal nor pawn, and
+    /// those weighed).
+    mobile: bool,
+    /// A pawn (advance counted).
+    pawn: bool,
+    /// Mobility per target, in sixteenths of a centipawn.
+    mobility16: i32,
+    /// Subtracted per piece, in sixteenths: the weight of half its average
+    /// targets on the empty board.
+    centre16: i32,
+    /// Its danger weight for the enemy royal.
+    attack: i32,
+}
+
+/// An evaluation of any rule set.
+#[derive(Clone, Debug)]
+pub struct FairyEval {
+    /// Each kind's value in centipawns (a royal's is 0).
+    values: Vec<i32>,
+    /// Each kind's value estimated from its movement alone.
+    estimates: Vec<i32>,
+    weights: EvalWeights,
+    kinds: Vec<KindInfo>,
+    /// Per dense square: the dense squares of a royal's zone there.
+    zones: Vec<Vec<u8>>,
+    /// Per seat and dense square: a pawn's advance bonus.
+    advance: [Vec<i32>; 2],
+    /// The number of kinds' history rows (each 256 destinations).
+    history_kinds: usize,
+    /// Pieces in hand count as material.
+    hands: bool,
+    /// A capture puts the victim in the capturer's hand: it counts twice.
+    captures_to_hand: bool,
+    terms: Terms,
+}
+
+impl FairyEval {
+    /// The evaluation of `rules`, with the default weights.
+    pub fn new(rules: &Arc<RuleSet>) -> FairyEval {
+        FairyEval::with_weights(rules, EvalWeights::default())
+    }
+
+    /// The evaluation of `rules` with the given weights.
+    pub fn with_weights(rules: &Arc<RuleSet>, weights: EvalWeights) -> FairyEval {
+        let estimates = values::estimate(rules);
+        let hinted = values::values(rules, true);
+        let mut kinds = Vec::with_capacity(rules.pieces.len());
+        for (k, p) in rules.pieces.iter().enumerate() {
+            let royal = p.kind == PieceKind::Royal;
+            let value = if royal { 0 } else { hinted[k] };
+            let m = values::movement(rules, &p.tables[0]);
+            let targets = m.targets.max(1.0);
+            let mobility16 =
+                (16.0 * f64::from(value) * f64::from(weights.mobility) / 100.0 / (12.0 * targets))
+                    .round() as i32;
+            kinds.push(KindInfo {
+                value,
+                attacker: if royal { estimates[k] } else { value },
+                // (Not worth the reach when every weight that reads it is
+                // 0.)
+                mobile: p.kind == PieceKind::Piece
+                    && (mobility16 != 0
+                        || value * weights.king_attacker != 0
+                        || weights.king_zone_square != 0),
+                pawn: p.kind == PieceKind::Pawn,
+                mobility16,
+                centre16: (f64::from(mobility16) * targets / 2.0).round() as i32,
+                attack: value * weights.king_attacker / 100,
+            });
+        }
+        let squares: Vec<_> = rules.geometry.squares().iter().collect();
+        let dense = |sq| squares.iter().position(|&s| s == sq);
+        let zones = squares
+            .iter()
+            .map(|&sq| {
+                let mut z = Vec::with_capacity(9);
+                for df in -1..=1 {
+                    for dr in -1..=1 {
+                        if let Some(i) = rules.geometry.offset(sq, df, dr).and_then(dense) {
+                            z.push(i as u8);
+                        }
+                    }
+                }
+                z
+            })
+            .collect();
+        let advance = Seat::BOTH.map(|seat| {
+            let ranks = i32::from(rules.geometry.ranks());
+            let zone = rules.zones.iter().map(|z| i32::from(z.ranks)).max();
+            squares
+                .iter()
+                .map(|sq| {
+                    let Some(zone) = zone else {
+                        return 0;
+                    };
+                    let rank = match seat {
+                        Seat::First => i32::from(sq.rank()),
+                        Seat::Second => ranks - 1 - i32::from(sq.rank()),
+                    };
+                    // From the second rank (0) to the rank before the
+                    // zone (`way`).
+                    let way = ranks - zone - 2;
+                    let done = (rank - 1).clamp(0, way.max(0));
+                    if way <= 0 {
+                        0
+                    } else {
+                        weights.pawn_advance * done * done / (way * way)
+                    }
+                })
+                .collect()
+        });
+        FairyEval {
+            values: kinds.iter().map(|k| k.value).collect(),
+            estimates,
+            weights,
+            kinds,
+            zones,
+            advance,
+            history_kinds: rules.pieces.len().max(1),
+            hands: rules.hands.is_some(),
+            captures_to_hand: rules.hands.as_ref().is_some_and(|h| h.captures_to_hand),
+            terms: Terms::default(),
+        }
+    }
+
+    /// The same evaluation with a term of the game's own added (see
+    /// [`EvalTerm`]; terms add up, in the order given).
+    ///
+    /// ```
+    /// use deckmate_engine::Evaluator;
+    /// use deckmate_games::fairy::eval::PositionRef;
+    /// use deckmate_games::fairy::{chess, AnyPosition, FairyEval};
+    /// use std::sync::Arc;
+    ///
+    /// // 15 for the side to move while the other side has no queen.
+    /// let rules = chess();
+    /// let queen = rules.kind_of('Q').unwrap();
+    /// let eval = FairyEval::new(&rules).with_term(Arc::new(move |p: PositionRef<'_>| {
+    ///     let theirs = p.squares_of(p.side_to_move().other(), queen);
+    ///     if theirs.is_empty() { 15 } else { 0 }
+    /// }));
+    /// let start = AnyPosition::new_game(&rules);
+    /// assert_eq!(eval.evaluate(&start), eval.weights().tempo);
+    /// ```
+    pub fn with_term(mut self, term: Arc<dyn EvalTerm>) -> FairyEval {
+        self.terms.0.push(term);
+        self
+    }
+
+    /// Each kind's value in centipawns, by kind index.
+    pub fn values(&self) -> &[i32] {
+        &self.values
+    }
+
+    /// Each kind's value estimated from its movement alone, by kind index,
+    /// whatever the hints (royals too): see [`values`].
+    pub fn estimates(&self) -> &[i32] {
+        &self.estimates
+    }
+
+    /// The weights.
+    pub fn weights(&self) -> &EvalWeights {
+        &self.weights
+    }
+
+    /// The evaluation for the side to move, without the terms a game
+    /// added.
+    #[inline]
+    fn own_score<S: SquareSet>(&self, p: &Position<S>) -> i32 {
+        let first = self.parts(p).total();
+        let s = match p.side_to_move() {
+            Seat::First => first,
+            Seat::Second => -first,
+        };
+        s + self.weights.tempo
+    }
+
+    /// The terms a game added, for the side to move.
+    fn added<S: SquareSet>(&self, p: &Position<S>) -> i32 {
+        match PositionRef::of(p) {
+            Some(r) => self.terms.0.iter().map(|t| t.score(r)).sum(),
+            None => 0,
+        }
+    }
+
+    fn kind_value(&self, k: usize) -> i32 {
+        self.kinds.get(k).map_or(0, |i| i.value)
+    }
+
+    fn victim<S: SquareSet>(&self, p: &Position<S>, mv: Move) -> i32 {
+        if mv.dropped().is_some() || mv.castling().is_some() {
+            return 0;
+        }
+        if mv.is_en_passant() {
+            return p
+                .en_passant_victim()
+                .and_then(|sq| p.at_index(sq))
+                .map_or(0, |(_, k)| self.kind_value(k));
+        }
+        match p.at_index(mv.to_index()) {
+            Some((s, k)) if s != p.side_to_move() => self.kind_value(k),
+            _ => 0,
+        }
+    }
+
+    /// What a move wins at once: the victim (twice where it goes to the
+    /// capturer's hand), and what a promotion adds to the pawn.
+    fn gain<S: SquareSet>(&self, p: &Position<S>, mv: Move) -> i32 {
+        let promoted = mv.promotion().map_or(0, |k| {
+            let pawn = p
+                .at_index(mv.from_index())
+                .map_or(0, |(_, q)| self.kind_value(q));
+            (self.kind_value(k) - pawn).max(0)
+        });
+        let victim = self.victim(p, mv);
+        if self.captures_to_hand {
+            2 * victim + promoted
+        } else {
+            victim + promoted
+        }
+    }
+
+    /// The kind that moves (or is dropped).
+    fn mover<S: SquareSet>(&self, p: &Position<S>, mv: Move) -> usize {
+        match mv.dropped() {
+            Some(k) => k,
+            None => p.at_index(mv.from_index()).map_or(0, |(_, k)| k),
+        }
+    }
+}
+
+impl<S: SquareSet> Evaluator<Position<S>> for FairyEval {
+    fn evaluate(&self, game: &Position<S>) -> i32 {
+        let s = self.own_score(game);
+        if self.terms.0.is_empty() {
+            s
+        } else {
+            s + self.added(game)
+        }
+    }
+
+    fn evaluate_full(&self, game: &Position<S>) -> Eval {
+        Eval {
+            score: self.evaluate(game),
+            threatened: game.end().is_none() && game.in_check(),
+            forced: Some(false),
+            terminal: game.end().is_some().then_some(true),
+        }
+    }
+
+    fn is_tactical(&self, game: &Position<S>, mv: Move) -> bool {
+        self.gain(game, mv) > 0
+    }
+
+    fn capture_gain(&self, game: &Position<S>, mv: Move) -> i32 {
+        self.gain(game, mv)
+    }
+
+    fn order_score(&self, game: &Position<S>, mv: Move) -> i32 {
+        let attacker = self
+            .kinds
+            .get(self.mover(game, mv))
+            .map_or(0, |k| k.attacker);
+        self.gain(game, mv) * 16 - attacker / 16
+    }
+
+    fn history_index(&self, game: &Position<S>, mv: Move) -> usize {
+        let k = self.mover(game, mv).min(self.history_kinds - 1);
+        k * 256 + usize::from(mv.to_index())
+    }
+
+    fn history_size(&self) -> usize {
+        self.history_kinds * 256
+    }
+
+    /// The side to move, unless the game was ended by a move or from
+    /// outside: mate and stalemate are found by the search when it
+    /// generates no move.
+    #[inline]
+    fn to_act(&self, game: &Position<S>) -> ToAct {
+        if game.end().is_some() {
+            ToAct::Nobody
+        } else {
+            ToAct::Seat(game.side_to_move())
+        }
+    }
+}
+
+macro_rules! each {
+    ($game:expr, $p:ident => $e:expr) => {
+        match $game {
+            AnyPosition::Small($p) => $e,
+            AnyPosition::Medium($p) => $e,
+            AnyPosition::Large($p) => $e,
+        }
+    };
+}
+
+impl Evaluator<AnyPosition> for FairyEval {
+    fn evaluate(&self, game: &AnyPosition) -> i32 {
+        each!(game, p => self.evaluate(p))
+    }
+
+    fn evaluate_full(&self, game: &AnyPosition) -> Eval {
+        each!(game, p => self.evaluate_full(p))
+    }
+
+    fn is_tactical(&self, game: &AnyPosition, mv: Move) -> bool {
+        each!(game, p => self.is_tactical(p, mv))
+    }
+
+    fn capture_gain(&self, game: &AnyPosition, mv: Move) -> i32 {
+        each!(game, p => self.capture_gain(p, mv))
+    }
+
+    fn order_score(&self, game: &AnyPosition, mv: Move) -> i32 {
+        each!(game, p => self.order_score(p, mv))
+    }
+
+    fn history_index(&self, game: &AnyPosition, mv: Move) -> usize {
+        each!(game, p => self.history_index(p, mv))
+    }
+
+    fn history_size(&self) -> usize {
+        self.history_kinds * 256
+    }
+
+    #[inline]
+    fn to_act(&self, game: &AnyPosition) -> ToAct {
+        each!(game, p => self.to_act(p))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fairy::{chess, chess_variant, new_game};
+    use deckmate_rules::Game;
+
+    fn bare_chess() -> Arc<RuleSet> {
+        let mut v = chess_variant().unwrap();
+        for p in &mut v.pieces {
+            p.value = None;
+        }
+        RuleSet::new(v).unwrap()
+    }
+
+    #[test]
+    fn the_movement_is_read_from_the_tables() {
+        let r = bare_chess();
+        let m = |l| values::movement(&r, &r.pieces[r.kind_of(l).unwrap()].tables[0]);
+        assert_eq!(m('N').targets, 5.25);
+        assert_eq!(m('N').mobility, 5.25);
+        assert_eq!(m('R').targets, 14.0);
+        assert!(m('R').mobility < 14.0, "far squares weigh less");
+        assert_eq!(m('B').reach, 0.5);
+        assert_eq!(m('K').reach, 1.0);
+        let p = m('P');
+        assert!(!p.retreats && p.advances && p.captures);
+        assert!(m('R').retreats);
+    }
+
+    #[test]
+    fn the_start_of_chess_is_level_but_for_the_tempo() {
+        let p: Position<u64> = new_game(&chess()).unwrap();
+        let e = FairyEval::new(&chess());
+        assert_eq!(e.parts(&p), Parts::default());
+        assert_eq!(e.evaluate(&p), e.weights().tempo);
+        assert_eq!(e.to_act(&p), ToAct::Seat(Seat::First));
+    }
+
+    #[test]
+    fn the_search_plumbing() {
+        let e = FairyEval::new(&chess());
+        let t = Arc::new(crate::fairy::Tables::<u64>::new(chess()).unwrap());
+        // White's knight or pawn may take Black's queen on d5; the pawn
+        // first (the cheaper attacker).
+        let p = Position::from_text(&t, "4k3/8/8/3q4/4P3/2N5/8/4K3 w - - 0 1").unwrap();
+        let by_pawn = p.parse_move("exd5").unwrap();
+        let by_knight = p.parse_move("Nxd5").unwrap();
+        let quiet = p.parse_move("Kf1").unwrap();
+        assert!(e.is_tactical(&p, by_pawn) && !e.is_tactical(&p, quiet));
+        assert_eq!(e.capture_gain(&p, by_pawn), 900);
+        assert!(e.order_score(&p, by_pawn) > e.order_score(&p, by_knight));
+        assert!(e.history_index(&p, by_pawn) < Evaluator::<Position<u64>>::history_size(&e));
+        assert_ne!(e.history_index(&p, by_pawn), e.history_index(&p, by_knight));
+        // A promotion gains the new piece less the pawn.
+        let p = Position::from_text(&t, "4k3/P7/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+        let queen = p.parse_move("a8=Q").unwrap();
+        assert_eq!(e.capture_gain(&p, queen), 800);
+        // Mate: the side to move is still answered; the search finds no
+        // move. A royal attacked is a threat.
+        let mated = Position::from_text(&t, "R3k3/8/4K3/8/8/8/8/8 b - - 0 1").unwrap();
+        assert_eq!(e.to_act(&mated), ToAct::Seat(Seat::Second));
+        assert!(e.evaluate_full(&mated).threatened);
+        assert_eq!(mated.to_act(), ToAct::Nobody);
+        // A game ended by a rule (or from outside) acts nobody.
+        let mut drawn = p.clone();
+        drawn.set_end(crate::fairy::End {
+            winner: None,
+            reason: crate::fairy::EndReason::Agreement,
+        });
+        assert_eq!(e.to_act(&drawn), ToAct::Nobody);
+        assert_eq!(e.evaluate_full(&drawn).terminal, Some(true));
+        assert_eq!(e.evaluate_full(&p).terminal, None);
+    }
+}

@@ -1,0 +1,155 @@
+//! The positional terms, counted in one pass over the pieces: mobility
+//! (targets of each piece that is neither royal nor pawn), the enemy
+//! pieces bearing on each royal's zone, and pawns' advance.
+
+use super::FairyEval;
+use crate::fairy::position::Position;
+use crate::fairy::set::SquareSet;
+use crate::fairy::tables::{Tables, NO_SQUARE};
+use deckmate_rules::Seat;
+
+/// The parts of an evaluation, each from the first seat's point of view
+/// (positive: good for the first seat), in centipawns.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Parts {
+    /// Material, on the board and in hand (royals count nothing).
+    pub material: i32,
+    /// Mobility.
+    pub mobility: i32,
+    /// Pawns' advance towards promotion.
+    pub pawns: i32,
+    /// The danger to each royal from the enemies bearing on its zone (the
+    /// first seat's danger counted negative).
+    pub king: i32,
+}
+
+impl Parts {
+    /// Their sum.
+    pub fn total(&self) -> i32 {
+        self.material + self.mobility + self.pawns + self.king
+    }
+}
+
+/// How much of the attackers' weight a royal suffers by how many attack
+/// its zone, in percent.
+const ATTACKERS_SCALE: [i32; 8] = [0, 25, 60, 80, 90, 95, 98, 100];
+
+/// The squares a piece of `seat` of kind `kind` on `from` reaches with
+/// `occ` occupied: empty squares it may move to and `enemies` it may
+/// capture (first-move-only moves left out).
+#[inline]
+pub(super) fn reach<S: SquareSet>(
+    t: &Tables<S>,
+    seat: Seat,
+    kind: usize,
+    from: u8,
+    occ: S,
+    enemies: S,
+) -> S {
+    let at = t.at(seat, kind, from);
+    let mut m = (t.leap_capture(at) & enemies) | (t.leap_move(at) & !occ);
+    for line in t.lines(at) {
+        if line.initial || line.via.meets(occ) {
+            continue;
+        }
+        let blockers = line.mask & occ;
+        let (run, hit) = if line.hop {
+            if blockers.is_empty() {
+                continue;
+            }
+            let rest = line.after(line.first(blockers));
+            let beyond = rest & occ;
+            if beyond.is_empty() {
+                (rest, None)
+            } else {
+                let b = line.first(beyond);
+                (rest & line.before(b), Some(b))
+            }
+        } else if blockers.is_empty() {
+            (line.mask, None)
+        } else {
+            let b = line.first(blockers);
+            (line.before(b), Some(b))
+        };
+        if line.moves() {
+            m |= run;
+        }
+        if let Some(b) = hit {
+            if line.captures() && enemies.contains(b) {
+                m |= S::bit(b);
+            }
+        }
+    }
+    m
+}
+
+impl FairyEval {
+    /// The parts of the evaluation of `p`, from the first seat's point of
+    /// view (terms a game added and the tempo not included).
+    pub fn parts<S: SquareSet>(&self, p: &Position<S>) -> Parts {
+        let t = &*p.t;
+        let place = &p.place;
+        let occ = place.by_side[0] | place.by_side[1];
+        let mut parts = Parts::default();
+        // Each side's royal zone (empty without a royal).
+        let mut zones = [S::EMPTY; 2];
+        for seat in Seat::BOTH {
+            let s = seat.index();
+            let sq = place.royal[s];
+            if sq != NO_SQUARE && place.at(sq).is_some_and(|(o, _)| o == seat) {
+                if let Some(z) = self.zones.get(usize::from(sq)) {
+                    zones[s] = z.iter().fold(S::EMPTY, |a, &i| a | S::bit(i));
+                }
+            }
+        }
+        for seat in Seat::BOTH {
+            let s = seat.index();
+            let sign = if s == 0 { 1 } else { -1 };
+            let mine = place.by_side[s];
+            let enemies = place.by_side[1 - s];
+            let zone = zones[1 - s];
+            let (mut material, mut mob16, mut pawns) = (0, 0, 0);
+            let (mut attackers, mut weight, mut hits) = (0usize, 0, 0);
+            for (k, info) in self.kinds.iter().enumerate() {
+                if self.hands {
+                    material += info.value * i32::from(p.in_hand(seat, k));
+                }
+                let set = place.by_kind[k] & mine;
+                if set.is_empty() {
+                    continue;
+                }
+                material += info.value * set.count() as i32;
+                if info.pawn {
+                    let table = &self.advance[s];
+                    pawns += set
+                        .iter()
+                        .map(|i| table.get(usize::from(i)).copied().unwrap_or(0))
+                        .sum::<i32>();
+                }
+                if !info.mobile {
+                    continue;
+                }
+                let mut pieces = set;
+                while let Some(from) = pieces.pop() {
+                    let r = reach(t, seat, k, from, occ, enemies);
+                    mob16 += info.mobility16 * r.count() as i32 - info.centre16;
+                    let on_zone = r & zone;
+                    if !on_zone.is_empty() {
+                        attackers += 1;
+                        weight += info.attack;
+                        hits += on_zone.count() as i32;
+                    }
+                }
+            }
+            let danger = (weight + self.weights.king_zone_square * hits)
+                * ATTACKERS_SCALE[attackers.min(ATTACKERS_SCALE.len() - 1)]
+                / 100;
+            parts.material += sign * material;
+            parts.mobility += sign * (mob16 / 16);
+            parts.pawns += sign * pawns;
+            // Danger to the other side's royal is good for this side.
+            parts.king += sign * danger;
+        }
+        parts
+    }
+}

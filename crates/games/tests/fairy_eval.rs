@@ -1,0 +1,349 @@
+//! The generic fairy evaluation: values estimated from the movement are
+//! ordered and near the usual ones on chess, symmetric starts are level,
+//! and the engine with it finds a mate in two and takes a hanging queen,
+//! on chess and on the 12x12 Fairy Court.
+#![allow(clippy::unwrap_used)]
+
+use deckmate_engine::search::{Limits, Searcher};
+use deckmate_engine::{Evaluator, WIN};
+use deckmate_games::fairy::eval::{values, EvalWeights, PositionRef};
+use deckmate_games::fairy::{
+    chess, chess_variant, AnyPosition, FairyEval, Hands, PieceKind, PieceSpec, Position, RuleSet,
+    Tables, Variant,
+};
+use deckmate_rules::{Game, Seat};
+use std::path::PathBuf;
+use std::sync::Arc;
+
+fn fairy_court() -> Arc<RuleSet> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../variants/fairy-court.toml");
+    let text = std::fs::read_to_string(path).unwrap();
+    deckmate_games::variant_file::read(&text)
+        .unwrap()
+        .rule_set()
+        .unwrap()
+}
+
+/// A variant with every value hint removed.
+fn bare(mut v: Variant) -> Arc<RuleSet> {
+    for p in &mut v.pieces {
+        p.value = None;
+    }
+    RuleSet::new(v).unwrap()
+}
+
+fn bare_chess() -> Arc<RuleSet> {
+    bare(chess_variant().unwrap())
+}
+
+fn chess_at(text: &str) -> Position<u64> {
+    let t = Arc::new(Tables::<u64>::new(chess()).unwrap());
+    Position::from_text(&t, text).unwrap()
+}
+
+fn value_of(rules: &RuleSet, values: &[i32], letter: char) -> i32 {
+    values[rules.kind_of(letter).unwrap()]
+}
+
+#[test]
+fn estimated_chess_values_are_ordered_and_near_the_usual() {
+    let r = bare_chess();
+    let e = FairyEval::new(&r);
+    let v = |l| value_of(&r, e.values(), l);
+    let (p, n, b, rook, q) = (v('P'), v('N'), v('B'), v('R'), v('Q'));
+    assert!((90..=110).contains(&p), "pawn {p}");
+    assert!((300..=330).contains(&n), "knight {n}");
+    assert!((320..=350).contains(&b), "bishop {b}");
+    assert!((480..=520).contains(&rook), "rook {rook}");
+    assert!((880..=950).contains(&q), "queen {q}");
+    assert!(p < n && n < b && b < rook && rook < q);
+    // Without hints the values are the estimates.
+    assert_eq!(e.values()[..5], e.estimates()[..5]);
+}
+
+#[test]
+fn hints_win_over_the_estimate() {
+    let e = FairyEval::new(&chess());
+    assert_eq!(e.values(), &[100, 320, 330, 500, 900, 0]);
+    // The estimates are still there.
+    assert_eq!(
+        e.estimates()[..5],
+        FairyEval::new(&bare_chess()).values()[..5]
+    );
+}
+
+#[test]
+fn unhinted_kinds_are_brought_to_the_hints_scale() {
+    // Only the queen has a hint, twice its estimate: the other kinds'
+    // estimates double too (the most they are scaled by).
+    let mut v = chess_variant().unwrap();
+    for p in &mut v.pieces {
+        p.value = (p.letter == 'Q').then_some(1800);
+    }
+    let r = RuleSet::new(v).unwrap();
+    let e = FairyEval::new(&r);
+    let est = FairyEval::new(&bare_chess());
+    let q = r.kind_of('Q').unwrap();
+    let rook = r.kind_of('R').unwrap();
+    assert_eq!(e.values()[q], 1800);
+    assert!((e.values()[rook] - 2 * est.values()[rook]).abs() <= 1);
+    // On the Fairy Court the unhinted riders stay near the hinted Queen.
+    let court = fairy_court();
+    let e = FairyEval::new(&court);
+    let at = |l| value_of(&court, e.values(), l);
+    assert_eq!(at('Q'), 900);
+    assert!(
+        at('U') < at('Q') + 200 && at('O') < at('R'),
+        "{:?}",
+        e.values()
+    );
+}
+
+#[test]
+fn pieces_in_hand_count() {
+    let mut v = chess_variant().unwrap();
+    v.hands = Some(Hands {
+        captures_to_hand: true,
+        demote: true,
+        pawn_first_ranks: 1,
+        pawn_last_ranks: 1,
+    });
+    v.start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1".to_string();
+    let r = RuleSet::new(v).unwrap();
+    let e = FairyEval::new(&r);
+    let start = AnyPosition::new_game(&r);
+    assert_eq!(e.evaluate(&start), e.weights().tempo);
+    // White took a knight: one fewer on the board for Black, one more in
+    // White's hand.
+    let p = start
+        .with_text("r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[N] w KQkq - 0 1")
+        .unwrap();
+    let AnyPosition::Small(small) = &p else {
+        panic!("chess fits 64 squares")
+    };
+    assert_eq!(e.parts(small).material, 2 * 320);
+    // A capture counts twice: what the loser loses, what the taker holds.
+    let p = start
+        .with_text("rnbqkbnr/pppp1ppp/8/4p3/3P4/8/PPP1PPPP/RNBQKBNR[] w KQkq - 0 1")
+        .unwrap();
+    let mv = p.parse_move("dxe5").unwrap();
+    assert_eq!(e.capture_gain(&p, mv), 200);
+}
+
+#[test]
+fn a_royal_counts_no_material() {
+    let e = FairyEval::new(&bare_chess());
+    let king = chess().kind_of('K').unwrap();
+    assert_eq!(e.values()[king], 0);
+    assert!(e.estimates()[king] > 0);
+    // Two bare kings: level, whatever the king's estimate.
+    let p = chess_at("4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+    assert_eq!(e.parts(&p).material, 0);
+}
+
+/// A small board of a few test pieces (hints removed).
+fn with_pieces(pieces: &[(&str, char, &str, PieceKind)]) -> Arc<RuleSet> {
+    let mut v = chess_variant().unwrap();
+    v.pieces = pieces
+        .iter()
+        .map(|&(name, letter, betza, kind)| PieceSpec::new(name, letter, betza, kind))
+        .collect();
+    v.start = "k7/8/8/8/8/8/8/K7 w - - 0 1".to_string();
+    v.castling.clear();
+    v.promotion.zones.clear();
+    v.en_passant = false;
+    RuleSet::new(v).unwrap()
+}
+
+#[test]
+fn forward_only_and_capture_only_movements_are_worth_less() {
+    let r = with_pieces(&[
+        ("King", 'K', "K", PieceKind::Royal),
+        ("Wazir", 'W', "W", PieceKind::Piece),
+        ("Soldier", 'S', "fmW", PieceKind::Piece),
+        ("Forward", 'F', "fW", PieceKind::Piece),
+        ("Mover", 'M', "mW", PieceKind::Piece),
+        ("Ferz", 'X', "F", PieceKind::Piece),
+        ("Cannon", 'O', "mRcpR", PieceKind::Piece),
+        ("Rook", 'R', "R", PieceKind::Piece),
+        ("Knight", 'N', "N", PieceKind::Piece),
+        ("Nightrider", 'Y', "NN", PieceKind::Piece),
+    ]);
+    let v = values::estimate(&r);
+    let at = |l| value_of(&r, &v, l);
+    assert!(at('S') < at('F'), "fmW {} < fW {}", at('S'), at('F'));
+    assert!(at('F') < at('W'), "fW {} < W {}", at('F'), at('W'));
+    assert!(at('M') < at('W'), "mW {} < W {}", at('M'), at('W'));
+    // The ferz has the wazir's count of moves but reaches half the board.
+    assert!(at('X') < at('W'));
+    // A cannon is worth less than a rook, more than nothing.
+    assert!(at('O') < at('R') && at('O') > at('W'), "cannon {}", at('O'));
+    // A rider is worth more than its leaper.
+    assert!(at('Y') > at('N'));
+}
+
+#[test]
+fn symmetric_starts_are_level_but_for_the_tempo() {
+    for rules in [chess(), bare_chess(), fairy_court(), bare(fairy_variant())] {
+        let e = FairyEval::new(&rules);
+        let p = AnyPosition::new_game(&rules);
+        assert_eq!(e.evaluate(&p), e.weights().tempo, "{}", rules.name);
+        // Each side to move alike.
+        let black = p
+            .with_text(&p.position_text().replace(" w ", " b "))
+            .unwrap();
+        assert_eq!(e.evaluate(&black), e.weights().tempo, "{}", rules.name);
+    }
+}
+
+fn fairy_variant() -> Variant {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../variants/fairy-court.toml");
+    let text = std::fs::read_to_string(path).unwrap();
+    deckmate_games::variant_file::read(&text)
+        .unwrap()
+        .fairy_variant()
+        .unwrap()
+}
+
+#[test]
+fn fairy_court_estimates_are_sane() {
+    let r = bare(fairy_variant());
+    let e = FairyEval::new(&r);
+    let v = |l| value_of(&r, e.values(), l);
+    for p in &r.pieces {
+        println!("{:12} {:5}", p.name, v(p.letter));
+    }
+    assert!(v('P') < v('N') && v('N') < v('R') && v('R') < v('Q'));
+    assert!(v('Q') < v('C') + 300 && v('A') < v('Q') + 300);
+    assert!(
+        v('B') < v('U'),
+        "the unicorn adds the nightrider to the bishop"
+    );
+    assert!(v('O') < v('R') && v('V') < v('B') + 100);
+    assert!(v('T') > v('N') && v('L') > v('N'));
+}
+
+#[test]
+fn material_and_mobility_see_the_difference() {
+    let e = FairyEval::new(&chess());
+    // White is a queen up.
+    let p = chess_at("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    assert!(e.evaluate(&p) > 800);
+    let p = chess_at("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1");
+    assert!(e.evaluate(&p) < -800);
+    // A centralised knight has more squares than one in the corner.
+    let centre = chess_at("4k3/8/8/8/3N4/8/8/4K3 w - - 0 1");
+    let corner = chess_at("4k3/8/8/8/8/8/8/N3K3 w - - 0 1");
+    assert!(e.parts(&centre).mobility > e.parts(&corner).mobility);
+    // An advanced pawn is worth more.
+    let far = chess_at("4k3/8/1P6/8/8/8/8/4K3 w - - 0 1");
+    let near = chess_at("4k3/8/8/8/8/8/1P6/4K3 w - - 0 1");
+    assert!(e.parts(&far).pawns > e.parts(&near).pawns);
+    assert_eq!(e.parts(&near).pawns, 0);
+}
+
+#[test]
+fn pieces_bearing_on_the_king_are_a_danger() {
+    let e = FairyEval::new(&chess());
+    // The same material; White's queen and rook bear on Black's king zone
+    // in one, stand far in the other.
+    let near = chess_at("6k1/5ppp/8/8/8/8/5PPP/3RQ1K1 w - - 0 1");
+    let attack = chess_at("6k1/4Qppp/8/8/8/8/5PPP/3R2K1 w - - 0 1");
+    assert!(e.parts(&attack).king > e.parts(&near).king);
+    assert!(e.parts(&attack).king > 0);
+    // The danger weighs the attacker's kind: a queen on f5 more than a
+    // knight on f5 (both reach into the zone, on g7).
+    let queen = chess_at("6k1/5ppp/8/5Q2/8/8/5PPP/3R2K1 w - - 0 1");
+    let knight = chess_at("6k1/5ppp/8/5N2/8/8/5PPP/3R2K1 w - - 0 1");
+    assert!(e.parts(&knight).king > 0);
+    assert!(e.parts(&queen).king > e.parts(&knight).king);
+    // The mirror image, Black attacking, is the same danger negated.
+    let black = chess_at("3r2k1/5ppp/8/8/5q2/8/5PPP/6K1 b - - 0 1");
+    assert_eq!(e.parts(&black).king, -e.parts(&queen).king);
+    assert_eq!(e.evaluate(&black), e.evaluate(&queen));
+    // By the kinds alone (zone squares weightless): still the queen more.
+    let by_kind = FairyEval::with_weights(
+        &chess(),
+        EvalWeights {
+            king_zone_square: 0,
+            ..EvalWeights::default()
+        },
+    );
+    let (q, n) = (by_kind.parts(&queen).king, by_kind.parts(&knight).king);
+    assert!(q > n && n > 0, "queen {q} knight {n}");
+}
+
+#[test]
+fn a_game_may_add_its_own_term() {
+    let plain = FairyEval::new(&chess());
+    let bonus = FairyEval::new(&chess()).with_term(Arc::new(|p: PositionRef<'_>| {
+        // 7 for the first seat, whoever moves.
+        if p.side_to_move() == Seat::First {
+            7
+        } else {
+            -7
+        }
+    }));
+    let p = chess_at(deckmate_games::fairy::CHESS_START);
+    assert_eq!(bonus.evaluate(&p), plain.evaluate(&p) + 7);
+    let any = AnyPosition::new_game(&chess());
+    assert_eq!(bonus.evaluate(&any), plain.evaluate(&any) + 7);
+    // The term sees the position.
+    let counting = FairyEval::new(&fairy_court()).with_term(Arc::new(|p: PositionRef<'_>| {
+        let queen = p.rules().kind_of('Q').unwrap();
+        p.squares_of(p.side_to_move(), queen).len() as i32 * 1000
+    }));
+    let court = AnyPosition::new_game(&fairy_court());
+    let base = FairyEval::new(&fairy_court()).evaluate(&court);
+    assert_eq!(counting.evaluate(&court), base + 1000);
+}
+
+#[test]
+fn weights_can_be_changed() {
+    let w = EvalWeights {
+        tempo: 0,
+        ..EvalWeights::default()
+    };
+    let e = FairyEval::with_weights(&chess(), w);
+    assert_eq!(e.evaluate(&chess_at(deckmate_games::fairy::CHESS_START)), 0);
+}
+
+fn best_move(rules: &Arc<RuleSet>, text: &str, depth: u32) -> (String, i32) {
+    let p = AnyPosition::from_rules_text(rules, text).unwrap();
+    let mut s = Searcher::new(FairyEval::new(rules), 16);
+    let limits = Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    };
+    let r = s.search(&p, &limits, &mut |_| {});
+    let mv = r.best.unwrap();
+    (p.move_text(mv), r.score)
+}
+
+#[test]
+fn the_engine_finds_a_mate_in_two() {
+    // A back-rank mate in two, none in one: 1. Rd8+ Rxd8 2. Rxd8#.
+    let text = "2r3k1/5ppp/8/8/8/8/3R1PPP/3R2K1 w - - 0 1";
+    let (mv, score) = best_move(&chess(), text, 5);
+    assert_eq!(mv, "Rd8+");
+    assert_eq!(score, WIN - 3, "mate on the third ply");
+}
+
+#[test]
+fn the_engine_takes_a_hanging_queen() {
+    let text = "rnb1kbnr/pppp1ppp/8/4p3/7q/5N2/PPPPPPPP/RNBQKB1R w KQkq - 0 1";
+    let (mv, score) = best_move(&chess(), text, 4);
+    assert_eq!(mv, "Nxh4");
+    assert!(score > 600, "{score}");
+}
+
+#[test]
+fn the_engine_takes_a_hanging_queen_on_the_fairy_court() {
+    // Black's queen stands on g4, where White's pawns on f3 and h3 (and
+    // other pieces) take it.
+    let text = "ronba1kcbnor/vhgutlltughv/pppppppppppp/12/12/12/12/12/6q5/\
+                PPPPPPPPPPPP/VHGUTLLTUGHV/RONBAQKCBNOR w KQkq - 0 1";
+    let (mv, score) = best_move(&fairy_court(), text, 3);
+    assert!(mv.contains("xg4"), "{mv}");
+    assert!(score > 500, "{mv} {score}");
+}
