@@ -10,7 +10,7 @@
 //!
 //! The engine's part: the evaluation ([`CardmateEval`]), the computer
 //! players and analysis ([`engine`], [`cardmate_player`]), the bench
-//! positions ([`bench`]), matches between players ([`matches`]) and the
+//! positions ([`bench`](mod@bench)), matches between players ([`matches`](mod@matches)) and the
 //! hook of the generic engine tools ([`tools`]).
 //!
 //! ```

@@ -2,11 +2,12 @@
 //! 9x9 board, with King, Bishop, Camel, Guards, Vaos, Frogs and Pawns.
 //!
 //! The rules are those of `shared/rules/cuarenta.txt` as decided by the
-//! Cuarenta section of RULINGS.md (Q1-Q10): the board and the pieces'
-//! XBetza ([`piece`], compiled once in `tables`), the Frog's line jump
-//! ([`frog`]), legal moves with check ([`movegen`]), castling, promotion and
-//! the end of the game ([`position`]), notation ([`notation`]), the position
-//! string ([`fen`]) and records ([`record`]).
+//! Cuarenta section of RULINGS.md (Q1-Q10), played by the fairy core
+//! ([`crate::fairy`]): the game is its rule set and hooks ([`rules`]: the
+//! board, the pieces' XBetza ([`piece`]), the Frog's line jump, a pawn that
+//! never takes a pawn, castling and promotion), seen through Cuarenta's
+//! pieces and ends ([`position`]), with its own notation ([`notation`]),
+//! position string ([`fen`]) and records ([`record`]).
 //!
 //! The engine's part: the evaluation ([`CuarentaEval`]), the computer
 //! players and analysis ([`engine`], [`cuarenta_player`]), and the bench

@@ -107,7 +107,7 @@ impl Piece {
 
     /// The movement XBetza describes (forward = towards the opponent). The
     /// Frog's line jump (Q6) and "a pawn never takes a pawn" (Q7) are not
-    /// XBetza: they are hooks in [`super::frog`] and the move generator.
+    /// XBetza: they are hooks of the rule set ([`super::rules::CuarentaHooks`]).
     pub const fn betza(self) -> &'static str {
         match self {
             // Q3: ferz; move only, two ranks straight (the dark square between

@@ -20,10 +20,12 @@
 //!   holds it chosen at the start.
 //! - [`chess()`]: FIDE chess as a rule set.
 //!
-//! Not yet here: hands and drops (a move kind and a hand per side to come;
-//! a [`Move`] has bits to spare for it), promotion from a hand, stalemate
-//! as a pass, and hooks for moves XBetza cannot describe (the Frog's line
-//! jump) with the attacks they give.
+//! Hands and drops are in the rule set ([`Hands`]); [`Hooks`] say what
+//! XBetza cannot (Cuarenta's Frog's line jump, a pawn that never takes a
+//! pawn, when a castling is allowed, where a piece may be dropped) and how
+//! a game words its refusals ([`Refusal`]). Not yet here: promotion from a
+//! hand, stalemate as a pass, and hooks that depend on the position beyond
+//! these (a teleport, a push, a piece that changes its captor).
 //!
 //! ```
 //! use deckmate_games::fairy::{self, Position};
