@@ -189,6 +189,7 @@ fn grand_fairy_variant() -> Variant {
         draws: DrawRules {
             quiet_limit: Some(100),
             pawn_moves_reset: true,
+            promotions_reset: true,
             repetition: Some(3),
             stalemate: StalemateRule::Loss,
             bare_royals: true,
@@ -231,6 +232,7 @@ fn big_capture() -> Arc<RuleSet> {
         draws: DrawRules {
             quiet_limit: None,
             pawn_moves_reset: true,
+            promotions_reset: true,
             repetition: None,
             stalemate: StalemateRule::Win,
             bare_royals: false,
@@ -295,6 +297,7 @@ fn cuarenta_board() -> Arc<RuleSet> {
         draws: DrawRules {
             quiet_limit: Some(80),
             pawn_moves_reset: false,
+            promotions_reset: true,
             repetition: Some(3),
             stalemate: StalemateRule::Draw,
             bare_royals: true,

@@ -111,6 +111,7 @@ impl EndReason {
             EndReason::QuietLimit => CoreReason::QuietLimit {
                 plies: QUIET_LIMIT,
                 pawn_moves: false,
+                promotions: true,
             },
             EndReason::BareKings => CoreReason::BareRoyals,
             EndReason::Repetition => CoreReason::Repetition(3),

@@ -140,6 +140,7 @@ pub fn variant() -> Variant {
         draws: DrawRules {
             quiet_limit: Some(QUIET_LIMIT),
             pawn_moves_reset: false,
+            promotions_reset: true,
             repetition: Some(3),
             stalemate: StalemateRule::Draw,
             bare_royals: true,

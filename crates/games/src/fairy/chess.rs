@@ -66,6 +66,7 @@ pub fn variant() -> Result<Variant, GeometryError> {
         draws: DrawRules {
             quiet_limit: Some(100),
             pawn_moves_reset: true,
+            promotions_reset: true,
             repetition: Some(3),
             stalemate: StalemateRule::Draw,
             bare_royals: true,

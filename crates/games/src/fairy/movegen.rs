@@ -91,7 +91,7 @@ impl<S: SquareSet> Position<S> {
                     if !line.captures() || !line.mask.contains(target) {
                         continue;
                     }
-                    if line.via.meets(occ) || (line.initial && !self.unmoved.contains(a)) {
+                    if line.via.meets(occ) || (line.initial && !self.may_start(by, k, a)) {
                         continue;
                     }
                     let between = line.before(target) & occ;
@@ -140,6 +140,14 @@ impl<S: SquareSet> Position<S> {
             };
             (run & !S::bit(first)).meets(jumpers)
         })
+    }
+
+    /// Whether `seat`'s piece of kind `kind` on `sq` may make its
+    /// first-move-only moves: it has not moved, or the rules allow them
+    /// from there ([`Hooks::initial_from`](super::rules::Hooks::initial_from)).
+    #[inline]
+    fn may_start(&self, seat: Seat, kind: usize, sq: u8) -> bool {
+        self.unmoved.contains(sq) || self.t.initial_from(seat, kind).contains(sq)
     }
 
     /// Whether `seat`'s royal is attacked (false without one).
@@ -212,7 +220,7 @@ impl<S: SquareSet> Position<S> {
                 let reaching = |l: &&super::tables::Line<S>| {
                     l.captures()
                         && l.mask.contains(k_sq)
-                        && (!l.initial || self.unmoved.contains(a))
+                        && (!l.initial || self.may_start(opp, k, a))
                 };
                 let several = lines.iter().filter(reaching).nth(1).is_some();
                 for line in lines.iter().filter(reaching) {
@@ -284,7 +292,7 @@ impl<S: SquareSet> Position<S> {
         if t.flags[kind] & LINES == 0 {
             return m;
         }
-        let virgin = t.flags[kind] & INITIAL == 0 || self.unmoved.contains(from);
+        let virgin = t.flags[kind] & INITIAL == 0 || self.may_start(self.side, kind, from);
         for line in t.lines(at) {
             if line.via.meets(occ) || (line.initial && !virgin) {
                 continue;
@@ -371,7 +379,7 @@ impl<S: SquareSet> Position<S> {
         if t.flags[kind] & LINES == 0 {
             return (moves, hits);
         }
-        let virgin = t.flags[kind] & INITIAL == 0 || self.unmoved.contains(from);
+        let virgin = t.flags[kind] & INITIAL == 0 || self.may_start(seat, kind, from);
         for line in t.lines(at) {
             if line.via.meets(occ) || (line.initial && !virgin) {
                 continue;

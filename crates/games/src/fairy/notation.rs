@@ -269,6 +269,17 @@ fn write_plain<S: SquareSet>(pos: &Position<S>, mv: Move, legal: &[Move]) -> Str
         let letter = t.rules.pieces.get(k).map_or('?', |p| p.letter);
         return format!("{letter}@{}", t.name(mv.to_index()));
     }
+    if mv.is_pass() {
+        return "--".to_string();
+    }
+    if mv.is_teleport() {
+        // The piece's letter (a pawn's too), where it stands, '@', where
+        // it lands: 52Chess's `Nd3@c7`.
+        let (from, to) = (mv.from_index(), mv.to_index());
+        let kind = pos.place.kind_at(from);
+        let letter = t.rules.pieces.get(kind).map_or('?', |p| p.letter);
+        return format!("{letter}{}@{}", t.name(from), t.name(to));
+    }
     let from = mv.from_index();
     let to = mv.to_index();
     let kind = pos.place.kind_at(from);

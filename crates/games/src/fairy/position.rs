@@ -24,6 +24,8 @@ const PROMO_SHIFT: u32 = 16;
 const CASTLE_SHIFT: u32 = 22;
 const EP_BIT: u32 = 1 << 26;
 const DROP_BIT: u32 = 1 << 27;
+const TELEPORT_BIT: u32 = 1 << 28;
+const PASS_BIT: u32 = 1 << 29;
 
 impl Move {
     /// A plain move or capture.
@@ -48,6 +50,32 @@ impl Move {
     #[inline]
     pub(crate) const fn drop(kind: u8, to: u8) -> Move {
         Move(kind as u32 | (to as u32) << 8 | DROP_BIT)
+    }
+
+    /// A piece moved from `from` to the empty square `to` whatever its
+    /// movement (52Chess's teleport, F4): never a capture, a promotion or a
+    /// double step.
+    #[inline]
+    pub const fn teleport(from: u8, to: u8) -> Move {
+        Move(from as u32 | (to as u32) << 8 | TELEPORT_BIT)
+    }
+
+    /// The side to move passes (52Chess F7: a player with no legal move).
+    #[inline]
+    pub const fn pass() -> Move {
+        Move(PASS_BIT)
+    }
+
+    /// Whether the move is a teleport.
+    #[inline]
+    pub const fn is_teleport(self) -> bool {
+        self.0 & TELEPORT_BIT != 0
+    }
+
+    /// Whether the move is a pass.
+    #[inline]
+    pub const fn is_pass(self) -> bool {
+        self.0 & PASS_BIT != 0
     }
 
     /// The kind dropped, if the move is a drop.
@@ -135,13 +163,15 @@ pub enum EndReason {
     StalemateWin,
     /// The loser's last royal piece was taken.
     RoyalCaptured,
-    /// So many plies in a row without a capture, a promotion or (if
-    /// `pawn_moves`) a pawn's move.
+    /// So many plies in a row without a capture, (if `promotions`) a
+    /// promotion or (if `pawn_moves`) a pawn's move.
     QuietLimit {
         /// The limit.
         plies: u32,
         /// Whether a pawn's move resets the count.
         pawn_moves: bool,
+        /// Whether a promotion resets the count.
+        promotions: bool,
     },
     /// The same position so many times.
     Repetition(u32),
@@ -181,11 +211,17 @@ impl end::Reason for EndReason {
             }
             EndReason::StalemateWin => format!("{w} has no legal move (stalemate) and wins"),
             EndReason::RoyalCaptured => format!("{w} captured {l}'s King"),
-            EndReason::QuietLimit { plies, pawn_moves } => {
+            EndReason::QuietLimit {
+                plies,
+                pawn_moves,
+                promotions,
+            } => {
                 let what = if pawn_moves {
                     "a capture or a pawn move"
-                } else {
+                } else if promotions {
                     "a capture or a promotion"
+                } else {
+                    "a capture"
                 };
                 format!("{plies} plies in a row without {what}")
             }
@@ -547,7 +583,9 @@ impl<S: SquareSet> Position<S> {
         // `place` keeps), xored in at the end.
         let mut h = 0u64;
         let demote = t.demote_kind.is_some();
-        if let Some(kind) = mv.dropped() {
+        if mv.is_pass() {
+            touched = S::EMPTY;
+        } else if let Some(kind) = mv.dropped() {
             let had = self.hands[me.index()].get(kind).copied().unwrap_or(0);
             if let Some(n) = self.hands[me.index()].get_mut(kind) {
                 *n = had.saturating_sub(1);
@@ -624,7 +662,7 @@ impl<S: SquareSet> Position<S> {
             self.place.lift(t, me, kind, from);
             let placed = match mv.promotion() {
                 Some(p) => {
-                    reset = true;
+                    reset |= t.rules.draws.promotions_reset;
                     if demote {
                         self.promoted |= S::bit(to);
                         h ^= t.promoted_key(to);
@@ -642,12 +680,12 @@ impl<S: SquareSet> Position<S> {
                 if t.rules.draws.pawn_moves_reset {
                     reset = true;
                 }
-                if t.rules.en_passant && !captured {
+                if t.rules.en_passant && !captured && !mv.is_teleport() {
                     new_ep = t.crossed(t.at(me, kind, from), to);
                 }
             }
         }
-        if mv.dropped().is_none() {
+        if mv.dropped().is_none() && !mv.is_pass() {
             self.rights &= t.rights_keep[usize::from(from)] & t.rights_keep[usize::from(to)];
         }
         let mut gone = self.unmoved & touched;
@@ -715,11 +753,14 @@ impl<S: SquareSet> Position<S> {
             (Some(limit), _) if self.quiet >= limit => EndReason::QuietLimit {
                 plies: limit,
                 pawn_moves: rules.draws.pawn_moves_reset,
+                promotions: rules.draws.promotions_reset,
             },
             (_, Some(times)) if self.repeated(times) => EndReason::Repetition(times),
             _ => return,
         };
-        if self.has_legal_move() {
+        // Checkmate and stalemate come first; where the royal is taken
+        // instead (no mate), a side without a move passes or loses later.
+        if rules.win == WinCondition::CaptureRoyal || self.has_legal_move() {
             self.end = Some(End {
                 winner: None,
                 reason,

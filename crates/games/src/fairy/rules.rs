@@ -155,9 +155,10 @@ pub struct DrawRules {
     /// `pawn_moves_reset`) that draw at once (chess: 100, the fifty-move
     /// rule); `None`: no such rule.
     pub quiet_limit: Option<u32>,
-    /// Whether a pawn's move resets that count, as a capture and a
-    /// promotion always do.
+    /// Whether a pawn's move resets that count, as a capture always does.
     pub pawn_moves_reset: bool,
+    /// Whether a promotion resets it (chess, Cuarenta; not 52Chess, F8).
+    pub promotions_reset: bool,
     /// How many times the same position (placement, side to move, castling
     /// rights, en passant squares, unmoved pieces) must occur to draw at
     /// once; `None`: never.
@@ -259,6 +260,17 @@ pub trait Hooks: Send + Sync + fmt::Debug {
     fn explain(&self, refusal: &Refusal<'_>) -> Option<String> {
         let _ = refusal;
         None
+    }
+
+    /// Whether a piece of kind `piece` of `seat` standing on `square` may
+    /// make its first-move-only moves (XBetza `i`) there whether or not it
+    /// has moved (52Chess F6: a pawn double-steps from its 2nd and 4th
+    /// ranks however it got there). Asked once per side, kind and square
+    /// when the rule set is compiled; `false` keeps the rule of unmoved
+    /// pieces.
+    fn initial_from(&self, seat: Seat, piece: &Piece, square: Square) -> bool {
+        let _ = (seat, piece, square);
+        false
     }
 
     /// Whether `seat` may drop a piece of kind `piece` on `square` (beyond

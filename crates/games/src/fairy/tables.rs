@@ -163,6 +163,11 @@ pub struct Tables<S> {
     jump_attackers: Vec<S>,
     /// Per seat: the kinds with line jumps.
     pub(crate) jumpers: [Vec<u8>; 2],
+    /// Per (seat, kind): the squares from which its first-move-only moves
+    /// are always allowed ([`Hooks::initial_from`]).
+    ///
+    /// [`Hooks::initial_from`]: super::rules::Hooks::initial_from
+    initial_from: Vec<S>,
     /// Per kind: the kinds it may not capture (a bit per kind).
     pub(crate) forbidden: Vec<u32>,
     /// Per seat and square: its promotion class, or `NO_SQUARE`.
@@ -275,6 +280,7 @@ impl<S: SquareSet> Tables<S> {
             jumps: Vec::new(),
             jump_attackers: vec![S::EMPTY; per],
             jumpers: [Vec::new(), Vec::new()],
+            initial_from: vec![S::EMPTY; 2 * kinds],
             forbidden: vec![0; kinds],
             promo_class: vec![NO_SQUARE; 2 * n],
             promo_classes: [Vec::new(), Vec::new()],
@@ -408,6 +414,14 @@ impl<S: SquareSet> Tables<S> {
             }
         }
         t.build_jumps();
+        for seat in Seat::BOTH {
+            for (k, p) in rules.pieces.iter().enumerate() {
+                let mask = (0..n as u8)
+                    .filter(|&i| rules.hooks.initial_from(seat, p, squares[usize::from(i)]))
+                    .fold(S::EMPTY, |a, i| a | S::bit(i));
+                t.initial_from[seat.index() * kinds + k] = mask;
+            }
+        }
         t.build_promotion();
         t.build_castling();
         t.build_drops();
@@ -659,6 +673,15 @@ impl<S: SquareSet> Tables<S> {
     pub(crate) fn lines(&self, at: usize) -> &[Line<S>] {
         let (a, b) = self.line_range.get(at).copied().unwrap_or((0, 0));
         self.lines.get(a as usize..b as usize).unwrap_or(&[])
+    }
+
+    /// Where a side's kind may always make its first-move-only moves.
+    #[inline]
+    pub(crate) fn initial_from(&self, seat: Seat, kind: usize) -> S {
+        self.initial_from
+            .get(seat.index() * self.kinds + kind)
+            .copied()
+            .unwrap_or(S::EMPTY)
     }
 
     /// The line jumps from a square.

@@ -246,26 +246,17 @@ impl VariantSpec {
         }
 
         let d = &self.draws;
-        if d.move_rule != 0 {
-            if !d.resets.capture {
-                return Err(unsupported(
-                    "draws.resets",
-                    "without \"capture\": the core's n-move count always restarts on a capture"
-                        .to_string(),
-                ));
-            }
-            if self.promotion.is_some() && !d.resets.promotion && !d.resets.pawn {
-                return Err(unsupported(
-                    "draws.resets",
-                    "without \"promotion\" (or \"pawn\"): the core's n-move count always \
-                     restarts on a promotion"
-                        .to_string(),
-                ));
-            }
+        if d.move_rule != 0 && !d.resets.capture {
+            return Err(unsupported(
+                "draws.resets",
+                "without \"capture\": the core's n-move count always restarts on a capture"
+                    .to_string(),
+            ));
         }
         let draws = DrawRules {
             quiet_limit: (d.move_rule != 0).then(|| d.move_rule * 2),
             pawn_moves_reset: d.resets.pawn,
+            promotions_reset: d.resets.promotion || d.resets.pawn,
             repetition: (d.repetition != 0).then_some(d.repetition),
             stalemate: match d.stalemate {
                 Stalemate::Draw => StalemateRule::Draw,
