@@ -51,8 +51,8 @@ pub mod set;
 mod tables;
 
 pub use any::AnyPosition;
-pub use eval::FairyEval;
 pub use chess::{chess, variant as chess_variant, START as CHESS_START};
+pub use eval::FairyEval;
 pub use position::{seat_name, End, EndReason, Move, Position};
 pub use rules::{
     Castling, CastlingSafety, CastlingSpec, DrawRules, Hands, Hooks, NoHooks, Piece, PieceKind,
