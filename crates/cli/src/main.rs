@@ -13,6 +13,7 @@ mod cmd;
 mod game_options;
 mod games;
 mod render;
+mod variant_arg;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;

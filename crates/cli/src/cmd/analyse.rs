@@ -19,8 +19,11 @@ Scores are for the side to move, in hundredths of the game's unit (a One,\n\
 a pawn); \"win in N\" counts plies.")]
 pub struct AnalyseArgs {
     /// The game (a board game).
-    #[arg(value_parser = GameArg::new("analyse", |g| g.tools.is_some(), NO_BOARD_HINT))]
-    game: &'static GameEntry,
+    #[arg(value_parser = GameArg::new("analyse", |g| g.tools.is_some(), NO_BOARD_HINT), required_unless_present = "variant_file")]
+    game: Option<&'static GameEntry>,
+    /// Analyse the variant of this TOML file instead of a built-in game (docs/variant-files.md).
+    #[arg(long, value_name = "PATH", conflicts_with = "game")]
+    variant_file: Option<String>,
     /// Start from this position string.
     #[arg(long)]
     fen: Option<String>,
@@ -43,9 +46,10 @@ pub struct AnalyseArgs {
 
 /// Runs the analysis.
 pub fn run(args: AnalyseArgs) -> Result<ExitCode, String> {
+    let game = crate::variant_arg::game_of(args.game, args.variant_file.as_deref())?;
     let pos = match study(
         "analyse",
-        args.game,
+        game,
         &args.options,
         args.seed,
         args.fen.as_deref(),

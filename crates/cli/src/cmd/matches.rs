@@ -27,6 +27,10 @@ Every game's record is saved in the folder given, as <game>-001.pgn, ...\n",
             text.push_str(&format!("{}: {}.\n", g.name, t.match_help()));
         }
     }
+    text.push_str(
+        "A variant file (--variant-file PATH): each pair of games starts from its setup\n\
+plus 4 random plies drawn from the seed.\n",
+    );
     text
 }
 
@@ -35,8 +39,11 @@ Every game's record is saved in the folder given, as <game>-001.pgn, ...\n",
 #[command(after_help = after_help())]
 pub struct MatchArgs {
     /// The game (a board game).
-    #[arg(value_parser = GameArg::new("match", |g| g.tools.is_some(), NO_BOARD_HINT))]
-    game: &'static GameEntry,
+    #[arg(value_parser = GameArg::new("match", |g| g.tools.is_some(), NO_BOARD_HINT), required_unless_present = "variant_file")]
+    game: Option<&'static GameEntry>,
+    /// Play the variant of this TOML file instead of a built-in game (docs/variant-files.md).
+    #[arg(long, value_name = "PATH", conflicts_with = "game")]
+    variant_file: Option<String>,
     /// Player A: a level 1-8 or `random`.
     #[arg(long)]
     a: PlayerSpec,
@@ -59,7 +66,7 @@ pub struct MatchArgs {
 
 /// Runs the match.
 pub fn run(args: MatchArgs) -> Result<ExitCode, String> {
-    let game = args.game;
+    let game = crate::variant_arg::game_of(args.game, args.variant_file.as_deref())?;
     let Some(tools) = game.tools else {
         return Err(format!("'match' does not support {}", game.key));
     };

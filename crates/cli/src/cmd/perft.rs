@@ -28,8 +28,11 @@ and deeper. A bad --fen or --moves is reported (the move's number, side and\n\
 why) with exit status 1.")]
 pub struct PerftArgs {
     /// The game (a board game).
-    #[arg(value_parser = GameArg::new("perft", |g| g.tools.is_some(), NO_BOARD_HINT))]
-    game: &'static GameEntry,
+    #[arg(value_parser = GameArg::new("perft", |g| g.tools.is_some(), NO_BOARD_HINT), required_unless_present = "variant_file")]
+    game: Option<&'static GameEntry>,
+    /// Count the variant of this TOML file instead of a built-in game (docs/variant-files.md).
+    #[arg(long, value_name = "PATH", conflicts_with = "game")]
+    variant_file: Option<String>,
     /// Plies to count.
     #[arg(long, short)]
     depth: u32,
@@ -115,9 +118,10 @@ pub fn study(
 
 /// Runs perft.
 pub fn run(args: PerftArgs) -> Result<ExitCode, String> {
+    let game = crate::variant_arg::game_of(args.game, args.variant_file.as_deref())?;
     let pos = match study(
         "perft",
-        args.game,
+        game,
         &args.options,
         args.seed,
         args.fen.as_deref(),

@@ -239,7 +239,8 @@ fn rules_text(game: &VariantGame, text: &str) -> String {
         out.push('\n');
     }
     out.push_str(&format!(
-        "\nA {}x{} board; White moves up, Black down. Pieces (White's letter, name, XBetza):\n",
+        "\nThe board: {} files, {} ranks; White moves up, Black down.\n\
+         Pieces (White's letter, name, XBetza):\n",
         s.geometry.files(),
         s.geometry.ranks()
     ));
