@@ -87,8 +87,17 @@ pub struct GameEntry {
 }
 
 impl GameEntry {
-    /// The entry as `GET /api/variants` lists it.
+    /// The entry as `GET /api/variants` lists it (a variant file's game
+    /// adds `variant_file`, the file's name).
     pub fn describe(&self) -> Value {
+        let mut v = self.describe_common();
+        if let Some(f) = &self.variant_file {
+            v["variant_file"] = json!(f.file);
+        }
+        v
+    }
+
+    fn describe_common(&self) -> Value {
         json!({
             "key": self.key,
             "name": self.name,
