@@ -109,7 +109,7 @@ games starts from the setup plus 4 random plies drawn from the seed";
 
     fn match_game(&self, m: &MatchSettings, i: u32) -> Result<GameResult, String> {
         let pair = u64::from(i / 2);
-        let a_white = i % 2 == 0;
+        let a_white = i.is_multiple_of(2);
         let seed = m.seed.wrapping_mul(1000).wrapping_add(u64::from(i));
         let mut pa = self.player(&m.a, seed, m.time);
         let mut pb = self.player(&m.b, seed ^ 0x5555, m.time);
