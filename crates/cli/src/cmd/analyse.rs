@@ -14,7 +14,8 @@ use std::time::Duration;
 #[derive(Args)]
 #[command(after_help = "Examples:\n  deckmate analyse cardmate --depth 8\n  \
 deckmate analyse cardmate --time 5 --moves \"1. 4Ci3 4Db6\"\n  \
-deckmate analyse cuarenta --time 5 --moves \"1. Pdc4\"\n\n\
+deckmate analyse cuarenta --time 5 --moves \"1. Pdc4\"\n  \
+deckmate analyse --variant-file variants/chess.toml --depth 6 --moves \"1. e4 e5\"\n\n\
 Scores are for the side to move, in hundredths of the game's unit (a One,\n\
 a pawn); \"win in N\" counts plies.")]
 pub struct AnalyseArgs {

@@ -18,7 +18,8 @@ fn after_help() -> String {
     let mut text = String::from(
         "Examples:\n  deckmate match cardmate --a 8 --b random --games 50 --time 1\n  \
 deckmate match cardmate --a 4 --b 3 --games 40 --time 0.2 --out games/\n  \
-deckmate match cuarenta --a 8 --b 1 --games 20 --time 0.2\n\n\
+deckmate match cuarenta --a 8 --b 1 --games 20 --time 0.2\n  \
+deckmate match --variant-file variants/chess.toml --a 4 --b 1 --games 10 --time 0.2\n\n\
 A and B alternate seats; each pair of games starts from the same position.\n\
 Every game's record is saved in the folder given, as <game>-001.pgn, ...\n",
     );

@@ -17,7 +17,8 @@ deckmate perft cardmate --depth 3 --divide --moves \"1. 4Ci3 4Db6\"\n  \
 deckmate perft cardmate --depth 2 --fen \"<position string>\"\n  \
 deckmate perft cardmate --depth 3 --setup deal --seed 7\n  \
 deckmate perft cuarenta --depth 4\n  \
-deckmate perft cuarenta --depth 2 --divide --moves \"1. Fa4 Pbc6\"\n\n\
+deckmate perft cuarenta --depth 2 --divide --moves \"1. Fa4 Pbc6\"\n  \
+deckmate perft --variant-file variants/chess.toml --depth 3\n\n\
 A game starts from its setup (its options below, and --seed for a setup\n\
 drawn from one) or from --fen, its position string; an option of another\n\
 game is refused.\n\n\

@@ -33,7 +33,8 @@ pub enum Opponent {
 deckmate play cardmate --as rearhand --level 6\n  \
 deckmate play cardmate --vs human --setup deal --seed 7\n  \
 deckmate play chess-cards --as other --level 8 --seed 12\n  \
-deckmate play cuarenta --as black --level 3\n\n\
+deckmate play cuarenta --as black --level 3\n  \
+deckmate play --variant-file variants/fairy-court.toml --level 2\n\n\
 Type a move in the game's notation (Cardmate 4Ci3, 9H:c5, 1Sd5=A; Cuarenta\n\
 Pbc4, Fxd5, O-O), or: moves, undo, save FILE, board, flip, draw, resign,\n\
 help, quit. In Chess Cards type a play (yR, bQ*, (wN)yB) or: moves, hint,\n\

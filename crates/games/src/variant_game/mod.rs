@@ -323,6 +323,47 @@ mod tests {
         assert_ne!(digest(CHESS), digest(&CHESS.replace("FIDE", "fide")));
     }
 
+    /// Loading never panics: files mutated byte by byte (a byte changed,
+    /// dropped or doubled) are either games that count moves or refusals.
+    #[test]
+    fn mutated_files_load_or_are_refused_without_panic() {
+        const COURT: &str = include_str!("../../../../variants/fairy-court.toml");
+        let mut rng = deckmate_rules::SeededRng::new(17);
+        let alphabet =
+            b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 =\"[](),*/-_#\n";
+        let (mut ok, mut refused) = (0, 0);
+        for i in 0..200 {
+            let base = if i % 2 == 0 { CHESS } else { COURT };
+            let mut bytes = base.as_bytes().to_vec();
+            for _ in 0..1 + rng.below(3) {
+                let at = rng.below(bytes.len() as u64) as usize;
+                match rng.below(3) {
+                    0 => bytes[at] = alphabet[rng.below(alphabet.len() as u64) as usize],
+                    1 => {
+                        bytes.remove(at);
+                    }
+                    _ => bytes.insert(at, bytes[at]),
+                }
+            }
+            let Ok(text) = String::from_utf8(bytes) else {
+                continue;
+            };
+            match load("mutated.toml", &text) {
+                Ok(e) => {
+                    ok += 1;
+                    let tools = e.tools.expect("tools");
+                    let study = tools.study(&Default::default(), 0, None, None);
+                    assert!(study.is_ok_and(|s| s.perft(2) < 1_000_000));
+                }
+                Err(e) => {
+                    refused += 1;
+                    assert!(!e.at_path("m.toml").is_empty());
+                }
+            }
+        }
+        assert!(ok > 10 && refused > 10, "{ok} loaded, {refused} refused");
+    }
+
     #[test]
     fn refusals_say_where() {
         let bad = CHESS.replace("betza = \"N\"", "betza = \"NY\"");
