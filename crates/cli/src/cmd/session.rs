@@ -141,7 +141,10 @@ impl Session {
 
     fn greeting(&self) -> String {
         let mut named = String::new();
-        let mut flags = String::new();
+        let mut flags = self.replay_flag().trim_start().to_string();
+        if !flags.is_empty() {
+            flags.push(' ');
+        }
         for name in self.options.names() {
             let value = self.options.value(name).unwrap_or_default();
             named.push_str(&format!(", {} {value}", name.replace('_', " ")));
