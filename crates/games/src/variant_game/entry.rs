@@ -129,8 +129,10 @@ fn royal_square(pos: &AnyPosition) -> Option<Square> {
 }
 
 /// The label of a move's button when one click (a from/to) fits several
-/// moves, and always for castling.
-fn choice(pos: &AnyPosition, mv: Move, twin: bool) -> Option<String> {
+/// moves (`twins`: the others), and always for castling: the castling's
+/// notation, the piece a pawn becomes, "no promotion" beside promotions,
+/// else the move as written.
+fn choice(pos: &AnyPosition, mv: Move, twins: &[Move]) -> Option<String> {
     let rules = pos.rules();
     if let Some(c) = mv.castling() {
         return Some(
@@ -140,15 +142,18 @@ fn choice(pos: &AnyPosition, mv: Move, twin: bool) -> Option<String> {
                 .map_or("castling".to_string(), |c| c.notation.clone()),
         );
     }
-    if !twin {
+    if twins.is_empty() {
         return None;
     }
-    Some(mv.promotion().map_or("no promotion".to_string(), |k| {
-        rules
-            .pieces
-            .get(k)
-            .map_or("promotion".to_string(), |p| p.name.clone())
-    }))
+    if let Some(k) = mv.promotion() {
+        if let Some(p) = rules.pieces.get(k) {
+            return Some(p.name.clone());
+        }
+    }
+    if twins.iter().any(|o| o.promotion().is_some()) && mv.promotion().is_none() {
+        return Some("no promotion".to_string());
+    }
+    Some(pos.move_text(mv))
 }
 
 /// The status line: who moves, whether it is you, check.
@@ -205,9 +210,11 @@ impl BoardHook for FairyBoard {
 
     fn move_fields(pos: &AnyPosition, m: Move, legal: &[Move]) -> Map<String, Value> {
         let (from, to) = pos.move_squares(m);
-        let twin = legal
+        let twins: Vec<Move> = legal
             .iter()
-            .any(|o| *o != m && pos.move_squares(*o) == (from, to));
+            .copied()
+            .filter(|&o| o != m && pos.move_squares(o) == (from, to))
+            .collect();
         let rules = pos.rules();
         let mut o = Map::new();
         o.insert("from".into(), json!(from.map(|s| sq(pos, s))));
@@ -220,7 +227,7 @@ impl BoardHook for FairyBoard {
                 .map(|p| p.letter.to_string())),
         );
         o.insert("castling".into(), json!(m.castling().is_some()));
-        o.insert("choice".into(), json!(choice(pos, m, twin)));
+        o.insert("choice".into(), json!(choice(pos, m, &twins)));
         o
     }
 
@@ -392,5 +399,40 @@ mod tests {
             .map(|f| f.message)
             .unwrap_or_default();
         assert!(f.contains("another version of fairy-court.toml"), "{f}");
+    }
+
+    #[test]
+    fn promotions_and_castlings_are_labelled_choices() {
+        const CHESS: &str = include_str!("../../../../variants/chess.toml");
+        let e = load("chess.toml", CHESS).expect("loads");
+        let digest = e.variant_file.as_ref().map(|v| v.digest.clone());
+        let spec = json!({
+            "seed": 0,
+            "digest": digest,
+            "fen": "4k3/P7/8/8/8/8/8/R3K2R w KQ - 0 1",
+        });
+        let g = e.game_from_spec(&spec).expect("the position");
+        let moves = g.legal_moves_of(Seat::First);
+        let label = |text: &str| {
+            moves
+                .iter()
+                .find(|m| m["text"] == text)
+                .map(|m| m["choice"].clone())
+                .unwrap_or_else(|| panic!("{text} in {moves:?}"))
+        };
+        assert_eq!(label("a8=Q+"), "Queen");
+        assert_eq!(label("a8=N"), "Knight");
+        assert_eq!(label("O-O"), "O-O");
+        assert_eq!(label("O-O-O"), "O-O-O");
+        assert_eq!(label("Kf1"), Value::Null);
+        let castle = moves.iter().find(|m| m["text"] == "O-O").expect("O-O");
+        assert_eq!(
+            (castle["from"].clone(), castle["to"].clone()),
+            (json!("e1"), json!("g1"))
+        );
+        assert_eq!(castle["castling"], true);
+        assert_eq!(label("a8=R+"), "Rook");
+        // The spec round-trips with its position string.
+        assert_eq!(g.spec()["fen"], spec["fen"]);
     }
 }
