@@ -104,7 +104,7 @@ pub fn report_with(
     };
     let game = match (variant_tag(text), variant) {
         (None, Some(v)) => v,
-        (Some(tag), Some(v)) if v.answers_to(&tag) => v,
+        (Some(tag), Some(v)) if v.answers_to(&tag) || tag.trim() == v.name.trim() => v,
         (Some(tag), Some(v)) => {
             let message = format!(
                 "the record is for '{}', not {} (the variant file given)",
