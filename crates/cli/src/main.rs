@@ -13,6 +13,7 @@ mod cmd;
 mod game_options;
 mod games;
 mod render;
+mod variant_arg;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -27,7 +28,9 @@ use std::process::ExitCode;
 /// 9x9 board). Games are saved as records that deckmate replay checks;
 /// analyse, match and bench run the engine on the board games, solve finds
 /// the exact value of Chess Cards positions. 52Chess and Dealer's Chess are
-/// planned.
+/// planned. Your own chess variant, written as a TOML file, is played by
+/// the same commands with --variant-file PATH, and offered by the web app
+/// with serve --variants DIR.
 ///
 /// Exit status: 0 ok, 1 bad input or an illegal move, 2 a usage error.
 #[derive(Parser)]
@@ -35,7 +38,8 @@ use std::process::ExitCode;
 #[command(
     after_help = "Start with:  deckmate serve   (then open the address it prints)\n\
 Or:          deckmate play cardmate | chess-cards | cuarenta   (in the terminal)\n\
-Rules:       deckmate rules cardmate | chess-cards | cuarenta"
+Rules:       deckmate rules cardmate | chess-cards | cuarenta\n\
+Your own:    deckmate play --variant-file variants/chess.toml"
 )]
 struct Cli {
     #[command(subcommand)]

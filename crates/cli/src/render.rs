@@ -434,13 +434,17 @@ mod tests {
 
     fn start_view(key: &str) -> Map<String, Value> {
         let e = entry(key);
-        let g = (e.create)(&Options::defaults(e.options), 0).unwrap_or_else(|m| panic!("{m}"));
+        let g = e
+            .new_game(&Options::defaults(e.options), 0)
+            .unwrap_or_else(|m| panic!("{m}"));
         g.view(None, true)
     }
 
     fn after(key: &str, moves: &[&str]) -> Map<String, Value> {
         let e = entry(key);
-        let mut g = (e.create)(&Options::defaults(e.options), 0).unwrap_or_else(|m| panic!("{m}"));
+        let mut g = e
+            .new_game(&Options::defaults(e.options), 0)
+            .unwrap_or_else(|m| panic!("{m}"));
         for m in moves {
             g.play(m).unwrap_or_else(|why| panic!("{m}: {why}"));
         }

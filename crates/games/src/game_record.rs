@@ -102,7 +102,12 @@ pub fn play_moves<P: Recorded>(
 /// is taken as a resignation or an agreed draw; a written result that
 /// contradicts how the game ended is an error.
 pub fn replay<S: RecordSpec>(record: &Record) -> Result<Replay<S>, ReplayErrorOf<S>> {
-    let spec = S::from_record(record)?;
+    replay_with(S::from_record(record)?, record)
+}
+
+/// [`replay`] from a spec the caller read from the record's tags (a game
+/// whose spec needs more than the tags: a variant file's rules).
+pub fn replay_with<S: RecordSpec>(spec: S, record: &Record) -> Result<Replay<S>, ReplayErrorOf<S>> {
     let mut pos = spec
         .start()
         .map_err(|e| BadRecord::tags(format!("tag FEN: {e}")))?;

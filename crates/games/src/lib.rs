@@ -10,3 +10,4 @@ pub mod fairy;
 pub mod game_record;
 pub mod registry;
 pub mod variant_file;
+pub mod variant_game;

@@ -20,17 +20,20 @@ mod live_games;
 mod serve;
 mod static_files;
 mod store;
+mod variants;
 
 pub use api::app;
 pub use db::Db;
 pub use serve::{serve, ServeLimits};
 pub use store::StoreError;
+pub use variants::{load_variants, Loaded, MAX_VARIANT_FILES};
 
-use deckmate_games::registry::{self, Settlement};
+use deckmate_games::registry::{Catalog, Settlement};
 use deckmate_rules::Seat;
 use engine_pool::{EnginePool, Searched};
 use game::{GameSlot, LiveGame};
 use live_games::LiveGames;
+use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 use store::Store;
@@ -49,6 +52,9 @@ pub struct Config {
     pub create_burst: u32,
     /// Games one client may create per minute in the long run.
     pub create_per_minute: u32,
+    /// The games offered: the built-in ones and those of the variant
+    /// files read at start ([`load_variants`]).
+    pub catalog: Catalog,
 }
 
 impl Default for Config {
@@ -59,6 +65,7 @@ impl Default for Config {
             store_wait: Duration::from_secs(5),
             create_burst: 20,
             create_per_minute: 30,
+            catalog: Catalog::builtin(),
         }
     }
 }
@@ -75,6 +82,10 @@ struct Inner {
     games: Mutex<LiveGames>,
     runtime: tokio::runtime::Handle,
     create_limit: limits::CreateLimit,
+    catalog: Catalog,
+    /// Stored games that cannot be played now, by id: why (a variant file
+    /// the server does not offer now, or another version of it).
+    unavailable: HashMap<String, String>,
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -131,14 +142,33 @@ impl AppState {
             .map_err(|_| "the server state needs a tokio runtime".to_string())?;
         let rows = db.load_all()?;
         let mut live = LiveGames::default();
+        let mut unavailable = HashMap::new();
         for (row, moves) in rows {
-            let variant = registry::find(&row.variant)
-                .ok_or_else(|| format!("game {}: unknown variant '{}'", row.id, row.variant))?;
+            let Some(variant) = config.catalog.find(&row.variant) else {
+                let why = format!(
+                    "game {} is a game of '{}', which this server does not offer now: \
+                     a variant file's game needs its file (start the server with \
+                     --variants DIR, DIR holding {}.toml)",
+                    row.id, row.variant, row.variant
+                );
+                eprintln!("deckmate: {why}; the game is kept in the database, not played");
+                unavailable.insert(row.id.clone(), why);
+                continue;
+            };
             let spec: serde_json::Value = serde_json::from_str(&row.spec)
                 .map_err(|e| format!("game {}: stored spec: {e}", row.id))?;
-            let game = variant
-                .rebuild(&spec, &moves)
-                .map_err(|e| format!("game {}: {e}", row.id))?;
+            let game = match variant.rebuild(&spec, &moves) {
+                Ok(g) => g,
+                // A variant file may have changed since the game began:
+                // that game waits for its file, the others are served.
+                Err(e) if variant.variant_file.is_some() => {
+                    let why = format!("game {} ({}): {e}", row.id, variant.name);
+                    eprintln!("deckmate: {why}; the game is kept in the database, not played");
+                    unavailable.insert(row.id.clone(), why);
+                    continue;
+                }
+                Err(e) => return Err(format!("game {}: {e}", row.id)),
+            };
             let engine = row.engine.map(|(s, l)| (seat_from(s), l));
             let mut g = LiveGame::new(row.id.clone(), game, row.tokens, engine, row.created);
             g.ended = row.ended.as_deref().and_then(Settlement::from_json);
@@ -163,6 +193,8 @@ impl AppState {
                 games: Mutex::new(live),
                 runtime,
                 create_limit,
+                catalog: config.catalog,
+                unavailable,
             }),
         };
         for slot in lock(&state.inner.games).all() {
@@ -192,6 +224,17 @@ impl AppState {
 
     pub(crate) fn game(&self, id: &str) -> Option<Arc<GameSlot>> {
         lock(&self.inner.games).get(id)
+    }
+
+    /// Why a stored game cannot be played now, if it cannot (its variant
+    /// file is not offered, or changed).
+    pub(crate) fn unavailable(&self, id: &str) -> Option<&str> {
+        self.inner.unavailable.get(id).map(String::as_str)
+    }
+
+    /// The games offered.
+    pub(crate) fn catalog(&self) -> &Catalog {
+        &self.inner.catalog
     }
 
     pub(crate) fn insert(&self, g: LiveGame) -> Arc<GameSlot> {

@@ -14,13 +14,17 @@ use std::time::Duration;
 #[derive(Args)]
 #[command(after_help = "Examples:\n  deckmate analyse cardmate --depth 8\n  \
 deckmate analyse cardmate --time 5 --moves \"1. 4Ci3 4Db6\"\n  \
-deckmate analyse cuarenta --time 5 --moves \"1. Pdc4\"\n\n\
+deckmate analyse cuarenta --time 5 --moves \"1. Pdc4\"\n  \
+deckmate analyse --variant-file variants/chess.toml --depth 6 --moves \"1. e4 e5\"\n\n\
 Scores are for the side to move, in hundredths of the game's unit (a One,\n\
 a pawn); \"win in N\" counts plies.")]
 pub struct AnalyseArgs {
     /// The game (a board game).
-    #[arg(value_parser = GameArg::new("analyse", |g| g.tools.is_some(), NO_BOARD_HINT))]
-    game: &'static GameEntry,
+    #[arg(value_parser = GameArg::new("analyse", |g| g.tools.is_some(), NO_BOARD_HINT), required_unless_present = "variant_file")]
+    game: Option<&'static GameEntry>,
+    /// Analyse the variant of this TOML file instead of a built-in game (docs/variant-files.md).
+    #[arg(long, value_name = "PATH", conflicts_with = "game")]
+    variant_file: Option<String>,
     /// Start from this position string.
     #[arg(long)]
     fen: Option<String>,
@@ -43,9 +47,10 @@ pub struct AnalyseArgs {
 
 /// Runs the analysis.
 pub fn run(args: AnalyseArgs) -> Result<ExitCode, String> {
+    let game = crate::variant_arg::game_of(args.game, args.variant_file.as_deref())?;
     let pos = match study(
         "analyse",
-        args.game,
+        game,
         &args.options,
         args.seed,
         args.fen.as_deref(),

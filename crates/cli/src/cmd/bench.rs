@@ -20,6 +20,10 @@ pub struct BenchArgs {
     /// Only this game's positions (default: every board game).
     #[arg(value_parser = GameArg::new("bench", |g| g.tools.is_some(), NO_BOARD_HINT))]
     game: Option<&'static GameEntry>,
+    /// Only the start of the variant of this TOML file, searched to depth
+    /// 5 (docs/variant-files.md).
+    #[arg(long, value_name = "PATH", conflicts_with = "game")]
+    variant_file: Option<String>,
 }
 
 fn line(l: &BenchLine) {
@@ -45,7 +49,11 @@ fn totals(prefix: &str, nodes: u64, time: Duration) {
 
 /// Runs the bench.
 pub fn run(args: BenchArgs) -> Result<ExitCode, String> {
-    let tools: Vec<_> = match args.game {
+    let game = match &args.variant_file {
+        Some(path) => Some(crate::variant_arg::load(path)?),
+        None => args.game,
+    };
+    let tools: Vec<_> = match game {
         None => GAMES.iter().filter_map(|g| g.tools).collect(),
         Some(g) => match g.tools {
             Some(t) => vec![t],

@@ -18,7 +18,8 @@ fn after_help() -> String {
     let mut text = String::from(
         "Examples:\n  deckmate match cardmate --a 8 --b random --games 50 --time 1\n  \
 deckmate match cardmate --a 4 --b 3 --games 40 --time 0.2 --out games/\n  \
-deckmate match cuarenta --a 8 --b 1 --games 20 --time 0.2\n\n\
+deckmate match cuarenta --a 8 --b 1 --games 20 --time 0.2\n  \
+deckmate match --variant-file variants/chess.toml --a 4 --b 1 --games 10 --time 0.2\n\n\
 A and B alternate seats; each pair of games starts from the same position.\n\
 Every game's record is saved in the folder given, as <game>-001.pgn, ...\n",
     );
@@ -27,6 +28,10 @@ Every game's record is saved in the folder given, as <game>-001.pgn, ...\n",
             text.push_str(&format!("{}: {}.\n", g.name, t.match_help()));
         }
     }
+    text.push_str(
+        "A variant file (--variant-file PATH): each pair of games starts from its setup\n\
+plus 4 random plies drawn from the seed.\n",
+    );
     text
 }
 
@@ -35,8 +40,11 @@ Every game's record is saved in the folder given, as <game>-001.pgn, ...\n",
 #[command(after_help = after_help())]
 pub struct MatchArgs {
     /// The game (a board game).
-    #[arg(value_parser = GameArg::new("match", |g| g.tools.is_some(), NO_BOARD_HINT))]
-    game: &'static GameEntry,
+    #[arg(value_parser = GameArg::new("match", |g| g.tools.is_some(), NO_BOARD_HINT), required_unless_present = "variant_file")]
+    game: Option<&'static GameEntry>,
+    /// Play the variant of this TOML file instead of a built-in game (docs/variant-files.md).
+    #[arg(long, value_name = "PATH", conflicts_with = "game")]
+    variant_file: Option<String>,
     /// Player A: a level 1-8 or `random`.
     #[arg(long)]
     a: PlayerSpec,
@@ -59,7 +67,7 @@ pub struct MatchArgs {
 
 /// Runs the match.
 pub fn run(args: MatchArgs) -> Result<ExitCode, String> {
-    let game = args.game;
+    let game = crate::variant_arg::game_of(args.game, args.variant_file.as_deref())?;
     let Some(tools) = game.tools else {
         return Err(format!("'match' does not support {}", game.key));
     };

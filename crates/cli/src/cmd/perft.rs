@@ -17,7 +17,8 @@ deckmate perft cardmate --depth 3 --divide --moves \"1. 4Ci3 4Db6\"\n  \
 deckmate perft cardmate --depth 2 --fen \"<position string>\"\n  \
 deckmate perft cardmate --depth 3 --setup deal --seed 7\n  \
 deckmate perft cuarenta --depth 4\n  \
-deckmate perft cuarenta --depth 2 --divide --moves \"1. Fa4 Pbc6\"\n\n\
+deckmate perft cuarenta --depth 2 --divide --moves \"1. Fa4 Pbc6\"\n  \
+deckmate perft --variant-file variants/chess.toml --depth 3\n\n\
 A game starts from its setup (its options below, and --seed for a setup\n\
 drawn from one) or from --fen, its position string; an option of another\n\
 game is refused.\n\n\
@@ -28,8 +29,11 @@ and deeper. A bad --fen or --moves is reported (the move's number, side and\n\
 why) with exit status 1.")]
 pub struct PerftArgs {
     /// The game (a board game).
-    #[arg(value_parser = GameArg::new("perft", |g| g.tools.is_some(), NO_BOARD_HINT))]
-    game: &'static GameEntry,
+    #[arg(value_parser = GameArg::new("perft", |g| g.tools.is_some(), NO_BOARD_HINT), required_unless_present = "variant_file")]
+    game: Option<&'static GameEntry>,
+    /// Count the variant of this TOML file instead of a built-in game (docs/variant-files.md).
+    #[arg(long, value_name = "PATH", conflicts_with = "game")]
+    variant_file: Option<String>,
     /// Plies to count.
     #[arg(long, short)]
     depth: u32,
@@ -115,9 +119,10 @@ pub fn study(
 
 /// Runs perft.
 pub fn run(args: PerftArgs) -> Result<ExitCode, String> {
+    let game = crate::variant_arg::game_of(args.game, args.variant_file.as_deref())?;
     let pos = match study(
         "perft",
-        args.game,
+        game,
         &args.options,
         args.seed,
         args.fen.as_deref(),

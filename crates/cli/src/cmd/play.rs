@@ -33,7 +33,8 @@ pub enum Opponent {
 deckmate play cardmate --as rearhand --level 6\n  \
 deckmate play cardmate --vs human --setup deal --seed 7\n  \
 deckmate play chess-cards --as other --level 8 --seed 12\n  \
-deckmate play cuarenta --as black --level 3\n\n\
+deckmate play cuarenta --as black --level 3\n  \
+deckmate play --variant-file variants/fairy-court.toml --level 2\n\n\
 Type a move in the game's notation (Cardmate 4Ci3, 9H:c5, 1Sd5=A; Cuarenta\n\
 Pbc4, Fxd5, O-O), or: moves, undo, save FILE, board, flip, draw, resign,\n\
 help, quit. In Chess Cards type a play (yR, bQ*, (wN)yB) or: moves, hint,\n\
@@ -42,8 +43,11 @@ undo, save FILE, help, quit. --as takes the game's seats: forehand|rearhand\n\
 first|second.")]
 pub struct PlayArgs {
     /// The game.
-    #[arg(value_parser = GameArg::new("play", every_game, ""))]
-    game: &'static GameEntry,
+    #[arg(value_parser = GameArg::new("play", every_game, ""), required_unless_present = "variant_file")]
+    game: Option<&'static GameEntry>,
+    /// Play the chess variant of this TOML file instead of a built-in game (docs/variant-files.md; examples in variants/). A broken file is reported as PATH:LINE:COLUMN: reason.
+    #[arg(long, value_name = "PATH", conflicts_with = "game")]
+    variant_file: Option<String>,
     /// The opponent.
     #[arg(long, value_enum, default_value = "computer")]
     vs: Opponent,
@@ -81,7 +85,7 @@ fn seat_named(game: &GameEntry, name: &str) -> Option<Seat> {
 
 /// Runs a game on standard input and output.
 pub fn run(args: PlayArgs) -> Result<ExitCode, String> {
-    let entry = args.game;
+    let entry = crate::variant_arg::game_of(args.game, args.variant_file.as_deref())?;
     let options = match args.options.for_game(entry) {
         Ok(o) => o,
         Err(m) => return Ok(usage_error(&m)),
@@ -102,7 +106,7 @@ pub fn run(args: PlayArgs) -> Result<ExitCode, String> {
     });
     let color = render::color_wanted(args.no_color);
     if super::play_cards::plays(entry) {
-        let game = match (entry.create)(&options, seed) {
+        let game = match entry.new_game(&options, seed) {
             Ok(g) => g,
             Err(m) => return Ok(usage_error(&m)),
         };
@@ -401,7 +405,9 @@ mod tests {
         assert!(msg[0].starts_with("Saved"), "{msg:?}");
         let text = std::fs::read_to_string(&path).unwrap_or_default();
         let _ = std::fs::remove_file(&path);
-        let replayed = (entry("cardmate").replay)(&text).expect("the record replays");
+        let replayed = entry("cardmate")
+            .replay_text(&text)
+            .expect("the record replays");
         assert_eq!(replayed.plies, 4);
         assert_eq!(replayed.result, "*");
         assert!(text.contains("[Seed \"0\"]"), "{text}");
@@ -449,7 +455,9 @@ mod tests {
         // A White pawn on d7 may go to c8 or e8 and become a Camel.
         let fen = "*k*1*1*1*/1*1*1*1*1/*1*P*1*1*/1*1*1*1*1/*1*1*1*1*/1*1*1*1*1/*1*1*1*1*/1*1*K*1*1/*1*1*1*1* w - 0 1";
         let e = entry("cuarenta");
-        let game = (e.from_spec)(&json!({ "seed": 0, "fen": fen })).expect("the position");
+        let game = e
+            .game_from_spec(&json!({ "seed": 0, "fen": fen }))
+            .expect("the position");
         let mut s = Session::with_game(game, Options::defaults(e.options), 0, None, Style::plain());
         s.start();
         let out = s.handle("Pde8=C").join("\n");
@@ -476,7 +484,7 @@ mod tests {
             let out = s.handle("board").join("\n");
             assert!(out.contains("Game over"), "{out}");
             let record = s.record_text();
-            let replayed = (entry(key).replay)(&record).expect("the record replays");
+            let replayed = entry(key).replay_text(&record).expect("the record replays");
             assert_eq!(replayed.plies, s.moves().len(), "{key}");
         }
     }

@@ -10,7 +10,7 @@
 use super::terminal::quote;
 use crate::render::{self, Style};
 use clap::Args;
-use deckmate_games::registry;
+use deckmate_games::registry::{self, GameEntry};
 use deckmate_rules::Record;
 use serde_json::json;
 use std::io::Read;
@@ -26,7 +26,10 @@ Palace, Repetition, QuietLimit, FEN, ...), then the moves (1. 4Ci3 4Db6 ...),\n\
 {comments} allowed. A file of bare moves is Cardmate from the predefined setup.\n\
 A record with [Variant \"Cuarenta\"] is Cuarenta (optional [FEN \"...\"]; moves\n\
 1. Fa4 Pbc6 ...), one with [Variant \"Chess Cards\"] a Chess Cards game or match;\n\
-another Variant, or an empty file, is an error.\n\n\
+another Variant, or an empty file, is an error. A record of a variant file's\n\
+game ([Variant \"Chess\"] [VariantFile \"chess.toml\"] ...) is replayed with the\n\
+file: deckmate replay game.pgn --variant-file variants/chess.toml (a record of\n\
+another version of the file, by its VariantDigest tag, is refused).\n\n\
 Exit status 0 when every move is legal; 1 when a move is illegal or the file\n\
 cannot be read (the message names the move: number, side and why).\n\
 With --json: {\"result\": \"1-0\"|\"0-1\"|\"1/2-1/2\"|\"*\", \"reason\": text or null,\n\
@@ -42,6 +45,10 @@ pub struct ReplayArgs {
     /// Draw the board without colours (also: the NO_COLOR variable).
     #[arg(long)]
     no_color: bool,
+    /// The variant file the record's game was played with (a record with
+    /// a VariantFile tag needs it; docs/variant-files.md).
+    #[arg(long, value_name = "PATH")]
+    variant_file: Option<String>,
 }
 
 /// What the command prints, and its exit code.
@@ -78,17 +85,45 @@ fn fail_json(json_out: bool, json: serde_json::Value, message: String) -> Report
 }
 
 /// Replays a record's bytes: the report for `--json` or for people.
+#[cfg(test)]
 pub fn report(bytes: &[u8], json_out: bool, style: &Style) -> Report {
+    report_with(bytes, json_out, style, None)
+}
+
+/// [`report`], with the game of a variant file (`--variant-file`): a
+/// record without a `Variant` tag, or whose tag names the file's variant,
+/// is that game's; another tag is refused.
+pub fn report_with(
+    bytes: &[u8],
+    json_out: bool,
+    style: &Style,
+    variant: Option<&'static GameEntry>,
+) -> Report {
     let Ok(text) = std::str::from_utf8(bytes) else {
         return fail(json_out, "the record is not UTF-8 text".to_string(), 0);
     };
-    let game = match variant_tag(text) {
-        None => registry::untagged(),
-        Some(v) => match registry::from_tag(&v) {
+    let game = match (variant_tag(text), variant) {
+        (None, Some(v)) => v,
+        (Some(tag), Some(v)) if v.answers_to(&tag) || tag.trim() == v.name.trim() => v,
+        (Some(tag), Some(v)) => {
+            let message = format!(
+                "the record is for '{}', not {} (the variant file given)",
+                quote(&tag),
+                v.name
+            );
+            return fail(json_out, message, 0);
+        }
+        (None, None) => registry::untagged(),
+        (Some(v), None) => match registry::from_tag(&v) {
             Some(game) => game,
             None => {
+                let hint = if text.contains("[VariantFile ") {
+                    "; a variant file's record is replayed with --variant-file PATH"
+                } else {
+                    ""
+                };
                 let message = format!(
-                    "unknown variant '{}' (known: {})",
+                    "unknown variant '{}' (known: {}){hint}",
                     quote(&v),
                     registry::keys()
                 );
@@ -104,7 +139,7 @@ pub fn report(bytes: &[u8], json_out: bool, style: &Style) -> Report {
             0,
         );
     }
-    let replayed = match (game.replay)(text) {
+    let replayed = match game.replay_text(text) {
         Ok(r) => r,
         Err(f) => return fail_json(json_out, f.json, f.message),
     };
@@ -144,6 +179,10 @@ fn variant_tag(text: &str) -> Option<String> {
 
 /// Replays the record.
 pub fn run(args: ReplayArgs) -> Result<ExitCode, String> {
+    let variant = match &args.variant_file {
+        Some(path) => Some(crate::variant_arg::load(path)?),
+        None => None,
+    };
     let mut bytes = Vec::new();
     let read = if args.file == "-" {
         std::io::stdin()
@@ -160,7 +199,7 @@ pub fn run(args: ReplayArgs) -> Result<ExitCode, String> {
         flipped: false,
     };
     let r = match read {
-        Ok(()) => report(&bytes, args.json, &style),
+        Ok(()) => report_with(&bytes, args.json, &style, variant),
         Err(e) => fail(args.json, e, 0),
     };
     out!("{}", r.stdout);

@@ -15,12 +15,17 @@ reconstructed ones; Cuarenta: Q1-Q10)."
 )]
 pub struct RulesArgs {
     /// The game.
-    #[arg(value_parser = GameArg::new("rules", every_game, ""))]
-    game: &'static GameEntry,
+    #[arg(value_parser = GameArg::new("rules", every_game, ""), required_unless_present = "variant_file")]
+    game: Option<&'static GameEntry>,
+    /// The variant of this TOML file: its pieces, then the file
+    /// (docs/variant-files.md).
+    #[arg(long, value_name = "PATH", conflicts_with = "game")]
+    variant_file: Option<String>,
 }
 
 /// Prints the rules.
 pub fn run(args: RulesArgs) -> Result<ExitCode, String> {
-    out!("{}", args.game.rules);
+    let game = crate::variant_arg::game_of(args.game, args.variant_file.as_deref())?;
+    out!("{}", game.rules);
     Ok(ExitCode::SUCCESS)
 }

@@ -1,7 +1,7 @@
 //! `deckmate serve`: the web app.
 
 use clap::Args;
-use deckmate_server::{app, serve, AppState, Config, Db, ServeLimits};
+use deckmate_server::{app, load_variants, serve, AppState, Config, Db, ServeLimits};
 use std::io::Write;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -13,7 +13,12 @@ use std::time::Duration;
 file and continue after a restart. The web client is built into the binary.\n\
 The limits keep one client from starving the others: engine searches run on\n\
 a fixed pool and wait their turn, game creations are rate-limited per address\n\
-(429 with Retry-After), connections are capped and slow ones cut off."
+(429 with Retry-After), connections are capped and slow ones cut off.\n\n\
+--variants DIR offers every DIR/*.toml variant file in the lobby too (at most\n\
+64 files of 64 KiB each), keyed by its file name (fairy-court.toml ->\n\
+fairy-court). A broken file is reported with its reason and skipped. Games of\n\
+a file stay in the database: served again when the server is started with\n\
+the same file, refused with the reason (503) while it is missing or changed."
 )]
 pub struct ServeArgs {
     /// Address to listen on.
@@ -43,6 +48,10 @@ pub struct ServeArgs {
     /// is answered 503 (nothing stored, try again).
     #[arg(long, value_name = "SECONDS", default_value_t = 5, value_parser = clap::value_parser!(u64).range(1..=600))]
     store_wait: u64,
+    /// Offer the variant files (*.toml) of this folder beside the built-in
+    /// games (see docs/variant-files.md).
+    #[arg(long, value_name = "DIR")]
+    variants: Option<String>,
     /// Engine seats never move (for load tests).
     #[arg(long, hide = true)]
     no_engines: bool,
@@ -60,6 +69,23 @@ pub fn run(args: ServeArgs) -> Result<ExitCode, String> {
     };
     if let Some(n) = args.engine_threads {
         config.engine_threads = usize::from(n);
+    }
+    if let Some(dir) = &args.variants {
+        let loaded = load_variants(std::path::Path::new(dir))?;
+        let mut err = std::io::stderr().lock();
+        for s in &loaded.skipped {
+            let _ = writeln!(err, "deckmate: variant file skipped: {s}");
+        }
+        let keys: Vec<&str> = loaded.catalog.added().iter().map(|g| g.key).collect();
+        let _ = writeln!(
+            err,
+            "deckmate: {} variant file{} offered from {dir}{}{}",
+            keys.len(),
+            if keys.len() == 1 { "" } else { "s" },
+            if keys.is_empty() { "" } else { ": " },
+            keys.join(", ")
+        );
+        config.catalog = loaded.catalog;
     }
     let limits = ServeLimits {
         max_connections: args.max_connections as usize,

@@ -70,7 +70,7 @@ impl Session {
         computer: Option<Computer>,
         style: Style,
     ) -> Result<Session, String> {
-        let game = (entry.create)(&options, seed)?;
+        let game = entry.new_game(&options, seed)?;
         Ok(Session::with_game(game, options, seed, computer, style))
     }
 
@@ -141,7 +141,10 @@ impl Session {
 
     fn greeting(&self) -> String {
         let mut named = String::new();
-        let mut flags = String::new();
+        let mut flags = self.replay_flag().trim_start().to_string();
+        if !flags.is_empty() {
+            flags.push(' ');
+        }
         for name in self.options.names() {
             let value = self.options.value(name).unwrap_or_default();
             named.push_str(&format!(", {} {value}", name.replace('_', " ")));
@@ -154,13 +157,23 @@ impl Session {
         )
     }
 
+    /// What `deckmate replay` needs besides the record: a variant file's
+    /// game is replayed with its file.
+    fn replay_flag(&self) -> String {
+        match &self.entry.variant_file {
+            Some(v) => format!(" --variant-file {}", v.file),
+            None => String::new(),
+        }
+    }
+
     fn goodbye(&self) -> String {
         if !self.unsaved || self.game.history().is_empty() {
             return "Goodbye.".to_string();
         }
         format!(
             "The game was not saved (next time type 'save FILE' before 'quit').\n\
-             Its record, which 'deckmate replay -' reads:\n\n{}\nGoodbye.",
+             Its record, which 'deckmate replay -{}' reads:\n\n{}\nGoodbye.",
+            self.replay_flag(),
             self.record_text().trim_end()
         )
     }
@@ -422,7 +435,10 @@ impl Session {
         match std::fs::write(file, self.record_text()) {
             Ok(()) => {
                 self.unsaved = false;
-                format!("Saved to {file} (read it back with: deckmate replay {file}).")
+                format!(
+                    "Saved to {file} (read it back with: deckmate replay {file}{}).",
+                    self.replay_flag()
+                )
             }
             Err(e) => format!("Cannot write {}: {e}", quote(file)),
         }

@@ -60,6 +60,7 @@ pub static ENTRY: GameEntry = GameEntry {
     create,
     from_spec,
     tools: Some(&super::tools::TOOLS),
+    variant_file: None,
 };
 
 /// How Cardmate moves are typed, for the terminal's 'help'.
@@ -71,7 +72,7 @@ is compulsory (rule C3): 'moves' lists what is allowed.";
 
 /// Replays a record: a file of bare moves is a game from the predefined
 /// setup.
-fn replay_record(text: &str) -> Result<Replayed, ReplayFailure> {
+fn replay_record(_: &'static GameEntry, text: &str) -> Result<Replayed, ReplayFailure> {
     let rec = read_record(text)?;
     let r = record::replay(&rec).map_err(|e| ReplayFailure::at(e.ply, e.to_string()))?;
     let game = BoardPlay::<Cardmate>::with_moves(r.spec.clone(), &r.moves)
@@ -116,13 +117,13 @@ pub(super) fn read_spec(options: &Options, seed: u64) -> Result<GameSpec, Option
     Ok(spec)
 }
 
-fn create(options: &Options, seed: u64) -> Result<BoxedGame, String> {
+fn create(_: &'static GameEntry, options: &Options, seed: u64) -> Result<BoxedGame, String> {
     Ok(Box::new(BoardPlay::<Cardmate>::new(spec_from(
         options, seed,
     )?)?))
 }
 
-fn from_spec(v: &Value) -> Result<BoxedGame, String> {
+fn from_spec(_: &'static GameEntry, v: &Value) -> Result<BoxedGame, String> {
     let oe = |e: super::OptionError| e.to_string();
     let mut spec = GameSpec::default();
     if let Some(s) = v["setup"].as_str() {
@@ -148,7 +149,7 @@ impl BoardHook for Cardmate {
     type Position = Position;
     type Spec = GameSpec;
 
-    fn entry() -> &'static GameEntry {
+    fn entry(_: &GameSpec) -> &'static GameEntry {
         &ENTRY
     }
 

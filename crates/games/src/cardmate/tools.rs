@@ -10,9 +10,10 @@ use crate::registry::{
 use deckmate_engine::Searcher;
 
 /// Cardmate's engine tools, the entry's `tools`.
-pub static TOOLS: Tools<CardmateTools> = Tools::new();
+pub static TOOLS: Tools<CardmateTools> = Tools::new(CardmateTools);
 
 /// Cardmate's hook into [`Tools`].
+#[derive(Clone, Copy, Debug)]
 pub struct CardmateTools;
 
 impl EngineHook for CardmateTools {
@@ -24,23 +25,28 @@ impl EngineHook for CardmateTools {
     const MATCH_HELP: &'static str = "each pair of games shares a setup (predefined, suits, \
 ranks, deal in turn) drawn from the seed";
 
-    fn start(options: &Options, seed: u64, fen: Option<&str>) -> Result<Position, StudyError> {
+    fn start(
+        &self,
+        options: &Options,
+        seed: u64,
+        fen: Option<&str>,
+    ) -> Result<Position, StudyError> {
         let mut spec = entry::read_spec(options, seed).map_err(StudyError::Option)?;
         spec.fen = fen.map(str::to_string);
         spec.start().map_err(StudyError::Position)
     }
 
-    fn searcher(tt_mb: usize) -> Searcher<Position, CardmateEval> {
+    fn searcher(&self, tt_mb: usize) -> Searcher<Position, CardmateEval> {
         let mut s = Searcher::new(CardmateEval::default(), tt_mb);
         s.min_depth = 2;
         s
     }
 
-    fn bench_cases() -> Vec<Result<BenchCase<Position>, String>> {
+    fn bench_cases(&self) -> Vec<Result<BenchCase<Position>, String>> {
         bench::cases(u32::MAX).collect()
     }
 
-    fn match_game(m: &MatchSettings, i: u32) -> Result<GameResult, String> {
+    fn match_game(&self, m: &MatchSettings, i: u32) -> Result<GameResult, String> {
         let cfg = matches::MatchConfig {
             a: m.a,
             b: m.b,

@@ -44,6 +44,7 @@ pub static ENTRY: GameEntry = GameEntry {
     create,
     from_spec,
     tools: None,
+    variant_file: None,
 };
 
 /// How plays are typed, for the terminal's 'help'.
@@ -67,7 +68,7 @@ fn replay_finish(game_no: usize, f: Option<End>) -> String {
 /// Replays a record of one game, or a match of two (the file
 /// [`write_match`](super::notation::write_match) writes): a file of one
 /// game reports that game, a file of two the match. Errors name the game.
-fn replay_record(text: &str) -> Result<Replayed, ReplayFailure> {
+fn replay_record(_: &'static GameEntry, text: &str) -> Result<Replayed, ReplayFailure> {
     let fail = |message: String, game: usize, ply: usize| ReplayFailure {
         json: json!({ "error": message, "game": game, "ply": ply }),
         message,
@@ -151,7 +152,7 @@ fn count_from(text: &str) -> Result<SacrificeCount, String> {
     }
 }
 
-fn create(options: &Options, seed: u64) -> Result<BoxedGame, String> {
+fn create(_: &'static GameEntry, options: &Options, seed: u64) -> Result<BoxedGame, String> {
     let count = options
         .read("sacrifices", count_from)
         .map_err(|e| e.to_string())?
@@ -159,7 +160,7 @@ fn create(options: &Options, seed: u64) -> Result<BoxedGame, String> {
     Ok(Box::new(CardsMatch::new(seed, count)))
 }
 
-fn from_spec(v: &Value) -> Result<BoxedGame, String> {
+fn from_spec(_: &'static GameEntry, v: &Value) -> Result<BoxedGame, String> {
     let seed = v["seed"]
         .as_u64()
         .ok_or_else(|| "stored spec: no seed".to_string())?;
@@ -707,7 +708,7 @@ mod tests {
 
     #[test]
     fn the_sample_game_replays_to_242() {
-        let r = replay_record(SAMPLE).unwrap();
+        let r = replay_record(&ENTRY, SAMPLE).unwrap();
         assert_eq!(r.json["totals"][0], 242);
         assert_eq!(r.json["result"], "1-0");
         assert_eq!(r.json["plies"], 17);
@@ -723,7 +724,7 @@ mod tests {
     #[test]
     fn a_bad_play_names_the_game_and_play() {
         let bad = SAMPLE.replace("3. rQ rP", "3. rQ wP");
-        let f = replay_record(&bad).unwrap_err();
+        let f = replay_record(&ENTRY, &bad).unwrap_err();
         assert_eq!(
             (f.json["game"].as_u64(), f.json["ply"].as_u64()),
             (Some(1), Some(6))
@@ -743,7 +744,7 @@ mod tests {
                 b[at] = noise[rng.below(noise.len() as u64) as usize];
             }
             if let Ok(t) = std::str::from_utf8(&b) {
-                let _ = replay_record(t);
+                let _ = replay_record(&ENTRY, t);
             }
         }
     }

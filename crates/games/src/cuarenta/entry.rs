@@ -29,6 +29,7 @@ pub static ENTRY: GameEntry = GameEntry {
     create,
     from_spec,
     tools: Some(&super::tools::TOOLS),
+    variant_file: None,
 };
 
 /// How Cuarenta moves are typed, for the terminal's 'help'.
@@ -40,7 +41,7 @@ swap) is O-O. Check signs may be left out.";
 
 /// Replays a `[Variant "Cuarenta"]` record (from Q2's setup or its `FEN`
 /// tag).
-fn replay_record(text: &str) -> Result<Replayed, ReplayFailure> {
+fn replay_record(_: &'static GameEntry, text: &str) -> Result<Replayed, ReplayFailure> {
     let rec = read_record(text)?;
     let r = record::replay(&rec).map_err(|e| ReplayFailure::at(e.ply, e.to_string()))?;
     let start = if r.spec.fen.is_some() {
@@ -60,7 +61,7 @@ fn replay_record(text: &str) -> Result<Replayed, ReplayFailure> {
     ))
 }
 
-fn create(_options: &Options, seed: u64) -> Result<BoxedGame, String> {
+fn create(_: &'static GameEntry, _options: &Options, seed: u64) -> Result<BoxedGame, String> {
     Ok(Box::new(BoardPlay::<Cuarenta>::new((
         GameSpec::default(),
         seed,
@@ -69,7 +70,7 @@ fn create(_options: &Options, seed: u64) -> Result<BoxedGame, String> {
 
 /// The spec is `{"seed": n}`, with `"fen"` for a start other than Q2's
 /// (not offered at creation; read so that such a stored game rebuilds).
-fn from_spec(v: &Value) -> Result<BoxedGame, String> {
+fn from_spec(_: &'static GameEntry, v: &Value) -> Result<BoxedGame, String> {
     let spec = GameSpec {
         fen: v["fen"].as_str().map(str::to_string),
     };
@@ -128,7 +129,7 @@ impl BoardHook for Cuarenta {
     type Position = Position;
     type Spec = (GameSpec, u64);
 
-    fn entry() -> &'static GameEntry {
+    fn entry(_: &(GameSpec, u64)) -> &'static GameEntry {
         &ENTRY
     }
 
@@ -276,7 +277,9 @@ mod tests {
 
     #[test]
     fn the_start_has_22_moves_and_a_prompt() {
-        let g = (ENTRY.create)(&Options::defaults(ENTRY.options), 1).expect("created");
+        let g = ENTRY
+            .new_game(&Options::defaults(ENTRY.options), 1)
+            .expect("created");
         assert_eq!(g.legal_moves_of(Seat::First).len(), 22);
         assert!(g.legal_moves_of(Seat::Second).is_empty());
         let v = g.view(Some(Seat::First), true);

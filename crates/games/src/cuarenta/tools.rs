@@ -50,11 +50,12 @@ pub fn cases(max_depth: u32) -> impl Iterator<Item = Result<BenchCase<Position>,
 }
 
 /// Cuarenta's engine tools, the entry's `tools`.
-pub static TOOLS: Tools<CuarentaTools> = Tools::new();
+pub static TOOLS: Tools<CuarentaTools> = Tools::new(CuarentaTools);
 
 /// Cuarenta's hook into [`Tools`]: studies from Q2's setup or a position
 /// string (no options, and the seed decides nothing), its searcher, the
 /// bench and one game of a match ([`play_game`], 4 random plies first).
+#[derive(Clone, Copy, Debug)]
 pub struct CuarentaTools;
 
 impl EngineHook for CuarentaTools {
@@ -66,22 +67,22 @@ impl EngineHook for CuarentaTools {
     const MATCH_HELP: &'static str =
         "each pair of games starts from the start position plus 4 random plies drawn from the seed";
 
-    fn start(_: &Options, _: u64, fen: Option<&str>) -> Result<Position, StudyError> {
+    fn start(&self, _: &Options, _: u64, fen: Option<&str>) -> Result<Position, StudyError> {
         let spec = record::GameSpec {
             fen: fen.map(str::to_string),
         };
         spec.start().map_err(StudyError::Position)
     }
 
-    fn searcher(tt_mb: usize) -> Searcher<Position, CuarentaEval> {
+    fn searcher(&self, tt_mb: usize) -> Searcher<Position, CuarentaEval> {
         searcher(tt_mb)
     }
 
-    fn bench_cases() -> Vec<Result<BenchCase<Position>, String>> {
+    fn bench_cases(&self) -> Vec<Result<BenchCase<Position>, String>> {
         cases(u32::MAX).collect()
     }
 
-    fn match_game(m: &MatchSettings, i: u32) -> Result<GameResult, String> {
+    fn match_game(&self, m: &MatchSettings, i: u32) -> Result<GameResult, String> {
         let cfg = CuarentaMatch {
             a: m.a,
             b: m.b,

@@ -15,8 +15,9 @@ pub trait BoardHook: Send + 'static {
     /// string, if any), as records' tags and the stored spec say.
     type Spec: Clone + Send + 'static;
 
-    /// The registry entry.
-    fn entry() -> &'static GameEntry;
+    /// The registry entry of the game of `spec` (a game made at runtime
+    /// keeps its entry in its spec).
+    fn entry(spec: &Self::Spec) -> &'static GameEntry;
     /// The start position of `spec`.
     fn start(spec: &Self::Spec) -> Result<Self::Position, String>;
     /// The spec as stored (JSON), read back by the entry's `from_spec`.
@@ -125,7 +126,7 @@ impl<H: BoardHook> BoardPlay<H> {
 
 impl<H: BoardHook> PlayedGame for BoardPlay<H> {
     fn entry(&self) -> &'static GameEntry {
-        H::entry()
+        H::entry(&self.spec)
     }
 
     fn spec(&self) -> Value {
@@ -216,7 +217,7 @@ impl<H: BoardHook> PlayedGame for BoardPlay<H> {
                 }
                 for s in Seat::BOTH {
                     r.set_tag(
-                        H::entry().seat_names[s.index()],
+                        H::entry(&self.spec).seat_names[s.index()],
                         info.players[s.index()].clone(),
                     );
                 }
@@ -339,12 +340,12 @@ mod tests {
         }
     }
 
-    fn create(_: &Options, _: u64) -> Result<BoxedGame, String> {
+    fn create(_: &'static GameEntry, _: &Options, _: u64) -> Result<BoxedGame, String> {
         Ok(Box::new(BoardPlay::<Toy>::new(())?))
     }
 
-    fn from_spec(_: &Value) -> Result<BoxedGame, String> {
-        create(&Options::default(), 0)
+    fn from_spec(g: &'static GameEntry, _: &Value) -> Result<BoxedGame, String> {
+        create(g, &Options::default(), 0)
     }
 
     static TOY: GameEntry = GameEntry {
@@ -357,10 +358,11 @@ mod tests {
         options: &[],
         rules: "",
         move_help: "",
-        replay: |_| Err(super::super::ReplayFailure::at(0, "no records".into())),
+        replay: |_, _| Err(super::super::ReplayFailure::at(0, "no records".into())),
         create,
         from_spec,
         tools: None,
+        variant_file: None,
     };
 
     struct Toy;
@@ -368,7 +370,7 @@ mod tests {
     impl BoardHook for Toy {
         type Position = Picks;
         type Spec = ();
-        fn entry() -> &'static GameEntry {
+        fn entry(_: &()) -> &'static GameEntry {
             &TOY
         }
         fn start(_: &()) -> Result<Picks, String> {

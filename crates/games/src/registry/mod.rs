@@ -10,14 +10,23 @@
 //!
 //! Adding a game: write its module with a `static ENTRY: GameEntry` and
 //! list it in [`GAMES`].
+//!
+//! Games made at runtime (a variant file, [`crate::variant_game`]) are
+//! entries too: each is built once, leaked to `&'static` (a process makes
+//! a bounded number of them: one per file read), and carries its rules in
+//! [`GameEntry::variant_file`]. The shells look them up in a [`Catalog`]
+//! (the built-in games plus the ones they loaded), never in a global
+//! that changes.
 
 mod board;
+mod catalog;
 mod options;
 mod replay;
 mod session;
 mod tools;
 
 pub use board::{BoardHook, BoardPlay};
+pub use catalog::Catalog;
 pub use options::{OptionError, OptionSpec, Options};
 pub use replay::{read_record, ReplayFailure, Replayed};
 pub use session::{
@@ -29,7 +38,9 @@ pub use tools::{
     PlayerSpec, Study, StudyAnalysis, StudyError, StudyReport, Tools,
 };
 
+use crate::variant_game::VariantGame;
 use serde_json::{json, Value};
+use std::sync::Arc;
 
 /// A game deckmate plays: its registry entry.
 pub struct GameEntry {
@@ -56,21 +67,37 @@ pub struct GameEntry {
     pub move_help: &'static str,
     /// Replays a record's text, checking every move: the final position,
     /// the result and what `deckmate replay` prints, or the first bad move
-    /// (its number, side and why).
-    pub replay: fn(text: &str) -> Result<Replayed, ReplayFailure>,
+    /// (its number, side and why). The entry itself is passed (see
+    /// [`GameEntry::variant_file`]); call it as [`GameEntry::replay_text`].
+    pub replay: fn(game: &'static GameEntry, text: &str) -> Result<Replayed, ReplayFailure>,
     /// A new game from options and a seed; the error says which option
-    /// is wrong.
-    pub create: fn(options: &Options, seed: u64) -> Result<BoxedGame, String>,
+    /// is wrong. Call it as [`GameEntry::new_game`].
+    pub create:
+        fn(game: &'static GameEntry, options: &Options, seed: u64) -> Result<BoxedGame, String>,
     /// A game at its start from a stored spec ([`PlayedGame::spec`]).
-    pub from_spec: fn(spec: &Value) -> Result<BoxedGame, String>,
+    /// Call it as [`GameEntry::game_from_spec`].
+    pub from_spec: fn(game: &'static GameEntry, spec: &Value) -> Result<BoxedGame, String>,
     /// The engine tools (perft, analysis, bench, matches) of a board
     /// game; `None` for a game without them (Chess Cards).
     pub tools: Option<&'static dyn EngineTools>,
+    /// The variant file of a game made at runtime (its rules, file name
+    /// and digest); `None` for the built-in games. The entry's functions
+    /// get the entry, so they read the rules here.
+    pub variant_file: Option<Arc<VariantGame>>,
 }
 
 impl GameEntry {
-    /// The entry as `GET /api/variants` lists it.
+    /// The entry as `GET /api/variants` lists it (a variant file's game
+    /// adds `variant_file`, the file's name).
     pub fn describe(&self) -> Value {
+        let mut v = self.describe_common();
+        if let Some(f) = &self.variant_file {
+            v["variant_file"] = json!(f.file);
+        }
+        v
+    }
+
+    fn describe_common(&self) -> Value {
         json!({
             "key": self.key,
             "name": self.name,
@@ -95,9 +122,24 @@ impl GameEntry {
             .find(|s| self.seats[s.index()] == key)
     }
 
+    /// A new game from options and a seed (the entry's `create`).
+    pub fn new_game(&'static self, options: &Options, seed: u64) -> Result<BoxedGame, String> {
+        (self.create)(self, options, seed)
+    }
+
+    /// A game at its start from a stored spec (the entry's `from_spec`).
+    pub fn game_from_spec(&'static self, spec: &Value) -> Result<BoxedGame, String> {
+        (self.from_spec)(self, spec)
+    }
+
+    /// Replays a record's text (the entry's `replay`).
+    pub fn replay_text(&'static self, text: &str) -> Result<Replayed, ReplayFailure> {
+        (self.replay)(self, text)
+    }
+
     /// Rebuilds a game from its stored spec and move texts.
-    pub fn rebuild(&self, spec: &Value, moves: &[String]) -> Result<BoxedGame, String> {
-        let mut g = (self.from_spec)(spec)?;
+    pub fn rebuild(&'static self, spec: &Value, moves: &[String]) -> Result<BoxedGame, String> {
+        let mut g = self.game_from_spec(spec)?;
         for (i, text) in moves.iter().enumerate() {
             g.play(text)
                 .map_err(|e| format!("stored move {} '{text}': {e}", i + 1))?;
@@ -133,20 +175,28 @@ pub fn untagged() -> &'static GameEntry {
 /// its aliases, in any case, with or without spaces, hyphens and
 /// underscores.
 pub fn from_tag(value: &str) -> Option<&'static GameEntry> {
-    let norm = |s: &str| -> String {
-        s.chars()
-            .filter(|c| !c.is_whitespace() && *c != '-' && *c != '_')
-            .flat_map(char::to_lowercase)
-            .collect()
-    };
-    let v = norm(value);
-    if v.is_empty() {
-        return None;
+    GAMES.iter().copied().find(|g| g.answers_to(value))
+}
+
+/// A name as tags are compared: lower case, without spaces, hyphens and
+/// underscores.
+fn norm(s: &str) -> String {
+    s.chars()
+        .filter(|c| !c.is_whitespace() && *c != '-' && *c != '_')
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+impl GameEntry {
+    /// Whether a record's `[Variant]` tag `value` names this game (its key,
+    /// name or an alias, compared as [`from_tag`] does).
+    pub fn answers_to(&self, value: &str) -> bool {
+        let v = norm(value);
+        !v.is_empty()
+            && (norm(self.key) == v
+                || norm(self.name) == v
+                || self.aliases.iter().any(|a| norm(a) == v))
     }
-    GAMES
-        .iter()
-        .copied()
-        .find(|g| norm(g.key) == v || norm(g.name) == v || g.aliases.iter().any(|a| norm(a) == v))
 }
 
 #[cfg(test)]
@@ -173,7 +223,8 @@ mod tests {
     #[test]
     fn every_game_starts_with_its_defaults_and_refuses_another_games_options() {
         for g in GAMES {
-            let game = (g.create)(&Options::defaults(g.options), 1)
+            let game = g
+                .new_game(&Options::defaults(g.options), 1)
                 .unwrap_or_else(|e| panic!("{}: {e}", g.key));
             assert_eq!(game.entry().key, g.key);
             assert!(game.history().is_empty());

@@ -95,7 +95,9 @@ mod tests {
     #[test]
     fn every_game_replays_its_own_record_and_refuses_a_bad_move() {
         for g in GAMES {
-            let mut game = (g.create)(&Options::defaults(g.options), 5).expect("a game");
+            let mut game = g
+                .new_game(&Options::defaults(g.options), 5)
+                .expect("a game");
             for _ in 0..4 {
                 let seat = game.to_move().expect("a seat to move");
                 let text = game.legal_moves_of(seat)[0]["text"]
@@ -109,7 +111,9 @@ mod tests {
                 players: ["A".into(), "B".into()],
                 ended: None,
             });
-            let r = (g.replay)(&record).unwrap_or_else(|f| panic!("{}: {}", g.key, f.message));
+            let r = g
+                .replay_text(&record)
+                .unwrap_or_else(|f| panic!("{}: {}", g.key, f.message));
             assert_eq!((r.plies, r.result.as_str()), (4, "*"), "{}", g.key);
             assert_eq!(r.json["plies"], 4, "{}", g.key);
             assert!(r.text.contains("all legal"), "{}: {}", g.key, r.text);
@@ -117,7 +121,8 @@ mod tests {
             let last = game.history().last().cloned().unwrap_or_default();
             let at = record.rfind(&format!(" {last}")).unwrap_or(0);
             let bad = format!("{} zz9{}", &record[..at], &record[at + 1 + last.len()..]);
-            let f = (g.replay)(&bad)
+            let f = g
+                .replay_text(&bad)
                 .err()
                 .unwrap_or_else(|| panic!("{}: {bad}", g.key));
             assert_eq!(f.json["ply"], 4, "{}: {}", g.key, f.message);

@@ -22,7 +22,6 @@ use deckmate_engine::search::Searcher;
 use deckmate_engine::Evaluator;
 use deckmate_rules::{perft, perft_divide, Game, Outcome, PositionError, Record, RecordError};
 use std::fmt;
-use std::marker::PhantomData;
 use std::time::Duration;
 
 /// Why a position to study was refused. The messages are the command
@@ -175,8 +174,10 @@ pub trait EngineTools: Sync {
     fn match_help(&self) -> &'static str;
 }
 
-/// What a board game adds to the generic [`Tools`].
-pub trait EngineHook: Send + Sync + 'static {
+/// What a board game adds to the generic [`Tools`]. The hook is a value
+/// (a built-in game's is a unit struct; a variant file's holds its rules),
+/// cloned into each study.
+pub trait EngineHook: Clone + Send + Sync + 'static {
     /// The position.
     type Position: Recorded;
     /// The evaluation the search uses.
@@ -191,39 +192,39 @@ pub trait EngineHook: Send + Sync + 'static {
 
     /// The start from `options` and `seed`, or from the position string
     /// `fen`.
-    fn start(options: &Options, seed: u64, fen: Option<&str>)
-        -> Result<Self::Position, StudyError>;
+    fn start(
+        &self,
+        options: &Options,
+        seed: u64,
+        fen: Option<&str>,
+    ) -> Result<Self::Position, StudyError>;
 
     /// A searcher with the game's evaluation and parameters and a table of
     /// `tt_mb` megabytes.
-    fn searcher(tt_mb: usize) -> Searcher<Self::Position, Self::Eval>;
+    fn searcher(&self, tt_mb: usize) -> Searcher<Self::Position, Self::Eval>;
 
     /// The bench positions at their full depths.
-    fn bench_cases() -> Vec<Result<BenchCase<Self::Position>, String>>;
+    fn bench_cases(&self) -> Vec<Result<BenchCase<Self::Position>, String>>;
 
     /// Plays game `i` of a match (it depends on `i` and the settings only).
-    fn match_game(settings: &MatchSettings, i: u32) -> Result<GameResult, String>;
+    fn match_game(&self, settings: &MatchSettings, i: u32) -> Result<GameResult, String>;
 }
 
 /// The engine tools of the game of hook `H`; a game's module holds one in
-/// a `static` and its entry points to it.
-pub struct Tools<H>(PhantomData<fn() -> H>);
+/// a `static` (or, for a game made at runtime, leaks one) and its entry
+/// points to it.
+pub struct Tools<H>(H);
 
 impl<H> Tools<H> {
-    /// The tools (for a `static`).
-    pub const fn new() -> Tools<H> {
-        Tools(PhantomData)
-    }
-}
-
-impl<H> Default for Tools<H> {
-    fn default() -> Tools<H> {
-        Tools::new()
+    /// The tools over `hook` (for a `static`).
+    pub const fn new(hook: H) -> Tools<H> {
+        Tools(hook)
     }
 }
 
 /// A position of the game of `H`, studied.
 struct HookStudy<H: EngineHook> {
+    hook: H,
     pos: H::Position,
 }
 
@@ -264,7 +265,7 @@ impl<H: EngineHook> Study for HookStudy<H> {
     }
 
     fn analyse(&self, limits: &Limits, on_report: &mut dyn FnMut(&StudyReport)) -> StudyAnalysis {
-        let mut searcher = H::searcher(64);
+        let mut searcher = self.hook.searcher(64);
         let a = analyse_with(&mut searcher, &self.pos, limits, Self::line, |r, line| {
             on_report(&StudyReport {
                 depth: r.depth,
@@ -298,12 +299,15 @@ impl<H: EngineHook> EngineTools for Tools<H> {
         fen: Option<&str>,
         moves: Option<&str>,
     ) -> Result<Box<dyn Study>, StudyError> {
-        let mut pos = H::start(options, seed, fen)?;
+        let mut pos = self.0.start(options, seed, fen)?;
         if let Some(m) = moves {
             let rec = Record::parse(m).map_err(StudyError::Movetext)?;
             play_moves(&mut pos, &rec.moves).map_err(|e| StudyError::Move(e.to_string()))?;
         }
-        Ok(Box::new(HookStudy::<H> { pos }))
+        Ok(Box::new(HookStudy::<H> {
+            hook: self.0.clone(),
+            pos,
+        }))
     }
 
     fn bench(
@@ -311,8 +315,8 @@ impl<H: EngineHook> EngineTools for Tools<H> {
         max_depth: u32,
         on_line: &mut dyn FnMut(&BenchLine),
     ) -> Result<(u64, Duration), String> {
-        let mut searcher = H::searcher(16);
-        let cases = H::bench_cases().into_iter().map(|c| {
+        let mut searcher = self.0.searcher(16);
+        let cases = self.0.bench_cases().into_iter().map(|c| {
             c.map(|c| BenchCase {
                 depth: c.depth.min(max_depth),
                 ..c
@@ -333,7 +337,7 @@ impl<H: EngineHook> EngineTools for Tools<H> {
         deckmate_engine::matches::run_games(
             settings.games,
             1,
-            |i| H::match_game(settings, i),
+            |i| self.0.match_game(settings, i),
             on_game,
         )
     }

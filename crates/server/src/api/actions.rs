@@ -164,7 +164,7 @@ pub(super) async fn rematch(
         let me = seat(&g, &headers)?;
         (g.entry(), g.game.rematch_spec(fresh), g.engine, me)
     };
-    let game = (variant.from_spec)(&spec).map_err(internal)?;
+    let game = variant.game_from_spec(&spec).map_err(internal)?;
     let engine = engine.map(|(s, l)| (s.other(), l));
     let (new_id, tokens) = new_game(&state, game, engine).await?;
     // The player who asked takes the other seat of the new game.

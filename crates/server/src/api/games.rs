@@ -7,7 +7,7 @@ use axum::extract::{Path, Query, State};
 use axum::http::{header, HeaderMap};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use deckmate_games::registry::{self, BoxedGame, GameEntry, Options};
+use deckmate_games::registry::{BoxedGame, GameEntry, Options};
 use deckmate_rules::Seat;
 use serde_json::{json, Value};
 use std::collections::HashMap;
@@ -28,6 +28,9 @@ pub(super) fn fresh_seed() -> ApiResult<u64> {
 
 /// The game of an id, or 404.
 pub(super) fn find(state: &AppState, id: &str) -> ApiResult<Arc<GameSlot>> {
+    if let Some(why) = state.unavailable(id) {
+        return Err(super::unavailable(why));
+    }
     state
         .game(id)
         .ok_or_else(|| not_found(format!("no game '{}'", quote(id))))
@@ -108,11 +111,11 @@ pub(super) async fn create(
         Value::String(s) => s.as_str(),
         _ => return Err(bad("variant must be a string")),
     };
-    let variant = registry::find(key).ok_or_else(|| {
+    let variant = state.catalog().find(key).ok_or_else(|| {
         bad(format!(
             "unknown variant '{}' (known: {})",
             quote(key),
-            registry::keys()
+            state.catalog().keys()
         ))
     })?;
     let seed = match &body["seed"] {
@@ -125,7 +128,7 @@ pub(super) async fn create(
     let engine = opponent(variant, &body["opponent"])?;
     let options =
         Options::from_json(variant.options, &body["options"]).map_err(|e| bad(e.to_string()))?;
-    let game = (variant.create)(&options, seed).map_err(bad)?;
+    let game = variant.new_game(&options, seed).map_err(bad)?;
     let (id, tokens) = new_game(&state, game, engine).await?;
     let you = engine.map(|(s, _)| s.other()).unwrap_or(Seat::First);
     Ok(created(variant, &id, &tokens, you, engine.map(|e| e.0)))
@@ -207,12 +210,14 @@ pub(super) async fn list(
     let variant = match q.get("variant") {
         None => None,
         Some(k) => Some(
-            registry::find(k)
+            state
+                .catalog()
+                .find(k)
                 .ok_or_else(|| {
                     bad(format!(
                         "unknown variant '{}' (known: {})",
                         quote(k),
-                        registry::keys()
+                        state.catalog().keys()
                     ))
                 })?
                 .key,

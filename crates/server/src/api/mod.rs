@@ -3,7 +3,7 @@
 //! | route | what |
 //! |---|---|
 //! | `GET /` , `/game/{id}` | the web client |
-//! | `GET /api/variants` | games and their options |
+//! | `GET /api/variants` | games and their options (the built-in games, then the variant files of `--variants DIR`) |
 //! | `GET /api/rules/{variant}` | the rules text |
 //! | `POST /api/games` | create: `{"variant", "options", "seed", "opponent"}` -> `{"id", "tokens"}` (the human seats' tokens only); rate-limited per client (429 with `Retry-After`) |
 //! | `GET /api/games` | a page of games, newest first: `?status=ongoing\|finished&variant=&limit=&before=` -> `{"games", "next", "total"}` |
@@ -23,12 +23,11 @@ mod ws;
 use crate::limits;
 use crate::store::StoreError;
 use crate::{static_files, AppState};
-use axum::extract::{DefaultBodyLimit, Path};
+use axum::extract::{DefaultBodyLimit, Path, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use deckmate_games::registry;
 use serde_json::{json, Value};
 use std::time::Duration;
 use tower_governor::GovernorLayer;
@@ -88,6 +87,12 @@ fn conflict(m: impl Into<String>) -> ApiError {
 
 fn not_found(m: impl Into<String>) -> ApiError {
     ApiError::new(StatusCode::NOT_FOUND, m)
+}
+
+/// A stored game the server cannot play now (its variant file is not
+/// offered, or changed): 503 without `Retry-After`, the reason in words.
+fn unavailable(m: impl Into<String>) -> ApiError {
+    ApiError::new(StatusCode::SERVICE_UNAVAILABLE, m)
 }
 
 /// A write the database did not make: 503 and `Retry-After` when it was
@@ -176,15 +181,16 @@ async fn style() -> Response {
         .into_response()
 }
 
-async fn list_variants() -> Json<Value> {
-    Json(json!(registry::GAMES
-        .iter()
+async fn list_variants(State(state): State<AppState>) -> Json<Value> {
+    Json(json!(state
+        .catalog()
+        .games()
         .map(|v| v.describe())
         .collect::<Vec<_>>()))
 }
 
-async fn rules(Path(variant): Path<String>) -> ApiResult<Response> {
-    match registry::find(&variant) {
+async fn rules(State(state): State<AppState>, Path(variant): Path<String>) -> ApiResult<Response> {
+    match state.catalog().find(&variant) {
         Some(v) => Ok((
             [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
             v.rules,

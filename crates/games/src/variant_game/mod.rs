@@ -1,0 +1,381 @@
+//! A variant file as a game of the shells: [`load`] reads a file's text
+//! ([`crate::variant_file`]), builds its rule set on the fairy core and
+//! makes a registry entry for it at runtime, with the one board game of
+//! the shells ([`FairyBoard`] over [`crate::registry::BoardPlay`]), records
+//! ([`record`]) and the engine tools ([`FairyTools`]: perft, analysis, the
+//! bench on the start, matches between levels) with [`FairyEval`].
+//!
+//! **Runtime entries.** A [`GameEntry`] is `&'static` everywhere (a game
+//! being played points to its entry), so [`load`] leaks the entry it makes,
+//! its strings and its tools: a process makes one per file it reads, once
+//! (the command line one, the server at most its bounded number at
+//! start), so the memory is bounded. The entry's functions receive the
+//! entry, and find the rules in [`GameEntry::variant_file`]. The shells
+//! keep the entries they loaded in a [`crate::registry::Catalog`].
+//!
+//! **Which variant.** A record names the variant in `[Variant]` (the
+//! file's `name`), the file in `[VariantFile]` (its name, no directories)
+//! and its exact text in `[VariantDigest]` (FNV-1a over the file's bytes).
+//! Replaying needs the file again; a record whose digest is not the file's
+//! is refused (another version of the file may read the same moves
+//! differently): any change to the file, even to a comment, makes it
+//! another version. A stored game (the server's database) keeps the
+//! digest in its spec the same way.
+//!
+//! [`FairyEval`]: crate::fairy::FairyEval
+
+mod entry;
+pub mod record;
+mod tools;
+
+pub use entry::FairyBoard;
+pub use record::FairySpec;
+pub use tools::FairyTools;
+
+use crate::fairy::{AnyPosition, RuleSet};
+use crate::registry::{EngineTools, GameEntry, Tools};
+use crate::variant_file::{self, BuildError, PieceKind, VariantError, VariantSpec};
+use std::fmt;
+use std::sync::Arc;
+
+/// The largest variant file read, in bytes.
+pub const MAX_FILE_BYTES: usize = 64 * 1024;
+
+/// The longest key made from a file name.
+pub const MAX_KEY_CHARS: usize = 40;
+
+/// A variant file read and built: what its runtime entry carries.
+#[derive(Debug)]
+pub struct VariantGame {
+    /// The checked file.
+    pub spec: VariantSpec,
+    /// Its rule set.
+    pub rules: Arc<RuleSet>,
+    /// The file's name (no directories), as records' `[VariantFile]` tag
+    /// gives it.
+    pub file: String,
+    /// The digest of the file's text (`fnv1a64:` and 16 hex digits).
+    pub digest: String,
+    /// The start position (its tables compiled once).
+    start: AnyPosition,
+}
+
+impl VariantGame {
+    /// The start position.
+    pub fn start(&self) -> AnyPosition {
+        self.start.clone()
+    }
+
+    /// A position of this variant from its position string.
+    pub fn position(&self, text: &str) -> Result<AnyPosition, deckmate_rules::PositionError> {
+        self.start.with_text(text)
+    }
+}
+
+/// Why a variant file does not become a game.
+#[derive(Clone, PartialEq, Debug)]
+pub enum LoadError {
+    /// The file is larger than [`MAX_FILE_BYTES`].
+    TooLarge {
+        /// Its size.
+        bytes: usize,
+    },
+    /// The file is refused by the reader: where and why (an XBetza text
+    /// with the byte position).
+    Read(VariantError),
+    /// The file reads, but the fairy core cannot play it.
+    Build(BuildError),
+    /// The file's name does not make a key.
+    Key(String),
+}
+
+impl fmt::Display for LoadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LoadError::TooLarge { bytes } => write!(
+                f,
+                "the file has {bytes} bytes; a variant file may have at most {MAX_FILE_BYTES}"
+            ),
+            LoadError::Read(e) => write!(f, "{e}"),
+            LoadError::Build(e) => write!(f, "{e}"),
+            LoadError::Key(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for LoadError {}
+
+impl LoadError {
+    /// The message with the file's path in front, as compilers write it:
+    /// `variants/my.toml:12:9: piece 'Gryffon': XBetza "FyafsY", byte 5
+    /// ('Y'): unknown atom 'Y'` (no line and column when the problem is no
+    /// one place's).
+    pub fn at_path(&self, path: &str) -> String {
+        match self {
+            LoadError::Read(VariantError {
+                at: Some(at),
+                problem,
+            }) => format!("{path}:{}:{}: {problem}", at.line, at.column),
+            e => format!("{path}: {e}"),
+        }
+    }
+}
+
+/// The FNV-1a 64-bit digest of a file's text: `fnv1a64:` and 16 hex
+/// digits. It tells versions of a file apart, it is not a secret.
+pub fn digest(text: &str) -> String {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in text.bytes() {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    format!("fnv1a64:{h:016x}")
+}
+
+/// The key of a variant from its file's name: the name without `.toml`,
+/// lower case, spaces and underscores as hyphens (`Fairy_Court.toml` ->
+/// `fairy-court`). Letters a-z, digits and hyphens only, at most
+/// [`MAX_KEY_CHARS`].
+pub fn key_from_file_name(name: &str) -> Result<String, String> {
+    let stem = name.strip_suffix(".toml").unwrap_or(name);
+    let key: String = stem
+        .chars()
+        .map(|c| match c {
+            ' ' | '_' => '-',
+            c => c.to_ascii_lowercase(),
+        })
+        .collect();
+    if key.is_empty()
+        || key.chars().count() > MAX_KEY_CHARS
+        || !key
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+        || key.starts_with('-')
+    {
+        return Err(format!(
+            "the file name '{}' does not make a key: use letters, digits, '-' and '_' \
+             (at most {MAX_KEY_CHARS}), then .toml",
+            name.escape_debug()
+        ));
+    }
+    Ok(key)
+}
+
+fn leak(s: String) -> &'static str {
+    Box::leak(s.into_boxed_str())
+}
+
+/// Reads and builds the variant file `file` (its name, no directories:
+/// the key is made from it) of text `text`, and makes its registry entry,
+/// leaked (see the module's notes).
+pub fn load(file: &str, text: &str) -> Result<&'static GameEntry, LoadError> {
+    if text.len() > MAX_FILE_BYTES {
+        return Err(LoadError::TooLarge { bytes: text.len() });
+    }
+    let spec = variant_file::read(text).map_err(LoadError::Read)?;
+    let rules = spec.rule_set().map_err(LoadError::Build)?;
+    let key = key_from_file_name(file).map_err(LoadError::Key)?;
+    let start = AnyPosition::new_game(&rules);
+    let game = Arc::new(VariantGame {
+        rules,
+        file: file.to_string(),
+        digest: digest(text),
+        start,
+        spec,
+    });
+    let tools: &'static dyn EngineTools =
+        Box::leak(Box::new(Tools::new(FairyTools::new(Arc::clone(&game)))));
+    let entry = GameEntry {
+        key: leak(key),
+        name: leak(game.spec.name.clone()),
+        aliases: &[],
+        summary: leak(summary(&game)),
+        seats: ["white", "black"],
+        seat_names: ["White", "Black"],
+        options: &[],
+        rules: leak(rules_text(&game, text)),
+        move_help: leak(move_help(&game.spec)),
+        replay: entry::replay_record,
+        create: entry::create,
+        from_spec: entry::from_spec,
+        tools: Some(tools),
+        variant_file: Some(game),
+    };
+    Ok(Box::leak(Box::new(entry)))
+}
+
+/// One line for the lobby: the file's description (its first 160
+/// characters) or the board, and the file.
+fn summary(game: &VariantGame) -> String {
+    let g = &game.spec.geometry;
+    let what = match &game.spec.description {
+        Some(d) if !d.trim().is_empty() => {
+            let d: String = d.split_whitespace().collect::<Vec<_>>().join(" ");
+            let mut short: String = d.chars().take(160).collect();
+            if short.len() < d.len() {
+                short.push('…');
+            }
+            short
+        }
+        _ => format!(
+            "{}x{} board, {} pieces",
+            g.files(),
+            g.ranks(),
+            game.spec.pieces.len()
+        ),
+    };
+    format!("{}: {what} (variant file {})", game.spec.name, game.file)
+}
+
+/// The rules text: the pieces in words, then the file itself.
+fn rules_text(game: &VariantGame, text: &str) -> String {
+    let s = &game.spec;
+    let mut out = format!(
+        "{} (the variant file {}, {})\n",
+        s.name, game.file, game.digest
+    );
+    if let Some(d) = &s.description {
+        out.push_str(d.trim());
+        out.push('\n');
+    }
+    out.push_str(&format!(
+        "\nThe board: {} files, {} ranks; White moves up, Black down.\n\
+         Pieces (White's letter, name, XBetza):\n",
+        s.geometry.files(),
+        s.geometry.ranks()
+    ));
+    for p in &s.pieces {
+        let kind = match p.kind {
+            PieceKind::Royal => " (royal)",
+            PieceKind::Pawn => " (pawn)",
+            PieceKind::Piece => "",
+        };
+        out.push_str(&format!(
+            "  {}  {}: {}{kind}\n",
+            p.letters[0], p.name, p.betza_text
+        ));
+    }
+    out.push_str("\nThe file, as deckmate plays it:\n\n");
+    out.push_str(text);
+    if !text.ends_with('\n') {
+        out.push('\n');
+    }
+    out
+}
+
+/// How a move is typed, with the variant's letters.
+fn move_help(s: &VariantSpec) -> String {
+    let letters: Vec<String> = s
+        .pieces
+        .iter()
+        .filter(|p| p.kind != PieceKind::Pawn)
+        .map(|p| format!("{} {}", p.letters[0], p.name))
+        .collect();
+    format!(
+        "Type a move in SAN: the piece's letter (none for a pawn), the file or rank it\n\
+         leaves when needed, 'x' when it captures, the target square: Nf3, exd5,\n\
+         Rxe7; a promotion adds '=' and the letter (e8=Q); castling is O-O or O-O-O.\n\
+         Coordinates work too (e2e4, e7e8q). Check signs may be left out.\n\
+         Pieces: {}.",
+        letters.join(", ")
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const CHESS: &str = include_str!("../../../../variants/chess.toml");
+
+    #[test]
+    fn keys_come_from_file_names() {
+        assert_eq!(key_from_file_name("chess.toml").as_deref(), Ok("chess"));
+        assert_eq!(
+            key_from_file_name("Fairy_Court.toml").as_deref(),
+            Ok("fairy-court")
+        );
+        for bad in [
+            "",
+            ".toml",
+            "a/b.toml",
+            "é.toml",
+            "-x.toml",
+            &"x".repeat(41),
+        ] {
+            assert!(key_from_file_name(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_file_becomes_an_entry_with_tools() {
+        let e = load("chess.toml", CHESS).expect("chess loads");
+        assert_eq!((e.key, e.name), ("chess", "Chess"));
+        assert!(e.summary.contains("FIDE"), "{}", e.summary);
+        assert!(e.rules.contains("name = \"Chess\""));
+        assert!(e.move_help.contains("N Knight"), "{}", e.move_help);
+        let vf = e.variant_file.as_ref().expect("a variant file");
+        assert_eq!(vf.digest, digest(CHESS));
+        let tools = e.tools.expect("tools");
+        let study = tools
+            .study(&Default::default(), 0, None, None)
+            .expect("the start");
+        assert_eq!(study.perft(3), 8902);
+        assert_ne!(digest(CHESS), digest(&CHESS.replace("FIDE", "fide")));
+    }
+
+    /// Loading never panics: files mutated byte by byte (a byte changed,
+    /// dropped or doubled) are either games that count moves or refusals.
+    #[test]
+    fn mutated_files_load_or_are_refused_without_panic() {
+        const COURT: &str = include_str!("../../../../variants/fairy-court.toml");
+        let mut rng = deckmate_rules::SeededRng::new(17);
+        let alphabet =
+            b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 =\"[](),*/-_#\n";
+        let (mut ok, mut refused) = (0, 0);
+        for i in 0..200 {
+            let base = if i % 2 == 0 { CHESS } else { COURT };
+            let mut bytes = base.as_bytes().to_vec();
+            for _ in 0..1 + rng.below(3) {
+                let at = rng.below(bytes.len() as u64) as usize;
+                match rng.below(3) {
+                    0 => bytes[at] = alphabet[rng.below(alphabet.len() as u64) as usize],
+                    1 => {
+                        bytes.remove(at);
+                    }
+                    _ => bytes.insert(at, bytes[at]),
+                }
+            }
+            let Ok(text) = String::from_utf8(bytes) else {
+                continue;
+            };
+            match load("mutated.toml", &text) {
+                Ok(e) => {
+                    ok += 1;
+                    let tools = e.tools.expect("tools");
+                    let study = tools.study(&Default::default(), 0, None, None);
+                    assert!(study.is_ok_and(|s| s.perft(2) < 1_000_000));
+                }
+                Err(e) => {
+                    refused += 1;
+                    assert!(!e.at_path("m.toml").is_empty());
+                }
+            }
+        }
+        assert!(ok > 10 && refused > 10, "{ok} loaded, {refused} refused");
+    }
+
+    #[test]
+    fn refusals_say_where() {
+        let bad = CHESS.replace("betza = \"N\"", "betza = \"NY\"");
+        let e = load("chess.toml", &bad).err().expect("refused");
+        let text = e.at_path("v/chess.toml");
+        assert!(
+            text.starts_with("v/chess.toml:") && text.contains("byte 1 ('Y')"),
+            "{text}"
+        );
+        let e = load("chess.toml", &"#".repeat(MAX_FILE_BYTES + 1)).err();
+        assert!(matches!(e, Some(LoadError::TooLarge { .. })));
+        let e = load("my chess!.toml", CHESS).err();
+        assert!(matches!(e, Some(LoadError::Key(_))), "{e:?}");
+    }
+}
