@@ -2,6 +2,7 @@
 #![deny(missing_docs)]
 
 pub mod cardmate;
+pub mod chess52;
 pub mod chess_cards;
 mod counters;
 pub mod cuarenta;

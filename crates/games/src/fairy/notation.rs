@@ -17,7 +17,7 @@
 //! move, saying why.
 
 use super::position::{seat_name, Move, Position};
-use super::rules::{PieceKind, Refusal};
+use super::rules::{PieceKind, Refusal, WinCondition};
 use super::set::SquareSet;
 use deckmate_board::Square;
 use deckmate_rules::{MoveError, Mover};
@@ -230,6 +230,10 @@ fn sign<S: SquareSet>(pos: &Position<S>, mv: Move) -> Option<char> {
     after.play_move(mv);
     if !after.in_check() {
         return None;
+    }
+    // Where the royal is taken there is no mate: `+` says it may be.
+    if pos.t.rules.win == WinCondition::CaptureRoyal {
+        return Some('+');
     }
     if after.end().is_none() && !after.has_legal_move() {
         Some('#')
