@@ -144,7 +144,20 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// is [`ToAct::Chance`]: an outcome's probability is its weight over
     /// the sum of the weights. Weights are positive integers so that
     /// sampling ([`Game::sample_chance`]) is exact and reproducible.
+    ///
+    /// Outcomes that lead to the same play may be given as one, weighted by
+    /// their number (52Chess's cards that let nothing teleport): the search
+    /// needs no more. [`Game::is_chance_outcome`] still accepts each of them.
     fn chance_outcomes(&self, _outcomes: &mut Vec<(Self::Move, u32)>) {}
+
+    /// Whether `mv` is one of chance's outcomes now (a draw a record or a
+    /// shell may play). By default, one of [`Game::chance_outcomes`]; a game
+    /// that groups outcomes answers for every member of a group.
+    fn is_chance_outcome(&self, mv: Self::Move) -> bool {
+        let mut outs = Vec::new();
+        self.chance_outcomes(&mut outs);
+        outs.iter().any(|&(m, _)| m == mv)
+    }
 
     /// Draws chance's outcome from the game's seeded stream, each outcome
     /// with the probability its weight gives (exactly: one uniform draw
@@ -188,16 +201,14 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// It does not ask who sends the move: when both seats act, a shell
     /// plays a seat's move with [`Game::play_as`].
     fn play(&mut self, mv: Self::Move) -> Result<(), MoveError> {
-        let mut moves = Vec::new();
-        match self.to_act() {
-            ToAct::Chance => {
-                let mut outs = Vec::new();
-                self.chance_outcomes(&mut outs);
-                moves.extend(outs.into_iter().map(|(m, _)| m));
-            }
-            _ => self.legal_moves(&mut moves),
-        }
-        if moves.contains(&mv) {
+        let legal = if self.to_act() == ToAct::Chance {
+            self.is_chance_outcome(mv)
+        } else {
+            let mut moves = Vec::new();
+            self.legal_moves(&mut moves);
+            moves.contains(&mv)
+        };
+        if legal {
             self.play_unchecked(mv);
             Ok(())
         } else {

@@ -293,6 +293,11 @@ impl deckmate_rules::Game for Chess52 {
         }
     }
 
+    /// Every card, before a move.
+    fn is_chance_outcome(&self, mv: Move) -> bool {
+        matches!(mv, Move::Draw(_)) && self.to_act() == ToAct::Chance
+    }
+
     /// F9: one `below(52)` of the seeded stream, the card of that number.
     fn sample_chance(&self, rng: &mut SeededRng) -> Option<Move> {
         if self.to_act() != ToAct::Chance {
