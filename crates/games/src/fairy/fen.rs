@@ -24,7 +24,7 @@
 use super::position::{seat_name, Position};
 use super::rules::{RuleSet, WinCondition};
 use super::set::SquareSet;
-use super::tables::{Tables, INITIAL, NO_SQUARE};
+use super::tables::{Tables, NO_SQUARE, UNMOVED};
 use crate::counters::parse_counters;
 use deckmate_board::Square;
 use deckmate_rules::{PositionError, Seat};
@@ -216,7 +216,7 @@ pub fn parse<S: SquareSet>(
         if promoted {
             pos.promoted |= S::bit(sq);
         }
-        if t.flags[kind] & INITIAL != 0
+        if t.flags[kind] & UNMOVED != 0
             && t.start_board.get(usize::from(sq)) == Some(&(kind as u8 | (seat as u8) << 5))
         {
             pos.unmoved |= S::bit(sq);

@@ -5,7 +5,7 @@
 
 use super::rules::{StalemateRule, WinCondition, MAX_KINDS};
 use super::set::SquareSet;
-use super::tables::{Tables, EMPTY, INITIAL, NO_SQUARE};
+use super::tables::{Tables, EMPTY, NO_SQUARE, UNMOVED};
 use crate::end;
 use deckmate_board::Square;
 use deckmate_rules::Seat;
@@ -597,7 +597,7 @@ impl<S: SquareSet> Position<S> {
             // first moves (a pawn's double step), as the position string
             // would read it.
             let home = kind as u8 | (me as u8) << 5;
-            if t.flags[kind] & INITIAL != 0 && t.start_board.get(usize::from(to)) == Some(&home) {
+            if t.flags[kind] & UNMOVED != 0 && t.start_board.get(usize::from(to)) == Some(&home) {
                 self.unmoved |= S::bit(to);
                 h ^= t.unmoved_key(to);
             }

@@ -115,6 +115,11 @@ pub(crate) const LINES: u8 = 4;
 pub(crate) const INITIAL: u8 = 8;
 /// The kind has line jumps ([`Hooks::line_jumps`](super::rules::Hooks::line_jumps)).
 pub(crate) const JUMPS: u8 = 16;
+/// Which of the kind's pieces have not moved is kept: it has first-move-only
+/// moves, and not every square it starts on allows them whoever has moved
+/// ([`Hooks::initial_from`](super::rules::Hooks::initial_from); 52Chess's
+/// pawns need no such record, so positions do not differ by it).
+pub(crate) const UNMOVED: u8 = 32;
 
 /// A rule set compiled for square sets `S`.
 #[derive(Debug)]
@@ -435,6 +440,25 @@ impl<S: SquareSet> Tables<S> {
             }
             Err(_) => vec![EMPTY; n],
         };
+        for k in 0..kinds {
+            if t.flags[k] & INITIAL == 0 {
+                continue;
+            }
+            let covered = t.start_board.iter().enumerate().all(|(sq, &cell)| {
+                if cell == EMPTY || usize::from(cell & 0x1F) != k {
+                    return true;
+                }
+                let seat = if cell >> 5 == 0 {
+                    Seat::First
+                } else {
+                    Seat::Second
+                };
+                t.initial_from(seat, k).contains(sq as u8)
+            });
+            if !covered {
+                t.flags[k] |= UNMOVED;
+            }
+        }
         let count = per + 1 + super::rules::MAX_CASTLINGS + 3 * n + 2 * kinds * HAND_KEYS;
         let z = Zobrist::new(0xFA1B_C0DE, count);
         t.keys = (0..count).map(|i| z.key(i)).collect();

@@ -1,0 +1,109 @@
+//! 52Chess properties over random games: every move generated reads back
+//! from its text to the same move and is counted by the bulk count; the
+//! position string round-trips; the hash is the one computed afresh; any
+//! text given to the readers gives a value or an error, never a panic.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use deckmate_games::chess52::{fen, Card, Chess52, Move};
+use deckmate_rules::{Game, SeededRng, ToAct};
+use proptest::prelude::*;
+
+/// A game of `plies` turns from the start, draws from `seed`, moves picked
+/// at random, with every property checked on the way.
+fn playout(seed: u64, turns: usize) -> Chess52 {
+    let mut p = Chess52::start();
+    let mut draws = SeededRng::new(seed);
+    let mut picks = SeededRng::new(seed ^ 0x5EED);
+    for _ in 0..turns {
+        if p.to_act() != ToAct::Chance {
+            break;
+        }
+        let draw = p.sample_chance(&mut draws).unwrap();
+        assert_eq!(p.parse_move(&p.move_text(draw)), Ok(draw));
+        p.play(draw).unwrap();
+        let mut moves = Vec::new();
+        p.legal_moves(&mut moves);
+        assert_eq!(moves.len() as u64, p.count_moves());
+        assert!(!moves.is_empty(), "a pass at least");
+        let mut unique = moves.clone();
+        unique.sort_by_key(|m| format!("{m:?}"));
+        unique.dedup();
+        assert_eq!(unique.len(), moves.len(), "duplicate moves");
+        for &m in &moves {
+            let text = p.move_text(m);
+            assert_eq!(
+                p.parse_move(&text),
+                Ok(m),
+                "{text} in {}",
+                p.position_text()
+            );
+        }
+        let m = moves[picks.below(moves.len() as u64) as usize];
+        p.play(m).unwrap();
+        assert_eq!(p.core().zobrist(), p.core().compute_hash());
+        let text = p.position_text();
+        let again = fen::parse(&text).unwrap();
+        assert_eq!(again.position_text(), text);
+        if p.outcome().is_none() {
+            assert_eq!(again.repetition_key(), p.repetition_key());
+        }
+    }
+    p
+}
+
+#[test]
+fn random_games_keep_every_property() {
+    let mut ended = 0;
+    for seed in 0..40 {
+        if playout(seed, 150).outcome().is_some() {
+            ended += 1;
+        }
+    }
+    assert!(ended > 0, "some random games end");
+}
+
+#[test]
+fn the_bulk_count_is_the_sum_over_the_cards() {
+    for seed in 0..10 {
+        let p = playout(seed, 12);
+        if p.outcome().is_some() {
+            continue;
+        }
+        let by_card: u64 = Card::all().map(|c| p.count_with(c)).sum();
+        assert_eq!(p.perft(1), by_card);
+        let mut drawn = p.clone();
+        drawn.play(Move::Draw(Card::parse("7H").unwrap())).unwrap();
+        assert_eq!(drawn.perft(1), p.count_with(Card::parse("7H").unwrap()));
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn any_text_reads_or_is_refused(steer in proptest::collection::vec(any::<u8>(), 0..8), text in ".{0,40}") {
+        let mut p = Chess52::start();
+        let mut draws = SeededRng::new(u64::from(steer.first().copied().unwrap_or(0)));
+        for &b in &steer {
+            if p.to_act() == ToAct::Chance {
+                let d = p.sample_chance(&mut draws).unwrap();
+                p.play(d).unwrap();
+            }
+            let mut moves = Vec::new();
+            p.legal_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            p.play(moves[usize::from(b) % moves.len()]).unwrap();
+        }
+        if let Ok(m) = p.parse_move(&text) {
+            let written = p.move_text(m);
+            prop_assert_eq!(p.parse_move(&written), Ok(m));
+        }
+        if let Ok(q) = fen::parse(&text) {
+            let written = q.position_text();
+            prop_assert_eq!(fen::parse(&written).unwrap().position_text(), written);
+        }
+        let _ = Card::parse(&text);
+    }
+}
