@@ -297,24 +297,8 @@ impl<S: SquareSet> Position<S> {
             if line.via.meets(occ) || (line.initial && !virgin) {
                 continue;
             }
-            let blockers = line.mask & occ;
-            let (reach, hit) = if line.hop {
-                if blockers.is_empty() {
-                    continue;
-                }
-                let rest = line.after(line.first(blockers));
-                let beyond = rest & occ;
-                if beyond.is_empty() {
-                    (rest, None)
-                } else {
-                    let b = line.first(beyond);
-                    (rest & line.before(b), Some(b))
-                }
-            } else if blockers.is_empty() {
-                (line.mask, None)
-            } else {
-                let b = line.first(blockers);
-                (line.before(b), Some(b))
+            let Some((reach, hit)) = line.resolve(occ) else {
+                continue;
             };
             if moves && line.moves() {
                 m |= reach;
@@ -384,24 +368,12 @@ impl<S: SquareSet> Position<S> {
             if line.via.meets(occ) || (line.initial && !virgin) {
                 continue;
             }
-            let mut blockers = line.mask & occ;
-            let mut open = line.mask;
-            if line.hop {
-                if blockers.is_empty() {
-                    continue;
-                }
-                open = line.after(line.first(blockers));
-                blockers = open & occ;
-            }
-            let reach = if blockers.is_empty() {
-                open
-            } else {
-                let b = line.first(blockers);
-                if line.captures() {
-                    hits |= S::bit(b);
-                }
-                open & line.before(b)
+            let Some((reach, hit)) = line.resolve(occ) else {
+                continue;
             };
+            if let Some(b) = hit.filter(|_| line.captures()) {
+                hits |= S::bit(b);
+            }
             if line.moves() {
                 moves |= reach;
             }

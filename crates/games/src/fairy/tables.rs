@@ -62,6 +62,29 @@ impl<S: SquareSet> Line<S> {
         }
     }
 
+    /// What the line reaches with `occ` occupied: the empty squares it
+    /// runs over (a hop's: beyond its screen) and the first piece it meets
+    /// there, if any; `None` for a hop without a screen.
+    #[inline]
+    pub fn resolve(&self, occ: S) -> Option<(S, Option<u8>)> {
+        let blockers = self.mask & occ;
+        let (open, blockers) = if self.hop {
+            if blockers.is_empty() {
+                return None;
+            }
+            let rest = self.after(self.first(blockers));
+            (rest, rest & occ)
+        } else {
+            (self.mask, blockers)
+        };
+        Some(if blockers.is_empty() {
+            (open, None)
+        } else {
+            let b = self.first(blockers);
+            (open & self.before(b), Some(b))
+        })
+    }
+
     /// Whether the line may capture.
     #[inline]
     pub fn captures(&self) -> bool {

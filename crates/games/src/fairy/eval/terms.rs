@@ -52,24 +52,8 @@ pub(super) fn reach<S: SquareSet>(
         if line.initial || line.via.meets(occ) {
             continue;
         }
-        let blockers = line.mask & occ;
-        let (run, hit) = if line.hop {
-            if blockers.is_empty() {
-                continue;
-            }
-            let rest = line.after(line.first(blockers));
-            let beyond = rest & occ;
-            if beyond.is_empty() {
-                (rest, None)
-            } else {
-                let b = line.first(beyond);
-                (rest & line.before(b), Some(b))
-            }
-        } else if blockers.is_empty() {
-            (line.mask, None)
-        } else {
-            let b = line.first(blockers);
-            (line.before(b), Some(b))
+        let Some((run, hit)) = line.resolve(occ) else {
+            continue;
         };
         if line.moves() {
             m |= run;
