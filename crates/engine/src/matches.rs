@@ -5,7 +5,7 @@
 //! them in order. How a game is set up and played out is each game's.
 
 use crate::level::Level;
-use deckmate_rules::Record;
+use deckmate_rules::{Game, Record, SeededRng};
 
 /// Who plays.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -103,6 +103,30 @@ impl MatchScore {
         }
         self.games.push(g);
     }
+}
+
+/// The opening of game pair `pair` of a match seeded `seed`: up to `plies`
+/// random legal moves from `start` (the same for both games of a pair, so
+/// each side plays it once), stopping before a move that ends the game.
+pub fn random_opening<G: Game>(start: &G, seed: u64, pair: u64, plies: u32) -> Vec<G::Move> {
+    let mut rng = SeededRng::new(seed.wrapping_mul(0x9E37_79B9).wrapping_add(pair));
+    let mut p = start.clone();
+    let mut out = Vec::new();
+    let mut moves = Vec::new();
+    for _ in 0..plies {
+        moves.clear();
+        p.legal_moves(&mut moves);
+        if moves.is_empty() {
+            break;
+        }
+        let m = moves[rng.below(moves.len() as u64) as usize];
+        p.play_unchecked(m);
+        if p.outcome().is_some() {
+            break;
+        }
+        out.push(m);
+    }
+    out
 }
 
 /// Plays games `0..games` with `play_game` (game `i` must depend on `i`

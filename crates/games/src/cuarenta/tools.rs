@@ -10,7 +10,7 @@ pub use deckmate_engine::bench::BenchLine;
 use deckmate_engine::bench::{self, BenchCase};
 use deckmate_engine::matches::{run_games, GameResult, MatchScore, PlayerSpec};
 use deckmate_engine::{random_player, Player, Searcher};
-use deckmate_rules::{Game, Seat, SeededRng};
+use deckmate_rules::Seat;
 use std::time::Duration;
 
 /// Cuarenta bench positions: name, the seed and number of random plies
@@ -131,24 +131,7 @@ fn player(spec: &PlayerSpec, seed: u64, time: Duration) -> Box<dyn Player<Positi
 
 /// The opening of game pair `pair`: random legal moves from the start.
 pub fn opening(seed: u64, pair: u64, plies: u32) -> Vec<Move> {
-    let mut rng = SeededRng::new(seed.wrapping_mul(0x9E37_79B9).wrapping_add(pair));
-    let mut p = cuarenta::start_position();
-    let mut out = Vec::new();
-    let mut moves = Vec::new();
-    for _ in 0..plies {
-        moves.clear();
-        p.legal_moves(&mut moves);
-        if moves.is_empty() {
-            break;
-        }
-        let m = moves[rng.below(moves.len() as u64) as usize];
-        p.play_move(m);
-        if p.end_state().is_some() {
-            break;
-        }
-        out.push(m);
-    }
-    out
+    deckmate_engine::matches::random_opening(&cuarenta::start_position(), seed, pair, plies)
 }
 
 /// Plays game `i` of a match.

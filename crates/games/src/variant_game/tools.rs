@@ -14,7 +14,7 @@ use crate::registry::{EngineHook, MatchSettings, Options, StudyError};
 use deckmate_engine::bench::BenchCase;
 use deckmate_engine::matches::{GameResult, PlayerSpec};
 use deckmate_engine::{random_player, Player, Searcher};
-use deckmate_rules::{Game, Seat, SeededRng};
+use deckmate_rules::Seat;
 use std::sync::Arc;
 
 /// The bench's depth on the start.
@@ -37,24 +37,7 @@ impl FairyTools {
 
     /// The opening of game pair `pair`: random legal moves from the start.
     fn opening(&self, seed: u64, pair: u64, plies: u32) -> Vec<crate::fairy::Move> {
-        let mut rng = SeededRng::new(seed.wrapping_mul(0x9E37_79B9).wrapping_add(pair));
-        let mut p = self.game.start();
-        let mut out = Vec::new();
-        let mut moves = Vec::new();
-        for _ in 0..plies {
-            moves.clear();
-            p.legal_moves(&mut moves);
-            if moves.is_empty() {
-                break;
-            }
-            let m = moves[rng.below(moves.len() as u64) as usize];
-            p.play_move(m);
-            if p.end_state().is_some() {
-                break;
-            }
-            out.push(m);
-        }
-        out
+        deckmate_engine::matches::random_opening(&self.game.start(), seed, pair, plies)
     }
 
     fn player(
