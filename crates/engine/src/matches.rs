@@ -5,7 +5,7 @@
 //! them in order. How a game is set up and played out is each game's.
 
 use crate::level::Level;
-use deckmate_rules::{Game, Record, SeededRng};
+use deckmate_rules::{Game, Record, Seat, SeededRng, ToAct};
 
 /// Who plays.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -127,6 +127,33 @@ pub fn random_opening<G: Game>(start: &G, seed: u64, pair: u64, plies: u32) -> V
         out.push(m);
     }
     out
+}
+
+/// Plays a game on from `pos`, whose `moves` are already played, with
+/// player `a` on the first seat when `a_first` and `b` on the other,
+/// chance's outcomes drawn from `chance`, until the game ends, a player
+/// finds no move or `moves` holds `max_plies` moves (the caller
+/// adjudicates).
+pub fn play_out<G: Game>(
+    pos: &mut G,
+    moves: &mut Vec<G::Move>,
+    players: [&mut dyn crate::Player<G>; 2],
+    a_first: bool,
+    chance: &mut SeededRng,
+    max_plies: usize,
+) {
+    let [a, b] = players;
+    while pos.outcome().is_none() && moves.len() < max_plies {
+        let mv = match pos.to_act() {
+            ToAct::Chance => pos.sample_chance(chance),
+            ToAct::Seat(seat) if (seat == Seat::First) == a_first => a.choose(pos),
+            ToAct::Seat(_) => b.choose(pos),
+            ToAct::Both | ToAct::Nobody => None,
+        };
+        let Some(mv) = mv else { break };
+        pos.play_unchecked(mv);
+        moves.push(mv);
+    }
 }
 
 /// Plays games `0..games` with `play_game` (game `i` must depend on `i`

@@ -8,9 +8,9 @@ use crate::cuarenta::{self, fen, notation, record, CuarentaEval, Move, Position}
 use crate::registry::{EngineHook, MatchSettings, Options, StudyError, Tools};
 pub use deckmate_engine::bench::BenchLine;
 use deckmate_engine::bench::{self, BenchCase};
-use deckmate_engine::matches::{run_games, GameResult, MatchScore, PlayerSpec};
+use deckmate_engine::matches::{play_out, run_games, GameResult, MatchScore, PlayerSpec};
 use deckmate_engine::{random_player, Player, Searcher};
-use deckmate_rules::Seat;
+use deckmate_rules::{Seat, SeededRng};
 use std::time::Duration;
 
 /// Cuarenta bench positions: name, the seed and number of random plies
@@ -146,17 +146,15 @@ pub fn play_game(cfg: &CuarentaMatch, i: u32) -> Result<GameResult, String> {
     for &m in &moves {
         pos.play_move(m);
     }
-    while pos.end_state().is_none() && moves.len() < cfg.max_plies {
-        let a_to_move = (pos.side_to_move() == Seat::First) == a_white;
-        let m = if a_to_move {
-            pa.choose(&pos)
-        } else {
-            pb.choose(&pos)
-        };
-        let Some(m) = m else { break };
-        pos.play_move(m);
-        moves.push(m);
-    }
+    let mut no_chance = SeededRng::new(seed);
+    play_out(
+        &mut pos,
+        &mut moves,
+        [pa.as_mut(), pb.as_mut()],
+        a_white,
+        &mut no_chance,
+        cfg.max_plies,
+    );
     let end = pos.end_state();
     let spec = record::GameSpec::default();
     let mut rec = record::write(&spec, &moves, end).map_err(|e| e.to_string())?;

@@ -14,7 +14,7 @@ use crate::registry::{EngineHook, MatchSettings, Options, StudyError};
 use deckmate_engine::bench::BenchCase;
 use deckmate_engine::matches::{GameResult, PlayerSpec};
 use deckmate_engine::{random_player, Player, Searcher};
-use deckmate_rules::Seat;
+use deckmate_rules::{Seat, SeededRng};
 use std::sync::Arc;
 
 /// The bench's depth on the start.
@@ -101,17 +101,15 @@ games starts from the setup plus 4 random plies drawn from the seed";
         for &mv in &moves {
             pos.play_move(mv);
         }
-        while pos.end_state().is_none() && moves.len() < m.max_plies {
-            let a_to_move = (pos.side_to_move() == Seat::First) == a_white;
-            let mv = if a_to_move {
-                pa.choose(&pos)
-            } else {
-                pb.choose(&pos)
-            };
-            let Some(mv) = mv else { break };
-            pos.play_move(mv);
-            moves.push(mv);
-        }
+        let mut no_chance = SeededRng::new(seed);
+        deckmate_engine::matches::play_out(
+            &mut pos,
+            &mut moves,
+            [pa.as_mut(), pb.as_mut()],
+            a_white,
+            &mut no_chance,
+            m.max_plies,
+        );
         let end = pos.end_state();
         let start = VariantStart {
             game: Arc::clone(&self.game),
