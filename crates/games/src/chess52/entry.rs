@@ -135,6 +135,11 @@ fn card_note(pos: &Chess52, card: Card) -> String {
     let who = teleporters(pos, card);
     if who.is_empty() {
         format!("Card drawn: {card} ({to}): nothing may teleport there; a normal move.")
+    } else if who.len() > 4 {
+        format!(
+            "Card drawn: {card} ({to}): {} pieces may teleport there ('moves' lists them), or a normal move.",
+            who.len()
+        )
     } else {
         format!(
             "Card drawn: {card} ({to}): {} may teleport there, or a normal move.",
@@ -335,7 +340,7 @@ impl BoardHook for Chess52Board {
         let zones: Vec<Value> = drawn
             .map(|c| {
                 json!({
-                    "name": "the card's square",
+                    "name": "card",
                     "squares": [sq(Chess52::card_square(c))],
                 })
             })
