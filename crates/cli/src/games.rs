@@ -141,7 +141,9 @@ mod tests {
             .map(|e| e.to_string())
             .unwrap_or_default();
         assert!(
-            err.contains("'analyse' supports cardmate and cuarenta, not chess-cards (no board)"),
+            err.contains(
+                "'analyse' supports cardmate, cuarenta and 52chess, not chess-cards (no board)"
+            ),
             "{err}"
         );
         let err = parse("chess")
@@ -150,7 +152,7 @@ mod tests {
             .unwrap_or_default();
         assert!(
             err.contains(
-                "unknown game 'chess' (known: cardmate, chess-cards, cuarenta; 'analyse' supports cardmate and cuarenta)"
+                "unknown game 'chess' (known: cardmate, chess-cards, cuarenta, 52chess; 'analyse' supports cardmate, cuarenta and 52chess)"
             ),
             "{err}"
         );
@@ -160,6 +162,6 @@ mod tests {
             .flatten()
             .map(|v| v.get_name().to_string())
             .collect();
-        assert_eq!(listed, ["cardmate", "cuarenta"]);
+        assert_eq!(listed, ["cardmate", "cuarenta", "52chess"]);
     }
 }

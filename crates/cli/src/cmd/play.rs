@@ -468,7 +468,7 @@ mod tests {
 
     #[test]
     fn whole_games_against_the_computer_reach_their_end_and_replay() {
-        for (key, seed) in [("cardmate", 3), ("cuarenta", 11)] {
+        for (key, seed) in [("cardmate", 3), ("cuarenta", 11), ("52chess", 4)] {
             let mut s = session_of(key, Some(Seat::Second));
             s.start();
             let mut rng = SeededRng::new(seed);
@@ -490,8 +490,24 @@ mod tests {
     }
 
     #[test]
+    fn undo_in_52chess_takes_back_to_the_humans_turn_with_the_same_card() {
+        let mut s = session_of("52chess", Some(Seat::Second));
+        s.start();
+        let card = s.moves()[0].clone();
+        let mv = any_move(&s, &mut SeededRng::new(2));
+        s.handle(&mv);
+        // Card, move, card, the computer's move, card.
+        assert_eq!(s.moves().len(), 5);
+        let out = s.handle("undo").join("\n");
+        assert!(out.contains("Took back 4 plies."), "{out}");
+        assert_eq!(s.moves(), [card]);
+        assert_eq!(s.game().to_move(), Some(Seat::First));
+        assert!(s.handle("undo")[0].contains("Nothing of yours"));
+    }
+
+    #[test]
     fn garbage_and_commands_never_panic() {
-        for key in ["cardmate", "cuarenta"] {
+        for key in ["cardmate", "cuarenta", "52chess"] {
             let mut s = session_of(key, Some(Seat::Second));
             s.start();
             for line in [
@@ -512,6 +528,11 @@ mod tests {
                 "Fa4",
                 "=C",
                 "O-O-O",
+                "[7H]",
+                "Nd3@c7",
+                "--",
+                "[",
+                "@",
                 "\u{1F600}",
                 "undo",
                 "resign",
