@@ -303,6 +303,8 @@ function drawBoard(state, v) {
   const S = 60;
   const W = b.files * S, H = b.ranks * S;
   const svg = svgEl("svg", { viewBox: `-24 -8 ${W + 32} ${H + 32}`, id: "board-svg", role: "img", "aria-label": "board" });
+  // A board much taller than wide (52Chess's 4x13) fits the window's height.
+  if (b.ranks >= 2 * b.files) svg.setAttribute("class", "tall");
   const pos = (name) => {
     const f = name.charCodeAt(0) - 97, r = Number(name.slice(1)) - b.rank_base;
     const x = state.flipped ? b.files - 1 - f : f, y = state.flipped ? r : b.ranks - 1 - r;
