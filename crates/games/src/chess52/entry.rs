@@ -529,7 +529,7 @@ mod tests {
             "[Variant \"52Chess\"]\n[Seed \"{SEED}\"]\n\n1. {}\n",
             changed[..5].join(" ")
         );
-        let f = ENTRY.replay_text(&text).err().expect("refused");
+        let f = ENTRY.replay_text(&text).expect_err("refused");
         assert_eq!(f.json["ply"], 5, "{}", f.message);
         assert!(f.message.contains("the seed"), "{}", f.message);
         // The game rebuilds from its spec, with its draws or without them.
