@@ -34,12 +34,14 @@ deckmate play cardmate --as rearhand --level 6\n  \
 deckmate play cardmate --vs human --setup deal --seed 7\n  \
 deckmate play chess-cards --as other --level 8 --seed 12\n  \
 deckmate play cuarenta --as black --level 3\n  \
+deckmate play 52chess --vs human\n  \
 deckmate play --variant-file variants/fairy-court.toml --level 2\n\n\
 Type a move in the game's notation (Cardmate 4Ci3, 9H:c5, 1Sd5=A; Cuarenta\n\
-Pbc4, Fxd5, O-O), or: moves, undo, save FILE, board, flip, draw, resign,\n\
-help, quit. In Chess Cards type a play (yR, bQ*, (wN)yB) or: moves, hint,\n\
-undo, save FILE, help, quit. --as takes the game's seats: forehand|rearhand\n\
-(Cardmate), dealer|other (Chess Cards), white|black (Cuarenta), or\n\
+Pbc4, Fxd5, O-O; 52Chess, after the card drawn for you: d5, Nd3@c7, --),\n\
+or: moves, undo, save FILE, board, flip, draw, resign, help, quit. In Chess\n\
+Cards type a play (yR, bQ*, (wN)yB) or: moves, hint, undo, save FILE, help,\n\
+quit. --as takes the game's seats: forehand|rearhand\n\
+(Cardmate), dealer|other (Chess Cards), white|black (Cuarenta, 52Chess), or\n\
 first|second.")]
 pub struct PlayArgs {
     /// The game.
