@@ -26,7 +26,7 @@ use serde_json::{json, Map, Value};
 pub static ENTRY: GameEntry = GameEntry {
     key: super::KEY,
     name: "52Chess",
-    aliases: &["52 Chess", "Chess52"],
+    aliases: &[],
     summary: "52Chess (Kevin Pacey): chess on 4x13, a card drawn every turn may teleport a piece",
     seats: ["white", "black"],
     seat_names: ["White", "Black"],
