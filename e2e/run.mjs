@@ -11,6 +11,9 @@
 // 5. Cuarenta: a game against the engine by clicking (holes not drawn,
 //    letters in discs), a promotion chosen by its button in a game between
 //    friends, screenshots.
+// 6. 52Chess: the 4x13 board, the drawn card turned and its square marked,
+//    a teleport by clicking the piece and the marked square, the move list
+//    with the cards, against the engine.
 // Prints "N passed, M failed" and exits non-zero on any failure.
 import { chromium } from "playwright-core";
 import { spawn } from "node:child_process";
@@ -404,6 +407,53 @@ await test("a Cuarenta promotion chosen by its button, and screenshots", async (
   await phone.waitForFunction(() => document.querySelector("#status").textContent.startsWith("Black to move (you)"), null, { timeout: 5000 });
   await phone.screenshot({ path: join(docs, "cuarenta-phone.png"), fullPage: true });
   await phone.close();
+  await page.close();
+});
+
+// ---------- 52Chess ----------
+await test("a 52Chess game: the card drawn, its square marked, a teleport by clicking", async () => {
+  const page = await browser.newPage({ viewport: { width: 1200, height: 1100 } });
+  await page.goto(base + "/");
+  await page.selectOption("select[name=variant]", "52chess");
+  await page.selectOption("select[name=opponent]", "engine");
+  await page.selectOption("select[name=level]", "1");
+  await page.selectOption("select[name=side]", "white");
+  await page.click("#create");
+  await page.waitForSelector("#board-svg g.disc");
+  assert((await page.$$("rect.sq")).length === 52, "squares drawn: " + (await page.$$("rect.sq")).length);
+  assert((await page.$$("g.disc")).length === 32, "pieces drawn");
+  let teleported = false;
+  for (let i = 0; i < 60 && !teleported; i++) {
+    const v = await viewOf(page);
+    if (v.result) break;
+    if (v.to_move !== v.you) { await page.waitForTimeout(100); continue; }
+    // The card is shown turned, and its square marked on the board.
+    const dc = v.drawn_card;
+    assert(dc && dc.name, "no card drawn: " + JSON.stringify(v.drawn_card));
+    await page.waitForSelector(`#drawn svg.pcard[data-card="${dc.name}"]`, { timeout: 5000 });
+    assert(await page.$(`rect.sq.marked[data-square="${dc.square}"]`), "the card's square is not marked");
+    assert(v.history[v.history.length - 1] === "[" + dc.name + "]", "the draw is not the last ply: " + v.history);
+    // A teleport when the card allows one, else a normal move.
+    const mv = v.moves.find((m) => m.teleport) || v.moves.find((m) => m.from && m.to);
+    assert(mv, "no move to click: " + JSON.stringify(v.moves));
+    await page.click(`g.card[data-square="${mv.from}"]`);
+    await page.click(`[data-target="${mv.to}"]`);
+    if (await page.$(".promo-choice")) await page.getByRole("button", { name: mv.choice, exact: true }).click();
+    await page.waitForFunction((n) => document.querySelectorAll("#moves .mv").length > n, v.plies, { timeout: 15000 });
+    const after = await viewOf(page);
+    assert(after.history[v.plies] === mv.text, `played ${after.history[v.plies]}, meant ${mv.text}`);
+    if (mv.teleport) teleported = true;
+  }
+  assert(teleported, "no teleport was clicked");
+  // The engine answers; the move list shows the cards before the moves.
+  await page.waitForFunction(() => {
+    const ms = [...document.querySelectorAll("#moves .mv")].map((e) => e.textContent);
+    return ms.length >= 4 && ms[0].startsWith("[") && ms[2].startsWith("[");
+  }, null, { timeout: 30000 });
+  const v = await viewOf(page);
+  // The game goes on: its record is not given (it would tell the seed).
+  const r = await page.evaluate(async (id) => (await fetch(`/api/games/${id}/record`)).status, v.id);
+  assert(r === 409 || v.result, "record status " + r);
   await page.close();
 });
 

@@ -65,6 +65,14 @@ impl GameArg {
     /// The error for `value`, which is not one of the games taken.
     pub fn refusal(&self, value: &str) -> String {
         match registry::find(value) {
+            Some(game) if game.tools.is_none() && game.key == deckmate_games::chess52::KEY => {
+                format!(
+                    "{}, not {} (52Chess's engine tools are not there yet: \
+                     'deckmate play 52chess' plays it, 'deckmate perft 52chess' counts its moves)",
+                    self.supports(),
+                    game.key
+                )
+            }
             Some(game) => format!("{}, not {} ({})", self.supports(), game.key, self.hint),
             None => {
                 let supports = if self.supported().len() < GAMES.len() {
@@ -133,7 +141,9 @@ mod tests {
             .map(|e| e.to_string())
             .unwrap_or_default();
         assert!(
-            err.contains("'analyse' supports cardmate and cuarenta, not chess-cards (no board)"),
+            err.contains(
+                "'analyse' supports cardmate, cuarenta and 52chess, not chess-cards (no board)"
+            ),
             "{err}"
         );
         let err = parse("chess")
@@ -142,7 +152,7 @@ mod tests {
             .unwrap_or_default();
         assert!(
             err.contains(
-                "unknown game 'chess' (known: cardmate, chess-cards, cuarenta; 'analyse' supports cardmate and cuarenta)"
+                "unknown game 'chess' (known: cardmate, chess-cards, cuarenta, 52chess; 'analyse' supports cardmate, cuarenta and 52chess)"
             ),
             "{err}"
         );
@@ -152,6 +162,6 @@ mod tests {
             .flatten()
             .map(|v| v.get_name().to_string())
             .collect();
-        assert_eq!(listed, ["cardmate", "cuarenta"]);
+        assert_eq!(listed, ["cardmate", "cuarenta", "52chess"]);
     }
 }

@@ -236,7 +236,7 @@ fn replay_refuses_an_empty_file_and_an_unknown_variant() {
         assert_eq!(
             err,
             format!(
-                "deckmate: unknown variant '{shown}' (known: cardmate, chess-cards, cuarenta)\n"
+                "deckmate: unknown variant '{shown}' (known: cardmate, chess-cards, cuarenta, 52chess)\n"
             )
         );
     }
@@ -286,11 +286,16 @@ fn each_command_offers_and_takes_only_the_games_it_supports() {
             &["--a", "1", "--b", "random"][..],
         ),
         ("bench", &board[..], "chess-cards", &[][..]),
-        ("perft", &board[..], "chess-cards", &["--depth", "1"][..]),
+        (
+            "perft",
+            &["cardmate", "cuarenta", "52chess"][..],
+            "chess-cards",
+            &["--depth", "1"][..],
+        ),
         ("solve", &["chess-cards"][..], "cuarenta", &[][..]),
         (
             "play",
-            &["cardmate", "chess-cards", "cuarenta"][..],
+            &["cardmate", "chess-cards", "cuarenta", "52chess"][..],
             "chess",
             &[][..],
         ),

@@ -118,11 +118,12 @@ async fn the_lobby_offers_the_files_and_skips_the_broken_ones() {
             "cardmate",
             "chess-cards",
             "cuarenta",
+            "52chess",
             "chess",
             "fairy-court"
         ]
     );
-    let court = &v.as_array().unwrap()[4];
+    let court = &v.as_array().unwrap()[5];
     assert_eq!(court["name"], "Fairy Court");
     assert_eq!(court["variant_file"], "fairy-court.toml");
     assert_eq!(court["seats"], json!(["white", "black"]));

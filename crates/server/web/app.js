@@ -6,7 +6,8 @@
 // their notation and with what a click must match: `from`/`to` squares, or
 // the `card` to play and the `sacrifice` made first; `choice` labels the
 // button when one click fits several moves. The client never decides what
-// is legal.
+// is legal. A game of chance adds `drawn_card` (the card turned for the
+// move to come) and `board.marked` (the square it names).
 "use strict";
 
 const main = document.getElementById("main");
@@ -119,10 +120,10 @@ function gamePage(id) {
   const state = { id, token, view: null, shown: null, flipped: null, selected: null, sacMode: false, sacCard: null };
   main.replaceChildren(el("div", { class: "game" },
     el("div", { class: "board-wrap" },
-      el("div", { class: "status-bar" }, el("div", { id: "status", role: "status" }), el("div", { id: "promo" })),
+      el("div", { class: "status-bar" }, el("div", { id: "status", role: "status" }), el("div", { id: "promo" }), el("div", { id: "free-moves" })),
       el("div", { id: "board" }), el("div", { id: "zones" })),
     el("div", { class: "side panel" },
-      el("dl", { id: "facts" }), el("div", { id: "scores" }), el("div", { id: "invite" }),
+      el("div", { id: "drawn" }), el("dl", { id: "facts" }), el("div", { id: "scores" }), el("div", { id: "invite" }),
       el("div", { class: "buttons" },
         el("button", { id: "first", title: "start", onclick: () => step(state, 0) }, "|\u25c0"),
         el("button", { id: "prev", title: "back", onclick: () => step(state, (state.shown ?? state.view.plies) - 1) }, "\u25c0"),
@@ -302,6 +303,8 @@ function drawBoard(state, v) {
   const S = 60;
   const W = b.files * S, H = b.ranks * S;
   const svg = svgEl("svg", { viewBox: `-24 -8 ${W + 32} ${H + 32}`, id: "board-svg", role: "img", "aria-label": "board" });
+  // A board much taller than wide (52Chess's 4x13) fits the window's height.
+  if (b.ranks >= 2 * b.files) svg.setAttribute("class", "tall");
   const pos = (name) => {
     const f = name.charCodeAt(0) - 97, r = Number(name.slice(1)) - b.rank_base;
     const x = state.flipped ? b.files - 1 - f : f, y = state.flipped ? r : b.ranks - 1 - r;
@@ -324,7 +327,13 @@ function drawBoard(state, v) {
     if (last.includes(n)) cls += " last";
     if (n === state.selected) cls += " selected";
     if (live && n === v.check_square) cls += " check";
+    if ((b.marked || []).includes(n)) cls += " marked";
     svg.append(svgEl("rect", { x, y, width: S, height: S, class: "sq " + cls, "data-square": n }));
+  }
+  // Marked squares (the square a drawn card names) get a ring on top.
+  for (const n of b.marked || []) {
+    const [x, y] = pos(n);
+    svg.append(svgEl("rect", { x: x + 3, y: y + 3, width: S - 6, height: S - 6, rx: 6, class: "mark-ring" }));
   }
   if (b.midline) {
     const my = (state.flipped ? b.midline : b.ranks - b.midline) * S;
@@ -387,6 +396,31 @@ function drawBoard(state, v) {
     dragFrom = null;
   });
   host.replaceChildren(svg);
+  drawFreeMoves(state, v);
+}
+
+// Moves with nothing to click on the board or in a zone (a pass): buttons.
+function drawFreeMoves(state, v) {
+  const box = document.getElementById("free-moves");
+  const mine = !state.pastView && v.you !== null && v.to_move === v.you;
+  const free = mine ? v.moves.filter((m) => !m.from && !m.to && m.card === undefined) : [];
+  box.replaceChildren(...free.map((m) => el("button", { class: "free-move", onclick: () => sendMove(state, m.text) }, m.choice || m.text)));
+}
+
+// The card drawn for the move to come (a game of chance): turned over as
+// it comes, its square named.
+function drawDrawn(state, v) {
+  const box = document.getElementById("drawn");
+  const dc = v.drawn_card;
+  if (!dc) { box.replaceChildren(); box.dataset.key = ""; return; }
+  const key = `${dc.ply}-${dc.name}-${state.pastView ? "past" : "live"}`;
+  if (box.dataset.key === key) return;
+  box.dataset.key = key;
+  const colour = dc.suit === "H" || dc.suit === "D" ? "red" : "black";
+  const card = cardSvg({ id: dc.name, name: `${dc.name}: square ${dc.square}`, colour, rank: dc.rank, symbol: SUITS[dc.suit] || dc.suit }, "turned");
+  box.replaceChildren(el("div", { class: "drawn-label" }, "Card drawn"),
+    el("div", { class: "card-turn" }, card),
+    el("div", { class: "drawn-square" }, `${dc.name} \u2192 ${dc.square}`));
 }
 
 function drawSide(state, v) {
@@ -433,6 +467,7 @@ function drawSide(state, v) {
 
 function draw(state) {
   const v = state.pastView || state.view;
+  drawDrawn(state, v);
   drawBoard(state, v);
   drawZones(state, v);
   drawSide(state, v);

@@ -34,12 +34,14 @@ deckmate play cardmate --as rearhand --level 6\n  \
 deckmate play cardmate --vs human --setup deal --seed 7\n  \
 deckmate play chess-cards --as other --level 8 --seed 12\n  \
 deckmate play cuarenta --as black --level 3\n  \
+deckmate play 52chess --vs human\n  \
 deckmate play --variant-file variants/fairy-court.toml --level 2\n\n\
 Type a move in the game's notation (Cardmate 4Ci3, 9H:c5, 1Sd5=A; Cuarenta\n\
-Pbc4, Fxd5, O-O), or: moves, undo, save FILE, board, flip, draw, resign,\n\
-help, quit. In Chess Cards type a play (yR, bQ*, (wN)yB) or: moves, hint,\n\
-undo, save FILE, help, quit. --as takes the game's seats: forehand|rearhand\n\
-(Cardmate), dealer|other (Chess Cards), white|black (Cuarenta), or\n\
+Pbc4, Fxd5, O-O; 52Chess, after the card drawn for you: d5, Nd3@c7, --),\n\
+or: moves, undo, save FILE, board, flip, draw, resign, help, quit. In Chess\n\
+Cards type a play (yR, bQ*, (wN)yB) or: moves, hint, undo, save FILE, help,\n\
+quit. --as takes the game's seats: forehand|rearhand\n\
+(Cardmate), dealer|other (Chess Cards), white|black (Cuarenta, 52Chess), or\n\
 first|second.")]
 pub struct PlayArgs {
     /// The game.
@@ -468,7 +470,7 @@ mod tests {
 
     #[test]
     fn whole_games_against_the_computer_reach_their_end_and_replay() {
-        for (key, seed) in [("cardmate", 3), ("cuarenta", 11)] {
+        for (key, seed) in [("cardmate", 3), ("cuarenta", 11), ("52chess", 4)] {
             let mut s = session_of(key, Some(Seat::Second));
             s.start();
             let mut rng = SeededRng::new(seed);
@@ -490,8 +492,24 @@ mod tests {
     }
 
     #[test]
+    fn undo_in_52chess_takes_back_to_the_humans_turn_with_the_same_card() {
+        let mut s = session_of("52chess", Some(Seat::Second));
+        s.start();
+        let card = s.moves()[0].clone();
+        let mv = any_move(&s, &mut SeededRng::new(2));
+        s.handle(&mv);
+        // Card, move, card, the computer's move, card.
+        assert_eq!(s.moves().len(), 5);
+        let out = s.handle("undo").join("\n");
+        assert!(out.contains("Took back 4 plies."), "{out}");
+        assert_eq!(s.moves(), [card]);
+        assert_eq!(s.game().to_move(), Some(Seat::First));
+        assert!(s.handle("undo")[0].contains("Nothing of yours"));
+    }
+
+    #[test]
     fn garbage_and_commands_never_panic() {
-        for key in ["cardmate", "cuarenta"] {
+        for key in ["cardmate", "cuarenta", "52chess"] {
             let mut s = session_of(key, Some(Seat::Second));
             s.start();
             for line in [
@@ -512,6 +530,11 @@ mod tests {
                 "Fa4",
                 "=C",
                 "O-O-O",
+                "[7H]",
+                "Nd3@c7",
+                "--",
+                "[",
+                "@",
                 "\u{1F600}",
                 "undo",
                 "resign",

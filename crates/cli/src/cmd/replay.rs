@@ -265,13 +265,13 @@ mod tests {
         assert_eq!(r.code, 1);
         assert_eq!(
             json(&r)["error"],
-            "unknown variant 'Shogi' (known: cardmate, chess-cards, cuarenta)"
+            "unknown variant 'Shogi' (known: cardmate, chess-cards, cuarenta, 52chess)"
         );
         assert_eq!(json(&r)["ply"], 0);
         let r = report(b"[Variant \"Shogi\"]\n", false, &Style::plain());
         assert_eq!(
             r.stderr,
-            "deckmate: unknown variant 'Shogi' (known: cardmate, chess-cards, cuarenta)\n"
+            "deckmate: unknown variant 'Shogi' (known: cardmate, chess-cards, cuarenta, 52chess)\n"
         );
         // Cuarenta's board: its letters, its holes blank, the last move in
         // brackets.

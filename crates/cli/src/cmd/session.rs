@@ -150,11 +150,39 @@ impl Session {
             named.push_str(&format!(", {} {value}", name.replace('_', " ")));
             flags.push_str(&format!("--{} {value} ", name.replace('_', "-")));
         }
+        if self.game.secrets_pending() && self.game.outcome().is_none() {
+            // The seed decides what is still hidden (52Chess's cards, F9):
+            // the record of the finished game carries it.
+            return format!(
+                "{}{named} (the seed stays secret until the game is over; the record then carries it).",
+                self.entry.name
+            );
+        }
         format!(
             "{}{named} (seed {seed}; {flags}--seed {seed} starts the same game again).",
             self.entry.name,
             seed = self.seed
         )
+    }
+
+    /// The number written before ply `ply` (from 0): chance's plies (a
+    /// card drawn) are not counted, they go with the move after them.
+    fn label(&self, ply: usize) -> String {
+        number((0..ply).filter(|&i| !self.game.is_chance_ply(i)).count())
+    }
+
+    /// The last move of a seat as the viewer sees it, numbered, with the
+    /// card drawn before it, if any: `1. [7H] Nd3@c7`.
+    fn last_move(&self) -> Option<String> {
+        let history = self.seen_history();
+        let k = (0..history.len())
+            .rev()
+            .find(|&i| !self.game.is_chance_ply(i))?;
+        let card = match k.checked_sub(1) {
+            Some(c) if self.game.is_chance_ply(c) => format!("{} ", history[c]),
+            _ => String::new(),
+        };
+        Some(format!("{} {card}{}", self.label(k), history[k]))
     }
 
     /// What `deckmate replay` needs besides the record: a variant file's
@@ -194,8 +222,8 @@ impl Session {
         let mut s = render::board(&view, self.entry.seat_names, &self.style).unwrap_or_default();
         s.push_str(&render::table(&view));
         let history = self.seen_history();
-        if let Some(h) = history.last() {
-            s.push_str(&format!("Last move: {} {h}\n", number(history.len() - 1)));
+        if let Some(m) = self.last_move() {
+            s.push_str(&format!("Last move: {m}\n"));
         }
         match (self.outcome(), self.game.to_move()) {
             (Some(end), _) => s.push_str(&format!(
@@ -212,7 +240,7 @@ impl Session {
                 let note = Session::turn_note(&view).map_or(String::new(), |n| format!(" {n}"));
                 s.push_str(&format!(
                     "Move {} {}{who} to play.{note}",
-                    number(history.len()),
+                    self.label(history.len()),
                     self.seat_name(side)
                 ));
             }
@@ -243,8 +271,8 @@ impl Session {
                 break;
             }
             self.unsaved = true;
-            if let Some(h) = self.seen_history().last() {
-                say(format!("Computer plays {} {h}", number(ply)));
+            if let Some(m) = self.last_move() {
+                say(format!("Computer plays {m}"));
             }
         }
     }
@@ -339,7 +367,9 @@ impl Session {
                     return;
                 }
             };
-            if !self.is_computer(g.to_move()) {
+            // A game of chance draws again by itself: what it drew is not
+            // taken back.
+            if g.history().len() < history.len() && !self.is_computer(g.to_move()) {
                 break g;
             }
             if keep == 0 {
@@ -350,7 +380,7 @@ impl Session {
         self.game = rebuilt;
         self.draw_offer = None;
         self.unsaved = true;
-        let n = history.len() - keep;
+        let n = history.len() - self.game.history().len();
         let plies = if n == 1 { "ply" } else { "plies" };
         say(format!("Took back {n} {plies}."));
         say(self.screen());

@@ -24,12 +24,15 @@
 //! ```
 
 pub mod card;
+mod entry;
 pub mod fen;
 mod game;
 pub mod notation;
+pub mod record;
 pub mod rules;
 
 pub use card::Card;
+pub use entry::{computer_move, Chess52Board, ENTRY, RULES};
 pub use game::{Chess52, Move};
 
 /// The game's stable key in records, the command line and the server.

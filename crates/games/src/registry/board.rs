@@ -2,9 +2,17 @@
 //! per-game hook ([`BoardHook`]: the spec, what a legal move carries for
 //! the client's clicks, what the board shows, the record, the engine).
 //! Moves are read and written through the rules' [`Game`] trait.
+//!
+//! Chance: a game whose [`Game::to_act`] is [`ToAct::Chance`] (a card
+//! drawn before each move) gets its outcome drawn here, from a
+//! [`SeededRng`] of the game's seed ([`BoardHook::chance_seed`]), as soon
+//! as chance is to act: at the start and after every move. The draw is a
+//! ply of the history that every seat sees; the seed stays in the
+//! [`BoardPlay`] (the stored spec, never a view). The same seed gives the
+//! same draws, so a game rebuilt from its spec and moves draws them again.
 
-use super::{EngineJob, GameEntry, PlayedGame, RecordInfo, Settlement};
-use deckmate_rules::{Game, Outcome, Record, Seat, ToAct};
+use super::{EngineJob, GameEntry, MoveLine, PlayedGame, RecordInfo, Settlement};
+use deckmate_rules::{Game, Outcome, Record, Seat, SeededRng, ToAct};
 use serde_json::{Map, Value};
 
 /// What a board game adds to [`BoardPlay`].
@@ -64,6 +72,23 @@ pub trait BoardHook: Send + 'static {
         false
     }
 
+    /// The seed of chance's stream, for a game where chance acts
+    /// ([`ToAct::Chance`]): [`BoardPlay`] draws chance's outcomes from it
+    /// by [`Game::sample_chance`]. `None` (the default): chance's moves,
+    /// if any, are typed like the seats' (a replayed record without its
+    /// seed).
+    fn chance_seed(spec: &Self::Spec) -> Option<u64> {
+        let _ = spec;
+        None
+    }
+
+    /// The spec of a rematch, `fresh_seed` for new draws; by default the
+    /// same spec.
+    fn rematch_spec(spec: &Self::Spec, fresh_seed: u64) -> Value {
+        let _ = fresh_seed;
+        Self::spec_json(spec)
+    }
+
     /// How a move played by `mover` (written `text`) reads to `viewer`
     /// (`None`: a spectator) in the position now: games with secrets hide
     /// here a move the viewer may not know yet (another seat's secret
@@ -87,33 +112,90 @@ pub struct BoardPlay<H: BoardHook> {
     texts: Vec<String>,
     /// Who played each move.
     movers: Vec<Option<Seat>>,
+    /// Which plies chance played.
+    chance: Vec<bool>,
+    /// Chance's stream, from [`BoardHook::chance_seed`] (secret).
+    rng: Option<SeededRng>,
 }
 
 impl<H: BoardHook> BoardPlay<H> {
-    /// A game at the start of `spec`.
+    /// A game at the start of `spec` (chance's first draws made).
     pub fn new(spec: H::Spec) -> Result<BoardPlay<H>, String> {
+        let mut g = BoardPlay::<H>::blank(spec)?;
+        g.draw_chance();
+        Ok(g)
+    }
+
+    /// A game at the start of `spec`, nothing drawn.
+    fn blank(spec: H::Spec) -> Result<BoardPlay<H>, String> {
         let pos = H::start(&spec)?;
+        let rng = H::chance_seed(&spec).map(SeededRng::new);
         Ok(BoardPlay {
             spec,
             pos,
             moves: Vec::new(),
             texts: Vec::new(),
             movers: Vec::new(),
+            chance: Vec::new(),
+            rng,
         })
     }
 
-    /// A game of `spec` after `moves`, known legal (a replayed record's).
+    /// A game of `spec` after `moves`, known legal (a replayed record's,
+    /// its chance moves included; with a seed, chance's stream is
+    /// advanced past them, and it draws on after the last).
     pub fn with_moves(
         spec: H::Spec,
         moves: &[<H::Position as Game>::Move],
     ) -> Result<BoardPlay<H>, String> {
-        let mut g = BoardPlay::<H>::new(spec)?;
+        let mut g = BoardPlay::<H>::blank(spec)?;
         for &mv in moves {
-            g.texts.push(g.pos.move_text(mv));
-            g.pos.play_unchecked(mv);
-            g.moves.push(mv);
+            let by_chance = g.pos.to_act() == ToAct::Chance;
+            if by_chance {
+                if let Some(rng) = g.rng.as_mut() {
+                    let _ = g.pos.sample_chance(rng);
+                }
+            }
+            g.push(mv, by_chance);
         }
+        g.draw_chance();
         Ok(g)
+    }
+
+    /// Plays `mv` and keeps its text, mover and whether chance played it.
+    fn push(&mut self, mv: <H::Position as Game>::Move, by_chance: bool) {
+        self.texts.push(self.pos.move_text(mv));
+        self.movers.push(if by_chance {
+            None
+        } else {
+            self.pos.seat_of(mv)
+        });
+        self.chance.push(by_chance);
+        self.pos.play_unchecked(mv);
+        self.moves.push(mv);
+    }
+
+    /// While chance is to act and the game has its stream, draws its
+    /// outcome and plays it (a bounded loop: a game draws a few times in a
+    /// row at most).
+    fn draw_chance(&mut self) {
+        for _ in 0..64 {
+            if self.pos.to_act() != ToAct::Chance {
+                return;
+            }
+            let Some(rng) = self.rng.as_mut() else {
+                return;
+            };
+            let Some(mv) = self.pos.sample_chance(rng) else {
+                return;
+            };
+            self.push(mv, true);
+        }
+    }
+
+    /// The seat plies (chance's not counted) before ply `ply`.
+    fn seat_plies_before(&self, ply: usize) -> usize {
+        self.chance.iter().take(ply).filter(|&&c| !c).count()
     }
 
     fn parse(&self, text: &str) -> Result<<H::Position as Game>::Move, String> {
@@ -187,11 +269,45 @@ impl<H: BoardHook> PlayedGame for BoardPlay<H> {
 
     fn play(&mut self, text: &str) -> Result<(), String> {
         let mv = self.parse(text)?;
-        self.texts.push(self.pos.move_text(mv));
-        self.movers.push(self.pos.seat_of(mv));
-        self.pos.play_unchecked(mv);
-        self.moves.push(mv);
+        let by_chance = self.pos.to_act() == ToAct::Chance;
+        self.push(mv, by_chance);
+        self.draw_chance();
         Ok(())
+    }
+
+    fn is_chance_ply(&self, ply: usize) -> bool {
+        self.chance.get(ply).copied().unwrap_or(false)
+    }
+
+    /// With chance's plies, a line is a numbered turn of both seats, each
+    /// seat's chance ply before its move; without, two plies a line.
+    fn move_lines(&self) -> Vec<MoveLine> {
+        if !self.chance.contains(&true) {
+            return super::pair_lines(self.texts.len(), 0, 1);
+        }
+        let mut lines: Vec<MoveLine> = Vec::new();
+        let mut seat_plies = 0;
+        for (i, &c) in self.chance.iter().enumerate() {
+            let n = seat_plies / 2;
+            if lines.len() <= n {
+                lines.push(MoveLine {
+                    heading: None,
+                    label: format!("{}.", n + 1),
+                    plies: Vec::new(),
+                });
+            }
+            if let Some(l) = lines.last_mut() {
+                l.plies.push(i);
+            }
+            if !c {
+                seat_plies += 1;
+            }
+        }
+        lines
+    }
+
+    fn progress(&self) -> String {
+        format!("move {}", self.seat_plies_before(self.texts.len()) / 2 + 1)
     }
 
     fn view(&self, you: Option<Seat>, live: bool) -> Map<String, Value> {
@@ -233,6 +349,10 @@ impl<H: BoardHook> PlayedGame for BoardPlay<H> {
             let mv = H::engine_move(&pos, level, seed)?;
             Some(pos.move_text(mv))
         })
+    }
+
+    fn rematch_spec(&self, fresh_seed: u64) -> Value {
+        H::rematch_spec(&self.spec, fresh_seed)
     }
 
     /// The engine accepts when its static evaluation of the position is

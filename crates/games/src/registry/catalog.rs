@@ -124,12 +124,15 @@ mod tests {
     #[test]
     fn added_games_are_found_and_clashes_refused() {
         let mut c = Catalog::builtin();
-        assert_eq!(c.keys(), "cardmate, chess-cards, cuarenta");
+        assert_eq!(c.keys(), "cardmate, chess-cards, cuarenta, 52chess");
         c.add(entry("my-chess", "My Chess")).expect("a new game");
         assert_eq!(c.find("my-chess").map(|g| g.name), Some("My Chess"));
         assert_eq!(c.from_tag("my chess").map(|g| g.key), Some("my-chess"));
         assert_eq!(c.from_tag("Cuarenta").map(|g| g.key), Some("cuarenta"));
-        assert_eq!(c.keys(), "cardmate, chess-cards, cuarenta, my-chess");
+        assert_eq!(
+            c.keys(),
+            "cardmate, chess-cards, cuarenta, 52chess, my-chess"
+        );
         let e = c.add(entry("cuarenta", "Other")).err().unwrap_or_default();
         assert!(e.contains("a built-in game's (Cuarenta)"), "{e}");
         let e = c.add(entry("mine", "MATE")).err().unwrap_or_default();

@@ -137,22 +137,40 @@ impl GameEntry {
         (self.replay)(self, text)
     }
 
-    /// Rebuilds a game from its stored spec and move texts.
+    /// Rebuilds a game from its stored spec and move texts. In a game
+    /// where chance acts, the game draws by itself from its seed: the
+    /// texts may hold those draws (a history) or leave them out (the
+    /// seats' moves alone); a draw written that is not the seed's is
+    /// refused.
     pub fn rebuild(&'static self, spec: &Value, moves: &[String]) -> Result<BoxedGame, String> {
         let mut g = self.game_from_spec(spec)?;
+        // The first ply of the history no text has stood for yet.
+        let mut next = 0;
         for (i, text) in moves.iter().enumerate() {
+            if next < g.history().len() && g.is_chance_ply(next) {
+                if g.history()[next] == text.trim() {
+                    next += 1;
+                    continue;
+                }
+                // A seat's move: past chance's draws before it.
+                while next < g.history().len() && g.is_chance_ply(next) {
+                    next += 1;
+                }
+            }
             g.play(text)
                 .map_err(|e| format!("stored move {} '{text}': {e}", i + 1))?;
+            next += 1;
         }
         Ok(g)
     }
 }
 
 /// Every game, in the order lists show them.
-pub static GAMES: [&GameEntry; 3] = [
+pub static GAMES: [&GameEntry; 4] = [
     &crate::cardmate::ENTRY,
     &crate::chess_cards::ENTRY,
     &crate::cuarenta::ENTRY,
+    &crate::chess52::ENTRY,
 ];
 
 /// The game with this key.
@@ -160,7 +178,7 @@ pub fn find(key: &str) -> Option<&'static GameEntry> {
     GAMES.iter().copied().find(|g| g.key == key)
 }
 
-/// The keys, for error messages: `cardmate, chess-cards, cuarenta`.
+/// The keys, for error messages: `cardmate, chess-cards, cuarenta, 52chess`.
 pub fn keys() -> String {
     GAMES.iter().map(|g| g.key).collect::<Vec<_>>().join(", ")
 }
@@ -227,7 +245,9 @@ mod tests {
                 .new_game(&Options::defaults(g.options), 1)
                 .unwrap_or_else(|e| panic!("{}: {e}", g.key));
             assert_eq!(game.entry().key, g.key);
-            assert!(game.history().is_empty());
+            // Nothing played but chance's first draw, if the game has one.
+            assert!((0..game.history().len()).all(|i| game.is_chance_ply(i)));
+            assert!(game.history().len() <= 1);
             let rebuilt = g.rebuild(&game.spec(), &[]).expect("rebuilt from its spec");
             assert_eq!(rebuilt.spec(), game.spec());
             for other in GAMES.iter().filter(|o| o.key != g.key) {

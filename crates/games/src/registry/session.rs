@@ -159,6 +159,13 @@ pub trait PlayedGame: Send {
     /// false for an earlier position being looked at.
     fn view(&self, you: Option<Seat>, live: bool) -> Map<String, Value>;
 
+    /// Whether ply `ply` (from 0) of the history is chance's (a card
+    /// drawn from the game's seed), not a seat's move. By default none is.
+    fn is_chance_ply(&self, ply: usize) -> bool {
+        let _ = ply;
+        false
+    }
+
     /// The move list's lines; by default two plies a line.
     fn move_lines(&self) -> Vec<MoveLine> {
         pair_lines(self.history().len(), 0, 1)

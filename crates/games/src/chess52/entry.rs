@@ -1,0 +1,577 @@
+//! 52Chess's registry entry and its hook into the shells' generic
+//! [`BoardPlay`]: the board 4 wide and 13 tall, the card drawn before each
+//! move (chance, drawn by [`BoardPlay`] from the game's secret seed, F9),
+//! the card's square marked, the teleports as moves from a piece to it.
+//!
+//! The computer opponent ([`computer_move`]) is a stand-in until 52Chess
+//! has its own engine: it tries every move with the card drawn and scores
+//! each by a short search of the board after it with the fairy core's
+//! generic evaluation ([`FairyEval`] on [`Chess52::core`]), the opponent's
+//! next card left out (a full expectimax over the 52 draws is the engine's
+//! work). 52Chess's engine tools (`analyse`, `bench`, `match`) are not in
+//! the entry yet.
+
+use super::record::{self, GameSpec};
+use super::{Card, Chess52, Move};
+use crate::fairy::{self, seat_name, End, FairyEval};
+use crate::registry::{
+    read_record, BoardHook, BoardPlay, BoxedGame, GameEntry, Options, PlayedGame, ReplayFailure,
+    Replayed, Settlement,
+};
+use deckmate_engine::{level, Evaluator, Limits, Searcher, WIN};
+use deckmate_rules::{Game, Record, Seat, SeededRng, ToAct};
+use serde_json::{json, Map, Value};
+
+/// 52Chess's registry entry: no options; the seed decides the cards.
+pub static ENTRY: GameEntry = GameEntry {
+    key: super::KEY,
+    name: "52Chess",
+    aliases: &[],
+    summary: "52Chess (Kevin Pacey): chess on 4x13, a card drawn every turn may teleport a piece",
+    seats: ["white", "black"],
+    seat_names: ["White", "Black"],
+    options: &[],
+    rules: RULES,
+    move_help: MOVE_HELP,
+    replay: replay_record,
+    create,
+    from_spec,
+    tools: None,
+    variant_file: None,
+};
+
+/// The rules as deckmate plays them (`deckmate rules 52chess`).
+pub const RULES: &str = include_str!("rules.txt");
+
+/// How 52Chess moves are typed, for the terminal's 'help'.
+const MOVE_HELP: &str = "Type a move in 52Chess's notation. The card for your move is drawn for you
+(shown as 'Card drawn'). Then either teleport a piece (not the King) to the
+card's square if it is empty: the piece letter, its square, '@' and the
+card's square, Nd3@c7 (a pawn written Pa2@b7); or make a normal chess move
+in SAN: e5, Nxc5, b13=Q. With neither possible, pass: --. There is no check
+rule: the King is taken. 'moves' lists the teleports and the moves.";
+
+/// Replays a `[Variant "52Chess"]` record (with its seed, every card is
+/// checked against the seed's draw).
+fn replay_record(_: &'static GameEntry, text: &str) -> Result<Replayed, ReplayFailure> {
+    let rec = read_record(text)?;
+    let r = record::replay(&rec).map_err(|e| ReplayFailure::at(e.ply, e.to_string()))?;
+    let start = match (&r.spec.fen, r.spec.seed) {
+        (Some(_), Some(s)) => format!("52Chess, from the FEN tag, cards of seed {s}"),
+        (Some(_), None) => "52Chess, from the FEN tag, cards as written".to_string(),
+        (None, Some(s)) => format!("52Chess, cards of seed {s}"),
+        (None, None) => "52Chess, cards as written".to_string(),
+    };
+    // The replayed game draws nothing further: its cards are the record's.
+    let spec = GameSpec {
+        seed: None,
+        ..r.spec.clone()
+    };
+    let game = BoardPlay::<Chess52Board>::with_moves(spec, &r.moves)
+        .map_err(|e| ReplayFailure::at(0, e))?;
+    Ok(Replayed::board_game(
+        game.view(None, true),
+        r.position.position_text(),
+        r.moves.len(),
+        r.result,
+        r.reason,
+        &start,
+    ))
+}
+
+fn create(_: &'static GameEntry, _options: &Options, seed: u64) -> Result<BoxedGame, String> {
+    Ok(Box::new(BoardPlay::<Chess52Board>::new(GameSpec {
+        fen: None,
+        seed: Some(seed),
+    })?))
+}
+
+/// The spec is `{"seed": n}` (stored by the server, never shown), with
+/// `"fen"` for a start other than F2's.
+fn from_spec(_: &'static GameEntry, v: &Value) -> Result<BoxedGame, String> {
+    let fen = match &v["fen"] {
+        Value::Null => None,
+        Value::String(s) => Some(s.clone()),
+        _ => return Err("stored spec: fen must be a string".to_string()),
+    };
+    let seed = v["seed"].as_u64().unwrap_or(0);
+    Ok(Box::new(BoardPlay::<Chess52Board>::new(GameSpec {
+        fen,
+        seed: Some(seed),
+    })?))
+}
+
+/// A dense square's name, `a1` .. `d13`.
+fn sq(i: u8) -> String {
+    super::game::tables().name(i)
+}
+
+/// The from and to squares of a board move (`None` for a pass or a draw).
+fn squares(mv: Move) -> Option<(u8, u8)> {
+    match mv {
+        Move::Play(m) if !m.is_pass() => Some((m.from_index(), m.to_index())),
+        _ => None,
+    }
+}
+
+/// The side to move's pieces that may teleport to the card's square, as
+/// `Nb1` words.
+fn teleporters(pos: &Chess52, card: Card) -> Vec<String> {
+    let mut from = pos.teleporters(Chess52::card_square(card));
+    let mut out = Vec::new();
+    while from != 0 {
+        let s = from.trailing_zeros() as u8;
+        from &= from - 1;
+        if let Some((_, k)) = pos.core().at_index(s) {
+            out.push(format!("{}{}", pos.core().rules().pieces[k].letter, sq(s)));
+        }
+    }
+    out
+}
+
+/// The sentence on the card drawn, for the terminal and the status line.
+fn card_note(pos: &Chess52, card: Card) -> String {
+    let to = sq(Chess52::card_square(card));
+    let who = teleporters(pos, card);
+    if who.is_empty() {
+        format!("Card drawn: {card} ({to}): nothing may teleport there; a normal move.")
+    } else if who.len() > 4 {
+        format!(
+            "Card drawn: {card} ({to}): {} pieces may teleport there ('moves' lists them), or a normal move.",
+            who.len()
+        )
+    } else {
+        format!(
+            "Card drawn: {card} ({to}): {} may teleport there, or a normal move.",
+            who.join(", ")
+        )
+    }
+}
+
+/// The computer's move at `level` (1-8) with the card drawn: each legal
+/// move played, the board after it searched `1 + level / 3` plies deep
+/// (normal moves only, no cards) with the core's generic evaluation; a
+/// King taken wins at once; the levels' noise (from `seed`) on the other
+/// scores. `None` when no seat is to move.
+pub fn computer_move(pos: &Chess52, level: u8, seed: u64) -> Option<Move> {
+    let me = match pos.to_act() {
+        ToAct::Seat(s) => s,
+        _ => return None,
+    };
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    if moves.len() <= 1 {
+        return moves.first().copied();
+    }
+    let lv = level::level(level);
+    let depth = 1 + u32::from(lv.level) / 3;
+    let each = lv.time / moves.len() as u32;
+    let mut searcher: Searcher<fairy::Position<u64>, FairyEval> =
+        Searcher::new(FairyEval::new(&super::rules::rules()), 1);
+    let mut rng = SeededRng::new(seed);
+    let mut best: Option<(i32, Move)> = None;
+    for m in moves {
+        let mut next = pos.clone();
+        next.play_move(m);
+        let score = match next.outcome() {
+            Some(o) => match o.winner {
+                Some(w) if w == me => WIN,
+                Some(_) => -WIN,
+                None => 0,
+            },
+            None => {
+                let limits = Limits {
+                    depth: Some(depth),
+                    nodes: lv.nodes.map(|n| n / 8),
+                    time: Some(each),
+                };
+                -searcher.search(next.core(), &limits, &mut |_| {}).score
+            }
+        };
+        let noise = lv.noise.max(0);
+        let noisy = if noise > 0 && score.abs() < WIN / 2 {
+            score + rng.below(2 * noise as u64 + 1) as i32 - noise
+        } else {
+            score
+        };
+        if best.is_none_or(|(b, _)| noisy > b) {
+            best = Some((noisy, m));
+        }
+    }
+    best.map(|(_, m)| m)
+}
+
+/// 52Chess's hook into [`BoardPlay`]; the spec is the start and the seed.
+pub struct Chess52Board;
+
+impl BoardHook for Chess52Board {
+    type Position = Chess52;
+    type Spec = GameSpec;
+
+    fn entry(_: &GameSpec) -> &'static GameEntry {
+        &ENTRY
+    }
+
+    fn start(spec: &GameSpec) -> Result<Chess52, String> {
+        spec.start().map_err(|e| e.to_string())
+    }
+
+    fn spec_json(spec: &GameSpec) -> Value {
+        let mut v = json!({ "seed": spec.seed });
+        if let Some(f) = &spec.fen {
+            v["fen"] = json!(f);
+        }
+        v
+    }
+
+    fn chance_seed(spec: &GameSpec) -> Option<u64> {
+        spec.seed
+    }
+
+    /// The seed decides the cards still to come: secret until the end.
+    fn secrets_pending(pos: &Chess52) -> bool {
+        pos.end().is_none()
+    }
+
+    fn rematch_spec(spec: &GameSpec, fresh_seed: u64) -> Value {
+        Chess52Board::spec_json(&GameSpec {
+            fen: spec.fen.clone(),
+            seed: Some(fresh_seed),
+        })
+    }
+
+    fn over(pos: &Chess52) -> String {
+        match pos.end() {
+            Some(end) => format!("the game is over: {}", end.describe()),
+            None => "the game is over".into(),
+        }
+    }
+
+    /// `from`/`to` (a teleport goes from its piece to the card's square;
+    /// a pass has neither), `teleport`, `pass`, `promotion`; `choice`
+    /// labels a teleport and a normal move of one piece to one square, and
+    /// a promotion's pieces.
+    fn move_fields(pos: &Chess52, m: Move, legal: &[Move]) -> Map<String, Value> {
+        let mut o = Map::new();
+        let Move::Play(fm) = m else {
+            return o;
+        };
+        let (from, to) = match squares(m) {
+            Some((f, t)) => (Some(sq(f)), Some(sq(t))),
+            None => (None, None),
+        };
+        let twins = legal
+            .iter()
+            .any(|&x| x != m && squares(x).is_some() && squares(x) == squares(m));
+        o.insert("from".into(), json!(from));
+        o.insert("to".into(), json!(to));
+        o.insert("teleport".into(), json!(fm.is_teleport()));
+        o.insert("pass".into(), json!(fm.is_pass()));
+        let rules = pos.core().rules();
+        let promotion = fm
+            .promotion()
+            .and_then(|k| rules.pieces.get(k))
+            .map(|p| p.name.clone());
+        o.insert(
+            "promotion".into(),
+            json!(fm
+                .promotion()
+                .and_then(|k| rules.pieces.get(k))
+                .map(|p| p.letter.to_string())),
+        );
+        let choice = if fm.is_pass() {
+            Some("Pass".to_string())
+        } else if !twins {
+            None
+        } else if fm.is_teleport() {
+            Some(format!("Teleport ({})", pos.move_text(m)))
+        } else if let Some(p) = promotion {
+            Some(p)
+        } else {
+            Some(format!("Move ({})", pos.move_text(m)))
+        };
+        o.insert("choice".into(), json!(choice));
+        o
+    }
+
+    fn view(
+        _spec: &GameSpec,
+        pos: &Chess52,
+        moves: &[Move],
+        you: Option<Seat>,
+        _live: bool,
+    ) -> Map<String, Value> {
+        let core = pos.core();
+        let rules = core.rules();
+        let mut pieces = Vec::new();
+        for s in 0..super::rules::FILES * super::rules::RANKS {
+            if let Some((seat, k)) = core.at_index(s) {
+                let p = &rules.pieces[k];
+                pieces.push(json!({
+                    "square": sq(s),
+                    "label": format!("{} {}", seat_name(seat), p.name),
+                    "symbol": p.letter.to_string(),
+                    "owner": seat.index(),
+                }));
+            }
+        }
+        let last = moves
+            .iter()
+            .rev()
+            .find_map(|&m| squares(m))
+            .map(|(f, t)| json!({ "from": sq(f), "to": sq(t) }));
+        let drawn = pos.drawn();
+        let mut facts = vec![
+            json!({ "label": "Move", "value": core.fullmove().to_string() }),
+            json!({
+                "label": "Plies without a capture",
+                "value": format!("{} of {}", core.quiet_plies(), super::rules::QUIET_LIMIT),
+            }),
+        ];
+        if let Some(c) = drawn {
+            facts.insert(
+                0,
+                json!({
+                    "label": "Card drawn",
+                    "value": format!("{c} ({})", sq(Chess52::card_square(c))),
+                }),
+            );
+        }
+        let zones: Vec<Value> = drawn
+            .map(|c| {
+                json!({
+                    "name": "card",
+                    "squares": [sq(Chess52::card_square(c))],
+                })
+            })
+            .into_iter()
+            .collect();
+        let mut out = Map::new();
+        out.insert(
+            "board".into(),
+            json!({
+                "files": super::rules::FILES,
+                "ranks": super::rules::RANKS,
+                "rank_base": 1,
+                "holes": [],
+                "zones": zones,
+                "marked": drawn.map(|c| vec![sq(Chess52::card_square(c))]).unwrap_or_default(),
+                "piece_style": "disc",
+                "choice_question": "Which move?",
+            }),
+        );
+        out.insert("pieces".into(), json!(pieces));
+        out.insert("last".into(), json!(last));
+        out.insert("facts".into(), json!(facts));
+        out.insert(
+            "drawn_card".into(),
+            json!(drawn.map(|c| {
+                let name = c.to_string();
+                let suit = name.chars().last().map(String::from).unwrap_or_default();
+                let rank = name[..name.len().saturating_sub(1)].to_string();
+                json!({
+                    "name": name,
+                    "rank": rank,
+                    "suit": suit,
+                    "square": sq(Chess52::card_square(c)),
+                    "teleporters": teleporters(pos, c),
+                    "ply": moves.len(),
+                })
+            })),
+        );
+        let over = pos.end().is_some();
+        let threatened = !over && core.in_check();
+        out.insert("check".into(), json!(threatened));
+        if threatened {
+            let king = core.pieces_of(core.side_to_move())
+                & core.pieces_of_kind(rules.kind_of('K').unwrap_or(0));
+            if king != 0 {
+                out.insert(
+                    "check_square".into(),
+                    json!(sq(king.trailing_zeros() as u8)),
+                );
+            }
+        }
+        out.insert("position".into(), json!(pos.position_text()));
+        if let (Some(c), false) = (drawn, over) {
+            out.insert("turn_note".into(), json!(card_note(pos, c)));
+            let side = pos.side_to_move();
+            let mine = if you == Some(side) { " (you)" } else { "" };
+            out.insert(
+                "prompt".into(),
+                json!(format!(
+                    "{}{mine} drew {c}: teleport to {} or move",
+                    seat_name(side),
+                    sq(Chess52::card_square(c))
+                )),
+            );
+        }
+        out
+    }
+
+    fn record(
+        spec: &GameSpec,
+        moves: &[Move],
+        settled: Option<Settlement>,
+    ) -> Result<Record, String> {
+        record::write(spec, moves, settled.map(End::settled)).map_err(|e| e.to_string())
+    }
+
+    fn engine_move(pos: &Chess52, level: u8, seed: u64) -> Option<Move> {
+        computer_move(pos, level, seed)
+    }
+
+    fn evaluate(pos: &Chess52) -> i32 {
+        FairyEval::new(&super::rules::rules()).evaluate(pos.core())
+    }
+
+    fn side_to_move(pos: &Chess52) -> Seat {
+        pos.side_to_move()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::registry::RecordInfo;
+    use deckmate_rules::SeededRng;
+
+    const SEED: u64 = 987_654_321_987;
+
+    fn info() -> RecordInfo {
+        RecordInfo {
+            id: String::new(),
+            players: ["A".into(), "B".into()],
+            ended: None,
+        }
+    }
+
+    /// Everything a shell may send anyone about the game now.
+    fn answers(g: &BoxedGame) -> String {
+        let mut s = String::new();
+        for viewer in [Some(Seat::First), Some(Seat::Second), None] {
+            s.push_str(&Value::Object(g.view(viewer, true)).to_string());
+            s.push_str(&format!("{:?}", g.history_seen_by(viewer)));
+            s.push_str(&format!("{:?}", g.move_lines()));
+            s.push_str(&g.progress());
+            if let Some(seat) = viewer {
+                s.push_str(&Value::Array(g.legal_moves_of(seat)).to_string());
+            }
+        }
+        s
+    }
+
+    #[test]
+    fn the_first_card_is_the_seeds_first_draw_and_every_turn_draws() {
+        let g = ENTRY.new_game(&Options::default(), SEED).expect("a game");
+        let card = Card::from_index(SeededRng::new(SEED).below(52) as usize).expect("a card");
+        assert_eq!(g.history(), [format!("[{card}]")]);
+        assert!(g.is_chance_ply(0));
+        assert_eq!(g.to_move(), Some(Seat::First));
+        let v = g.view(Some(Seat::First), true);
+        assert_eq!(v["drawn_card"]["name"], card.to_string());
+        assert_eq!(v["board"]["files"], 4);
+        assert_eq!(v["board"]["ranks"], 13);
+        assert_eq!(v["pieces"].as_array().map(Vec::len), Some(32));
+        let square = v["drawn_card"]["square"].clone();
+        assert_eq!(v["board"]["marked"][0], square);
+        assert!(v["turn_note"]
+            .as_str()
+            .is_some_and(|n| n.starts_with(&format!("Card drawn: {card}"))));
+        // A teleport goes from its piece to the card's square.
+        for m in g.legal_moves_of(Seat::First) {
+            if m["teleport"] == true {
+                assert_eq!(m["to"], square, "{m}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_seed_is_secret_until_the_end_and_the_finished_record_replays() {
+        let secret = SEED.to_string();
+        let mut rng = SeededRng::new(3);
+        let mut g = ENTRY.new_game(&Options::default(), SEED).expect("a game");
+        let mut plies = 0;
+        while g.outcome().is_none() && plies < 3000 {
+            assert!(g.secrets_pending());
+            let a = answers(&g);
+            assert!(!a.contains(&secret), "the seed in an answer: {a}");
+            let rec = g.record(&info());
+            assert!(!rec.contains(&secret) && !rec.contains("Seed"), "{rec}");
+            let seat = g.to_move().expect("a seat to move");
+            let moves = g.legal_moves_of(seat);
+            let text = moves[rng.below(moves.len() as u64) as usize]["text"]
+                .as_str()
+                .unwrap_or_default()
+                .to_string();
+            g.play(&text).expect("a legal move");
+            plies += 1;
+        }
+        assert!(g.outcome().is_some(), "the game ends");
+        assert!(!g.secrets_pending());
+        let rec = g.record(&info());
+        assert!(rec.contains(&format!("[Seed \"{SEED}\"]")), "{rec}");
+        let n = g.history().len();
+        let r = ENTRY.replay_text(&rec).expect("the record replays");
+        assert_eq!(r.plies, n);
+        assert_ne!(r.result, "*");
+        // Without its seed it replays too, its cards as written.
+        let unseeded = rec.replace(&format!("[Seed \"{SEED}\"]\n"), "");
+        assert_eq!(ENTRY.replay_text(&unseeded).map(|r| r.plies), Ok(n));
+        // A card that is not the seed's draw is refused at that move, also
+        // when the move after it is legal with either card.
+        let third_card = g.history()[4].clone();
+        let other = if third_card == "[AC]" { "[2C]" } else { "[AC]" };
+        let moves: Vec<String> = g.history().to_vec();
+        let mut changed = moves.clone();
+        changed[4] = other.to_string();
+        let text = format!(
+            "[Variant \"52Chess\"]\n[Seed \"{SEED}\"]\n\n1. {}\n",
+            changed[..5].join(" ")
+        );
+        let f = ENTRY.replay_text(&text).expect_err("refused");
+        assert_eq!(f.json["ply"], 5, "{}", f.message);
+        assert!(f.message.contains("the seed"), "{}", f.message);
+        // The game rebuilds from its spec, with its draws or without them.
+        let spec = g.spec();
+        let all = ENTRY.rebuild(&spec, &moves).expect("rebuilt");
+        assert_eq!(all.history(), g.history());
+        let seats: Vec<String> = (0..n)
+            .filter(|&i| !g.is_chance_ply(i))
+            .map(|i| moves[i].clone())
+            .collect();
+        let again = ENTRY
+            .rebuild(&spec, &seats)
+            .expect("rebuilt from the moves");
+        assert_eq!(again.history(), g.history());
+        assert!(ENTRY.rebuild(&spec, &changed).is_err());
+    }
+
+    #[test]
+    fn move_lines_number_turns_with_their_cards() {
+        let mut g = ENTRY.new_game(&Options::default(), 1).expect("a game");
+        for _ in 0..3 {
+            let seat = g.to_move().expect("a seat to move");
+            let text = g.legal_moves_of(seat)[0]["text"]
+                .as_str()
+                .unwrap_or_default()
+                .to_string();
+            g.play(&text).expect("legal");
+        }
+        // [c] m [c] m | [c] m [c]
+        let lines = g.move_lines();
+        assert_eq!(lines.len(), 2);
+        assert_eq!(lines[0].label, "1.");
+        assert_eq!(lines[0].plies, vec![0, 1, 2, 3]);
+        assert_eq!(lines[1].plies, vec![4, 5, 6]);
+        assert_eq!(g.progress(), "move 2");
+    }
+
+    #[test]
+    fn the_computer_moves_with_the_card_drawn() {
+        let g = ENTRY.new_game(&Options::default(), 5).expect("a game");
+        let job = g.engine_job(1, 0);
+        let text = job().expect("a move");
+        assert!(g.check(&text).is_ok(), "{text}");
+    }
+}

@@ -1,0 +1,172 @@
+//! 52Chess game records (RULINGS F9, "Record"): the kernel's PGN-like
+//! [`Record`] with the card drawn in brackets before every move,
+//! `1. [7H] e4 [QS] Nd3@c7`.
+//!
+//! Tags: `Variant` (`52Chess`; a record for another game is refused),
+//! `FEN` (a start other than F2's, F11's string), `Seed` (the game's seed:
+//! written only once the game is over, F9), the players, `Result`,
+//! `Termination`. A record replays with or without its seed; with one,
+//! every card written must be the seed's draw, and the first that is not
+//! is refused at that move.
+
+use super::game::{Chess52, Move};
+use crate::fairy::{seat_name, End, EndReason};
+use crate::game_record::{self, replay_error, BadRecord, RecordSpec, Recorded};
+use deckmate_rules::{Game, PositionError, Record, Seat, SeededRng, ToAct};
+
+replay_error!(seat_name);
+
+/// A replayed game.
+pub type Replay = game_record::Replay<GameSpec>;
+
+/// How a game starts and where its cards come from.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct GameSpec {
+    /// A start position (F11) instead of F2's, if any.
+    pub fen: Option<String>,
+    /// The seed of the draws (F9); `None` for a record replayed without
+    /// it (its cards as written).
+    pub seed: Option<u64>,
+}
+
+impl GameSpec {
+    /// The starting position, before White's (or Black's) first draw.
+    pub fn start(&self) -> Result<Chess52, PositionError> {
+        match &self.fen {
+            Some(f) => super::fen::parse(f),
+            None => Ok(Chess52::start()),
+        }
+    }
+}
+
+impl RecordSpec for GameSpec {
+    type Position = Chess52;
+
+    /// Reads `Variant`, `FEN` and `Seed`.
+    fn from_record(record: &Record) -> Result<GameSpec, ReplayError> {
+        if let Some(v) = record.tag("Variant") {
+            if !super::ENTRY.answers_to(v) {
+                return Err(ReplayError::tags(format!(
+                    "this record is for '{v}', not 52Chess"
+                )));
+            }
+        }
+        let seed = match record.tag("Seed") {
+            Some(s) => Some(s.trim().parse::<u64>().map_err(|_| {
+                ReplayError::tags(format!(
+                    "tag Seed: '{s}' is not a number 0-18446744073709551615"
+                ))
+            })?),
+            None => None,
+        };
+        Ok(GameSpec {
+            fen: record.tag("FEN").map(str::to_string),
+            seed,
+        })
+    }
+
+    /// Writes `Variant` and `FEN`; never the seed (see [`write`]).
+    fn write_tags(&self, record: &mut Record) {
+        record.set_tag("Variant", "52Chess");
+        if let Some(f) = &self.fen {
+            record.set_tag("FEN", f.clone());
+        }
+    }
+
+    fn start(&self) -> Result<Chess52, PositionError> {
+        GameSpec::start(self)
+    }
+}
+
+impl Recorded for Chess52 {
+    type Reason = EndReason;
+    type ReplayError = ReplayError;
+
+    fn side_to_move(&self) -> Seat {
+        Chess52::side_to_move(self)
+    }
+
+    fn fullmove(&self) -> u32 {
+        self.core().fullmove()
+    }
+
+    fn end_state(&self) -> Option<End> {
+        self.end()
+    }
+
+    fn set_end(&mut self, end: End) {
+        Chess52::set_end(self, end);
+    }
+
+    fn read_move(&self, text: &str) -> Result<Move, String> {
+        self.parse_move(text).map_err(|e| e.to_string())
+    }
+}
+
+/// Replays a record, checking every move and, when it carries its seed,
+/// every card against the seed's draw; works out the result as the other
+/// board games do (a decisive or drawn result written in a record whose
+/// game goes on is a resignation or an agreed draw).
+pub fn replay(record: &Record) -> Result<Replay, ReplayError> {
+    let spec = GameSpec::from_record(record)?;
+    if let Some(seed) = spec.seed {
+        check_cards(&spec, seed, record)?;
+    }
+    game_record::replay_with(spec, record)
+}
+
+/// Refuses the first card of `record` that is not the draw of `seed`
+/// (F9), at that move; the moves themselves are checked by the replay.
+fn check_cards(spec: &GameSpec, seed: u64, record: &Record) -> Result<(), ReplayError> {
+    let mut pos = spec
+        .start()
+        .map_err(|e| ReplayError::tags(format!("tag FEN: {e}")))?;
+    let mut rng = SeededRng::new(seed);
+    for (i, text) in record.moves.iter().enumerate() {
+        let bad = |why: String, pos: &Chess52| {
+            ReplayError::new(
+                i + 1,
+                pos.core().fullmove(),
+                pos.side_to_move(),
+                text.clone(),
+                why,
+            )
+        };
+        let mv = pos.read_move(text).map_err(|why| bad(why, &pos))?;
+        if pos.to_act() == ToAct::Chance {
+            let drawn = pos.sample_chance(&mut rng);
+            if drawn != Some(mv) {
+                let seed_card = drawn.map_or(String::new(), |m| pos.move_text(m));
+                return Err(bad(
+                    format!(
+                        "the seed {seed} draws {seed_card} here, not {} (F9)",
+                        pos.move_text(mv)
+                    ),
+                    &pos,
+                ));
+            }
+        }
+        pos.play_unchecked(mv);
+    }
+    Ok(())
+}
+
+/// Writes a game as a record: the tags, every card and move, the result;
+/// the `Seed` tag only when the game is over (by the rules or `end`), so
+/// that the record of a game still going never tells its future cards.
+pub fn write(spec: &GameSpec, moves: &[Move], end: Option<End>) -> Result<Record, PositionError> {
+    let mut record = game_record::write(spec, moves, end)?;
+    let over = end.is_some() || {
+        let mut pos = spec.start()?;
+        for &m in moves {
+            pos.play_unchecked(m);
+        }
+        pos.end().is_some()
+    };
+    if over {
+        if let Some(seed) = spec.seed {
+            record.set_tag("Seed", seed.to_string());
+        }
+    }
+    Ok(record)
+}
