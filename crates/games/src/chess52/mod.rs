@@ -24,12 +24,16 @@
 //! ```
 
 pub mod card;
+pub mod engine;
+pub mod eval;
 pub mod fen;
 mod game;
 pub mod notation;
 pub mod rules;
+pub mod tools;
 
 pub use card::Card;
+pub use eval::{Chess52Eval, Chess52Weights};
 pub use game::{Chess52, Move};
 
 /// The game's stable key in records, the command line and the server.
