@@ -15,11 +15,11 @@
 //! budgets first). `all`: level 8 against 1, 4 and 6, then level 8
 //! against itself (White's score).
 
+use deckmate_engine::search::Limits;
 use deckmate_engine::{PlayerSpec, Searcher};
 use deckmate_games::chess52::engine::searcher;
 use deckmate_games::chess52::tools::{run_match, Chess52Match};
 use deckmate_games::chess52::{Card, Chess52, Move};
-use deckmate_engine::search::Limits;
 use std::time::Duration;
 
 fn arg<T: std::str::FromStr>(args: &[String], i: usize, default: T) -> T {
@@ -69,7 +69,6 @@ fn one_match(a: u8, b: u8, games: u32, ms: u64, threads: usize, seed: u64) {
         max_plies: 600,
         threads,
     };
-    let t = std::time::Instant::now();
     let r = match run_match(&cfg, |_, _| {}) {
         Ok(r) => r,
         Err(e) => {
@@ -77,6 +76,11 @@ fn one_match(a: u8, b: u8, games: u32, ms: u64, threads: usize, seed: u64) {
             return;
         }
     };
+    report("52Chess", a, b, games, ms, &r);
+}
+
+/// Prints a match's score for A with its 95% margin, and White's score.
+fn report(game: &str, a: u8, b: u8, games: u32, ms: u64, r: &deckmate_engine::MatchScore) {
     let n = f64::from(r.wins + r.draws + r.losses);
     let p = r.score();
     let var = (f64::from(r.wins) * (1.0 - p).powi(2)
@@ -87,12 +91,18 @@ fn one_match(a: u8, b: u8, games: u32, ms: u64, threads: usize, seed: u64) {
     let white: f64 = r
         .games
         .iter()
-        .map(|g| if g.a_first { g.score_a } else { 1.0 - g.score_a })
+        .map(|g| {
+            if g.a_first {
+                g.score_a
+            } else {
+                1.0 - g.score_a
+            }
+        })
         .sum::<f64>()
         / n.max(1.0);
     let (elo, elo_m) = r.elo();
     println!(
-        "level {a} vs level {b}: {games} games at {ms} ms/move: +{} ={} -{}, A scores {:.1}% +- {:.1}% (Elo {:+.0} +- {:.0}); White scores {:.1}%; {:.0} s",
+        "{game}: level {a} vs level {b}: {games} games at {ms} ms/move: +{} ={} -{}, A scores {:.1}% +- {:.1}% (Elo {:+.0} +- {:.0}); White scores {:.1}%",
         r.wins,
         r.draws,
         r.losses,
@@ -101,8 +111,26 @@ fn one_match(a: u8, b: u8, games: u32, ms: u64, threads: usize, seed: u64) {
         elo,
         elo_m,
         100.0 * white,
-        t.elapsed().as_secs_f64()
     );
+}
+
+/// The same match in Cuarenta, for comparison (4 random plies first).
+fn cuarenta_match(a: u8, b: u8, games: u32, ms: u64, threads: usize) {
+    use deckmate_games::cuarenta::tools::{play_game, CuarentaMatch};
+    let cfg = CuarentaMatch {
+        a: PlayerSpec::Level(a),
+        b: PlayerSpec::Level(b),
+        games,
+        time: Duration::from_millis(ms),
+        seed: 1,
+        random_plies: 4,
+        max_plies: 600,
+    };
+    let r = deckmate_engine::matches::run_games(games, threads, |i| play_game(&cfg, i), |_, _| {});
+    match r {
+        Ok(r) => report("Cuarenta", a, b, games, ms, &r),
+        Err(e) => eprintln!("cuarenta match: {e}"),
+    }
 }
 
 fn main() {
@@ -111,7 +139,10 @@ fn main() {
         Some("speed") => speed(arg(&args, 1, 5.0)),
         Some("depth") => {
             let d: u32 = arg(&args, 1, 1);
-            let mut p = Chess52::start();
+            let mut p = match std::env::var("C52_FEN") {
+                Ok(f) => deckmate_games::chess52::fen::parse(&f).unwrap_or_else(|_| Chess52::start()),
+                Err(_) => Chess52::start(),
+            };
             if let Some(c) = args.get(2).and_then(|c| Card::parse(c)) {
                 p.play_move(Move::Draw(c));
             }
@@ -137,6 +168,14 @@ fn main() {
             arg(&args, 5, 1),
             arg(&args, 6, 1),
         ),
+        Some("cuarenta") => {
+            let games = arg(&args, 1, 200);
+            let ms = arg(&args, 2, 6000);
+            let threads = arg(&args, 3, 1);
+            for b in [1, 4, 6, 8] {
+                cuarenta_match(8, b, games, ms, threads);
+            }
+        }
         Some("all") => {
             let games = arg(&args, 1, 200);
             let ms = arg(&args, 2, 6000);

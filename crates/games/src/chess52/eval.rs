@@ -219,7 +219,15 @@ impl Chess52Eval {
     /// The danger to `seat`'s King at `king` from `enemy`'s pieces: the
     /// empty squares from which a teleported enemy piece would attack it,
     /// and its attacked neighbours.
-    fn danger(&self, p: &fairy::Position<u64>, seat: Seat, king: u8, occ: u64, mine: &Side, theirs: &Side) -> i32 {
+    fn danger(
+        &self,
+        p: &fairy::Position<u64>,
+        seat: Seat,
+        king: u8,
+        occ: u64,
+        mine: &Side,
+        theirs: &Side,
+    ) -> i32 {
         let w = &self.weights;
         let enemy = p.pieces_of(seat.other());
         let mut from = 0u64;
@@ -296,34 +304,11 @@ impl Chess52Eval {
         best
     }
 
-    /// Whether a capture wins material at once: the victim is worth more
-    /// than the capturer, or stands undefended (checked by the victim's
-    /// side's reach).
-    fn winning_capture(&self, pos: &Chess52, m: fairy::Move, victim: i32) -> bool {
-        let p = pos.core();
-        let Some((_, kind)) = p.at_index(m.from_index()) else {
-            return false;
-        };
-        if victim > self.value(kind) && kind != self.kinds[5] {
-            return true;
-        }
-        // Defended? Any piece of the victim's side reaching the square
-        // once the capturer has left its own.
-        let them = p.side_to_move().other();
-        let occ = (p.pieces_of(Seat::First) | p.pieces_of(Seat::Second)) & !(1u64 << m.from_index());
-        let own = p.pieces_of(them);
-        let target = 1u64 << m.to_index();
-        for &k in &self.kinds {
-            let mut bb = own & p.pieces_of_kind(k) & !target;
-            while bb != 0 {
-                let sq = bb.trailing_zeros() as u8;
-                bb &= bb - 1;
-                if p.reach(them, k, sq, occ, own).1 & target != 0 {
-                    return false;
-                }
-            }
-        }
-        true
+    /// Whether a capture takes a piece worth more than the capturer.
+    fn upward(&self, pos: &Chess52, m: fairy::Move, victim: i32) -> bool {
+        pos.core()
+            .at_index(m.from_index())
+            .is_some_and(|(_, k)| k != self.kinds[5] && victim > self.value(k))
     }
 
     /// The number of enemy pieces attacking `seat`'s King at `king`.
@@ -409,9 +394,8 @@ impl Evaluator<Chess52> for Chess52Eval {
     fn evaluate_full(&self, pos: &Chess52) -> Eval {
         let over = pos.end().is_some();
         let me = pos.side_to_move();
-        let threatened = !over
-            && self.king_attacked(pos, me)
-            && !self.king_attacked(pos, me.other());
+        let threatened =
+            !over && self.king_attacked(pos, me) && !self.king_attacked(pos, me.other());
         Eval {
             score: self.evaluate(pos),
             threatened,
@@ -421,10 +405,10 @@ impl Evaluator<Chess52> for Chess52Eval {
         }
     }
 
-    /// A King capture, a promotion, or a capture that wins material by
-    /// itself (the victim worth more than the capturer, or undefended):
-    /// every quiescence move is followed by a draw of up to 52 cards, so
-    /// even exchanges are left to the evaluation's static exchange.
+    /// A King capture, a promotion, or a capture of a piece worth more
+    /// than the capturer: every quiescence move is followed by a draw of
+    /// up to 52 cards, so the other captures are left to the evaluation's
+    /// static exchange (its `hanging` term).
     fn is_tactical(&self, pos: &Chess52, mv: Move) -> bool {
         let Move::Play(m) = mv else {
             return false;
@@ -437,7 +421,7 @@ impl Evaluator<Chess52> for Chess52Eval {
         } else {
             self.victim(pos, m)
         };
-        victim >= KING_VALUE || (victim > 0 && self.winning_capture(pos, m, victim))
+        victim >= KING_VALUE || (victim > 0 && self.upward(pos, m, victim))
     }
 
     fn capture_gain(&self, pos: &Chess52, mv: Move) -> i32 {
@@ -446,10 +430,15 @@ impl Evaluator<Chess52> for Chess52Eval {
 
     fn order_score(&self, pos: &Chess52, mv: Move) -> i32 {
         let attacker = match mv {
-            Move::Play(m) if !m.is_pass() => pos
-                .core()
-                .at_index(m.from_index())
-                .map_or(0, |(_, k)| if k == self.kinds[5] { 900 } else { self.value(k) }),
+            Move::Play(m) if !m.is_pass() => {
+                pos.core().at_index(m.from_index()).map_or(0, |(_, k)| {
+                    if k == self.kinds[5] {
+                        900
+                    } else {
+                        self.value(k)
+                    }
+                })
+            }
             _ => 0,
         };
         self.gain(pos, mv) * 16 - attacker / 16
