@@ -6,6 +6,7 @@
 
 use super::engine::{chess52_player_timed, player_with_level, searcher};
 use super::{Chess52, Chess52Eval, Move};
+use crate::registry::MatchSettings;
 pub use deckmate_engine::bench::BenchLine;
 use deckmate_engine::bench::{self, BenchCase};
 use deckmate_engine::matches::{run_games, GameResult, MatchScore, PlayerSpec};
@@ -244,24 +245,15 @@ impl Chess52Tools {
     }
 
     /// Game `i` of a match with the registry's settings.
-    pub fn match_game(
-        &self,
-        a: PlayerSpec,
-        b: PlayerSpec,
-        games: u32,
-        time: Duration,
-        seed: u64,
-        max_plies: usize,
-        i: u32,
-    ) -> Result<GameResult, String> {
+    pub fn match_game(&self, m: &MatchSettings, i: u32) -> Result<GameResult, String> {
         let cfg = Chess52Match {
-            a,
-            b,
-            games,
-            time,
-            seed,
+            a: m.a,
+            b: m.b,
+            games: m.games,
+            time: m.time,
+            seed: m.seed,
             random_turns: 4,
-            max_plies,
+            max_plies: m.max_plies,
             threads: 1,
         };
         play_game(&cfg, i)
