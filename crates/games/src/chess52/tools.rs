@@ -6,7 +6,7 @@
 
 use super::engine::{chess52_player_timed, player_with_level, searcher};
 use super::{Chess52, Chess52Eval, Move};
-use crate::registry::MatchSettings;
+use crate::registry::{MatchSettings, Tools};
 pub use deckmate_engine::bench::BenchLine;
 use deckmate_engine::bench::{self, BenchCase};
 use deckmate_engine::matches::{run_games, GameResult, MatchScore, PlayerSpec};
@@ -18,10 +18,10 @@ use std::time::Duration;
 /// from the start that reach it ([`opening`]; the last card drawn, so a
 /// side is to move), depth in moves (draws between them are free).
 pub const BENCH: &[(&str, u64, u32, u32)] = &[
-    ("52chess start", 0, 0, 4),
-    ("52chess 4 turns", 1, 4, 4),
-    ("52chess 10 turns", 2, 10, 4),
-    ("52chess 20 turns", 3, 20, 3),
+    ("52chess start", 0, 0, 2),
+    ("52chess 4 turns", 1, 4, 2),
+    ("52chess 10 turns", 2, 10, 2),
+    ("52chess 20 turns", 3, 20, 2),
 ];
 
 /// The bench positions as the generic runner takes them, every depth
@@ -210,12 +210,38 @@ pub fn run_match(
     run_games(cfg.games, cfg.threads, |i| play_game(cfg, i), on_game)
 }
 
+/// 52Chess's engine tools, for the registry entry's `tools` once
+/// [`Chess52Tools`] implements [`crate::registry::EngineHook`] (see there).
+pub static TOOLS: Tools<Chess52Tools> = Tools::new(Chess52Tools);
+
 /// 52Chess's hook into the registry's engine tools: the start (F2, or a
 /// position string), its searcher, the bench and one game of a match (4
 /// random turns first). The methods are those of
 /// [`crate::registry::EngineHook`]; the trait's impl needs the game's
 /// record ([`crate::game_record::Recorded`]), which the shells' side of
-/// 52Chess brings.
+/// 52Chess brings, and delegates to them:
+///
+/// ```text
+/// impl EngineHook for Chess52Tools {
+///     type Position = Chess52;
+///     type Eval = Chess52Eval;
+///     const SEEDED_START: bool = false;
+///     const BENCH_PREFIX: &'static str = Chess52Tools::BENCH_PREFIX;
+///     const MATCH_HELP: &'static str = Chess52Tools::MATCH_HELP;
+///     fn start(&self, _: &Options, _: u64, fen: Option<&str>) -> Result<Chess52, StudyError> {
+///         Chess52Tools::start(self, fen).map_err(StudyError::Position)
+///     }
+///     fn searcher(&self, tt_mb: usize) -> Searcher<Chess52, Chess52Eval> {
+///         Chess52Tools::searcher(self, tt_mb)
+///     }
+///     fn bench_cases(&self) -> Vec<Result<BenchCase<Chess52>, String>> {
+///         Chess52Tools::bench_cases(self)
+///     }
+///     fn match_game(&self, m: &MatchSettings, i: u32) -> Result<GameResult, String> {
+///         Chess52Tools::match_game(self, m, i)
+///     }
+/// }
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct Chess52Tools;
 
@@ -273,14 +299,17 @@ mod tests {
 
     #[test]
     fn a_short_match_plays() {
+        // A node budget, no noise: a quick, full-board game.
+        let mut lv = deckmate_engine::level::level(4);
+        lv.nodes = Some(2_000);
         let cfg = Chess52Match {
-            a: PlayerSpec::Level(1),
+            a: PlayerSpec::Custom(lv),
             b: PlayerSpec::Random,
             games: 2,
             time: Duration::from_millis(20),
             seed: 3,
             random_turns: 2,
-            max_plies: 200,
+            max_plies: 40,
             threads: 1,
         };
         let r = run_match(&cfg, |_, _| {}).unwrap();
