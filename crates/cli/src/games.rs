@@ -65,14 +65,6 @@ impl GameArg {
     /// The error for `value`, which is not one of the games taken.
     pub fn refusal(&self, value: &str) -> String {
         match registry::find(value) {
-            Some(game) if game.tools.is_none() && game.key == deckmate_games::chess52::KEY => {
-                format!(
-                    "{}, not {} (52Chess's engine tools are not there yet: \
-                     'deckmate play 52chess' plays it, 'deckmate perft 52chess' counts its moves)",
-                    self.supports(),
-                    game.key
-                )
-            }
             Some(game) => format!("{}, not {} ({})", self.supports(), game.key, self.hint),
             None => {
                 let supports = if self.supported().len() < GAMES.len() {

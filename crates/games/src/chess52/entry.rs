@@ -36,7 +36,7 @@ pub static ENTRY: GameEntry = GameEntry {
     replay: replay_record,
     create,
     from_spec,
-    tools: None,
+    tools: Some(&super::tools::TOOLS),
     variant_file: None,
 };
 

@@ -24,15 +24,19 @@
 //! ```
 
 pub mod card;
+pub mod engine;
 mod entry;
+pub mod eval;
 pub mod fen;
 mod game;
 pub mod notation;
 pub mod record;
 pub mod rules;
+pub mod tools;
 
 pub use card::Card;
 pub use entry::{computer_move, Chess52Board, ENTRY, RULES};
+pub use eval::{Chess52Eval, Chess52Weights};
 pub use game::{Chess52, Move};
 
 /// The game's stable key in records, the command line and the server.

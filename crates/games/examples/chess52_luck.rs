@@ -1,0 +1,189 @@
+//! How much luck is there in 52Chess? Self-play between levels, and the
+//! search's speed.
+//!
+//! ```text
+//! cargo run --release -p deckmate-games --example chess52_luck -- speed [SECONDS]
+//! cargo run --release -p deckmate-games --example chess52_luck -- match A B GAMES [MS_PER_MOVE] [THREADS] [SEED]
+//! cargo run --release -p deckmate-games --example chess52_luck -- all GAMES [MS_PER_MOVE] [THREADS]
+//! ```
+//!
+//! `speed`: nodes per second and the depth reached (moves, with the draws
+//! between them) from the start, before the draw and with each of a few
+//! cards drawn, in SECONDS (5 by default). `match`: level A against level
+//! B, sides alternated, the score of A with its 95% margin; MS_PER_MOVE
+//! replaces the levels' own time per move (levels 4-7 stop at their node
+//! budgets first). `all`: level 8 against 1, 4 and 6, then level 8
+//! against itself (White's score).
+
+use deckmate_engine::search::Limits;
+use deckmate_engine::{PlayerSpec, Searcher};
+use deckmate_games::chess52::engine::searcher;
+use deckmate_games::chess52::tools::{run_match, Chess52Match};
+use deckmate_games::chess52::{Card, Chess52, Move};
+use std::time::Duration;
+
+fn arg<T: std::str::FromStr>(args: &[String], i: usize, default: T) -> T {
+    args.get(i).and_then(|s| s.parse().ok()).unwrap_or(default)
+}
+
+fn speed(secs: f64) {
+    let limits = Limits {
+        time: Some(Duration::from_secs_f64(secs)),
+        ..Limits::default()
+    };
+    let mut s: Searcher<Chess52, _> = searcher(64);
+    let start = Chess52::start();
+    let mut positions = vec![("start, before the draw".to_string(), start.clone())];
+    for c in ["7H", "5C", "AC", "KS"] {
+        if let Some(card) = Card::parse(c) {
+            let mut p = start.clone();
+            p.play_move(Move::Draw(card));
+            positions.push((format!("start, {c} drawn"), p));
+        }
+    }
+    for (name, p) in positions {
+        s.clear();
+        let t = std::time::Instant::now();
+        let r = s.search(&p, &limits, &mut |_| {});
+        let el = t.elapsed().as_secs_f64();
+        println!(
+            "{name}: depth {} (moves, draws between), score {}, {} nodes in {:.2} s, {:.0} nodes/s, best {}",
+            r.depth,
+            r.score,
+            r.nodes,
+            el,
+            r.nodes as f64 / el.max(1e-9),
+            r.best.map_or("-".to_string(), |m| deckmate_rules::Game::move_text(&p, m)),
+        );
+    }
+}
+
+fn one_match(a: u8, b: u8, games: u32, ms: u64, threads: usize, seed: u64) {
+    let cfg = Chess52Match {
+        a: PlayerSpec::Level(a),
+        b: PlayerSpec::Level(b),
+        games,
+        time: Duration::from_millis(ms),
+        seed,
+        random_turns: 4,
+        max_plies: 600,
+        threads,
+    };
+    let r = match run_match(&cfg, |_, _| {}) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("match: {e}");
+            return;
+        }
+    };
+    report("52Chess", a, b, games, ms, &r);
+}
+
+/// Prints a match's score for A with its 95% margin, and White's score.
+fn report(game: &str, a: u8, b: u8, games: u32, ms: u64, r: &deckmate_engine::MatchScore) {
+    let n = f64::from(r.wins + r.draws + r.losses);
+    let p = r.score();
+    let var = (f64::from(r.wins) * (1.0 - p).powi(2)
+        + f64::from(r.draws) * (0.5 - p).powi(2)
+        + f64::from(r.losses) * p.powi(2))
+        / n.max(1.0);
+    let margin = 1.96 * (var / n.max(1.0)).sqrt();
+    let white: f64 = r
+        .games
+        .iter()
+        .map(|g| {
+            if g.a_first {
+                g.score_a
+            } else {
+                1.0 - g.score_a
+            }
+        })
+        .sum::<f64>()
+        / n.max(1.0);
+    let (elo, elo_m) = r.elo();
+    println!(
+        "{game}: level {a} vs level {b}: {games} games at {ms} ms/move: +{} ={} -{}, A scores {:.1}% +- {:.1}% (Elo {:+.0} +- {:.0}); White scores {:.1}%",
+        r.wins,
+        r.draws,
+        r.losses,
+        100.0 * p,
+        100.0 * margin,
+        elo,
+        elo_m,
+        100.0 * white,
+    );
+}
+
+/// The same match in Cuarenta, for comparison (4 random plies first).
+fn cuarenta_match(a: u8, b: u8, games: u32, ms: u64, threads: usize) {
+    use deckmate_games::cuarenta::tools::{play_game, CuarentaMatch};
+    let cfg = CuarentaMatch {
+        a: PlayerSpec::Level(a),
+        b: PlayerSpec::Level(b),
+        games,
+        time: Duration::from_millis(ms),
+        seed: 1,
+        random_plies: 4,
+        max_plies: 600,
+    };
+    let r = deckmate_engine::matches::run_games(games, threads, |i| play_game(&cfg, i), |_, _| {});
+    match r {
+        Ok(r) => report("Cuarenta", a, b, games, ms, &r),
+        Err(e) => eprintln!("cuarenta match: {e}"),
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.first().map(String::as_str) {
+        Some("speed") => speed(arg(&args, 1, 5.0)),
+        Some("depth") => {
+            let d: u32 = arg(&args, 1, 1);
+            let mut p = match std::env::var("C52_FEN") {
+                Ok(f) => deckmate_games::chess52::fen::parse(&f).unwrap_or_else(|_| Chess52::start()),
+                Err(_) => Chess52::start(),
+            };
+            if let Some(c) = args.get(2).and_then(|c| Card::parse(c)) {
+                p.play_move(Move::Draw(c));
+            }
+            let mut s: Searcher<Chess52, _> = searcher(64);
+            s.min_depth = 1;
+            if let Ok(v) = std::env::var("C52_QT") {
+                s.params.q_threat_plies = v.parse().unwrap_or(0);
+            }
+            if std::env::var("C52_NOPRUNE").is_ok() {
+                s.params.chance_pruning = deckmate_engine::ChancePruning::None;
+            }
+            let t = std::time::Instant::now();
+            let r = s.search(&p, &Limits { depth: Some(d), ..Limits::default() }, &mut |r| {
+                println!("depth {} score {} nodes {} seldepth {} {:?}", r.depth, r.score, r.nodes, r.seldepth, r.elapsed);
+            });
+            println!("{} nodes {:?}", r.nodes, t.elapsed());
+        }
+        Some("match") => one_match(
+            arg(&args, 1, 8),
+            arg(&args, 2, 1),
+            arg(&args, 3, 20),
+            arg(&args, 4, 6000),
+            arg(&args, 5, 1),
+            arg(&args, 6, 1),
+        ),
+        Some("cuarenta") => {
+            let games = arg(&args, 1, 200);
+            let ms = arg(&args, 2, 6000);
+            let threads = arg(&args, 3, 1);
+            for b in [1, 4, 6, 8] {
+                cuarenta_match(8, b, games, ms, threads);
+            }
+        }
+        Some("all") => {
+            let games = arg(&args, 1, 200);
+            let ms = arg(&args, 2, 6000);
+            let threads = arg(&args, 3, 1);
+            for b in [1, 4, 6, 8] {
+                one_match(8, b, games, ms, threads, 1);
+            }
+        }
+        _ => eprintln!("usage: chess52_luck speed [SECONDS] | match A B GAMES [MS] [THREADS] [SEED] | all GAMES [MS] [THREADS]"),
+    }
+}

@@ -1,0 +1,157 @@
+//! 52Chess's computer players and analysis: the generic search of
+//! `deckmate-engine` (iterative deepening, expectimax over the draws with
+//! Star2 pruning: the cards that let nothing teleport are one outcome,
+//! [`Chess52`]'s `chance_outcomes`) with 52Chess's evaluation
+//! ([`Chess52Eval`]) and parameters ([`chess52_params`]).
+//!
+//! A draw takes no depth in the search: depth `n` is `n` moves with the
+//! draws between them.
+
+use super::eval::Chess52Eval;
+use super::{Card, Chess52, Move};
+use deckmate_engine::analyse::{analyse_with, written_line, Analysis};
+use deckmate_engine::level::{self, Level};
+use deckmate_engine::search::{ChancePruning, Limits, Report, SearchParams, Searcher};
+use deckmate_engine::{EnginePlayer, Player};
+use deckmate_rules::Game;
+use std::time::Duration;
+
+/// The engine player for 52Chess.
+pub type Chess52Engine = EnginePlayer<Chess52, Chess52Eval>;
+
+/// The search parameters 52Chess plays with: Star2 at the draws; in
+/// quiescence a side whose King is attacked stands pat like any other
+/// (every move there is followed by a draw of up to 52 cards: searching
+/// them all costs more than it finds; the evaluation scores the attack);
+/// no extension of an attacked King at the horizon, for the same reason.
+pub fn chess52_params() -> SearchParams {
+    SearchParams {
+        chance_pruning: ChancePruning::Star2,
+        threat_extension: false,
+        q_threat_plies: 0,
+        ..SearchParams::default()
+    }
+}
+
+/// A 52Chess player of strength `level` (1 weakest .. 8 strongest, the
+/// engine's level table, [`level`]) at the level's own time per move;
+/// `seed` makes its choices among equal moves reproducible.
+pub fn chess52_player(level: u8, seed: u64) -> Box<dyn Player<Chess52>> {
+    Box::new(player_with_level(level::level(level), seed, None))
+}
+
+/// A 52Chess player at a level with its own time per move.
+pub fn chess52_player_timed(level: u8, seed: u64, time: Duration) -> Box<dyn Player<Chess52>> {
+    Box::new(player_with_level(level::level(level), seed, Some(time)))
+}
+
+/// A 52Chess player at a level's settings, with `time` per move instead
+/// of the level's.
+pub fn player_with_level(lv: Level, seed: u64, time: Option<Duration>) -> Chess52Engine {
+    let mut p = EnginePlayer::with_evaluator(Chess52Eval::default(), lv, seed, time);
+    p.searcher_mut().params = chess52_params();
+    p
+}
+
+/// A deterministic 52Chess player: a depth (0: the level's) and node
+/// budget per move, no clock, no noise.
+pub fn fixed_player(depth: u32, nodes: Option<u64>) -> Chess52Engine {
+    let mut lv = level::level(8);
+    if depth > 0 {
+        lv.depth = depth;
+    }
+    lv.nodes = nodes;
+    lv.noise = 0;
+    let mut p = EnginePlayer::with_evaluator(Chess52Eval::default(), lv, 0, None);
+    p.searcher_mut().params = chess52_params();
+    p.set_limits(lv.depth, lv.nodes, None);
+    p
+}
+
+/// A searcher with 52Chess's evaluation and parameters and a table of
+/// `tt_mb` megabytes.
+pub fn searcher(tt_mb: usize) -> Searcher<Chess52, Chess52Eval> {
+    let mut s = Searcher::new(Chess52Eval::default(), tt_mb);
+    s.params = chess52_params();
+    s.min_depth = 2;
+    s
+}
+
+/// Writes `moves`, played from `pos`, in 52Chess's notation (draws as
+/// `[7H]`), one entry per move or draw.
+pub fn line_text(pos: &Chess52, moves: &[Move]) -> Vec<String> {
+    written_line(pos, moves, |p, m| p.move_text(m), Chess52::play_move)
+}
+
+/// The result of a 52Chess analysis.
+pub type Chess52Analysis = Analysis<Move>;
+
+/// Searches `pos` within `limits` (5 seconds when none is given), calling
+/// `on_report` after each completed depth with its line in notation. With
+/// a card drawn: the best move for it and its expected score for the side
+/// to move. Before the draw: no move, and the expected score for White
+/// (the search's value of a chance root); see [`analyse_cards`] for every
+/// card.
+pub fn analyse(
+    pos: &Chess52,
+    limits: &Limits,
+    on_report: impl FnMut(&Report<Move>, &[String]),
+) -> Chess52Analysis {
+    analyse_with(&mut searcher(64), pos, limits, line_text, on_report)
+}
+
+/// The analysis of one card (`--all-cards`).
+#[derive(Clone, Debug)]
+pub struct CardAnalysis {
+    /// The card.
+    pub card: Card,
+    /// The best move with it drawn, and its expected score for the side
+    /// to move.
+    pub analysis: Chess52Analysis,
+}
+
+/// `--all-cards`: for each of the 52 cards, the position with it drawn
+/// analysed within `per_card` (the card already drawn in `pos`, if any,
+/// is put back first), in F9's order; `on_card` is called after each.
+/// The cards that let nothing teleport give the same moves: the first of
+/// them is searched and the others share its analysis.
+pub fn analyse_cards(
+    pos: &Chess52,
+    per_card: &Limits,
+    mut on_card: impl FnMut(&CardAnalysis),
+) -> Vec<CardAnalysis> {
+    let mut before = pos.clone();
+    before.drawn = None;
+    let mut s = searcher(64);
+    let mut idle: Option<Chess52Analysis> = None;
+    let mut out = Vec::with_capacity(52);
+    for card in Card::all() {
+        let idle_card = before.teleporters(Chess52::card_square(card)) == 0;
+        let analysis = match (&idle, idle_card) {
+            (Some(a), true) => a.clone(),
+            _ => {
+                let mut p = before.clone();
+                p.play_move(Move::Draw(card));
+                let a = analyse_with(&mut s, &p, per_card, line_text, |_, _| {});
+                if idle_card {
+                    idle = Some(a.clone());
+                }
+                a
+            }
+        };
+        let c = CardAnalysis { card, analysis };
+        on_card(&c);
+        out.push(c);
+    }
+    out
+}
+
+/// The mean over the 52 cards of the scores of [`analyse_cards`] (for the
+/// side to move), rounded down as the search rounds a chance node.
+pub fn mean_score(cards: &[CardAnalysis]) -> i32 {
+    if cards.is_empty() {
+        return 0;
+    }
+    let sum: i64 = cards.iter().map(|c| i64::from(c.analysis.score)).sum();
+    sum.div_euclid(cards.len() as i64) as i32
+}

@@ -1,0 +1,323 @@
+//! 52Chess's engine tools: bench positions (the start and a few seeded
+//! random turns from it, each with a card drawn), matches between levels
+//! with the draws from the seed (both games of a pair see the same cards
+//! turn by turn, the sides swapped), and the parts of the registry's
+//! engine hook ([`Chess52Tools`]).
+
+use super::engine::{chess52_player_timed, player_with_level, searcher};
+use super::{Chess52, Chess52Eval, Move};
+use crate::registry::{EngineHook, MatchSettings, Options, StudyError, Tools};
+pub use deckmate_engine::bench::BenchLine;
+use deckmate_engine::bench::{self, BenchCase};
+use deckmate_engine::matches::{run_games, GameResult, MatchScore, PlayerSpec};
+use deckmate_engine::{random_player, Player, Searcher};
+use deckmate_rules::{Game, Record, Seat, SeededRng};
+use std::time::Duration;
+
+/// 52Chess bench positions: name, the seed and number of random turns
+/// from the start that reach it ([`opening`]; the last card drawn, so a
+/// side is to move), depth in moves (draws between them are free).
+pub const BENCH: &[(&str, u64, u32, u32)] = &[
+    ("52chess start", 0, 0, 2),
+    ("52chess 4 turns", 1, 4, 2),
+    ("52chess 10 turns", 2, 10, 2),
+    ("52chess 20 turns", 3, 20, 2),
+];
+
+/// The bench positions as the generic runner takes them, every depth
+/// capped at `max_depth`.
+pub fn cases(max_depth: u32) -> impl Iterator<Item = Result<BenchCase<Chess52>, String>> {
+    BENCH.iter().map(move |&(name, seed, turns, depth)| {
+        let mut pos = Chess52::start();
+        for m in opening(seed, 0, turns) {
+            pos.play_move(m);
+        }
+        let mut rng = SeededRng::new(seed ^ 0xB3AC);
+        if let Some(d) = pos.sample_chance(&mut rng) {
+            pos.play_move(d);
+        }
+        Ok(BenchCase {
+            name,
+            pos,
+            depth: depth.min(max_depth),
+        })
+    })
+}
+
+/// Runs the 52Chess bench with every depth capped at `max_depth`: each
+/// line, then the total nodes (its own signature) and time.
+pub fn bench(max_depth: u32, on_line: impl FnMut(&BenchLine)) -> Result<(u64, Duration), String> {
+    bench::run(
+        &mut searcher(16),
+        cases(max_depth),
+        |p, m| p.move_text(m),
+        on_line,
+    )
+}
+
+/// The opening of game pair `pair`: `turns` random turns from the start
+/// (a card from the seed, then a random move for it), fewer if the game
+/// ends first.
+pub fn opening(seed: u64, pair: u64, turns: u32) -> Vec<Move> {
+    let mut rng = SeededRng::new(seed.wrapping_mul(0x9E37_79B9).wrapping_add(pair));
+    let mut p = Chess52::start();
+    let mut out = Vec::new();
+    let mut moves = Vec::new();
+    for _ in 0..turns {
+        let Some(d) = p.sample_chance(&mut rng) else {
+            break;
+        };
+        moves.clear();
+        let mut q = p.clone();
+        q.play_move(d);
+        q.legal_moves(&mut moves);
+        if moves.is_empty() {
+            break;
+        }
+        let m = moves[rng.below(moves.len() as u64) as usize];
+        q.play_move(m);
+        if q.end().is_some() {
+            break;
+        }
+        out.push(d);
+        out.push(m);
+        p = q;
+    }
+    out
+}
+
+/// A 52Chess match: A and B alternate sides; both games of a pair start
+/// from the same opening and draw the same cards turn by turn.
+#[derive(Clone, Debug)]
+pub struct Chess52Match {
+    /// Player A.
+    pub a: PlayerSpec,
+    /// Player B.
+    pub b: PlayerSpec,
+    /// Games.
+    pub games: u32,
+    /// Time per move of engine players.
+    pub time: Duration,
+    /// Seed of the openings, the draws and the players.
+    pub seed: u64,
+    /// Random turns (a draw and a move) from the start before the players
+    /// take over.
+    pub random_turns: u32,
+    /// A game still going after this many plies (draws and moves) is a
+    /// draw.
+    pub max_plies: usize,
+    /// Games played at once (1: one after the other).
+    pub threads: usize,
+}
+
+fn player(spec: &PlayerSpec, seed: u64, time: Duration) -> Box<dyn Player<Chess52>> {
+    match spec {
+        PlayerSpec::Random => random_player(seed),
+        PlayerSpec::Level(l) => chess52_player_timed(*l, seed, time),
+        PlayerSpec::Custom(lv) => Box::new(player_with_level(*lv, seed, Some(time))),
+    }
+}
+
+/// Plays game `i` of a match.
+pub fn play_game(cfg: &Chess52Match, i: u32) -> Result<GameResult, String> {
+    let pair = u64::from(i / 2);
+    let a_white = i.is_multiple_of(2);
+    let seed = cfg.seed.wrapping_mul(1000).wrapping_add(u64::from(i));
+    let mut pa = player(&cfg.a, seed, cfg.time);
+    let mut pb = player(&cfg.b, seed ^ 0x5555, cfg.time);
+    let start = Chess52::start();
+    let mut pos = start.clone();
+    let mut moves = opening(cfg.seed, pair, cfg.random_turns);
+    for &m in &moves {
+        pos.play_move(m);
+    }
+    // The same cards for both games of the pair.
+    let mut cards = SeededRng::new(cfg.seed ^ pair.wrapping_mul(0xD1B5_4A32_D192_ED03) ^ 0xC4D5);
+    while pos.end().is_none() && moves.len() < cfg.max_plies {
+        let m = if pos.to_act() == deckmate_rules::ToAct::Chance {
+            pos.sample_chance(&mut cards)
+        } else {
+            let a_to_move = (pos.side_to_move() == Seat::First) == a_white;
+            if a_to_move {
+                pa.choose(&pos)
+            } else {
+                pb.choose(&pos)
+            }
+        };
+        let Some(m) = m else { break };
+        pos.play_move(m);
+        moves.push(m);
+    }
+    let end = pos.end();
+    let (white, black) = if a_white {
+        (&cfg.a, &cfg.b)
+    } else {
+        (&cfg.b, &cfg.a)
+    };
+    let mut rec = record(&start, &moves);
+    rec.set_tag("White", format!("A: {white}"));
+    rec.set_tag("Black", format!("B: {black}"));
+    let winner = end.and_then(|e| e.winner);
+    rec.result = Some(
+        match (end, winner) {
+            (None, _) => "1/2-1/2",
+            (Some(_), Some(Seat::First)) => "1-0",
+            (Some(_), Some(Seat::Second)) => "0-1",
+            (Some(_), None) => "1/2-1/2",
+        }
+        .to_string(),
+    );
+    if end.is_none() {
+        rec.set_tag(
+            "Termination",
+            format!("adjudicated a draw after {} plies", moves.len()),
+        );
+    }
+    let a_seat = if a_white { Seat::First } else { Seat::Second };
+    let score_a = match winner {
+        Some(w) if w == a_seat => 1.0,
+        Some(_) => 0.0,
+        None => 0.5,
+    };
+    Ok(GameResult {
+        score_a,
+        a_first: a_white,
+        record: rec,
+    })
+}
+
+/// A plain record of `moves` (draws and moves in notation) from `start`:
+/// the game's key and the seed-free start; the shells' own record format
+/// may add more.
+pub fn record(start: &Chess52, moves: &[Move]) -> Record {
+    let mut rec = Record::default();
+    rec.set_tag("Game", super::KEY);
+    let mut p = start.clone();
+    for &m in moves {
+        rec.numbers.push(p.move_number());
+        rec.moves.push(p.move_text(m));
+        p.play_move(m);
+    }
+    rec
+}
+
+/// Runs a match on `cfg.threads` threads, calling `on_game` after each
+/// game in order.
+pub fn run_match(
+    cfg: &Chess52Match,
+    on_game: impl FnMut(u32, &GameResult),
+) -> Result<MatchScore, String> {
+    run_games(cfg.games, cfg.threads, |i| play_game(cfg, i), on_game)
+}
+
+/// 52Chess's engine tools, for the registry entry's `tools` once
+/// [`Chess52Tools`] implements [`crate::registry::EngineHook`] (see there).
+pub static TOOLS: Tools<Chess52Tools> = Tools::new(Chess52Tools);
+
+/// 52Chess's hook into the registry's engine tools: the start (F2, or a
+/// position string), its searcher, the bench and one game of a match (4
+/// random turns first); its [`EngineHook`] delegates to these methods.
+#[derive(Clone, Copy, Debug)]
+pub struct Chess52Tools;
+
+impl EngineHook for Chess52Tools {
+    type Position = Chess52;
+    type Eval = Chess52Eval;
+    const SEEDED_START: bool = false;
+    const BENCH_PREFIX: &'static str = Chess52Tools::BENCH_PREFIX;
+    const MATCH_HELP: &'static str = Chess52Tools::MATCH_HELP;
+
+    fn start(&self, _: &Options, _: u64, fen: Option<&str>) -> Result<Chess52, StudyError> {
+        Chess52Tools::start(self, fen).map_err(StudyError::Position)
+    }
+
+    fn searcher(&self, tt_mb: usize) -> Searcher<Chess52, Chess52Eval> {
+        Chess52Tools::searcher(self, tt_mb)
+    }
+
+    fn bench_cases(&self) -> Vec<Result<BenchCase<Chess52>, String>> {
+        Chess52Tools::bench_cases(self)
+    }
+
+    fn match_game(&self, m: &MatchSettings, i: u32) -> Result<GameResult, String> {
+        Chess52Tools::match_game(self, m, i)
+    }
+}
+
+impl Chess52Tools {
+    /// What the bench's total lines start with.
+    pub const BENCH_PREFIX: &'static str = "52chess ";
+    /// How matches start, for `--help`.
+    pub const MATCH_HELP: &'static str = "each pair of games starts from the start position plus 4 random turns drawn from the seed, and both games of a pair draw the same cards";
+
+    /// The start of F2 (the seed decides nothing before the first draw),
+    /// or the position string `fen` (F11).
+    pub fn start(&self, fen: Option<&str>) -> Result<Chess52, deckmate_rules::PositionError> {
+        match fen {
+            Some(text) => super::fen::parse(text),
+            None => Ok(Chess52::start()),
+        }
+    }
+
+    /// A searcher with 52Chess's evaluation and parameters.
+    pub fn searcher(&self, tt_mb: usize) -> Searcher<Chess52, Chess52Eval> {
+        searcher(tt_mb)
+    }
+
+    /// The bench positions at their full depths.
+    pub fn bench_cases(&self) -> Vec<Result<BenchCase<Chess52>, String>> {
+        cases(u32::MAX).collect()
+    }
+
+    /// Game `i` of a match with the registry's settings.
+    pub fn match_game(&self, m: &MatchSettings, i: u32) -> Result<GameResult, String> {
+        let cfg = Chess52Match {
+            a: m.a,
+            b: m.b,
+            games: m.games,
+            time: m.time,
+            seed: m.seed,
+            random_turns: 4,
+            max_plies: m.max_plies,
+            threads: 1,
+        };
+        play_game(&cfg, i)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn openings_differ_by_pair_and_repeat_by_seed() {
+        assert_eq!(opening(1, 0, 4), opening(1, 0, 4));
+        assert_ne!(opening(1, 0, 4), opening(1, 1, 4));
+        assert_eq!(opening(1, 0, 4).len(), 8);
+    }
+
+    #[test]
+    fn a_short_match_plays() {
+        // A node budget, no noise: a quick, full-board game.
+        let mut lv = deckmate_engine::level::level(4);
+        lv.nodes = Some(2_000);
+        let cfg = Chess52Match {
+            a: PlayerSpec::Custom(lv),
+            b: PlayerSpec::Random,
+            games: 2,
+            time: Duration::from_millis(20),
+            seed: 3,
+            random_turns: 2,
+            max_plies: 40,
+            threads: 1,
+        };
+        let r = run_match(&cfg, |_, _| {}).unwrap();
+        assert_eq!(r.wins + r.draws + r.losses, 2);
+    }
+
+    #[test]
+    fn the_bench_positions_search() {
+        let (nodes, _) = bench(2, |_| {}).unwrap();
+        assert!(nodes > 0);
+    }
+}
