@@ -276,7 +276,7 @@ fn games_offered(command: &str) -> Vec<String> {
 
 #[test]
 fn each_command_offers_and_takes_only_the_games_it_supports() {
-    let board = ["cardmate", "cuarenta"];
+    let board = ["cardmate", "cuarenta", "52chess"];
     for (command, games, refused, extra) in [
         ("analyse", &board[..], "chess-cards", &["--depth", "1"][..]),
         (
