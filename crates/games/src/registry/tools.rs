@@ -371,11 +371,13 @@ mod tests {
             .filter(|g| g.tools.is_some())
             .map(|g| g.key)
             .collect();
-        assert_eq!(with, ["cardmate", "cuarenta"]);
+        assert_eq!(with, ["cardmate", "cuarenta", "52chess"]);
         assert!(tools("cardmate").seeded_start());
         assert!(!tools("cuarenta").seeded_start());
+        assert!(!tools("52chess").seeded_start());
         assert_eq!(tools("cardmate").bench_prefix(), "");
         assert_eq!(tools("cuarenta").bench_prefix(), "cuarenta ");
+        assert_eq!(tools("52chess").bench_prefix(), "52chess ");
     }
 
     #[test]
