@@ -133,21 +133,14 @@ pub fn play_game(cfg: &Chess52Match, i: u32) -> Result<GameResult, String> {
     }
     // The same cards for both games of the pair.
     let mut cards = SeededRng::new(cfg.seed ^ pair.wrapping_mul(0xD1B5_4A32_D192_ED03) ^ 0xC4D5);
-    while pos.end().is_none() && moves.len() < cfg.max_plies {
-        let m = if pos.to_act() == deckmate_rules::ToAct::Chance {
-            pos.sample_chance(&mut cards)
-        } else {
-            let a_to_move = (pos.side_to_move() == Seat::First) == a_white;
-            if a_to_move {
-                pa.choose(&pos)
-            } else {
-                pb.choose(&pos)
-            }
-        };
-        let Some(m) = m else { break };
-        pos.play_move(m);
-        moves.push(m);
-    }
+    deckmate_engine::matches::play_out(
+        &mut pos,
+        &mut moves,
+        [pa.as_mut(), pb.as_mut()],
+        a_white,
+        &mut cards,
+        cfg.max_plies,
+    );
     let end = pos.end();
     let (white, black) = if a_white {
         (&cfg.a, &cfg.b)
