@@ -42,7 +42,9 @@ mod tt;
 pub use analyse::{analyse_with, score_text, Analysis};
 pub use evaluator::{Eval, Evaluator};
 pub use matches::{GameResult, MatchScore, PlayerSpec};
-pub use search::{ChancePruning, Limits, Report, SearchParams, SearchResult, Searcher, WIN};
+pub use search::{
+    ChancePruning, HorizonChance, Limits, Report, SearchParams, SearchResult, Searcher, WIN,
+};
 
 use deckmate_rules::{Game, SeededRng};
 use std::time::Duration;

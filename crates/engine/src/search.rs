@@ -166,6 +166,28 @@ pub struct SearchParams {
     pub aspiration: i32,
     /// How chance nodes are pruned (plain expectimax, Star1 or Star2).
     pub chance_pruning: ChancePruning,
+    /// How a chance node at the horizon or in quiescence is valued.
+    pub horizon_chance: HorizonChance,
+}
+
+/// How a chance node is valued where the search has no depth left (at the
+/// horizon, or reached in quiescence). Chance nodes take no depth, so a
+/// full expansion there multiplies the cost of every leaf by the number of
+/// outcomes.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub enum HorizonChance {
+    /// Every outcome searched by quiescence and averaged, as inside the
+    /// tree: exact expectimax, as costly as an outcome count per leaf.
+    #[default]
+    Expand,
+    /// The quiescence value of the likeliest outcome (the heaviest the game
+    /// lists; the first of equal ones) stands for the node: one search
+    /// per leaf. Suited to games whose draws add quiet options to the same
+    /// tactical ones (52Chess: a card offers a teleport to an empty
+    /// square, never a capture, so quiescence sees the same captures
+    /// whatever the card), where the outcomes differ little once the depth
+    /// is spent.
+    Likeliest,
 }
 
 /// Pruning at chance nodes (Ballard 1983; Hauk, Buro and Schaeffer,
@@ -203,6 +225,7 @@ impl Default for SearchParams {
             delta_margin: 200,
             aspiration: 60,
             chance_pruning: ChancePruning::Star2,
+            horizon_chance: HorizonChance::Expand,
         }
     }
 }

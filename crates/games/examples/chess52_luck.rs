@@ -4,16 +4,22 @@
 //! ```text
 //! cargo run --release -p deckmate-games --example chess52_luck -- speed [SECONDS]
 //! cargo run --release -p deckmate-games --example chess52_luck -- match A B GAMES [MS_PER_MOVE] [THREADS] [SEED]
-//! cargo run --release -p deckmate-games --example chess52_luck -- all GAMES [MS_PER_MOVE] [THREADS]
+//! cargo run --release -p deckmate-games --example chess52_luck -- nodes A B GAMES [L8_NODES] [THREADS] [SEED]
+//! cargo run --release -p deckmate-games --example chess52_luck -- all GAMES [L8_NODES] [THREADS] [LEVELS]
+//! cargo run --release -p deckmate-games --example chess52_luck -- cuarenta GAMES [L8_NODES] [THREADS] [LEVELS]
 //! ```
 //!
 //! `speed`: nodes per second and the depth reached (moves, with the draws
-//! between them) from the start, before the draw and with each of a few
-//! cards drawn, in SECONDS (5 by default). `match`: level A against level
-//! B, sides alternated, the score of A with its 95% margin; MS_PER_MOVE
-//! replaces the levels' own time per move (levels 4-7 stop at their node
-//! budgets first). `all`: level 8 against 1, 4 and 6, then level 8
-//! against itself (White's score).
+//! between them) from the start, before the draw and with a few cards
+//! drawn, and in the bench's positions, in SECONDS (5 by default).
+//! `match`: level A against level B, sides alternated, the score of A with
+//! its 95% margin; MS_PER_MOVE replaces the levels' own time per move
+//! (levels 4-7 stop at their node budgets first). `nodes`: the same with
+//! level 8 at L8_NODES per move (400,000 by default) and the other levels
+//! at their own budgets, so the figures do not depend on the machine's
+//! load. `all`: that way, level 8 against each of LEVELS (by default
+//! `1,4,6,8`: the last is level 8 against itself, White's score).
+//! `cuarenta`: the same matches in Cuarenta, a game without chance.
 
 use deckmate_engine::search::Limits;
 use deckmate_engine::{PlayerSpec, Searcher};
@@ -41,6 +47,10 @@ fn speed(secs: f64) {
             positions.push((format!("start, {c} drawn"), p));
         }
     }
+    // The bench's positions: a few random turns in, a card drawn.
+    for case in deckmate_games::chess52::tools::cases(64).flatten().skip(1) {
+        positions.push((case.name.to_string(), case.pos));
+    }
     for (name, p) in positions {
         s.clear();
         let t = std::time::Instant::now();
@@ -58,10 +68,26 @@ fn speed(secs: f64) {
     }
 }
 
-fn one_match(a: u8, b: u8, games: u32, ms: u64, threads: usize, seed: u64) {
+/// A level as a match plays it: level 8 with a node budget per move
+/// (`l8_nodes`, so the figures do not depend on the machine's load) when
+/// one is given, any other level as it is (levels 4-7 stop at their own
+/// node budgets, 1-3 at their depths).
+fn spec(level: u8, l8_nodes: Option<u64>) -> PlayerSpec {
+    match l8_nodes {
+        Some(n) if level == 8 => {
+            let mut lv = deckmate_engine::level::level(8);
+            lv.nodes = Some(n);
+            PlayerSpec::Custom(lv)
+        }
+        _ => PlayerSpec::Level(level),
+    }
+}
+
+/// Level 8 at `l8_nodes` per move (or `ms` per move) against level `b`.
+fn one_match(a: u8, b: u8, games: u32, ms: u64, threads: usize, seed: u64, l8_nodes: Option<u64>) {
     let cfg = Chess52Match {
-        a: PlayerSpec::Level(a),
-        b: PlayerSpec::Level(b),
+        a: spec(a, l8_nodes),
+        b: spec(b, l8_nodes),
         games,
         time: Duration::from_millis(ms),
         seed,
@@ -76,11 +102,19 @@ fn one_match(a: u8, b: u8, games: u32, ms: u64, threads: usize, seed: u64) {
             return;
         }
     };
-    report("52Chess", a, b, games, ms, &r);
+    report("52Chess", a, b, games, &budget(ms, l8_nodes), &r);
+}
+
+/// How the levels were limited, for the report.
+fn budget(ms: u64, l8_nodes: Option<u64>) -> String {
+    match l8_nodes {
+        Some(n) => format!("level 8 at {n} nodes/move, the others at their own budgets"),
+        None => format!("{ms} ms/move"),
+    }
 }
 
 /// Prints a match's score for A with its 95% margin, and White's score.
-fn report(game: &str, a: u8, b: u8, games: u32, ms: u64, r: &deckmate_engine::MatchScore) {
+fn report(game: &str, a: u8, b: u8, games: u32, how: &str, r: &deckmate_engine::MatchScore) {
     let n = f64::from(r.wins + r.draws + r.losses);
     let p = r.score();
     let var = (f64::from(r.wins) * (1.0 - p).powi(2)
@@ -102,7 +136,7 @@ fn report(game: &str, a: u8, b: u8, games: u32, ms: u64, r: &deckmate_engine::Ma
         / n.max(1.0);
     let (elo, elo_m) = r.elo();
     println!(
-        "{game}: level {a} vs level {b}: {games} games at {ms} ms/move: +{} ={} -{}, A scores {:.1}% +- {:.1}% (Elo {:+.0} +- {:.0}); White scores {:.1}%",
+        "{game}: level {a} vs level {b}: {games} games, {how}: +{} ={} -{}, A scores {:.1}% +- {:.1}% (Elo {:+.0} +- {:.0}); White scores {:.1}%",
         r.wins,
         r.draws,
         r.losses,
@@ -115,11 +149,11 @@ fn report(game: &str, a: u8, b: u8, games: u32, ms: u64, r: &deckmate_engine::Ma
 }
 
 /// The same match in Cuarenta, for comparison (4 random plies first).
-fn cuarenta_match(a: u8, b: u8, games: u32, ms: u64, threads: usize) {
+fn cuarenta_match(a: u8, b: u8, games: u32, ms: u64, threads: usize, l8_nodes: Option<u64>) {
     use deckmate_games::cuarenta::tools::{play_game, CuarentaMatch};
     let cfg = CuarentaMatch {
-        a: PlayerSpec::Level(a),
-        b: PlayerSpec::Level(b),
+        a: spec(a, l8_nodes),
+        b: spec(b, l8_nodes),
         games,
         time: Duration::from_millis(ms),
         seed: 1,
@@ -128,7 +162,7 @@ fn cuarenta_match(a: u8, b: u8, games: u32, ms: u64, threads: usize) {
     };
     let r = deckmate_engine::matches::run_games(games, threads, |i| play_game(&cfg, i), |_, _| {});
     match r {
-        Ok(r) => report("Cuarenta", a, b, games, ms, &r),
+        Ok(r) => report("Cuarenta", a, b, games, &budget(ms, l8_nodes), &r),
         Err(e) => eprintln!("cuarenta match: {e}"),
     }
 }
@@ -167,23 +201,39 @@ fn main() {
             arg(&args, 4, 6000),
             arg(&args, 5, 1),
             arg(&args, 6, 1),
+            None,
+        ),
+        Some("nodes") => one_match(
+            arg(&args, 1, 8),
+            arg(&args, 2, 1),
+            arg(&args, 3, 20),
+            60_000,
+            arg(&args, 5, 1),
+            arg(&args, 6, 1),
+            Some(arg(&args, 4, 400_000)),
         ),
         Some("cuarenta") => {
             let games = arg(&args, 1, 200);
-            let ms = arg(&args, 2, 6000);
+            let nodes = arg(&args, 2, 400_000);
             let threads = arg(&args, 3, 1);
-            for b in [1, 4, 6, 8] {
-                cuarenta_match(8, b, games, ms, threads);
+            let levels: Vec<u8> = args.get(4).map_or(vec![1, 4, 6, 8], |l| {
+                l.split(',').filter_map(|x| x.parse().ok()).collect()
+            });
+            for b in levels {
+                cuarenta_match(8, b, games, 60_000, threads, Some(nodes));
             }
         }
         Some("all") => {
             let games = arg(&args, 1, 200);
-            let ms = arg(&args, 2, 6000);
+            let nodes = arg(&args, 2, 400_000);
             let threads = arg(&args, 3, 1);
-            for b in [1, 4, 6, 8] {
-                one_match(8, b, games, ms, threads, 1);
+            let levels: Vec<u8> = args.get(4).map_or(vec![1, 4, 6, 8], |l| {
+                l.split(',').filter_map(|x| x.parse().ok()).collect()
+            });
+            for b in levels {
+                one_match(8, b, games, 60_000, threads, 1, Some(nodes));
             }
         }
-        _ => eprintln!("usage: chess52_luck speed [SECONDS] | match A B GAMES [MS] [THREADS] [SEED] | all GAMES [MS] [THREADS]"),
+        _ => eprintln!("usage: chess52_luck speed [SECONDS] | match A B GAMES [MS] [THREADS] [SEED] | nodes A B GAMES [L8_NODES] [THREADS] [SEED] | all GAMES [L8_NODES] [THREADS] [LEVELS] | cuarenta GAMES [L8_NODES] [THREADS] [LEVELS]"),
     }
 }

@@ -34,8 +34,8 @@
 //! then).
 
 use super::{
-    from_tt, to_tt, ChancePruning, Limits, Report, SearchResult, Searcher, BOTH_ACT, CHANCE_ACTS,
-    INF, MAX_PLY, WIN,
+    from_tt, to_tt, ChancePruning, HorizonChance, Limits, Report, SearchResult, Searcher, BOTH_ACT,
+    CHANCE_ACTS, INF, MAX_PLY, WIN,
 };
 use crate::evaluator::Evaluator;
 use crate::tt::{chance_key, Bound, Entry};
@@ -175,10 +175,49 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
                 }
             }
         }
-        // The outcomes, merged by the position they reach.
         let mut outs = std::mem::take(&mut self.outcomes[ply]);
         outs.clear();
         g.chance_outcomes(&mut outs);
+        if (depth <= 0 || q.is_some())
+            && self.params.horizon_chance == HorizonChance::Likeliest
+            && ply < MAX_PLY - 2
+        {
+            // No depth left: the likeliest outcome stands for the node.
+            let likeliest =
+                outs.iter()
+                    .copied()
+                    .filter(|&(_, w)| w > 0)
+                    .reduce(|a, b| if b.1 > a.1 { b } else { a });
+            self.outcomes[ply] = outs;
+            let Some((m, _)) = likeliest else {
+                return 0;
+            };
+            let mut pos = g.clone();
+            pos.play_unchecked(m);
+            let act = self.eval.to_act(&pos);
+            let v = self.q_child_as(&pos, act, ply + 1, alpha, beta, persp, q.unwrap_or(0));
+            if q.is_none() && !self.aborted {
+                // Outcomes of one draw often lead to the same positions (a
+                // move played whatever the card): keep the value for them.
+                let bound = if v <= alpha {
+                    Bound::Upper
+                } else if v >= beta {
+                    Bound::Lower
+                } else {
+                    Bound::Exact
+                };
+                self.tt.put(Entry {
+                    key,
+                    depth: 0,
+                    score: to_tt(v, ply),
+                    bound,
+                    chance: Some(persp),
+                    best: None,
+                });
+            }
+            return v;
+        }
+        // The outcomes, merged by the position they reach.
         let mut br = std::mem::take(&mut self.branches[ply]);
         br.clear();
         for &(m, w) in &outs {

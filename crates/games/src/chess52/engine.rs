@@ -11,7 +11,9 @@ use super::eval::Chess52Eval;
 use super::{Card, Chess52, Move};
 use deckmate_engine::analyse::{analyse_with, written_line, Analysis};
 use deckmate_engine::level::{self, Level};
-use deckmate_engine::search::{ChancePruning, Limits, Report, SearchParams, Searcher};
+use deckmate_engine::search::{
+    ChancePruning, HorizonChance, Limits, Report, SearchParams, Searcher,
+};
 use deckmate_engine::{EnginePlayer, Player};
 use deckmate_rules::Game;
 use std::time::Duration;
@@ -27,6 +29,7 @@ pub type Chess52Engine = EnginePlayer<Chess52, Chess52Eval>;
 pub fn chess52_params() -> SearchParams {
     SearchParams {
         chance_pruning: ChancePruning::Star2,
+        horizon_chance: HorizonChance::Likeliest,
         threat_extension: false,
         q_threat_plies: 0,
         ..SearchParams::default()
