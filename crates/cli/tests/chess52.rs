@@ -144,7 +144,83 @@ fn rules_and_the_engine_commands_not_yet() {
     // expected score over the 52 cards).
     let out = deckmate(&["analyse", "52chess", "--depth", "1"]);
     assert!(out.status.success(), "{}", stderr(&out));
-    assert!(stdout(&out).contains("depth  1"), "{}", stdout(&out));
+    let text = stdout(&out);
+    assert!(text.contains("depth  1"), "{text}");
+    assert!(
+        text.contains("before the draw") && text.contains("expected score for the side to draw"),
+        "{text}"
+    );
+    assert!(!text.contains("no legal move"), "{text}");
+}
+
+#[test]
+fn analyse_gives_the_best_move_for_the_card_drawn_and_for_every_card() {
+    // With a card drawn: the best move for it.
+    let out = deckmate(&[
+        "analyse",
+        "52chess",
+        "--depth",
+        "2",
+        "--moves",
+        "1. [7H] b6 [8H]",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("best move: "), "{text}");
+    // --all-cards before the draw: a line per card, the idle ones sharing
+    // the first one's search, then the mean.
+    let out = deckmate(&[
+        "analyse",
+        "52chess",
+        "--depth",
+        "1",
+        "--moves",
+        "1. [7H] b6",
+        "--all-cards",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let cards: Vec<&str> = text.lines().filter(|l| l.starts_with('[')).collect();
+    assert_eq!(cards.len(), 52, "{text}");
+    // 8H names c8, empty at the start: Black's Queen may teleport there.
+    assert!(
+        cards
+            .iter()
+            .any(|l| l.starts_with("[8H]") && l.contains('@')),
+        "{text}"
+    );
+    // AC names a1, White's Rook's square: nothing teleports; as the first
+    // such card it is searched, and 2C (b1) shares its analysis.
+    assert!(
+        cards
+            .iter()
+            .any(|l| l.starts_with("[2C]") && l.contains("the same moves as [AC]")),
+        "{text}"
+    );
+    assert!(text.contains("52 cards ("), "{text}");
+    assert!(
+        text.contains("expected score for the side to draw"),
+        "{text}"
+    );
+    // A card drawn already, or a game without cards: refused, saying why.
+    let out = deckmate(&[
+        "analyse",
+        "52chess",
+        "--depth",
+        "1",
+        "--moves",
+        "1. [7H] b6 [8H]",
+        "--all-cards",
+    ]);
+    assert!(!out.status.success());
+    assert!(
+        stderr(&out).contains("--all-cards: no card is to be drawn"),
+        "{}",
+        stderr(&out)
+    );
+    let out = deckmate(&["analyse", "cuarenta", "--depth", "1", "--all-cards"]);
+    assert!(!out.status.success());
+    assert!(stderr(&out).contains("Cuarenta"), "{}", stderr(&out));
 }
 
 #[test]

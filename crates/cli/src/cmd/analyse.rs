@@ -1,12 +1,16 @@
-//! `deckmate analyse GAME [--fen F | --moves M] [--depth D | --time S]`,
-//! for every game with engine tools in the registry.
+//! `deckmate analyse GAME [--fen F | --moves M] [--depth D | --time S]
+//! [--all-cards]`, for every game with engine tools in the registry.
+//!
+//! Where chance acts next (52Chess before a draw) the analysis gives the
+//! expected score of the side about to draw, and `--all-cards` the best
+//! move and score for every card.
 
 use super::perft::study;
 use crate::game_options::GameOptionArgs;
 use crate::games::{GameArg, NO_BOARD_HINT};
 use clap::Args;
 use deckmate_engine::{score_text, Limits};
-use deckmate_games::registry::GameEntry;
+use deckmate_games::registry::{mean_outcome_score, GameEntry, Study};
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -15,9 +19,12 @@ use std::time::Duration;
 #[command(after_help = "Examples:\n  deckmate analyse cardmate --depth 8\n  \
 deckmate analyse cardmate --time 5 --moves \"1. 4Ci3 4Db6\"\n  \
 deckmate analyse cuarenta --time 5 --moves \"1. Pdc4\"\n  \
-deckmate analyse --variant-file variants/chess.toml --depth 6 --moves \"1. e4 e5\"\n\n\
+deckmate analyse --variant-file variants/chess.toml --depth 6 --moves \"1. e4 e5\"\n  \
+deckmate analyse 52chess --moves \"1. [7H] b6 [5C]\"       (the card drawn: the best move for it)\n  \
+deckmate analyse 52chess --moves \"1. [7H] b6\" --all-cards --time 0.5\n\n\
 Scores are for the side to move, in hundredths of the game's unit (a One,\n\
-a pawn); \"win in N\" counts plies.")]
+a pawn); \"win in N\" counts plies. In 52Chess a score is an expected\n\
+score: the cards still to be drawn are averaged over.")]
 pub struct AnalyseArgs {
     /// The game (a board game).
     #[arg(value_parser = GameArg::new("analyse", |g| g.tools.is_some(), NO_BOARD_HINT), required_unless_present = "variant_file")]
@@ -34,9 +41,14 @@ pub struct AnalyseArgs {
     /// Search to this depth.
     #[arg(long, short)]
     depth: Option<u32>,
-    /// Search for this many seconds (default 5 when no depth is given).
+    /// Search for this many seconds (default 5 when no depth is given;
+    /// with --all-cards, per card, default 1).
     #[arg(long, short)]
     time: Option<f64>,
+    /// Before a draw (52Chess): the best move and expected score for each
+    /// card that may be drawn, then their mean.
+    #[arg(long)]
+    all_cards: bool,
     /// Seed of a setup drawn at random, for the games that have one
     /// (default 0).
     #[arg(long)]
@@ -68,6 +80,9 @@ pub fn run(args: AnalyseArgs) -> Result<ExitCode, String> {
         outln!("The game is over: {}", end.reason);
         return Ok(ExitCode::SUCCESS);
     }
+    if args.all_cards {
+        return all_cards(pos.as_ref(), game, args.depth, args.time);
+    }
     let time = match (args.depth, args.time) {
         (_, Some(t)) => Some(Duration::from_secs_f64(t)),
         (None, None) => Some(Duration::from_secs(5)),
@@ -78,6 +93,7 @@ pub fn run(args: AnalyseArgs) -> Result<ExitCode, String> {
         nodes: None,
         time,
     };
+    let chance = pos.chance_acts();
     let a = pos.analyse(&limits, &mut |rep| {
         outln!(
             "depth {:2}  score {:>10}  nodes {:>10}  nps {:>8}  time {:6.2}s  pv {}",
@@ -96,7 +112,73 @@ pub fn run(args: AnalyseArgs) -> Result<ExitCode, String> {
             outln!("best line: {}", a.line);
             outln!("score:     {}", score_text(a.score));
         }
+        None if chance => {
+            outln!();
+            outln!("before the draw: no move yet (a card is to be drawn)");
+            outln!(
+                "expected score for the side to draw: {}",
+                score_text(a.score)
+            );
+            outln!("(--all-cards gives the best move for each card)");
+        }
         None => outln!("no legal move"),
     }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `--all-cards`: every card analysed within the per-card limits, then
+/// the mean of their scores.
+fn all_cards(
+    pos: &dyn Study,
+    game: &GameEntry,
+    depth: Option<u32>,
+    time: Option<f64>,
+) -> Result<ExitCode, String> {
+    if !pos.chance_acts() {
+        return Err(format!(
+            "--all-cards: no card is to be drawn in this position of {}: it takes a position \
+             before a draw (in 52Chess, leave the last card out of --moves)",
+            game.name
+        ));
+    }
+    let limits = Limits {
+        depth,
+        nodes: None,
+        time: match (depth, time) {
+            (_, Some(t)) => Some(Duration::from_secs_f64(t)),
+            (None, None) => Some(Duration::from_secs(1)),
+            (Some(_), None) => None,
+        },
+    };
+    outln!("card    weight  depth  score       best move  line");
+    let mut names: Vec<String> = Vec::new();
+    let outcomes = pos.analyse_outcomes(&limits, &mut |o| {
+        let a = &o.analysis;
+        let best = a.best.as_deref().unwrap_or("-");
+        let line = match o.same_as.and_then(|i| names.get(i)) {
+            Some(first) => format!("(the same moves as {first})"),
+            None => a.line.clone(),
+        };
+        names.push(o.outcome.clone());
+        outln!(
+            "{:<7} {:>6}  {:>5}  {:>10}  {:<10} {}",
+            o.outcome,
+            o.weight,
+            a.depth,
+            score_text(a.score),
+            best,
+            line
+        );
+    });
+    let distinct = outcomes.iter().filter(|o| o.same_as.is_none()).count();
+    outln!();
+    outln!(
+        "{} cards ({distinct} searched, the others give the same moves as one of them)",
+        outcomes.len()
+    );
+    outln!(
+        "expected score for the side to draw: {} (the mean over the cards)",
+        score_text(mean_outcome_score(&outcomes))
+    );
     Ok(ExitCode::SUCCESS)
 }

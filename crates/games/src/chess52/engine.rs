@@ -8,7 +8,7 @@
 //! draws between them.
 
 use super::eval::Chess52Eval;
-use super::{Card, Chess52, Move};
+use super::{Chess52, Move};
 use deckmate_engine::analyse::{analyse_with, written_line, Analysis};
 use deckmate_engine::level::{self, Level};
 use deckmate_engine::search::{
@@ -93,68 +93,12 @@ pub type Chess52Analysis = Analysis<Move>;
 /// `on_report` after each completed depth with its line in notation. With
 /// a card drawn: the best move for it and its expected score for the side
 /// to move. Before the draw: no move, and the expected score for White
-/// (the search's value of a chance root); see [`analyse_cards`] for every
-/// card.
+/// (the search's value of a chance root); the registry's
+/// [`crate::registry::Study::analyse_outcomes`] analyses every card.
 pub fn analyse(
     pos: &Chess52,
     limits: &Limits,
     on_report: impl FnMut(&Report<Move>, &[String]),
 ) -> Chess52Analysis {
     analyse_with(&mut searcher(64), pos, limits, line_text, on_report)
-}
-
-/// The analysis of one card (`--all-cards`).
-#[derive(Clone, Debug)]
-pub struct CardAnalysis {
-    /// The card.
-    pub card: Card,
-    /// The best move with it drawn, and its expected score for the side
-    /// to move.
-    pub analysis: Chess52Analysis,
-}
-
-/// `--all-cards`: for each of the 52 cards, the position with it drawn
-/// analysed within `per_card` (the card already drawn in `pos`, if any,
-/// is put back first), in F9's order; `on_card` is called after each.
-/// The cards that let nothing teleport give the same moves: the first of
-/// them is searched and the others share its analysis.
-pub fn analyse_cards(
-    pos: &Chess52,
-    per_card: &Limits,
-    mut on_card: impl FnMut(&CardAnalysis),
-) -> Vec<CardAnalysis> {
-    let mut before = pos.clone();
-    before.drawn = None;
-    let mut s = searcher(64);
-    let mut idle: Option<Chess52Analysis> = None;
-    let mut out = Vec::with_capacity(52);
-    for card in Card::all() {
-        let idle_card = before.teleporters(Chess52::card_square(card)) == 0;
-        let analysis = match (&idle, idle_card) {
-            (Some(a), true) => a.clone(),
-            _ => {
-                let mut p = before.clone();
-                p.play_move(Move::Draw(card));
-                let a = analyse_with(&mut s, &p, per_card, line_text, |_, _| {});
-                if idle_card {
-                    idle = Some(a.clone());
-                }
-                a
-            }
-        };
-        let c = CardAnalysis { card, analysis };
-        on_card(&c);
-        out.push(c);
-    }
-    out
-}
-
-/// The mean over the 52 cards of the scores of [`analyse_cards`] (for the
-/// side to move), rounded down as the search rounds a chance node.
-pub fn mean_score(cards: &[CardAnalysis]) -> i32 {
-    if cards.is_empty() {
-        return 0;
-    }
-    let sum: i64 = cards.iter().map(|c| i64::from(c.analysis.score)).sum();
-    sum.div_euclid(cards.len() as i64) as i32
 }

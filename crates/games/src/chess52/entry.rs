@@ -3,23 +3,20 @@
 //! move (chance, drawn by [`BoardPlay`] from the game's secret seed, F9),
 //! the card's square marked, the teleports as moves from a piece to it.
 //!
-//! The computer opponent ([`computer_move`]) is a stand-in until 52Chess
-//! has its own engine: it tries every move with the card drawn and scores
-//! each by a short search of the board after it with the fairy core's
-//! generic evaluation ([`FairyEval`] on [`Chess52::core`]), the opponent's
-//! next card left out (a full expectimax over the 52 draws is the engine's
-//! work). 52Chess's engine tools (`analyse`, `bench`, `match`) are not in
-//! the entry yet.
+//! The computer opponent is 52Chess's engine
+//! ([`super::engine::chess52_player`]: expectimax over the draws with its
+//! own evaluation) at the level asked for; it sees the position with the
+//! card drawn, never the seed.
 
 use super::record::{self, GameSpec};
 use super::{Card, Chess52, Move};
-use crate::fairy::{self, seat_name, End, FairyEval};
+use crate::fairy::{seat_name, End};
 use crate::registry::{
     read_record, BoardHook, BoardPlay, BoxedGame, GameEntry, Options, PlayedGame, ReplayFailure,
     Replayed, Settlement,
 };
-use deckmate_engine::{level, Evaluator, Limits, Searcher, WIN};
-use deckmate_rules::{Game, Record, Seat, SeededRng, ToAct};
+use deckmate_engine::Evaluator;
+use deckmate_rules::{Game, Record, Seat};
 use serde_json::{json, Map, Value};
 
 /// 52Chess's registry entry: no options; the seed decides the cards.
@@ -146,59 +143,6 @@ fn card_note(pos: &Chess52, card: Card) -> String {
             who.join(", ")
         )
     }
-}
-
-/// The computer's move at `level` (1-8) with the card drawn: each legal
-/// move played, the board after it searched `1 + level / 3` plies deep
-/// (normal moves only, no cards) with the core's generic evaluation; a
-/// King taken wins at once; the levels' noise (from `seed`) on the other
-/// scores. `None` when no seat is to move.
-pub fn computer_move(pos: &Chess52, level: u8, seed: u64) -> Option<Move> {
-    let me = match pos.to_act() {
-        ToAct::Seat(s) => s,
-        _ => return None,
-    };
-    let mut moves = Vec::new();
-    pos.legal_moves(&mut moves);
-    if moves.len() <= 1 {
-        return moves.first().copied();
-    }
-    let lv = level::level(level);
-    let depth = 1 + u32::from(lv.level) / 3;
-    let each = lv.time / moves.len() as u32;
-    let mut searcher: Searcher<fairy::Position<u64>, FairyEval> =
-        Searcher::new(FairyEval::new(&super::rules::rules()), 1);
-    let mut rng = SeededRng::new(seed);
-    let mut best: Option<(i32, Move)> = None;
-    for m in moves {
-        let mut next = pos.clone();
-        next.play_move(m);
-        let score = match next.outcome() {
-            Some(o) => match o.winner {
-                Some(w) if w == me => WIN,
-                Some(_) => -WIN,
-                None => 0,
-            },
-            None => {
-                let limits = Limits {
-                    depth: Some(depth),
-                    nodes: lv.nodes.map(|n| n / 8),
-                    time: Some(each),
-                };
-                -searcher.search(next.core(), &limits, &mut |_| {}).score
-            }
-        };
-        let noise = lv.noise.max(0);
-        let noisy = if noise > 0 && score.abs() < WIN / 2 {
-            score + rng.below(2 * noise as u64 + 1) as i32 - noise
-        } else {
-            score
-        };
-        if best.is_none_or(|(b, _)| noisy > b) {
-            best = Some((noisy, m));
-        }
-    }
-    best.map(|(_, m)| m)
 }
 
 /// 52Chess's hook into [`BoardPlay`]; the spec is the start and the seed.
@@ -418,11 +362,11 @@ impl BoardHook for Chess52Board {
     }
 
     fn engine_move(pos: &Chess52, level: u8, seed: u64) -> Option<Move> {
-        computer_move(pos, level, seed)
+        super::engine::chess52_player(level, seed).choose(pos)
     }
 
     fn evaluate(pos: &Chess52) -> i32 {
-        FairyEval::new(&super::rules::rules()).evaluate(pos.core())
+        super::eval::Chess52Eval::default().evaluate(pos)
     }
 
     fn side_to_move(pos: &Chess52) -> Seat {
@@ -573,5 +517,20 @@ mod tests {
         let job = g.engine_job(1, 0);
         let text = job().expect("a move");
         assert!(g.check(&text).is_ok(), "{text}");
+    }
+
+    #[test]
+    fn the_computer_takes_the_king_when_the_card_lets_it() {
+        // White's Rook on d5 takes the King on d13 along the open file.
+        let pos =
+            crate::chess52::fen::parse("3k/4/4/4/4/4/4/4/3R/4/4/4/K3 w - 0 1").expect("a position");
+        for card in ["AC", "7H", "KS"] {
+            let mut p = pos.clone();
+            p.play_move(Move::Draw(Card::parse(card).expect("a card")));
+            for level in [1, 4] {
+                let m = Chess52Board::engine_move(&p, level, 3).expect("a move");
+                assert_eq!(p.move_text(m), "Rxd13", "level {level}, card {card}");
+            }
+        }
     }
 }

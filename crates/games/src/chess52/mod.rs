@@ -35,7 +35,7 @@ pub mod rules;
 pub mod tools;
 
 pub use card::Card;
-pub use entry::{computer_move, Chess52Board, ENTRY, RULES};
+pub use entry::{Chess52Board, ENTRY, RULES};
 pub use eval::{Chess52Eval, Chess52Weights};
 pub use game::{Chess52, Move};
 

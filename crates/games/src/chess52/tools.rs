@@ -5,7 +5,7 @@
 //! engine hook ([`Chess52Tools`]).
 
 use super::engine::{chess52_player_timed, player_with_level, searcher};
-use super::{Chess52, Chess52Eval, Move};
+use super::{Card, Chess52, Chess52Eval, Move};
 use crate::registry::{EngineHook, MatchSettings, Options, StudyError, Tools};
 pub use deckmate_engine::bench::BenchLine;
 use deckmate_engine::bench::{self, BenchCase};
@@ -234,6 +234,14 @@ impl EngineHook for Chess52Tools {
 
     fn match_game(&self, m: &MatchSettings, i: u32) -> Result<GameResult, String> {
         Chess52Tools::match_game(self, m, i)
+    }
+
+    /// Each of the 52 cards (F9), one each, even those that let nothing
+    /// teleport (the search groups them; an analysis names each).
+    fn every_outcome(&self, pos: &Chess52, out: &mut Vec<(Move, u32)>) {
+        if pos.to_act() == deckmate_rules::ToAct::Chance {
+            out.extend(Card::all().map(|c| (Move::Draw(c), 1)));
+        }
     }
 }
 

@@ -34,8 +34,9 @@ pub use session::{
     Settlement,
 };
 pub use tools::{
-    BenchCase, BenchLine, EngineHook, EngineTools, GameResult, Limits, MatchScore, MatchSettings,
-    PlayerSpec, Study, StudyAnalysis, StudyError, StudyReport, Tools,
+    mean_outcome_score, BenchCase, BenchLine, EngineHook, EngineTools, GameResult, Limits,
+    MatchScore, MatchSettings, OutcomeAnalysis, PlayerSpec, Study, StudyAnalysis, StudyError,
+    StudyReport, Tools,
 };
 
 use crate::variant_game::VariantGame;

@@ -20,7 +20,9 @@ pub use deckmate_engine::matches::{GameResult, MatchScore, PlayerSpec};
 pub use deckmate_engine::search::Limits;
 use deckmate_engine::search::Searcher;
 use deckmate_engine::Evaluator;
-use deckmate_rules::{perft, perft_divide, Game, Outcome, PositionError, Record, RecordError};
+use deckmate_rules::{
+    perft, perft_divide, Game, Outcome, PositionError, Record, RecordError, Seat, ToAct,
+};
 use std::fmt;
 use std::time::Duration;
 
@@ -112,7 +114,56 @@ pub trait Study {
     /// Searches within `limits` (5 seconds when none is given) on one
     /// thread with a 64 MB table, calling `on_report` after each completed
     /// depth; the best move and line.
+    /// (Where chance acts next, as before a 52Chess draw, the analysis
+    /// has no move: its score is the expected score of the side about to
+    /// draw and move.)
     fn analyse(&self, limits: &Limits, on_report: &mut dyn FnMut(&StudyReport)) -> StudyAnalysis;
+
+    /// Whether chance acts next (a card to draw): [`Study::analyse`] then
+    /// gives no move, only the expected score.
+    fn chance_acts(&self) -> bool;
+
+    /// Where chance acts: every outcome it may give (52Chess: each of the
+    /// 52 cards), in the game's order, with the position after it
+    /// analysed within `per_outcome` on one searcher; `on_outcome` is
+    /// called after each. Outcomes after which every move leads to the
+    /// same positions (a card that lets nothing teleport) share the first
+    /// one's analysis. Empty where a seat acts or the game is over.
+    fn analyse_outcomes(
+        &self,
+        per_outcome: &Limits,
+        on_outcome: &mut dyn FnMut(&OutcomeAnalysis),
+    ) -> Vec<OutcomeAnalysis>;
+}
+
+/// The analysis of the position after one chance outcome
+/// ([`Study::analyse_outcomes`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OutcomeAnalysis {
+    /// The outcome in the game's notation (`[7H]`).
+    pub outcome: String,
+    /// Its weight among the outcomes (each of 52 cards: 1).
+    pub weight: u32,
+    /// The best move after it and its score for the side to move.
+    pub analysis: StudyAnalysis,
+    /// The index of the earlier outcome whose analysis this one shares
+    /// (every move leads to the same positions), if any.
+    pub same_as: Option<usize>,
+}
+
+/// The mean of the outcomes' scores weighted by their weights, rounded
+/// down as the search rounds a chance node: the expected score of the side
+/// about to act, when each outcome's score is exact. 0 for no outcome.
+pub fn mean_outcome_score(outcomes: &[OutcomeAnalysis]) -> i32 {
+    let total: i64 = outcomes.iter().map(|o| i64::from(o.weight)).sum();
+    if total == 0 {
+        return 0;
+    }
+    let sum: i64 = outcomes
+        .iter()
+        .map(|o| i64::from(o.weight) * i64::from(o.analysis.score))
+        .sum();
+    sum.div_euclid(total) as i32
 }
 
 /// A match's settings.
@@ -208,6 +259,18 @@ pub trait EngineHook: Clone + Send + Sync + 'static {
 
     /// Plays game `i` of a match (it depends on `i` and the settings only).
     fn match_game(&self, settings: &MatchSettings, i: u32) -> Result<GameResult, String>;
+
+    /// Every outcome chance may give in `pos` (where chance acts), each
+    /// with its weight, for [`Study::analyse_outcomes`]: by default the
+    /// game's own list ([`Game::chance_outcomes`], where outcomes that give
+    /// the same moves may be grouped); a game lists each one it may draw.
+    fn every_outcome(
+        &self,
+        pos: &Self::Position,
+        out: &mut Vec<(<Self::Position as Game>::Move, u32)>,
+    ) {
+        pos.chance_outcomes(out);
+    }
 }
 
 /// The engine tools of the game of hook `H`; a game's module holds one in
@@ -238,10 +301,6 @@ impl<H: EngineHook> HookStudy<H> {
             |p, m| p.play_unchecked(m),
         )
     }
-
-    fn numbered(&self, line: &[String]) -> String {
-        numbered_from(self.pos.side_to_move(), self.pos.fullmove(), line)
-    }
 }
 
 impl<H: EngineHook> Study for HookStudy<H> {
@@ -265,21 +324,96 @@ impl<H: EngineHook> Study for HookStudy<H> {
     }
 
     fn analyse(&self, limits: &Limits, on_report: &mut dyn FnMut(&StudyReport)) -> StudyAnalysis {
+        self.analyse_on(&mut self.hook.searcher(64), &self.pos, limits, on_report)
+    }
+
+    fn chance_acts(&self) -> bool {
+        self.pos.to_act() == ToAct::Chance
+    }
+
+    fn analyse_outcomes(
+        &self,
+        per_outcome: &Limits,
+        on_outcome: &mut dyn FnMut(&OutcomeAnalysis),
+    ) -> Vec<OutcomeAnalysis> {
+        if !self.chance_acts() {
+            return Vec::new();
+        }
+        let mut outcomes = Vec::new();
+        self.hook.every_outcome(&self.pos, &mut outcomes);
         let mut searcher = self.hook.searcher(64);
-        let a = analyse_with(&mut searcher, &self.pos, limits, Self::line, |r, line| {
+        let mut out: Vec<OutcomeAnalysis> = Vec::with_capacity(outcomes.len());
+        // What each analysed outcome leads to: its children's hashes.
+        let mut seen: Vec<(Vec<u64>, usize)> = Vec::new();
+        for (m, weight) in outcomes {
+            let mut p = self.pos.clone();
+            p.play_unchecked(m);
+            let leads = children(&p);
+            let earlier = seen.iter().find(|(l, _)| *l == leads).map(|&(_, i)| i);
+            let (analysis, same_as) = match earlier {
+                Some(i) => (out[i].analysis.clone(), Some(i)),
+                None => {
+                    seen.push((leads, out.len()));
+                    let a = self.analyse_on(&mut searcher, &p, per_outcome, &mut |_| {});
+                    (a, None)
+                }
+            };
+            let o = OutcomeAnalysis {
+                outcome: self.pos.move_text(m),
+                weight,
+                analysis,
+                same_as,
+            };
+            on_outcome(&o);
+            out.push(o);
+        }
+        out
+    }
+}
+
+/// The hashes of the positions every legal move of `p` leads to, in the
+/// order they are generated (nothing when no seat acts).
+fn children<G: Game>(p: &G) -> Vec<u64> {
+    let mut moves = Vec::new();
+    p.legal_moves(&mut moves);
+    moves
+        .into_iter()
+        .map(|m| {
+            let mut c = p.clone();
+            c.play_unchecked(m);
+            c.hash()
+        })
+        .collect()
+}
+
+impl<H: EngineHook> HookStudy<H> {
+    /// Analyses `pos` with `searcher`. Scores are for the side to move:
+    /// where chance acts the search values the position for the first
+    /// seat, turned here to the side about to draw.
+    fn analyse_on(
+        &self,
+        searcher: &mut Searcher<H::Position, H::Eval>,
+        pos: &H::Position,
+        limits: &Limits,
+        on_report: &mut dyn FnMut(&StudyReport),
+    ) -> StudyAnalysis {
+        let flip = pos.to_act() == ToAct::Chance && pos.side_to_move() != Seat::First;
+        let mine = |score: i32| if flip { -score } else { score };
+        let numbered = |line: &[String]| numbered_from(pos.side_to_move(), pos.fullmove(), line);
+        let a = analyse_with(searcher, pos, limits, Self::line, |r, line| {
             on_report(&StudyReport {
                 depth: r.depth,
-                score: r.score,
+                score: mine(r.score),
                 nodes: r.nodes,
                 nps: r.nps,
                 elapsed: r.elapsed,
-                line: self.numbered(line),
+                line: numbered(line),
             });
         });
         StudyAnalysis {
-            best: a.best.map(|m| self.pos.move_text(m)),
-            line: self.numbered(&a.line),
-            score: a.score,
+            best: a.best.map(|m| pos.move_text(m)),
+            line: numbered(&a.line),
+            score: mine(a.score),
             depth: a.depth,
             nodes: a.nodes,
             time: a.time,
@@ -406,6 +540,66 @@ mod tests {
         assert_eq!(div.iter().map(|(_, n)| n).sum::<u64>(), s.perft(2));
         assert!(div.iter().any(|(m, _)| m == "Pbc4"));
         assert!(s.perft_divide(0).is_empty());
+    }
+
+    #[test]
+    fn every_card_is_analysed_before_a_52chess_draw_and_idle_cards_share() {
+        let s = study("52chess", None, Some("1. [7H] b6"));
+        assert!(s.chance_acts());
+        let limits = Limits {
+            depth: Some(1),
+            ..Limits::default()
+        };
+        let mut seen = 0;
+        let all = s.analyse_outcomes(&limits, &mut |_| seen += 1);
+        assert_eq!((all.len(), seen), (52, 52));
+        assert!(all
+            .iter()
+            .all(|o| o.weight == 1 && o.analysis.best.is_some()));
+        // Every shared analysis points to an earlier, searched one with the
+        // same result.
+        for o in &all {
+            if let Some(i) = o.same_as {
+                assert!(all[i].same_as.is_none());
+                assert_eq!(all[i].analysis, o.analysis);
+            }
+        }
+        // The cards that let nothing teleport (a1 is White's Rook's square)
+        // share; the empty squares Black's pieces reach do not.
+        assert_eq!(all[1].outcome, "[2C]");
+        assert_eq!(all[1].same_as, Some(0));
+        let searched = all.iter().filter(|o| o.same_as.is_none()).count();
+        assert!((10..52).contains(&searched), "{searched}");
+        // The mean is the weighted mean, rounded down.
+        let sum: i64 = all.iter().map(|o| i64::from(o.analysis.score)).sum();
+        assert_eq!(i64::from(mean_outcome_score(&all)), sum.div_euclid(52));
+        // Where a seat acts, there is nothing to draw.
+        let drawn = study("52chess", None, Some("1. [7H] b6 [8H]"));
+        assert!(!drawn.chance_acts());
+        assert!(drawn.analyse_outcomes(&limits, &mut |_| {}).is_empty());
+        assert!(study("cuarenta", None, None)
+            .analyse_outcomes(&limits, &mut |_| {})
+            .is_empty());
+    }
+
+    #[test]
+    fn before_a_draw_the_score_is_the_drawing_sides() {
+        // Black to draw: the search values the chance root for White; the
+        // analysis turns it to Black's, as every other score.
+        let limits = Limits {
+            depth: Some(1),
+            ..Limits::default()
+        };
+        let s = study("52chess", None, Some("1. [7H] b6"));
+        let a = s.analyse(&limits, &mut |_| {});
+        assert_eq!(a.best, None);
+        let mut pos = crate::chess52::Chess52::start();
+        for m in ["[7H]", "b6"] {
+            let mv = pos.parse_move(m).expect("legal");
+            pos.play_unchecked(mv);
+        }
+        let r = crate::chess52::engine::searcher(64).search(&pos, &limits, &mut |_| {});
+        assert_eq!(a.score, -r.score);
     }
 
     #[test]
