@@ -414,7 +414,10 @@ await test("a Cuarenta promotion chosen by its button, and screenshots", async (
 await test("a 52Chess game: the card drawn, its square marked, a teleport by clicking", async () => {
   const page = await browser.newPage({ viewport: { width: 1200, height: 1100 } });
   await page.goto(base + "/");
+  // The seed decides the cards to come: the server picks it, no field.
+  assert(await page.isVisible("input[name=seed]"), "the seed field is hidden for Cardmate");
   await page.selectOption("select[name=variant]", "52chess");
+  assert(!(await page.isVisible("input[name=seed]")), "a seed field for 52Chess");
   await page.selectOption("select[name=opponent]", "engine");
   await page.selectOption("select[name=level]", "1");
   await page.selectOption("select[name=side]", "white");

@@ -17,18 +17,15 @@ use deckmate_server::{AppState, Db};
 use serde_json::{json, Value};
 use std::time::{Duration, Instant};
 
-/// A seed no answer would show by chance.
-const SEED: u64 = 8_675_309_123;
-
-/// A game between two friends from `SEED`: id, White's and Black's tokens,
-/// and the creation's answer.
+/// A game between two friends (the server picks the seed): id, White's
+/// and Black's tokens, and the creation's answer.
 async fn friend_game(state: &AppState) -> (String, [String; 2], Value) {
     let (s, v) = call(
         state,
         "POST",
         "/api/games",
         None,
-        Some(json!({ "variant": "52chess", "opponent": "friend", "seed": SEED })),
+        Some(json!({ "variant": "52chess", "opponent": "friend" })),
     )
     .await;
     assert_eq!(s, StatusCode::OK, "{v}");
@@ -39,6 +36,16 @@ async fn friend_game(state: &AppState) -> (String, [String; 2], Value) {
         v["tokens"]["black"].as_str().unwrap().to_string(),
     ];
     (id, tokens, v)
+}
+
+/// The `[Seed]` of a finished game's record.
+fn seed_of(record: &str) -> u64 {
+    Record::parse(record)
+        .unwrap()
+        .tag("Seed")
+        .expect("a finished game's record has its seed")
+        .parse()
+        .unwrap()
 }
 
 async fn view(state: &AppState, id: &str, token: Option<&str>) -> Value {
@@ -96,22 +103,52 @@ fn first_move(v: &Value) -> String {
 }
 
 #[tokio::test]
+async fn a_seed_is_never_taken_from_a_player() {
+    // Whoever chose the seed would know every card: refused, saying why,
+    // and nothing is created.
+    let state = memory();
+    let (s, v) = call(
+        &state,
+        "POST",
+        "/api/games",
+        None,
+        Some(json!({ "variant": "52chess", "opponent": "friend", "seed": 7 })),
+    )
+    .await;
+    assert_eq!(s, StatusCode::BAD_REQUEST, "{v}");
+    let why = v["error"].as_str().unwrap();
+    assert!(why.contains("52Chess") && why.contains("secret"), "{why}");
+    let (_, list) = call(&state, "GET", "/api/games", None, None).await;
+    assert_eq!(list["total"], 0, "{list}");
+    // The lobby knows to offer no seed field.
+    let (_, variants) = call(&state, "GET", "/api/variants", None, None).await;
+    let of = |key: &str| {
+        variants
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|v| v["key"] == key)
+            .unwrap()["secret_seed"]
+            .clone()
+    };
+    assert_eq!(of("52chess"), json!(true));
+    assert_eq!(of("cardmate"), json!(false));
+    assert_eq!(of("cuarenta"), json!(false));
+}
+
+#[tokio::test]
 async fn the_server_draws_each_card_from_the_secret_seed() {
     let state = memory();
     let (id, tokens, created) = friend_game(&state).await;
-    let secret = SEED.to_string();
-    assert!(!created.to_string().contains(&secret), "{created}");
     let v = view(&state, &id, Some(&tokens[0])).await;
     // The first card is drawn already, a ply both seats see.
-    assert_eq!(v["history"], json!([card(SEED, 0)]));
+    let first = v["history"][0].as_str().unwrap().to_string();
+    assert_eq!(v["history"].as_array().unwrap().len(), 1);
     assert_eq!(v["plies"], 1);
     assert_eq!(v["to_move"], 0);
     assert_eq!(v["board"]["files"], 4);
     assert_eq!(v["board"]["ranks"], 13);
-    assert_eq!(
-        v["drawn_card"]["name"],
-        card(SEED, 0).trim_matches(['[', ']'])
-    );
+    assert_eq!(v["drawn_card"]["name"], first.trim_matches(['[', ']']));
     assert_eq!(v["board"]["marked"][0], v["drawn_card"]["square"]);
     assert_eq!(
         view(&state, &id, Some(&tokens[1])).await["history"],
@@ -120,27 +157,32 @@ async fn the_server_draws_each_card_from_the_secret_seed() {
     // Not Black's turn; a card is never typed by a player.
     let (s, _) = play(&state, &id, &tokens[1], "d9").await;
     assert!(s.is_client_error());
-    let (s, _) = play(&state, &id, &tokens[0], &card(SEED, 1)).await;
+    let (s, _) = play(&state, &id, &tokens[0], "[7H]").await;
     assert!(s.is_client_error());
     // The record would tell the seed: refused until the end.
     assert_eq!(record_of(&state, &id).await.0, StatusCode::CONFLICT);
+    // Every answer anyone could get while the game went on, to hunt for
+    // the seed in once it is known.
+    let mut answers = vec![created.to_string()];
     for turn in 0..6 {
-        let all = everything(&state, &id, &tokens).await;
-        assert!(
-            !all.contains(&secret),
-            "the seed in an answer at turn {turn}"
-        );
+        answers.push(everything(&state, &id, &tokens).await);
         let v = view(&state, &id, Some(&tokens[turn % 2])).await;
         let (s, e) = play(&state, &id, &tokens[turn % 2], &first_move(&v)).await;
         assert_eq!(s, StatusCode::OK, "{e}");
+        answers.push(e.to_string());
         let after = view(&state, &id, None).await;
         // The move, and the next card drawn at once.
         assert_eq!(after["plies"], 2 * turn + 3);
-        assert_eq!(after["history"][2 * turn + 2], json!(card(SEED, turn + 1)));
+        assert!(after["history"][2 * turn + 2]
+            .as_str()
+            .unwrap()
+            .starts_with('['));
     }
+    answers.push(everything(&state, &id, &tokens).await);
     let lines = view(&state, &id, None).await["lines"].clone();
     assert_eq!(lines[0]["label"], "1.");
     assert_eq!(lines[0]["plies"], json!([0, 1, 2, 3]));
+    let history = view(&state, &id, None).await["history"].clone();
     // Black resigns: the record now carries the seed and every card.
     let (s, _) = call(
         &state,
@@ -154,15 +196,25 @@ async fn the_server_draws_each_card_from_the_secret_seed() {
     let (s, text) = record_of(&state, &id).await;
     assert_eq!(s, StatusCode::OK);
     let text = text.as_str().unwrap();
-    assert!(text.contains(&format!("[Seed \"{SEED}\"]")), "{text}");
+    let seed = seed_of(text);
+    // A seed of all 64 bits (a short one could be found by trying each
+    // against the cards seen), in none of the answers of the game.
+    let secret = seed.to_string();
+    assert!(secret.len() >= 12, "{secret}");
+    for (i, a) in answers.iter().enumerate() {
+        assert!(!a.contains(&secret), "the seed in answer {i}: {a}");
+    }
     assert!(text.contains("[Variant \"52Chess\"]"), "{text}");
     let rec = Record::parse(text).unwrap();
     let replay = record::replay(&rec).unwrap();
     assert_eq!(replay.result, "1-0");
     assert_eq!(replay.moves.len(), 13);
+    // Every card was the seed's draw (F9), as the game showed it.
     for turn in 0..7 {
-        assert_eq!(rec.moves[2 * turn], card(SEED, turn), "{text}");
+        assert_eq!(rec.moves[2 * turn], card(seed, turn), "{text}");
+        assert_eq!(history[2 * turn], json!(card(seed, turn)), "{text}");
     }
+    assert_eq!(first, card(seed, 0));
 }
 
 #[tokio::test]
@@ -191,7 +243,7 @@ async fn a_whole_game_ends_and_its_record_replays() {
     let (s, text) = record_of(&state, &id).await;
     assert_eq!(s, StatusCode::OK);
     let text = text.as_str().unwrap();
-    assert!(text.contains(&format!("[Seed \"{SEED}\"]")), "{text}");
+    assert!(text.contains(&format!("[Seed \"{}\"]", seed_of(text))), "{text}");
     let replay = record::replay(&Record::parse(text).unwrap()).unwrap();
     assert_eq!(replay.result, end["result"]["result"].as_str().unwrap());
     assert_eq!(replay.moves.len(), end["plies"].as_u64().unwrap() as usize);

@@ -65,10 +65,14 @@ async function lobby() {
     sideBox.replaceChildren(select("side", v.seats, v.seats[0], v.seat_names));
     rulesLink.href = v.rules;
     rulesLink.textContent = "Rules of " + v.name;
+    seedBox.hidden = !!v.secret_seed;
   };
   variantSelect.addEventListener("change", showVariant);
   form.append(el("h2", {}, "New game"), el("label", {}, "Game ", variantSelect), optionBox);
-  form.append(el("label", {}, "Seed ", el("input", { name: "seed", type: "number", min: "0", placeholder: "random" })));
+  // A game that draws from its seed during play (52Chess) gets a secret
+  // seed from the server: no seed field then.
+  const seedBox = el("label", { id: "seed-box" }, "Seed ", el("input", { name: "seed", type: "number", min: "0", placeholder: "random" }));
+  form.append(seedBox);
   form.append(select("opponent", ["engine", "friend"], "engine"));
   form.append(select("level", ["1", "2", "3", "4", "5", "6", "7", "8"], "4"));
   form.append(sideBox);
@@ -81,7 +85,7 @@ async function lobby() {
     const options = {};
     for (const o of v.options) options[o.name] = f.get(o.name);
     const body = { variant: v.key, options };
-    if (f.get("seed")) body.seed = Number(f.get("seed"));
+    if (f.get("seed") && !v.secret_seed) body.seed = Number(f.get("seed"));
     body.opponent = f.get("opponent") === "friend" ? "friend" : { engine: Number(f.get("level")), seat: f.get("side") };
     try {
       const r = await api("/api/games", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });

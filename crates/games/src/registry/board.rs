@@ -324,6 +324,11 @@ impl<H: BoardHook> PlayedGame for BoardPlay<H> {
         H::secrets_pending(&self.pos)
     }
 
+    /// Chance draws from the seed during play ([`BoardHook::chance_seed`]).
+    fn seed_is_secret(&self) -> bool {
+        self.rng.is_some()
+    }
+
     fn record(&self, info: &RecordInfo) -> String {
         match H::record(&self.spec, &self.moves, info.ended) {
             Ok(mut r) => {

@@ -90,7 +90,7 @@ pub struct GameEntry {
 impl GameEntry {
     /// The entry as `GET /api/variants` lists it (a variant file's game
     /// adds `variant_file`, the file's name).
-    pub fn describe(&self) -> Value {
+    pub fn describe(&'static self) -> Value {
         let mut v = self.describe_common();
         if let Some(f) = &self.variant_file {
             v["variant_file"] = json!(f.file);
@@ -98,7 +98,7 @@ impl GameEntry {
         v
     }
 
-    fn describe_common(&self) -> Value {
+    fn describe_common(&'static self) -> Value {
         json!({
             "key": self.key,
             "name": self.name,
@@ -113,7 +113,16 @@ impl GameEntry {
                 "ruling": o.ruling,
             })).collect::<Vec<_>>(),
             "rules": format!("/api/rules/{}", self.key),
+            "secret_seed": self.seed_is_secret(),
         })
+    }
+
+    /// Whether a game of this entry draws from its seed during play, so
+    /// that the seed is chosen by the host and kept secret
+    /// ([`PlayedGame::seed_is_secret`] of a game at its defaults).
+    pub fn seed_is_secret(&'static self) -> bool {
+        self.new_game(&Options::defaults(self.options), 0)
+            .is_ok_and(|g| g.seed_is_secret())
     }
 
     /// A seat from its key.

@@ -184,6 +184,16 @@ pub trait PlayedGame: Send {
         false
     }
 
+    /// Whether the game's seed decides outcomes still to come during play
+    /// (52Chess's cards), so that whoever knew it would know them: a shell
+    /// that hosts players chooses such a seed itself, long enough not to
+    /// be found from the outcomes seen, and never takes one from a
+    /// player. By default the seed decides only the start (a deal every
+    /// seat sees), or nothing.
+    fn seed_is_secret(&self) -> bool {
+        false
+    }
+
     /// The record as text.
     fn record(&self, info: &RecordInfo) -> String;
 

@@ -2,7 +2,7 @@
 //! rematch. Each change is stored before it is made; each takes the
 //! game's writer lock, so changes to one game happen one at a time.
 
-use super::games::{created, find, fresh_seed, new_game};
+use super::games::{created, find, fresh_seed, new_game, secret_seed};
 use super::{bad, bearer, conflict, internal, stored, ApiError, ApiResult};
 use crate::game::{seat_of, LiveGame};
 use crate::{AppState, CommitError};
@@ -158,11 +158,13 @@ pub(super) async fn rematch(
     headers: HeaderMap,
 ) -> ApiResult<Json<Value>> {
     let slot = find(&state, &id)?;
-    let fresh = fresh_seed()?;
+    let (fresh, secret) = (fresh_seed()?, secret_seed()?);
     let (variant, spec, engine, me) = {
         let g = slot.lock();
         let me = seat(&g, &headers)?;
-        (g.entry(), g.game.rematch_spec(fresh), g.engine, me)
+        // New draws from a seed nobody knows, where the seed decides them.
+        let seed = if g.game.seed_is_secret() { secret } else { fresh };
+        (g.entry(), g.game.rematch_spec(seed), g.engine, me)
     };
     let game = variant.game_from_spec(&spec).map_err(internal)?;
     let engine = engine.map(|(s, l)| (s.other(), l));

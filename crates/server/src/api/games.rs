@@ -20,10 +20,46 @@ fn now() -> i64 {
         .unwrap_or(0)
 }
 
-/// A fresh seed for a game whose creator gave none.
+/// A fresh seed for a game whose creator gave none, short enough to read
+/// (it decides a start every seat sees, and shows in the record).
 pub(super) fn fresh_seed() -> ApiResult<u64> {
     let s = secret().map_err(internal)?;
     Ok(u64::from_str_radix(&s[..12], 16).unwrap_or(1) % 1_000_000_000)
+}
+
+/// A fresh seed for a game whose seed decides draws still to come
+/// ([`deckmate_games::registry::PlayedGame::seed_is_secret`]): all 64 bits,
+/// so that it cannot be found by trying every seed against the cards
+/// seen.
+pub(super) fn secret_seed() -> ApiResult<u64> {
+    let s = secret().map_err(internal)?;
+    u64::from_str_radix(&s[..16], 16).map_err(|e| internal(e.to_string()))
+}
+
+/// A seed for a new game of `variant` with `options`: the one given, or a
+/// fresh one. A game whose seed decides draws still to come takes no
+/// seed from a player (who would know every card) and gets a secret one.
+pub(super) fn seeded_game(
+    variant: &'static GameEntry,
+    options: &Options,
+    given: Option<u64>,
+) -> ApiResult<BoxedGame> {
+    let seed = match given {
+        Some(s) => s,
+        None => fresh_seed()?,
+    };
+    let game = variant.new_game(options, seed).map_err(bad)?;
+    if !game.seed_is_secret() {
+        return Ok(game);
+    }
+    if given.is_some() {
+        return Err(bad(format!(
+            "{}: the seed decides the cards still to be drawn, so the server chooses it and \
+             keeps it secret until the game ends (its record then carries it); leave out \"seed\"",
+            variant.name
+        )));
+    }
+    variant.new_game(options, secret_seed()?).map_err(bad)
 }
 
 /// The game of an id, or 404.
@@ -118,17 +154,18 @@ pub(super) async fn create(
             state.catalog().keys()
         ))
     })?;
-    let seed = match &body["seed"] {
-        Value::Null => fresh_seed()?,
-        Value::Number(n) => n
-            .as_u64()
-            .ok_or_else(|| bad("seed must be a whole number 0..2^64"))?,
+    let given = match &body["seed"] {
+        Value::Null => None,
+        Value::Number(n) => Some(
+            n.as_u64()
+                .ok_or_else(|| bad("seed must be a whole number 0..2^64"))?,
+        ),
         _ => return Err(bad("seed must be a number")),
     };
     let engine = opponent(variant, &body["opponent"])?;
     let options =
         Options::from_json(variant.options, &body["options"]).map_err(|e| bad(e.to_string()))?;
-    let game = variant.new_game(&options, seed).map_err(bad)?;
+    let game = seeded_game(variant, &options, given)?;
     let (id, tokens) = new_game(&state, game, engine).await?;
     let you = engine.map(|(s, _)| s.other()).unwrap_or(Seat::First);
     Ok(created(variant, &id, &tokens, you, engine.map(|e| e.0)))

@@ -5,7 +5,7 @@
 //! | `GET /` , `/game/{id}` | the web client |
 //! | `GET /api/variants` | games and their options (the built-in games, then the variant files of `--variants DIR`) |
 //! | `GET /api/rules/{variant}` | the rules text |
-//! | `POST /api/games` | create: `{"variant", "options", "seed", "opponent"}` -> `{"id", "tokens"}` (the human seats' tokens only); rate-limited per client (429 with `Retry-After`) |
+//! | `POST /api/games` | create: `{"variant", "options", "seed", "opponent"}` -> `{"id", "tokens"}` (the human seats' tokens only); rate-limited per client (429 with `Retry-After`); `seed` is refused for a game whose seed decides draws during play (`"secret_seed": true` in `/api/variants`: 52Chess): the server picks a 64-bit one and keeps it secret until the end |
 //! | `GET /api/games` | a page of games, newest first: `?status=ongoing\|finished&variant=&limit=&before=` -> `{"games", "next", "total"}` |
 //! | `GET /api/games/{id}` | the view (a seat's token as `Authorization: Bearer` adds its legal moves); `?ply=n` for an earlier position |
 //! | `POST /api/games/{id}/moves` | `{"move": "4Ci3", "ply": n}` with the mover's token; `ply` (optional, from 1) is the move's number: another is refused with 409, so a retried request never plays twice |
