@@ -243,7 +243,10 @@ async fn a_whole_game_ends_and_its_record_replays() {
     let (s, text) = record_of(&state, &id).await;
     assert_eq!(s, StatusCode::OK);
     let text = text.as_str().unwrap();
-    assert!(text.contains(&format!("[Seed \"{}\"]", seed_of(text))), "{text}");
+    assert!(
+        text.contains(&format!("[Seed \"{}\"]", seed_of(text))),
+        "{text}"
+    );
     let replay = record::replay(&Record::parse(text).unwrap()).unwrap();
     assert_eq!(replay.result, end["result"]["result"].as_str().unwrap());
     assert_eq!(replay.moves.len(), end["plies"].as_u64().unwrap() as usize);

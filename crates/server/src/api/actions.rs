@@ -163,7 +163,11 @@ pub(super) async fn rematch(
         let g = slot.lock();
         let me = seat(&g, &headers)?;
         // New draws from a seed nobody knows, where the seed decides them.
-        let seed = if g.game.seed_is_secret() { secret } else { fresh };
+        let seed = if g.game.seed_is_secret() {
+            secret
+        } else {
+            fresh
+        };
         (g.entry(), g.game.rematch_spec(seed), g.engine, me)
     };
     let game = variant.game_from_spec(&spec).map_err(internal)?;
