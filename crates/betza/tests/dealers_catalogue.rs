@@ -139,10 +139,11 @@ fn expected(name: &str, on: impl Fn((i32, i32)) -> bool + 'static) -> common::Mo
             .leaps(&[(0, 1)], "m")
             .leaps(&[(0, 2)], "im")
             .leaps(&forward(&DIAG), "c"),
+        // D13: captures on all four diagonals, and sideways.
         "Enhanced Pawn" => e
             .leaps(&[(0, 1)], "m")
             .leaps(&[(0, 2)], "im")
-            .leaps(&forward(&DIAG), "c")
+            .leaps(&DIAG, "c")
             .leaps(&[(1, 0), (-1, 0)], "c"),
         "Fish Pawn" => e
             .leaps(&[(0, 1), (0, -1)], "m")
@@ -156,19 +157,22 @@ fn expected(name: &str, on: impl Fn((i32, i32)) -> bool + 'static) -> common::Mo
         "Lance Pawn" => e
             .leaps(&[(1, 2), (-1, 2)], "b")
             .leaps(&[(2, 1), (-2, 1)], "m"),
+        // D13: the lone diagonal step forward-right only captures; the
+        // move without capture bends through it to (1,2) or (2,1).
         "Left End Pawn" => e
             .leaps(&[(0, 1)], "m")
             .leaps(&[(0, 2)], "im")
-            .leaps(&[(1, 1), (1, 2), (2, 1)], "m")
+            .leaps(&[(1, 2), (2, 1)], "m")
             .leaps(&forward(&DIAG), "c"),
         "Right End Pawn" => e
             .leaps(&[(0, 1)], "m")
             .leaps(&[(0, 2)], "im")
-            .leaps(&[(-1, 1), (-1, 2), (-2, 1)], "m")
+            .leaps(&[(-1, 2), (-2, 1)], "m")
             .leaps(&forward(&DIAG), "c"),
+        // D13: the opening move is two straight or two diagonally forward.
         "Linebacker Pawn" => e
             .leaps(&[(0, 1), (1, 1), (-1, 1)], "m")
-            .leaps(&[(0, 2)], "im"),
+            .leaps(&[(0, 2), (2, 2), (-2, 2)], "im"),
         "Mongolian Pawn" => e
             .leaps(&[(0, 1)], "m")
             .leaps(&[(0, 2), (0, 3)], "im")
@@ -294,4 +298,103 @@ fn catalogue_pieces_list_no_destination_twice() {
             }
         }
     }
+}
+
+/// The catalogue's XBetza of `name`.
+fn betza_of(name: &str) -> String {
+    entries()
+        .into_iter()
+        .find(|e| e.name == name)
+        .map(|e| e.betza)
+        .unwrap()
+}
+
+/// The moves of `name` (White) from d4, with `friends` and `enemies` at
+/// board offsets from it, on its first move or not: (file, rank, capture)
+/// offsets.
+fn moves_of(
+    name: &str,
+    friends: &[(i32, i32)],
+    enemies: &[(i32, i32)],
+    first: bool,
+) -> BTreeSet<(i32, i32, bool)> {
+    let g = board(8, 8);
+    let t = compile_str(&betza_of(name), &g, Facing::Up).unwrap();
+    let at = |(f, r): (i32, i32)| Square::new((3 + f) as u8, (3 + r) as u8).unwrap();
+    let b = Board {
+        friends: friends.iter().map(|&o| at(o)).collect(),
+        enemies: enemies.iter().map(|&o| at(o)).collect(),
+    };
+    moves(&t, at((0, 0)), &b, first)
+        .into_iter()
+        .map(|(s, c)| (i32::from(s.file()) - 3, i32::from(s.rank()) - 3, c))
+        .collect()
+}
+
+#[test]
+fn d13_the_enhanced_pawn_captures_on_all_four_diagonals_and_sideways() {
+    let around = [(1, 1), (-1, 1), (1, -1), (-1, -1), (1, 0), (-1, 0)];
+    let m = moves_of("Enhanced Pawn", &[], &around, false);
+    for o in around {
+        assert!(m.contains(&(o.0, o.1, true)), "{o:?}: {m:?}");
+    }
+    // Never backward straight, and no diagonal move without a capture.
+    let m = moves_of("Enhanced Pawn", &[], &[(0, -1)], false);
+    assert_eq!(m, BTreeSet::from([(0, 1, false)]));
+}
+
+#[test]
+fn d13_the_end_pawns_lone_diagonal_step_only_captures_and_their_move_bends_through_it() {
+    // Empty board: no lone step to (1, 1); the bent move reaches (1, 2)
+    // and (2, 1).
+    let m = moves_of("Left End Pawn", &[], &[], false);
+    assert!(!m.contains(&(1, 1, false)), "{m:?}");
+    assert!(
+        m.contains(&(1, 2, false)) && m.contains(&(2, 1, false)),
+        "{m:?}"
+    );
+    // An enemy on (1, 1): captured there, and the bend is blocked.
+    let m = moves_of("Left End Pawn", &[], &[(1, 1)], false);
+    assert!(m.contains(&(1, 1, true)));
+    assert!(
+        !m.contains(&(1, 2, false)) && !m.contains(&(2, 1, false)),
+        "{m:?}"
+    );
+    // The bend never captures.
+    let m = moves_of("Left End Pawn", &[], &[(1, 2), (2, 1)], false);
+    assert!(!m
+        .iter()
+        .any(|&(f, r, c)| c && (f, r) != (1, 1) && (f, r) != (-1, 1)));
+    // The Right End Pawn is the mirror.
+    let m = moves_of("Right End Pawn", &[], &[], false);
+    assert!(!m.contains(&(-1, 1, false)), "{m:?}");
+    assert!(
+        m.contains(&(-1, 2, false)) && m.contains(&(-2, 1, false)),
+        "{m:?}"
+    );
+    let m = moves_of("Right End Pawn", &[(-1, 1)], &[], false);
+    assert!(
+        !m.contains(&(-1, 2, false)) && !m.contains(&(-2, 1, false)),
+        "{m:?}"
+    );
+}
+
+#[test]
+fn d13_the_linebacker_opens_two_straight_or_two_diagonally_over_an_empty_square() {
+    let m = moves_of("Linebacker Pawn", &[], &[], true);
+    for o in [(0, 2), (2, 2), (-2, 2)] {
+        assert!(m.contains(&(o.0, o.1, false)), "{o:?}: {m:?}");
+    }
+    // Only as the opening move.
+    let later = moves_of("Linebacker Pawn", &[], &[], false);
+    assert!(!later.contains(&(2, 2, false)) && !later.contains(&(0, 2, false)));
+    // Over an empty square only.
+    let m = moves_of("Linebacker Pawn", &[(1, 1)], &[], true);
+    assert!(
+        !m.contains(&(2, 2, false)) && m.contains(&(-2, 2, false)),
+        "{m:?}"
+    );
+    // It never captures (the push is the game's rule).
+    let m = moves_of("Linebacker Pawn", &[], &[(0, 1), (1, 1), (-1, 1)], true);
+    assert!(m.iter().all(|&(_, _, c)| !c), "{m:?}");
 }
