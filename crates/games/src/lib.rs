@@ -6,6 +6,7 @@ pub mod chess52;
 pub mod chess_cards;
 mod counters;
 pub mod cuarenta;
+pub mod dealers;
 pub mod end;
 pub mod fairy;
 pub mod game_record;

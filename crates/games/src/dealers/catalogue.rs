@@ -1,0 +1,219 @@
+//! The piece cards of Dealer's Chess as data (RULINGS D7): each card's
+//! kind (Royal, Piece or Pawn), name, catalogue code, move in XBetza and
+//! the page's words. The page's 7 Royals, 40 Pieces and 24 Pawns ship in
+//! `data/dealers-pieces.txt` ([`Catalogue::builtin`]); a deck file in the
+//! same form adds others ([`Catalogue::parse`]).
+//!
+//! The form, a card a line: `kind | name | code | XBetza | words`, with
+//! blank lines and `#` comments between. A code is one to three letters
+//! (`K`, `GR`); names and codes are unique, whatever their case.
+
+use std::fmt;
+use std::sync::OnceLock;
+
+/// The three decks a card belongs to.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum CardKind {
+    /// A royal: one per player, in the centre of the back row.
+    Royal,
+    /// A piece: the back row, the hands, the shared extras.
+    Piece,
+    /// A pawn: the pawn row.
+    Pawn,
+}
+
+impl CardKind {
+    /// The word of the catalogue (`royal`, `piece`, `pawn`).
+    pub fn word(self) -> &'static str {
+        match self {
+            CardKind::Royal => "royal",
+            CardKind::Piece => "piece",
+            CardKind::Pawn => "pawn",
+        }
+    }
+}
+
+/// One piece card.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct PieceCard {
+    /// Its deck.
+    pub kind: CardKind,
+    /// Its name (`Gryffon`).
+    pub name: String,
+    /// Its catalogue code, upper case (`GR`): the notation's and the
+    /// position string's (RULINGS D14).
+    pub code: String,
+    /// Its move in XBetza (for the pawns, the plain move: D9's special
+    /// rules are the game's).
+    pub betza: String,
+    /// The page's words for its move.
+    pub words: String,
+}
+
+/// A catalogue of piece cards.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct Catalogue {
+    cards: Vec<PieceCard>,
+}
+
+/// Why a catalogue (a deck file) was refused: the line and the reason.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct CatalogueError {
+    /// The line, from 1.
+    pub line: usize,
+    /// What is wrong there.
+    pub reason: String,
+}
+
+impl fmt::Display for CatalogueError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}: {}", self.line, self.reason)
+    }
+}
+
+impl std::error::Error for CatalogueError {}
+
+/// The shipped catalogue's text.
+const BUILTIN: &str = include_str!("../../data/dealers-pieces.txt");
+
+impl Catalogue {
+    /// The page's 7 Royals, 40 Pieces and 24 Pawns (D7), read once.
+    pub fn builtin() -> &'static Catalogue {
+        static CAT: OnceLock<Catalogue> = OnceLock::new();
+        CAT.get_or_init(|| match Catalogue::parse(BUILTIN) {
+            Ok(c) => c,
+            // The shipped file is read by the tests: this cannot happen.
+            Err(e) => panic!("data/dealers-pieces.txt: {e}"),
+        })
+    }
+
+    /// Reads a catalogue in the form of `data/dealers-pieces.txt`; every
+    /// move is checked as XBetza.
+    pub fn parse(text: &str) -> Result<Catalogue, CatalogueError> {
+        let mut cards: Vec<PieceCard> = Vec::new();
+        for (i, raw) in text.lines().enumerate() {
+            let line = i + 1;
+            let err = |reason: String| CatalogueError { line, reason };
+            let t = raw.trim();
+            if t.is_empty() || t.starts_with('#') {
+                continue;
+            }
+            let fields: Vec<&str> = t.split('|').map(str::trim).collect();
+            let [kind, name, code, betza, words] = fields[..] else {
+                return Err(err(format!(
+                    "a card is 'kind | name | code | XBetza | words' (5 fields), found {}",
+                    fields.len()
+                )));
+            };
+            let kind = match kind {
+                "royal" => CardKind::Royal,
+                "piece" => CardKind::Piece,
+                "pawn" => CardKind::Pawn,
+                other => return Err(err(format!("kind '{other}': it is royal, piece or pawn"))),
+            };
+            if name.is_empty() {
+                return Err(err("the card has no name".into()));
+            }
+            if !(1..=3).contains(&code.len()) || !code.chars().all(|c| c.is_ascii_alphabetic()) {
+                return Err(err(format!(
+                    "code '{code}' of {name}: one to three letters A-Z"
+                )));
+            }
+            if let Err(e) = deckmate_betza::parse(betza) {
+                return Err(err(format!("XBetza '{betza}' of {name}: {e}")));
+            }
+            let code = code.to_ascii_uppercase();
+            if let Some(c) = cards
+                .iter()
+                .find(|c| c.code == code || c.name.eq_ignore_ascii_case(name))
+            {
+                return Err(err(format!(
+                    "{name} ({code}) has the name or code of {} ({})",
+                    c.name, c.code
+                )));
+            }
+            cards.push(PieceCard {
+                kind,
+                name: name.to_string(),
+                code,
+                betza: betza.to_string(),
+                words: words.to_string(),
+            });
+        }
+        Ok(Catalogue { cards })
+    }
+
+    /// Every card, in the catalogue's order.
+    pub fn cards(&self) -> &[PieceCard] {
+        &self.cards
+    }
+
+    /// The card of a code, whatever its case.
+    pub fn get(&self, code: &str) -> Option<&PieceCard> {
+        self.cards
+            .iter()
+            .find(|c| c.code.eq_ignore_ascii_case(code))
+    }
+
+    /// The codes of one deck, in the catalogue's order.
+    pub fn codes(&self, kind: CardKind) -> Vec<String> {
+        self.cards
+            .iter()
+            .filter(|c| c.kind == kind)
+            .map(|c| c.code.clone())
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn d7_the_page_ships_7_royals_40_pieces_and_24_pawns() {
+        let c = Catalogue::builtin();
+        assert_eq!(c.codes(CardKind::Royal).len(), 7);
+        assert_eq!(c.codes(CardKind::Piece).len(), 40);
+        assert_eq!(c.codes(CardKind::Pawn).len(), 24);
+        let gr = c.get("gr").expect("the Gryffon");
+        assert_eq!((gr.name.as_str(), gr.kind), ("Gryffon", CardKind::Piece));
+        assert_eq!(c.get("K").map(|k| k.kind), Some(CardKind::Royal));
+    }
+
+    #[test]
+    fn a_bad_deck_file_names_the_line_and_the_fault() {
+        let cases = [
+            ("piece | Spear | SP", "5 fields"),
+            ("knight | Spear | SP | W | x", "kind 'knight'"),
+            ("piece | Spear | SPEAR | W | x", "code 'SPEAR'"),
+            ("piece | Spear | S1 | W | x", "code 'S1'"),
+            ("piece | Spear | SP | Wq | x", "XBetza 'Wq'"),
+            (
+                "piece | Spear | SP | W | x\npiece | Lance | sp | W | x",
+                "code of Spear",
+            ),
+            ("piece |  | SP | W | x", "no name"),
+        ];
+        for (text, want) in cases {
+            let e = Catalogue::parse(&format!("# a deck\n{text}")).expect_err(text);
+            assert!(e.to_string().contains(want), "{text}: {e}");
+            assert!(e.line >= 2, "{text}: {e}");
+        }
+        let ok = Catalogue::parse("piece | Spear | SP | fR | Slides forward.").expect("a card");
+        assert_eq!(ok.cards()[0].code, "SP");
+    }
+
+    #[test]
+    fn any_text_is_read_or_refused_without_a_panic() {
+        let mut rng = deckmate_rules::SeededRng::new(3);
+        let base = BUILTIN.as_bytes().to_vec();
+        for _ in 0..300 {
+            let mut b = base.clone();
+            for _ in 0..1 + rng.below(8) {
+                let i = rng.below(b.len() as u64) as usize;
+                b[i] = b"|# \nAz19()"[rng.below(10) as usize];
+            }
+            let _ = Catalogue::parse(&String::from_utf8_lossy(&b));
+        }
+    }
+}

@@ -1,0 +1,590 @@
+//! The deal and the arrangement of Dealer's Chess (RULINGS D2, D3, D6,
+//! D11, D12), and the start they make as a position string (D14).
+//!
+//! **The deal, from the seed** (one [`SeededRng`] of the seed, in this
+//! order, so a seed gives the same deal everywhere): the Royal deck is
+//! shuffled and White takes the first card, Black the second (without
+//! replacement, D11: the royals differ when the deck has two or more
+//! cards); the Piece deck is shuffled and White takes the first
+//! [`BoardSize::dealt`] cards, Black the next as many, and the two after
+//! them are the shared extras; the Pawn deck is shuffled and White takes
+//! the first [`BoardSize::files`] cards, Black the next as many. The deal
+//! is open: both players see every card (D11).
+//!
+//! **The arrangement** (D2, D11): each player keeps [`BoardSize::back`] of
+//! his Piece cards for the back row (or rows), in the order they stand,
+//! the others going to his hand, and orders his pawns; in secret and at
+//! the same time. [`Arrangement::random`] is the quick start: a seeded
+//! shuffle of the player's Piece cards, the first ones kept in that
+//! order, the pawns shuffled too.
+
+use super::catalogue::{CardKind, Catalogue};
+use deckmate_rules::{Seat, SeededRng};
+use std::fmt;
+
+/// The board of the game and the alternate it belongs to (D6).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum BoardSize {
+    /// 8x8: 11 Piece cards, 7 on the back row (the page's game).
+    Eight,
+    /// 10x10: 14 Piece cards, 9 on the back row, 10 pawns (D6).
+    Ten,
+    /// 12x12: 28 Piece cards, 23 on two back rows, 12 pawns (D6).
+    Twelve,
+}
+
+impl BoardSize {
+    /// Files and ranks.
+    pub fn files(self) -> u8 {
+        match self {
+            BoardSize::Eight => 8,
+            BoardSize::Ten => 10,
+            BoardSize::Twelve => 12,
+        }
+    }
+
+    /// Piece cards dealt to each player.
+    pub fn dealt(self) -> usize {
+        match self {
+            BoardSize::Eight => 11,
+            BoardSize::Ten => 14,
+            BoardSize::Twelve => 28,
+        }
+    }
+
+    /// Piece cards each player keeps on the board (the rest go to his
+    /// hand).
+    pub fn back(self) -> usize {
+        match self {
+            BoardSize::Eight => 7,
+            BoardSize::Ten => 9,
+            BoardSize::Twelve => 23,
+        }
+    }
+
+    /// Ranks of pieces behind the pawns (two on 12x12).
+    pub fn back_ranks(self) -> u8 {
+        match self {
+            BoardSize::Twelve => 2,
+            _ => 1,
+        }
+    }
+
+    /// The royal's file (0 = a), D3: e on 8x8 and 10x10, g on 12x12.
+    pub fn royal_file(self) -> u8 {
+        match self {
+            BoardSize::Twelve => 6,
+            _ => 4,
+        }
+    }
+}
+
+/// The decks a deal is made from (D12): the Royal deck, the Piece deck
+/// (the page's 40 by default, or any 16 or more of the catalogue's Piece
+/// cards the players agree on) and the Pawn deck.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Decks {
+    /// Royal codes.
+    pub royals: Vec<String>,
+    /// Piece codes.
+    pub pieces: Vec<String>,
+    /// Pawn codes.
+    pub pawns: Vec<String>,
+}
+
+/// The fewest Piece cards a deck may have (the page: "a minimum of 16").
+pub const MIN_PIECE_DECK: usize = 16;
+
+impl Decks {
+    /// Every card of the catalogue, by deck.
+    pub fn all(catalogue: &Catalogue) -> Decks {
+        Decks {
+            royals: catalogue.codes(CardKind::Royal),
+            pieces: catalogue.codes(CardKind::Piece),
+            pawns: catalogue.codes(CardKind::Pawn),
+        }
+    }
+
+    /// The catalogue's decks with the Piece deck limited to `codes` (D12):
+    /// 16 or more different Piece cards of the catalogue.
+    pub fn with_pieces(catalogue: &Catalogue, codes: &[&str]) -> Result<Decks, DealError> {
+        let mut pieces: Vec<String> = Vec::new();
+        for &code in codes {
+            let card = catalogue
+                .get(code)
+                .ok_or_else(|| DealError(format!("no card '{code}' in the catalogue")))?;
+            if card.kind != CardKind::Piece {
+                return Err(DealError(format!(
+                    "{} ({}) is a {} card, not a Piece card",
+                    card.name,
+                    card.code,
+                    card.kind.word()
+                )));
+            }
+            if pieces.contains(&card.code) {
+                return Err(DealError(format!("{} is named twice", card.code)));
+            }
+            pieces.push(card.code.clone());
+        }
+        if pieces.len() < MIN_PIECE_DECK {
+            return Err(DealError(format!(
+                "a Piece deck has at least {MIN_PIECE_DECK} cards; {} given",
+                pieces.len()
+            )));
+        }
+        Ok(Decks {
+            pieces,
+            ..Decks::all(catalogue)
+        })
+    }
+}
+
+/// Why a deal or an arrangement is refused.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct DealError(pub String);
+
+impl fmt::Display for DealError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for DealError {}
+
+/// The cards dealt from a seed (D2, D11): open to both players.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Deal {
+    /// The board.
+    pub size: BoardSize,
+    /// Each seat's Royal card (White's first).
+    pub royals: [String; 2],
+    /// Each seat's Piece cards, in the order dealt.
+    pub pieces: [Vec<String>; 2],
+    /// The two shared extras, in both hands.
+    pub shared: [String; 2],
+    /// Each seat's Pawn cards, in the order dealt.
+    pub pawns: [Vec<String>; 2],
+}
+
+impl Deal {
+    /// Deals from `decks` for a game on `size` with `seed` (see the
+    /// module's documentation for the order). Fails when a deck is too
+    /// small for the board: the page's 40 Piece cards do not make a
+    /// 12x12 deal (58 cards), which needs an expansion deck file.
+    pub fn new(decks: &Decks, size: BoardSize, seed: u64) -> Result<Deal, DealError> {
+        if decks.royals.is_empty() {
+            return Err(DealError("the Royal deck is empty".into()));
+        }
+        let (n, files) = (size.dealt(), usize::from(size.files()));
+        let need = 2 * n + 2;
+        if decks.pieces.len() < need {
+            return Err(DealError(format!(
+                "a {f}x{f} deal takes {need} Piece cards ({n} each and 2 shared); the deck has {}",
+                decks.pieces.len(),
+                f = files
+            )));
+        }
+        if decks.pawns.len() < 2 * files {
+            return Err(DealError(format!(
+                "a {files}x{files} deal takes {} Pawn cards; the deck has {}",
+                2 * files,
+                decks.pawns.len()
+            )));
+        }
+        let mut rng = SeededRng::new(seed);
+        let mut royals = decks.royals.clone();
+        rng.shuffle(&mut royals);
+        let black_royal = royals.get(1).unwrap_or(&royals[0]).clone();
+        let mut pieces = decks.pieces.clone();
+        rng.shuffle(&mut pieces);
+        let mut pawns = decks.pawns.clone();
+        rng.shuffle(&mut pawns);
+        Ok(Deal {
+            size,
+            royals: [royals[0].clone(), black_royal],
+            pieces: [pieces[..n].to_vec(), pieces[n..2 * n].to_vec()],
+            shared: [pieces[2 * n].clone(), pieces[2 * n + 1].clone()],
+            pawns: [pawns[..files].to_vec(), pawns[files..2 * files].to_vec()],
+        })
+    }
+}
+
+/// One player's arrangement (D2, D11): the Piece cards on the back row
+/// (or rows) in the order they stand, the others for his hand, and the
+/// pawns in the order they stand.
+///
+/// The order is the board's as White sees it, for both seats: the back
+/// row from file a to the last file, the royal's square left out; on
+/// 12x12 the first rank (11 pieces) then the second (12); the pawns from
+/// file a.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Arrangement {
+    /// The back row's pieces, in order.
+    pub back: Vec<String>,
+    /// The pieces kept in hand.
+    pub hand: Vec<String>,
+    /// The pawns, in order.
+    pub pawns: Vec<String>,
+}
+
+impl Arrangement {
+    /// `random` (D11): a shuffle of `seat`'s Piece cards from `rng`, the
+    /// first [`BoardSize::back`] kept in that order, the rest in hand;
+    /// the pawns shuffled after them.
+    pub fn random(deal: &Deal, seat: Seat, rng: &mut SeededRng) -> Arrangement {
+        let mut pieces = deal.pieces[seat.index()].clone();
+        rng.shuffle(&mut pieces);
+        let hand = pieces.split_off(deal.size.back());
+        let mut pawns = deal.pawns[seat.index()].clone();
+        rng.shuffle(&mut pawns);
+        Arrangement {
+            back: pieces,
+            hand,
+            pawns,
+        }
+    }
+
+    /// Checks the arrangement against `seat`'s cards in `deal`: exactly
+    /// [`BoardSize::back`] on the board and the rest in hand, together
+    /// his Piece cards; his Pawn cards, each once.
+    pub fn check(&self, deal: &Deal, seat: Seat) -> Result<(), DealError> {
+        let size = deal.size;
+        if self.back.len() != size.back() {
+            return Err(DealError(format!(
+                "the back row takes {} pieces; {} given",
+                size.back(),
+                self.back.len()
+            )));
+        }
+        let mut placed: Vec<&String> = self.back.iter().chain(&self.hand).collect();
+        let mut dealt: Vec<&String> = deal.pieces[seat.index()].iter().collect();
+        placed.sort();
+        dealt.sort();
+        if placed != dealt {
+            return Err(DealError(format!(
+                "the back row and the hand must be the Piece cards dealt ({})",
+                deal.pieces[seat.index()].join(" ")
+            )));
+        }
+        let mut pawns: Vec<&String> = self.pawns.iter().collect();
+        let mut dealt: Vec<&String> = deal.pawns[seat.index()].iter().collect();
+        pawns.sort();
+        dealt.sort();
+        if pawns != dealt {
+            return Err(DealError(format!(
+                "the pawns must be the Pawn cards dealt ({})",
+                deal.pawns[seat.index()].join(" ")
+            )));
+        }
+        Ok(())
+    }
+}
+
+/// A man in D14's form: a one-letter code bare, a longer one in brackets,
+/// upper case for White and lower case for Black.
+pub fn man_text(code: &str, seat: Seat) -> String {
+    let c = match seat {
+        Seat::First => code.to_ascii_uppercase(),
+        Seat::Second => code.to_ascii_lowercase(),
+    };
+    if c.len() == 1 {
+        c
+    } else {
+        format!("[{c}]")
+    }
+}
+
+/// The start of a deal with both arrangements, as D14's position string:
+/// the royals on their D3 squares, the back rows and pawns as arranged
+/// (every pawn marked `*`: its opening move is still to come), White to
+/// move, castling with both corners of each back row, no en passant, the
+/// hands (each player's kept cards, then the shared extras in White's
+/// case), the counters at 0 and 1.
+pub fn start_position(deal: &Deal, arrangements: [&Arrangement; 2]) -> Result<String, DealError> {
+    for seat in Seat::BOTH {
+        arrangements[seat.index()]
+            .check(deal, seat)
+            .map_err(|e| DealError(format!("{}: {e}", seat_word(seat))))?;
+    }
+    let size = deal.size;
+    let files = usize::from(size.files());
+    // Each seat's ranks from its own back rank forward: pieces then pawns.
+    let ranks_of = |seat: Seat| -> Vec<Vec<String>> {
+        let a = arrangements[seat.index()];
+        let mut back = a.back.iter();
+        let mut rows = Vec::new();
+        for r in 0..size.back_ranks() {
+            let row: Vec<String> = (0..files)
+                .map(|f| {
+                    if r == 0 && f == usize::from(size.royal_file()) {
+                        man_text(&deal.royals[seat.index()], seat)
+                    } else {
+                        back.next().map(|c| man_text(c, seat)).unwrap_or_default()
+                    }
+                })
+                .collect();
+            rows.push(row);
+        }
+        rows.push(a.pawns.iter().map(|p| man_text(p, seat) + "*").collect());
+        rows
+    };
+    let white = ranks_of(Seat::First);
+    let black = ranks_of(Seat::Second);
+    let empty = files - white.len() - black.len();
+    let mut rows: Vec<String> = black.iter().map(|r| r.concat()).collect();
+    rows.extend((0..empty).map(|_| files.to_string()));
+    rows.extend(white.iter().rev().map(|r| r.concat()));
+    let last = (b'a' + size.files() - 1) as char;
+    let castling = format!("A{}a{last}", last.to_ascii_uppercase());
+    let hand = |seat: Seat| -> String {
+        let h = &arrangements[seat.index()].hand;
+        if h.is_empty() {
+            "-".into()
+        } else {
+            h.iter().map(|c| man_text(c, seat)).collect()
+        }
+    };
+    let shared: String = deal
+        .shared
+        .iter()
+        .map(|c| man_text(c, Seat::First))
+        .collect();
+    Ok(format!(
+        "{} w {castling} - {}/{}/{shared} 0 1",
+        rows.join("/"),
+        hand(Seat::First),
+        hand(Seat::Second)
+    ))
+}
+
+fn seat_word(seat: Seat) -> &'static str {
+    match seat {
+        Seat::First => "White",
+        Seat::Second => "Black",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The men of a rank of a position string without empty squares.
+    fn men(rank: &str) -> Vec<String> {
+        let mut out: Vec<String> = Vec::new();
+        let mut chars = rank.chars();
+        while let Some(c) = chars.next() {
+            match c {
+                '[' => out.push(
+                    std::iter::once('[')
+                        .chain(chars.by_ref().take_while(|&c| c != ']'))
+                        .chain(std::iter::once(']'))
+                        .collect(),
+                ),
+                '*' => {
+                    if let Some(last) = out.last_mut() {
+                        last.push('*');
+                    }
+                }
+                c => out.push(c.to_string()),
+            }
+        }
+        out
+    }
+
+    fn decks() -> Decks {
+        Decks::all(Catalogue::builtin())
+    }
+
+    #[test]
+    fn d2_d11_a_seed_deals_the_same_cards_and_another_seed_others() {
+        let a = Deal::new(&decks(), BoardSize::Eight, 7).expect("a deal");
+        assert_eq!(a, Deal::new(&decks(), BoardSize::Eight, 7).expect("a deal"));
+        assert_ne!(a, Deal::new(&decks(), BoardSize::Eight, 8).expect("a deal"));
+        assert_eq!(a.pieces[0].len(), 11);
+        assert_eq!(a.pieces[1].len(), 11);
+        assert_eq!(a.pawns[0].len(), 8);
+        assert_eq!(a.pawns[1].len(), 8);
+        // 24 different Piece cards: both hands of 11 and the 2 extras.
+        let mut all: Vec<&String> = a.pieces[0]
+            .iter()
+            .chain(&a.pieces[1])
+            .chain(&a.shared)
+            .collect();
+        all.sort();
+        all.dedup();
+        assert_eq!(all.len(), 24);
+        // 16 different Pawn cards from the 24.
+        let mut pawns: Vec<&String> = a.pawns[0].iter().chain(&a.pawns[1]).collect();
+        pawns.sort();
+        pawns.dedup();
+        assert_eq!(pawns.len(), 16);
+    }
+
+    #[test]
+    fn d11_the_royals_are_drawn_without_replacement() {
+        for seed in 0..200 {
+            let d = Deal::new(&decks(), BoardSize::Eight, seed).expect("a deal");
+            assert_ne!(d.royals[0], d.royals[1], "seed {seed}");
+        }
+        // Over many seeds every royal comes to each side.
+        let seen: std::collections::BTreeSet<String> = (0..200)
+            .map(|s| {
+                Deal::new(&decks(), BoardSize::Eight, s)
+                    .expect("a deal")
+                    .royals[1]
+                    .clone()
+            })
+            .collect();
+        assert_eq!(seen.len(), 7);
+        // A deck of one royal: both players have it.
+        let one = Decks {
+            royals: vec!["K".into()],
+            ..decks()
+        };
+        let d = Deal::new(&one, BoardSize::Eight, 1).expect("a deal");
+        assert_eq!(d.royals, ["K".to_string(), "K".to_string()]);
+    }
+
+    #[test]
+    fn d12_a_piece_deck_of_16_or_more_named_cards() {
+        let cat = Catalogue::builtin();
+        let codes = [
+            "Q", "R", "B", "N", "AR", "CC", "GR", "RH", "CA", "ZE", "WA", "FE", "AL", "DA", "KI",
+            "PX",
+        ];
+        let d = Decks::with_pieces(cat, &codes).expect("16 cards");
+        assert_eq!(d.pieces.len(), 16);
+        // 16 cards are too few for two hands of 11 and the extras.
+        let e = Deal::new(&d, BoardSize::Eight, 1).expect_err("too few");
+        assert!(e.0.contains("24 Piece cards"), "{e}");
+        let e = Decks::with_pieces(cat, &codes[..15]).expect_err("15");
+        assert!(e.0.contains("at least 16"), "{e}");
+        let mut twice = codes.to_vec();
+        twice[1] = "q";
+        assert!(Decks::with_pieces(cat, &twice)
+            .expect_err("twice")
+            .0
+            .contains("twice"));
+        let mut royal = codes.to_vec();
+        royal[0] = "K";
+        let e = Decks::with_pieces(cat, &royal).expect_err("a royal");
+        assert!(e.0.contains("royal card"), "{e}");
+        let mut unknown = codes.to_vec();
+        unknown[0] = "ZZ";
+        assert!(Decks::with_pieces(cat, &unknown)
+            .expect_err("?")
+            .0
+            .contains("'ZZ'"));
+    }
+
+    #[test]
+    fn d6_the_larger_boards_deal_more_and_12x12_needs_more_than_the_page_s_deck() {
+        let d = Deal::new(&decks(), BoardSize::Ten, 3).expect("a 10x10 deal");
+        assert_eq!((d.pieces[0].len(), d.pawns[0].len()), (14, 10));
+        let e = Deal::new(&decks(), BoardSize::Twelve, 3).expect_err("40 < 58");
+        assert!(e.0.contains("58 Piece cards") && e.0.contains("40"), "{e}");
+    }
+
+    #[test]
+    fn d11_a_random_arrangement_keeps_7_and_holds_4_from_its_seed() {
+        let d = Deal::new(&decks(), BoardSize::Eight, 5).expect("a deal");
+        let a = Arrangement::random(&d, Seat::First, &mut SeededRng::new(9));
+        assert_eq!((a.back.len(), a.hand.len(), a.pawns.len()), (7, 4, 8));
+        a.check(&d, Seat::First).expect("White's cards");
+        assert!(a.check(&d, Seat::Second).is_err(), "not Black's cards");
+        assert_eq!(
+            a,
+            Arrangement::random(&d, Seat::First, &mut SeededRng::new(9))
+        );
+        // A back row of the wrong size, or a card not dealt: refused.
+        let mut short = a.clone();
+        short.hand.push(short.back.pop().expect("a piece"));
+        assert!(short
+            .check(&d, Seat::First)
+            .expect_err("6")
+            .0
+            .contains("takes 7"));
+        let mut foreign = a.clone();
+        foreign.back[0] = d.pieces[1][0].clone();
+        assert!(foreign.check(&d, Seat::First).is_err());
+        let mut pawns = a.clone();
+        pawns.pawns[0] = "ZZ".into();
+        assert!(pawns
+            .check(&d, Seat::First)
+            .expect_err("pawn")
+            .0
+            .contains("Pawn cards"));
+    }
+
+    #[test]
+    fn d3_d14_the_start_as_a_position_string() {
+        // A hand-made deal: White the King, Black the Chef.
+        let deal = Deal {
+            size: BoardSize::Eight,
+            royals: ["K".into(), "CH".into()],
+            pieces: [
+                ["R", "N", "B", "Q", "B", "N", "R", "GR", "AL", "CA", "ZE"]
+                    .map(String::from)
+                    .to_vec(),
+                ["R", "N", "B", "Q", "B", "N", "R", "GR", "AL", "CA", "ZE"]
+                    .map(String::from)
+                    .to_vec(),
+            ],
+            shared: ["LI".into(), "Q".into()],
+            pawns: [
+                vec!["P".to_string(); 8],
+                ["P", "P", "P", "P", "ZP", "CP", "P", "BP"]
+                    .map(String::from)
+                    .to_vec(),
+            ],
+        };
+        let arrange = |seat: Seat| Arrangement {
+            back: deal.pieces[seat.index()][..7].to_vec(),
+            hand: deal.pieces[seat.index()][7..].to_vec(),
+            pawns: deal.pawns[seat.index()].clone(),
+        };
+        let (w, b) = (arrange(Seat::First), arrange(Seat::Second));
+        let s = start_position(&deal, [&w, &b]).expect("a start");
+        assert_eq!(
+            s,
+            "rnbq[ch]bnr/p*p*p*p*[zp]*[cp]*p*[bp]*/8/8/8/8/P*P*P*P*P*P*P*P*/RNBQKBNR w AHah - \
+             [GR][AL][CA][ZE]/[gr][al][ca][ze]/[LI]Q 0 1"
+        );
+        // An arrangement that is not the player's is refused, naming him.
+        let e = start_position(&deal, [&w, &w]).expect_err("White's twice");
+        assert!(e.0.starts_with("Black: "), "{e}");
+    }
+
+    #[test]
+    fn d3_the_12x12_start_has_two_back_rows_and_the_royal_on_g() {
+        let cat = Catalogue::builtin();
+        // 58 Piece cards: the page's 40 and 18 more of a deck file's.
+        let mut text = String::new();
+        for i in 0..18 {
+            let code = format!("X{}", (b'A' + i) as char);
+            text.push_str(&format!("piece | Extra {i} | {code} | W | One step.\n"));
+        }
+        let extra = Catalogue::parse(&text).expect("a deck");
+        let mut decks = Decks::all(cat);
+        decks.pieces.extend(extra.codes(CardKind::Piece));
+        let d = Deal::new(&decks, BoardSize::Twelve, 4).expect("a 12x12 deal");
+        let mut rng = SeededRng::new(1);
+        let (w, b) = (
+            Arrangement::random(&d, Seat::First, &mut rng),
+            Arrangement::random(&d, Seat::Second, &mut rng),
+        );
+        assert_eq!((w.back.len(), w.hand.len(), w.pawns.len()), (23, 5, 12));
+        let s = start_position(&d, [&w, &b]).expect("a start");
+        let rows: Vec<&str> = s.split(' ').next().expect("a board").split('/').collect();
+        assert_eq!(rows.len(), 12);
+        assert_eq!(&rows[3..9], ["12"; 6]);
+        // The royal on g1: the seventh man of the first rank.
+        let first = men(rows[11]);
+        assert_eq!(first.len(), 12);
+        assert_eq!(first[6], man_text(&d.royals[0], Seat::First), "{first:?}");
+        assert_eq!(men(rows[10]).len(), 12);
+        assert!(men(rows[9]).iter().all(|m| m.ends_with('*')));
+        assert_eq!(men(rows[0])[6], man_text(&d.royals[1], Seat::Second));
+        assert!(s.contains(" w ALal - "), "{s}");
+    }
+}

@@ -1,0 +1,20 @@
+//! Dealer's Chess (Bob Greenwade; `../shared/rules/dealers-chess.txt`,
+//! RULINGS D1-D14): armies dealt at random from decks of piece cards, then
+//! chess with those pieces, hands and promotion from the hand.
+//!
+//! Built so far (issue 19, under way):
+//! - [`catalogue`]: the piece cards as data (D7), the page's 71 shipped,
+//!   deck files read the same way;
+//! - [`deal`]: the deal from a seed (D2, D11, D12), the arrangements (the
+//!   `random` one of D11), and the start they make as D14's position
+//!   string, on 8x8, 10x10 and 12x12 (D3, D6).
+//!
+//! Still to come: play on the fairy core (hands, promotion from the hand,
+//! castling with any corner piece, D9's pawns), the registry entry, the
+//! engine and the reference cards.
+
+pub mod catalogue;
+pub mod deal;
+
+pub use catalogue::{CardKind, Catalogue, CatalogueError, PieceCard};
+pub use deal::{start_position, Arrangement, BoardSize, Deal, DealError, Decks};
