@@ -18,10 +18,10 @@ use std::time::Duration;
 /// from the start that reach it ([`opening`]; the last card drawn, so a
 /// side is to move), depth in moves (draws between them are free).
 pub const BENCH: &[(&str, u64, u32, u32)] = &[
-    ("52chess start", 0, 0, 2),
-    ("52chess 4 turns", 1, 4, 2),
-    ("52chess 10 turns", 2, 10, 2),
-    ("52chess 20 turns", 3, 20, 2),
+    ("52chess start", 0, 0, 3),
+    ("52chess 4 turns", 1, 4, 3),
+    ("52chess 10 turns", 2, 10, 3),
+    ("52chess 20 turns", 3, 20, 3),
 ];
 
 /// The bench positions as the generic runner takes them, every depth
