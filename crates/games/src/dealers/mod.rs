@@ -7,7 +7,9 @@
 //!   deck files read the same way;
 //! - [`deal`]: the deal from a seed (D2, D11, D12), the arrangements (the
 //!   `random` one of D11), and the start they make as D14's position
-//!   string, on 8x8, 10x10 and 12x12 (D3, D6).
+//!   string, on 8x8, 10x10 and 12x12 (D3, D6);
+//! - [`fen`]: D14's position strings read (every code checked against the
+//!   catalogue) and written canonically.
 //!
 //! Still to come: play on the fairy core (hands, promotion from the hand,
 //! castling with any corner piece, D9's pawns), the registry entry, the
@@ -15,6 +17,7 @@
 
 pub mod catalogue;
 pub mod deal;
+pub mod fen;
 
 pub use catalogue::{CardKind, Catalogue, CatalogueError, PieceCard};
 pub use deal::{start_position, Arrangement, BoardSize, Deal, DealError, Decks};
