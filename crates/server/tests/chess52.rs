@@ -316,3 +316,59 @@ async fn the_engine_answers_with_its_card() {
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_websocket_never_carries_the_seed_while_the_game_goes_on() {
+    use futures_util::StreamExt;
+    let state = memory();
+    let (id, tokens, _) = friend_game(&state).await;
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let server = state.clone();
+    tokio::spawn(async move { axum::serve(listener, deckmate_server::app(server)).await });
+    // White's, Black's and a spectator's sockets.
+    let mut sockets = Vec::new();
+    for token in [Some(&tokens[0]), Some(&tokens[1]), None] {
+        let url = match token {
+            Some(t) => format!("ws://{addr}/api/games/{id}/ws?token={t}"),
+            None => format!("ws://{addr}/api/games/{id}/ws"),
+        };
+        sockets.push(tokio_tungstenite::connect_async(url).await.unwrap().0);
+    }
+    let mut heard = String::new();
+    for turn in 0..6 {
+        let v = view(&state, &id, Some(&tokens[turn % 2])).await;
+        let (s, e) = play(&state, &id, &tokens[turn % 2], &first_move(&v)).await;
+        assert_eq!(s, StatusCode::OK, "{e}");
+        // Every socket hears the move (and the next card) as a view.
+        for ws in sockets.iter_mut() {
+            loop {
+                let msg = tokio::time::timeout(Duration::from_secs(10), ws.next())
+                    .await
+                    .expect("a view in time")
+                    .expect("the socket open")
+                    .expect("a message");
+                let text = msg.to_text().unwrap_or_default().to_string();
+                heard.push_str(&text);
+                let v: Value = serde_json::from_str(&text).unwrap_or(Value::Null);
+                if v["plies"].as_u64() == Some(2 * turn as u64 + 3) {
+                    break;
+                }
+            }
+        }
+    }
+    // The game ends; its record tells the seed, which no socket carried.
+    let (s, _) = call(
+        &state,
+        "POST",
+        &format!("/api/games/{id}/resign"),
+        Some(&tokens[0]),
+        None,
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK);
+    let (_, text) = record_of(&state, &id).await;
+    let seed = seed_of(text.as_str().unwrap()).to_string();
+    assert!(heard.len() > 1000, "{heard}");
+    assert!(!heard.contains(&seed), "the seed {seed} on a socket");
+}
