@@ -65,6 +65,13 @@ async fn play(state: &AppState, id: &str, token: &str, mv: &str) -> (StatusCode,
     .await
 }
 
+/// The seat of `token` resigns.
+async fn resign(state: &AppState, id: &str, token: &str) {
+    let path = format!("/api/games/{id}/resign");
+    let (s, e) = call(state, "POST", &path, Some(token), None).await;
+    assert_eq!(s, StatusCode::OK, "{e}");
+}
+
 async fn record_of(state: &AppState, id: &str) -> (StatusCode, Value) {
     call(state, "GET", &format!("/api/games/{id}/record"), None, None).await
 }
@@ -184,15 +191,7 @@ async fn the_server_draws_each_card_from_the_secret_seed() {
     assert_eq!(lines[0]["plies"], json!([0, 1, 2, 3]));
     let history = view(&state, &id, None).await["history"].clone();
     // Black resigns: the record now carries the seed and every card.
-    let (s, _) = call(
-        &state,
-        "POST",
-        &format!("/api/games/{id}/resign"),
-        Some(&tokens[1]),
-        None,
-    )
-    .await;
-    assert_eq!(s, StatusCode::OK);
+    resign(&state, &id, &tokens[1]).await;
     let (s, text) = record_of(&state, &id).await;
     assert_eq!(s, StatusCode::OK);
     let text = text.as_str().unwrap();
@@ -358,15 +357,7 @@ async fn the_websocket_never_carries_the_seed_while_the_game_goes_on() {
         }
     }
     // The game ends; its record tells the seed, which no socket carried.
-    let (s, _) = call(
-        &state,
-        "POST",
-        &format!("/api/games/{id}/resign"),
-        Some(&tokens[0]),
-        None,
-    )
-    .await;
-    assert_eq!(s, StatusCode::OK);
+    resign(&state, &id, &tokens[0]).await;
     let (_, text) = record_of(&state, &id).await;
     let seed = seed_of(text.as_str().unwrap()).to_string();
     assert!(heard.len() > 1000, "{heard}");

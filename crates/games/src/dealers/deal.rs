@@ -256,28 +256,31 @@ impl Arrangement {
                 self.back.len()
             )));
         }
-        let mut placed: Vec<&String> = self.back.iter().chain(&self.hand).collect();
-        let mut dealt: Vec<&String> = deal.pieces[seat.index()].iter().collect();
-        placed.sort();
-        dealt.sort();
-        if placed != dealt {
+        let dealt = &deal.pieces[seat.index()];
+        if !same_cards(self.back.iter().chain(&self.hand), dealt) {
             return Err(DealError(format!(
                 "the back row and the hand must be the Piece cards dealt ({})",
-                deal.pieces[seat.index()].join(" ")
+                dealt.join(" ")
             )));
         }
-        let mut pawns: Vec<&String> = self.pawns.iter().collect();
-        let mut dealt: Vec<&String> = deal.pawns[seat.index()].iter().collect();
-        pawns.sort();
-        dealt.sort();
-        if pawns != dealt {
+        let dealt = &deal.pawns[seat.index()];
+        if !same_cards(self.pawns.iter(), dealt) {
             return Err(DealError(format!(
                 "the pawns must be the Pawn cards dealt ({})",
-                deal.pawns[seat.index()].join(" ")
+                dealt.join(" ")
             )));
         }
         Ok(())
     }
+}
+
+/// Whether `cards` are `dealt`, each as many times, in any order.
+fn same_cards<'a>(cards: impl Iterator<Item = &'a String>, dealt: &[String]) -> bool {
+    let mut a: Vec<&String> = cards.collect();
+    let mut b: Vec<&String> = dealt.iter().collect();
+    a.sort();
+    b.sort();
+    a == b
 }
 
 /// A man in D14's form: a one-letter code bare, a longer one in brackets,
