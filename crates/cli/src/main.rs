@@ -20,25 +20,27 @@ use std::process::ExitCode;
 
 /// Play, analyse and host chess variants that are played with cards.
 ///
-/// Three games are playable, in the terminal (deckmate play) and in the
+/// Four games are playable, in the terminal (deckmate play) and in the
 /// browser (deckmate serve), against the engine or a friend: Cardmate (Ivan
 /// Derzhanski's 10x10 game whose pieces are the cards of a suited pack),
-/// Chess Cards (after Capellen's MATE: a 20-card duel of leads and replies)
-/// and Cuarenta (Mark Thompson's chess variant on the 40 light squares of a
-/// 9x9 board). Games are saved as records that deckmate replay checks;
-/// analyse, match and bench run the engine on the board games, solve finds
-/// the exact value of Chess Cards positions. 52Chess and Dealer's Chess are
-/// planned. Your own chess variant, written as a TOML file, is played by
-/// the same commands with --variant-file PATH, and offered by the web app
-/// with serve --variants DIR.
+/// Chess Cards (after Capellen's MATE: a 20-card duel of leads and
+/// replies), Cuarenta (Mark Thompson's chess variant on the 40 light
+/// squares of a 9x9 board) and 52Chess (Kevin Pacey's chess on 4x13, a
+/// card drawn every turn). Games are saved as records that deckmate replay
+/// checks; analyse, match and bench run the engine on the board games,
+/// solve finds the exact value of Chess Cards positions. Dealer's Chess is
+/// under way: deckmate cards prints its pieces' reference cards. Your own
+/// chess variant, written as a TOML file, is played by the same commands
+/// with --variant-file PATH, and offered by the web app with serve
+/// --variants DIR.
 ///
 /// Exit status: 0 ok, 1 bad input or an illegal move, 2 a usage error.
 #[derive(Parser)]
 #[command(name = "deckmate", version, about)]
 #[command(
     after_help = "Start with:  deckmate serve   (then open the address it prints)\n\
-Or:          deckmate play cardmate | chess-cards | cuarenta   (in the terminal)\n\
-Rules:       deckmate rules cardmate | chess-cards | cuarenta\n\
+Or:          deckmate play cardmate | chess-cards | cuarenta | 52chess   (in the terminal)\n\
+Rules:       deckmate rules cardmate | chess-cards | cuarenta | 52chess\n\
 Your own:    deckmate play --variant-file variants/chess.toml"
 )]
 struct Cli {
@@ -81,6 +83,9 @@ enum Command {
     /// Play engine levels (or a random player) against each other at a
     /// board game.
     Match(cmd::matches::MatchArgs),
+    /// Dealer's Chess's reference cards: listed, as printable PDF sheets
+    /// or as SVG files.
+    Cards(cmd::cards::CardsArgs),
     /// Solve a Chess Cards position exactly, or many deals.
     ///
     /// Prints the value under perfect play (the dealer's score minus the
@@ -101,6 +106,7 @@ fn main() -> ExitCode {
         Command::Bench(a) => cmd::bench::run(a),
         Command::Match(a) => cmd::matches::run(a),
         Command::Solve(a) => cmd::solve::run(a),
+        Command::Cards(a) => cmd::cards::run(a),
     };
     match result {
         Ok(code) => code,

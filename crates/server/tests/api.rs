@@ -313,6 +313,28 @@ async fn engine_seat_moves_and_watchers_get_every_move() {
 }
 
 #[tokio::test]
+async fn dealers_chess_reference_cards_are_served() {
+    // D10: every shipped card on one page, and each alone as SVG.
+    let state = memory();
+    let get = |path: &str| {
+        axum::http::Request::get(path)
+            .body(axum::body::Body::empty())
+            .unwrap()
+    };
+    let (s, _, html) = common::send(&state, get("/cards")).await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(html.matches("<svg").count(), 71);
+    assert!(html.contains("Gryffon") && html.contains("Zombie Pawn"));
+    let (s, headers, svg) = common::send(&state, get("/cards/GR.svg")).await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(headers["content-type"], "image/svg+xml");
+    assert!(svg.starts_with("<svg") && svg.contains("FyafsF"));
+    let (s, e) = call(&state, "GET", "/cards/XX.svg", None, None).await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
+    assert!(e["error"].as_str().unwrap().contains("XX"), "{e}");
+}
+
+#[tokio::test]
 async fn the_web_client_is_served() {
     let state = memory();
     for path in [

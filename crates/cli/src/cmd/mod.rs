@@ -2,6 +2,7 @@
 
 pub mod analyse;
 pub mod bench;
+pub mod cards;
 pub mod matches;
 pub mod options;
 pub mod perft;

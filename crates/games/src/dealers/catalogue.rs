@@ -59,7 +59,7 @@ pub struct Catalogue {
 /// Why a catalogue (a deck file) was refused: the line and the reason.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct CatalogueError {
-    /// The line, from 1.
+    /// The line, from 1 (0 where the reason names the place itself).
     pub line: usize,
     /// What is wrong there.
     pub reason: String,
@@ -67,11 +67,34 @@ pub struct CatalogueError {
 
 impl fmt::Display for CatalogueError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "line {}: {}", self.line, self.reason)
+        match self.line {
+            0 => f.write_str(&self.reason),
+            n => write!(f, "line {n}: {}", self.reason),
+        }
     }
 }
 
 impl std::error::Error for CatalogueError {}
+
+/// A deck file in TOML.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct DeckFile {
+    #[serde(default)]
+    piece: Vec<DeckPiece>,
+}
+
+/// One `[[piece]]` of a deck file.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct DeckPiece {
+    name: String,
+    code: String,
+    betza: String,
+    kind: String,
+    #[serde(default)]
+    words: String,
+}
 
 /// The shipped catalogue's text.
 const BUILTIN: &str = include_str!("../../data/dealers-pieces.txt");
@@ -143,6 +166,42 @@ impl Catalogue {
         Ok(Catalogue { cards })
     }
 
+    /// Reads a deck file (D7): the catalogue's line form, or TOML in the
+    /// variant files' piece syntax, one `[[piece]]` table a card with
+    /// `name`, `code`, `betza`, `kind` (`royal`, `piece` or `pawn`) and,
+    /// optionally, `words`.
+    pub fn parse_deck(text: &str) -> Result<Catalogue, CatalogueError> {
+        if !text.lines().any(|l| l.trim() == "[[piece]]") {
+            return Catalogue::parse(text);
+        }
+        let deck: DeckFile = toml::from_str(text).map_err(|e| CatalogueError {
+            line: e.span().map_or(0, |s| {
+                text[..s.start.min(text.len())].lines().count().max(1)
+            }),
+            reason: e.message().to_string(),
+        })?;
+        let mut lines = String::new();
+        for (i, p) in deck.piece.iter().enumerate() {
+            for field in [&p.name, &p.code, &p.betza, &p.kind, &p.words] {
+                if field.contains(['|', '\n']) {
+                    return Err(CatalogueError {
+                        line: 0,
+                        reason: format!("piece {}: '|' or a line break in '{field}'", i + 1),
+                    });
+                }
+            }
+            lines.push_str(&format!(
+                "{} | {} | {} | {} | {}\n",
+                p.kind, p.name, p.code, p.betza, p.words
+            ));
+        }
+        // Errors name the table, not a line of the text made here.
+        Catalogue::parse(&lines).map_err(|e| CatalogueError {
+            line: 0,
+            reason: format!("[[piece]] number {}: {}", e.line, e.reason),
+        })
+    }
+
     /// Every card, in the catalogue's order.
     pub fn cards(&self) -> &[PieceCard] {
         &self.cards
@@ -201,6 +260,34 @@ mod tests {
         }
         let ok = Catalogue::parse("piece | Spear | SP | fR | Slides forward.").expect("a card");
         assert_eq!(ok.cards()[0].code, "SP");
+    }
+
+    #[test]
+    fn d7_a_deck_file_in_the_variant_files_piece_syntax() {
+        let text = "# Spears\n[[piece]]\nname = \"Spear\"\ncode = \"SP\"\nbetza = \"fRbW\"\nkind = \"piece\"\nwords = \"Slides forward, or one step back.\"\n\n[[piece]]\nname = \"Pike\"\ncode = \"PK\"\nbetza = \"fR2\"\nkind = \"piece\"\n";
+        let deck = Catalogue::parse_deck(text).expect("a deck");
+        assert_eq!(deck.codes(CardKind::Piece), ["SP", "PK"]);
+        assert_eq!(deck.cards()[0].words, "Slides forward, or one step back.");
+        // The line form reads too.
+        let lines =
+            Catalogue::parse_deck("piece | Spear | SP | fR | Slides forward.").expect("a deck");
+        assert_eq!(lines.cards().len(), 1);
+        // Errors: a field TOML does not know, a bad move, a missing field.
+        let e = Catalogue::parse_deck(
+            "[[piece]]\nname = \"X\"\ncode = \"X\"\nbetza = \"W\"\nkind = \"piece\"\nspeed = 3\n",
+        )
+        .expect_err("unknown field");
+        assert!(e.to_string().contains("speed"), "{e}");
+        let e = Catalogue::parse_deck(
+            "[[piece]]\nname = \"X\"\ncode = \"X\"\nbetza = \"Wq\"\nkind = \"piece\"\n",
+        )
+        .expect_err("bad XBetza");
+        assert!(
+            e.to_string().contains("[[piece]] number 1") && e.to_string().contains("Wq"),
+            "{e}"
+        );
+        let e = Catalogue::parse_deck("[[piece]]\nname = \"X\"\n").expect_err("missing");
+        assert!(e.to_string().contains("code"), "{e}");
     }
 
     #[test]

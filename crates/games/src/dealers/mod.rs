@@ -15,8 +15,12 @@
 //! castling with any corner piece, D9's pawns), the registry entry, the
 //! engine and the reference cards.
 
+pub mod card;
+pub mod card_pdf;
+pub mod card_svg;
 pub mod catalogue;
 pub mod deal;
+pub mod diagram;
 pub mod fen;
 
 pub use catalogue::{CardKind, Catalogue, CatalogueError, PieceCard};

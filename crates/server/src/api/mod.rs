@@ -3,6 +3,7 @@
 //! | route | what |
 //! |---|---|
 //! | `GET /` , `/game/{id}` | the web client |
+//! | `GET /cards`, `/cards/{code}.svg` | Dealer's Chess's reference cards: every shipped card on a page, or one as SVG |
 //! | `GET /api/variants` | games and their options (the built-in games, then the variant files of `--variants DIR`) |
 //! | `GET /api/rules/{variant}` | the rules text |
 //! | `POST /api/games` | create: `{"variant", "options", "seed", "opponent"}` -> `{"id", "tokens"}` (the human seats' tokens only); rate-limited per client (429 with `Retry-After`); `seed` is refused for a game whose seed decides draws during play (`"secret_seed": true` in `/api/variants`: 52Chess): the server picks a 64-bit one and keeps it secret until the end |
@@ -17,6 +18,7 @@
 //! answers 503 with `Retry-After`, and nothing changed.
 
 mod actions;
+mod cards;
 mod games;
 mod ws;
 
@@ -129,6 +131,8 @@ pub fn app(state: AppState) -> Router {
         .route("/game/{id}", get(index))
         .route("/app.js", get(app_js))
         .route("/style.css", get(style))
+        .route("/cards", get(cards::page))
+        .route("/cards/{file}", get(cards::one))
         .route("/api/variants", get(list_variants))
         .route("/api/rules/{variant}", get(rules))
         .route(
