@@ -9,11 +9,15 @@
 //!   `random` one of D11), and the start they make as D14's position
 //!   string, on 8x8, 10x10 and 12x12 (D3, D6);
 //! - [`fen`]: D14's position strings read (every code checked against the
-//!   catalogue) and written canonically.
+//!   catalogue) and written canonically;
+//! - the reference cards of D10: [`diagram`] (a piece's moves read from its
+//!   compiled XBetza), [`card`] (the layout, drawn once over a canvas),
+//!   [`card_svg`] (the web app's `/cards`) and [`card_pdf`] (printable
+//!   letter sheets, `deckmate cards --pdf`).
 //!
 //! Still to come: play on the fairy core (hands, promotion from the hand,
-//! castling with any corner piece, D9's pawns), the registry entry, the
-//! engine and the reference cards.
+//! castling with any corner piece, D9's pawns), the registry entry and the
+//! engine.
 
 pub mod card;
 pub mod card_pdf;
