@@ -60,6 +60,7 @@ pub static ENTRY: GameEntry = GameEntry {
     create,
     from_spec,
     tools: Some(&super::tools::TOOLS),
+    secret_seed: false,
     variant_file: None,
 };
 

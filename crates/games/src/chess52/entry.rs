@@ -34,6 +34,7 @@ pub static ENTRY: GameEntry = GameEntry {
     create,
     from_spec,
     tools: Some(&super::tools::TOOLS),
+    secret_seed: true,
     variant_file: None,
 };
 

@@ -44,6 +44,7 @@ pub static ENTRY: GameEntry = GameEntry {
     create,
     from_spec,
     tools: None,
+    secret_seed: false,
     variant_file: None,
 };
 

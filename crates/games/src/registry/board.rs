@@ -487,6 +487,7 @@ mod tests {
         create,
         from_spec,
         tools: None,
+        secret_seed: false,
         variant_file: None,
     };
 

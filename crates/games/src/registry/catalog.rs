@@ -117,6 +117,7 @@ mod tests {
             create: no_game,
             from_spec: |_, _| Err("none".into()),
             tools: None,
+            secret_seed: false,
             variant_file: None,
         }))
     }

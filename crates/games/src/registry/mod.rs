@@ -81,6 +81,10 @@ pub struct GameEntry {
     /// The engine tools (perft, analysis, bench, matches) of a board
     /// game; `None` for a game without them (Chess Cards).
     pub tools: Option<&'static dyn EngineTools>,
+    /// Whether a game's seed decides draws during play (52Chess's cards),
+    /// so that the host chooses it and keeps it secret (a game's
+    /// [`PlayedGame::seed_is_secret`]; a test holds the two together).
+    pub secret_seed: bool,
     /// The variant file of a game made at runtime (its rules, file name
     /// and digest); `None` for the built-in games. The entry's functions
     /// get the entry, so they read the rules here.
@@ -90,7 +94,7 @@ pub struct GameEntry {
 impl GameEntry {
     /// The entry as `GET /api/variants` lists it (a variant file's game
     /// adds `variant_file`, the file's name).
-    pub fn describe(&'static self) -> Value {
+    pub fn describe(&self) -> Value {
         let mut v = self.describe_common();
         if let Some(f) = &self.variant_file {
             v["variant_file"] = json!(f.file);
@@ -98,7 +102,7 @@ impl GameEntry {
         v
     }
 
-    fn describe_common(&'static self) -> Value {
+    fn describe_common(&self) -> Value {
         json!({
             "key": self.key,
             "name": self.name,
@@ -113,16 +117,8 @@ impl GameEntry {
                 "ruling": o.ruling,
             })).collect::<Vec<_>>(),
             "rules": format!("/api/rules/{}", self.key),
-            "secret_seed": self.seed_is_secret(),
+            "secret_seed": self.secret_seed,
         })
-    }
-
-    /// Whether a game of this entry draws from its seed during play, so
-    /// that the seed is chosen by the host and kept secret
-    /// ([`PlayedGame::seed_is_secret`] of a game at its defaults).
-    pub fn seed_is_secret(&'static self) -> bool {
-        self.new_game(&Options::defaults(self.options), 0)
-            .is_ok_and(|g| g.seed_is_secret())
     }
 
     /// A seat from its key.
@@ -255,6 +251,8 @@ mod tests {
                 .new_game(&Options::defaults(g.options), 1)
                 .unwrap_or_else(|e| panic!("{}: {e}", g.key));
             assert_eq!(game.entry().key, g.key);
+            // The entry says what its games do with the seed.
+            assert_eq!(g.secret_seed, game.seed_is_secret(), "{}", g.key);
             // Nothing played but chance's first draw, if the game has one.
             assert!((0..game.history().len()).all(|i| game.is_chance_ply(i)));
             assert!(game.history().len() <= 1);

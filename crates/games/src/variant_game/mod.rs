@@ -199,6 +199,7 @@ pub fn load(file: &str, text: &str) -> Result<&'static GameEntry, LoadError> {
         create: entry::create,
         from_spec: entry::from_spec,
         tools: Some(tools),
+        secret_seed: false,
         variant_file: Some(game),
     };
     Ok(Box::leak(Box::new(entry)))
