@@ -382,15 +382,17 @@ fn the_help_says_what_deckmate_plays_now() {
         "Cardmate",
         "Chess Cards",
         "Cuarenta",
-        "52Chess and Dealer's Chess are",
-        "planned",
+        "52Chess (Kevin Pacey",
+        "Dealer's Chess is under way",
+        "deckmate cards",
     ] {
         assert!(help.contains(want), "{want}: {help}");
     }
     assert!(
-        help.contains("Three games are playable, in the terminal"),
+        help.contains("Four games are playable, in the terminal"),
         "{help}"
     );
+    assert!(!help.contains("planned"), "{help}");
     assert!(!help.contains("has its rules, perft and replay"), "{help}");
 }
 
