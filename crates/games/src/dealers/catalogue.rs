@@ -176,7 +176,9 @@ impl Catalogue {
         }
         let deck: DeckFile = toml::from_str(text).map_err(|e| CatalogueError {
             line: e.span().map_or(0, |s| {
-                text[..s.start.min(text.len())].lines().count().max(1)
+                // A byte offset: read only at a character's boundary.
+                text.get(..s.start)
+                    .map_or(0, |before| before.lines().count().max(1))
             }),
             reason: e.message().to_string(),
         })?;
@@ -288,6 +290,8 @@ mod tests {
         );
         let e = Catalogue::parse_deck("[[piece]]\nname = \"X\"\n").expect_err("missing");
         assert!(e.to_string().contains("code"), "{e}");
+        // Text beyond ASCII where TOML fails: an error, never a panic.
+        assert!(Catalogue::parse_deck("[[piece]]\nname = \u{e9}\u{e9}\n").is_err());
     }
 
     #[test]
