@@ -37,6 +37,7 @@ Options on an atom
   zabel  the target must be on the man's promotion rank (D9, Zabel Pawn)
   chick  only when the man's square is attacked by the enemy (D9, Chicken)
 """
+import os
 
 ORTH = ((1, 0), (-1, 0), (0, 1), (0, -1))
 DIAG = ((1, 1), (-1, 1), (1, -1), (-1, -1))
@@ -322,7 +323,12 @@ def _standard():
 _LEFT_END = (_push1() + _double()
              + [Atom("path", 1, 2, "m", via=[(1, 1)]),   # fwd-right, then fwd
                 Atom("path", 2, 1, "m", via=[(1, 1)])]   # fwd-right, right
-             + [Atom("leap", 1, 1, "c")])
+             + [Atom("leap", 1, 1, "c")]
+             # The other reading of "or forward diagonally, only to capture"
+             # (deckmate's catalogue, cfF): both forward diagonals capture.
+             + ([Atom("leap", -1, 1, "c")]
+                if os.environ.get("DEALERS_REF_END_PAWN_CAPTURES") == "both"
+                else []))
 
 PAWNS = [
     PieceType("Arrow Pawn", "AP", "pawn",
@@ -477,3 +483,4 @@ def write_code(code, white):
     brackets; upper case for White, lower case for Black."""
     c = code.upper() if white else code.lower()
     return c if len(c) == 1 else "[" + c + "]"
+import os

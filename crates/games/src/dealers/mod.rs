@@ -26,6 +26,14 @@ pub mod catalogue;
 pub mod deal;
 pub mod diagram;
 pub mod fen;
+pub mod movegen;
+pub mod notation;
+mod play;
+mod position;
+pub mod rules;
 
 pub use catalogue::{CardKind, Catalogue, CatalogueError, PieceCard};
 pub use deal::{start_position, Arrangement, BoardSize, Deal, DealError, Decks};
+pub use movegen::Move;
+pub use position::{End, EndReason, Position};
+pub use rules::{PlayOptions, Rules, ZombieRoyal};

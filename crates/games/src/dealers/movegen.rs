@@ -1,0 +1,672 @@
+//! Moves of Dealer's Chess: generated from the compiled XBetza of each man
+//! plus what the rulings add (D4 promotion from the hand and the shared
+//! extras, D5 castling with any corner piece, D9's en passant on every
+//! square a two- or three-square pawn move crossed, the Chicken's retreat,
+//! the Linebacker's push, the Zombie's conversion, the Zabel's double
+//! step), each tried on a copy of the board for the royal's safety (D1);
+//! and played.
+//!
+//! Readings where the rulings leave room (the same as the reference in
+//! `tools/dealers_ref`, whose README gives them as R-numbers):
+//! - "attacked" = an enemy man has a capturing move to the square, legal or
+//!   not; a Linebacker attacks nothing; en passant is no attack (R7);
+//! - promotion is compulsory when the mover's hand or the shared extras
+//!   hold a piece, one move per kind in the hand and one per kind among
+//!   the extras (R5); a move that starts in the zone promotes too;
+//! - the Zombie's captor is judged as a Zombie Pawn once converted: on its
+//!   last rank it promotes if a hand allows (R9);
+//! - a push is not a capture: nothing goes to a hand, a pushed pawn keeps
+//!   its opening move, the push may move the enemy royal into attack (R10);
+//! - castling needs the royal on its D3 square and a man of its side in
+//!   the corner; a right is lost when a move leaves from, lands on or
+//!   pushes onto the royal's square or the corner (R6).
+
+use super::position::{
+    cell, man_of, End, EndReason, Position, EMPTY, NO_SQUARE, SHARED,
+};
+use super::rules::{Rules, Special, Squares, ZombieRoyal};
+use deckmate_rules::Seat;
+use std::fmt;
+
+/// A move of play. A castling is written as the royal's move from its
+/// square to its destination.
+#[derive(Copy, Clone, PartialEq, Eq, Hash)]
+pub struct Move(u32);
+
+const PROMO_SHIFT: u32 = 16;
+const SHARED_BIT: u32 = 1 << 23;
+const CASTLE_BIT: u32 = 1 << 24;
+const EP_BIT: u32 = 1 << 25;
+const RETREAT_BIT: u32 = 1 << 26;
+const PUSH_BIT: u32 = 1 << 27;
+
+impl Move {
+    const fn new(from: u8, to: u8) -> Move {
+        Move(from as u32 | (to as u32) << 8)
+    }
+
+    const fn with(self, bit: u32) -> Move {
+        Move(self.0 | bit)
+    }
+
+    const fn promoting(self, kind: u8, shared: bool) -> Move {
+        Move(self.0 | (kind as u32 + 1) << PROMO_SHIFT | if shared { SHARED_BIT } else { 0 })
+    }
+
+    /// The square the man leaves.
+    pub const fn from(self) -> u8 {
+        (self.0 & 0xFF) as u8
+    }
+
+    /// The square it goes to.
+    pub const fn to(self) -> u8 {
+        (self.0 >> 8 & 0xFF) as u8
+    }
+
+    /// The kind a pawn becomes, if it promotes.
+    pub const fn promotion(self) -> Option<u8> {
+        match self.0 >> PROMO_SHIFT & 0x7F {
+            0 => None,
+            k => Some(k as u8 - 1),
+        }
+    }
+
+    /// Whether the promotion takes one of the shared extras (D4).
+    pub const fn from_shared(self) -> bool {
+        self.0 & SHARED_BIT != 0
+    }
+
+    /// Whether the move castles.
+    pub const fn is_castling(self) -> bool {
+        self.0 & CASTLE_BIT != 0
+    }
+
+    /// Whether it takes a pawn en passant.
+    pub const fn is_en_passant(self) -> bool {
+        self.0 & EP_BIT != 0
+    }
+
+    /// Whether it is a Chicken's retreat.
+    pub const fn is_retreat(self) -> bool {
+        self.0 & RETREAT_BIT != 0
+    }
+
+    /// Whether it is a Linebacker's push.
+    pub const fn is_push(self) -> bool {
+        self.0 & PUSH_BIT != 0
+    }
+}
+
+impl fmt::Debug for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Move({}->{}", self.from(), self.to())?;
+        if let Some(k) = self.promotion() {
+            write!(f, "={k}{}", if self.from_shared() { "s" } else { "" })?;
+        }
+        for (bit, word) in [
+            (CASTLE_BIT, " castling"),
+            (EP_BIT, " ep"),
+            (RETREAT_BIT, " retreat"),
+            (PUSH_BIT, " push"),
+        ] {
+            if self.0 & bit != 0 {
+                f.write_str(word)?;
+            }
+        }
+        f.write_str(")")
+    }
+}
+
+/// A board and its opening-move pawns.
+type Board = [u8; 144];
+
+#[inline]
+fn is_enemy(c: u8, me: Seat) -> bool {
+    c != EMPTY && man_of(c).0 != me
+}
+
+/// One step from `from` towards `to` along a straight or diagonal line,
+/// and the square one step beyond `to` that way (for a push), if on the
+/// board.
+fn beyond(size: u8, from: u8, to: u8) -> Option<u8> {
+    let (ff, fr) = (i32::from(from % size), i32::from(from / size));
+    let (tf, tr) = (i32::from(to % size), i32::from(to / size));
+    let (df, dr) = ((tf - ff).signum(), (tr - fr).signum());
+    let (nf, nr) = (tf + df, tr + dr);
+    let n = i32::from(size);
+    ((0..n).contains(&nf) && (0..n).contains(&nr)).then(|| (nr * n + nf) as u8)
+}
+
+/// The squares strictly between `from` and `to` if they are two or more
+/// steps apart on one straight or diagonal line.
+fn crossed(size: u8, from: u8, to: u8) -> Option<Vec<u8>> {
+    let (ff, fr) = (i32::from(from % size), i32::from(from / size));
+    let (tf, tr) = (i32::from(to % size), i32::from(to / size));
+    let (df, dr) = (tf - ff, tr - fr);
+    let steps = df.abs().max(dr.abs());
+    let line = df == 0 || dr == 0 || df.abs() == dr.abs();
+    if !line || steps < 2 {
+        return None;
+    }
+    let (sf, sr) = (df.signum(), dr.signum());
+    let n = i32::from(size);
+    Some(
+        (1..steps)
+            .map(|i| ((fr + sr * i) * n + ff + sf * i) as u8)
+            .collect(),
+    )
+}
+
+impl Rules {
+    /// The royal's file (D3).
+    pub(crate) fn royal_file(&self) -> u8 {
+        if self.size == 12 {
+            6
+        } else {
+            4
+        }
+    }
+
+    /// Whether `by` attacks `sq` on `board` (R7): some man of `by` has a
+    /// capturing move there (the square itself may be empty).
+    pub(crate) fn attacked(&self, board: &Board, fresh: &Squares, sq: u8, by: Seat) -> bool {
+        for from in 0..self.squares() {
+            let c = board[usize::from(from)];
+            if c == EMPTY {
+                continue;
+            }
+            let (seat, kind) = man_of(c);
+            if seat != by {
+                continue;
+            }
+            let m = self.moves(kind, by, from);
+            if !m.reach.has(sq) {
+                continue;
+            }
+            let empty = |s: &u8| board[usize::from(*s)] == EMPTY;
+            let is_fresh = fresh.has(from);
+            if self.kinds[usize::from(kind)].special == Special::Linebacker {
+                continue;
+            }
+            for l in &m.leaps {
+                if l.to == sq && l.can_capture && (!l.initial || is_fresh) && l.via.iter().all(empty)
+                {
+                    return true;
+                }
+            }
+            for l in &m.lines {
+                if !l.can_capture || (l.initial && !is_fresh) || !l.via.iter().all(empty) {
+                    continue;
+                }
+                let Some(at) = l.squares.iter().position(|&s| s == sq) else {
+                    continue;
+                };
+                let before = l.squares[..at].iter().filter(|s| !empty(s)).count();
+                if (l.hop && before == 1) || (!l.hop && before == 0) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// The squares of `seat`'s royals on `board`.
+    fn royals(&self, board: &Board, seat: Seat) -> Vec<u8> {
+        (0..self.squares())
+            .filter(|&s| {
+                let c = board[usize::from(s)];
+                c != EMPTY && {
+                    let (o, k) = man_of(c);
+                    o == seat && self.kinds[usize::from(k)].is_royal()
+                }
+            })
+            .collect()
+    }
+
+    /// Whether any royal of `seat` is attacked (none: never).
+    pub(crate) fn in_check(&self, board: &Board, fresh: &Squares, seat: Seat) -> bool {
+        self.royals(board, seat)
+            .into_iter()
+            .any(|r| self.attacked(board, fresh, r, seat.other()))
+    }
+
+    /// Whether the man of kind `mover` of `seat` becomes a Zombie Pawn by
+    /// taking `victim` (D9).
+    fn converts(&self, mover: u8, victim: Option<u8>) -> bool {
+        let Some(v) = victim else {
+            return false;
+        };
+        if self.zombie != Some(v) || self.zombie == Some(mover) {
+            return false;
+        }
+        !(self.kinds[usize::from(mover)].is_royal()
+            && self.options.zombie_royal == ZombieRoyal::Stays)
+    }
+}
+
+impl Position {
+    /// The board and opening-move pawns after `m` (no hands, counters).
+    fn board_after(&self, m: Move) -> (Board, Squares) {
+        let r = &*self.rules;
+        let mut b = self.board;
+        let mut fresh = self.fresh;
+        let (from, to) = (m.from(), m.to());
+        let c = b[usize::from(from)];
+        let (me, kind) = man_of(c);
+        b[usize::from(from)] = EMPTY;
+        fresh.remove(from);
+        if m.is_castling() {
+            let (corner, partner_to) = castle_squares(r, from, to);
+            let partner = b[usize::from(corner)];
+            b[usize::from(corner)] = EMPTY;
+            b[usize::from(partner_to)] = partner;
+            b[usize::from(to)] = c;
+            return (b, fresh);
+        }
+        let mut victim = None;
+        if m.is_en_passant() {
+            let v = b[usize::from(self.ep_pawn)];
+            if v != EMPTY {
+                victim = Some(man_of(v).1);
+            }
+            b[usize::from(self.ep_pawn)] = EMPTY;
+            fresh.remove(self.ep_pawn);
+        } else if m.is_push() {
+            let pushed = b[usize::from(to)];
+            if let Some(next) = beyond(r.size, from, to) {
+                b[usize::from(next)] = pushed;
+                if fresh.has(to) {
+                    fresh.add(next);
+                }
+            }
+            fresh.remove(to);
+        } else if b[usize::from(to)] != EMPTY {
+            victim = Some(man_of(b[usize::from(to)]).1);
+            fresh.remove(to);
+        }
+        let now = match m.promotion() {
+            Some(k) => k,
+            None if r.converts(kind, victim) => r.zombie.unwrap_or(kind),
+            None => kind,
+        };
+        b[usize::from(to)] = cell(now, me);
+        (b, fresh)
+    }
+
+    /// Whether the side to move has a legal move.
+    pub fn has_legal_move(&self) -> bool {
+        let mut v = Vec::with_capacity(64);
+        self.pseudo_moves(&mut v);
+        v.into_iter().any(|m| self.is_safe(m))
+    }
+
+    /// The legal moves.
+    pub fn legal_moves(&self, out: &mut Vec<Move>) {
+        let mut v = Vec::with_capacity(64);
+        self.pseudo_moves(&mut v);
+        out.extend(v.into_iter().filter(|&m| self.is_safe(m)));
+    }
+
+    /// Whether a side's royal is attacked now.
+    pub fn in_check(&self, seat: Seat) -> bool {
+        self.rules.in_check(&self.board, &self.fresh, seat)
+    }
+
+    /// Whether `m` leaves the mover's royals unattacked (D1).
+    fn is_safe(&self, m: Move) -> bool {
+        let (b, f) = self.board_after(m);
+        !self.rules.in_check(&b, &f, self.side)
+    }
+
+    /// Every move of the side to move, its royal's safety not yet looked
+    /// at (castling's is).
+    pub(crate) fn pseudo_moves(&self, out: &mut Vec<Move>) {
+        let r = &*self.rules;
+        let me = self.side;
+        let b = &self.board;
+        let empty = |s: &u8| b[usize::from(*s)] == EMPTY;
+        for from in 0..r.squares() {
+            let c = b[usize::from(from)];
+            if c == EMPTY || man_of(c).0 != me {
+                continue;
+            }
+            let kind = man_of(c).1;
+            let k = &r.kinds[usize::from(kind)];
+            let fresh = self.fresh.has(from);
+            let lb = k.special == Special::Linebacker;
+            let m = r.moves(kind, me, from);
+            for l in &m.leaps {
+                if (l.initial && !fresh) || !l.via.iter().all(empty) {
+                    continue;
+                }
+                let t = b[usize::from(l.to)];
+                if t == EMPTY {
+                    if l.can_move {
+                        self.emit(out, kind, Move::new(from, l.to), None);
+                    }
+                } else if is_enemy(t, me) {
+                    if lb {
+                        if l.can_move {
+                            self.push(out, kind, from, l.to);
+                        }
+                    } else if l.can_capture {
+                        self.emit(out, kind, Move::new(from, l.to), Some(man_of(t).1));
+                    }
+                }
+            }
+            for l in &m.lines {
+                if (l.initial && !fresh) || !l.via.iter().all(empty) {
+                    continue;
+                }
+                let mut screened = !l.hop;
+                for &s in &l.squares {
+                    let t = b[usize::from(s)];
+                    if t == EMPTY {
+                        if screened && l.can_move {
+                            self.emit(out, kind, Move::new(from, s), None);
+                        }
+                        continue;
+                    }
+                    if !screened {
+                        screened = true;
+                        continue;
+                    }
+                    if is_enemy(t, me) {
+                        if lb {
+                            if l.can_move {
+                                self.push(out, kind, from, s);
+                            }
+                        } else if l.can_capture {
+                            self.emit(out, kind, Move::new(from, s), Some(man_of(t).1));
+                        }
+                    }
+                    break;
+                }
+            }
+            if k.is_pawn() {
+                self.special_pawn_moves(out, kind, from, fresh);
+            }
+        }
+        self.castlings(out);
+    }
+
+    /// D9's additions for a pawn on `from`: en passant, the Chicken's
+    /// retreat, the Zabel's double step.
+    fn special_pawn_moves(&self, out: &mut Vec<Move>, kind: u8, from: u8, fresh: bool) {
+        let r = &*self.rules;
+        let me = self.side;
+        let b = &self.board;
+        let empty = |s: &u8| b[usize::from(*s)] == EMPTY;
+        let special = r.kinds[usize::from(kind)].special;
+        // En passant: any capture of the pawn's that lands on a crossed
+        // square (R4; Horse and Lance Pawns never, R3; a Linebacker never
+        // captures).
+        if !self.ep.is_empty()
+            && self.ep_pawn != NO_SQUARE
+            && !matches!(special, Special::NoEnPassant | Special::Linebacker)
+        {
+            let victim = b[usize::from(self.ep_pawn)];
+            if is_enemy(victim, me) {
+                let m = r.moves(kind, me, from);
+                let vk = Some(man_of(victim).1);
+                for l in &m.leaps {
+                    if l.can_capture
+                        && self.ep.has(l.to)
+                        && (!l.initial || fresh)
+                        && l.via.iter().all(empty)
+                    {
+                        self.emit(out, kind, Move::new(from, l.to).with(EP_BIT), vk);
+                    }
+                }
+                for l in &m.lines {
+                    if l.hop || !l.can_capture || (l.initial && !fresh) || !l.via.iter().all(empty)
+                    {
+                        continue;
+                    }
+                    for &s in &l.squares {
+                        if !empty(&s) {
+                            break;
+                        }
+                        if self.ep.has(s) {
+                            self.emit(out, kind, Move::new(from, s).with(EP_BIT), vk);
+                        }
+                    }
+                }
+            }
+        }
+        let n = i32::from(r.size);
+        let (ff, fr) = (i32::from(from) % n, i32::from(from) / n);
+        let fwd = if me == Seat::First { 1 } else { -1 };
+        let at = |f: i32, rk: i32| ((0..n).contains(&f) && (0..n).contains(&rk)).then(|| (rk * n + f) as u8);
+        match special {
+            Special::Chicken
+                if r.attacked(&self.board, &self.fresh, from, me.other()) =>
+            {
+                for df in [-1, 0, 1] {
+                    let mut i = 1;
+                    while let Some(s) = at(ff + df * i, fr - fwd * i) {
+                        if !empty(&s) {
+                            break;
+                        }
+                        out.push(Move::new(from, s).with(RETREAT_BIT));
+                        i += 1;
+                    }
+                }
+            }
+            Special::Zabel => {
+                if let (Some(mid), Some(to)) = (at(ff, fr + fwd), at(ff, fr + 2 * fwd)) {
+                    if empty(&mid) && empty(&to) && r.rank_from(me, to) == r.size - 1 {
+                        self.emit(out, kind, Move::new(from, to), None);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// A Linebacker's move onto the enemy man on `to`, pushing it one
+    /// square further (D9) if that square is on the board and empty.
+    fn push(&self, out: &mut Vec<Move>, kind: u8, from: u8, to: u8) {
+        if let Some(next) = beyond(self.rules.size, from, to) {
+            if self.board[usize::from(next)] == EMPTY {
+                self.emit(out, kind, Move::new(from, to).with(PUSH_BIT), None);
+            }
+        }
+    }
+
+    /// Adds `m` by a man of `kind`, taking `victim`: once per promotion
+    /// choice when the man (after a Zombie's conversion) ends in its zone
+    /// and a hand holds a piece (D4, R5, R9), as it is otherwise.
+    fn emit(&self, out: &mut Vec<Move>, kind: u8, m: Move, victim: Option<u8>) {
+        let r = &*self.rules;
+        let me = self.side;
+        let judged = if r.converts(kind, victim) {
+            r.zombie.unwrap_or(kind)
+        } else {
+            kind
+        };
+        if r.in_zone(judged, me, m.to()) {
+            let mut any = false;
+            for (i, hand) in [(me.index(), false), (SHARED, true)] {
+                for k in 0..r.kinds.len() {
+                    if self.hands[i][k] > 0 {
+                        out.push(m.promoting(k as u8, hand));
+                        any = true;
+                    }
+                }
+            }
+            if any {
+                return;
+            }
+        }
+        out.push(m);
+    }
+
+    /// The castlings open to the side to move (D5, R6).
+    fn castlings(&self, out: &mut Vec<Move>) {
+        let r = &*self.rules;
+        let me = self.side;
+        let bits = self.castling >> (2 * me.index()) & 3;
+        if bits == 0 {
+            return;
+        }
+        let back = if me == Seat::First { 0 } else { r.size - 1 };
+        let home = back * r.size + r.royal_file();
+        let c = self.board[usize::from(home)];
+        if c == EMPTY || man_of(c).0 != me || !r.kinds[usize::from(man_of(c).1)].is_royal() {
+            return;
+        }
+        let them = me.other();
+        if r.attacked(&self.board, &self.fresh, home, them) {
+            return;
+        }
+        for (bit, file) in [(1u8, 0u8), (2, r.size - 1)] {
+            if bits & bit == 0 {
+                continue;
+            }
+            let corner = back * r.size + file;
+            let p = self.board[usize::from(corner)];
+            if p == EMPTY || man_of(p).0 != me || r.kinds[usize::from(man_of(p).1)].is_royal() {
+                continue;
+            }
+            let (lo, hi) = (home.min(corner), home.max(corner));
+            if (lo + 1..hi).any(|s| self.board[usize::from(s)] != EMPTY) {
+                continue;
+            }
+            let step: i32 = if corner > home { 1 } else { -1 };
+            let cross = (i32::from(home) + step) as u8;
+            let to = (i32::from(home) + 2 * step) as u8;
+            if [cross, to]
+                .iter()
+                .any(|&s| r.attacked(&self.board, &self.fresh, s, them))
+            {
+                continue;
+            }
+            out.push(Move::new(home, to).with(CASTLE_BIT));
+        }
+    }
+
+    /// Plays a legal move: the board, the hands, castling, en passant, the
+    /// counters, the hash, and the draws it brings at once (D1).
+    pub fn play(&mut self, m: Move) {
+        let r = self.rules.clone();
+        let me = self.side;
+        let (from, to) = (m.from(), m.to());
+        let (_, kind) = man_of(self.board[usize::from(from)]);
+        let mover = &r.kinds[usize::from(kind)];
+        // The capture, for the hand (D4: a piece's double, not a pawn's or
+        // a royal's).
+        let victim = if m.is_en_passant() {
+            Some(self.ep_pawn)
+        } else if !m.is_push() && !m.is_castling() && self.board[usize::from(to)] != EMPTY {
+            Some(to)
+        } else {
+            None
+        };
+        if let Some(v) = victim {
+            let (_, vk) = man_of(self.board[usize::from(v)]);
+            if r.kinds[usize::from(vk)].deck() == super::CardKind::Piece {
+                self.hands[me.index()][usize::from(vk)] += 1;
+            }
+        }
+        if let Some(k) = m.promotion() {
+            let i = if m.from_shared() { SHARED } else { me.index() };
+            let h = &mut self.hands[i][usize::from(k)];
+            *h = h.saturating_sub(1);
+        }
+        let (board, fresh) = self.board_after(m);
+        // Castling rights: lost by any move from, onto or pushing onto a
+        // royal's square or a corner (R6).
+        let mut touched = vec![from, to];
+        if m.is_push() {
+            touched.extend(beyond(r.size, from, to));
+        }
+        for seat in Seat::BOTH {
+            let back = if seat == Seat::First { 0 } else { r.size - 1 };
+            let home = back * r.size + r.royal_file();
+            let shift = 2 * seat.index() as u8;
+            for &t in &touched {
+                if t == home {
+                    self.castling &= !(3 << shift);
+                }
+                if t == back * r.size {
+                    self.castling &= !(1 << shift);
+                }
+                if t == back * r.size + r.size - 1 {
+                    self.castling &= !(2 << shift);
+                }
+            }
+        }
+        // En passant (D9, R4): a pawn's line move of two or three squares,
+        // not a Horse's or Lance's, not a retreat, the man still a pawn.
+        self.ep = Squares::default();
+        self.ep_pawn = NO_SQUARE;
+        let still_pawn = r.kinds[usize::from(man_of(board[usize::from(to)]).1)].is_pawn();
+        if mover.is_pawn()
+            && mover.special != Special::NoEnPassant
+            && !m.is_retreat()
+            && still_pawn
+        {
+            if let Some(sqs) = crossed(r.size, from, to) {
+                for s in sqs {
+                    if board[usize::from(s)] == EMPTY {
+                        self.ep.add(s);
+                    }
+                }
+                if !self.ep.is_empty() {
+                    self.ep_pawn = to;
+                }
+            }
+        }
+        let irreversible = victim.is_some() || mover.is_pawn();
+        self.half_moves = if irreversible { 0 } else { self.half_moves + 1 };
+        self.board = board;
+        self.fresh = fresh;
+        if me == Seat::Second {
+            self.move_number += 1;
+        }
+        self.side = me.other();
+        self.hash = self.compute_hash();
+        if irreversible {
+            self.history.clear();
+        }
+        self.history.push(self.hash);
+        if self.half_moves >= 100 {
+            self.end = Some(End { winner: None, reason: EndReason::FiftyMoves });
+        } else if self.history.iter().filter(|&&h| h == self.hash).count() >= 3 {
+            self.end = Some(End { winner: None, reason: EndReason::Repetition });
+        }
+    }
+
+    /// How the game stands ended, if it has: an end set by a move or from
+    /// outside, else checkmate or stalemate (D1).
+    pub fn end_state(&self) -> Option<End> {
+        if let Some(e) = self.end {
+            return Some(e);
+        }
+        if self.has_legal_move() {
+            return None;
+        }
+        Some(if self.in_check(self.side) {
+            End { winner: Some(self.side.other()), reason: EndReason::Checkmate }
+        } else {
+            End { winner: None, reason: EndReason::Stalemate }
+        })
+    }
+
+    /// The man a move would put on its target (after promotion or a
+    /// Zombie's conversion).
+    pub fn lands_as(&self, m: Move) -> u8 {
+        man_of(self.board_after(m).0[usize::from(m.to())]).1
+    }
+}
+
+/// For castling from `home` to `to`: the corner and where its man lands.
+fn castle_squares(r: &Rules, home: u8, to: u8) -> (u8, u8) {
+    let back = home - home % r.size;
+    if to > home {
+        (back + r.size - 1, to - 1)
+    } else {
+        (back, to + 1)
+    }
+}

@@ -1,0 +1,457 @@
+//! The rules one Dealer's Chess game is played by: the kinds of man its
+//! deal (or its position string) brings, each with its XBetza compiled for
+//! the board and both sides, what D9 adds to the special pawns, and the
+//! options a game is started with.
+//!
+//! Squares are numbered `rank * size + file` (rank 1 and file a first), as
+//! in [`super::fen::Setup`]. Black's moves are White's turned through 180
+//! degrees (the owner's left and right: only the End Pawns tell the
+//! difference).
+
+use super::catalogue::{CardKind, Catalogue, PieceCard};
+use deckmate_betza::{compile, parse, Facing, MoveTable, RayKind};
+use deckmate_board::{Geometry, RankStyle, Square};
+use deckmate_rules::Seat;
+use std::fmt;
+use std::sync::Arc;
+
+/// The most kinds of man one game holds (a cell keeps `kind + 1` in seven
+/// bits).
+pub const MAX_KINDS: usize = 126;
+
+/// The catalogue code of the Zombie Pawn, which a Zombie's captor becomes
+/// (D9).
+pub const ZOMBIE: &str = "ZO";
+
+/// What D9 (and the page) add to a pawn's XBetza.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]
+pub enum Special {
+    /// Nothing.
+    None,
+    /// Chicken: when attacked, it may slide backward instead.
+    Chicken,
+    /// Linebacker: never captures; moving onto an enemy man pushes it.
+    Linebacker,
+    /// Zombie: its captor becomes a Zombie Pawn.
+    Zombie,
+    /// Zabel: a two-square step straight forward onto the promotion rank.
+    Zabel,
+    /// Horse and Lance Pawns: never taken en passant, never take so.
+    NoEnPassant,
+}
+
+/// Whether a royal that captures a Zombie Pawn becomes one (D9's words)
+/// or stays royal.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Hash, Default)]
+pub enum ZombieRoyal {
+    /// D9 as written: "the piece that captures it becomes a Zombie Pawn",
+    /// a royal too (its side is then left without one and cannot be
+    /// checkmated).
+    #[default]
+    Converts,
+    /// The royal stays royal (the reading of the reference in
+    /// `tools/dealers_ref`, its R8).
+    Stays,
+}
+
+/// The options play depends on.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Default, Hash)]
+pub struct PlayOptions {
+    /// A royal capturing a Zombie.
+    pub zombie_royal: ZombieRoyal,
+}
+
+/// One kind of man with its moves compiled.
+#[derive(Clone, Debug)]
+pub struct Kind {
+    /// Its card.
+    pub card: PieceCard,
+    /// What D9 adds.
+    pub special: Special,
+    /// A Mecklenbeck pawn: promotes on the opponent's pawn row.
+    pub mecklenbeck: bool,
+    /// Its moves from each square, for White and for Black.
+    pub(crate) moves: [Vec<SquareMoves>; 2],
+}
+
+impl Kind {
+    /// Royal, piece or pawn.
+    pub fn deck(&self) -> CardKind {
+        self.card.kind
+    }
+
+    /// Whether it is a pawn (of any kind).
+    pub fn is_pawn(&self) -> bool {
+        self.card.kind == CardKind::Pawn
+    }
+
+    /// Whether it is royal.
+    pub fn is_royal(&self) -> bool {
+        self.card.kind == CardKind::Royal
+    }
+}
+
+/// A leap: one destination, the squares that must be empty on the way.
+#[derive(Clone, Debug)]
+pub(crate) struct Leap {
+    pub to: u8,
+    pub can_move: bool,
+    pub can_capture: bool,
+    pub via: Vec<u8>,
+    pub initial: bool,
+}
+
+/// A line travelled square by square (a slide, or a hop over a screen).
+#[derive(Clone, Debug)]
+pub(crate) struct Line {
+    pub via: Vec<u8>,
+    pub squares: Vec<u8>,
+    pub can_move: bool,
+    pub can_capture: bool,
+    pub hop: bool,
+    pub initial: bool,
+}
+
+/// Everything a kind does from one square, and the squares it may ever
+/// capture on from there (to skip it quickly in attack tests).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct SquareMoves {
+    pub leaps: Vec<Leap>,
+    pub lines: Vec<Line>,
+    pub reach: Squares,
+}
+
+/// A set of up to 192 squares.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Squares(pub [u64; 3]);
+
+impl Squares {
+    /// Whether `sq` is in the set.
+    #[inline]
+    pub fn has(&self, sq: u8) -> bool {
+        self.0[usize::from(sq >> 6)] >> (sq & 63) & 1 != 0
+    }
+
+    /// Adds `sq`.
+    #[inline]
+    pub fn add(&mut self, sq: u8) {
+        self.0[usize::from(sq >> 6)] |= 1 << (sq & 63);
+    }
+
+    /// Removes `sq`.
+    #[inline]
+    pub fn remove(&mut self, sq: u8) {
+        self.0[usize::from(sq >> 6)] &= !(1 << (sq & 63));
+    }
+
+    /// Whether the set is empty.
+    pub fn is_empty(&self) -> bool {
+        self.0 == [0; 3]
+    }
+
+    /// The squares, lowest first.
+    pub fn iter(&self) -> impl Iterator<Item = u8> + '_ {
+        (0..192u16)
+            .map(|s| s as u8)
+            .filter(move |&s| s < 192 && self.has(s))
+    }
+}
+
+/// Why a set of codes cannot be played.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct RulesError(pub String);
+
+impl fmt::Display for RulesError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for RulesError {}
+
+/// The rules of one game: the board, the kinds, the options.
+#[derive(Debug)]
+pub struct Rules {
+    /// Files and ranks (8, 10 or 12).
+    pub size: u8,
+    /// The kinds, in the order given (a man's kind is its index here).
+    pub kinds: Vec<Kind>,
+    /// The Zombie Pawn's kind, if the catalogue has it.
+    pub zombie: Option<u8>,
+    /// The options.
+    pub options: PlayOptions,
+}
+
+impl Rules {
+    /// The rules for a board of `size` with the men of `codes` (each
+    /// once; the Zombie Pawn is added when the catalogue has it, for D9's
+    /// conversion).
+    pub fn new(
+        catalogue: &Catalogue,
+        size: u8,
+        codes: &[String],
+        options: PlayOptions,
+    ) -> Result<Arc<Rules>, RulesError> {
+        if !matches!(size, 8 | 10 | 12) {
+            return Err(RulesError(format!(
+                "the board is 8x8, 10x10 or 12x12, not {size}x{size}"
+            )));
+        }
+        let geometry = Geometry::new(size, size, RankStyle::FromOne)
+            .map_err(|e| RulesError(format!("the board: {e:?}")))?;
+        let mut wanted: Vec<String> = Vec::new();
+        for c in codes {
+            let c = c.to_ascii_uppercase();
+            if !wanted.contains(&c) {
+                wanted.push(c);
+            }
+        }
+        if catalogue.get(ZOMBIE).is_some() && !wanted.iter().any(|c| c == ZOMBIE) {
+            wanted.push(ZOMBIE.to_string());
+        }
+        if wanted.len() > MAX_KINDS {
+            return Err(RulesError(format!(
+                "{} kinds of man in one game; at most {MAX_KINDS} are played",
+                wanted.len()
+            )));
+        }
+        let mut kinds = Vec::with_capacity(wanted.len());
+        for code in &wanted {
+            let card = catalogue
+                .get(code)
+                .ok_or_else(|| RulesError(format!("no card has the code {code}")))?;
+            kinds.push(compile_kind(card, &geometry, size)?);
+        }
+        let zombie = wanted.iter().position(|c| c == ZOMBIE).map(|i| i as u8);
+        Ok(Arc::new(Rules {
+            size,
+            kinds,
+            zombie,
+            options,
+        }))
+    }
+
+    /// The kind with this code (any case).
+    pub fn kind_of(&self, code: &str) -> Option<u8> {
+        self.kinds
+            .iter()
+            .position(|k| k.card.code.eq_ignore_ascii_case(code))
+            .map(|i| i as u8)
+    }
+
+    /// The number of squares.
+    pub fn squares(&self) -> u8 {
+        self.size * self.size
+    }
+
+    /// A square's name (`e4`, `l12`).
+    pub fn square_name(&self, sq: u8) -> String {
+        super::fen::square_name(self.size, u16::from(sq))
+    }
+
+    /// A square from its name.
+    pub fn square_of(&self, name: &str) -> Option<u8> {
+        let sq = Square::parse(name, RankStyle::FromOne).ok()?;
+        (sq.file() < self.size && sq.rank() < self.size).then(|| sq.rank() * self.size + sq.file())
+    }
+
+    /// The rank of a square, counted from `seat`'s side (0: its back
+    /// rank).
+    #[inline]
+    pub fn rank_from(&self, seat: Seat, sq: u8) -> u8 {
+        let r = sq / self.size;
+        match seat {
+            Seat::First => r,
+            Seat::Second => self.size - 1 - r,
+        }
+    }
+
+    /// The pawn row, counted from each side's back rank (1 on 8x8 and
+    /// 10x10, 2 on 12x12 with its two back rows).
+    pub fn pawn_row(&self) -> u8 {
+        if self.size == 12 {
+            2
+        } else {
+            1
+        }
+    }
+
+    /// Whether a pawn of `kind` of `seat` promotes on `sq` (D4: the last
+    /// rank; a Mecklenbeck pawn the opponent's pawn row and beyond).
+    #[inline]
+    pub fn in_zone(&self, kind: u8, seat: Seat, sq: u8) -> bool {
+        let k = &self.kinds[usize::from(kind)];
+        if !k.is_pawn() {
+            return false;
+        }
+        let r = self.rank_from(seat, sq);
+        if k.mecklenbeck {
+            r >= self.size - 1 - self.pawn_row()
+        } else {
+            r == self.size - 1
+        }
+    }
+
+    /// The moves of `kind` for `seat` from `sq`.
+    #[inline]
+    pub(crate) fn moves(&self, kind: u8, seat: Seat, sq: u8) -> &SquareMoves {
+        &self.kinds[usize::from(kind)].moves[seat.index()][usize::from(sq)]
+    }
+}
+
+/// What a card's name says D9 adds.
+fn special_of(card: &PieceCard) -> (Special, bool) {
+    let name = card.name.to_ascii_lowercase();
+    let mecklenbeck = card.kind == CardKind::Pawn && name.contains("mecklenbeck");
+    let special = if card.kind != CardKind::Pawn {
+        Special::None
+    } else if name.contains("chicken") {
+        Special::Chicken
+    } else if name.contains("linebacker") {
+        Special::Linebacker
+    } else if name.contains("zombie") {
+        Special::Zombie
+    } else if name.contains("zabel") {
+        Special::Zabel
+    } else if name == "horse pawn" || name == "lance pawn" {
+        Special::NoEnPassant
+    } else {
+        Special::None
+    };
+    (special, mecklenbeck)
+}
+
+fn compile_kind(card: &PieceCard, geometry: &Geometry, size: u8) -> Result<Kind, RulesError> {
+    let bad = |e: &dyn fmt::Display| {
+        RulesError(format!(
+            "the {}'s movement '{}': {e}",
+            card.name, card.betza
+        ))
+    };
+    let betza = parse(&card.betza).map_err(|e| bad(&e))?;
+    let table = compile(&betza, geometry, Facing::Up).map_err(|e| bad(&e))?;
+    let (special, mecklenbeck) = special_of(card);
+    let white = squares_of(&table, size, false);
+    let black = squares_of(&table, size, true);
+    Ok(Kind {
+        card: card.clone(),
+        special,
+        mecklenbeck,
+        moves: [white, black],
+    })
+}
+
+/// The moves from every square, White's table turned through 180 degrees
+/// for Black (`turned`).
+fn squares_of(table: &MoveTable, size: u8, turned: bool) -> Vec<SquareMoves> {
+    let n = size;
+    let dense = |sq: Square| -> u8 {
+        if turned {
+            (n - 1 - sq.rank()) * n + (n - 1 - sq.file())
+        } else {
+            sq.rank() * n + sq.file()
+        }
+    };
+    let mut out = Vec::with_capacity(usize::from(n) * usize::from(n));
+    for idx in 0..u16::from(n) * u16::from(n) {
+        let (f, r) = ((idx % u16::from(n)) as u8, (idx / u16::from(n)) as u8);
+        // White's square this one is for Black.
+        let (tf, tr) = if turned {
+            (n - 1 - f, n - 1 - r)
+        } else {
+            (f, r)
+        };
+        let mut m = SquareMoves::default();
+        if let Some(sq) = Square::new(tf, tr) {
+            let from = table.from(sq);
+            for l in &from.leaps {
+                let leap = Leap {
+                    to: dense(l.to),
+                    can_move: l.mode.can_move(),
+                    can_capture: l.mode.can_capture(),
+                    via: l.via.iter().map(|&s| dense(s)).collect(),
+                    initial: l.initial,
+                };
+                if leap.can_capture {
+                    m.reach.add(leap.to);
+                }
+                m.leaps.push(leap);
+            }
+            for ray in &from.rays {
+                let line = Line {
+                    via: ray.via.iter().map(|&s| dense(s)).collect(),
+                    squares: ray.squares.iter().map(|&s| dense(s)).collect(),
+                    can_move: ray.mode.can_move(),
+                    can_capture: ray.mode.can_capture(),
+                    hop: ray.kind == RayKind::Hop,
+                    initial: ray.initial,
+                };
+                if line.can_capture {
+                    for &s in &line.squares {
+                        m.reach.add(s);
+                    }
+                }
+                m.lines.push(line);
+            }
+        }
+        out.push(m);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rules(codes: &[&str]) -> Arc<Rules> {
+        let codes: Vec<String> = codes.iter().map(|c| c.to_string()).collect();
+        Rules::new(Catalogue::builtin(), 8, &codes, PlayOptions::default()).unwrap()
+    }
+
+    #[test]
+    fn black_moves_are_white_turned_round_d13() {
+        // The Left End Pawn's lone diagonal capture is forward-right: for
+        // White towards the h-file, for Black (facing down) towards the
+        // a-file.
+        let r = rules(&["K", "LE"]);
+        let le = r.kind_of("LE").unwrap();
+        let d4 = r.square_of("d4").unwrap();
+        let d5 = r.square_of("d5").unwrap();
+        let caps = |seat| -> Vec<String> {
+            let sq = if seat == Seat::First { d4 } else { d5 };
+            let m = r.moves(le, seat, sq);
+            let mut v: Vec<String> = m
+                .leaps
+                .iter()
+                .filter(|l| l.can_capture)
+                .map(|l| r.square_name(l.to))
+                .collect();
+            v.sort();
+            v
+        };
+        assert_eq!(caps(Seat::First), ["e5"]);
+        assert_eq!(caps(Seat::Second), ["c4"]);
+    }
+
+    #[test]
+    fn the_zombie_is_always_a_kind_and_specials_are_read_from_names() {
+        let r = rules(&["K", "CP", "LB", "ZP", "HP", "LP", "MP"]);
+        assert!(r.zombie.is_some());
+        let sp = |c| r.kinds[usize::from(r.kind_of(c).unwrap())].special;
+        assert_eq!(sp("CP"), Special::Chicken);
+        assert_eq!(sp("LB"), Special::Linebacker);
+        assert_eq!(sp("ZO"), Special::Zombie);
+        assert_eq!(sp("ZP"), Special::Zabel);
+        assert_eq!(sp("HP"), Special::NoEnPassant);
+        assert_eq!(sp("LP"), Special::NoEnPassant);
+        assert!(r.kinds[usize::from(r.kind_of("MP").unwrap())].mecklenbeck);
+        assert!(Rules::new(Catalogue::builtin(), 9, &[], PlayOptions::default()).is_err());
+        assert!(Rules::new(
+            Catalogue::builtin(),
+            8,
+            &["XX".to_string()],
+            PlayOptions::default()
+        )
+        .is_err());
+    }
+}
