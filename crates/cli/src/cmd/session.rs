@@ -9,7 +9,7 @@
 use super::terminal::{not_a_move, quote, Command, Terminal};
 use crate::render::{self, Style};
 use deckmate_games::registry::{BoxedGame, GameEntry, Options, RecordInfo, Settlement};
-use deckmate_rules::{Outcome, Seat};
+use deckmate_rules::{Outcome, Seat, ToAct};
 use serde_json::{Map, Value};
 
 /// The commands of every game, the end of 'help'.
@@ -244,9 +244,28 @@ impl Session {
                     self.seat_name(side)
                 ));
             }
+            (None, None) if self.game.to_act() == ToAct::Both => {
+                let prompt = view
+                    .get("prompt")
+                    .and_then(Value::as_str)
+                    .map_or(String::new(), |p| format!(" {p}."));
+                s.push_str(&format!(
+                    "Both players choose now, each unseen by the other.{prompt}"
+                ));
+            }
             (None, None) => s.push_str("Nobody is to move."),
         }
         s
+    }
+
+    /// The seat the person at the keyboard moves for now: the seat to
+    /// move, or, while both seats choose at once, the one the computer
+    /// does not play (`None` between two players: the text says whose).
+    fn keyboard_seat(&self) -> Option<Seat> {
+        match (self.game.to_act(), self.computer) {
+            (ToAct::Both, Some(c)) => Some(c.seat.other()),
+            _ => self.game.to_move(),
+        }
     }
 
     fn is_computer(&self, seat: Option<Seat>) -> bool {
@@ -278,7 +297,7 @@ impl Session {
     }
 
     fn list_moves(&self) -> String {
-        let Some(side) = self.game.to_move().filter(|_| self.outcome().is_none()) else {
+        let Some(side) = self.keyboard_seat().filter(|_| self.outcome().is_none()) else {
             return "The game is over.".to_string();
         };
         let mut texts: Vec<String> = self
@@ -321,9 +340,17 @@ impl Session {
         }
         // A game's reasons quote what they read: a long line is refused
         // here, so that no message quotes more than its first characters.
+        // While both seats choose, the text is read as the keyboard's
+        // seat's (a game may read it by its sender).
         let played = match not_a_move(text) {
             Some(why) => Err(why),
-            None => self.game.play(text),
+            None => match (self.game.to_act(), self.keyboard_seat()) {
+                (ToAct::Both, Some(seat)) => self
+                    .game
+                    .check_as(seat, text)
+                    .and_then(|canonical| self.game.play(&canonical)),
+                _ => self.game.play(text),
+            },
         };
         match played {
             Err(why) => say(format!(
@@ -387,7 +414,7 @@ impl Session {
     }
 
     fn resign(&mut self) -> String {
-        let Some(side) = self.game.to_move().filter(|_| self.outcome().is_none()) else {
+        let Some(side) = self.keyboard_seat().filter(|_| self.outcome().is_none()) else {
             return "The game is already over.".to_string();
         };
         let loser = match self.computer {
@@ -402,7 +429,7 @@ impl Session {
     }
 
     fn draw(&mut self, say: &mut dyn FnMut(String)) {
-        let Some(side) = self.game.to_move().filter(|_| self.outcome().is_none()) else {
+        let Some(side) = self.keyboard_seat().filter(|_| self.outcome().is_none()) else {
             say("The game is already over.".to_string());
             return;
         };

@@ -24,16 +24,28 @@ pub mod card_pdf;
 pub mod card_svg;
 pub mod catalogue;
 pub mod deal;
+pub mod engine;
+mod entry;
 pub mod diagram;
+pub mod eval;
 pub mod fen;
+pub mod game;
 pub mod movegen;
 pub mod notation;
+pub mod record;
 mod play;
 mod position;
 pub mod rules;
+pub mod tools;
 
 pub use catalogue::{CardKind, Catalogue, CatalogueError, PieceCard};
 pub use deal::{start_position, Arrangement, BoardSize, Deal, DealError, Decks};
+pub use entry::{DealersBoard, ENTRY, OPTIONS, RULES};
+pub use eval::DealersEval;
+pub use game::{DealersGame, DealersMove, Seen, Table};
 pub use movegen::Move;
 pub use position::{End, EndReason, Position};
 pub use rules::{PlayOptions, Rules, ZombieRoyal};
+
+/// The game's stable key in records, the command line and the server.
+pub const KEY: &str = "dealers";

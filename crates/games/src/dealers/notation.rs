@@ -2,11 +2,11 @@
 //! letter, in brackets if longer: D14's form), the squares it goes from and
 //! to with `-` or `x` between, then `=` and the code of the piece a pawn
 //! becomes (`(shared)` after it when it is one of the shared extras, D4),
-//! `e.p.` after an en passant capture, `+` for check and `#` for mate;
+//! `ep` after an en passant capture, `+` for check and `#` for mate;
 //! castling `O-O` (towards the corner of the last file) and `O-O-O`
 //! (towards the a-file).
 //!
-//! Examples: `Pe2-e4`, `[GR]b1xf5`, `[LB]d4-d5` (a push), `Pd5xe6 e.p.`,
+//! Examples: `Pe2-e4`, `[GR]b1xf5`, `[LB]d4-d5` (a push), `Pd5xe6ep`,
 //! `Pe7-e8=[LI]`, `Pe7-e8=Q(shared)`, `O-O`.
 //!
 //! Reading is lenient: the code may be left out or given in any case,
@@ -14,7 +14,7 @@
 //! check signs are ignored. A promotion to a kind both in the hand and
 //! among the shared extras takes the hand's unless `(shared)` is written;
 //! a move that could be a plain move or an en passant capture is the plain
-//! move unless `e.p.` is written.
+//! move unless `ep` (or `e.p.`) is written.
 
 use super::movegen::Move;
 use super::position::Position;
@@ -69,7 +69,7 @@ pub fn write_plain(pos: &Position, m: Move) -> String {
         }
     }
     if m.is_en_passant() {
-        s.push_str(" e.p.");
+        s.push_str("ep");
     }
     s
 }

@@ -9,6 +9,7 @@
 //! difference).
 
 use super::catalogue::{CardKind, Catalogue, PieceCard};
+use crate::fairy::eval::values;
 use deckmate_betza::{compile, parse, Facing, MoveTable, RayKind};
 use deckmate_board::{Geometry, RankStyle, Square};
 use deckmate_rules::Seat;
@@ -70,6 +71,10 @@ pub struct Kind {
     pub special: Special,
     /// A Mecklenbeck pawn: promotes on the opponent's pawn row.
     pub mecklenbeck: bool,
+    /// Its worth in centipawns, estimated from its movement on the empty
+    /// board (the fairy core's estimate, [`crate::fairy::eval::values`]);
+    /// a pawn's without its promotion.
+    pub value: i32,
     /// Its moves from each square, for White and for Black.
     pub(crate) moves: [Vec<SquareMoves>; 2],
 }
@@ -332,11 +337,13 @@ fn compile_kind(card: &PieceCard, geometry: &Geometry, size: u8) -> Result<Kind,
     let table = compile(&betza, geometry, Facing::Up).map_err(|e| bad(&e))?;
     let (special, mecklenbeck) = special_of(card);
     let white = squares_of(&table, size, false);
+    let value = values::movement_value(&values::movement_on(geometry, &table)).round() as i32;
     let black = squares_of(&table, size, true);
     Ok(Kind {
         card: card.clone(),
         special,
         mecklenbeck,
+        value,
         moves: [white, black],
     })
 }

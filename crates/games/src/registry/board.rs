@@ -89,6 +89,19 @@ pub trait BoardHook: Send + 'static {
         Self::spec_json(spec)
     }
 
+    /// Reads a move sent by `seat` (`None`: typed with no seat known, as
+    /// at one keyboard): by default [`Game::parse_move`], whoever sends
+    /// it. A game whose seats act at once may read a text by its sender
+    /// (Dealer's Chess: `random` is the sender's arrangement).
+    fn parse_as(
+        pos: &Self::Position,
+        seat: Option<Seat>,
+        text: &str,
+    ) -> Result<<Self::Position as Game>::Move, deckmate_rules::MoveError> {
+        let _ = seat;
+        pos.parse_move(text)
+    }
+
     /// How a move played by `mover` (written `text`) reads to `viewer`
     /// (`None`: a spectator) in the position now: games with secrets hide
     /// here a move the viewer may not know yet (another seat's secret
@@ -198,11 +211,15 @@ impl<H: BoardHook> BoardPlay<H> {
         self.chance.iter().take(ply).filter(|&&c| !c).count()
     }
 
-    fn parse(&self, text: &str) -> Result<<H::Position as Game>::Move, String> {
+    fn parse(
+        &self,
+        seat: Option<Seat>,
+        text: &str,
+    ) -> Result<<H::Position as Game>::Move, String> {
         if self.pos.to_act() == ToAct::Nobody {
             return Err(H::over(&self.pos));
         }
-        self.pos.parse_move(text.trim()).map_err(|e| e.to_string())
+        H::parse_as(&self.pos, seat, text.trim()).map_err(|e| e.to_string())
     }
 }
 
@@ -250,25 +267,25 @@ impl<H: BoardHook> PlayedGame for BoardPlay<H> {
     }
 
     fn check(&self, text: &str) -> Result<String, String> {
-        let mv = self.parse(text)?;
+        let mv = self.parse(None, text)?;
         Ok(self.pos.move_text(mv))
     }
 
+    /// The move read for `seat` must be its own: whose it is comes from
+    /// [`Game::seat_of`] (a read move is legal).
     fn check_as(&self, seat: Seat, text: &str) -> Result<String, String> {
         if !self.pos.to_act().includes(seat) {
             return Err("it is not your turn".into());
         }
-        let mv = self.parse(text)?;
-        let mut mine = Vec::new();
-        self.pos.legal_moves_of(seat, &mut mine);
-        if !mine.contains(&mv) {
+        let mv = self.parse(Some(seat), text)?;
+        if self.pos.seat_of(mv) != Some(seat) {
             return Err("it is not your turn".into());
         }
         Ok(self.pos.move_text(mv))
     }
 
     fn play(&mut self, text: &str) -> Result<(), String> {
-        let mv = self.parse(text)?;
+        let mv = self.parse(None, text)?;
         let by_chance = self.pos.to_act() == ToAct::Chance;
         self.push(mv, by_chance);
         self.draw_chance();

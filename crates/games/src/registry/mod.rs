@@ -172,11 +172,12 @@ impl GameEntry {
 }
 
 /// Every game, in the order lists show them.
-pub static GAMES: [&GameEntry; 4] = [
+pub static GAMES: [&GameEntry; 5] = [
     &crate::cardmate::ENTRY,
     &crate::chess_cards::ENTRY,
     &crate::cuarenta::ENTRY,
     &crate::chess52::ENTRY,
+    &crate::dealers::ENTRY,
 ];
 
 /// The game with this key.

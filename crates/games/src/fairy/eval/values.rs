@@ -31,7 +31,7 @@
 
 use crate::fairy::rules::{PieceKind, RuleSet};
 use deckmate_betza::{MoveTable, RayKind};
-use deckmate_board::Square;
+use deckmate_board::{Geometry, Square};
 
 /// The weight of a destination that allows moving or capturing only.
 pub const MODE_PARTIAL: f64 = 0.5;
@@ -83,7 +83,12 @@ pub struct Movement {
 
 /// Reads a kind's movement from its table on the rule set's board.
 pub fn movement(rules: &RuleSet, table: &MoveTable) -> Movement {
-    let squares: Vec<Square> = rules.geometry.squares().iter().collect();
+    movement_on(&rules.geometry, table)
+}
+
+/// Reads a kind's movement from its table on a board.
+pub fn movement_on(geometry: &Geometry, table: &MoveTable) -> Movement {
+    let squares: Vec<Square> = geometry.squares().iter().collect();
     let n = squares.len().max(1);
     let (mut weight, mut count) = (0.0, 0.0);
     let (mut retreats, mut captures, mut advances) = (false, false, false);

@@ -1,0 +1,171 @@
+//! Dealer's Chess's computer players: the generic search of
+//! `deckmate-engine` over a position in play with [`DealersEval`], and the
+//! arrangement chooser.
+//!
+//! **The arrangement chooser** sees the deal (open) and never the other
+//! player's arrangement (D11). It keeps the most valuable Piece cards for
+//! the back row (the hand only serves promotion), then tries orders of
+//! the back row and the pawns: each candidate is played against the same
+//! few `random` arrangements of the opponent's cards (what the opponent
+//! could do, not what he did), and scored by a short search of each start
+//! from its own side; the best mean wins. More candidates and a deeper
+//! search at higher levels.
+
+use super::eval::DealersEval;
+use super::game::{DealersGame, DealersMove, Table};
+use super::{start_position, Arrangement, Position};
+use deckmate_engine::level::{self, Level};
+use deckmate_engine::search::{Limits, Searcher};
+use deckmate_engine::{EnginePlayer, Player};
+use deckmate_rules::{Game, Seat, SeededRng, ToAct};
+use std::time::Duration;
+
+/// The engine player over a position in play.
+pub type DealersEngine = EnginePlayer<Position, DealersEval>;
+
+/// A player of strength `level` (1..=8) with the level's time per move,
+/// or `time`.
+pub fn player(level: u8, seed: u64, time: Option<Duration>) -> DealersEngine {
+    player_with_level(level::level(level), seed, time)
+}
+
+/// A player at a level's settings, with `time` per move instead of the
+/// level's.
+pub fn player_with_level(lv: Level, seed: u64, time: Option<Duration>) -> DealersEngine {
+    EnginePlayer::with_evaluator(DealersEval, lv, seed, time)
+}
+
+/// A deterministic player: a depth (0: the level's) and node budget per
+/// move, no clock, no noise.
+pub fn fixed_player(depth: u32, nodes: Option<u64>) -> DealersEngine {
+    let mut lv = level::level(8);
+    if depth > 0 {
+        lv.depth = depth;
+    }
+    lv.nodes = nodes;
+    lv.noise = 0;
+    let mut p = EnginePlayer::with_evaluator(DealersEval, lv, 0, None);
+    p.set_limits(lv.depth, lv.nodes, None);
+    p
+}
+
+/// A searcher with Dealer's Chess's evaluation and a table of `tt_mb`
+/// megabytes.
+pub fn searcher(tt_mb: usize) -> Searcher<Position, DealersEval> {
+    let mut s = Searcher::new(DealersEval, tt_mb);
+    s.min_depth = 2;
+    s
+}
+
+/// How hard the chooser works at a level: candidate orders and the
+/// search's node budget per start looked at.
+fn effort(level: u8) -> (usize, u64) {
+    match level {
+        0..=2 => (4, 200),
+        3..=4 => (8, 800),
+        5..=6 => (16, 2_000),
+        _ => (24, 4_000),
+    }
+}
+
+/// The opponent arrangements each candidate is tried against.
+const TRIALS: usize = 3;
+
+/// `seat`'s arrangement chosen at `level` from the deal alone.
+pub fn choose_arrangement(table: &Table, seat: Seat, level: u8, seed: u64) -> Option<Arrangement> {
+    let deal = table.deal.as_ref()?;
+    let rules = &table.rules;
+    let worth = |c: &String| {
+        rules
+            .kind_of(c)
+            .map_or(0, |k| rules.kinds[usize::from(k)].value)
+    };
+    let mut pieces = deal.pieces[seat.index()].clone();
+    pieces.sort_by_key(|c| std::cmp::Reverse(worth(c)));
+    let hand = pieces.split_off(deal.size.back());
+    let (count, nodes) = effort(level);
+    let mut rng = SeededRng::new(seed ^ 0xA77A_46E5);
+    let mut candidates = Vec::with_capacity(count);
+    for _ in 0..count {
+        let mut back = pieces.clone();
+        rng.shuffle(&mut back);
+        let mut pawns = deal.pawns[seat.index()].clone();
+        rng.shuffle(&mut pawns);
+        candidates.push(Arrangement {
+            back,
+            hand: hand.clone(),
+            pawns,
+        });
+    }
+    // The opponent's possible arrangements: random ones of his cards, the
+    // same for every candidate.
+    let mut orng = SeededRng::new(seed ^ 0x0DD0_5EED);
+    let them = seat.other();
+    let others: Vec<Arrangement> = (0..TRIALS)
+        .map(|_| Arrangement::random(deal, them, &mut orng))
+        .collect();
+    let mut best: Option<(i64, Arrangement)> = None;
+    let mut s = searcher(1);
+    for c in candidates {
+        let mut total: i64 = 0;
+        for o in &others {
+            let pair = match seat {
+                Seat::First => [&c, o],
+                Seat::Second => [o, &c],
+            };
+            let Some(pos) = start_position(deal, pair)
+                .ok()
+                .and_then(|t| super::fen::parse(&t, &table.catalogue).ok())
+                .and_then(|setup| Position::from_setup(&setup, rules).ok())
+            else {
+                continue;
+            };
+            let limits = Limits {
+                depth: Some(8),
+                nodes: Some(nodes),
+                time: None,
+            };
+            let r = s.search(&pos, &limits, &mut |_| {});
+            // The score is White's side to move's: turn it to `seat`'s.
+            let score = if seat == Seat::First { r.score } else { -r.score };
+            total += i64::from(score);
+        }
+        if best.as_ref().is_none_or(|(b, _)| total > *b) {
+            best = Some((total, c));
+        }
+    }
+    best.map(|(_, a)| a)
+}
+
+/// The computer's move in a whole game: an arrangement while arranging
+/// (for the seat to act, from the deal alone), else the search's move.
+pub fn engine_move(g: &DealersGame, level: u8, seed: u64) -> Option<DealersMove> {
+    match g.position() {
+        Some(p) => player(level, seed, None)
+            .choose(p)
+            .map(DealersMove::Play),
+        None => {
+            let seat = match g.to_act() {
+                ToAct::Seat(s) => s,
+                _ => return None,
+            };
+            let a = choose_arrangement(g.table(), seat, level, seed)?;
+            g.arrange_move(seat, &a)
+        }
+    }
+}
+
+/// Plays a position on with the engine at `level` for both sides (a
+/// helper for tests and tools): at most `plies` moves.
+pub fn play_on(pos: &mut Position, level: u8, seed: u64, plies: usize) -> Vec<super::Move> {
+    let mut p = player(level, seed, None);
+    let mut out = Vec::new();
+    while out.len() < plies && pos.end_state().is_none() {
+        let Some(m) = p.choose(pos) else {
+            break;
+        };
+        pos.play_unchecked(m);
+        out.push(m);
+    }
+    out
+}

@@ -1,0 +1,196 @@
+//! Dealer's Chess's evaluation: the men's worth estimated from their
+//! movement (the fairy core's estimate, [`super::rules::Kind::value`]),
+//! what the hand is worth to the pawns that may promote into it (D4), the
+//! hand's own small worth, the royal's safety against the dealt army's
+//! attackers, and a little centralisation. Scores are for the side to
+//! move.
+
+use super::movegen::Move;
+use super::position::{man_of, Position, EMPTY, SHARED};
+use super::rules::Rules;
+use deckmate_engine::{Eval, Evaluator};
+use deckmate_rules::{Seat, ToAct};
+
+/// The share of a hand piece's worth counted while it waits in the hand.
+const HAND_SHARE: i32 = 15;
+/// The most a pawn on the square before its zone gains from the best
+/// piece it may become, in percent of that piece.
+const PROMOTION_SHARE: i32 = 45;
+/// The cost of each square around the royal that an enemy piece reaches.
+const ZONE_ATTACK: i32 = 9;
+/// Centralisation of a piece, per step nearer the centre.
+const CENTRE: i32 = 4;
+/// The side to move's edge.
+const TEMPO: i32 = 10;
+
+/// The evaluation.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct DealersEval;
+
+/// The best piece `seat` may promote to (own hand or shared extras).
+fn best_promotion(pos: &Position, seat: Seat) -> i32 {
+    let r = pos.rules();
+    (0..r.kinds.len())
+        .filter(|&k| pos.hands[seat.index()][k] > 0 || pos.hands[SHARED][k] > 0)
+        .map(|k| r.kinds[k].value)
+        .max()
+        .unwrap_or(0)
+}
+
+/// The squares around (and on) `sq`.
+fn zone(r: &Rules, sq: u8) -> impl Iterator<Item = u8> + '_ {
+    let n = i32::from(r.size);
+    let (f, rk) = (i32::from(sq) % n, i32::from(sq) / n);
+    (-1..=1).flat_map(move |df| {
+        (-1..=1).filter_map(move |dr| {
+            let (a, b) = (f + df, rk + dr);
+            ((0..n).contains(&a) && (0..n).contains(&b)).then(|| (b * n + a) as u8)
+        })
+    })
+}
+
+impl DealersEval {
+    /// The score for White.
+    pub fn white_score(&self, pos: &Position) -> i32 {
+        let r = pos.rules();
+        let n = r.size;
+        let best = [best_promotion(pos, Seat::First), best_promotion(pos, Seat::Second)];
+        let mut score = [0i32; 2];
+        let mut royals: [Vec<u8>; 2] = [Vec::new(), Vec::new()];
+        let centre2 = i32::from(n) - 1;
+        for sq in 0..r.squares() {
+            let c = pos.board[usize::from(sq)];
+            if c == EMPTY {
+                continue;
+            }
+            let (seat, k) = man_of(c);
+            let kind = &r.kinds[usize::from(k)];
+            let s = &mut score[seat.index()];
+            if kind.is_royal() {
+                royals[seat.index()].push(sq);
+                continue;
+            }
+            *s += kind.value;
+            if kind.is_pawn() {
+                // Nearer the zone, more of the best piece in hand.
+                let rank = i32::from(r.rank_from(seat, sq));
+                let start = i32::from(r.pawn_row());
+                let last = i32::from(n) - 1;
+                if rank > start && last > start {
+                    let p = (rank - start) * 100 / (last - start);
+                    *s += best[seat.index()] * PROMOTION_SHARE * p * p / 1_000_000;
+                }
+            } else {
+                let f = 2 * i32::from(sq % n) - centre2;
+                let rk = 2 * i32::from(sq / n) - centre2;
+                let far = (f.abs() + rk.abs()) / 2;
+                *s += CENTRE * (i32::from(n) - 1 - far).max(0) / 2;
+            }
+        }
+        for seat in Seat::BOTH {
+            for (k, &count) in pos.hands[seat.index()].iter().enumerate().take(r.kinds.len()) {
+                score[seat.index()] += i32::from(count) * r.kinds[k].value * HAND_SHARE / 100;
+            }
+        }
+        // The royal's safety: squares around it that enemy pieces reach
+        // (their moves on the empty board: the dealt army's attackers).
+        for seat in Seat::BOTH {
+            let them = seat.other();
+            let mut hits = 0;
+            for &royal in &royals[seat.index()] {
+                let around: Vec<u8> = zone(r, royal).collect();
+                for sq in 0..r.squares() {
+                    let c = pos.board[usize::from(sq)];
+                    if c == EMPTY {
+                        continue;
+                    }
+                    let (s, k) = man_of(c);
+                    if s != them || r.kinds[usize::from(k)].is_pawn() {
+                        continue;
+                    }
+                    let reach = &r.moves(k, them, sq).reach;
+                    hits += around.iter().filter(|&&z| reach.has(z)).count() as i32;
+                }
+            }
+            score[seat.index()] -= ZONE_ATTACK * hits.min(24);
+        }
+        score[0] - score[1]
+    }
+
+    /// The worth of the man of kind `k` (a royal: nothing).
+    fn worth(r: &Rules, k: u8) -> i32 {
+        let kind = &r.kinds[usize::from(k)];
+        if kind.is_royal() {
+            0
+        } else {
+            kind.value
+        }
+    }
+}
+
+impl Evaluator<Position> for DealersEval {
+    fn evaluate(&self, pos: &Position) -> i32 {
+        let w = self.white_score(pos);
+        TEMPO
+            + match pos.side_to_move() {
+                Seat::First => w,
+                Seat::Second => -w,
+            }
+    }
+
+    fn evaluate_full(&self, pos: &Position) -> Eval {
+        Eval {
+            threatened: pos.in_check(pos.side_to_move()),
+            ..Eval::score(self.evaluate(pos))
+        }
+    }
+
+    fn is_tactical(&self, pos: &Position, mv: Move) -> bool {
+        mv.promotion().is_some()
+            || mv.is_en_passant()
+            || (!mv.is_push() && !mv.is_castling() && pos.at(mv.to()).is_some())
+    }
+
+    fn capture_gain(&self, pos: &Position, mv: Move) -> i32 {
+        let r = pos.rules();
+        let mut gain = 0;
+        if mv.is_en_passant() {
+            if let Some((_, k)) = pos.at(pos.ep_pawn) {
+                gain += Self::worth(r, k);
+            }
+        } else if !mv.is_push() && !mv.is_castling() {
+            if let Some((_, k)) = pos.at(mv.to()) {
+                gain += Self::worth(r, k);
+            }
+        }
+        if let (Some(p), Some((_, k))) = (mv.promotion(), pos.at(mv.from())) {
+            gain += Self::worth(r, p) - Self::worth(r, k);
+        }
+        gain
+    }
+
+    fn history_index(&self, _pos: &Position, mv: Move) -> usize {
+        usize::from(mv.from()) * 144 + usize::from(mv.to())
+    }
+
+    fn history_size(&self) -> usize {
+        144 * 144
+    }
+
+    /// The side to move while no end is set (the search finds mate and
+    /// stalemate by the empty move list).
+    fn to_act(&self, pos: &Position) -> ToAct {
+        if pos.end().is_some() {
+            ToAct::Nobody
+        } else {
+            ToAct::Seat(pos.side_to_move())
+        }
+    }
+}
+
+impl DealersEval {
+    /// The evaluation of a whole game (0 while arranging).
+    pub fn evaluate_game(&self, g: &super::DealersGame) -> i32 {
+        g.position().map_or(0, |p| self.evaluate(p))
+    }
+}

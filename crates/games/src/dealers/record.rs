@@ -1,0 +1,297 @@
+//! Dealer's Chess game records (D11: the record keeps the seed, the cards
+//! dealt and both arrangements, so it replays to the same start).
+//!
+//! Tags: `Variant` (`Dealer's Chess`), `Seed` (the deal's), `Board`
+//! (`8x8`, `10x10`, `12x12`), `Deck` (the Piece cards agreed on, D12, when
+//! not the page's 40), `ZombieRoyal` (`stays`, when a royal that takes a
+//! Zombie stays royal), `Deal` (the cards dealt, written for the reader
+//! and checked against the seed's), or `FEN` (D14) for a game from a
+//! position. The first two moves of a dealt game are the arrangements,
+//! in the order they were made (`[AR][CA]N[GR][LI][NR][UN]/P[CP]...`,
+//! Black's in lower case), then the moves of play.
+
+use super::catalogue::Catalogue;
+use super::deal::{man_text, BoardSize, Decks};
+use super::game::{DealersGame, DealersMove, Table};
+use super::position::{End, EndReason, Position};
+use super::rules::{PlayOptions, ZombieRoyal};
+use crate::fairy::seat_name;
+use crate::game_record::{self, replay_error, BadRecord, RecordSpec, Recorded};
+use deckmate_rules::{Game, PositionError, Record, Seat};
+use std::sync::Arc;
+
+replay_error!(seat_name);
+
+/// A replayed game.
+pub type Replay = game_record::Replay<GameSpec>;
+
+/// How a game starts.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct GameSpec {
+    /// The seed of the deal (and of `random` arrangements).
+    pub seed: u64,
+    /// The board.
+    pub size: BoardSize,
+    /// The Piece deck (D12): `None` for the catalogue's every Piece card
+    /// (the page's 40).
+    pub deck: Option<Vec<String>>,
+    /// The options of play.
+    pub options: PlayOptions,
+    /// A start position instead of a deal (D14).
+    pub fen: Option<String>,
+}
+
+impl Default for GameSpec {
+    fn default() -> GameSpec {
+        GameSpec {
+            seed: 0,
+            size: BoardSize::Eight,
+            deck: None,
+            options: PlayOptions::default(),
+            fen: None,
+        }
+    }
+}
+
+/// The board's name in tags and options.
+pub fn size_name(size: BoardSize) -> &'static str {
+    match size {
+        BoardSize::Eight => "8x8",
+        BoardSize::Ten => "10x10",
+        BoardSize::Twelve => "12x12",
+    }
+}
+
+/// A board from its name.
+pub fn size_of(name: &str) -> Result<BoardSize, String> {
+    match name.trim() {
+        "8x8" | "8" => Ok(BoardSize::Eight),
+        "10x10" | "10" => Ok(BoardSize::Ten),
+        "12x12" | "12" => Ok(BoardSize::Twelve),
+        other => Err(format!("board '{other}': 8x8, 10x10 or 12x12 (D6)")),
+    }
+}
+
+/// A Piece deck from its list of codes (comma- or space-separated).
+pub fn deck_of(text: &str) -> Result<Vec<String>, String> {
+    let codes: Vec<String> = text
+        .split([',', ' '])
+        .map(|c| c.trim().trim_matches(['[', ']']).to_ascii_uppercase())
+        .filter(|c| !c.is_empty())
+        .collect();
+    Decks::with_pieces(
+        Catalogue::builtin(),
+        &codes.iter().map(String::as_str).collect::<Vec<_>>(),
+    )
+    .map_err(|e| format!("deck: {e}"))?;
+    Ok(codes)
+}
+
+impl GameSpec {
+    /// The catalogue the game's cards come from.
+    pub fn catalogue(&self) -> Arc<Catalogue> {
+        Arc::new(Catalogue::builtin().clone())
+    }
+
+    /// The decks.
+    pub fn decks(&self) -> Result<Decks, String> {
+        let cat = Catalogue::builtin();
+        match &self.deck {
+            None => Ok(Decks::all(cat)),
+            Some(codes) => Decks::with_pieces(cat, &codes.iter().map(String::as_str).collect::<Vec<_>>())
+                .map_err(|e| e.to_string()),
+        }
+    }
+
+    /// The game at its start: the deal at its arrangement phase, or the
+    /// position of `fen` in play.
+    pub fn start_game(&self) -> Result<DealersGame, String> {
+        let catalogue = self.catalogue();
+        match &self.fen {
+            Some(f) => {
+                let pos = Position::from_text(f, &catalogue, self.options)
+                    .map_err(|e| e.to_string())?;
+                let table = Table::for_position(catalogue, &pos);
+                Ok(DealersGame::from_position(pos, Arc::new(table)))
+            }
+            None => {
+                let table = Table::new(catalogue, &self.decks()?, self.size, self.seed, self.options)?;
+                Ok(DealersGame::new(table))
+            }
+        }
+    }
+}
+
+/// The cards dealt, as the `Deal` tag writes them: each player's royal,
+/// Piece cards and Pawn cards, then the shared extras.
+pub fn deal_text(g: &DealersGame) -> Option<String> {
+    let d = g.table().deal.as_ref()?;
+    let side = |s: Seat| {
+        let men = |v: &[String]| v.iter().map(|c| man_text(c, s)).collect::<String>();
+        format!(
+            "{} {} {}",
+            man_text(&d.royals[s.index()], s),
+            men(&d.pieces[s.index()]),
+            men(&d.pawns[s.index()])
+        )
+    };
+    let shared: String = d.shared.iter().map(|c| man_text(c, Seat::First)).collect();
+    Some(format!(
+        "{} / {} / {shared}",
+        side(Seat::First),
+        side(Seat::Second)
+    ))
+}
+
+impl RecordSpec for GameSpec {
+    type Position = DealersGame;
+
+    fn from_record(record: &Record) -> Result<GameSpec, ReplayError> {
+        if let Some(v) = record.tag("Variant") {
+            if !super::ENTRY.answers_to(v) {
+                return Err(ReplayError::tags(format!(
+                    "this record is for '{v}', not Dealer's Chess"
+                )));
+            }
+        }
+        let mut spec = GameSpec::default();
+        if let Some(s) = record.tag("Seed") {
+            spec.seed = s.trim().parse().map_err(|_| {
+                ReplayError::tags(format!("tag Seed: '{s}' is not a number 0-18446744073709551615"))
+            })?;
+        }
+        if let Some(b) = record.tag("Board") {
+            spec.size = size_of(b).map_err(|e| ReplayError::tags(format!("tag Board: {e}")))?;
+        }
+        if let Some(d) = record.tag("Deck") {
+            spec.deck = Some(deck_of(d).map_err(|e| ReplayError::tags(format!("tag Deck: {e}")))?);
+        }
+        if let Some(z) = record.tag("ZombieRoyal") {
+            spec.options.zombie_royal = match z.trim() {
+                "converts" => ZombieRoyal::Converts,
+                "stays" => ZombieRoyal::Stays,
+                other => {
+                    return Err(ReplayError::tags(format!(
+                        "tag ZombieRoyal: '{other}' is neither converts nor stays"
+                    )))
+                }
+            };
+        }
+        spec.fen = record.tag("FEN").map(str::to_string);
+        if spec.fen.is_none() && record.tag("Seed").is_none() {
+            return Err(ReplayError::tags(
+                "a Dealer's Chess record needs its Seed (the deal) or a FEN".to_string(),
+            ));
+        }
+        if let (Some(written), None) = (record.tag("Deal"), &spec.fen) {
+            let g = spec.start_game().map_err(ReplayError::tags)?;
+            if deal_text(&g).as_deref() != Some(written.trim()) {
+                return Err(ReplayError::tags(format!(
+                    "tag Deal: the seed {} deals {}, not {written}",
+                    spec.seed,
+                    deal_text(&g).unwrap_or_default()
+                )));
+            }
+        }
+        Ok(spec)
+    }
+
+    fn write_tags(&self, record: &mut Record) {
+        record.set_tag("Variant", "Dealer's Chess");
+        match &self.fen {
+            Some(f) => record.set_tag("FEN", f.clone()),
+            None => {
+                record.set_tag("Seed", self.seed.to_string());
+                if self.size != BoardSize::Eight {
+                    record.set_tag("Board", size_name(self.size));
+                }
+                if let Some(d) = &self.deck {
+                    record.set_tag("Deck", d.join(","));
+                }
+                if let Ok(g) = self.start_game() {
+                    if let Some(t) = deal_text(&g) {
+                        record.set_tag("Deal", t);
+                    }
+                }
+            }
+        }
+        if self.options.zombie_royal == ZombieRoyal::Stays {
+            record.set_tag("ZombieRoyal", "stays");
+        }
+    }
+
+    fn start(&self) -> Result<DealersGame, PositionError> {
+        self.start_game()
+            .map_err(|why| PositionError::Impossible { why })
+    }
+}
+
+impl Recorded for DealersGame {
+    type Reason = EndReason;
+    type ReplayError = ReplayError;
+
+    fn side_to_move(&self) -> Seat {
+        match self.position() {
+            Some(p) => p.side_to_move(),
+            None => match self.to_act() {
+                deckmate_rules::ToAct::Seat(s) => s,
+                _ => Seat::First,
+            },
+        }
+    }
+
+    fn fullmove(&self) -> u32 {
+        self.position().map_or(0, Position::move_number)
+    }
+
+    fn end_state(&self) -> Option<End> {
+        self.position().and_then(Position::end_state)
+    }
+
+    fn set_end(&mut self, end: End) {
+        DealersGame::set_end(self, end);
+    }
+
+    fn read_move(&self, text: &str) -> Result<DealersMove, String> {
+        self.parse_move(text).map_err(|e| e.to_string())
+    }
+}
+
+impl Recorded for Position {
+    type Reason = EndReason;
+    type ReplayError = ReplayError;
+
+    fn side_to_move(&self) -> Seat {
+        Position::side_to_move(self)
+    }
+
+    fn fullmove(&self) -> u32 {
+        self.move_number()
+    }
+
+    fn end_state(&self) -> Option<End> {
+        Position::end_state(self)
+    }
+
+    fn set_end(&mut self, end: End) {
+        Position::set_end(self, end);
+    }
+
+    fn read_move(&self, text: &str) -> Result<super::Move, String> {
+        self.parse_move(text).map_err(|e| e.to_string())
+    }
+}
+
+/// Replays a record, checking every move.
+pub fn replay(record: &Record) -> Result<Replay, ReplayError> {
+    game_record::replay(record)
+}
+
+/// Writes a game as a record.
+pub fn write(
+    spec: &GameSpec,
+    moves: &[DealersMove],
+    end: Option<End>,
+) -> Result<Record, PositionError> {
+    game_record::write(spec, moves, end)
+}

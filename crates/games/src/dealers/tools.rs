@@ -1,0 +1,199 @@
+//! Dealer's Chess's engine tools: studies from a deal (both armies
+//! arranged `random`) or a position string, the bench, and matches where
+//! both games of a pair play the same deal and arrangements with the
+//! sides swapped.
+
+use super::engine::{player_with_level, searcher};
+use super::eval::DealersEval;
+use super::game::{DealersGame, DealersMove};
+use super::record::{self, GameSpec};
+use super::{Catalogue, Position};
+use crate::registry::{EngineHook, MatchSettings, Options, StudyError, Tools};
+use deckmate_engine::bench::BenchCase;
+use deckmate_engine::level;
+use deckmate_engine::matches::{GameResult, PlayerSpec};
+use deckmate_engine::{random_player, Player, Searcher};
+use deckmate_rules::{Game, PositionError, Seat, SeededRng};
+use std::time::Duration;
+
+/// The engine tools, for the registry entry.
+pub static TOOLS: Tools<DealersTools> = Tools::new(DealersTools);
+
+/// Bench positions: the dealt starts of a few seeds (8x8, both armies
+/// `random`), and the reference's middlegames on 8x8, 10x10 and 12x12
+/// (`tools/dealers_ref/test_positions.txt`), with their depths.
+pub const BENCH_SEEDS: [(&str, u64, u32); 3] = [
+    ("dealers deal 1", 1, 5),
+    ("dealers deal 2", 2, 5),
+    ("dealers deal 3", 3, 5),
+];
+
+/// The reference's middlegame positions the bench searches.
+pub const BENCH_FENS: [(&str, &str, u32); 3] = [
+    (
+        "dealers midgame 8x8",
+        "1[AR][ZE][gn]3[li]/[cc]3[kp]*[lp]*[rx][re]*/1[fp]2[le]2[ki]/[ep][gp]1[jp]4/3[LB]4/[BP]3[GR][un][NR]1/[AP]*1[CP]*1[MG]*1[ZO]*[HP]*/1[CA]1[CH][PG]3 w - - [AL][DA][FE][GI][VA][BI]/[px][sq][st][th][cn][ma]/[WA][TU] 0 21",
+        5,
+    ),
+    ("dealers 10x10", TEN, 4),
+    ("dealers 12x12", TWELVE, 3),
+];
+
+/// The reference's 10x10 position.
+pub const TEN: &str = "[lm][gi][ai]1[ph][rh]3[sq]/[ep][fp]*1[pp]*[ap]*[mg]*[hp]*[kp]*[pg]*[zp]*/2[an]7/10/10/10/10/2[NR]7/[IP]*[LB]*[CP]*[SI]*[TP]*[JP]*[GP]*[BP]*[LE]*[ZO]*/[SS][GR][WA]1K[CC][PR][LI]1[CA] w AJ - [VA][BI]/[ca][bi][mo]/[DA][FE] 0 1";
+
+/// The reference's 12x12 position.
+pub const TWELVE: &str = "[ma][lm][gr][da][pr][so][rx][ca][bi][dw][mo][hc]/[so][cm]1[gi][fe]1[sq][wa][vi][ai][ph][an]/[zo]*[mg]*[cp]*[jp]*[ep]*[lp]*[ip]*[gp]*[ap]*[tp]*[pg]*[hp]*/12/12/12/12/12/12/[PP]*[RE]*[SI]*[FP]*[ZP]*[KP]*[BP]*[LE]*[LB]*[P]*[MP]*[SC]*/[CN][NR][VA][CC][ST][TH][FS][LI][UN][CH][SS][HR]/[CA][CM]1[SO]1[GN]K[EL][BA][QN][ZE][DR] w - - [RO][LO]/[ki][ne]/[RC][CH] 0 1";
+
+/// Dealer's Chess's hook into the registry's engine tools.
+#[derive(Clone, Copy, Debug)]
+pub struct DealersTools;
+
+/// The start of a deal with both armies arranged `random`.
+pub fn dealt_start(spec: &GameSpec) -> Result<(DealersGame, Vec<DealersMove>), String> {
+    let mut g = spec.start_game()?;
+    let mut moves = Vec::with_capacity(2);
+    for seat in Seat::BOTH {
+        let a = g
+            .table()
+            .random(seat)
+            .ok_or_else(|| "nothing was dealt".to_string())?;
+        let m = g
+            .arrange_move(seat, &a)
+            .ok_or_else(|| "the random arrangement does not fit the deal".to_string())?;
+        g.play_unchecked(m);
+        moves.push(m);
+    }
+    Ok((g, moves))
+}
+
+impl EngineHook for DealersTools {
+    type Position = Position;
+    type Eval = DealersEval;
+    const SEEDED_START: bool = true;
+    const BENCH_PREFIX: &'static str = "dealers ";
+    const MATCH_HELP: &'static str = "each pair of games plays one deal from the seed, both armies arranged at random, the sides swapped";
+
+    fn start(&self, options: &Options, seed: u64, fen: Option<&str>) -> Result<Position, StudyError> {
+        if let Some(f) = fen {
+            let spec = spec_of(options, seed)?;
+            return Position::from_text(f, Catalogue::builtin(), spec.options)
+                .map_err(StudyError::Position);
+        }
+        let spec = spec_of(options, seed)?;
+        let (g, _) = dealt_start(&spec).map_err(|why| {
+            StudyError::Position(PositionError::Impossible { why })
+        })?;
+        g.position()
+            .cloned()
+            .ok_or_else(|| StudyError::Position(PositionError::Impossible {
+                why: "the arrangements made no start".to_string(),
+            }))
+    }
+
+    fn searcher(&self, tt_mb: usize) -> Searcher<Position, DealersEval> {
+        searcher(tt_mb)
+    }
+
+    fn bench_cases(&self) -> Vec<Result<BenchCase<Position>, String>> {
+        let mut out = Vec::new();
+        for (name, seed, depth) in BENCH_SEEDS {
+            let spec = GameSpec {
+                seed,
+                ..GameSpec::default()
+            };
+            out.push(dealt_start(&spec).and_then(|(g, _)| {
+                g.position()
+                    .cloned()
+                    .map(|pos| BenchCase { name, pos, depth })
+                    .ok_or_else(|| "no start".to_string())
+            }));
+        }
+        for (name, fen, depth) in BENCH_FENS {
+            out.push(
+                Position::from_text(fen, Catalogue::builtin(), Default::default())
+                    .map(|pos| BenchCase { name, pos, depth })
+                    .map_err(|e| e.to_string()),
+            );
+        }
+        out
+    }
+
+    fn match_game(&self, m: &MatchSettings, i: u32) -> Result<GameResult, String> {
+        play_game(m, i)
+    }
+}
+
+/// The spec of `options`, an option's error as the study's.
+fn spec_of(options: &Options, seed: u64) -> Result<GameSpec, StudyError> {
+    super::entry::spec_of(options, seed).map_err(|reason| {
+        StudyError::Option(crate::registry::OptionError::BadValue {
+            name: "board",
+            reason,
+        })
+    })
+}
+
+fn player(spec: &PlayerSpec, seed: u64, time: Duration) -> Box<dyn Player<Position>> {
+    match spec {
+        PlayerSpec::Random => random_player(seed),
+        PlayerSpec::Level(l) => Box::new(player_with_level(level::level(*l), seed, Some(time))),
+        PlayerSpec::Custom(lv) => Box::new(player_with_level(*lv, seed, Some(time))),
+    }
+}
+
+/// Game `i` of a match: pair `i / 2` is one deal (seed from the match's
+/// seed) with both armies `random`; A has White in even games.
+pub fn play_game(m: &MatchSettings, i: u32) -> Result<GameResult, String> {
+    let pair = u64::from(i / 2);
+    let a_white = i.is_multiple_of(2);
+    let spec = GameSpec {
+        seed: m.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(pair),
+        ..GameSpec::default()
+    };
+    let (g, arranged) = dealt_start(&spec)?;
+    let mut pos = g
+        .position()
+        .cloned()
+        .ok_or_else(|| "the arrangements made no start".to_string())?;
+    let seed = m.seed.wrapping_mul(1000).wrapping_add(u64::from(i));
+    let mut pa = player(&m.a, seed, m.time);
+    let mut pb = player(&m.b, seed ^ 0x5555, m.time);
+    let mut moves = Vec::new();
+    deckmate_engine::matches::play_out(
+        &mut pos,
+        &mut moves,
+        [pa.as_mut(), pb.as_mut()],
+        a_white,
+        &mut SeededRng::new(seed),
+        m.max_plies,
+    );
+    let all: Vec<DealersMove> = arranged
+        .into_iter()
+        .chain(moves.iter().map(|&x| DealersMove::Play(x)))
+        .collect();
+    let end = pos.end_state();
+    let mut rec = record::write(&spec, &all, None).map_err(|e| e.to_string())?;
+    let (white, black) = if a_white { (&m.a, &m.b) } else { (&m.b, &m.a) };
+    rec.set_tag("White", format!("A: {white}"));
+    rec.set_tag("Black", format!("B: {black}"));
+    if end.is_none() {
+        rec.result = Some("1/2-1/2".to_string());
+        rec.set_tag("Result", "1/2-1/2");
+        rec.set_tag(
+            "Termination",
+            format!("adjudicated a draw after {} plies", moves.len()),
+        );
+    }
+    let a_seat = if a_white { Seat::First } else { Seat::Second };
+    let score_a = match end.and_then(|e| e.winner) {
+        Some(w) if w == a_seat => 1.0,
+        Some(_) => 0.0,
+        None => 0.5,
+    };
+    Ok(GameResult {
+        score_a,
+        a_first: a_white,
+        record: rec,
+    })
+}
