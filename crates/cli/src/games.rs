@@ -134,7 +134,7 @@ mod tests {
             .unwrap_or_default();
         assert!(
             err.contains(
-                "'analyse' supports cardmate, cuarenta and 52chess, not chess-cards (no board)"
+                "'analyse' supports cardmate, cuarenta, 52chess and dealers, not chess-cards (no board)"
             ),
             "{err}"
         );

@@ -236,7 +236,7 @@ fn replay_refuses_an_empty_file_and_an_unknown_variant() {
         assert_eq!(
             err,
             format!(
-                "deckmate: unknown variant '{shown}' (known: cardmate, chess-cards, cuarenta, 52chess)\n"
+                "deckmate: unknown variant '{shown}' (known: cardmate, chess-cards, cuarenta, 52chess, dealers)\n"
             )
         );
     }
@@ -276,7 +276,7 @@ fn games_offered(command: &str) -> Vec<String> {
 
 #[test]
 fn each_command_offers_and_takes_only_the_games_it_supports() {
-    let board = ["cardmate", "cuarenta", "52chess"];
+    let board = ["cardmate", "cuarenta", "52chess", "dealers"];
     for (command, games, refused, extra) in [
         ("analyse", &board[..], "chess-cards", &["--depth", "1"][..]),
         (
@@ -288,14 +288,14 @@ fn each_command_offers_and_takes_only_the_games_it_supports() {
         ("bench", &board[..], "chess-cards", &[][..]),
         (
             "perft",
-            &["cardmate", "cuarenta", "52chess"][..],
+            &["cardmate", "cuarenta", "52chess", "dealers"][..],
             "chess-cards",
             &["--depth", "1"][..],
         ),
         ("solve", &["chess-cards"][..], "cuarenta", &[][..]),
         (
             "play",
-            &["cardmate", "chess-cards", "cuarenta", "52chess"][..],
+            &["cardmate", "chess-cards", "cuarenta", "52chess", "dealers"][..],
             "chess",
             &[][..],
         ),
@@ -348,7 +348,7 @@ fn an_option_of_another_game_is_refused_by_name() {
         ),
         (
             &["analyse", "cuarenta", "--depth", "1", "--seed", "3"][..],
-            "--seed is an option of Cardmate, not of Cuarenta",
+            "--seed is an option of Cardmate and Dealer's Chess, not of Cuarenta",
         ),
         (
             &["perft", "cuarenta", "--depth", "1", "--palace", "king"][..],

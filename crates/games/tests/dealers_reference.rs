@@ -101,7 +101,10 @@ fn check_perft(max_depth: usize) {
         for (d, &want) in counts.iter().enumerate().take(max_depth) {
             let got = perft(&pos, d as u32 + 1);
             if got != want {
-                wrong.push(format!("{name} depth {}: {got}, the reference {want}", d + 1));
+                wrong.push(format!(
+                    "{name} depth {}: {got}, the reference {want}",
+                    d + 1
+                ));
             }
         }
     }

@@ -265,7 +265,7 @@ mod tests {
         assert_eq!(r.code, 1);
         assert_eq!(
             json(&r)["error"],
-            "unknown variant 'Shogi' (known: cardmate, chess-cards, cuarenta, 52chess)"
+            "unknown variant 'Shogi' (known: cardmate, chess-cards, cuarenta, 52chess, dealers)"
         );
         assert_eq!(json(&r)["ply"], 0);
         let r = report(b"[Variant \"Shogi\"]\n", false, &Style::plain());

@@ -127,7 +127,11 @@ pub fn choose_arrangement(table: &Table, seat: Seat, level: u8, seed: u64) -> Op
             };
             let r = s.search(&pos, &limits, &mut |_| {});
             // The score is White's side to move's: turn it to `seat`'s.
-            let score = if seat == Seat::First { r.score } else { -r.score };
+            let score = if seat == Seat::First {
+                r.score
+            } else {
+                -r.score
+            };
             total += i64::from(score);
         }
         if best.as_ref().is_none_or(|(b, _)| total > *b) {
@@ -141,9 +145,7 @@ pub fn choose_arrangement(table: &Table, seat: Seat, level: u8, seed: u64) -> Op
 /// (for the seat to act, from the deal alone), else the search's move.
 pub fn engine_move(g: &DealersGame, level: u8, seed: u64) -> Option<DealersMove> {
     match g.position() {
-        Some(p) => player(level, seed, None)
-            .choose(p)
-            .map(DealersMove::Play),
+        Some(p) => player(level, seed, None).choose(p).map(DealersMove::Play),
         None => {
             let seat = match g.to_act() {
                 ToAct::Seat(s) => s,

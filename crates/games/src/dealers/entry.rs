@@ -176,7 +176,10 @@ fn codes(list: &[String]) -> String {
     if list.is_empty() {
         "-".to_string()
     } else {
-        list.iter().map(|c| code_text(c)).collect::<Vec<_>>().join(" ")
+        list.iter()
+            .map(|c| code_text(c))
+            .collect::<Vec<_>>()
+            .join(" ")
     }
 }
 

@@ -54,7 +54,10 @@ impl DealersEval {
     pub fn white_score(&self, pos: &Position) -> i32 {
         let r = pos.rules();
         let n = r.size;
-        let best = [best_promotion(pos, Seat::First), best_promotion(pos, Seat::Second)];
+        let best = [
+            best_promotion(pos, Seat::First),
+            best_promotion(pos, Seat::Second),
+        ];
         let mut score = [0i32; 2];
         let mut royals: [Vec<u8>; 2] = [Vec::new(), Vec::new()];
         let centre2 = i32::from(n) - 1;
@@ -88,7 +91,11 @@ impl DealersEval {
             }
         }
         for seat in Seat::BOTH {
-            for (k, &count) in pos.hands[seat.index()].iter().enumerate().take(r.kinds.len()) {
+            for (k, &count) in pos.hands[seat.index()]
+                .iter()
+                .enumerate()
+                .take(r.kinds.len())
+            {
                 score[seat.index()] += i32::from(count) * r.kinds[k].value * HAND_SHARE / 100;
             }
         }

@@ -215,11 +215,9 @@ fn read_codes(text: &str) -> Result<Vec<String>, String> {
             }
             c if c.is_ascii_alphabetic() => out.push(c.to_ascii_uppercase().to_string()),
             c if c.is_whitespace() || c == ',' => {}
-            c => {
-                return Err(format!(
-                    "'{c}' is not a man: a one-letter code bare (N), a longer one in brackets ([GR])"
-                ))
-            }
+            c => return Err(format!(
+                "'{c}' is not a man: a one-letter code bare (N), a longer one in brackets ([GR])"
+            )),
         }
     }
     Ok(out)
@@ -302,11 +300,10 @@ impl DealersGame {
     /// Reads an arrangement typed for `seat` (`None`: whichever seat the
     /// cards are), or `random`.
     pub fn parse_arrangement(&self, seat: Option<Seat>, text: &str) -> Result<DealersMove, String> {
-        let deal = self
-            .table
-            .deal
-            .as_ref()
-            .ok_or_else(|| "this game started from a position: nothing to arrange".to_string())?;
+        let deal =
+            self.table.deal.as_ref().ok_or_else(|| {
+                "this game started from a position: nothing to arrange".to_string()
+            })?;
         let t = text.trim();
         let lower = t.to_ascii_lowercase();
         let waiting: Vec<Seat> = Seat::BOTH
@@ -324,13 +321,20 @@ impl DealersGame {
                 }
                 ("white", _) => Seat::First,
                 ("black", _) => Seat::Second,
-                (other, _) => return Err(format!("'random {other}': say 'random white' or 'random black'")),
+                (other, _) => {
+                    return Err(format!(
+                        "'random {other}': say 'random white' or 'random black'"
+                    ))
+                }
             };
             if seat.is_some_and(|s| s != who) {
                 return Err("that is the other player's arrangement".to_string());
             }
             if !waiting.contains(&who) {
-                return Err(format!("{} has arranged already", crate::fairy::seat_name(who)));
+                return Err(format!(
+                    "{} has arranged already",
+                    crate::fairy::seat_name(who)
+                ));
             }
             let a = self
                 .table
@@ -360,7 +364,10 @@ impl DealersGame {
             })?,
         };
         if !waiting.contains(&who) {
-            return Err(format!("{} has arranged already", crate::fairy::seat_name(who)));
+            return Err(format!(
+                "{} has arranged already",
+                crate::fairy::seat_name(who)
+            ));
         }
         let mine = &deal.pieces[who.index()];
         let hand: Vec<String> = {
@@ -391,8 +398,10 @@ impl DealersGame {
     /// Starts play once both arrangements are made (D11: revealed
     /// together).
     fn start_play(&mut self) {
-        let (Some(a), Some(b)) = (self.arrangement(Seat::First), self.arrangement(Seat::Second))
-        else {
+        let (Some(a), Some(b)) = (
+            self.arrangement(Seat::First),
+            self.arrangement(Seat::Second),
+        ) else {
             return;
         };
         let t = &self.table;
@@ -511,7 +520,9 @@ impl Game for DealersGame {
         match &self.play {
             Some(p) => p.zobrist(),
             None => {
-                let a = self.arranged.map(|x| x.map_or(0, |v| v as u64 ^ (v >> 64) as u64));
+                let a = self
+                    .arranged
+                    .map(|x| x.map_or(0, |v| v as u64 ^ (v >> 64) as u64));
                 a[0].rotate_left(17) ^ a[1] ^ 0xA11A_77ED
             }
         }

@@ -21,9 +21,7 @@
 //!   the corner; a right is lost when a move leaves from, lands on or
 //!   pushes onto the royal's square or the corner (R6).
 
-use super::position::{
-    cell, man_of, End, EndReason, Position, EMPTY, NO_SQUARE, SHARED,
-};
+use super::position::{cell, man_of, End, EndReason, Position, EMPTY, NO_SQUARE, SHARED};
 use super::rules::{Rules, Special, Squares, ZombieRoyal};
 use deckmate_rules::Seat;
 use std::fmt;
@@ -189,7 +187,10 @@ impl Rules {
                 continue;
             }
             for l in &m.leaps {
-                if l.to == sq && l.can_capture && (!l.initial || is_fresh) && l.via.iter().all(empty)
+                if l.to == sq
+                    && l.can_capture
+                    && (!l.initial || is_fresh)
+                    && l.via.iter().all(empty)
                 {
                     return true;
                 }
@@ -437,11 +438,11 @@ impl Position {
         let n = i32::from(r.size);
         let (ff, fr) = (i32::from(from) % n, i32::from(from) / n);
         let fwd = if me == Seat::First { 1 } else { -1 };
-        let at = |f: i32, rk: i32| ((0..n).contains(&f) && (0..n).contains(&rk)).then(|| (rk * n + f) as u8);
+        let at = |f: i32, rk: i32| {
+            ((0..n).contains(&f) && (0..n).contains(&rk)).then(|| (rk * n + f) as u8)
+        };
         match special {
-            Special::Chicken
-                if r.attacked(&self.board, &self.fresh, from, me.other()) =>
-            {
+            Special::Chicken if r.attacked(&self.board, &self.fresh, from, me.other()) => {
                 for df in [-1, 0, 1] {
                     let mut i = 1;
                     while let Some(s) = at(ff + df * i, fr - fwd * i) {
@@ -602,10 +603,7 @@ impl Position {
         self.ep = Squares::default();
         self.ep_pawn = NO_SQUARE;
         let still_pawn = r.kinds[usize::from(man_of(board[usize::from(to)]).1)].is_pawn();
-        if mover.is_pawn()
-            && mover.special != Special::NoEnPassant
-            && !m.is_retreat()
-            && still_pawn
+        if mover.is_pawn() && mover.special != Special::NoEnPassant && !m.is_retreat() && still_pawn
         {
             if let Some(sqs) = crossed(r.size, from, to) {
                 for s in sqs {
@@ -632,9 +630,15 @@ impl Position {
         }
         self.history.push(self.hash);
         if self.half_moves >= 100 {
-            self.end = Some(End { winner: None, reason: EndReason::FiftyMoves });
+            self.end = Some(End {
+                winner: None,
+                reason: EndReason::FiftyMoves,
+            });
         } else if self.history.iter().filter(|&&h| h == self.hash).count() >= 3 {
-            self.end = Some(End { winner: None, reason: EndReason::Repetition });
+            self.end = Some(End {
+                winner: None,
+                reason: EndReason::Repetition,
+            });
         }
     }
 
@@ -648,9 +652,15 @@ impl Position {
             return None;
         }
         Some(if self.in_check(self.side) {
-            End { winner: Some(self.side.other()), reason: EndReason::Checkmate }
+            End {
+                winner: Some(self.side.other()),
+                reason: EndReason::Checkmate,
+            }
         } else {
-            End { winner: None, reason: EndReason::Stalemate }
+            End {
+                winner: None,
+                reason: EndReason::Stalemate,
+            }
         })
     }
 

@@ -116,7 +116,11 @@ fn take_square<'a>(pos: &Position, s: &'a str) -> Option<(u8, &'a str)> {
     if b.is_empty() || !b[0].is_ascii_lowercase() {
         return None;
     }
-    let digits = b[1..].iter().take(2).take_while(|c| c.is_ascii_digit()).count();
+    let digits = b[1..]
+        .iter()
+        .take(2)
+        .take_while(|c| c.is_ascii_digit())
+        .count();
     if digits == 0 {
         return None;
     }
@@ -260,7 +264,9 @@ pub fn parse(pos: &Position, text: &str) -> Result<Move, MoveError> {
             ),
         });
     }
-    if fits.iter().any(|m| m.is_en_passant() != w.en_passant) && fits.iter().any(|m| m.is_en_passant() == w.en_passant) {
+    if fits.iter().any(|m| m.is_en_passant() != w.en_passant)
+        && fits.iter().any(|m| m.is_en_passant() == w.en_passant)
+    {
         fits.retain(|m| m.is_en_passant() == w.en_passant);
     }
     let promotes = fits.iter().any(|m| m.promotion().is_some());

@@ -98,8 +98,10 @@ impl GameSpec {
         let cat = Catalogue::builtin();
         match &self.deck {
             None => Ok(Decks::all(cat)),
-            Some(codes) => Decks::with_pieces(cat, &codes.iter().map(String::as_str).collect::<Vec<_>>())
-                .map_err(|e| e.to_string()),
+            Some(codes) => {
+                Decks::with_pieces(cat, &codes.iter().map(String::as_str).collect::<Vec<_>>())
+                    .map_err(|e| e.to_string())
+            }
         }
     }
 
@@ -109,13 +111,19 @@ impl GameSpec {
         let catalogue = self.catalogue();
         match &self.fen {
             Some(f) => {
-                let pos = Position::from_text(f, &catalogue, self.options)
-                    .map_err(|e| e.to_string())?;
+                let pos =
+                    Position::from_text(f, &catalogue, self.options).map_err(|e| e.to_string())?;
                 let table = Table::for_position(catalogue, &pos);
                 Ok(DealersGame::from_position(pos, Arc::new(table)))
             }
             None => {
-                let table = Table::new(catalogue, &self.decks()?, self.size, self.seed, self.options)?;
+                let table = Table::new(
+                    catalogue,
+                    &self.decks()?,
+                    self.size,
+                    self.seed,
+                    self.options,
+                )?;
                 Ok(DealersGame::new(table))
             }
         }
@@ -157,7 +165,9 @@ impl RecordSpec for GameSpec {
         let mut spec = GameSpec::default();
         if let Some(s) = record.tag("Seed") {
             spec.seed = s.trim().parse().map_err(|_| {
-                ReplayError::tags(format!("tag Seed: '{s}' is not a number 0-18446744073709551615"))
+                ReplayError::tags(format!(
+                    "tag Seed: '{s}' is not a number 0-18446744073709551615"
+                ))
             })?;
         }
         if let Some(b) = record.tag("Board") {

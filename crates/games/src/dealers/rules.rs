@@ -417,27 +417,24 @@ mod tests {
 
     #[test]
     fn black_moves_are_white_turned_round_d13() {
-        // The Left End Pawn's lone diagonal capture is forward-right: for
-        // White towards the h-file, for Black (facing down) towards the
-        // a-file.
+        // The Left End Pawn's bent move starts forward-right: for White
+        // towards the h-file, for Black (facing down) towards the a-file,
+        // its owner's right.
         let r = rules(&["K", "LE"]);
         let le = r.kind_of("LE").unwrap();
-        let d4 = r.square_of("d4").unwrap();
-        let d5 = r.square_of("d5").unwrap();
-        let caps = |seat| -> Vec<String> {
-            let sq = if seat == Seat::First { d4 } else { d5 };
-            let m = r.moves(le, seat, sq);
+        let bent = |seat, from: &str| -> Vec<String> {
+            let m = r.moves(le, seat, r.square_of(from).unwrap());
             let mut v: Vec<String> = m
                 .leaps
                 .iter()
-                .filter(|l| l.can_capture)
+                .filter(|l| !l.via.is_empty() && !l.initial)
                 .map(|l| r.square_name(l.to))
                 .collect();
             v.sort();
             v
         };
-        assert_eq!(caps(Seat::First), ["e5"]);
-        assert_eq!(caps(Seat::Second), ["c4"]);
+        assert_eq!(bent(Seat::First, "d4"), ["e6", "f5"]);
+        assert_eq!(bent(Seat::Second, "d5"), ["b4", "c3"]);
     }
 
     #[test]

@@ -74,21 +74,25 @@ impl EngineHook for DealersTools {
     const BENCH_PREFIX: &'static str = "dealers ";
     const MATCH_HELP: &'static str = "each pair of games plays one deal from the seed, both armies arranged at random, the sides swapped";
 
-    fn start(&self, options: &Options, seed: u64, fen: Option<&str>) -> Result<Position, StudyError> {
+    fn start(
+        &self,
+        options: &Options,
+        seed: u64,
+        fen: Option<&str>,
+    ) -> Result<Position, StudyError> {
         if let Some(f) = fen {
             let spec = spec_of(options, seed)?;
             return Position::from_text(f, Catalogue::builtin(), spec.options)
                 .map_err(StudyError::Position);
         }
         let spec = spec_of(options, seed)?;
-        let (g, _) = dealt_start(&spec).map_err(|why| {
-            StudyError::Position(PositionError::Impossible { why })
-        })?;
-        g.position()
-            .cloned()
-            .ok_or_else(|| StudyError::Position(PositionError::Impossible {
+        let (g, _) = dealt_start(&spec)
+            .map_err(|why| StudyError::Position(PositionError::Impossible { why }))?;
+        g.position().cloned().ok_or_else(|| {
+            StudyError::Position(PositionError::Impossible {
                 why: "the arrangements made no start".to_string(),
-            }))
+            })
+        })
     }
 
     fn searcher(&self, tt_mb: usize) -> Searcher<Position, DealersEval> {
@@ -148,7 +152,10 @@ pub fn play_game(m: &MatchSettings, i: u32) -> Result<GameResult, String> {
     let pair = u64::from(i / 2);
     let a_white = i.is_multiple_of(2);
     let spec = GameSpec {
-        seed: m.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(pair),
+        seed: m
+            .seed
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            .wrapping_add(pair),
         ..GameSpec::default()
     };
     let (g, arranged) = dealt_start(&spec)?;

@@ -211,11 +211,7 @@ impl<H: BoardHook> BoardPlay<H> {
         self.chance.iter().take(ply).filter(|&&c| !c).count()
     }
 
-    fn parse(
-        &self,
-        seat: Option<Seat>,
-        text: &str,
-    ) -> Result<<H::Position as Game>::Move, String> {
+    fn parse(&self, seat: Option<Seat>, text: &str) -> Result<<H::Position as Game>::Move, String> {
         if self.pos.to_act() == ToAct::Nobody {
             return Err(H::over(&self.pos));
         }

@@ -1,0 +1,199 @@
+//! Dealer's Chess as a whole game: the arrangement phase's secrecy (D11)
+//! through the registry, arrangements as moves, and properties over
+//! random games: every move written reads back as itself, every position
+//! string reads back as the same position, and a record replays to the
+//! same end.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use deckmate_games::dealers::game::{decode, encode};
+use deckmate_games::dealers::record::{self, GameSpec};
+use deckmate_games::dealers::{
+    BoardSize, Catalogue, DealersGame, DealersMove, Decks, PlayOptions, Position, Table,
+};
+use deckmate_games::registry::{find, Options, RecordInfo};
+use deckmate_rules::{Game, Seat, SeededRng};
+use proptest::prelude::*;
+use serde_json::Value;
+use std::sync::Arc;
+
+const SEED: u64 = 987_654_321_987;
+
+fn table(size: BoardSize, seed: u64) -> Table {
+    let cat = Arc::new(Catalogue::builtin().clone());
+    Table::new(
+        cat.clone(),
+        &Decks::all(&cat),
+        size,
+        seed,
+        PlayOptions::default(),
+    )
+    .unwrap()
+}
+
+/// Everything a shell may show `viewer` of the game now.
+fn answers(g: &deckmate_games::registry::BoxedGame, viewer: Option<Seat>) -> String {
+    let mut s = Value::Object(g.view(viewer, true)).to_string();
+    s.push_str(&format!("{:?}", g.history_seen_by(viewer)));
+    if let Some(seat) = viewer {
+        s.push_str(&format!("{:?}", g.legal_moves_of(seat)));
+    }
+    s
+}
+
+#[test]
+fn d11_an_arrangement_stays_hidden_until_both_are_made() {
+    let entry = find("dealers").unwrap();
+    let mut g = entry
+        .new_game(&Options::defaults(entry.options), SEED)
+        .unwrap();
+    assert!(g.seed_is_secret());
+    // White arranges at random: its text is White's alone.
+    let white = g.check_as(Seat::First, "random").unwrap();
+    assert!(
+        g.check_as(Seat::Second, &white).is_err(),
+        "not Black's cards"
+    );
+    g.play(&white).unwrap();
+    assert!(g.secrets_pending());
+    let back = white.split('/').next().unwrap();
+    for viewer in [Some(Seat::Second), None] {
+        let seen = answers(&g, viewer);
+        assert!(
+            !seen.contains(back),
+            "{viewer:?} sees White's back row: {seen}"
+        );
+        assert!(
+            !seen.contains(&SEED.to_string()),
+            "{viewer:?} sees the seed"
+        );
+        assert_eq!(g.history_seen_by(viewer), ["(arranged)"]);
+    }
+    assert!(answers(&g, Some(Seat::First)).contains(back));
+    // White may not arrange twice; Black's random is Black's.
+    assert!(g.check_as(Seat::First, "random").is_err());
+    let black = g.check_as(Seat::Second, "random").unwrap();
+    g.play(&black).unwrap();
+    assert!(!g.secrets_pending());
+    for viewer in [Some(Seat::First), Some(Seat::Second), None] {
+        assert_eq!(g.history_seen_by(viewer), [white.clone(), black.clone()]);
+    }
+    // The record replays to the same start.
+    let info = RecordInfo {
+        id: String::new(),
+        players: ["A".into(), "B".into()],
+        ended: None,
+    };
+    let rec = g.record(&info);
+    assert!(rec.contains(&format!("[Seed \"{SEED}\"]")), "{rec}");
+    let replayed = entry.replay_text(&rec).unwrap();
+    assert_eq!(replayed.plies, 2);
+    assert_eq!(
+        replayed.json["position"].as_str(),
+        g.view(None, true)["position"].as_str()
+    );
+}
+
+#[test]
+fn d11_random_arrangements_follow_the_seed_and_differ_by_seat() {
+    let t = table(BoardSize::Eight, 5);
+    assert_eq!(
+        t.random(Seat::First),
+        table(BoardSize::Eight, 5).random(Seat::First)
+    );
+    assert_ne!(
+        t.random(Seat::First),
+        table(BoardSize::Eight, 6).random(Seat::First)
+    );
+    let g = DealersGame::new(t);
+    // A typed arrangement reads whatever its case, and is its cards'
+    // seat's.
+    let deal = g.table().deal.clone().unwrap();
+    let text = format!(
+        "{}/{}",
+        deal.pieces[1][..7]
+            .iter()
+            .map(|c| format!("[{c}]"))
+            .collect::<String>(),
+        deal.pawns[1]
+            .iter()
+            .map(|c| format!("[{c}]"))
+            .collect::<String>()
+    );
+    let m = g.parse_move(&text.to_ascii_lowercase()).unwrap();
+    assert!(matches!(m, DealersMove::Arrange(Seat::Second, _)));
+    // Wrong arrangements say why.
+    for (bad, why) in [
+        ("random", "say whose"),
+        ("[zz]/p", "one player's Piece cards"),
+        ("no slash", "'/'"),
+        (&text.replace('/', "/[P]"), "pawns"),
+    ] {
+        let err = g.parse_move(bad).unwrap_err().to_string();
+        assert!(err.contains(why), "{bad}: {err}");
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(12))]
+
+    /// Every arrangement of the dealt cards is one number and back.
+    #[test]
+    fn arrangements_encode_and_decode(seed in any::<u64>(), ten in any::<bool>(), pick in any::<u64>()) {
+        let size = if ten { BoardSize::Ten } else { BoardSize::Eight };
+        let t = table(size, seed);
+        let deal = t.deal.clone().unwrap();
+        for seat in Seat::BOTH {
+            let a = deckmate_games::dealers::Arrangement::random(&deal, seat, &mut SeededRng::new(pick));
+            let v = encode(&deal, seat, &a).unwrap();
+            let mut b = decode(&deal, seat, v).unwrap();
+            let mut hand = a.hand.clone();
+            hand.sort();
+            b.hand.sort();
+            prop_assert_eq!(&b.back, &a.back);
+            prop_assert_eq!(&b.pawns, &a.pawns);
+            prop_assert_eq!(b.hand, hand);
+        }
+    }
+
+    /// Random games: moves and positions read back as written, and the
+    /// record replays to the same position.
+    #[test]
+    fn random_games_read_back_and_replay(seed in 0u64..1_000_000, ten in any::<bool>()) {
+        let size = if ten { BoardSize::Ten } else { BoardSize::Eight };
+        let spec = GameSpec { seed, size, ..GameSpec::default() };
+        let mut g = spec.start_game().unwrap();
+        let mut moves = Vec::new();
+        for seat in Seat::BOTH {
+            let a = g.table().random(seat).unwrap();
+            let m = g.arrange_move(seat, &a).unwrap();
+            prop_assert_eq!(g.parse_move(&g.move_text(m)).unwrap(), m);
+            g.play(m).unwrap();
+            moves.push(m);
+        }
+        let mut rng = SeededRng::new(seed);
+        for _ in 0..60 {
+            let p: &Position = g.position().unwrap();
+            if p.end_state().is_some() {
+                break;
+            }
+            let again = Position::from_text(&p.text(), Catalogue::builtin(), PlayOptions::default()).unwrap();
+            prop_assert_eq!(again.text(), p.text());
+            let mut legal = Vec::new();
+            p.legal_moves(&mut legal);
+            let mut legal2 = Vec::new();
+            again.legal_moves(&mut legal2);
+            prop_assert_eq!(legal.len(), legal2.len());
+            for &m in &legal {
+                let text = p.move_text(m);
+                prop_assert_eq!(p.parse_move(&text).ok(), Some(m), "{}", text);
+            }
+            let m = DealersMove::Play(legal[rng.below(legal.len() as u64) as usize]);
+            g.play(m).unwrap();
+            moves.push(m);
+        }
+        let rec = record::write(&spec, &moves, None).unwrap();
+        let r = record::replay(&rec).unwrap();
+        prop_assert_eq!(r.position.position_text(), g.position_text());
+    }
+}

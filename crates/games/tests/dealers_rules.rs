@@ -1,0 +1,391 @@
+//! Dealer's Chess rules, one test (or more) per ruling, named by its tag
+//! (RULINGS D1-D14), and the special pawns of D9 and D13.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use deckmate_games::dealers::notation::write_plain;
+use deckmate_games::dealers::{
+    Catalogue, DealersGame, EndReason, Move, PlayOptions, Position, ZombieRoyal,
+};
+use deckmate_rules::{Game, Seat};
+
+fn pos(fen: &str) -> Position {
+    Position::from_text(fen, Catalogue::builtin(), PlayOptions::default())
+        .unwrap_or_else(|e| panic!("{fen}: {e}"))
+}
+
+fn legal(p: &Position) -> Vec<Move> {
+    let mut v = Vec::new();
+    p.legal_moves(&mut v);
+    v
+}
+
+/// The legal moves written without check signs, sorted.
+fn texts(p: &Position) -> Vec<String> {
+    let mut v: Vec<String> = legal(p).into_iter().map(|m| write_plain(p, m)).collect();
+    v.sort();
+    v
+}
+
+/// The moves of the man on `from`.
+fn moves_from(p: &Position, from: &str) -> Vec<String> {
+    let sq = p.rules().square_of(from).unwrap();
+    let mut v: Vec<String> = legal(p)
+        .into_iter()
+        .filter(|m| m.from() == sq)
+        .map(|m| write_plain(p, m))
+        .collect();
+    v.sort();
+    v
+}
+
+fn play(p: &mut Position, text: &str) {
+    let m = p.parse_move(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    p.play_unchecked(m);
+}
+
+#[test]
+fn d1_checkmate_wins() {
+    let mut p = pos("k7/8/1K6/8/8/8/8/7R w - - -/-/- 0 1");
+    let m = p.parse_move("Rh1-h8").unwrap();
+    assert_eq!(p.move_text(m), "Rh1-h8#");
+    p.play_unchecked(m);
+    let end = p.end_state().unwrap();
+    assert_eq!(end.reason, EndReason::Checkmate);
+    assert_eq!(end.winner, Some(Seat::First));
+}
+
+#[test]
+fn d1_stalemate_draws() {
+    let mut p = pos("7k/5K2/8/6Q1/8/8/8/8 w - - -/-/- 0 1");
+    play(&mut p, "Qg5-g6");
+    let end = p.end_state().unwrap();
+    assert_eq!(end.reason, EndReason::Stalemate);
+    assert_eq!(end.winner, None);
+}
+
+#[test]
+fn d1_the_royal_may_not_be_left_attacked() {
+    // The Knight on e2 is pinned by the Rook on e8.
+    let p = pos("4r2k/8/8/8/8/8/4N3/4K3 w - - -/-/- 0 1");
+    assert!(moves_from(&p, "e2").is_empty());
+    let err = p.parse_move("Ne2-c3").unwrap_err().to_string();
+    assert!(err.contains("King in check"), "{err}");
+}
+
+#[test]
+fn d1_fifty_moves_and_threefold_repetition_draw() {
+    let mut p = pos("k7/8/8/8/8/8/8/K6R w - - -/-/- 99 80");
+    play(&mut p, "Ka1-b1");
+    assert_eq!(p.end_state().unwrap().reason, EndReason::FiftyMoves);
+
+    let mut p = pos("k7/8/8/8/8/8/8/K6R w - - -/-/- 0 1");
+    for m in [
+        "Ka1-b1", "Ka8-b8", "Kb1-a1", "Kb8-a8", "Ka1-b1", "Ka8-b8", "Kb1-a1",
+    ] {
+        assert!(p.end_state().is_none());
+        play(&mut p, m);
+    }
+    assert!(p.end_state().is_none(), "the start occurs twice so far");
+    play(&mut p, "Kb8-a8");
+    assert_eq!(p.end_state().unwrap().reason, EndReason::Repetition);
+}
+
+#[test]
+fn d3_the_royal_stands_on_e1_and_e8_or_g1_and_g12() {
+    use deckmate_games::dealers::{BoardSize, Decks};
+    use deckmate_games::dealers::{Deal, Table};
+    use std::sync::Arc;
+    let cat = Arc::new(Catalogue::builtin().clone());
+    for (size, home) in [
+        (BoardSize::Eight, ("e1", "e8")),
+        (BoardSize::Ten, ("e1", "e10")),
+    ] {
+        let table = Table::new(
+            cat.clone(),
+            &Decks::all(&cat),
+            size,
+            11,
+            PlayOptions::default(),
+        )
+        .unwrap();
+        let deal: Deal = table.deal.clone().unwrap();
+        let mut g = DealersGame::new(table);
+        for s in Seat::BOTH {
+            let a = g.table().random(s).unwrap();
+            let m = g.arrange_move(s, &a).unwrap();
+            g.play(m).unwrap();
+        }
+        let p = g.position().unwrap();
+        let r = p.rules();
+        for (seat, sq) in [(Seat::First, home.0), (Seat::Second, home.1)] {
+            let (owner, k) = p.at(r.square_of(sq).unwrap()).unwrap();
+            assert_eq!(owner, seat);
+            assert_eq!(r.kinds[usize::from(k)].card.code, deal.royals[seat.index()]);
+        }
+    }
+}
+
+#[test]
+fn d4_a_captured_pieces_double_joins_the_captors_hand() {
+    let mut p = pos("k7/8/8/3[gr]4/8/2N5/8/K7 w - - -/-/- 0 1");
+    play(&mut p, "Nc3xd5");
+    assert_eq!(p.text(), "k7/8/8/3N4/8/8/8/K7 b - - [GR]/-/- 0 1");
+    // A pawn goes to no hand.
+    let mut p = pos("k7/8/8/3p4/8/2N5/8/K7 w - - -/-/- 0 1");
+    play(&mut p, "Nc3xd5");
+    assert!(p.text().contains(" -/-/- "), "{}", p.text());
+}
+
+#[test]
+fn d4_promotion_from_the_hand_and_the_shared_extras() {
+    let p = pos("7k/1P6/8/8/8/8/8/K7 w - - [LI]Q/n/[WA] 0 1");
+    assert_eq!(
+        moves_from(&p, "b7"),
+        ["Pb7-b8=Q", "Pb7-b8=[LI]", "Pb7-b8=[WA](shared)"]
+    );
+    // A shared extra leaves both hands; the own hand's piece leaves it.
+    let mut q = p.clone();
+    play(&mut q, "b7b8=[WA](shared)");
+    assert!(q.text().contains(" [LI]Q/n/- "), "{}", q.text());
+    let mut q = p.clone();
+    play(&mut q, "b7b8=Q");
+    assert!(q.text().contains(" [LI]/n/[WA] "), "{}", q.text());
+    // A promotion must be said.
+    assert!(p.parse_move("b7b8").is_err());
+    // Not to a piece of the opponent's hand.
+    assert!(p.parse_move("b7b8=N").is_err());
+}
+
+#[test]
+fn d4_with_an_empty_hand_the_pawn_stays_a_pawn() {
+    let p = pos("7k/1P6/8/8/8/8/8/K7 w - - -/n/- 0 1");
+    assert_eq!(moves_from(&p, "b7"), ["Pb7-b8"]);
+}
+
+#[test]
+fn d4_a_mecklenbeck_pawn_promotes_on_the_opponents_pawn_row() {
+    let p = pos("k7/8/2[MP]5/8/8/8/8/K7 w - - N/-/- 0 1");
+    assert_eq!(moves_from(&p, "c6"), ["[MP]c6-c7=N"]);
+    let p = pos("k7/8/8/2P5/8/8/8/K7 w - - N/-/- 0 1");
+    assert_eq!(moves_from(&p, "c5"), ["Pc5-c6"]);
+}
+
+#[test]
+fn d5_castling_with_whatever_stands_in_the_corner() {
+    let p = pos("4k3/8/8/8/8/8/8/[CA]3K2[GR] w AH - -/-/- 0 1");
+    let t = texts(&p);
+    assert!(t.contains(&"O-O".to_string()), "{t:?}");
+    assert!(t.contains(&"O-O-O".to_string()), "{t:?}");
+    let mut q = p.clone();
+    play(&mut q, "O-O");
+    assert_eq!(q.text(), "4k3/8/8/8/8/8/8/[CA]4[GR]K1 b - - -/-/- 1 1");
+    let mut q = p.clone();
+    play(&mut q, "O-O-O");
+    assert_eq!(q.text(), "4k3/8/8/8/8/8/8/2K[CA]3[GR] b - - -/-/- 1 1");
+    // Not across an attacked square, not in check.
+    let p = pos("4kr2/8/8/8/8/8/8/[CA]3K2[GR] w AH - -/-/- 0 1");
+    let t = texts(&p);
+    assert!(!t.contains(&"O-O".to_string()), "{t:?}");
+    assert!(t.contains(&"O-O-O".to_string()), "{t:?}");
+    // Moving the partner loses that corner's right.
+    let mut q = pos("4k3/8/8/8/8/8/8/[CA]3K2[GR] w AH - -/-/- 0 1");
+    play(&mut q, "[GR]h1-g2");
+    assert!(q.text().contains(" b A - "), "{}", q.text());
+}
+
+#[test]
+fn d9_the_chicken_retreats_only_when_attacked() {
+    let p = pos("7k/3r4/8/8/3[CP]4/8/8/K7 w - - -/-/- 0 1");
+    assert_eq!(
+        moves_from(&p, "d4"),
+        [
+            "[CP]d4-b2",
+            "[CP]d4-c3",
+            "[CP]d4-d1",
+            "[CP]d4-d2",
+            "[CP]d4-d3",
+            "[CP]d4-d5",
+            "[CP]d4-e3",
+            "[CP]d4-f2",
+            "[CP]d4-g1"
+        ]
+    );
+    let p = pos("7k/2r5/8/8/3[CP]4/8/8/K7 w - - -/-/- 0 1");
+    assert_eq!(moves_from(&p, "d4"), ["[CP]d4-d5"]);
+    // The retreat sets no en passant.
+    let mut q = pos("7k/3r4/8/4p3/3[CP]4/8/8/K7 w - - -/-/- 0 1");
+    play(&mut q, "[CP]d4-d2");
+    assert!(q.text().contains(" b - - "), "{}", q.text());
+}
+
+#[test]
+fn d9_the_linebacker_pushes_and_never_captures() {
+    let p = pos("7k/8/8/3p*4/3[LB]4/8/8/K7 w - - -/-/- 0 1");
+    // Onto d5 pushes the pawn to d6 (it keeps its opening move).
+    let mut q = p.clone();
+    play(&mut q, "[LB]d4-d5");
+    assert_eq!(q.text(), "7k/8/3p*4/3[LB]4/8/8/8/K7 b - - -/-/- 0 1");
+    // A push needs the square beyond empty.
+    let p = pos("7k/8/3n4/3p4/3[LB]4/8/8/K7 w - - -/-/- 0 1");
+    assert!(!moves_from(&p, "d4").iter().any(|m| m.ends_with("d5")));
+    // Diagonally too, and nothing is captured: the hand stays empty.
+    let mut p = pos("7k/8/8/4n3/3[LB]4/8/8/K7 w - - -/-/- 0 1");
+    play(&mut p, "[LB]d4-e5");
+    assert_eq!(p.text(), "7k/8/5n2/4[LB]3/8/8/8/K7 b - - -/-/- 0 1");
+}
+
+#[test]
+fn d9_a_zombies_captor_becomes_a_zombie_pawn() {
+    let mut p = pos("k7/8/8/3[zo]4/8/2N5/8/K7 w - - -/-/- 0 1");
+    play(&mut p, "Nc3xd5");
+    assert_eq!(p.text(), "k7/8/8/3[ZO]4/8/8/8/K7 b - - -/-/- 0 1");
+    // A royal too, as D9 says; or it stays royal (the option).
+    let fen = "k7/8/8/8/3[zo]4/3K4/8/8 w - - -/-/- 0 1";
+    let mut p = pos(fen);
+    play(&mut p, "Kd3xd4");
+    assert_eq!(p.text(), "k7/8/8/8/3[ZO]4/8/8/8 b - - -/-/- 0 1");
+    let stays = PlayOptions {
+        zombie_royal: ZombieRoyal::Stays,
+    };
+    let mut p = Position::from_text(fen, Catalogue::builtin(), stays).unwrap();
+    play(&mut p, "Kd3xd4");
+    assert_eq!(p.text(), "k7/8/8/8/3K4/8/8/8 b - - -/-/- 0 1");
+}
+
+#[test]
+fn d9_the_zabels_two_square_step_only_onto_the_promotion_rank() {
+    let p = pos("k7/8/2[ZP]5/8/8/8/8/K7 w - - -/-/- 0 1");
+    assert_eq!(moves_from(&p, "c6"), ["[ZP]c6-c7", "[ZP]c6-c8"]);
+    let p = pos("k7/8/8/2[ZP]5/8/8/8/K7 w - - -/-/- 0 1");
+    assert_eq!(moves_from(&p, "c5"), ["[ZP]c5-c6"]);
+}
+
+#[test]
+fn d9_en_passant_on_every_square_crossed() {
+    // The Mongolian Pawn's three-square opening move crosses d3 and d4.
+    let mut p = pos("4k3/8/8/2p5/4p3/8/3[MG]*4/4K3 w - - -/-/- 0 1");
+    play(&mut p, "[MG]d2-d5");
+    assert!(p.text().contains(" d3,d4:d5 "), "{}", p.text());
+    let mut eps: Vec<String> = legal(&p)
+        .into_iter()
+        .filter(|m| m.is_en_passant())
+        .map(|m| write_plain(&p, m))
+        .collect();
+    eps.sort();
+    assert_eq!(eps, ["Pc5xd4ep", "Pe4xd3ep"]);
+    let mut q = p.clone();
+    play(&mut q, "e4xd3ep");
+    assert_eq!(q.text(), "4k3/8/8/2p5/8/3p4/8/4K3 w - - -/-/- 0 2");
+    // Only on the next move.
+    let mut q = p.clone();
+    play(&mut q, "Ke8-f8");
+    play(&mut q, "Ke1-f1");
+    assert!(!legal(&q).iter().any(|m| m.is_en_passant()));
+}
+
+#[test]
+fn d9_en_passant_after_the_berolinas_and_the_piglets_diagonal_moves() {
+    // The Berolina's diagonal double step c2-e4 crosses d3.
+    let mut p = pos("4k3/8/8/8/8/8/2[BP]*5/4K3 w - - -/-/- 0 1");
+    play(&mut p, "[BP]c2-e4");
+    assert!(p.text().contains(" d3:e4 "), "{}", p.text());
+    // The Piglet's opening leap c2-e4 crosses d3 (when it is empty).
+    let mut p = pos("4k3/8/8/8/8/8/2[PG]*5/4K3 w - - -/-/- 0 1");
+    play(&mut p, "[PG]c2-e4");
+    assert!(p.text().contains(" d3:e4 "), "{}", p.text());
+}
+
+#[test]
+fn d9_horse_and_lance_pawns_have_no_en_passant() {
+    // Black's d7-d5 crosses d6, which the Horse Pawn on c4 leaps to: as a
+    // move, never as an en passant capture.
+    let mut p = pos("4k3/3p*4/8/8/2[HP]5/8/8/4K3 b - - -/-/- 0 1");
+    play(&mut p, "d7d5");
+    let ms = moves_from(&p, "c4");
+    assert!(ms.contains(&"[HP]c4-d6".to_string()), "{ms:?}");
+    assert!(!legal(&p).iter().any(|m| m.is_en_passant()));
+    // A Horse Pawn's own move sets none.
+    let mut p = pos("4k3/8/8/8/8/8/2[HP]5/4K3 w - - -/-/- 0 1");
+    play(&mut p, "[HP]c2-d4");
+    assert!(p.text().contains(" b - - "), "{}", p.text());
+}
+
+#[test]
+fn d13_the_enhanced_pawn_captures_on_all_four_diagonals_and_sideways() {
+    let p = pos("7k/8/8/2ppp3/2p[EP]p3/2ppp3/8/K7 w - - -/-/- 0 1");
+    assert_eq!(
+        moves_from(&p, "d4"),
+        [
+            "[EP]d4xc3",
+            "[EP]d4xc4",
+            "[EP]d4xc5",
+            "[EP]d4xe3",
+            "[EP]d4xe4",
+            "[EP]d4xe5"
+        ]
+    );
+}
+
+#[test]
+fn d13_the_left_end_pawns_bent_move_and_lone_capture() {
+    // From d2 (fresh): d3, d4; the bent move over e3 to e4 or f3; captures
+    // on both forward diagonals.
+    let p = pos("7k/8/8/8/8/2p1p3/3[LE]*4/K7 w - - -/-/- 0 1");
+    assert_eq!(
+        moves_from(&p, "d2"),
+        ["[LE]d2-d3", "[LE]d2-d4", "[LE]d2xc3", "[LE]d2xe3"]
+    );
+    let p = pos("7k/8/8/8/8/8/3[LE]*4/K7 w - - -/-/- 0 1");
+    assert_eq!(
+        moves_from(&p, "d2"),
+        ["[LE]d2-d3", "[LE]d2-d4", "[LE]d2-e4", "[LE]d2-f3"]
+    );
+    // Black's is White's turned round: its bent move goes to the a-file
+    // side (its owner's right).
+    let p = pos("k7/3[le]*4/8/8/8/8/8/7K b - - -/-/- 0 1");
+    assert_eq!(
+        moves_from(&p, "d7"),
+        ["[LE]d7-b6", "[LE]d7-c5", "[LE]d7-d5", "[LE]d7-d6"]
+    );
+}
+
+#[test]
+fn d13_the_linebackers_opening_move_goes_two_squares_diagonally() {
+    let p = pos("7k/8/8/8/8/8/3[LB]*4/K7 w - - -/-/- 0 1");
+    assert_eq!(
+        moves_from(&p, "d2"),
+        [
+            "[LB]d2-b4",
+            "[LB]d2-c3",
+            "[LB]d2-d3",
+            "[LB]d2-d4",
+            "[LB]d2-e3",
+            "[LB]d2-f4"
+        ]
+    );
+}
+
+#[test]
+fn d14_positions_write_back_as_read() {
+    for fen in [
+        "4k3/8/8/8/8/8/8/[CA]3K2[GR] w AH - -/-/- 0 1",
+        "4k3/8/8/2p[MG]4/8/8/8/4K3 b - d3,d4:d5 [LI]Q/n/[WA] 0 1",
+    ] {
+        assert_eq!(pos(fen).text(), fen);
+    }
+}
+
+#[test]
+fn bad_moves_are_refused_with_their_reason() {
+    let p = pos("4k3/8/8/8/8/8/8/[CA]3K2[GR] w AH - -/-/- 0 1");
+    let why = |t: &str| p.parse_move(t).unwrap_err().to_string();
+    assert!(why("e4e5").contains("no man on e4"), "{}", why("e4e5"));
+    assert!(why("e8e7").contains("Black"), "{}", why("e8e7"));
+    assert!(why("[GR]a1-a2").contains("Camel"), "{}", why("[GR]a1-a2"));
+    assert!(why("a1a2").contains("cannot go"), "{}", why("a1a2"));
+    assert!(why("zz").contains("square"), "{}", why("zz"));
+    for junk in ["", "[", "e2=", "O-O-O-O", "a1a9", "é", "[GR]]]"] {
+        assert!(p.parse_move(junk).is_err(), "{junk}");
+    }
+}
