@@ -460,6 +460,95 @@ await test("a 52Chess game: the card drawn, its square marked, a teleport by cli
   await page.close();
 });
 
+// ---------- Dealer's Chess ----------
+await test("a Dealer's Chess game: the deal, the arrangement by tapping cards onto squares, a move, the reference card", async () => {
+  const docs = join(root, "docs");
+  const page = await browser.newPage({ viewport: { width: 1280, height: 1000 }, deviceScaleFactor: 1 });
+  await page.goto(base + "/");
+  await page.selectOption("select[name=variant]", "dealers");
+  assert(!(await page.isVisible("input[name=seed]")), "a seed field for Dealer's Chess (random arrangements come from it)");
+  const opts = await page.$$eval("#variant-options select", (ss) => ss.map((s) => s.name));
+  assert(JSON.stringify(opts) === '["board","deck","zombie_royal"]', "options: " + opts);
+  await page.selectOption("select[name=opponent]", "engine");
+  await page.selectOption("select[name=level]", "1");
+  await page.selectOption("select[name=side]", "white");
+  await page.click("#create");
+  await page.waitForSelector("#arrange .slot");
+  let v = await viewOf(page);
+  assert(v.arranging && v.deal && v.deal.seats.length === 2, "no deal in the view");
+  assert(v.acting.includes(0), "White is not to arrange: " + JSON.stringify(v.acting));
+  // Only the royals stand on the board before the arrangements.
+  assert((await page.$$("g.disc")).length === 2, "pieces before the arrangement");
+  const mine = v.deal.seats[0];
+  // Tap a card, then a square: 7 pieces on the back row, 8 pawns.
+  const backSlots = await page.$$eval('#arrange [data-slot^="back-"]', (xs) => xs.map((x) => x.dataset.slot));
+  assert(backSlots.length === 7, "back slots: " + backSlots.length);
+  for (let i = 0; i < 7; i++) {
+    await page.click(`#arrange .pool .card-chip[data-code="${mine.pieces[i].code}"]`);
+    await page.click(`#arrange [data-slot="back-${i}"]`);
+  }
+  for (let i = 0; i < 8; i++) {
+    await page.click(`#arrange .pool .card-chip[data-code="${mine.pawns[i].code}"]`);
+    await page.click(`#arrange [data-slot="pawns-${i}"]`);
+  }
+  // Hovering a card shows its reference card.
+  await page.hover(`#arrange .pool .card-chip[data-code="${mine.pieces[7].code}"]`);
+  await page.waitForSelector(`#card-view img[src="/cards/${mine.pieces[7].code}.svg"]`);
+  await page.screenshot({ path: join(docs, "dealers-arrange.png") });
+  assert(await page.isEnabled("#arrange-send"), "Ready is not enabled with every square filled");
+  await page.click("#arrange-send");
+  // The engine arranges after us; then the board is full and play starts.
+  await page.waitForFunction(() => document.querySelectorAll("#board-svg g.disc").length === 32, null, { timeout: 30000 });
+  v = await viewOf(page);
+  assert(!v.arranging, "still arranging");
+  const code = (c) => (c.length === 1 ? c : `[${c}]`);
+  const expected = mine.pieces.slice(0, 7).map((c) => code(c.code)).join("") + "/" + mine.pawns.map((c) => code(c.code)).join("");
+  assert(v.history[0] === expected, `arranged ${v.history[0]}, meant ${expected}`);
+  assert((await page.textContent("#hand-white")).includes(mine.pieces[8].code), "the kept cards are not in White's hand");
+  // A move by clicking, and the piece's reference card when it is selected.
+  const mv = v.moves.find((m) => m.from && m.to);
+  await page.click(`g.card[data-square="${mv.from}"]`);
+  await page.waitForSelector("#card-view img");
+  await page.click(`[data-target="${mv.to}"]`);
+  if (await page.$(".promo-choice")) await page.getByRole("button", { name: mv.choice, exact: true }).click();
+  await page.waitForFunction((n) => document.querySelectorAll("#moves .mv").length > n, v.plies, { timeout: 15000 });
+  const after = await viewOf(page);
+  assert(after.history[v.plies] === mv.text, `played ${after.history[v.plies]}, meant ${mv.text}`);
+  await page.waitForFunction((n) => document.querySelectorAll("#moves .mv").length > n, v.plies + 1, { timeout: 30000 });
+  await page.screenshot({ path: join(docs, "dealers-desktop.png") });
+  await page.close();
+});
+
+await test("a Dealer's Chess arrangement stays hidden from the other player until both are made", async () => {
+  const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+  await page.goto(base + "/");
+  await page.selectOption("select[name=variant]", "dealers");
+  await page.selectOption("select[name=opponent]", "friend");
+  await page.click("#create");
+  await page.waitForSelector("#arrange .slot");
+  const invite = await page.inputValue("#invite-link");
+  await page.click("#arrange-random");
+  await page.waitForSelector("#arrange .waiting");
+  const v = await viewOf(page);
+  const white = v.history[0];
+  assert(white && white.includes("/"), "White's arrangement: " + white);
+  const black = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+  await black.goto(invite);
+  await black.waitForSelector("#arrange .slot");
+  const seen = await black.content();
+  const back = white.split("/")[0];
+  assert(!seen.includes(back), "Black's page shows White's back row");
+  const bv = await viewOf(black);
+  assert(JSON.stringify(bv.history) === '["(arranged)"]', "Black sees: " + bv.history);
+  assert(!JSON.stringify(bv).includes(back), "Black's view holds White's back row");
+  await black.click("#arrange-random");
+  await black.waitForFunction(() => document.querySelectorAll("#board-svg g.disc").length === 32, null, { timeout: 10000 });
+  const after = await viewOf(black);
+  assert(after.history[0] === white, "after both: " + after.history);
+  await black.close();
+  await page.close();
+});
+
 await test("the pages break no rule of the Content Security Policy, which the server sends", async () => {
   const r = await fetch(base + "/");
   const csp = r.headers.get("content-security-policy") || "";

@@ -144,7 +144,7 @@ mod tests {
             .unwrap_or_default();
         assert!(
             err.contains(
-                "unknown game 'chess' (known: cardmate, chess-cards, cuarenta, 52chess; 'analyse' supports cardmate, cuarenta and 52chess)"
+                "unknown game 'chess' (known: cardmate, chess-cards, cuarenta, 52chess, dealers; 'analyse' supports cardmate, cuarenta, 52chess and dealers)"
             ),
             "{err}"
         );
@@ -154,6 +154,6 @@ mod tests {
             .flatten()
             .map(|v| v.get_name().to_string())
             .collect();
-        assert_eq!(listed, ["cardmate", "cuarenta", "52chess"]);
+        assert_eq!(listed, ["cardmate", "cuarenta", "52chess", "dealers"]);
     }
 }

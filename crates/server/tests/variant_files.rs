@@ -119,6 +119,7 @@ async fn the_lobby_offers_the_files_and_skips_the_broken_ones() {
             "chess-cards",
             "cuarenta",
             "52chess",
+            "dealers",
             "chess",
             "fairy-court"
         ]

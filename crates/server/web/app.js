@@ -121,13 +121,13 @@ function gamePage(id) {
     history.replaceState({}, "", "/game/" + id);
   }
   const token = localStorage.getItem("deckmate-token-" + id);
-  const state = { id, token, view: null, shown: null, flipped: null, selected: null, sacMode: false, sacCard: null };
+  const state = { id, token, view: null, shown: null, flipped: null, selected: null, sacMode: false, sacCard: null, arrangement: null };
   main.replaceChildren(el("div", { class: "game" },
     el("div", { class: "board-wrap" },
       el("div", { class: "status-bar" }, el("div", { id: "status", role: "status" }), el("div", { id: "promo" }), el("div", { id: "free-moves" })),
-      el("div", { id: "board" }), el("div", { id: "zones" })),
+      el("div", { id: "arrange" }), el("div", { id: "board" }), el("div", { id: "hands" }), el("div", { id: "zones" })),
     el("div", { class: "side panel" },
-      el("div", { id: "drawn" }), el("dl", { id: "facts" }), el("div", { id: "scores" }), el("div", { id: "invite" }),
+      el("div", { id: "drawn" }), el("div", { id: "card-view" }), el("dl", { id: "facts" }), el("div", { id: "scores" }), el("div", { id: "invite" }),
       el("div", { class: "buttons" },
         el("button", { id: "first", title: "start", onclick: () => step(state, 0) }, "|\u25c0"),
         el("button", { id: "prev", title: "back", onclick: () => step(state, (state.shown ?? state.view.plies) - 1) }, "\u25c0"),
@@ -359,6 +359,12 @@ function drawBoard(state, v) {
       g.append(svgEl("circle", { cx: x + S / 2, cy: y + S / 2, r: S / 2 - 7, class: "face" }));
       g.append(svgText({ x: x + S / 2, y: y + S / 2 + 8, class: "label" }, p.symbol));
       const t = svgEl("title"); t.textContent = p.label; g.append(t);
+      // A piece with a reference card (Dealer's Chess) shows it on hover
+      // and when selected.
+      if (p.card) {
+        g.addEventListener("pointerenter", () => showCard(p.card, p.label));
+        if (p.square === state.selected) showCard(p.card, p.label);
+      }
       svg.append(g);
       continue;
     }
@@ -469,9 +475,139 @@ function drawSide(state, v) {
   box.scrollTop = box.scrollHeight;
 }
 
+// ---- Dealer's Chess: reference cards, the hands, the arrangement ----
+// A piece card (its name, its move in words and XBetza, its diagram), shown
+// beside the board.
+function showCard(url, label) {
+  const box = document.getElementById("card-view");
+  if (!box || box.dataset.url === url) return;
+  box.dataset.url = url;
+  box.replaceChildren(el("img", { src: url, alt: label || "piece card", class: "ref-card" }));
+}
+
+// A small card chip: the code, its reference card on hover or tap.
+function cardChip(c, attrs = {}) {
+  const chip = el("button", { type: "button", class: "card-chip", title: c.name || c.code, ...attrs }, c.code);
+  chip.addEventListener("pointerenter", () => showCard(c.svg || `/cards/${c.code}.svg`, c.name || c.code));
+  chip.addEventListener("focus", () => showCard(c.svg || `/cards/${c.code}.svg`, c.name || c.code));
+  return chip;
+}
+
+// The hands and the shared extras beside the board (D4).
+function drawHands(state, v) {
+  const box = document.getElementById("hands");
+  if (!v.hands) { box.replaceChildren(); return; }
+  const row = (label, cards, id) => el("div", { class: "hand-row", id },
+    el("span", { class: "hand-label" }, label),
+    ...(cards.length ? cards.map((c) => cardChip(c)) : [el("span", { class: "empty" }, "\u2014")]));
+  const names = v.seats.map((s) => s.name);
+  const order = state.flipped ? [0, 1] : [1, 0];
+  const keys = ["white", "black"];
+  box.replaceChildren(
+    row(`${names[order[0]]}'s hand${v.you === order[0] ? " (you)" : ""}`, v.hands[keys[order[0]]], `hand-${keys[order[0]]}`),
+    row("Shared extras", v.hands.shared, "hand-shared"),
+    row(`${names[order[1]]}'s hand${v.you === order[1] ? " (you)" : ""}`, v.hands[keys[order[1]]], `hand-${keys[order[1]]}`));
+}
+
+// The arrangement (D11): the player's dealt cards, dragged (or tapped, then
+// a slot tapped) onto the back row and the pawn row; the rest go to the
+// hand. Sent as one move; the opponent's stays hidden until both are made.
+function drawArrange(state, v) {
+  const box = document.getElementById("arrange");
+  const d = v.deal;
+  if (!v.arranging || !d || state.pastView) { box.replaceChildren(); box.className = ""; return; }
+  box.className = "panel arrange";
+  const me = v.you;
+  const seatsInfo = d.seats.map((s, i) => el("div", { class: "dealt" },
+    el("strong", {}, `${v.seats[i].name} dealt${i === me ? " (you)" : ""}: `),
+    cardChip(s.royal, { class: "card-chip royal" }), " ",
+    ...s.pieces.map((c) => cardChip(c)), " | ", ...s.pawns.map((c) => cardChip(c)),
+    el("span", { class: "arranged" }, s.arranged ? " \u2714 arranged" : " arranging\u2026")));
+  const shared = el("div", { class: "dealt" }, el("strong", {}, "Shared extras: "), ...d.shared.map((c) => cardChip(c)));
+  if (me === null || me === undefined || d.seats[me].arranged) {
+    const mine = d.mine ? el("p", {}, "Your arrangement: ", el("code", {}, d.mine.text)) : null;
+    box.replaceChildren(el("h3", {}, "The deal"), ...seatsInfo, shared, mine,
+      el("p", { class: "waiting" }, me === null || me === undefined ? "The players are arranging their armies." : "Waiting for the other player's arrangement."));
+    return;
+  }
+  const mySeat = d.seats[me];
+  const backSlots = [];
+  for (let r = 0; r < d.back_ranks; r++) for (let f = 0; f < d.files; f++) if (!(r === 0 && f === d.royal_file)) backSlots.push({ r, f });
+  if (!state.arrangement || state.arrangement.key !== `${v.id}-${me}`) {
+    state.arrangement = { key: `${v.id}-${me}`, back: backSlots.map(() => null), pawns: mySeat.pawns.map(() => null), picked: null };
+  }
+  const a = state.arrangement;
+  const used = new Set([...a.back, ...a.pawns].filter((x) => x));
+  const file = (f) => String.fromCharCode(97 + f);
+  const place = (kind, i) => {
+    const list = a[kind];
+    if (a.picked && a.picked.kind === kind) {
+      const code = a.picked.code;
+      for (const k of ["back", "pawns"]) a[k] = a[k].map((x) => (x === code ? null : x));
+      list[i] = code;
+      a.picked = null;
+    } else if (list[i]) {
+      list[i] = null;
+    }
+    drawArrange(state, v);
+  };
+  const slot = (kind, i, label) => {
+    const code = a[kind][i];
+    const s = el("div", { class: "slot" + (code ? " filled" : "") + (a.picked && a.picked.kind === kind ? " open" : ""), "data-slot": `${kind}-${i}`, tabindex: "0",
+      onclick: () => place(kind, i), onkeydown: (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); place(kind, i); } } },
+      el("span", { class: "slot-square" }, label), code ? el("span", { class: "slot-code" }, code) : null);
+    s.addEventListener("dragover", (e) => e.preventDefault());
+    s.addEventListener("drop", (e) => {
+      e.preventDefault();
+      const [k, c] = (e.dataTransfer.getData("text/plain") || "").split(":");
+      if (k === kind && c) { a.picked = { kind, code: c }; place(kind, i); }
+    });
+    if (code) s.addEventListener("pointerenter", () => showCard(`/cards/${code}.svg`, code));
+    return s;
+  };
+  const rank = (r) => (me === 0 ? r + 1 : Number(d.files) - r);
+  const backRows = [];
+  for (let r = d.back_ranks - 1; r >= 0; r--) {
+    const cells = [];
+    for (let f = 0; f < d.files; f++) {
+      if (r === 0 && f === d.royal_file) { cells.push(el("div", { class: "slot royal" }, el("span", { class: "slot-square" }, file(f) + rank(r)), el("span", { class: "slot-code" }, mySeat.royal.code))); continue; }
+      const i = backSlots.findIndex((x) => x.r === r && x.f === f);
+      cells.push(slot("back", i, file(f) + rank(r)));
+    }
+    // Seen from the player's side, as the board is drawn for him.
+    backRows.push(el("div", { class: "slot-row" }, ...(me === 0 ? cells : cells.reverse())));
+  }
+  const pawnRank = me === 0 ? d.back_ranks + 1 : Number(d.files) - d.back_ranks;
+  const pawnCells = mySeat.pawns.map((_, i) => slot("pawns", i, file(i) + pawnRank));
+  const pawnRow = el("div", { class: "slot-row" }, ...(me === 0 ? pawnCells : pawnCells.reverse()));
+  const pool = (kind, cards) => el("div", { class: "pool" }, ...cards.filter((c) => !used.has(c.code)).map((c) => {
+    const chip = cardChip(c, { class: "card-chip" + (a.picked && a.picked.code === c.code ? " picked" : ""), draggable: "true", "data-code": c.code });
+    chip.addEventListener("click", () => { a.picked = a.picked && a.picked.code === c.code ? null : { kind, code: c.code }; drawArrange(state, v); });
+    chip.addEventListener("dragstart", (e) => e.dataTransfer.setData("text/plain", `${kind}:${c.code}`));
+    return chip;
+  }));
+  const complete = a.back.every((x) => x) && a.pawns.every((x) => x);
+  const code = (c) => (c.length === 1 ? c : `[${c}]`);
+  const text = () => a.back.map(code).join("") + "/" + a.pawns.map(code).join("");
+  const hand = mySeat.pieces.filter((c) => !a.back.includes(c.code)).length;
+  box.replaceChildren(
+    el("h3", {}, "Arrange your army"),
+    el("p", { class: "hint" }, `Drag (or tap, then tap a square) ${d.back} of your Piece cards onto the back row and your pawns onto the pawn row; the Piece cards left go to your hand (${hand} now). Hover a card to see its moves.`),
+    el("div", { class: "slots" }, pawnRow, ...backRows),
+    el("div", { class: "pool-label" }, "Piece cards"), pool("back", mySeat.pieces),
+    el("div", { class: "pool-label" }, "Pawn cards"), pool("pawns", mySeat.pawns),
+    el("div", { class: "buttons" },
+      el("button", { id: "arrange-send", disabled: complete ? null : "", onclick: () => sendMove(state, text()) }, "Ready"),
+      el("button", { id: "arrange-random", onclick: () => sendMove(state, "random") }, "Random"),
+      el("button", { id: "arrange-clear", onclick: () => { state.arrangement = null; drawArrange(state, v); } }, "Clear")),
+    el("h3", {}, "The deal"), ...seatsInfo, shared);
+}
+
 function draw(state) {
   const v = state.pastView || state.view;
   drawDrawn(state, v);
+  drawArrange(state, v);
+  drawHands(state, v);
   drawBoard(state, v);
   drawZones(state, v);
   drawSide(state, v);

@@ -271,7 +271,7 @@ mod tests {
         let r = report(b"[Variant \"Shogi\"]\n", false, &Style::plain());
         assert_eq!(
             r.stderr,
-            "deckmate: unknown variant 'Shogi' (known: cardmate, chess-cards, cuarenta, 52chess)\n"
+            "deckmate: unknown variant 'Shogi' (known: cardmate, chess-cards, cuarenta, 52chess, dealers)\n"
         );
         // Cuarenta's board: its letters, its holes blank, the last move in
         // brackets.

@@ -215,9 +215,11 @@ fn read_codes(text: &str) -> Result<Vec<String>, String> {
             }
             c if c.is_ascii_alphabetic() => out.push(c.to_ascii_uppercase().to_string()),
             c if c.is_whitespace() || c == ',' => {}
-            c => return Err(format!(
+            c => {
+                return Err(format!(
                 "'{c}' is not a man: a one-letter code bare (N), a longer one in brackets ([GR])"
-            )),
+            ))
+            }
         }
     }
     Ok(out)

@@ -125,7 +125,10 @@ mod tests {
     #[test]
     fn added_games_are_found_and_clashes_refused() {
         let mut c = Catalog::builtin();
-        assert_eq!(c.keys(), "cardmate, chess-cards, cuarenta, 52chess");
+        assert_eq!(
+            c.keys(),
+            "cardmate, chess-cards, cuarenta, 52chess, dealers"
+        );
         c.add(entry("my-chess", "My Chess")).expect("a new game");
         assert_eq!(c.find("my-chess").map(|g| g.name), Some("My Chess"));
         assert_eq!(c.from_tag("my chess").map(|g| g.key), Some("my-chess"));

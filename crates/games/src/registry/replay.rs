@@ -99,7 +99,12 @@ mod tests {
                 .new_game(&Options::defaults(g.options), 5)
                 .expect("a game");
             for _ in 0..4 {
-                let seat = game.to_move().expect("a seat to move");
+                // While both seats choose at once (Dealer's Chess's
+                // arrangements), the first of them.
+                let seat = deckmate_rules::Seat::BOTH
+                    .into_iter()
+                    .find(|&s| game.to_act().includes(s))
+                    .expect("a seat to move");
                 let text = game.legal_moves_of(seat)[0]["text"]
                     .as_str()
                     .unwrap_or_default()

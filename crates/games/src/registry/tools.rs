@@ -505,8 +505,10 @@ mod tests {
             .filter(|g| g.tools.is_some())
             .map(|g| g.key)
             .collect();
-        assert_eq!(with, ["cardmate", "cuarenta", "52chess"]);
+        assert_eq!(with, ["cardmate", "cuarenta", "52chess", "dealers"]);
         assert!(tools("cardmate").seeded_start());
+        assert!(tools("dealers").seeded_start());
+        assert_eq!(tools("dealers").bench_prefix(), "dealers ");
         assert!(!tools("cuarenta").seeded_start());
         assert!(!tools("52chess").seeded_start());
         assert_eq!(tools("cardmate").bench_prefix(), "");
