@@ -540,14 +540,13 @@ function drawArrange(state, v) {
   const used = new Set([...a.back, ...a.pawns].filter((x) => x));
   const file = (f) => String.fromCharCode(97 + f);
   const place = (kind, i) => {
-    const list = a[kind];
     if (a.picked && a.picked.kind === kind) {
       const code = a.picked.code;
       for (const k of ["back", "pawns"]) a[k] = a[k].map((x) => (x === code ? null : x));
-      list[i] = code;
+      a[kind][i] = code;
       a.picked = null;
-    } else if (list[i]) {
-      list[i] = null;
+    } else if (a[kind][i]) {
+      a[kind][i] = null;
     }
     drawArrange(state, v);
   };

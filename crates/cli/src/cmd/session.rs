@@ -167,8 +167,29 @@ impl Session {
 
     /// The number written before ply `ply` (from 0): chance's plies (a
     /// card drawn) are not counted, they go with the move after them.
+    /// A setup phase's plies (a line of the move list without a number:
+    /// Dealer's Chess's arrangements) are labelled by its heading, and play
+    /// is numbered from 1 after them.
     fn label(&self, ply: usize) -> String {
-        number((0..ply).filter(|&i| !self.game.is_chance_ply(i)).count())
+        let lines = self.game.move_lines();
+        let setup: Vec<usize> = lines
+            .iter()
+            .filter(|l| l.label.is_empty())
+            .flat_map(|l| l.plies.iter().copied())
+            .collect();
+        if setup.contains(&ply) {
+            let heading = lines
+                .iter()
+                .find(|l| l.plies.contains(&ply))
+                .and_then(|l| l.heading.clone())
+                .unwrap_or_default();
+            return format!("({heading})");
+        }
+        number(
+            (0..ply)
+                .filter(|&i| !self.game.is_chance_ply(i) && !setup.contains(&i))
+                .count(),
+        )
     }
 
     /// The last move of a seat as the viewer sees it, numbered, with the

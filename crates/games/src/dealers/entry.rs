@@ -420,6 +420,15 @@ impl BoardHook for DealersBoard {
         pos.parse_as(seat, text)
     }
 
+    /// The arrangements come before play.
+    fn setup_plies(moves: &[DealersMove]) -> (usize, &'static str) {
+        let n = moves
+            .iter()
+            .take_while(|m| matches!(m, DealersMove::Arrange(..)))
+            .count();
+        (n, "Arrangements")
+    }
+
     /// An arrangement move is hidden from the other seat and spectators
     /// until both are made.
     fn move_seen_by(

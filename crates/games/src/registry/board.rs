@@ -102,6 +102,14 @@ pub trait BoardHook: Send + 'static {
         pos.parse_move(text)
     }
 
+    /// How many of the first plies of `moves` are a setup phase before
+    /// play (Dealer's Chess's two arrangements): the move list shows them
+    /// apart, under the heading this gives, and numbers play from 1.
+    fn setup_plies(moves: &[<Self::Position as Game>::Move]) -> (usize, &'static str) {
+        let _ = moves;
+        (0, "")
+    }
+
     /// How a move played by `mover` (written `text`) reads to `viewer`
     /// (`None`: a spectator) in the position now: games with secrets hide
     /// here a move the viewer may not know yet (another seat's secret
@@ -296,7 +304,18 @@ impl<H: BoardHook> PlayedGame for BoardPlay<H> {
     /// seat's chance ply before its move; without, two plies a line.
     fn move_lines(&self) -> Vec<MoveLine> {
         if !self.chance.contains(&true) {
-            return super::pair_lines(self.texts.len(), 0, 1);
+            let (setup, heading) = H::setup_plies(&self.moves);
+            let setup = setup.min(self.texts.len());
+            if setup == 0 {
+                return super::pair_lines(self.texts.len(), 0, 1);
+            }
+            let mut lines = vec![MoveLine {
+                heading: Some(heading.to_string()),
+                label: String::new(),
+                plies: (0..setup).collect(),
+            }];
+            lines.extend(super::pair_lines(self.texts.len() - setup, setup, 1));
+            return lines;
         }
         let mut lines: Vec<MoveLine> = Vec::new();
         let mut seat_plies = 0;
