@@ -212,7 +212,7 @@ impl Rules {
     }
 
     /// The squares of `seat`'s royals on `board`.
-    fn royals(&self, board: &Board, seat: Seat) -> Vec<u8> {
+    pub(crate) fn royals(&self, board: &Board, seat: Seat) -> Vec<u8> {
         (0..self.squares())
             .filter(|&s| {
                 let c = board[usize::from(s)];
@@ -298,14 +298,81 @@ impl Position {
     pub fn has_legal_move(&self) -> bool {
         let mut v = Vec::with_capacity(64);
         self.pseudo_moves(&mut v);
-        v.into_iter().any(|m| self.is_safe(m))
+        let guard = self.guard();
+        v.into_iter().any(|m| self.is_legal_with(m, &guard))
     }
 
     /// The legal moves.
     pub fn legal_moves(&self, out: &mut Vec<Move>) {
         let mut v = Vec::with_capacity(64);
         self.pseudo_moves(&mut v);
-        out.extend(v.into_iter().filter(|&m| self.is_safe(m)));
+        let guard = self.guard();
+        out.extend(v.into_iter().filter(|&m| self.is_legal_with(m, &guard)));
+    }
+
+    /// What a move must leave alone to be safe without trying it: the
+    /// squares whose occupancy could change an attack on the side to
+    /// move's royal (every enemy man that could ever capture there, the
+    /// squares its path to the royal must pass, and its own square).
+    /// `None` when every move must be tried (in check, not exactly one
+    /// royal).
+    fn guard(&self) -> Option<Squares> {
+        let r = &*self.rules;
+        let me = self.side;
+        let royals = r.royals(&self.board, me);
+        let [king] = royals.as_slice() else {
+            return None;
+        };
+        let king = *king;
+        let them = me.other();
+        let mut danger = Squares::default();
+        for from in 0..r.squares() {
+            let c = self.board[usize::from(from)];
+            if c == EMPTY || man_of(c).0 != them {
+                continue;
+            }
+            let kind = man_of(c).1;
+            let m = r.moves(kind, them, from);
+            if !m.reach.has(king) {
+                continue;
+            }
+            danger.add(from);
+            for l in m.leaps.iter().filter(|l| l.to == king && l.can_capture) {
+                for &v in &l.via {
+                    danger.add(v);
+                }
+            }
+            for l in m.lines.iter().filter(|l| l.can_capture) {
+                if let Some(at) = l.squares.iter().position(|&s| s == king) {
+                    for &v in l.via.iter().chain(&l.squares[..at]) {
+                        danger.add(v);
+                    }
+                }
+            }
+        }
+        if r.attacked(&self.board, &self.fresh, king, them) {
+            return None;
+        }
+        danger.add(king);
+        Some(danger)
+    }
+
+    /// Whether `m` is legal, tried only when it touches the guarded
+    /// squares (or is a royal's move, a castling, an en passant capture or
+    /// a push, which move more than one man).
+    fn is_legal_with(&self, m: Move, guard: &Option<Squares>) -> bool {
+        match guard {
+            Some(danger)
+                if !m.is_castling()
+                    && !m.is_en_passant()
+                    && !m.is_push()
+                    && !danger.has(m.from())
+                    && !danger.has(m.to()) =>
+            {
+                true
+            }
+            _ => self.is_safe(m),
+        }
     }
 
     /// Whether a side's royal is attacked now.
