@@ -469,6 +469,7 @@ await test("a Dealer's Chess game: the deal, the arrangement by tapping cards on
   assert(!(await page.isVisible("input[name=seed]")), "a seed field for Dealer's Chess (random arrangements come from it)");
   const opts = await page.$$eval("#variant-options select", (ss) => ss.map((s) => s.name));
   assert(JSON.stringify(opts) === '["board","deck","zombie_royal"]', "options: " + opts);
+  assert(await page.$("#variant-options input[type=file][name=deck_file]"), "no deck file chooser");
   await page.selectOption("select[name=opponent]", "engine");
   await page.selectOption("select[name=level]", "1");
   await page.selectOption("select[name=side]", "white");

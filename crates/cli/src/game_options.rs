@@ -61,6 +61,32 @@ impl GameOptionArgs {
     }
 }
 
+/// The most an option's file may hold.
+const OPTION_FILE_LIMIT: u64 = 64 * 1024;
+
+/// The text of the file an option names.
+fn read_option_file(spec: &OptionSpec, path: &str) -> Result<String, clap::Error> {
+    use std::io::Read;
+    let fail = |why: String| {
+        clap::Error::raw(
+            clap::error::ErrorKind::ValueValidation,
+            format!("{} {path}: {why}\n", spec.flag()),
+        )
+    };
+    let file = std::fs::File::open(path).map_err(|e| fail(e.to_string()))?;
+    let mut text = String::new();
+    file.take(OPTION_FILE_LIMIT + 1)
+        .read_to_string(&mut text)
+        .map_err(|e| fail(e.to_string()))?;
+    if text.len() as u64 > OPTION_FILE_LIMIT {
+        return Err(fail(format!(
+            "longer than {} KiB",
+            OPTION_FILE_LIMIT / 1024
+        )));
+    }
+    Ok(text)
+}
+
 /// Refuses `flags` (as typed, e.g. `--palace`), which are `owner`'s, when
 /// `game` is played: the message names the game they belong to.
 pub fn refusal(flags: &[String], owner: &str, game: &str) -> String {
@@ -79,7 +105,14 @@ impl FromArgMatches for GameOptionArgs {
         let mut given = Vec::new();
         for (spec, _) in all_options() {
             if let Ok(Some(v)) = m.try_get_one::<String>(spec.name) {
-                given.push((spec.name, v.clone()));
+                // An option of a file's text (`--deck-file PATH`) is given
+                // its path here and read, at most 64 KiB.
+                let value = if spec.name.ends_with("_file") {
+                    read_option_file(spec, v)?
+                } else {
+                    v.clone()
+                };
+                given.push((spec.name, value));
             }
         }
         Ok(GameOptionArgs { given })
@@ -100,10 +133,15 @@ impl Args for GameOptionArgs {
                 format!(", {}", spec.ruling)
             };
             let long = spec.name.replace('_', "-");
+            let value_name = if spec.name.ends_with("_file") {
+                "PATH"
+            } else {
+                "VALUE"
+            };
             cmd = cmd.arg(
                 Arg::new(spec.name)
                     .long(long)
-                    .value_name("VALUE")
+                    .value_name(value_name)
                     .help(format!(
                         "{}: {} ({}; default {}{ruling})",
                         names(&owners),

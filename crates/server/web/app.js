@@ -61,7 +61,10 @@ async function lobby() {
   const current = () => variants.find((x) => x.key === variantSelect.value) || variants[0];
   const showVariant = () => {
     const v = current();
-    optionBox.replaceChildren(...v.options.map((o) => select(o.name, o.values, o.default)));
+    // An option that is a file's text (a deck file) is a file chooser.
+    optionBox.replaceChildren(...v.options.map((o) => o.name.endsWith("_file")
+      ? el("label", { title: o.help }, o.name.replace("_", " ") + " ", el("input", { type: "file", name: o.name, accept: ".toml,.txt" }))
+      : select(o.name, o.values, o.default)));
     sideBox.replaceChildren(select("side", v.seats, v.seats[0], v.seat_names));
     rulesLink.href = v.rules;
     rulesLink.textContent = "Rules of " + v.name;
@@ -83,7 +86,11 @@ async function lobby() {
     const f = new FormData(form);
     const v = current();
     const options = {};
-    for (const o of v.options) options[o.name] = f.get(o.name);
+    for (const o of v.options) {
+      const value = f.get(o.name);
+      if (o.name.endsWith("_file")) { if (value && value.size) options[o.name] = await value.text(); }
+      else options[o.name] = value;
+    }
     const body = { variant: v.key, options };
     if (f.get("seed") && !v.secret_seed) body.seed = Number(f.get("seed"));
     body.opponent = f.get("opponent") === "friend" ? "friend" : { engine: Number(f.get("level")), seat: f.get("side") };

@@ -204,6 +204,45 @@ impl Catalogue {
         })
     }
 
+    /// This catalogue with a deck file's cards after its own (D7); a card
+    /// whose code or name is one of this catalogue's is refused.
+    pub fn with_deck(&self, deck: &Catalogue) -> Result<Catalogue, CatalogueError> {
+        let mut cards = self.cards.clone();
+        for card in &deck.cards {
+            if let Some(c) = cards
+                .iter()
+                .find(|c| c.code == card.code || c.name.eq_ignore_ascii_case(&card.name))
+            {
+                return Err(CatalogueError {
+                    line: 0,
+                    reason: format!(
+                        "{} ({}) has the name or code of {} ({}), a card already in the catalogue",
+                        card.name, card.code, c.name, c.code
+                    ),
+                });
+            }
+            cards.push(card.clone());
+        }
+        Ok(Catalogue { cards })
+    }
+
+    /// Each card in the line form [`Catalogue::parse`] reads back.
+    pub fn lines(&self) -> Vec<String> {
+        self.cards
+            .iter()
+            .map(|c| {
+                format!(
+                    "{} | {} | {} | {} | {}",
+                    c.kind.word(),
+                    c.name,
+                    c.code,
+                    c.betza,
+                    c.words.replace(['|', '\n'], " ")
+                )
+            })
+            .collect()
+    }
+
     /// Every card, in the catalogue's order.
     pub fn cards(&self) -> &[PieceCard] {
         &self.cards

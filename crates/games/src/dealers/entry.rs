@@ -7,7 +7,7 @@ use super::engine;
 use super::eval::DealersEval;
 use super::game::{arrangement_text, DealersGame, DealersMove, Seen};
 use super::notation::code_text;
-use super::record::{self, deck_of, size_name, size_of, GameSpec};
+use super::record::{self, catalogue_of, deck_in, size_name, size_of, GameSpec};
 use super::rules::{PlayOptions, ZombieRoyal};
 use super::Position;
 use crate::end::End;
@@ -18,9 +18,10 @@ use crate::registry::{
 };
 use deckmate_rules::{Game, MoveError, Record, Seat};
 use serde_json::{json, Map, Value};
+use std::sync::Arc;
 
 /// The game's options.
-pub static OPTIONS: [OptionSpec; 3] = [
+pub static OPTIONS: [OptionSpec; 4] = [
     OptionSpec {
         name: "board",
         values: &["8x8", "10x10", "12x12"],
@@ -34,6 +35,13 @@ pub static OPTIONS: [OptionSpec; 3] = [
         default: "page",
         help: "the Piece deck: the page's 40 cards, or 16 or more of them by code (GR,LI,CA,...)",
         ruling: "D12",
+    },
+    OptionSpec {
+        name: "deck_file",
+        values: &[],
+        default: "",
+        help: "a deck file's cards join the page's (D7): its text (on the command line, its path); the catalogue's line form or TOML [[piece]] tables",
+        ruling: "D7",
     },
     OptionSpec {
         name: "zombie_royal",
@@ -78,12 +86,17 @@ O-O-O. 'moves' lists the legal moves; 'deckmate cards CODE' shows a card.";
 /// Reads the options into a spec with `seed`.
 pub fn spec_of(options: &Options, seed: u64) -> Result<GameSpec, String> {
     let size = options.read("board", size_of).map_err(|e| e.to_string())?;
+    let deck_file: Option<Arc<str>> = options
+        .given("deck_file")
+        .filter(|t| !t.trim().is_empty())
+        .map(Arc::from);
+    let catalogue = catalogue_of(deck_file.as_deref())?;
     let deck = options
         .read("deck", |d: &str| {
             if d.trim() == "page" {
                 Ok(None)
             } else {
-                deck_of(d).map(Some)
+                deck_in(d, &catalogue).map(Some)
             }
         })
         .map_err(|e| e.to_string())?;
@@ -102,6 +115,7 @@ pub fn spec_of(options: &Options, seed: u64) -> Result<GameSpec, String> {
             zombie_royal: zombie_royal.unwrap_or_default(),
         },
         fen: None,
+        deck_file,
     })
 }
 
@@ -144,8 +158,11 @@ fn from_spec(_: &'static GameEntry, v: &Value) -> Result<BoxedGame, String> {
     if let Some(b) = text("board") {
         spec.size = size_of(&b)?;
     }
+    if let Some(f) = text("deck_file") {
+        spec.deck_file = Some(Arc::from(f));
+    }
     if let Some(d) = text("deck") {
-        spec.deck = Some(deck_of(&d)?);
+        spec.deck = Some(deck_in(&d, &*spec.catalogue()?)?);
     }
     if text("zombie_royal").as_deref() == Some("stays") {
         spec.options.zombie_royal = ZombieRoyal::Stays;
@@ -377,6 +394,9 @@ impl BoardHook for DealersBoard {
         let mut v = json!({ "seed": spec.seed, "board": size_name(spec.size) });
         if let Some(d) = &spec.deck {
             v["deck"] = json!(d.join(","));
+        }
+        if let Some(f) = &spec.deck_file {
+            v["deck_file"] = json!(f.as_ref());
         }
         if spec.options.zombie_royal == ZombieRoyal::Stays {
             v["zombie_royal"] = json!("stays");

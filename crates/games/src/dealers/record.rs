@@ -2,8 +2,9 @@
 //! dealt and both arrangements, so it replays to the same start).
 //!
 //! Tags: `Variant` (`Dealer's Chess`), `Seed` (the deal's), `Board`
-//! (`8x8`, `10x10`, `12x12`), `Deck` (the Piece cards agreed on, D12, when
-//! not the page's 40), `ZombieRoyal` (`stays`, when a royal that takes a
+//! (`8x8`, `10x10`, `12x12`), `DeckCard1`, `DeckCard2`... (a deck file's
+//! cards, D7, in the catalogue's line form), `Deck` (the Piece cards agreed
+//! on, D12, when not the page's 40), `ZombieRoyal` (`stays`, when a royal that takes a
 //! Zombie stays royal), `Deal` (the cards dealt, written for the reader
 //! and checked against the seed's), or `FEN` (D14) for a game from a
 //! position. The first two moves of a dealt game are the arrangements,
@@ -39,6 +40,8 @@ pub struct GameSpec {
     pub options: PlayOptions,
     /// A start position instead of a deal (D14).
     pub fen: Option<String>,
+    /// A deck file's text (D7): its cards join the page's.
+    pub deck_file: Option<Arc<str>>,
 }
 
 impl Default for GameSpec {
@@ -49,6 +52,7 @@ impl Default for GameSpec {
             deck: None,
             options: PlayOptions::default(),
             fen: None,
+            deck_file: None,
         }
     }
 }
@@ -72,7 +76,41 @@ pub fn size_of(name: &str) -> Result<BoardSize, String> {
     }
 }
 
-/// A Piece deck from its list of codes (comma- or space-separated).
+/// The catalogue of a game: the page's cards, and a deck file's (D7).
+pub fn catalogue_of(deck_file: Option<&str>) -> Result<Arc<Catalogue>, String> {
+    let page = Catalogue::builtin();
+    match deck_file {
+        None => Ok(Arc::new(page.clone())),
+        Some(text) => {
+            let deck = Catalogue::parse_deck(text).map_err(|e| format!("the deck file: {e}"))?;
+            if deck.cards().is_empty() {
+                return Err("the deck file holds no card".to_string());
+            }
+            page.with_deck(&deck)
+                .map(Arc::new)
+                .map_err(|e| format!("the deck file: {e}"))
+        }
+    }
+}
+
+/// A Piece deck from its list of codes (comma- or space-separated),
+/// checked against `catalogue`.
+pub fn deck_in(text: &str, catalogue: &Catalogue) -> Result<Vec<String>, String> {
+    let codes: Vec<String> = text
+        .split([',', ' '])
+        .map(|c| c.trim().trim_matches(['[', ']']).to_ascii_uppercase())
+        .filter(|c| !c.is_empty())
+        .collect();
+    Decks::with_pieces(
+        catalogue,
+        &codes.iter().map(String::as_str).collect::<Vec<_>>(),
+    )
+    .map_err(|e| format!("deck: {e}"))?;
+    Ok(codes)
+}
+
+/// A Piece deck from its list of codes (comma- or space-separated),
+/// checked against the page's cards.
 pub fn deck_of(text: &str) -> Result<Vec<String>, String> {
     let codes: Vec<String> = text
         .split([',', ' '])
@@ -89,13 +127,12 @@ pub fn deck_of(text: &str) -> Result<Vec<String>, String> {
 
 impl GameSpec {
     /// The catalogue the game's cards come from.
-    pub fn catalogue(&self) -> Arc<Catalogue> {
-        Arc::new(Catalogue::builtin().clone())
+    pub fn catalogue(&self) -> Result<Arc<Catalogue>, String> {
+        catalogue_of(self.deck_file.as_deref())
     }
 
     /// The decks.
-    pub fn decks(&self) -> Result<Decks, String> {
-        let cat = Catalogue::builtin();
+    pub fn decks(&self, cat: &Catalogue) -> Result<Decks, String> {
         match &self.deck {
             None => Ok(Decks::all(cat)),
             Some(codes) => {
@@ -108,7 +145,7 @@ impl GameSpec {
     /// The game at its start: the deal at its arrangement phase, or the
     /// position of `fen` in play.
     pub fn start_game(&self) -> Result<DealersGame, String> {
-        let catalogue = self.catalogue();
+        let catalogue = self.catalogue()?;
         match &self.fen {
             Some(f) => {
                 let pos =
@@ -117,13 +154,8 @@ impl GameSpec {
                 Ok(DealersGame::from_position(pos, Arc::new(table)))
             }
             None => {
-                let table = Table::new(
-                    catalogue,
-                    &self.decks()?,
-                    self.size,
-                    self.seed,
-                    self.options,
-                )?;
+                let decks = self.decks(&catalogue)?;
+                let table = Table::new(catalogue, &decks, self.size, self.seed, self.options)?;
                 Ok(DealersGame::new(table))
             }
         }
@@ -173,8 +205,24 @@ impl RecordSpec for GameSpec {
         if let Some(b) = record.tag("Board") {
             spec.size = size_of(b).map_err(|e| ReplayError::tags(format!("tag Board: {e}")))?;
         }
+        // A deck file's cards, one tag each (DeckCard1, DeckCard2...).
+        let mut lines = Vec::new();
+        for i in 1.. {
+            match record.tag(&format!("DeckCard{i}")) {
+                Some(line) => lines.push(line.to_string()),
+                None => break,
+            }
+        }
+        if !lines.is_empty() {
+            let text: Arc<str> = Arc::from(lines.join("\n"));
+            catalogue_of(Some(&text))
+                .map_err(|e| ReplayError::tags(format!("tags DeckCard: {e}")))?;
+            spec.deck_file = Some(text);
+        }
         if let Some(d) = record.tag("Deck") {
-            spec.deck = Some(deck_of(d).map_err(|e| ReplayError::tags(format!("tag Deck: {e}")))?);
+            let cat = spec.catalogue().map_err(ReplayError::tags)?;
+            spec.deck =
+                Some(deck_in(d, &cat).map_err(|e| ReplayError::tags(format!("tag Deck: {e}")))?);
         }
         if let Some(z) = record.tag("ZombieRoyal") {
             spec.options.zombie_royal = match z.trim() {
@@ -217,6 +265,11 @@ impl RecordSpec for GameSpec {
                 }
                 if let Some(d) = &self.deck {
                     record.set_tag("Deck", d.join(","));
+                }
+                if let Some(Ok(deck)) = self.deck_file.as_deref().map(Catalogue::parse_deck) {
+                    for (i, line) in deck.lines().into_iter().enumerate() {
+                        record.set_tag(&format!("DeckCard{}", i + 1), line);
+                    }
                 }
                 if let Ok(g) = self.start_game() {
                     if let Some(t) = deal_text(&g) {

@@ -82,8 +82,13 @@ impl EngineHook for DealersTools {
     ) -> Result<Position, StudyError> {
         if let Some(f) = fen {
             let spec = spec_of(options, seed)?;
-            return Position::from_text(f, Catalogue::builtin(), spec.options)
-                .map_err(StudyError::Position);
+            let cat = spec.catalogue().map_err(|why| {
+                StudyError::Option(crate::registry::OptionError::BadValue {
+                    name: "deck_file",
+                    reason: why,
+                })
+            })?;
+            return Position::from_text(f, &cat, spec.options).map_err(StudyError::Position);
         }
         let spec = spec_of(options, seed)?;
         let (g, _) = dealt_start(&spec)
