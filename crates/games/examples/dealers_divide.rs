@@ -16,6 +16,7 @@ fn main() {
         } else {
             ZombieRoyal::Converts
         },
+        ..PlayOptions::default()
     };
     let pos = match Position::from_text(fen, Catalogue::builtin(), options) {
         Ok(p) => p,

@@ -197,3 +197,105 @@ proptest! {
         prop_assert_eq!(r.position.position_text(), g.position_text());
     }
 }
+
+/// Plays random legal moves through the registry (arrangements `random`)
+/// for at most `plies`, stopping once `done` holds for the history.
+fn random_registry_game(
+    options: &[(&str, &str)],
+    seed: u64,
+    plies: usize,
+    done: impl Fn(&[String]) -> bool,
+) -> deckmate_games::registry::BoxedGame {
+    let entry = find("dealers").unwrap();
+    let opts = Options::parse(entry.options, options.iter().copied()).unwrap();
+    let mut g = entry.new_game(&opts, seed).unwrap();
+    let mut rng = SeededRng::new(seed);
+    for _ in 0..plies {
+        if g.outcome().is_some() || done(g.history()) {
+            break;
+        }
+        let Some(seat) = Seat::BOTH.into_iter().find(|&s| g.to_act().includes(s)) else {
+            break;
+        };
+        let moves = g.legal_moves_of(seat);
+        if moves.is_empty() {
+            break;
+        }
+        // Mostly the move that goes furthest forward (pawns reach their
+        // last rank), else any.
+        let forward = |m: &Value| {
+            let rank: i64 = m["to"].as_str().map_or(0, |t| t[1..].parse().unwrap_or(0));
+            if seat == Seat::First {
+                rank
+            } else {
+                -rank
+            }
+        };
+        let pick = if rng.below(10) < 7 {
+            moves.iter().max_by_key(|m| forward(m)).unwrap()
+        } else {
+            &moves[rng.below(moves.len() as u64) as usize]
+        };
+        let text = pick["text"].as_str().unwrap().to_string();
+        let canonical = g.check_as(seat, &text).unwrap();
+        g.play(&canonical).unwrap();
+    }
+    g
+}
+
+#[test]
+fn d6_big_deck_games_draw_from_the_seed_and_replay() {
+    let info = RecordInfo {
+        id: String::new(),
+        players: ["A".into(), "B".into()],
+        ended: None,
+    };
+    let mut drew = 0;
+    for seed in 0..40 {
+        let g = random_registry_game(&[("alternate", "big-deck")], seed, 400, |h| {
+            h.iter().any(|t| t.starts_with('='))
+        });
+        if !g.history().iter().any(|t| t.starts_with("draw:")) {
+            continue;
+        }
+        drew += 1;
+        let rec = g.record(&info);
+        assert!(rec.contains("[Alternate \"big-deck\"]"), "{rec}");
+        let r = find("dealers").unwrap().replay_text(&rec).unwrap();
+        assert_eq!(
+            r.json["position"].as_str(),
+            g.view(None, true)["position"].as_str(),
+            "seed {seed}"
+        );
+        if drew >= 3 {
+            break;
+        }
+    }
+    assert!(drew >= 1, "no random game reached a promotion");
+}
+
+#[test]
+fn d6_simplified_games_play_and_replay() {
+    let info = RecordInfo {
+        id: String::new(),
+        players: ["A".into(), "B".into()],
+        ended: None,
+    };
+    for seed in 0..3 {
+        let g = random_registry_game(&[("alternate", "simplified")], seed, 60, |_| false);
+        let rec = g.record(&info);
+        let r = find("dealers").unwrap().replay_text(&rec).unwrap();
+        assert_eq!(
+            r.json["position"].as_str(),
+            g.view(None, true)["position"].as_str()
+        );
+    }
+    // simplified is played on 8x8 only.
+    let entry = find("dealers").unwrap();
+    let opts = Options::parse(
+        entry.options,
+        [("alternate", "simplified"), ("board", "10x10")],
+    )
+    .unwrap();
+    assert!(entry.new_game(&opts, 1).is_err());
+}

@@ -8,7 +8,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use deckmate_games::dealers::{fen, Catalogue, PlayOptions, Position, ZombieRoyal};
+use deckmate_games::dealers::{fen, Catalogue, PlayOptions, Position, PromotionRule, ZombieRoyal};
 use deckmate_rules::perft;
 
 /// The reference's codes that differ from the catalogue's, by the card's
@@ -76,6 +76,7 @@ fn positions() -> Vec<(String, String, Vec<u64>)> {
 /// The reference's reading of a royal taking a Zombie (its R8).
 const THEIR_OPTIONS: PlayOptions = PlayOptions {
     zombie_royal: ZombieRoyal::Stays,
+    promotion: PromotionRule::Hand,
 };
 
 /// Where the catalogue reads the page otherwise than the reference's

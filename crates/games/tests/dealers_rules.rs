@@ -5,7 +5,8 @@
 
 use deckmate_games::dealers::notation::write_plain;
 use deckmate_games::dealers::{
-    Catalogue, DealersGame, EndReason, Move, PlayOptions, Position, ZombieRoyal,
+    fen, Catalogue, DealersGame, EndReason, Move, PlayOptions, Position, PromotionRule, Rules,
+    ZombieRoyal,
 };
 use deckmate_rules::{Game, Seat};
 
@@ -247,6 +248,7 @@ fn d9_a_zombies_captor_becomes_a_zombie_pawn() {
     assert_eq!(p.text(), "k7/8/8/8/3[ZO]4/8/8/8 b - - -/-/- 0 1");
     let stays = PlayOptions {
         zombie_royal: ZombieRoyal::Stays,
+        ..PlayOptions::default()
     };
     let mut p = Position::from_text(fen, Catalogue::builtin(), stays).unwrap();
     play(&mut p, "Kd3xd4");
@@ -388,4 +390,177 @@ fn bad_moves_are_refused_with_their_reason() {
     for junk in ["", "[", "e2=", "O-O-O-O", "a1a9", "é", "[GR]]]"] {
         assert!(p.parse_move(junk).is_err(), "{junk}");
     }
+}
+
+/// A position of `fen` under `promotion`, with the men of `extra` known
+/// to its rules (the cards a Draw Stack or stand-ins may bring).
+fn pos_with(fen: &str, promotion: PromotionRule, extra: &[&str]) -> Position {
+    let cat = Catalogue::builtin();
+    let setup = fen::parse(fen, cat).unwrap();
+    let mut codes: Vec<String> = setup
+        .board
+        .iter()
+        .flatten()
+        .map(|m| m.code.clone())
+        .collect();
+    codes.extend(extra.iter().map(|c| c.to_string()));
+    let options = PlayOptions {
+        promotion,
+        ..PlayOptions::default()
+    };
+    let rules = Rules::new(cat, 8, &codes, options).unwrap();
+    Position::from_setup(&setup, &rules).unwrap()
+}
+
+#[test]
+fn d6_simplified_deals_seven_and_three_and_sets_up_as_chess() {
+    use deckmate_games::dealers::{Alternate, BoardSize, Decks, Table};
+    use std::sync::Arc;
+    let cat = Arc::new(Catalogue::builtin().clone());
+    let t = Table::with_alternate(
+        cat.clone(),
+        &Decks::all(&cat),
+        BoardSize::Eight,
+        9,
+        PlayOptions::default(),
+        Alternate::Simplified,
+    )
+    .unwrap();
+    let deal = t.deal.clone().unwrap();
+    assert_eq!(
+        (deal.pieces[0].len(), deal.pawns[0].len(), deal.shared.len()),
+        (7, 3, 0)
+    );
+    let mut g = DealersGame::new(t);
+    // Queen, Rook, Bishop, Knight, then one Pawn card.
+    let [q, r, b, n] = [0, 1, 2, 3].map(|i| deal.pieces[0][i].clone());
+    let text = format!("[{q}][{r}][{b}][{n}]/[{}]", deal.pawns[0][2]);
+    let m = g.parse_move(&text).unwrap();
+    assert!(g.parse_move("[xx]/[yy]").is_err());
+    g.play(m).unwrap();
+    let black = g.parse_move("random black").unwrap();
+    g.play(black).unwrap();
+    let p = g.position().unwrap();
+    let rules = p.rules();
+    let at = |sq: &str| {
+        let (_, k) = p.at(rules.square_of(sq).unwrap()).unwrap();
+        rules.kinds[usize::from(k)].card.code.clone()
+    };
+    assert_eq!(
+        ["a1", "b1", "c1", "d1", "f1", "g1", "h1"].map(at),
+        [&r, &n, &b, &q, &b, &n, &r].map(String::clone)
+    );
+    assert!((0..8).all(|f| at(&format!("{}2", (b'a' + f) as char)) == deal.pawns[0][2]));
+    assert!(p.text().contains(" -/-/- "), "no hands: {}", p.text());
+    assert_eq!(p.promotes_to(Seat::First).len(), 4);
+}
+
+#[test]
+fn d6_simplified_promotes_as_chess_and_keeps_no_hand() {
+    let mut p = pos_with(
+        "7k/1P6/8/8/8/8/8/K7 w - - -/-/- 0 1",
+        PromotionRule::Standard,
+        &["Q", "R", "GR", "CA"],
+    );
+    let kinds: Vec<u8> = ["Q", "R", "GR", "CA"]
+        .iter()
+        .map(|c| p.rules().kind_of(c).unwrap())
+        .collect();
+    p.set_promote_to(Seat::First, &kinds);
+    assert_eq!(
+        moves_from(&p, "b7"),
+        ["Pb7-b8=Q", "Pb7-b8=R", "Pb7-b8=[CA]", "Pb7-b8=[GR]"]
+    );
+    play(&mut p, "b7b8=[GR]");
+    // The same choice again later: no hand is spent.
+    assert_eq!(p.promotes_to(Seat::First).len(), 4);
+    let mut p = pos_with(
+        "7k/8/8/3[gr]4/8/2N5/8/K7 w - - -/-/- 0 1",
+        PromotionRule::Standard,
+        &[],
+    );
+    play(&mut p, "Nc3xd5");
+    assert!(p.text().contains(" -/-/- "), "{}", p.text());
+}
+
+#[test]
+fn d6_big_deck_promotion_draws_three_and_discards_two() {
+    let mut p = pos_with(
+        "7k/1P6/8/8/8/8/8/K7 w - - -/-/- 0 1",
+        PromotionRule::DrawStack,
+        &["Q", "R", "B", "N", "LI"],
+    );
+    let stack: Vec<u8> = ["Q", "R", "B", "N", "LI"]
+        .iter()
+        .map(|c| p.rules().kind_of(c).unwrap())
+        .collect();
+    p.set_draw_stack(&stack);
+    play(&mut p, "b7b8");
+    assert_eq!(p.to_act(), deckmate_rules::ToAct::Chance);
+    let mut outs = Vec::new();
+    p.chance_outcomes(&mut outs);
+    assert_eq!(outs.len(), 10, "three of five cards");
+    let draw = p.parse_move("draw:QR[LI]").unwrap();
+    assert_eq!(p.move_text(draw), "draw:QR[LI]");
+    p.play_unchecked(draw);
+    assert_eq!(p.to_act(), deckmate_rules::ToAct::Seat(Seat::First));
+    let mut choices: Vec<String> = legal(&p).into_iter().map(|m| p.move_text(m)).collect();
+    choices.sort();
+    assert_eq!(
+        choices,
+        ["=Q+", "=R+", "=[LI]"],
+        "the Queen and the Rook check on b8"
+    );
+    assert!(p.parse_move("=N").is_err(), "N was not drawn");
+    play(&mut p, "=[LI]");
+    assert_eq!(p.side_to_move(), Seat::Second);
+    let code = |k: &u8| p.rules().kinds[usize::from(*k)].card.code.clone();
+    assert_eq!(
+        p.discard_pile().iter().map(code).collect::<Vec<_>>(),
+        ["Q", "R"]
+    );
+    assert_eq!(
+        p.draw_stack().iter().map(code).collect::<Vec<_>>(),
+        ["B", "N"]
+    );
+    // Fewer than three left: the Discard Pile is shuffled back in.
+    assert_eq!(p.draw_pool().len(), 4);
+    // A captured piece's card goes to the Discard Pile, not to a hand.
+    let mut q = pos_with(
+        "k7/8/8/3[gr]4/8/2N5/8/K7 w - - -/-/- 0 1",
+        PromotionRule::DrawStack,
+        &[],
+    );
+    play(&mut q, "Nc3xd5");
+    assert!(q.text().contains(" -/-/- "), "{}", q.text());
+    assert_eq!(q.discard_pile().len(), 1);
+}
+
+#[test]
+fn d6_big_deck_the_engine_searches_the_draw_and_chooses_a_card() {
+    use deckmate_engine::Player;
+    use deckmate_games::dealers::engine::fixed_player;
+    let mut p = pos_with(
+        "7k/1P6/8/8/8/8/8/K7 w - - -/-/- 0 1",
+        PromotionRule::DrawStack,
+        &["Q", "R", "B", "N", "LI"],
+    );
+    let stack: Vec<u8> = ["Q", "R", "B", "N", "LI"]
+        .iter()
+        .map(|c| p.rules().kind_of(c).unwrap())
+        .collect();
+    p.set_draw_stack(&stack);
+    // Before the move: the promotion is worth going for.
+    let m = fixed_player(3, None).choose(&p).unwrap();
+    assert_eq!(p.move_text(m), "Pb7-b8");
+    p.play_unchecked(m);
+    p.play_unchecked(p.parse_move("draw:QB[LI]").unwrap());
+    // It chooses one of the strong cards drawn, not the Bishop.
+    let c = fixed_player(3, None).choose(&p).unwrap();
+    assert!(c.is_choice());
+    assert!(
+        ["=Q+", "=[LI]"].contains(&p.move_text(c).as_str()),
+        "{}",
+        p.move_text(c)
+    );
 }

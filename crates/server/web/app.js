@@ -540,8 +540,11 @@ function drawArrange(state, v) {
   const mySeat = d.seats[me];
   const backSlots = [];
   for (let r = 0; r < d.back_ranks; r++) for (let f = 0; f < d.files; f++) if (!(r === 0 && f === d.royal_file)) backSlots.push({ r, f });
+  // simplified (D6): four stand-ins and one Pawn card instead of a row.
+  const pawnSlots = d.simplified ? 1 : mySeat.pawns.length;
+  const backCount = d.simplified ? d.stand_ins.length : backSlots.length;
   if (!state.arrangement || state.arrangement.key !== `${v.id}-${me}`) {
-    state.arrangement = { key: `${v.id}-${me}`, back: backSlots.map(() => null), pawns: mySeat.pawns.map(() => null), picked: null };
+    state.arrangement = { key: `${v.id}-${me}`, back: Array(backCount).fill(null), pawns: Array(pawnSlots).fill(null), picked: null };
   }
   const a = state.arrangement;
   const used = new Set([...a.back, ...a.pawns].filter((x) => x));
@@ -583,8 +586,12 @@ function drawArrange(state, v) {
     // Seen from the player's side, as the board is drawn for him.
     backRows.push(el("div", { class: "slot-row" }, ...(me === 0 ? cells : cells.reverse())));
   }
+  const simpleRows = d.simplified ? [
+    el("div", { class: "slot-row" }, ...d.stand_ins.map((name, i) => slot("back", i, name))),
+    el("div", { class: "slot-row" }, slot("pawns", 0, "Pawns")),
+  ] : null;
   const pawnRank = me === 0 ? d.back_ranks + 1 : Number(d.files) - d.back_ranks;
-  const pawnCells = mySeat.pawns.map((_, i) => slot("pawns", i, file(i) + pawnRank));
+  const pawnCells = d.simplified ? [] : mySeat.pawns.map((_, i) => slot("pawns", i, file(i) + pawnRank));
   const pawnRow = el("div", { class: "slot-row" }, ...(me === 0 ? pawnCells : pawnCells.reverse()));
   const pool = (kind, cards) => el("div", { class: "pool" }, ...cards.filter((c) => !used.has(c.code)).map((c) => {
     const chip = cardChip(c, { class: "card-chip" + (a.picked && a.picked.code === c.code ? " picked" : ""), draggable: "true", "data-code": c.code });
@@ -598,8 +605,10 @@ function drawArrange(state, v) {
   const hand = mySeat.pieces.filter((c) => !a.back.includes(c.code)).length;
   box.replaceChildren(
     el("h3", {}, "Arrange your army"),
-    el("p", { class: "hint" }, `Drag (or tap, then tap a square) ${d.back} of your Piece cards onto the back row and your pawns onto the pawn row; the Piece cards left go to your hand (${hand} now). Hover a card to see its moves.`),
-    el("div", { class: "slots" }, pawnRow, ...backRows),
+    el("p", { class: "hint" }, d.simplified
+      ? "Drag (or tap, then tap a slot) a Piece card onto each of Queen, Rook, Bishop and Knight, and one Pawn card for all your pawns; the others are set aside. Hover a card to see its moves."
+      : `Drag (or tap, then tap a square) ${d.back} of your Piece cards onto the back row and your pawns onto the pawn row; the Piece cards left go to your hand (${hand} now). Hover a card to see its moves.`),
+    el("div", { class: "slots" }, ...(simpleRows || [pawnRow, ...backRows])),
     el("div", { class: "pool-label" }, "Piece cards"), pool("back", mySeat.pieces),
     el("div", { class: "pool-label" }, "Pawn cards"), pool("pawns", mySeat.pawns),
     el("div", { class: "buttons" },

@@ -92,6 +92,42 @@ pub struct Decks {
     pub pawns: Vec<String>,
 }
 
+/// The alternates of D6 besides the board's size.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
+pub enum Alternate {
+    /// The page's game: hands and promotion from the hand (D4).
+    #[default]
+    Standard,
+    /// `simplified`: four stand-ins for the chess pieces, one Pawn card for
+    /// all pawns, chess's promotion.
+    Simplified,
+    /// `big-deck`: promotion draws three cards from the Draw Stack.
+    BigDeck,
+}
+
+impl Alternate {
+    /// Its name in options and records.
+    pub fn name(self) -> &'static str {
+        match self {
+            Alternate::Standard => "standard",
+            Alternate::Simplified => "simplified",
+            Alternate::BigDeck => "big-deck",
+        }
+    }
+
+    /// The alternate of a name.
+    pub fn from_name(name: &str) -> Result<Alternate, String> {
+        match name.trim() {
+            "standard" => Ok(Alternate::Standard),
+            "simplified" => Ok(Alternate::Simplified),
+            "big-deck" => Ok(Alternate::BigDeck),
+            other => Err(format!(
+                "alternate '{other}': standard, simplified or big-deck (D6)"
+            )),
+        }
+    }
+}
+
 /// The fewest Piece cards a deck may have (the page: "a minimum of 16").
 pub const MIN_PIECE_DECK: usize = 16;
 
@@ -160,11 +196,22 @@ pub struct Deal {
     pub royals: [String; 2],
     /// Each seat's Piece cards, in the order dealt.
     pub pieces: [Vec<String>; 2],
-    /// The two shared extras, in both hands.
-    pub shared: [String; 2],
+    /// The two shared extras, in both hands (none in `simplified`).
+    pub shared: Vec<String>,
     /// Each seat's Pawn cards, in the order dealt.
     pub pawns: [Vec<String>; 2],
+    /// The `simplified` alternate (D6): 7 Piece cards and 3 Pawn cards
+    /// each; a player keeps a Queen, a Rook, a Bishop and a Knight and one
+    /// Pawn card for all his pawns.
+    pub simplified: bool,
 }
+
+/// The stand-ins of the `simplified` alternate, in an arrangement's
+/// order.
+pub const STAND_INS: [&str; 4] = ["Queen", "Rook", "Bishop", "Knight"];
+
+/// Piece and Pawn cards dealt to each player in `simplified`.
+pub const SIMPLIFIED_DEAL: (usize, usize) = (7, 3);
 
 impl Deal {
     /// Deals from `decks` for a game on `size` with `seed` (see the
@@ -203,9 +250,63 @@ impl Deal {
             size,
             royals: [royals[0].clone(), black_royal],
             pieces: [pieces[..n].to_vec(), pieces[n..2 * n].to_vec()],
-            shared: [pieces[2 * n].clone(), pieces[2 * n + 1].clone()],
+            shared: vec![pieces[2 * n].clone(), pieces[2 * n + 1].clone()],
             pawns: [pawns[..files].to_vec(), pawns[files..2 * files].to_vec()],
+            simplified: false,
         })
+    }
+
+    /// The `simplified` deal (D6) on 8x8: the royals as in [`Deal::new`],
+    /// then 7 Piece cards to White and 7 to Black, then 3 Pawn cards
+    /// each; no shared extras.
+    pub fn simplified(decks: &Decks, seed: u64) -> Result<Deal, DealError> {
+        let (n, p) = SIMPLIFIED_DEAL;
+        if decks.royals.is_empty() {
+            return Err(DealError("the Royal deck is empty".into()));
+        }
+        if decks.pieces.len() < 2 * n || decks.pawns.len() < 2 * p {
+            return Err(DealError(format!(
+                "a simplified deal takes {} Piece cards and {} Pawn cards",
+                2 * n,
+                2 * p
+            )));
+        }
+        let mut rng = SeededRng::new(seed);
+        let mut royals = decks.royals.clone();
+        rng.shuffle(&mut royals);
+        let black_royal = royals.get(1).unwrap_or(&royals[0]).clone();
+        let mut pieces = decks.pieces.clone();
+        rng.shuffle(&mut pieces);
+        let mut pawns = decks.pawns.clone();
+        rng.shuffle(&mut pawns);
+        Ok(Deal {
+            size: BoardSize::Eight,
+            royals: [royals[0].clone(), black_royal],
+            pieces: [pieces[..n].to_vec(), pieces[n..2 * n].to_vec()],
+            shared: Vec::new(),
+            pawns: [pawns[..p].to_vec(), pawns[p..2 * p].to_vec()],
+            simplified: true,
+        })
+    }
+
+    /// Piece cards an arrangement puts on the board: the back row (or
+    /// rows), or `simplified`'s four stand-ins.
+    pub fn kept(&self) -> usize {
+        if self.simplified {
+            STAND_INS.len()
+        } else {
+            self.size.back()
+        }
+    }
+
+    /// Pawn cards an arrangement puts on the board: all, or
+    /// `simplified`'s one.
+    pub fn pawn_cards_kept(&self, seat: Seat) -> usize {
+        if self.simplified {
+            1
+        } else {
+            self.pawns[seat.index()].len()
+        }
     }
 }
 
@@ -234,9 +335,10 @@ impl Arrangement {
     pub fn random(deal: &Deal, seat: Seat, rng: &mut SeededRng) -> Arrangement {
         let mut pieces = deal.pieces[seat.index()].clone();
         rng.shuffle(&mut pieces);
-        let hand = pieces.split_off(deal.size.back());
+        let hand = pieces.split_off(deal.kept().min(pieces.len()));
         let mut pawns = deal.pawns[seat.index()].clone();
         rng.shuffle(&mut pawns);
+        pawns.truncate(deal.pawn_cards_kept(seat));
         Arrangement {
             back: pieces,
             hand,
@@ -248,6 +350,9 @@ impl Arrangement {
     /// [`BoardSize::back`] on the board and the rest in hand, together
     /// his Piece cards; his Pawn cards, each once.
     pub fn check(&self, deal: &Deal, seat: Seat) -> Result<(), DealError> {
+        if deal.simplified {
+            return self.check_simplified(deal, seat);
+        }
         let size = deal.size;
         if self.back.len() != size.back() {
             return Err(DealError(format!(
@@ -271,6 +376,36 @@ impl Arrangement {
             )));
         }
         Ok(())
+    }
+}
+
+impl Arrangement {
+    /// `simplified` (D6): four different Piece cards of the seat's for
+    /// the Queen, the Rook, the Bishop and the Knight, the rest set
+    /// aside; one of its three Pawn cards for all its pawns.
+    fn check_simplified(&self, deal: &Deal, seat: Seat) -> Result<(), DealError> {
+        let dealt = &deal.pieces[seat.index()];
+        if self.back.len() != STAND_INS.len() {
+            return Err(DealError(format!(
+                "simplified: name four Piece cards, for the {}; {} given",
+                STAND_INS.join(", "),
+                self.back.len()
+            )));
+        }
+        if !same_cards(self.back.iter().chain(&self.hand), dealt) {
+            return Err(DealError(format!(
+                "simplified: the four must be different Piece cards of those dealt ({})",
+                dealt.join(" ")
+            )));
+        }
+        let pawns = &deal.pawns[seat.index()];
+        match self.pawns.as_slice() {
+            [p] if pawns.contains(p) => Ok(()),
+            _ => Err(DealError(format!(
+                "simplified: name one of the Pawn cards dealt ({}) for all the pawns",
+                pawns.join(" ")
+            ))),
+        }
     }
 }
 
@@ -309,6 +444,22 @@ pub fn start_position(deal: &Deal, arrangements: [&Arrangement; 2]) -> Result<St
             .check(deal, seat)
             .map_err(|e| DealError(format!("{}: {e}", seat_word(seat))))?;
     }
+    // simplified: chess's array of the four stand-ins, R N B Q K B N R,
+    // and eight pawns of the one Pawn card; nothing in hand.
+    let expanded: Vec<Arrangement> = arrangements
+        .iter()
+        .map(
+            |a| match (deal.simplified, a.back.as_slice(), a.pawns.as_slice()) {
+                (true, [q, r, b, n], [p]) => Arrangement {
+                    back: [r, n, b, q, b, n, r].map(String::clone).to_vec(),
+                    hand: Vec::new(),
+                    pawns: vec![p.clone(); 8],
+                },
+                _ => (*a).clone(),
+            },
+        )
+        .collect();
+    let arrangements = [&expanded[0], &expanded[1]];
     let size = deal.size;
     let files = usize::from(size.files());
     // Each seat's ranks from its own back rank forward: pieces then pawns.
@@ -347,11 +498,14 @@ pub fn start_position(deal: &Deal, arrangements: [&Arrangement; 2]) -> Result<St
             h.iter().map(|c| man_text(c, seat)).collect()
         }
     };
-    let shared: String = deal
-        .shared
-        .iter()
-        .map(|c| man_text(c, Seat::First))
-        .collect();
+    let shared: String = if deal.shared.is_empty() {
+        "-".to_string()
+    } else {
+        deal.shared
+            .iter()
+            .map(|c| man_text(c, Seat::First))
+            .collect()
+    };
     Ok(format!(
         "{} w {castling} - {}/{}/{shared} 0 1",
         rows.join("/"),
@@ -533,7 +687,8 @@ mod tests {
                     .map(String::from)
                     .to_vec(),
             ],
-            shared: ["LI".into(), "Q".into()],
+            shared: vec!["LI".into(), "Q".into()],
+            simplified: false,
             pawns: [
                 vec!["P".to_string(); 8],
                 ["P", "P", "P", "P", "ZP", "CP", "P", "BP"]

@@ -8,8 +8,8 @@ use super::eval::DealersEval;
 use super::game::{arrangement_text, DealersGame, DealersMove, Seen};
 use super::notation::code_text;
 use super::record::{self, catalogue_of, deck_in, size_name, size_of, GameSpec};
-use super::rules::{PlayOptions, ZombieRoyal};
-use super::Position;
+use super::rules::{PlayOptions, PromotionRule, ZombieRoyal};
+use super::{Alternate, Position};
 use crate::end::End;
 use crate::fairy::seat_name;
 use crate::registry::{
@@ -21,12 +21,19 @@ use serde_json::{json, Map, Value};
 use std::sync::Arc;
 
 /// The game's options.
-pub static OPTIONS: [OptionSpec; 4] = [
+pub static OPTIONS: [OptionSpec; 5] = [
     OptionSpec {
         name: "board",
         values: &["8x8", "10x10", "12x12"],
         default: "8x8",
         help: "the board: the page's 8x8, or the 10x10 and 12x12 alternates (12x12 needs a deck of 58 or more Piece cards)",
+        ruling: "D6",
+    },
+    OptionSpec {
+        name: "alternate",
+        values: &["standard", "simplified", "big-deck"],
+        default: "standard",
+        help: "the page's game; simplified (four stand-ins for the chess pieces, one Pawn card for all pawns, chess's promotion; 8x8); big-deck (promotion draws three cards from the undealt Piece cards)",
         ruling: "D6",
     },
     OptionSpec {
@@ -113,9 +120,14 @@ pub fn spec_of(options: &Options, seed: u64) -> Result<GameSpec, String> {
         deck: deck.flatten(),
         options: PlayOptions {
             zombie_royal: zombie_royal.unwrap_or_default(),
+            promotion: PromotionRule::Hand,
         },
         fen: None,
         deck_file,
+        alternate: options
+            .read("alternate", Alternate::from_name)
+            .map_err(|e| e.to_string())?
+            .unwrap_or_default(),
     })
 }
 
@@ -163,6 +175,9 @@ fn from_spec(_: &'static GameEntry, v: &Value) -> Result<BoxedGame, String> {
     }
     if let Some(d) = text("deck") {
         spec.deck = Some(deck_in(&d, &*spec.catalogue()?)?);
+    }
+    if let Some(a) = text("alternate") {
+        spec.alternate = Alternate::from_name(&a)?;
     }
     if text("zombie_royal").as_deref() == Some("stays") {
         spec.options.zombie_royal = ZombieRoyal::Stays;
@@ -229,7 +244,20 @@ impl DealersBoard {
             }
         }
         // The viewer's own arrangement, once made, on its ranks.
-        if let (Some(me), Some(a)) = (you, &seen.mine) {
+        if let (Some(me), Some(mine)) = (you, &seen.mine) {
+            // simplified: chess's array of the stand-ins.
+            let expanded;
+            let a = match (deal.simplified, mine.back.as_slice(), mine.pawns.as_slice()) {
+                (true, [q, r, b, n], [p]) => {
+                    expanded = super::Arrangement {
+                        back: [r, n, b, q, b, n, r].map(String::clone).to_vec(),
+                        hand: Vec::new(),
+                        pawns: vec![p.clone(); 8],
+                    };
+                    &expanded
+                }
+                _ => mine,
+            };
             let back_ranks: Vec<u8> = if n == 12 { vec![0, 1] } else { vec![0] };
             let mut squares = Vec::new();
             for r in &back_ranks {
@@ -279,7 +307,9 @@ impl DealersBoard {
             json!({
                 "seats": seats,
                 "shared": cards(&deal.shared),
-                "back": deal.size.back(),
+                "simplified": deal.simplified,
+                "stand_ins": super::deal::STAND_INS,
+                "back": deal.kept(),
                 "files": n,
                 "royal_file": royal_file,
                 "back_ranks": deal.size.back_ranks(),
@@ -310,6 +340,9 @@ impl DealersBoard {
         }
         out.insert("facts".into(), json!(facts));
         let prompt = match you {
+            Some(s) if !seen.arranged[s.index()] && deal.simplified => {
+                "Choose your Queen, Rook, Bishop and Knight among your Piece cards, and one of your Pawn cards for all your pawns, or 'random'".to_string()
+            }
             Some(s) if !seen.arranged[s.index()] => format!(
                 "Arrange your army: keep {} of your Piece cards for the back row (the rest go to your hand) and order your pawns, or 'random'",
                 deal.size.back()
@@ -350,6 +383,42 @@ impl DealersBoard {
             "label": "Plies without a capture or pawn move",
             "value": format!("{} of 100", pos.half_moves()),
         }));
+        let code_list = |kinds: &[u8]| -> String {
+            let v: Vec<String> = kinds
+                .iter()
+                .map(|&k| code_text(&rules.kinds[usize::from(k)].card.code))
+                .collect();
+            if v.is_empty() {
+                "-".to_string()
+            } else {
+                v.join(" ")
+            }
+        };
+        if rules.options.promotion == super::PromotionRule::DrawStack {
+            facts.push(json!({
+                "label": "Draw Stack",
+                "value": format!("{} cards", pos.draw_stack().len()),
+            }));
+            facts.push(json!({ "label": "Discard Pile", "value": code_list(&pos.discard_pile()) }));
+            if let Some(d) = pos.drawn_cards() {
+                facts.push(json!({ "label": "Cards drawn", "value": code_list(&d) }));
+                out.insert(
+                    "prompt".into(),
+                    json!(format!(
+                        "{} promotes: choose one of the cards drawn",
+                        seat_name(pos.side_to_move())
+                    )),
+                );
+            }
+        }
+        if rules.options.promotion == super::PromotionRule::Standard {
+            for s in Seat::BOTH {
+                facts.push(json!({
+                    "label": format!("{}'s pawns promote to", seat_name(s)),
+                    "value": code_list(&pos.promotes_to(s)),
+                }));
+            }
+        }
         out.insert("facts".into(), json!(facts));
         let hand_cards = |i: usize| -> Vec<Value> {
             setup.hands[i]
@@ -397,6 +466,9 @@ impl BoardHook for DealersBoard {
         }
         if let Some(f) = &spec.deck_file {
             v["deck_file"] = json!(f.as_ref());
+        }
+        if spec.alternate != Alternate::Standard {
+            v["alternate"] = json!(spec.alternate.name());
         }
         if spec.options.zombie_royal == ZombieRoyal::Stays {
             v["zombie_royal"] = json!("stays");
@@ -475,6 +547,14 @@ impl BoardHook for DealersBoard {
             return o;
         };
         let rules = p.rules();
+        if pm.is_choice() {
+            // A big-deck choice among the cards drawn: a button.
+            let c = pm
+                .promotion()
+                .map(|k| rules.kinds[usize::from(k)].card.name.clone());
+            o.insert("choice".into(), json!(c.map(|n| format!("Promote to {n}"))));
+            return o;
+        }
         o.insert("from".into(), json!(rules.square_name(pm.from())));
         o.insert("to".into(), json!(rules.square_name(pm.to())));
         let promo = pm.promotion().map(|k| &rules.kinds[usize::from(k)].card);

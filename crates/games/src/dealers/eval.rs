@@ -7,7 +7,7 @@
 
 use super::movegen::Move;
 use super::position::{man_of, Position, EMPTY, SHARED};
-use super::rules::Rules;
+use super::rules::{PromotionRule, Rules};
 use deckmate_engine::{Eval, Evaluator};
 use deckmate_rules::{Seat, ToAct};
 
@@ -27,14 +27,34 @@ const TEMPO: i32 = 10;
 #[derive(Copy, Clone, Debug, Default)]
 pub struct DealersEval;
 
-/// The best piece `seat` may promote to (own hand or shared extras).
+/// What a pawn of `seat` may become, at best: the best piece of its hand
+/// or the shared extras (D4); of its stand-ins (`simplified`); the mean
+/// card of the Draw Stack, a little more for the best of three
+/// (`big-deck`).
 fn best_promotion(pos: &Position, seat: Seat) -> i32 {
     let r = pos.rules();
-    (0..r.kinds.len())
-        .filter(|&k| pos.hands[seat.index()][k] > 0 || pos.hands[SHARED][k] > 0)
-        .map(|k| r.kinds[k].value)
-        .max()
-        .unwrap_or(0)
+    let value = |k: usize| r.kinds[k].value;
+    match r.options.promotion {
+        PromotionRule::Hand => (0..r.kinds.len())
+            .filter(|&k| pos.hands[seat.index()][k] > 0 || pos.hands[SHARED][k] > 0)
+            .map(value)
+            .max()
+            .unwrap_or(0),
+        PromotionRule::Standard => pos
+            .promotes_to(seat)
+            .into_iter()
+            .map(|k| value(usize::from(k)))
+            .max()
+            .unwrap_or(0),
+        PromotionRule::DrawStack => {
+            let pool = pos.draw_pool();
+            if pool.is_empty() {
+                return 0;
+            }
+            let total: i32 = pool.iter().map(|&k| value(usize::from(k))).sum();
+            total / pool.len() as i32 * 6 / 5
+        }
+    }
 }
 
 /// The squares around (and on) `sq`.
@@ -187,7 +207,9 @@ impl Evaluator<Position> for DealersEval {
     /// The side to move while no end is set (the search finds mate and
     /// stalemate by the empty move list).
     fn to_act(&self, pos: &Position) -> ToAct {
-        if pos.end().is_some() {
+        if pos.awaits_draw() {
+            ToAct::Chance
+        } else if pos.end().is_some() {
             ToAct::Nobody
         } else {
             ToAct::Seat(pos.side_to_move())

@@ -13,10 +13,10 @@
 //! seed, which the host keeps secret until both arrangements are made.
 
 use super::catalogue::Catalogue;
-use super::deal::{man_text, start_position, Arrangement, BoardSize, Deal, Decks};
+use super::deal::{man_text, start_position, Alternate, Arrangement, BoardSize, Deal, Decks};
 use super::movegen::Move;
 use super::position::Position;
-use super::rules::{PlayOptions, Rules};
+use super::rules::{PlayOptions, PromotionRule, Rules};
 use deckmate_rules::{Game, MoveError, Outcome, Seat, SeededRng, ToAct};
 use std::sync::Arc;
 
@@ -32,10 +32,14 @@ pub struct Table {
     pub seed: u64,
     /// The rules of the men dealt.
     pub rules: Arc<Rules>,
+    /// The alternate (D6).
+    pub alternate: Alternate,
+    /// `big-deck`: the undealt Piece cards, the first Draw Stack.
+    pub stack: Vec<String>,
 }
 
 impl Table {
-    /// Deals a game.
+    /// Deals a game of the page's rules.
     pub fn new(
         catalogue: Arc<Catalogue>,
         decks: &Decks,
@@ -43,19 +47,59 @@ impl Table {
         seed: u64,
         options: PlayOptions,
     ) -> Result<Table, String> {
-        let deal = Deal::new(decks, size, seed).map_err(|e| e.to_string())?;
+        Table::with_alternate(catalogue, decks, size, seed, options, Alternate::Standard)
+    }
+
+    /// Deals a game of an alternate (D6): `simplified` (8x8 only) deals 7
+    /// Piece and 3 Pawn cards each; `big-deck` deals as the page and keeps
+    /// the undealt Piece cards for the Draw Stack. The options' promotion
+    /// rule follows the alternate.
+    pub fn with_alternate(
+        catalogue: Arc<Catalogue>,
+        decks: &Decks,
+        size: BoardSize,
+        seed: u64,
+        mut options: PlayOptions,
+        alternate: Alternate,
+    ) -> Result<Table, String> {
+        let deal = match alternate {
+            Alternate::Simplified if size != BoardSize::Eight => {
+                return Err("the simplified alternate is played on 8x8".to_string())
+            }
+            Alternate::Simplified => Deal::simplified(decks, seed),
+            _ => Deal::new(decks, size, seed),
+        }
+        .map_err(|e| e.to_string())?;
+        options.promotion = match alternate {
+            Alternate::Standard => PromotionRule::Hand,
+            Alternate::Simplified => PromotionRule::Standard,
+            Alternate::BigDeck => PromotionRule::DrawStack,
+        };
         let mut codes: Vec<String> = deal.royals.to_vec();
         for s in Seat::BOTH {
             codes.extend(deal.pieces[s.index()].iter().cloned());
             codes.extend(deal.pawns[s.index()].iter().cloned());
         }
         codes.extend(deal.shared.iter().cloned());
+        // The Draw Stack's cards may all come into play.
+        let mut stack = Vec::new();
+        if alternate == Alternate::BigDeck {
+            for c in &decks.pieces {
+                let dealt = deal.pieces.iter().any(|p| p.contains(c)) || deal.shared.contains(c);
+                if !dealt {
+                    stack.push(c.clone());
+                }
+            }
+            codes.extend(stack.iter().cloned());
+        }
         let rules = Rules::new(&catalogue, size.files(), &codes, options).map_err(|e| e.0)?;
         Ok(Table {
             catalogue,
             deal: Some(deal),
             seed,
             rules,
+            alternate,
+            stack,
         })
     }
 
@@ -66,6 +110,8 @@ impl Table {
             deal: None,
             seed: 0,
             rules: pos.rules().clone(),
+            alternate: Alternate::Standard,
+            stack: Vec::new(),
         }
     }
 
@@ -156,8 +202,8 @@ pub fn decode(deal: &Deal, seat: Seat, mut value: u128) -> Option<Arrangement> {
     let mut parts: Vec<Vec<String>> = Vec::new();
     let mut hand = Vec::new();
     for (pool, n) in [
-        (&deal.pieces[seat.index()], deal.size.back()),
-        (&deal.pawns[seat.index()], deal.pawns[seat.index()].len()),
+        (&deal.pieces[seat.index()], deal.kept()),
+        (&deal.pawns[seat.index()], deal.pawn_cards_kept(seat)),
     ] {
         let mut left: Vec<String> = pool.clone();
         let mut chosen = Vec::new();
@@ -188,6 +234,32 @@ pub fn decode(deal: &Deal, seat: Seat, mut value: u128) -> Option<Arrangement> {
 pub fn arrangement_text(a: &Arrangement, seat: Seat) -> String {
     let men = |v: &[String]| v.iter().map(|c| man_text(c, seat)).collect::<String>();
     format!("{}/{}", men(&a.back), men(&a.pawns))
+}
+
+/// Reads codes in D14's form (`[GR]N[li]`, upper-cased) as far as they
+/// go: the codes and the text left.
+pub(crate) fn read_men_codes(text: &str) -> (Vec<String>, &str) {
+    let mut out = Vec::new();
+    let mut rest = text;
+    loop {
+        if let Some(inner) = rest.strip_prefix('[') {
+            match inner.find(']') {
+                Some(end)
+                    if (1..=3).contains(&end)
+                        && inner[..end].chars().all(|c| c.is_ascii_alphabetic()) =>
+                {
+                    out.push(inner[..end].to_ascii_uppercase());
+                    rest = &inner[end + 1..];
+                }
+                _ => return (out, rest),
+            }
+        } else if let Some(c) = rest.chars().next().filter(char::is_ascii_alphabetic) {
+            out.push(c.to_ascii_uppercase().to_string());
+            rest = &rest[1..];
+        } else {
+            return (out, rest);
+        }
+    }
 }
 
 /// Reads a list of men in D14's form (`[GR]N[li]`), codes upper case.
@@ -282,6 +354,11 @@ impl DealersGame {
                         .deal
                         .as_ref()
                         .is_some_and(|d| decode(d, seat, v).is_some())
+            }
+            (DealersMove::Play(m), Some(p)) if p.awaits_draw() => {
+                let mut outs = Vec::new();
+                p.chance_outcomes(&mut outs);
+                outs.iter().any(|&(o, _)| o == m)
             }
             (DealersMove::Play(m), Some(p)) => {
                 let mut moves = Vec::new();
@@ -415,9 +492,28 @@ impl DealersGame {
             .and_then(|text| super::fen::parse(&text, &t.catalogue).map_err(|e| e.to_string()))
             .and_then(|setup| Position::from_setup(&setup, &t.rules).map_err(|e| e.to_string()));
         // Checked arrangements of the dealt cards always make a start.
-        if let Ok(p) = start {
-            self.play = Some(p);
+        let Ok(mut p) = start else {
+            return;
+        };
+        match t.alternate {
+            Alternate::Standard => {}
+            // The four stand-ins are what the side's pawns promote to.
+            Alternate::Simplified => {
+                for (seat, arr) in [(Seat::First, &a), (Seat::Second, &b)] {
+                    let kinds: Vec<u8> =
+                        arr.back.iter().filter_map(|c| t.rules.kind_of(c)).collect();
+                    p.set_promote_to(seat, &kinds);
+                }
+            }
+            // No hands: the kept cards and the extras are set aside; the
+            // undealt cards are the Draw Stack.
+            Alternate::BigDeck => {
+                p.clear_hands();
+                let kinds: Vec<u8> = t.stack.iter().filter_map(|c| t.rules.kind_of(c)).collect();
+                p.set_draw_stack(&kinds);
+            }
         }
+        self.play = Some(p);
     }
 }
 
@@ -459,15 +555,31 @@ impl Game for DealersGame {
         }
     }
 
+    /// A `big-deck` promotion's draw (the position's).
+    fn chance_outcomes(&self, outcomes: &mut Vec<(DealersMove, u32)>) {
+        if let Some(p) = &self.play {
+            let mut v = Vec::new();
+            p.chance_outcomes(&mut v);
+            outcomes.extend(v.into_iter().map(|(m, w)| (DealersMove::Play(m), w)));
+        }
+    }
+
     fn seat_of(&self, mv: DealersMove) -> Option<Seat> {
         match mv {
             DealersMove::Arrange(s, _) => Some(s),
+            DealersMove::Play(m) if m.drawn().is_some() => None,
             DealersMove::Play(_) => self.play.as_ref().map(Position::side_to_move),
         }
     }
 
+    /// Play's numbers; the arrangements are move 0 (written `0.` in a
+    /// record, so that its movetext never starts with an arrangement's
+    /// `[`, which would read as a tag).
     fn move_number(&self) -> Option<u32> {
-        self.play.as_ref().and_then(Game::move_number)
+        match &self.play {
+            Some(p) => Game::move_number(p),
+            None => (self.arranged == [None, None]).then_some(0),
+        }
     }
 
     fn observation(&self, seat: Option<Seat>) -> Seen {

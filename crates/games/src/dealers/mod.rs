@@ -39,13 +39,13 @@ pub mod rules;
 pub mod tools;
 
 pub use catalogue::{CardKind, Catalogue, CatalogueError, PieceCard};
-pub use deal::{start_position, Arrangement, BoardSize, Deal, DealError, Decks};
+pub use deal::{start_position, Alternate, Arrangement, BoardSize, Deal, DealError, Decks};
 pub use entry::{DealersBoard, ENTRY, OPTIONS, RULES};
 pub use eval::DealersEval;
 pub use game::{DealersGame, DealersMove, Seen, Table};
 pub use movegen::Move;
 pub use position::{End, EndReason, Position};
-pub use rules::{PlayOptions, Rules, ZombieRoyal};
+pub use rules::{PlayOptions, PromotionRule, Rules, ZombieRoyal};
 
 /// The game's stable key in records, the command line and the server.
 pub const KEY: &str = "dealers";

@@ -21,8 +21,11 @@
 //!   the corner; a right is lost when a move leaves from, lands on or
 //!   pushes onto the royal's square or the corner (R6).
 
-use super::position::{cell, man_of, End, EndReason, Position, EMPTY, NO_SQUARE, SHARED};
-use super::rules::{Rules, Special, Squares, ZombieRoyal};
+use super::position::{
+    cell, man_of, End, EndReason, Pending, Position, DISCARD, EMPTY, NO_CARD, NO_SQUARE, SHARED,
+    STACK,
+};
+use super::rules::{PromotionRule, Rules, Special, Squares, ZombieRoyal};
 use deckmate_rules::Seat;
 use std::fmt;
 
@@ -37,6 +40,8 @@ const CASTLE_BIT: u32 = 1 << 24;
 const EP_BIT: u32 = 1 << 25;
 const RETREAT_BIT: u32 = 1 << 26;
 const PUSH_BIT: u32 = 1 << 27;
+const DRAW_BIT: u32 = 1 << 28;
+const CHOOSE_BIT: u32 = 1 << 29;
 
 impl Move {
     const fn new(from: u8, to: u8) -> Move {
@@ -49,6 +54,37 @@ impl Move {
 
     const fn promoting(self, kind: u8, shared: bool) -> Move {
         Move(self.0 | (kind as u32 + 1) << PROMO_SHIFT | if shared { SHARED_BIT } else { 0 })
+    }
+
+    /// Chance's draw of up to three cards for a `big-deck` promotion
+    /// (kinds, ascending).
+    pub fn draw(kinds: &[u8]) -> Move {
+        let mut v = DRAW_BIT;
+        for (i, &k) in kinds.iter().take(3).enumerate() {
+            v |= (u32::from(k) + 1) << (7 * i);
+        }
+        Move(v)
+    }
+
+    /// The cards of a draw, if the move is one.
+    pub fn drawn(self) -> Option<Vec<u8>> {
+        (self.0 & DRAW_BIT != 0).then(|| {
+            (0..3)
+                .map(|i| (self.0 >> (7 * i) & 0x7F) as u8)
+                .filter(|&k| k != 0)
+                .map(|k| k - 1)
+                .collect()
+        })
+    }
+
+    /// The promoting player's choice among the cards drawn (`big-deck`).
+    pub const fn choose(square: u8, kind: u8) -> Move {
+        Move(square as u32 | (square as u32) << 8 | (kind as u32 + 1) << PROMO_SHIFT | CHOOSE_BIT)
+    }
+
+    /// Whether the move is a choice among the cards drawn.
+    pub const fn is_choice(self) -> bool {
+        self.0 & CHOOSE_BIT != 0
     }
 
     /// The square the man leaves.
@@ -97,6 +133,12 @@ impl Move {
 
 impl fmt::Debug for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(d) = self.drawn() {
+            return write!(f, "Draw({d:?})");
+        }
+        if self.is_choice() {
+            return write!(f, "Choose({:?})", self.promotion());
+        }
         write!(f, "Move({}->{}", self.from(), self.to())?;
         if let Some(k) = self.promotion() {
             write!(f, "={k}{}", if self.from_shared() { "s" } else { "" })?;
@@ -294,16 +336,30 @@ impl Position {
         (b, fresh)
     }
 
-    /// Whether the side to move has a legal move.
+    /// Whether the side to move has a legal move (a promotion under way
+    /// always has its choice, or chance's draw).
     pub fn has_legal_move(&self) -> bool {
+        if self.pending.is_some() {
+            return true;
+        }
         let mut v = Vec::with_capacity(64);
         self.pseudo_moves(&mut v);
         let guard = self.guard();
         v.into_iter().any(|m| self.is_legal_with(m, &guard))
     }
 
-    /// The legal moves.
+    /// The legal moves (while a `big-deck` promotion is under way, the
+    /// choices among the cards drawn; nothing while chance is to draw).
     pub fn legal_moves(&self, out: &mut Vec<Move>) {
+        if let Some(p) = self.pending {
+            if let Some(d) = p.drawn {
+                let mut kinds: Vec<u8> = d.into_iter().filter(|&k| k != NO_CARD).collect();
+                kinds.sort_unstable();
+                kinds.dedup();
+                out.extend(kinds.into_iter().map(|k| Move::choose(p.square, k)));
+            }
+            return;
+        }
         let mut v = Vec::with_capacity(64);
         self.pseudo_moves(&mut v);
         let guard = self.guard();
@@ -554,17 +610,34 @@ impl Position {
             kind
         };
         if r.in_zone(judged, me, m.to()) {
-            let mut any = false;
-            for (i, hand) in [(me.index(), false), (SHARED, true)] {
-                for k in 0..r.kinds.len() {
-                    if self.hands[i][k] > 0 {
-                        out.push(m.promoting(k as u8, hand));
-                        any = true;
+            match r.options.promotion {
+                PromotionRule::Hand => {
+                    let mut any = false;
+                    for (i, hand) in [(me.index(), false), (SHARED, true)] {
+                        for k in 0..r.kinds.len() {
+                            if self.hands[i][k] > 0 {
+                                out.push(m.promoting(k as u8, hand));
+                                any = true;
+                            }
+                        }
+                    }
+                    if any {
+                        return;
                     }
                 }
-            }
-            if any {
-                return;
+                PromotionRule::Standard => {
+                    let to = self.promote_to[me.index()];
+                    if to != 0 {
+                        for k in 0..r.kinds.len() as u8 {
+                            if to >> k & 1 != 0 {
+                                out.push(m.promoting(k, false));
+                            }
+                        }
+                        return;
+                    }
+                }
+                // The draw comes after the move (play sets it up).
+                PromotionRule::DrawStack => {}
             }
         }
         out.push(m);
@@ -617,6 +690,14 @@ impl Position {
     /// Plays a legal move: the board, the hands, castling, en passant, the
     /// counters, the hash, and the draws it brings at once (D1).
     pub fn play(&mut self, m: Move) {
+        if let Some(d) = m.drawn() {
+            self.play_draw(&d);
+            return;
+        }
+        if m.is_choice() {
+            self.play_choice(m);
+            return;
+        }
         let r = self.rules.clone();
         let me = self.side;
         let (from, to) = (m.from(), m.to());
@@ -634,10 +715,14 @@ impl Position {
         if let Some(v) = victim {
             let (_, vk) = man_of(self.board[usize::from(v)]);
             if r.kinds[usize::from(vk)].deck() == super::CardKind::Piece {
-                self.hands[me.index()][usize::from(vk)] += 1;
+                match r.options.promotion {
+                    PromotionRule::Hand => self.hands[me.index()][usize::from(vk)] += 1,
+                    PromotionRule::Standard => {}
+                    PromotionRule::DrawStack => self.hands[DISCARD][usize::from(vk)] += 1,
+                }
             }
         }
-        if let Some(k) = m.promotion() {
+        if let (Some(k), PromotionRule::Hand) = (m.promotion(), r.options.promotion) {
             let i = if m.from_shared() { SHARED } else { me.index() };
             let h = &mut self.hands[i][usize::from(k)];
             *h = h.saturating_sub(1);
@@ -687,6 +772,89 @@ impl Position {
         self.half_moves = if irreversible { 0 } else { self.half_moves + 1 };
         self.board = board;
         self.fresh = fresh;
+        // big-deck: a pawn that ends in its zone waits for chance's draw
+        // and its choice before the turn ends.
+        let (_, now) = man_of(self.board[usize::from(to)]);
+        if r.options.promotion == PromotionRule::DrawStack
+            && r.in_zone(now, me, to)
+            && !self.draw_pool().is_empty()
+        {
+            self.ep = Squares::default();
+            self.ep_pawn = NO_SQUARE;
+            self.pending = Some(Pending {
+                square: to,
+                drawn: None,
+            });
+            self.history.clear();
+            self.hash = self.compute_hash();
+            return;
+        }
+        self.finish_turn(irreversible);
+    }
+
+    /// The cards chance draws from for a `big-deck` promotion: the Draw
+    /// Stack, with the Discard Pile shuffled in when the stack holds fewer
+    /// than three.
+    pub fn draw_pool(&self) -> Vec<u8> {
+        let stack = self.draw_stack();
+        if stack.len() >= 3 {
+            return stack;
+        }
+        let mut all = stack;
+        all.extend(self.discard_pile());
+        all.sort_unstable();
+        all
+    }
+
+    /// Chance's draw: up to three cards from the pool.
+    fn play_draw(&mut self, drawn: &[u8]) {
+        if self.draw_stack().len() < 3 {
+            for k in 0..self.rules.kinds.len() {
+                self.hands[STACK][k] += self.hands[DISCARD][k];
+                self.hands[DISCARD][k] = 0;
+            }
+        }
+        let mut cards = [NO_CARD; 3];
+        for (slot, &k) in cards.iter_mut().zip(drawn) {
+            if let Some(n) = self.hands[STACK].get_mut(usize::from(k)) {
+                *n = n.saturating_sub(1);
+            }
+            *slot = k;
+        }
+        if let Some(p) = self.pending.as_mut() {
+            p.drawn = Some(cards);
+        }
+        self.hash = self.compute_hash();
+    }
+
+    /// The promoting player's choice: the pawn becomes it, the other
+    /// cards go to the Discard Pile, and the turn ends.
+    fn play_choice(&mut self, m: Move) {
+        let (Some(p), Some(k)) = (self.pending, m.promotion()) else {
+            return;
+        };
+        let me = self.side;
+        self.board[usize::from(p.square)] = cell(k, me);
+        self.fresh.remove(p.square);
+        let mut kept = false;
+        for c in p.drawn.unwrap_or([NO_CARD; 3]) {
+            if c == NO_CARD {
+                continue;
+            }
+            if c == k && !kept {
+                kept = true;
+            } else if let Some(n) = self.hands[DISCARD].get_mut(usize::from(c)) {
+                *n += 1;
+            }
+        }
+        self.pending = None;
+        self.finish_turn(true);
+    }
+
+    /// Ends the mover's turn: the side, the move number, the hash, the
+    /// history and the draws it brings at once (D1).
+    fn finish_turn(&mut self, irreversible: bool) {
+        let me = self.side;
         if me == Seat::Second {
             self.move_number += 1;
         }

@@ -36,6 +36,9 @@ pub fn code_text(code: &str) -> String {
 /// The move written, with `+` or `#` when it checks or mates.
 pub fn write(pos: &Position, m: Move) -> String {
     let mut s = write_plain(pos, m);
+    if m.drawn().is_some() {
+        return s;
+    }
     let mut after = pos.clone();
     after.play(m);
     if after.in_check(after.side_to_move()) {
@@ -47,6 +50,13 @@ pub fn write(pos: &Position, m: Move) -> String {
 /// The move written, without the check sign.
 pub fn write_plain(pos: &Position, m: Move) -> String {
     let r = pos.rules();
+    let code = |k: u8| code_text(&r.kinds[usize::from(k)].card.code);
+    if let Some(d) = m.drawn() {
+        return format!("draw:{}", d.into_iter().map(code).collect::<String>());
+    }
+    if m.is_choice() {
+        return format!("={}", m.promotion().map(code).unwrap_or_default());
+    }
     if m.is_castling() {
         return if m.to() > m.from() { "O-O" } else { "O-O-O" }.to_string();
     }
@@ -192,12 +202,82 @@ fn read(pos: &Position, text: &str) -> Result<Written, MoveError> {
     })
 }
 
+/// Reads a `big-deck` draw (`draw:[LI]Q[GR]`, chance's) or choice
+/// (`=[LI]`) while a promotion is under way; `None` otherwise.
+fn parse_stack_move(pos: &Position, legal: &[Move], t: &str) -> Result<Option<Move>, MoveError> {
+    if pos.awaits_draw() {
+        let Some(list) = t.strip_prefix("draw:") else {
+            return Err(MoveError::Forbidden {
+                rule: "the promotion waits for its three cards from the Draw Stack (D6 big-deck): \
+                       chance draws them, written draw:[LI]Q[GR]"
+                    .to_string(),
+            });
+        };
+        let mut kinds = Vec::new();
+        let (tokens, rest) = super::game::read_men_codes(list);
+        if !rest.is_empty() {
+            return Err(not_a_move(t, format!("'{rest}' in the cards drawn")));
+        }
+        for c in tokens {
+            let k = pos
+                .rules()
+                .kind_of(&c)
+                .ok_or_else(|| not_a_move(t, format!("{c} is no card of this game")))?;
+            kinds.push(k);
+        }
+        kinds.sort_unstable();
+        let m = Move::draw(&kinds);
+        let mut outs = Vec::new();
+        deckmate_rules::Game::chance_outcomes(pos, &mut outs);
+        return if outs.iter().any(|&(o, _)| o == m) {
+            Ok(Some(m))
+        } else {
+            Err(MoveError::Forbidden {
+                rule: format!(
+                    "{t} is not a draw of the Draw Stack now ({} cards of it)",
+                    pos.draw_pool().len().min(3)
+                ),
+            })
+        };
+    }
+    if let Some(cards) = pos.drawn_cards() {
+        let code = t.trim_start_matches('=');
+        let (tokens, rest) = super::game::read_men_codes(code);
+        let want = match (tokens.as_slice(), rest.is_empty()) {
+            ([one], true) => pos.rules().kind_of(one),
+            _ => None,
+        };
+        return legal
+            .iter()
+            .copied()
+            .find(|m| m.is_choice() && m.promotion() == want && want.is_some())
+            .map(Some)
+            .ok_or_else(|| MoveError::Forbidden {
+                rule: format!(
+                    "choose the piece the pawn becomes among the cards drawn: {}",
+                    cards
+                        .iter()
+                        .map(|&k| format!(
+                            "={}",
+                            code_text(&pos.rules().kinds[usize::from(k)].card.code)
+                        ))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            });
+    }
+    Ok(None)
+}
+
 /// Reads a move and finds it among the legal ones, or says why it is not
 /// one.
 pub fn parse(pos: &Position, text: &str) -> Result<Move, MoveError> {
     let mut legal = Vec::new();
     pos.legal_moves(&mut legal);
     let t = text.trim();
+    if let Some(m) = parse_stack_move(pos, &legal, t)? {
+        return Ok(m);
+    }
     let castle = t.trim_end_matches(['+', '#']).replace('0', "O");
     if castle == "O-O" || castle == "O-O-O" {
         let long = castle == "O-O-O";

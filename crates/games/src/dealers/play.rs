@@ -11,6 +11,9 @@ impl Game for Position {
     type Observation = Position;
 
     fn to_act(&self) -> ToAct {
+        if self.awaits_draw() {
+            return ToAct::Chance;
+        }
         if self.end.is_none() && self.has_legal_move() {
             ToAct::Seat(self.side)
         } else {
@@ -24,8 +27,29 @@ impl Game for Position {
         }
     }
 
+    /// A `big-deck` promotion's draw: every set of three cards of the
+    /// pool (fewer when the pool holds fewer), each as likely.
+    fn chance_outcomes(&self, outcomes: &mut Vec<(Move, u32)>) {
+        if !self.awaits_draw() {
+            return;
+        }
+        let pool = self.draw_pool();
+        let n = pool.len();
+        if n <= 3 {
+            outcomes.push((Move::draw(&pool), 1));
+            return;
+        }
+        for a in 0..n {
+            for b in a + 1..n {
+                for c in b + 1..n {
+                    outcomes.push((Move::draw(&[pool[a], pool[b], pool[c]]), 1));
+                }
+            }
+        }
+    }
+
     fn move_number(&self) -> Option<u32> {
-        (self.side == Seat::First).then_some(self.move_number)
+        (self.side == Seat::First && self.pending.is_none()).then_some(self.move_number)
     }
 
     fn observation(&self, _seat: Option<Seat>) -> Position {

@@ -36,11 +36,27 @@ pub(crate) const fn man_of(c: u8) -> (Seat, u8) {
 }
 
 /// The hands: per kind, how many White holds, Black holds, and the shared
-/// extras (which are both players' until one promotes to one, D4).
-pub(crate) type Hands = [[u8; MAX_KINDS]; 3];
+/// extras (which are both players' until one promotes to one, D4); then,
+/// in the `big-deck` alternate, the Draw Stack and the Discard Pile.
+pub(crate) type Hands = [[u8; MAX_KINDS]; 5];
 
 /// The list of the shared extras in [`Hands`].
 pub(crate) const SHARED: usize = 2;
+/// The Draw Stack (`big-deck`).
+pub(crate) const STACK: usize = 3;
+/// The Discard Pile (`big-deck`).
+pub(crate) const DISCARD: usize = 4;
+
+/// A promotion under way in the `big-deck` alternate: the pawn's square,
+/// and the cards drawn for it once chance has drawn them.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub(crate) struct Pending {
+    pub square: u8,
+    pub drawn: Option<[u8; 3]>,
+}
+
+/// No card in a slot of [`Pending::drawn`].
+pub(crate) const NO_CARD: u8 = 0xFF;
 
 /// How a game in play ended (before the registry's words).
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -108,6 +124,11 @@ pub struct Position {
     /// Hashes since the last capture or pawn move, this one last.
     pub(crate) history: Vec<u64>,
     pub(crate) end: Option<End>,
+    /// Per side, the kinds a pawn promotes to under the `simplified`
+    /// alternate (bit `k` for kind `k`).
+    pub(crate) promote_to: [u128; 2],
+    /// A `big-deck` promotion under way.
+    pub(crate) pending: Option<Pending>,
 }
 
 impl std::fmt::Debug for Position {
@@ -161,7 +182,7 @@ impl Position {
             rules: rules.clone(),
             board: [EMPTY; 144],
             fresh: Squares::default(),
-            hands: [[0; MAX_KINDS]; 3],
+            hands: [[0; MAX_KINDS]; 5],
             side: setup.side,
             castling: 0,
             ep: Squares::default(),
@@ -171,6 +192,8 @@ impl Position {
             hash: 0,
             history: Vec::new(),
             end: None,
+            promote_to: [0; 2],
+            pending: None,
         };
         for (sq, m) in setup.board.iter().enumerate() {
             if let Some(m) = m {
@@ -284,6 +307,74 @@ impl Position {
         (c != EMPTY).then(|| man_of(c))
     }
 
+    /// The cards of the Draw Stack (`big-deck`), by kind.
+    pub fn draw_stack(&self) -> Vec<u8> {
+        self.cards_of(STACK)
+    }
+
+    /// The cards of the Discard Pile (`big-deck`), by kind.
+    pub fn discard_pile(&self) -> Vec<u8> {
+        self.cards_of(DISCARD)
+    }
+
+    fn cards_of(&self, row: usize) -> Vec<u8> {
+        (0..self.rules.kinds.len())
+            .filter(|&k| self.hands[row][k] > 0)
+            .map(|k| k as u8)
+            .collect()
+    }
+
+    /// Empties the hands and the shared extras (`big-deck`'s start).
+    pub fn clear_hands(&mut self) {
+        for row in [0, 1, SHARED] {
+            self.hands[row] = [0; MAX_KINDS];
+        }
+        self.refresh_hash();
+    }
+
+    /// Puts the cards of `kinds` into the Draw Stack (`big-deck`'s start).
+    pub fn set_draw_stack(&mut self, kinds: &[u8]) {
+        self.hands[STACK] = [0; MAX_KINDS];
+        for &k in kinds {
+            if let Some(n) = self.hands[STACK].get_mut(usize::from(k)) {
+                *n += 1;
+            }
+        }
+        self.refresh_hash();
+    }
+
+    /// Sets what `seat`'s pawns promote to (`simplified`'s four
+    /// stand-ins).
+    pub fn set_promote_to(&mut self, seat: Seat, kinds: &[u8]) {
+        self.promote_to[seat.index()] = kinds.iter().fold(0, |m, &k| m | 1u128 << k);
+        self.refresh_hash();
+    }
+
+    /// The kinds `seat`'s pawns promote to under `simplified`.
+    pub fn promotes_to(&self, seat: Seat) -> Vec<u8> {
+        (0..self.rules.kinds.len() as u8)
+            .filter(|&k| self.promote_to[seat.index()] >> k & 1 != 0)
+            .collect()
+    }
+
+    /// The cards drawn for a `big-deck` promotion, waiting for the choice.
+    pub fn drawn_cards(&self) -> Option<Vec<u8>> {
+        self.pending
+            .and_then(|p| p.drawn)
+            .map(|d| d.into_iter().filter(|&k| k != NO_CARD).collect())
+    }
+
+    /// Whether a `big-deck` promotion waits for its draw.
+    pub fn awaits_draw(&self) -> bool {
+        self.pending.is_some_and(|p| p.drawn.is_none())
+    }
+
+    /// The hash and the history after a change made outside play.
+    fn refresh_hash(&mut self) {
+        self.hash = self.compute_hash();
+        self.history = vec![self.hash];
+    }
+
     /// How many of `kind` a side holds in hand (`None`: the shared
     /// extras).
     pub fn in_hand(&self, seat: Option<Seat>, kind: u8) -> u8 {
@@ -347,6 +438,16 @@ impl Position {
         h ^= key(5, u64::from(self.castling));
         for sq in self.ep.iter() {
             h ^= key(6, u64::from(sq));
+        }
+        if let Some(p) = self.pending {
+            let d = p.drawn.unwrap_or([NO_CARD; 3]);
+            h ^= key(
+                7,
+                u64::from(p.square)
+                    | u64::from(d[0]) << 8
+                    | u64::from(d[1]) << 16
+                    | u64::from(d[2]) << 24,
+            );
         }
         h
     }

@@ -12,7 +12,7 @@
 //! Black's in lower case), then the moves of play.
 
 use super::catalogue::Catalogue;
-use super::deal::{man_text, BoardSize, Decks};
+use super::deal::{man_text, Alternate, BoardSize, Decks};
 use super::game::{DealersGame, DealersMove, Table};
 use super::position::{End, EndReason, Position};
 use super::rules::{PlayOptions, ZombieRoyal};
@@ -42,6 +42,8 @@ pub struct GameSpec {
     pub fen: Option<String>,
     /// A deck file's text (D7): its cards join the page's.
     pub deck_file: Option<Arc<str>>,
+    /// The alternate (D6).
+    pub alternate: Alternate,
 }
 
 impl Default for GameSpec {
@@ -53,6 +55,7 @@ impl Default for GameSpec {
             options: PlayOptions::default(),
             fen: None,
             deck_file: None,
+            alternate: Alternate::Standard,
         }
     }
 }
@@ -155,7 +158,14 @@ impl GameSpec {
             }
             None => {
                 let decks = self.decks(&catalogue)?;
-                let table = Table::new(catalogue, &decks, self.size, self.seed, self.options)?;
+                let table = Table::with_alternate(
+                    catalogue,
+                    &decks,
+                    self.size,
+                    self.seed,
+                    self.options,
+                    self.alternate,
+                )?;
                 Ok(DealersGame::new(table))
             }
         }
@@ -175,7 +185,11 @@ pub fn deal_text(g: &DealersGame) -> Option<String> {
             men(&d.pawns[s.index()])
         )
     };
-    let shared: String = d.shared.iter().map(|c| man_text(c, Seat::First)).collect();
+    let shared: String = if d.shared.is_empty() {
+        "-".to_string()
+    } else {
+        d.shared.iter().map(|c| man_text(c, Seat::First)).collect()
+    };
     Some(format!(
         "{} / {} / {shared}",
         side(Seat::First),
@@ -224,6 +238,10 @@ impl RecordSpec for GameSpec {
             spec.deck =
                 Some(deck_in(d, &cat).map_err(|e| ReplayError::tags(format!("tag Deck: {e}")))?);
         }
+        if let Some(a) = record.tag("Alternate") {
+            spec.alternate = Alternate::from_name(a)
+                .map_err(|e| ReplayError::tags(format!("tag Alternate: {e}")))?;
+        }
         if let Some(z) = record.tag("ZombieRoyal") {
             spec.options.zombie_royal = match z.trim() {
                 "converts" => ZombieRoyal::Converts,
@@ -262,6 +280,9 @@ impl RecordSpec for GameSpec {
                 record.set_tag("Seed", self.seed.to_string());
                 if self.size != BoardSize::Eight {
                     record.set_tag("Board", size_name(self.size));
+                }
+                if self.alternate != Alternate::Standard {
+                    record.set_tag("Alternate", self.alternate.name());
                 }
                 if let Some(d) = &self.deck {
                     record.set_tag("Deck", d.join(","));

@@ -55,11 +55,33 @@ pub enum ZombieRoyal {
     Stays,
 }
 
+/// Where a promoted pawn's piece comes from, and where a captured
+/// piece goes.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Hash, Default)]
+pub enum PromotionRule {
+    /// D4: a captured piece's double joins the captor's hand; a pawn
+    /// promotes to a piece of its owner's hand or a shared extra.
+    #[default]
+    Hand,
+    /// The `simplified` alternate (D6): no hands; a pawn promotes to any
+    /// of its side's four stand-ins (Queen, Rook, Bishop, Knight), as in
+    /// chess.
+    Standard,
+    /// The `big-deck` alternate (D6): no hands; a captured piece's card
+    /// goes to the Discard Pile; a promoting pawn draws three cards from
+    /// the Draw Stack (chance) and becomes one of them, the other two
+    /// discarded; the Discard Pile is shuffled into the stack when it
+    /// holds fewer than three.
+    DrawStack,
+}
+
 /// The options play depends on.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Default, Hash)]
 pub struct PlayOptions {
     /// A royal capturing a Zombie.
     pub zombie_royal: ZombieRoyal,
+    /// The promotion rule (the alternates of D6).
+    pub promotion: PromotionRule,
 }
 
 /// One kind of man with its moves compiled.
