@@ -35,13 +35,17 @@ deckmate play cardmate --vs human --setup deal --seed 7\n  \
 deckmate play chess-cards --as other --level 8 --seed 12\n  \
 deckmate play cuarenta --as black --level 3\n  \
 deckmate play 52chess --vs human\n  \
+deckmate play dealers --level 4\n  \
+deckmate play dealers --alternate big-deck --deck-file spears.toml\n  \
 deckmate play --variant-file variants/fairy-court.toml --level 2\n\n\
 Type a move in the game's notation (Cardmate 4Ci3, 9H:c5, 1Sd5=A; Cuarenta\n\
-Pbc4, Fxd5, O-O; 52Chess, after the card drawn for you: d5, Nd3@c7, --),\n\
+Pbc4, Fxd5, O-O; 52Chess, after the card drawn for you: d5, Nd3@c7, --;\n\
+Dealer's Chess: your arrangement or random, then Pe2-e4, [GR]b1xf5),\n\
 or: moves, undo, save FILE, board, flip, draw, resign, help, quit. In Chess\n\
 Cards type a play (yR, bQ*, (wN)yB) or: moves, hint, undo, save FILE, help,\n\
 quit. --as takes the game's seats: forehand|rearhand\n\
-(Cardmate), dealer|other (Chess Cards), white|black (Cuarenta, 52Chess), or\n\
+(Cardmate), dealer|other (Chess Cards), white|black (Cuarenta, 52Chess,\n\
+Dealer's Chess), or\n\
 first|second.")]
 pub struct PlayArgs {
     /// The game.

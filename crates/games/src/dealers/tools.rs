@@ -7,43 +7,46 @@ use super::engine::{player_with_level, searcher};
 use super::eval::DealersEval;
 use super::game::{DealersGame, DealersMove};
 use super::record::{self, GameSpec};
-use super::{Catalogue, Position};
+use super::{BoardSize, Catalogue, Position};
 use crate::registry::{EngineHook, MatchSettings, Options, StudyError, Tools};
 use deckmate_engine::bench::BenchCase;
 use deckmate_engine::level;
 use deckmate_engine::matches::{GameResult, PlayerSpec};
 use deckmate_engine::{random_player, Player, Searcher};
 use deckmate_rules::{Game, PositionError, Seat, SeededRng};
+use std::sync::Arc;
 use std::time::Duration;
 
 /// The engine tools, for the registry entry.
 pub static TOOLS: Tools<DealersTools> = Tools::new(DealersTools);
 
 /// Bench positions: the dealt starts of a few seeds (8x8, both armies
-/// `random`), and the reference's middlegames on 8x8, 10x10 and 12x12
-/// (`tools/dealers_ref/test_positions.txt`), with their depths.
-pub const BENCH_SEEDS: [(&str, u64, u32); 3] = [
-    ("dealers deal 1", 1, 5),
-    ("dealers deal 2", 2, 5),
-    ("dealers deal 3", 3, 5),
+/// `random`) and a 12x12 deal with the example deck file (the page's 40
+/// Piece cards are too few for 12x12), with their depths.
+pub const BENCH_SEEDS: [(&str, u64, BoardSize, u32); 4] = [
+    ("dealers deal 1", 1, BoardSize::Eight, 5),
+    ("dealers deal 2", 2, BoardSize::Eight, 5),
+    ("dealers deal 3", 3, BoardSize::Eight, 5),
+    ("dealers 12x12 deal", 1, BoardSize::Twelve, 3),
 ];
 
-/// The reference's middlegame positions the bench searches.
-pub const BENCH_FENS: [(&str, &str, u32); 3] = [
+/// The example deck file of `variants/` (20 classic fairy pieces).
+pub const EXAMPLE_DECK: &str = include_str!("../../../../variants/dealers-example-deck.txt");
+
+/// The reference's middlegames (`tools/dealers_ref/test_positions.txt`,
+/// its codes put in the catalogue's) the bench searches.
+pub const BENCH_FENS: [(&str, &str, u32); 2] = [
     (
         "dealers midgame 8x8",
         "1[AR][ZE][gn]3[li]/[cc]3[kp]*[lp]*[rx][re]*/1[fp]2[le]2[ki]/[ep][gp]1[jp]4/3[LB]4/[BP]3[GR][un][NR]1/[AP]*1[CP]*1[MG]*1[ZO]*[HP]*/1[CA]1[CH][PG]3 w - - [AL][DA][FE][GI][VA][BI]/[px][sq][st][th][cn][ma]/[WA][TU] 0 21",
         5,
     ),
-    ("dealers 10x10", TEN, 4),
-    ("dealers 12x12", TWELVE, 3),
+    (
+        "dealers 10x10",
+        "[ca][cc][va][nr][po][rh][sn][ss][ki][tu]/[gp]*[si]*[hp]*[lp]*[le]*[re]*[jp]*[kp]*[fp]*[ip]*/10/10/10/10/10/10/P*[BP]*[MG]*[TP]*[LB]*[PG]*[CP]*[ZP][AP]*[EP]*/[CN]NBQK[AR][GR][LI][SQ]R w AJaj - [AL]N/[gi]/[ZE]Q 0 1",
+        4,
+    ),
 ];
-
-/// The reference's 10x10 position.
-pub const TEN: &str = "[lm][gi][ai]1[ph][rh]3[sq]/[ep][fp]*1[pp]*[ap]*[mg]*[hp]*[kp]*[pg]*[zp]*/2[an]7/10/10/10/10/2[NR]7/[IP]*[LB]*[CP]*[SI]*[TP]*[JP]*[GP]*[BP]*[LE]*[ZO]*/[SS][GR][WA]1K[CC][PR][LI]1[CA] w AJ - [VA][BI]/[ca][bi][mo]/[DA][FE] 0 1";
-
-/// The reference's 12x12 position.
-pub const TWELVE: &str = "[ma][lm][gr][da][pr][so][rx][ca][bi][dw][mo][hc]/[so][cm]1[gi][fe]1[sq][wa][vi][ai][ph][an]/[zo]*[mg]*[cp]*[jp]*[ep]*[lp]*[ip]*[gp]*[ap]*[tp]*[pg]*[hp]*/12/12/12/12/12/12/[PP]*[RE]*[SI]*[FP]*[ZP]*[KP]*[BP]*[LE]*[LB]*[P]*[MP]*[SC]*/[CN][NR][VA][CC][ST][TH][FS][LI][UN][CH][SS][HR]/[CA][CM]1[SO]1[GN]K[EL][BA][QN][ZE][DR] w - - [RO][LO]/[ki][ne]/[RC][CH] 0 1";
 
 /// Dealer's Chess's hook into the registry's engine tools.
 #[derive(Clone, Copy, Debug)]
@@ -106,9 +109,11 @@ impl EngineHook for DealersTools {
 
     fn bench_cases(&self) -> Vec<Result<BenchCase<Position>, String>> {
         let mut out = Vec::new();
-        for (name, seed, depth) in BENCH_SEEDS {
+        for (name, seed, size, depth) in BENCH_SEEDS {
             let spec = GameSpec {
                 seed,
+                size,
+                deck_file: (size == BoardSize::Twelve).then(|| Arc::from(EXAMPLE_DECK)),
                 ..GameSpec::default()
             };
             out.push(dealt_start(&spec).and_then(|(g, _)| {
