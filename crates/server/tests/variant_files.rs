@@ -124,7 +124,7 @@ async fn the_lobby_offers_the_files_and_skips_the_broken_ones() {
             "fairy-court"
         ]
     );
-    let court = &v.as_array().unwrap()[5];
+    let court = &v.as_array().unwrap()[6];
     assert_eq!(court["name"], "Fairy Court");
     assert_eq!(court["variant_file"], "fairy-court.toml");
     assert_eq!(court["seats"], json!(["white", "black"]));

@@ -332,6 +332,23 @@ impl DealersBoard {
             }));
         }
         facts.push(json!({ "label": "Shared extras", "value": codes(&deal.shared) }));
+        // Every card dealt, with its move in words (the terminal's cards;
+        // the browser shows the reference cards on hover).
+        let mut seen_codes: Vec<&String> = Vec::new();
+        for s in Seat::BOTH {
+            seen_codes.push(&deal.royals[s.index()]);
+            seen_codes.extend(&deal.pieces[s.index()]);
+            seen_codes.extend(&deal.pawns[s.index()]);
+        }
+        seen_codes.extend(&deal.shared);
+        for c in seen_codes {
+            if let Some(card) = seen.catalogue().get(c) {
+                facts.push(json!({
+                    "label": code_text(c),
+                    "value": format!("{} ({}): {}", card.name, card.betza, card.words),
+                }));
+            }
+        }
         for s in Seat::BOTH {
             facts.push(json!({
                 "label": format!("{} has arranged", seat_name(s)),

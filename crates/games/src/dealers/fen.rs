@@ -266,11 +266,16 @@ pub fn parse(text: &str, catalogue: &Catalogue) -> Result<Setup, PositionError> 
                         .is_some_and(|c| c.kind == CardKind::Royal)
             })
             .count();
-        if royals != 1 {
+        // A side may have lost its royal to a Zombie (D9 as written: the
+        // royal that takes one becomes a Zombie Pawn); never two.
+        if royals > 1 {
             return Err(bad(
                 "board",
                 fields[0],
-                format!("one royal a side ({} has {royals})", seat_word(seat)),
+                format!(
+                    "at most one royal a side ({} has {royals})",
+                    seat_word(seat)
+                ),
             ));
         }
     }
@@ -571,7 +576,7 @@ mod tests {
             ("4k3/8/8/8/8/8/8/4K2 w - - -/-/- 0 1", "rank 1"),
             ("4k3/8/8/8/8/8/8/4K[ZZ]2 w - - -/-/- 0 1", "ZZ"),
             ("4k3/8/8/8/8/8/8/4KQ*2 w - - -/-/- 0 1", "only after a pawn"),
-            ("8/8/8/8/8/8/8/4K3 w - - -/-/- 0 1", "Black"),
+            ("4kk2/8/8/8/8/8/8/4K3 w - - -/-/- 0 1", "Black"),
             ("4k3/8/8/8/8/8/8/4K3 x - - -/-/- 0 1", "x"),
             ("4k3/8/8/8/8/8/8/4K3 w AZ - -/-/- 0 1", "castling"),
             ("4k3/8/8/8/8/8/8/4K3 w - e9:e8 -/-/- 0 1", "en passant"),

@@ -135,7 +135,7 @@ mod tests {
         assert_eq!(c.from_tag("Cuarenta").map(|g| g.key), Some("cuarenta"));
         assert_eq!(
             c.keys(),
-            "cardmate, chess-cards, cuarenta, 52chess, my-chess"
+            "cardmate, chess-cards, cuarenta, 52chess, dealers, my-chess"
         );
         let e = c.add(entry("cuarenta", "Other")).err().unwrap_or_default();
         assert!(e.contains("a built-in game's (Cuarenta)"), "{e}");

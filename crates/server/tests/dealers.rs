@@ -1,0 +1,187 @@
+//! Dealer's Chess through the HTTP API and the WebSocket: the deal open to
+//! both seats, each arrangement hidden from the other seat and from
+//! spectators until both are made (hunted for in every view, list, refusal,
+//! record answer and socket message), the seed (which makes the `random`
+//! arrangements) never taken from a player and never shown before the
+//! reveal; then play, and the record once revealed.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+
+use axum::http::StatusCode;
+use common::{call, memory};
+use deckmate_server::AppState;
+use serde_json::{json, Value};
+use std::time::Duration;
+
+/// A game between two friends: id and White's and Black's tokens.
+async fn friend_game(state: &AppState) -> (String, [String; 2]) {
+    let (s, v) = call(
+        state,
+        "POST",
+        "/api/games",
+        None,
+        Some(json!({ "variant": "dealers", "opponent": "friend" })),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let id = v["id"].as_str().unwrap().to_string();
+    let tokens = [
+        v["tokens"]["white"].as_str().unwrap().to_string(),
+        v["tokens"]["black"].as_str().unwrap().to_string(),
+    ];
+    (id, tokens)
+}
+
+async fn view(state: &AppState, id: &str, token: Option<&str>) -> Value {
+    let (s, v) = call(state, "GET", &format!("/api/games/{id}"), token, None).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    v
+}
+
+async fn play(state: &AppState, id: &str, token: &str, mv: &str) -> (StatusCode, Value) {
+    call(
+        state,
+        "POST",
+        &format!("/api/games/{id}/moves"),
+        Some(token),
+        Some(json!({ "move": mv })),
+    )
+    .await
+}
+
+/// Every answer Black or a spectator may get about the game now.
+async fn seen_by_others(state: &AppState, id: &str, black: &str) -> String {
+    let mut all = String::new();
+    for t in [Some(black), None] {
+        all.push_str(&view(state, id, t).await.to_string());
+        let past = call(state, "GET", &format!("/api/games/{id}?ply=1"), t, None).await;
+        all.push_str(&past.1.to_string());
+        // A refusal quotes nothing of White's either.
+        all.push_str(&play(state, id, black, "[zz]/p").await.1.to_string());
+    }
+    for path in ["/api/games", "/api/variants", "/api/rules/dealers"] {
+        all.push_str(&call(state, "GET", path, None, None).await.1.to_string());
+    }
+    all.push_str(
+        &call(state, "GET", &format!("/api/games/{id}/record"), None, None)
+            .await
+            .1
+            .to_string(),
+    );
+    all
+}
+
+#[tokio::test]
+async fn d11_the_arrangement_is_hidden_until_both_are_made() {
+    let state = memory();
+    // The seed makes the random arrangements: never a player's.
+    let (s, v) = call(
+        &state,
+        "POST",
+        "/api/games",
+        None,
+        Some(json!({ "variant": "dealers", "opponent": "friend", "seed": 5 })),
+    )
+    .await;
+    assert_eq!(s, StatusCode::BAD_REQUEST, "{v}");
+    let (id, tokens) = friend_game(&state).await;
+    // The deal is open: both see both players' cards.
+    let w = view(&state, &id, Some(&tokens[0])).await;
+    let b = view(&state, &id, Some(&tokens[1])).await;
+    assert_eq!(w["deal"]["seats"], b["deal"]["seats"]);
+    assert_eq!(w["acting"], json!([0, 1]));
+    // White arranges at random; the server writes it out.
+    let (s, e) = play(&state, &id, &tokens[0], "random").await;
+    assert_eq!(s, StatusCode::OK, "{e}");
+    let w = view(&state, &id, Some(&tokens[0])).await;
+    let white = w["history"][0].as_str().unwrap().to_string();
+    let back = white.split('/').next().unwrap().to_string();
+    assert!(back.len() > 7, "{white}");
+    let others = seen_by_others(&state, &id, &tokens[1]).await;
+    assert!(!others.contains(&back), "White's back row leaked: {others}");
+    assert!(
+        others.contains("(arranged)"),
+        "Black is not told White is ready"
+    );
+    // White's own view shows it; the record is not given yet.
+    assert_eq!(w["deal"]["mine"]["text"].as_str(), Some(white.as_str()));
+    let (s, _) = call(
+        &state,
+        "GET",
+        &format!("/api/games/{id}/record"),
+        None,
+        None,
+    )
+    .await;
+    assert_eq!(s, StatusCode::CONFLICT);
+    // White may not arrange twice nor for Black.
+    let (s, _) = play(&state, &id, &tokens[0], "random").await;
+    assert_ne!(s, StatusCode::OK);
+    // Black arranges: both are revealed together and play starts.
+    let (s, e) = play(&state, &id, &tokens[1], "random").await;
+    assert_eq!(s, StatusCode::OK, "{e}");
+    let b = view(&state, &id, Some(&tokens[1])).await;
+    assert_eq!(b["history"][0].as_str(), Some(white.as_str()));
+    assert_eq!(b["arranging"], false);
+    assert_eq!(b["to_move"], 0);
+    let (s, rec) = call(
+        &state,
+        "GET",
+        &format!("/api/games/{id}/record"),
+        None,
+        None,
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(rec.as_str().unwrap().contains(&white), "{rec}");
+    // A move of play.
+    let w = view(&state, &id, Some(&tokens[0])).await;
+    let mv = w["moves"][0]["text"].as_str().unwrap().to_string();
+    let (s, e) = play(&state, &id, &tokens[0], &mv).await;
+    assert_eq!(s, StatusCode::OK, "{e}");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn d11_no_socket_carries_an_arrangement_before_the_reveal() {
+    use futures_util::StreamExt;
+    let state = memory();
+    let (id, tokens) = friend_game(&state).await;
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let server = state.clone();
+    tokio::spawn(async move { axum::serve(listener, deckmate_server::app(server)).await });
+    // Black's and a spectator's sockets.
+    let mut sockets = Vec::new();
+    for token in [Some(&tokens[1]), None] {
+        let url = match token {
+            Some(t) => format!("ws://{addr}/api/games/{id}/ws?token={t}"),
+            None => format!("ws://{addr}/api/games/{id}/ws"),
+        };
+        sockets.push(tokio_tungstenite::connect_async(url).await.unwrap().0);
+    }
+    let (s, e) = play(&state, &id, &tokens[0], "random").await;
+    assert_eq!(s, StatusCode::OK, "{e}");
+    let mut heard = String::new();
+    for ws in sockets.iter_mut() {
+        loop {
+            let msg = tokio::time::timeout(Duration::from_secs(10), ws.next())
+                .await
+                .expect("a view in time")
+                .expect("the socket open")
+                .expect("a message");
+            let text = msg.to_text().unwrap_or_default().to_string();
+            heard.push_str(&text);
+            let v: Value = serde_json::from_str(&text).unwrap_or(Value::Null);
+            if v["plies"].as_u64() == Some(1) {
+                break;
+            }
+        }
+    }
+    let w = view(&state, &id, Some(&tokens[0])).await;
+    let white = w["history"][0].as_str().unwrap().to_string();
+    let back = white.split('/').next().unwrap();
+    assert!(heard.contains("(arranged)"), "{heard}");
+    assert!(!heard.contains(back), "White's back row on a socket");
+}
