@@ -90,7 +90,8 @@ fn a_game_in_the_terminal_is_arranged_played_saved_and_replayed() {
     assert!(text.contains("Moves one space"), "{text}");
     // A move before the arrangement is refused with the reason.
     assert!(text.contains("an arrangement is the back row"), "{text}");
-    assert!(text.contains("Re-dealt"), "{text}");
+    // A re-deal offered: the computer agrees, and a new deal comes.
+    assert!(text.contains("plays (Arrangements) redeal-black"), "{text}");
     assert!(
         text.contains("The computer (level 1) is thinking"),
         "{text}"

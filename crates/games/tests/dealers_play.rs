@@ -324,3 +324,61 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn d11_a_re_deal_is_offered_agreed_or_declined_and_replays() {
+    let entry = find("dealers").unwrap();
+    let mut g = entry
+        .new_game(&Options::defaults(entry.options), SEED)
+        .unwrap();
+    let deal = |g: &deckmate_games::registry::BoxedGame| {
+        g.view(Some(Seat::First), true)["deal"]["seats"].clone()
+    };
+    let first = deal(&g);
+    // White offers; Black declines: the same deal.
+    g.play(&g.check_as(Seat::First, "redeal").unwrap()).unwrap();
+    assert_eq!(g.to_act(), deckmate_rules::ToAct::Seat(Seat::Second));
+    assert!(
+        g.check_as(Seat::Second, "random").is_err(),
+        "an offer is answered first"
+    );
+    g.play(&g.check_as(Seat::Second, "keep").unwrap()).unwrap();
+    assert_eq!(deal(&g), first);
+    // White arranges; Black offers, White agrees: a new deal, nothing
+    // arranged.
+    g.play(&g.check_as(Seat::First, "random").unwrap()).unwrap();
+    g.play(&g.check_as(Seat::Second, "redeal").unwrap())
+        .unwrap();
+    assert!(g.check_as(Seat::Second, "redeal").is_err(), "not twice");
+    g.play(&g.check_as(Seat::First, "redeal").unwrap()).unwrap();
+    let second = deal(&g);
+    assert_ne!(second, first);
+    assert_eq!(g.to_act(), deckmate_rules::ToAct::Both);
+    // Everyone sees the offers and answers; the old arrangement stays
+    // hidden from Black.
+    let seen = g.history_seen_by(Some(Seat::Second));
+    assert_eq!(
+        seen,
+        [
+            "redeal-white",
+            "keep-black",
+            "(arranged)",
+            "redeal-black",
+            "redeal-white"
+        ]
+    );
+    for s in Seat::BOTH {
+        g.play(&g.check_as(s, "random").unwrap()).unwrap();
+    }
+    let info = RecordInfo {
+        id: String::new(),
+        players: ["A".into(), "B".into()],
+        ended: None,
+    };
+    let rec = g.record(&info);
+    let r = entry.replay_text(&rec).unwrap();
+    assert_eq!(
+        r.json["position"].as_str(),
+        g.view(None, true)["position"].as_str()
+    );
+}

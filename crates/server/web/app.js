@@ -531,10 +531,11 @@ function drawArrange(state, v) {
     ...s.pieces.map((c) => cardChip(c)), " | ", ...s.pawns.map((c) => cardChip(c)),
     el("span", { class: "arranged" }, s.arranged ? " \u2714 arranged" : " arranging\u2026")));
   const shared = el("div", { class: "dealt" }, el("strong", {}, "Shared extras: "), ...d.shared.map((c) => cardChip(c)));
-  if (me === null || me === undefined || d.seats[me].arranged) {
+  const offered = v.to_move !== null && v.to_move !== undefined && v.moves.some((m) => m.text.startsWith("keep"));
+  if (me === null || me === undefined || d.seats[me].arranged || offered || (v.acting.length === 1 && v.acting[0] !== me && !d.seats[1 - me].arranged)) {
     const mine = d.mine ? el("p", {}, "Your arrangement: ", el("code", {}, d.mine.text)) : null;
     box.replaceChildren(el("h3", {}, "The deal"), ...seatsInfo, shared, mine,
-      el("p", { class: "waiting" }, me === null || me === undefined ? "The players are arranging their armies." : "Waiting for the other player's arrangement."));
+      el("p", { class: "waiting" }, v.prompt || (me === null || me === undefined ? "The players are arranging their armies." : "Waiting for the other player's arrangement.")));
     return;
   }
   const mySeat = d.seats[me];
@@ -614,7 +615,8 @@ function drawArrange(state, v) {
     el("div", { class: "buttons" },
       el("button", { id: "arrange-send", disabled: complete ? null : "", onclick: () => sendMove(state, text()) }, "Ready"),
       el("button", { id: "arrange-random", onclick: () => sendMove(state, "random") }, "Random"),
-      el("button", { id: "arrange-clear", onclick: () => { state.arrangement = null; drawArrange(state, v); } }, "Clear")),
+      el("button", { id: "arrange-clear", onclick: () => { state.arrangement = null; drawArrange(state, v); } }, "Clear"),
+      el("button", { id: "arrange-redeal", title: "offer the other player a new deal (D11)", onclick: () => sendMove(state, "redeal") }, "Offer a re-deal")),
     el("h3", {}, "The deal"), ...seatsInfo, shared);
 }
 

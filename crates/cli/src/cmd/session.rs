@@ -21,7 +21,6 @@ const COMMANDS: &str = concat!(
     "  board       show the board again\n",
     "  flip        turn the board around\n",
     "  draw        offer a draw (or accept the one offered)\n",
-    "  redeal      a new deal while the armies are arranged (Dealer's Chess)\n",
     "  resign      give up the game\n",
     "  help        this text\n",
     "  quit        leave at once (save first if you want the record)",
@@ -559,7 +558,6 @@ impl Terminal for Session {
             "save" => say(self.save(command.rest)),
             "resign" => say(self.resign()),
             "draw" => self.draw(say),
-            "redeal" => self.redeal(say),
             _ => {
                 // A move played ends a draw offer of the other side.
                 let before = self.game.history().len();
@@ -576,32 +574,6 @@ impl Terminal for Session {
 
     fn quit(&self) -> bool {
         self.quit
-    }
-}
-
-impl Session {
-    /// A re-deal before the arrangements are revealed (Dealer's Chess,
-    /// D11): a new game of a new seed, the same options. The computer
-    /// agrees (it has seen nothing but the deal); two players at one
-    /// keyboard agree by typing it.
-    fn redeal(&mut self, say: &mut dyn FnMut(String)) {
-        let arranging = self.game.view(None, true).get("arranging") == Some(&Value::Bool(true));
-        if !arranging {
-            say("A re-deal is agreed only while the armies are being arranged.".to_string());
-            return;
-        }
-        let seed = deckmate_rules::SeededRng::new(self.seed).next_u64();
-        match self.entry.new_game(&self.options, seed) {
-            Ok(game) => {
-                self.game = game;
-                self.seed = seed;
-                self.unsaved = false;
-                say("Re-dealt: a new deal (a new seed).".to_string());
-                self.computer_moves(say);
-                say(self.screen());
-            }
-            Err(e) => say(format!("No re-deal: {e}")),
-        }
     }
 }
 

@@ -151,6 +151,10 @@ pub fn engine_move(g: &DealersGame, level: u8, seed: u64) -> Option<DealersMove>
                 ToAct::Seat(s) => s,
                 _ => return None,
             };
+            // The computer agrees to a re-deal: it has seen only the deal.
+            if g.offer() == Some(seat.other()) {
+                return Some(DealersMove::Redeal(seat));
+            }
             let a = choose_arrangement(g.table(), seat, level, seed)?;
             g.arrange_move(seat, &a)
         }

@@ -356,7 +356,20 @@ impl DealersBoard {
             }));
         }
         out.insert("facts".into(), json!(facts));
+        if let Some(by) = seen.offer {
+            facts.insert(
+                0,
+                json!({ "label": "Re-deal", "value": format!("{} offers a new deal", seat_name(by)) }),
+            );
+        }
         let prompt = match you {
+            Some(s) if seen.offer == Some(s.other()) => format!(
+                "{} offers a re-deal: agree ('redeal') or keep this deal ('keep')",
+                seat_name(s.other())
+            ),
+            Some(s) if seen.offer == Some(s) => {
+                "Waiting for the answer to your offer of a re-deal".to_string()
+            }
             Some(s) if !seen.arranged[s.index()] && deal.simplified => {
                 "Choose your Queen, Rook, Bishop and Knight among your Piece cards, and one of your Pawn cards for all your pawns, or 'random'".to_string()
             }
@@ -385,7 +398,7 @@ impl DealersBoard {
                 "from": rules.square_name(p.from()),
                 "to": rules.square_name(p.to()),
             })),
-            DealersMove::Arrange(..) => None,
+            _ => None,
         });
         out.insert("last".into(), json!(last));
         let setup = pos.setup();
@@ -533,20 +546,22 @@ impl BoardHook for DealersBoard {
     fn setup_plies(moves: &[DealersMove]) -> (usize, &'static str) {
         let n = moves
             .iter()
-            .take_while(|m| matches!(m, DealersMove::Arrange(..)))
+            .take_while(|m| !matches!(m, DealersMove::Play(..)))
             .count();
         (n, "Arrangements")
     }
 
-    /// An arrangement move is hidden from the other seat and spectators
-    /// until both are made.
+    /// An arrangement is hidden from the other seat and spectators until
+    /// both are made.
     fn move_seen_by(
         pos: &DealersGame,
         mover: Option<Seat>,
         text: &str,
         viewer: Option<Seat>,
     ) -> String {
-        if pos.arranging() && mover.is_some() && mover != viewer {
+        // An arrangement (its back row, '/', its pawns); a re-deal's offer
+        // and answer are seen by all.
+        if pos.arranging() && mover.is_some() && mover != viewer && text.contains('/') {
             "(arranged)".to_string()
         } else {
             text.to_string()
@@ -560,7 +575,13 @@ impl BoardHook for DealersBoard {
     fn move_fields(pos: &DealersGame, m: DealersMove, legal: &[DealersMove]) -> Map<String, Value> {
         let mut o = Map::new();
         let (DealersMove::Play(pm), Some(p)) = (m, pos.position()) else {
-            o.insert("choice".into(), json!("Random arrangement"));
+            let label = match m {
+                DealersMove::Redeal(_) if pos.offer().is_some() => "Agree to a re-deal",
+                DealersMove::Redeal(_) => "Offer a re-deal",
+                DealersMove::KeepDeal(_) => "Keep this deal",
+                _ => "Random arrangement",
+            };
+            o.insert("choice".into(), json!(label));
             return o;
         };
         let rules = p.rules();

@@ -36,6 +36,9 @@ pub struct Table {
     pub alternate: Alternate,
     /// `big-deck`: the undealt Piece cards, the first Draw Stack.
     pub stack: Vec<String>,
+    /// What a re-deal deals from again (`None` for a game from a
+    /// position).
+    redeal: Option<(Decks, BoardSize, PlayOptions)>,
 }
 
 impl Table {
@@ -100,7 +103,24 @@ impl Table {
             rules,
             alternate,
             stack,
+            redeal: Some((decks.clone(), size, options)),
         })
+    }
+
+    /// The table of an agreed re-deal (D2, D11): the same decks, board and
+    /// alternate, dealt from the next seed of this one's stream.
+    pub fn redealt(&self) -> Option<Table> {
+        let (decks, size, options) = self.redeal.as_ref()?;
+        let seed = SeededRng::new(self.seed ^ 0x5EDE_A100).next_u64();
+        Table::with_alternate(
+            self.catalogue.clone(),
+            decks,
+            *size,
+            seed,
+            *options,
+            self.alternate,
+        )
+        .ok()
     }
 
     /// The table of a game from a position (no deal).
@@ -112,6 +132,7 @@ impl Table {
             rules: pos.rules().clone(),
             alternate: Alternate::Standard,
             stack: Vec::new(),
+            redeal: None,
         }
     }
 
@@ -134,6 +155,11 @@ pub enum DealersMove {
     Arrange(Seat, u128),
     /// A move of play.
     Play(Move),
+    /// A seat offers a re-deal, or agrees to the other's offer (D11: a
+    /// re-deal agreed before the arrangements are revealed is a new seed).
+    Redeal(Seat),
+    /// A seat declines the other's offer of a re-deal.
+    KeepDeal(Seat),
 }
 
 /// A game: the table, the arrangements made, and play once both are.
@@ -142,6 +168,10 @@ pub struct DealersGame {
     table: Arc<Table>,
     arranged: [Option<u128>; 2],
     play: Option<Position>,
+    /// A re-deal offered by this seat, waiting for the other's answer.
+    offer: Option<Seat>,
+    /// How many re-deals were agreed.
+    redeals: u32,
 }
 
 /// What one seat (or a spectator) may see: the deal, its own arrangement,
@@ -154,6 +184,8 @@ pub struct Seen {
     pub mine: Option<Arrangement>,
     /// Whether each seat has arranged.
     pub arranged: [bool; 2],
+    /// A re-deal offered by this seat, waiting for the other's answer.
+    pub offer: Option<Seat>,
     /// The position in play (both arrangements revealed).
     pub play: Option<Position>,
 }
@@ -262,6 +294,14 @@ pub(crate) fn read_men_codes(text: &str) -> (Vec<String>, &str) {
     }
 }
 
+/// `white` or `black`, as re-deal moves are written.
+fn seat_word(s: Seat) -> &'static str {
+    match s {
+        Seat::First => "white",
+        Seat::Second => "black",
+    }
+}
+
 /// Reads a list of men in D14's form (`[GR]N[li]`), codes upper case.
 fn read_codes(text: &str) -> Result<Vec<String>, String> {
     let mut out = Vec::new();
@@ -304,6 +344,8 @@ impl DealersGame {
             table: Arc::new(table),
             arranged: [None, None],
             play: None,
+            offer: None,
+            redeals: 0,
         }
     }
 
@@ -314,6 +356,8 @@ impl DealersGame {
             table,
             arranged: [None, None],
             play: Some(pos),
+            offer: None,
+            redeals: 0,
         }
     }
 
@@ -325,6 +369,11 @@ impl DealersGame {
     /// The position in play, once both arrangements are made.
     pub fn position(&self) -> Option<&Position> {
         self.play.as_ref()
+    }
+
+    /// A re-deal offered, by its seat.
+    pub fn offer(&self) -> Option<Seat> {
+        self.offer
     }
 
     /// Whether the arrangement phase is on.
@@ -347,8 +396,14 @@ impl DealersGame {
     /// cards while it is to arrange; a legal move in play).
     pub fn is_legal(&self, mv: DealersMove) -> bool {
         match (mv, &self.play) {
+            (DealersMove::Redeal(seat), None) => match self.offer {
+                Some(by) => by == seat.other(),
+                None => self.arranged[seat.index()].is_none() && self.table.redealt().is_some(),
+            },
+            (DealersMove::KeepDeal(seat), None) => self.offer == Some(seat.other()),
             (DealersMove::Arrange(seat, v), None) => {
-                self.arranged[seat.index()].is_none()
+                self.offer.is_none()
+                    && self.arranged[seat.index()].is_none()
                     && self
                         .table
                         .deal
@@ -389,6 +444,51 @@ impl DealersGame {
             .into_iter()
             .filter(|s| self.arranged[s.index()].is_none())
             .collect();
+        // An agreed re-deal (D11): offered, then agreed to or declined;
+        // written with the seat (`redeal-white`), typed with or without.
+        let (word, named) = match lower.split_once(['-', ' ']) {
+            Some((w, "white")) => (w, Some(Seat::First)),
+            Some((w, "black")) => (w, Some(Seat::Second)),
+            _ => (lower.as_str(), None),
+        };
+        if word == "redeal" || word == "keep" {
+            if named.is_some() && seat.is_some() && named != seat {
+                return Err("that is the other player's to say".to_string());
+            }
+            let lower = word;
+            let who = match (named.or(seat), self.offer, waiting.as_slice()) {
+                (Some(s), _, _) => s,
+                (None, Some(by), _) => by.other(),
+                (None, None, [one]) => *one,
+                (None, None, _) => {
+                    return Err("both players are to arrange: say it from your own seat \
+                                (a re-deal is offered by one player and agreed by the other)"
+                        .to_string())
+                }
+            };
+            let mv = if lower == "redeal" {
+                DealersMove::Redeal(who)
+            } else {
+                DealersMove::KeepDeal(who)
+            };
+            return if self.is_legal(mv) {
+                Ok(mv)
+            } else if lower == "keep" {
+                Err("no re-deal is offered to you".to_string())
+            } else {
+                Err(
+                    "a re-deal is offered by a player still to arrange and agreed by the other, \
+                     before the arrangements are revealed (D11)"
+                        .to_string(),
+                )
+            };
+        }
+        if let Some(by) = self.offer {
+            return Err(format!(
+                "{} offers a re-deal: 'redeal' to agree, 'keep' to keep this deal",
+                crate::fairy::seat_name(by)
+            ));
+        }
         if let Some(rest) = lower.strip_prefix("random") {
             let who = match (rest.trim(), seat) {
                 ("", Some(s)) => s,
@@ -524,6 +624,9 @@ impl Game for DealersGame {
     fn to_act(&self) -> ToAct {
         match &self.play {
             Some(p) => p.to_act(),
+            None if self.offer.is_some() => {
+                ToAct::Seat(self.offer.map_or(Seat::First, Seat::other))
+            }
             None => match self.arranged {
                 [None, None] => ToAct::Both,
                 [None, Some(_)] => ToAct::Seat(Seat::First),
@@ -544,10 +647,18 @@ impl Game for DealersGame {
                 moves.extend(v.into_iter().map(DealersMove::Play));
             }
             None => {
+                if let Some(by) = self.offer {
+                    let s = by.other();
+                    moves.extend([DealersMove::Redeal(s), DealersMove::KeepDeal(s)]);
+                    return;
+                }
                 for s in Seat::BOTH {
                     if self.arranged[s.index()].is_none() {
                         if let Some(a) = self.table.random(s) {
                             moves.extend(self.arrange_move(s, &a));
+                        }
+                        if self.table.redealt().is_some() {
+                            moves.push(DealersMove::Redeal(s));
                         }
                     }
                 }
@@ -566,7 +677,9 @@ impl Game for DealersGame {
 
     fn seat_of(&self, mv: DealersMove) -> Option<Seat> {
         match mv {
-            DealersMove::Arrange(s, _) => Some(s),
+            DealersMove::Arrange(s, _) | DealersMove::Redeal(s) | DealersMove::KeepDeal(s) => {
+                Some(s)
+            }
             DealersMove::Play(m) if m.drawn().is_some() => None,
             DealersMove::Play(_) => self.play.as_ref().map(Position::side_to_move),
         }
@@ -578,7 +691,7 @@ impl Game for DealersGame {
     fn move_number(&self) -> Option<u32> {
         match &self.play {
             Some(p) => Game::move_number(p),
-            None => (self.arranged == [None, None]).then_some(0),
+            None => (self.arranged == [None, None] && self.offer.is_none()).then_some(0),
         }
     }
 
@@ -587,6 +700,7 @@ impl Game for DealersGame {
             table: self.table.clone(),
             mine: seat.and_then(|s| self.arrangement(s)),
             arranged: [self.arranged[0].is_some(), self.arranged[1].is_some()],
+            offer: self.offer,
             play: self.play.clone(),
         }
     }
@@ -604,6 +718,20 @@ impl Game for DealersGame {
                     p.play(m);
                 }
             }
+            DealersMove::Redeal(seat) => {
+                if self.offer == Some(seat.other()) {
+                    // Agreed: a new deal, nothing arranged yet.
+                    if let Some(t) = self.table.redealt() {
+                        self.table = Arc::new(t);
+                        self.arranged = [None, None];
+                        self.redeals += 1;
+                    }
+                    self.offer = None;
+                } else {
+                    self.offer = Some(seat);
+                }
+            }
+            DealersMove::KeepDeal(_) => self.offer = None,
         }
     }
 
@@ -637,7 +765,12 @@ impl Game for DealersGame {
                 let a = self
                     .arranged
                     .map(|x| x.map_or(0, |v| v as u64 ^ (v >> 64) as u64));
-                a[0].rotate_left(17) ^ a[1] ^ 0xA11A_77ED
+                let offer = self.offer.map_or(0, |s| s.index() as u64 + 1);
+                a[0].rotate_left(17)
+                    ^ a[1]
+                    ^ 0xA11A_77ED
+                    ^ offer << 60
+                    ^ u64::from(self.redeals).rotate_left(32)
             }
         }
     }
@@ -651,6 +784,8 @@ impl Game for DealersGame {
                 .and_then(|d| decode(d, seat, v))
                 .map_or_else(|| "?".to_string(), |a| arrangement_text(&a, seat)),
             (DealersMove::Play(m), Some(p)) => p.move_text(m),
+            (DealersMove::Redeal(s), _) => format!("redeal-{}", seat_word(s)),
+            (DealersMove::KeepDeal(s), _) => format!("keep-{}", seat_word(s)),
             (DealersMove::Play(m), None) => format!("{m:?}"),
         }
     }
