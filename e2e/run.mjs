@@ -468,7 +468,7 @@ await test("a Dealer's Chess game: the deal, the arrangement by tapping cards on
   await page.selectOption("select[name=variant]", "dealers");
   assert(!(await page.isVisible("input[name=seed]")), "a seed field for Dealer's Chess (random arrangements come from it)");
   const opts = await page.$$eval("#variant-options select", (ss) => ss.map((s) => s.name));
-  assert(JSON.stringify(opts) === '["board","deck","zombie_royal"]', "options: " + opts);
+  assert(JSON.stringify(opts) === '["board","alternate","deck","zombie_royal"]', "options: " + opts);
   assert(await page.$("#variant-options input[type=file][name=deck_file]"), "no deck file chooser");
   await page.selectOption("select[name=opponent]", "engine");
   await page.selectOption("select[name=level]", "1");
@@ -546,6 +546,46 @@ await test("a Dealer's Chess arrangement stays hidden from the other player unti
   await black.waitForFunction(() => document.querySelectorAll("#board-svg g.disc").length === 32, null, { timeout: 10000 });
   const after = await viewOf(black);
   assert(after.history[0] === white, "after both: " + after.history);
+  await black.close();
+  await page.close();
+});
+
+await test("a Dealer's Chess re-deal agreed by buttons, then a simplified arrangement by tapping", async () => {
+  const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+  await page.goto(base + "/");
+  await page.selectOption("select[name=variant]", "dealers");
+  await page.selectOption("select[name=alternate]", "simplified");
+  await page.selectOption("select[name=opponent]", "friend");
+  await page.click("#create");
+  await page.waitForSelector("#arrange .slot");
+  const invite = await page.inputValue("#invite-link");
+  const before = (await viewOf(page)).deal.seats;
+  // White offers a re-deal; Black agrees by its button.
+  await page.click("#arrange-redeal");
+  const black = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+  await black.goto(invite);
+  await black.getByRole("button", { name: "Agree to a re-deal", exact: true }).click();
+  await page.waitForFunction((old) => document.querySelector("#arrange") && !document.querySelector("#arrange").textContent.includes(old), before[0].pieces.map((c) => c.code).join(""), { timeout: 10000 });
+  const v = await viewOf(page);
+  assert(JSON.stringify(v.deal.seats) !== JSON.stringify(before), "the same deal after the re-deal");
+  assert(v.deal.simplified && v.deal.seats[0].pieces.length === 7 && v.deal.seats[0].pawns.length === 3, "not a simplified deal");
+  // Queen, Rook, Bishop, Knight, then the one Pawn card.
+  const mine = v.deal.seats[0];
+  for (let i = 0; i < 4; i++) {
+    await page.click(`#arrange .pool .card-chip[data-code="${mine.pieces[i].code}"]`);
+    await page.click(`#arrange [data-slot="back-${i}"]`);
+  }
+  await page.click(`#arrange .pool .card-chip[data-code="${mine.pawns[1].code}"]`);
+  await page.click('#arrange [data-slot="pawns-0"]');
+  await page.click("#arrange-send");
+  await black.waitForSelector("#arrange-random");
+  await black.click("#arrange-random");
+  await page.waitForFunction(() => document.querySelectorAll("#board-svg g.disc").length === 32, null, { timeout: 10000 });
+  const after = await viewOf(page);
+  const pawns = after.pieces.filter((p) => p.square.endsWith("2") && p.owner === 0).map((p) => p.code);
+  assert(pawns.length === 8 && pawns.every((c) => c === mine.pawns[1].code), "pawns: " + pawns);
+  const queen = after.pieces.find((p) => p.square === "d1");
+  assert(queen && queen.code === mine.pieces[0].code, "no Queen stand-in on d1");
   await black.close();
   await page.close();
 });
