@@ -483,8 +483,8 @@ fn d6_simplified_promotes_as_chess_and_keeps_no_hand() {
     assert!(p.text().contains(" -/-/- "), "{}", p.text());
 }
 
-#[test]
-fn d6_big_deck_promotion_draws_three_and_discards_two() {
+/// big-deck: a White pawn on b7, the Draw Stack Q, R, B, N and LI.
+fn big_deck_promotion() -> Position {
     let mut p = pos_with(
         "7k/1P6/8/8/8/8/8/K7 w - - -/-/- 0 1",
         PromotionRule::DrawStack,
@@ -495,6 +495,12 @@ fn d6_big_deck_promotion_draws_three_and_discards_two() {
         .map(|c| p.rules().kind_of(c).unwrap())
         .collect();
     p.set_draw_stack(&stack);
+    p
+}
+
+#[test]
+fn d6_big_deck_promotion_draws_three_and_discards_two() {
+    let mut p = big_deck_promotion();
     play(&mut p, "b7b8");
     assert_eq!(p.to_act(), deckmate_rules::ToAct::Chance);
     let mut outs = Vec::new();
@@ -540,16 +546,7 @@ fn d6_big_deck_promotion_draws_three_and_discards_two() {
 fn d6_big_deck_the_engine_searches_the_draw_and_chooses_a_card() {
     use deckmate_engine::Player;
     use deckmate_games::dealers::engine::fixed_player;
-    let mut p = pos_with(
-        "7k/1P6/8/8/8/8/8/K7 w - - -/-/- 0 1",
-        PromotionRule::DrawStack,
-        &["Q", "R", "B", "N", "LI"],
-    );
-    let stack: Vec<u8> = ["Q", "R", "B", "N", "LI"]
-        .iter()
-        .map(|c| p.rules().kind_of(c).unwrap())
-        .collect();
-    p.set_draw_stack(&stack);
+    let mut p = big_deck_promotion();
     // Before the move: the promotion is worth going for.
     let m = fixed_player(3, None).choose(&p).unwrap();
     assert_eq!(p.move_text(m), "Pb7-b8");

@@ -132,6 +132,23 @@ impl Alternate {
 pub const MIN_PIECE_DECK: usize = 16;
 
 impl Decks {
+    /// The decks shuffled from `seed`, in the deal's order: the Royal deck
+    /// (White's royal first, Black's second: without replacement, D11;
+    /// the one royal twice if the deck holds one), the Piece deck, the
+    /// Pawn deck. The Royal deck is not empty.
+    fn shuffled(&self, seed: u64) -> ([String; 2], Vec<String>, Vec<String>) {
+        let mut rng = SeededRng::new(seed);
+        let mut royals = self.royals.clone();
+        rng.shuffle(&mut royals);
+        let white = royals.first().cloned().unwrap_or_default();
+        let black = royals.get(1).cloned().unwrap_or_else(|| white.clone());
+        let mut pieces = self.pieces.clone();
+        rng.shuffle(&mut pieces);
+        let mut pawns = self.pawns.clone();
+        rng.shuffle(&mut pawns);
+        ([white, black], pieces, pawns)
+    }
+
     /// Every card of the catalogue, by deck.
     pub fn all(catalogue: &Catalogue) -> Decks {
         Decks {
@@ -238,17 +255,10 @@ impl Deal {
                 decks.pawns.len()
             )));
         }
-        let mut rng = SeededRng::new(seed);
-        let mut royals = decks.royals.clone();
-        rng.shuffle(&mut royals);
-        let black_royal = royals.get(1).unwrap_or(&royals[0]).clone();
-        let mut pieces = decks.pieces.clone();
-        rng.shuffle(&mut pieces);
-        let mut pawns = decks.pawns.clone();
-        rng.shuffle(&mut pawns);
+        let (royals, pieces, pawns) = decks.shuffled(seed);
         Ok(Deal {
             size,
-            royals: [royals[0].clone(), black_royal],
+            royals,
             pieces: [pieces[..n].to_vec(), pieces[n..2 * n].to_vec()],
             shared: vec![pieces[2 * n].clone(), pieces[2 * n + 1].clone()],
             pawns: [pawns[..files].to_vec(), pawns[files..2 * files].to_vec()],
@@ -271,17 +281,10 @@ impl Deal {
                 2 * p
             )));
         }
-        let mut rng = SeededRng::new(seed);
-        let mut royals = decks.royals.clone();
-        rng.shuffle(&mut royals);
-        let black_royal = royals.get(1).unwrap_or(&royals[0]).clone();
-        let mut pieces = decks.pieces.clone();
-        rng.shuffle(&mut pieces);
-        let mut pawns = decks.pawns.clone();
-        rng.shuffle(&mut pawns);
+        let (royals, pieces, pawns) = decks.shuffled(seed);
         Ok(Deal {
             size: BoardSize::Eight,
-            royals: [royals[0].clone(), black_royal],
+            royals,
             pieces: [pieces[..n].to_vec(), pieces[n..2 * n].to_vec()],
             shared: Vec::new(),
             pawns: [pawns[..p].to_vec(), pawns[p..2 * p].to_vec()],

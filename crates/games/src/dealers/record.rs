@@ -115,17 +115,7 @@ pub fn deck_in(text: &str, catalogue: &Catalogue) -> Result<Vec<String>, String>
 /// A Piece deck from its list of codes (comma- or space-separated),
 /// checked against the page's cards.
 pub fn deck_of(text: &str) -> Result<Vec<String>, String> {
-    let codes: Vec<String> = text
-        .split([',', ' '])
-        .map(|c| c.trim().trim_matches(['[', ']']).to_ascii_uppercase())
-        .filter(|c| !c.is_empty())
-        .collect();
-    Decks::with_pieces(
-        Catalogue::builtin(),
-        &codes.iter().map(String::as_str).collect::<Vec<_>>(),
-    )
-    .map_err(|e| format!("deck: {e}"))?;
-    Ok(codes)
+    deck_in(text, Catalogue::builtin())
 }
 
 impl GameSpec {
