@@ -518,6 +518,10 @@ fn d6_big_deck_promotion_draws_three_and_discards_two() {
         "the Queen and the Rook check on b8"
     );
     assert!(p.parse_move("=N").is_err(), "N was not drawn");
+    // What is written reads back, check sign and all.
+    for m in legal(&p) {
+        assert_eq!(p.parse_move(&p.move_text(m)).ok(), Some(m));
+    }
     play(&mut p, "=[LI]");
     assert_eq!(p.side_to_move(), Seat::Second);
     let code = |k: &u8| p.rules().kinds[usize::from(*k)].card.code.clone();

@@ -241,7 +241,9 @@ fn parse_stack_move(pos: &Position, legal: &[Move], t: &str) -> Result<Option<Mo
         };
     }
     if let Some(cards) = pos.drawn_cards() {
-        let code = t.trim_start_matches('=');
+        let code = t
+            .trim_start_matches('=')
+            .trim_end_matches(['+', '#', '!', '?']);
         let (tokens, rest) = super::game::read_men_codes(code);
         let want = match (tokens.as_slice(), rest.is_empty()) {
             ([one], true) => pos.rules().kind_of(one),
