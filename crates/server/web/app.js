@@ -451,7 +451,7 @@ function drawSide(state, v) {
     else if (v.prompt) st = v.prompt;
     else st = `${names[v.to_move]} to play` + (v.you === v.to_move ? " (you)" : "") + (v.compulsory ? " \u2014 a same-suit capture is compulsory" : "");
     if (v.engine && v.engine.seat === v.to_move) st += " \u2014 thinking\u2026";
-  } else st = "";
+  } else st = v.prompt || "";
   if (live && v.draw_offer !== null && v.draw_offer !== undefined && !v.result) st += ` \u2014 ${names[v.draw_offer]} offers a draw`;
   if (live && v.notice) st += ` \u2014 ${v.notice}`;
   status(st);
