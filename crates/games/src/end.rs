@@ -9,6 +9,8 @@ pub trait Reason: Copy {
     const RESIGNATION: Self;
     /// The players agreed a draw.
     const AGREEMENT: Self;
+    /// The loser's clock ran out (recorded, not played).
+    const TIME_FORFEIT: Self;
     /// The game's name for a seat ("Forehand", "White").
     fn seat_name(seat: Seat) -> &'static str;
     /// The reason in words, given the winner's and the loser's names (both
@@ -31,10 +33,10 @@ impl<R: Reason> End<R> {
     pub fn settled(s: crate::registry::Settlement) -> End<R> {
         End {
             winner: s.winner,
-            reason: if s.winner.is_some() {
-                R::RESIGNATION
-            } else {
-                R::AGREEMENT
+            reason: match (s.winner, s.on_time) {
+                (Some(_), true) => R::TIME_FORFEIT,
+                (Some(_), false) => R::RESIGNATION,
+                (None, _) => R::AGREEMENT,
             },
         }
     }

@@ -442,9 +442,7 @@ impl Session {
             Some(c) => c.seat.other(),
             None => side,
         };
-        self.settled = Some(Settlement {
-            winner: Some(loser.other()),
-        });
+        self.settled = Some(Settlement::resigned_or_agreed(Some(loser.other())));
         self.unsaved = true;
         self.screen()
     }
@@ -482,7 +480,7 @@ impl Session {
     }
 
     fn settle_draw(&mut self, say: &mut dyn FnMut(String)) {
-        self.settled = Some(Settlement { winner: None });
+        self.settled = Some(Settlement::resigned_or_agreed(None));
         self.draw_offer = None;
         self.unsaved = true;
         say("The draw is agreed.".to_string());

@@ -45,6 +45,8 @@ pub enum EndReason {
     QuietLimit,
     /// A player resigned (recorded, not played).
     Resignation,
+    /// The loser's clock ran out (recorded, not played).
+    TimeForfeit,
     /// The players agreed a draw.
     Agreement,
 }
@@ -63,6 +65,7 @@ pub fn seat_name(seat: Seat) -> &'static str {
 impl end::Reason for EndReason {
     const RESIGNATION: EndReason = EndReason::Resignation;
     const AGREEMENT: EndReason = EndReason::Agreement;
+    const TIME_FORFEIT: EndReason = EndReason::TimeForfeit;
 
     fn seat_name(seat: Seat) -> &'static str {
         seat_name(seat)
@@ -77,6 +80,7 @@ impl end::Reason for EndReason {
             EndReason::Repetition => "the same position occurred a third time".to_string(),
             EndReason::QuietLimit => "the quiet-move limit was reached".to_string(),
             EndReason::Resignation => format!("{l} resigned"),
+            EndReason::TimeForfeit => format!("{l} lost on time"),
             EndReason::Agreement => "the players agreed a draw".to_string(),
         }
     }

@@ -84,6 +84,8 @@ pub enum EndReason {
     Agreement,
     /// A player resigned (recorded, not played).
     Resignation,
+    /// The loser's clock ran out (recorded, not played).
+    TimeForfeit,
 }
 
 impl EndReason {
@@ -100,6 +102,7 @@ impl EndReason {
             CoreReason::Repetition(_) => EndReason::Repetition,
             CoreReason::Agreement => EndReason::Agreement,
             CoreReason::Resignation => EndReason::Resignation,
+            CoreReason::TimeForfeit => EndReason::TimeForfeit,
         }
     }
 
@@ -117,6 +120,7 @@ impl EndReason {
             EndReason::Repetition => CoreReason::Repetition(3),
             EndReason::Agreement => CoreReason::Agreement,
             EndReason::Resignation => CoreReason::Resignation,
+            EndReason::TimeForfeit => CoreReason::TimeForfeit,
         }
     }
 }
@@ -132,6 +136,7 @@ pub fn seat_name(seat: Seat) -> &'static str {
 impl end::Reason for EndReason {
     const RESIGNATION: EndReason = EndReason::Resignation;
     const AGREEMENT: EndReason = EndReason::Agreement;
+    const TIME_FORFEIT: EndReason = EndReason::TimeForfeit;
 
     fn seat_name(seat: Seat) -> &'static str {
         seat_name(seat)
@@ -148,6 +153,7 @@ impl end::Reason for EndReason {
             EndReason::Repetition => "the same position occurred a third time".to_string(),
             EndReason::Agreement => "the players agreed a draw".to_string(),
             EndReason::Resignation => format!("{l} resigned"),
+            EndReason::TimeForfeit => format!("{l} lost on time"),
         }
     }
 }

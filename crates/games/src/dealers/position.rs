@@ -73,6 +73,8 @@ pub enum EndReason {
     Agreement,
     /// Resigned (recorded, not played).
     Resignation,
+    /// The loser's clock ran out (recorded, not played).
+    TimeForfeit,
 }
 
 /// A finished game: the winner (none for a draw) and the reason.
@@ -81,6 +83,7 @@ pub type End = crate::end::End<EndReason>;
 impl crate::end::Reason for EndReason {
     const RESIGNATION: EndReason = EndReason::Resignation;
     const AGREEMENT: EndReason = EndReason::Agreement;
+    const TIME_FORFEIT: EndReason = EndReason::TimeForfeit;
 
     fn seat_name(seat: Seat) -> &'static str {
         crate::fairy::seat_name(seat)
@@ -96,6 +99,7 @@ impl crate::end::Reason for EndReason {
             EndReason::Repetition => "the same position occurred a third time".to_string(),
             EndReason::Agreement => "the players agreed a draw".to_string(),
             EndReason::Resignation => format!("{l} resigned"),
+            EndReason::TimeForfeit => format!("{l} lost on time"),
         }
     }
 }

@@ -181,6 +181,8 @@ pub enum EndReason {
     Agreement,
     /// A player resigned (recorded, not played).
     Resignation,
+    /// The loser's clock ran out (recorded, not played).
+    TimeForfeit,
 }
 
 /// A finished game: the winner (none for a draw) and the reason.
@@ -197,6 +199,7 @@ pub fn seat_name(seat: Seat) -> &'static str {
 impl end::Reason for EndReason {
     const RESIGNATION: EndReason = EndReason::Resignation;
     const AGREEMENT: EndReason = EndReason::Agreement;
+    const TIME_FORFEIT: EndReason = EndReason::TimeForfeit;
 
     fn seat_name(seat: Seat) -> &'static str {
         seat_name(seat)
@@ -238,6 +241,7 @@ impl end::Reason for EndReason {
             EndReason::BareRoyals => "neither side has anything but its King".to_string(),
             EndReason::Agreement => "the players agreed a draw".to_string(),
             EndReason::Resignation => format!("{l} resigned"),
+            EndReason::TimeForfeit => format!("{l} lost on time"),
         }
     }
 }

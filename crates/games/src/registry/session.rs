@@ -19,18 +19,24 @@ pub type EngineJob = Box<dyn FnOnce() -> Option<String> + Send>;
 /// A boxed game.
 pub type BoxedGame = Box<dyn PlayedGame>;
 
-/// An end the players reach outside the rules: a resignation or an
-/// agreed draw.
+/// An end the players reach outside the rules: a resignation, an agreed
+/// draw, or a flag fallen (the loser's clock ran out).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Settlement {
     /// The winner (the resigner's opponent), `None` for an agreed draw.
     pub winner: Option<Seat>,
+    /// Whether the loser lost on time rather than resigned.
+    pub on_time: bool,
 }
 
 impl Settlement {
     /// The end as an [`Outcome`], with the game's seat names.
     pub fn outcome(&self, names: [&str; 2]) -> Outcome {
         match self.winner {
+            Some(w) if self.on_time => Outcome {
+                winner: Some(w),
+                reason: format!("{} lost on time", names[w.other().index()]),
+            },
             Some(w) => Outcome {
                 winner: Some(w),
                 reason: format!("{} resigned", names[w.other().index()]),
@@ -42,12 +48,12 @@ impl Settlement {
         }
     }
 
-    /// As stored: `{"winner": 0|1|null, "reason": "resign"|"draw"}`.
+    /// As stored: `{"winner": 0|1|null, "reason": "resign"|"time"|"draw"}`.
     pub fn to_json(&self) -> String {
-        let reason = if self.winner.is_some() {
-            "resign"
-        } else {
-            "draw"
+        let reason = match (self.winner, self.on_time) {
+            (Some(_), true) => "time",
+            (Some(_), false) => "resign",
+            (None, _) => "draw",
         };
         json!({ "winner": self.winner.map(|s| s.index()), "reason": reason }).to_string()
     }
@@ -60,7 +66,16 @@ impl Settlement {
             Some(1) => Some(Seat::Second),
             _ => None,
         };
-        Some(Settlement { winner })
+        let on_time = winner.is_some() && v.get("reason").and_then(Value::as_str) == Some("time");
+        Some(Settlement { winner, on_time })
+    }
+
+    /// A resignation by the other seat of `winner`, or an agreed draw.
+    pub fn resigned_or_agreed(winner: Option<Seat>) -> Settlement {
+        Settlement {
+            winner,
+            on_time: false,
+        }
     }
 }
 
@@ -264,21 +279,24 @@ mod tests {
     #[test]
     fn ends_round_trip() {
         for e in [
-            Settlement {
-                winner: Some(Seat::First),
-            },
+            Settlement::resigned_or_agreed(Some(Seat::First)),
+            Settlement::resigned_or_agreed(Some(Seat::Second)),
+            Settlement::resigned_or_agreed(None),
             Settlement {
                 winner: Some(Seat::Second),
+                on_time: true,
             },
-            Settlement { winner: None },
         ] {
             assert_eq!(Settlement::from_json(&e.to_json()), Some(e));
         }
-        let o = Settlement {
-            winner: Some(Seat::First),
-        }
-        .outcome(["Forehand", "Rearhand"]);
+        let o = Settlement::resigned_or_agreed(Some(Seat::First)).outcome(["Forehand", "Rearhand"]);
         assert_eq!(o.result_text(), "1-0");
         assert_eq!(o.reason, "Rearhand resigned");
+        let o = Settlement {
+            winner: Some(Seat::First),
+            on_time: true,
+        }
+        .outcome(["White", "Black"]);
+        assert_eq!(o.reason, "Black lost on time");
     }
 }

@@ -101,9 +101,7 @@ pub(super) async fn resign(
     let slot = find(&state, &id)?;
     let _writer = slot.writer.lock().await;
     let me = seat_in_play(&slot.lock(), &headers)?;
-    let end = Settlement {
-        winner: Some(me.other()),
-    };
+    let end = Settlement::resigned_or_agreed(Some(me.other()));
     end_game(&state, &id, &slot, end).await?;
     let view = slot.lock().view(Some(me), None);
     Ok(Json(view))
@@ -134,7 +132,7 @@ pub(super) async fn draw(
         )
     };
     if accept {
-        end_game(&state, &id, &slot, Settlement { winner: None }).await?;
+        end_game(&state, &id, &slot, Settlement::resigned_or_agreed(None)).await?;
     } else {
         let offer = (me.index() as u8, u32::try_from(plies).unwrap_or(u32::MAX));
         state
