@@ -83,6 +83,7 @@ fn d11_an_arrangement_stays_hidden_until_both_are_made() {
         id: String::new(),
         players: ["A".into(), "B".into()],
         ended: None,
+        ..Default::default()
     };
     let rec = g.record(&info);
     assert!(rec.contains(&format!("[Seed \"{SEED}\"]")), "{rec}");
@@ -249,6 +250,7 @@ fn d6_big_deck_games_draw_from_the_seed_and_replay() {
         id: String::new(),
         players: ["A".into(), "B".into()],
         ended: None,
+        ..Default::default()
     };
     let mut drew = 0;
     for seed in 0..40 {
@@ -280,6 +282,7 @@ fn d6_simplified_games_play_and_replay() {
         id: String::new(),
         players: ["A".into(), "B".into()],
         ended: None,
+        ..Default::default()
     };
     for seed in 0..3 {
         let g = random_registry_game(&[("alternate", "simplified")], seed, 60, |_| false);
@@ -374,6 +377,7 @@ fn d11_a_re_deal_is_offered_agreed_or_declined_and_replays() {
         id: String::new(),
         players: ["A".into(), "B".into()],
         ended: None,
+        ..Default::default()
     };
     let rec = g.record(&info);
     let r = entry.replay_text(&rec).unwrap();

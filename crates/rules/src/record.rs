@@ -32,6 +32,10 @@ pub struct Record {
     /// The result token at the end of the movetext, if any (`1-0`, `0-1`,
     /// `1/2-1/2`, `*`).
     pub result: Option<String>,
+    /// A comment written after each move, by index (`[%clk 0:02:31]`, the
+    /// mover's time left); none for a move past its end or `None`. Reading
+    /// a record leaves it empty: comments are skipped.
+    pub comments: Vec<Option<String>>,
 }
 
 /// Why a record could not be read.
@@ -157,6 +161,9 @@ impl Record {
                 words.push(format!("{n}."));
             }
             words.push(m.clone());
+            if let Some(Some(c)) = self.comments.get(i) {
+                words.push(format!("{{{}}}", c.replace(['{', '}'], "")));
+            }
         }
         words.push(self.result.clone().unwrap_or_else(|| "*".to_string()));
         for w in words {
@@ -374,6 +381,14 @@ mod tests {
             ..Record::default()
         };
         assert_eq!(r.to_string(), "1. [7H] e4 [2C] d5 2. Nf3 *\n");
+        // Comments after moves are written and skipped when read.
+        let mut c = r.clone();
+        c.comments = vec![None, Some("[%clk 0:02:31]".into())];
+        assert_eq!(
+            c.to_string(),
+            "1. [7H] e4 {[%clk 0:02:31]} [2C] d5 2. Nf3 *\n"
+        );
+        assert_eq!(Record::parse(&c.to_string()).unwrap().moves, r.moves);
         // The moves read back the same (numbers are skipped, not checked).
         assert_eq!(Record::parse(&r.to_string()).unwrap().moves, r.moves);
         // Without the game's numbers: pairs from 1.

@@ -24,6 +24,12 @@ pub struct GameRow {
     /// of moves played when it was made. It lapses with the next move, so
     /// it holds only while that number is still the game's.
     pub draw_offer: Option<(u8, u32)>,
+    /// The time control as JSON (`{"initial_ms", "increment_ms"}`), if the
+    /// game has clocks.
+    pub time_control: Option<String>,
+    /// Each move's mover (0 or 1; `None` for chance's or an old move) and
+    /// its time left after it (read back; not written with the game).
+    pub clocks: Vec<(Option<u8>, Option<u64>)>,
 }
 
 /// The database.
@@ -105,6 +111,19 @@ impl Db {
             )
             .map_err(err)?;
         }
+        // ... and those from before clocks, theirs.
+        let has_clock: bool = conn
+            .prepare("SELECT 1 FROM pragma_table_info('games') WHERE name = 'time_control'")
+            .and_then(|mut st| st.exists([]))
+            .map_err(err)?;
+        if !has_clock {
+            conn.execute_batch(
+                "ALTER TABLE games ADD COLUMN time_control TEXT;
+                 ALTER TABLE moves ADD COLUMN clock_ms INTEGER;
+                 ALTER TABLE moves ADD COLUMN mover INTEGER;",
+            )
+            .map_err(err)?;
+        }
         Ok(Db { conn })
     }
 
@@ -118,8 +137,8 @@ impl Db {
     pub fn insert_game(&self, g: &GameRow) -> DbResult<()> {
         self.conn
             .execute(
-                "INSERT INTO games (id, variant, spec, token0, token1, engine_seat, engine_level, ended, created)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+                "INSERT INTO games (id, variant, spec, token0, token1, engine_seat, engine_level, ended, created, time_control)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
                 params![
                     g.id,
                     g.variant,
@@ -129,19 +148,28 @@ impl Db {
                     g.engine.map(|e| e.0),
                     g.engine.map(|e| e.1),
                     g.ended,
-                    g.created
+                    g.created,
+                    g.time_control
                 ],
             )
             .map_err(err)?;
         Ok(())
     }
 
-    /// Stores a move (ply counts from 1).
-    pub fn insert_move(&self, id: &str, ply: usize, text: &str) -> DbResult<()> {
+    /// Stores a move (ply counts from 1) and its mover's time left after
+    /// it, if timed.
+    pub fn insert_move(
+        &self,
+        id: &str,
+        ply: usize,
+        text: &str,
+        mover: Option<u8>,
+        clock_ms: Option<u64>,
+    ) -> DbResult<()> {
         self.conn
             .execute(
-                "INSERT INTO moves (game_id, ply, text) VALUES (?1, ?2, ?3)",
-                params![id, ply as i64, text],
+                "INSERT INTO moves (game_id, ply, text, mover, clock_ms) VALUES (?1, ?2, ?3, ?4, ?5)",
+                params![id, ply as i64, text, mover, clock_ms.map(|c| c as i64)],
             )
             .map_err(err)?;
         Ok(())
@@ -175,7 +203,7 @@ impl Db {
             .conn
             .prepare(
                 "SELECT id, variant, spec, token0, token1, engine_seat, engine_level, ended, created,
-                        draw_offer_seat, draw_offer_plies
+                        draw_offer_seat, draw_offer_plies, time_control
                  FROM games ORDER BY created, id",
             )
             .map_err(err)?;
@@ -194,23 +222,35 @@ impl Db {
                     ended: r.get(7)?,
                     created: r.get(8)?,
                     draw_offer: offer_seat.zip(offer_plies),
+                    time_control: r.get(11)?,
+                    clocks: Vec::new(),
                 })
             })
             .map_err(err)?
             .collect::<Result<Vec<_>, _>>()
             .map_err(err)?;
         let mut out = Vec::new();
-        for g in rows {
+        for mut g in rows {
             let mut mst = self
                 .conn
-                .prepare("SELECT text FROM moves WHERE game_id = ?1 ORDER BY ply")
+                .prepare("SELECT text, mover, clock_ms FROM moves WHERE game_id = ?1 ORDER BY ply")
                 .map_err(err)?;
             let moves = mst
-                .query_map([&g.id], |r| r.get::<_, String>(0))
+                .query_map([&g.id], |r| {
+                    Ok((
+                        r.get::<_, String>(0)?,
+                        r.get::<_, Option<u8>>(1)?,
+                        r.get::<_, Option<i64>>(2)?,
+                    ))
+                })
                 .map_err(err)?
                 .collect::<Result<Vec<_>, _>>()
                 .map_err(err)?;
-            out.push((g, moves));
+            g.clocks = moves
+                .iter()
+                .map(|m| (m.1, m.2.map(|c| c.max(0) as u64)))
+                .collect();
+            out.push((g, moves.into_iter().map(|m| m.0).collect()));
         }
         Ok(out)
     }

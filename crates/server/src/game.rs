@@ -6,6 +6,7 @@
 //! the game's own part (a board and what stands on it, zones of cards,
 //! facts, a scoreboard) comes from [`PlayedGame::view`].
 
+use crate::clock::Clock;
 use deckmate_games::registry::{BoxedGame, GameEntry, PlayedGame, RecordInfo, Settlement};
 use deckmate_rules::{Outcome, Seat};
 use serde_json::{json, Value};
@@ -35,6 +36,14 @@ pub struct LiveGame {
     /// The number of moves played when the engine's search now queued or
     /// running was asked for: one search per position.
     pub engine_busy: Option<usize>,
+    /// The clocks, if the game has a time control.
+    pub clock: Option<Clock>,
+    /// Each move's mover's time left after it (`None`: untimed), for the
+    /// record's `[%clk]`.
+    pub clocks: Vec<Option<u64>>,
+    /// Counts the clock's changes: a flag timer set before the last
+    /// change is stale.
+    pub clock_gen: u64,
 }
 
 /// A game and the lock its changes take.
@@ -98,7 +107,24 @@ impl LiveGame {
             created,
             notice: None,
             engine_busy: None,
+            clock: None,
+            clocks: Vec::new(),
+            clock_gen: 0,
         }
+    }
+
+    /// Gives the game its clocks (at creation or restart).
+    pub fn set_clock(&mut self, clock: Option<Clock>) {
+        self.clock = clock;
+        self.clock_gen += 1;
+    }
+
+    /// The seat alone to move, if a clock may run for it.
+    pub fn clock_seat(&self) -> Option<Seat> {
+        if self.end().is_some() {
+            return None;
+        }
+        self.to_move()
     }
 
     /// The game's registry entry.
@@ -155,6 +181,8 @@ impl LiveGame {
                 self.player_name(Seat::Second),
             ],
             ended: self.ended,
+            time_control: self.clock.as_ref().map(|c| c.tc.tag()),
+            clocks: self.clocks.clone(),
         })
     }
 
@@ -225,6 +253,7 @@ impl LiveGame {
             })),
             "engine": self.engine.map(|(s, l)| json!({ "seat": s.index(), "level": l })),
             "notice": self.notice,
+            "clock": self.clock.as_ref().map(|c| c.json(std::time::Instant::now())),
         });
         if let Value::Object(c) = common {
             for (k, x) in c {

@@ -12,6 +12,7 @@
 #![deny(missing_docs)]
 
 mod api;
+mod clock;
 mod db;
 mod engine_pool;
 mod game;
@@ -172,6 +173,23 @@ impl AppState {
             let engine = row.engine.map(|(s, l)| (seat_from(s), l));
             let mut g = LiveGame::new(row.id.clone(), game, row.tokens, engine, row.created);
             g.ended = row.ended.as_deref().and_then(Settlement::from_json);
+            // The clocks as the moves left them; the running one starts
+            // again now: the time the server was down is nobody's.
+            if let Some(tc) = row
+                .time_control
+                .as_deref()
+                .and_then(clock::TimeControl::from_stored)
+            {
+                let moves = row
+                    .clocks
+                    .iter()
+                    .filter_map(|&(m, c)| m.map(|s| (seat_from(s), c)));
+                let mut c = clock::Clock::restored(tc, moves);
+                let next = g.clock_seat();
+                c.start(next, std::time::Instant::now());
+                g.set_clock(Some(c));
+                g.clocks = row.clocks.iter().map(|&(_, c)| c).collect();
+            }
             // An offer holds only until the next move.
             g.draw_offer = row
                 .draw_offer
@@ -198,6 +216,7 @@ impl AppState {
             }),
         };
         for slot in lock(&state.inner.games).all() {
+            state.clock_changed(&slot);
             state.engine_move_if_due(&slot);
         }
         // The creation limiter keeps a little state per address: forget the
@@ -265,7 +284,13 @@ impl AppState {
         ply: Option<usize>,
     ) -> Result<(), CommitError> {
         let writer = slot.writer.lock().await;
-        let (id, n, canonical) = {
+        let now = std::time::Instant::now();
+        if self.flag_if_fallen(slot, now).await {
+            return Err(CommitError::Conflict(
+                "the game is over: your time ran out".into(),
+            ));
+        }
+        let (id, n, canonical, clock_ms) = {
             let g = slot.lock();
             // The ply first: a request sent twice is told it was played.
             let n = g.plies() + 1;
@@ -285,10 +310,11 @@ impl AppState {
                 return Err(CommitError::Conflict("it is not your turn".into()));
             }
             let canonical = g.game.check_as(me, text).map_err(CommitError::Illegal)?;
-            (g.id.clone(), n, canonical)
+            let clock_ms = g.clock.as_ref().and_then(|c| c.preview(me, now));
+            (g.id.clone(), n, canonical, clock_ms)
         };
         self.store()
-            .insert_move(&id, n, &canonical)
+            .insert_move(&id, n, &canonical, Some(me.index() as u8), clock_ms)
             .await
             .map_err(CommitError::Store)?;
         {
@@ -300,11 +326,81 @@ impl AppState {
                 return Err(CommitError::Illegal(e));
             }
             g.moved();
+            let next = g.clock_seat();
+            if let Some(c) = g.clock.as_mut() {
+                c.moved(me, next, now);
+            }
+            g.clocks.resize(n - 1, None);
+            g.clocks.push(clock_ms);
+            g.clock_gen += 1;
             g.changed();
         }
         drop(writer);
+        self.clock_changed(slot);
         self.engine_move_if_due(slot);
         Ok(())
+    }
+
+    /// Ends the game on time if the running clock has fallen at `now`
+    /// (the caller holds the writer lock): whether it did.
+    async fn flag_if_fallen(&self, slot: &Arc<GameSlot>, now: std::time::Instant) -> bool {
+        let (id, loser) = {
+            let g = slot.lock();
+            if g.end().is_some() {
+                return false;
+            }
+            match g.clock.as_ref().and_then(|c| c.flagged(now)) {
+                Some(s) => (g.id.clone(), s),
+                None => return false,
+            }
+        };
+        let end = Settlement {
+            winner: Some(loser.other()),
+            on_time: true,
+        };
+        if let Err(e) = self.store().set_ended(&id, end.to_json()).await {
+            // Not stored: the flag is seen again at the next look.
+            eprintln!("deckmate: game {id}: a flag not stored: {e}");
+            return false;
+        }
+        let mut g = slot.lock();
+        g.ended = Some(end);
+        if let Some(c) = g.clock.as_mut() {
+            c.stop(now);
+        }
+        g.clock_gen += 1;
+        g.changed();
+        true
+    }
+
+    /// Sets the timer of the running clock: when it falls, the game is
+    /// lost on time (a timer set before a later change does nothing).
+    pub(crate) fn clock_changed(&self, slot: &Arc<GameSlot>) {
+        let (gen, wait) = {
+            let g = slot.lock();
+            let Some(wait) = g
+                .clock
+                .as_ref()
+                .and_then(|c| c.falls_in(std::time::Instant::now()))
+            else {
+                return;
+            };
+            (g.clock_gen, wait)
+        };
+        let state = self.clone();
+        let slot = Arc::clone(slot);
+        self.inner.runtime.spawn(async move {
+            tokio::time::sleep(wait + Duration::from_millis(5)).await;
+            let _writer = slot.writer.lock().await;
+            if slot.lock().clock_gen != gen {
+                return;
+            }
+            if !state.flag_if_fallen(&slot, std::time::Instant::now()).await {
+                // Not fallen yet (or not stored): look again.
+                drop(_writer);
+                state.clock_changed(&slot);
+            }
+        });
     }
 
     /// If an engine is to move in the game and no search for this position
@@ -324,6 +420,22 @@ impl AppState {
                 return;
             }
             g.engine_busy = Some(ply);
+            // Under a clock the engine thinks no longer than its time
+            // allows: the strongest level up to its own whose time per
+            // move fits a 40th of its time left and its increment.
+            let level = match &g.clock {
+                Some(c) => {
+                    let left = c.remaining_at(std::time::Instant::now())[seat.index()];
+                    let budget = left / 40 + c.tc.increment_ms;
+                    (1..=level)
+                        .rev()
+                        .find(|&l| {
+                            deckmate_engine::level::level(l).time.as_millis() as u64 <= budget
+                        })
+                        .unwrap_or(1)
+                }
+                None => level,
+            };
             (
                 g.game.engine_job(level, ply as u64),
                 ply,

@@ -41,6 +41,8 @@ enum Op {
         id: String,
         ply: usize,
         text: String,
+        mover: Option<u8>,
+        clock_ms: Option<u64>,
     },
     Ended {
         id: String,
@@ -103,11 +105,20 @@ impl Store {
     }
 
     /// Stores move number `ply` (from 1) of a game.
-    pub async fn insert_move(&self, id: &str, ply: usize, text: &str) -> Result<(), StoreError> {
+    pub async fn insert_move(
+        &self,
+        id: &str,
+        ply: usize,
+        text: &str,
+        mover: Option<u8>,
+        clock_ms: Option<u64>,
+    ) -> Result<(), StoreError> {
         self.send(Op::Move {
             id: id.into(),
             ply,
             text: text.into(),
+            mover,
+            clock_ms,
         })
         .await
     }
@@ -156,7 +167,13 @@ fn apply(db: &Db, op: Op, left: Duration) -> Result<(), StoreError> {
         .map_err(|e| StoreError::Failed(e.message))?;
     let r = match op {
         Op::Game(row) => db.insert_game(&row),
-        Op::Move { id, ply, text } => db.insert_move(&id, ply, &text),
+        Op::Move {
+            id,
+            ply,
+            text,
+            mover,
+            clock_ms,
+        } => db.insert_move(&id, ply, &text, mover, clock_ms),
         Op::Ended { id, ended } => db.set_ended(&id, &ended),
         Op::DrawOffer { id, offer } => db.set_draw_offer(&id, offer),
     };

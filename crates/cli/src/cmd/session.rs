@@ -497,6 +497,7 @@ impl Session {
             id: String::new(),
             players: [name(Seat::First), name(Seat::Second)],
             ended: self.settled,
+            ..Default::default()
         })
     }
 

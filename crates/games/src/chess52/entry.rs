@@ -388,6 +388,7 @@ mod tests {
             id: String::new(),
             players: ["A".into(), "B".into()],
             ended: None,
+            ..Default::default()
         }
     }
 

@@ -374,6 +374,7 @@ impl<H: BoardHook> PlayedGame for BoardPlay<H> {
                         info.players[s.index()].clone(),
                     );
                 }
+                info.write_clocks(&mut r);
                 r.to_string()
             }
             Err(e) => format!("; cannot write the record: {e}\n"),

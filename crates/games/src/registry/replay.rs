@@ -115,6 +115,7 @@ mod tests {
                 id: String::new(),
                 players: ["A".into(), "B".into()],
                 ended: None,
+                ..Default::default()
             });
             let r = g
                 .replay_text(&record)

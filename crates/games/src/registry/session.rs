@@ -9,7 +9,7 @@
 //! button when one click fits several moves (a promotion, a privilege).
 
 use super::GameEntry;
-use deckmate_rules::{Outcome, Seat, ToAct};
+use deckmate_rules::{Outcome, Record, Seat, ToAct};
 use serde_json::{json, Map, Value};
 
 /// A computation of the engine's move, run on a blocking thread away from
@@ -80,15 +80,43 @@ impl Settlement {
 }
 
 /// What a record needs besides the game: the server's game id, the
-/// players' names by seat and an end outside the rules.
-#[derive(Clone, Debug)]
+/// players' names by seat, an end outside the rules, and the clocks.
+#[derive(Clone, Debug, Default)]
 pub struct RecordInfo {
     /// The game's id.
     pub id: String,
     /// The players' names by seat (`"Player"`, `"deckmate level 4"`).
     pub players: [String; 2],
-    /// A resignation or agreed draw.
+    /// A resignation, an agreed draw or a flag fallen.
     pub ended: Option<Settlement>,
+    /// The time control as the record's `[TimeControl]` writes it
+    /// (`180+2`), if the game had clocks.
+    pub time_control: Option<String>,
+    /// Each move's mover's time left after it, in milliseconds (`None`:
+    /// an untimed move), written as `{[%clk 0:02:31]}` after the move.
+    pub clocks: Vec<Option<u64>>,
+}
+
+impl RecordInfo {
+    /// Writes the clocks into `record`: `[TimeControl]` and a
+    /// `[%clk h:mm:ss]` comment after each timed move.
+    pub fn write_clocks(&self, record: &mut Record) {
+        if let Some(tc) = &self.time_control {
+            record.set_tag("TimeControl", tc.clone());
+        }
+        if self.clocks.iter().any(Option::is_some) {
+            record.comments = self
+                .clocks
+                .iter()
+                .map(|c| {
+                    c.map(|ms| {
+                        let s = ms / 1000;
+                        format!("[%clk {}:{:02}:{:02}]", s / 3600, s / 60 % 60, s % 60)
+                    })
+                })
+                .collect();
+        }
+    }
 }
 
 /// One line of the move list: a label (`"1."`) and the plies on it

@@ -369,6 +369,7 @@ mod tests {
             id: String::new(),
             players: ["a".into(), "b".into()],
             ended: None,
+            ..Default::default()
         };
         let text = g.record(&info);
         assert!(text.contains("[Variant \"Fairy Court\"]"), "{text}");

@@ -88,6 +88,10 @@ async fn end_game(
         .map_err(stored)?;
     let mut g = g.lock();
     g.ended = Some(end);
+    if let Some(c) = g.clock.as_mut() {
+        c.stop(std::time::Instant::now());
+    }
+    g.clock_gen += 1;
     g.changed();
     Ok(())
 }
@@ -157,7 +161,7 @@ pub(super) async fn rematch(
 ) -> ApiResult<Json<Value>> {
     let slot = find(&state, &id)?;
     let (fresh, secret) = (fresh_seed()?, secret_seed()?);
-    let (variant, spec, engine, me) = {
+    let (variant, spec, engine, me, time_control) = {
         let g = slot.lock();
         let me = seat(&g, &headers)?;
         // New draws from a seed nobody knows, where the seed decides them.
@@ -166,11 +170,17 @@ pub(super) async fn rematch(
         } else {
             fresh
         };
-        (g.entry(), g.game.rematch_spec(seed), g.engine, me)
+        (
+            g.entry(),
+            g.game.rematch_spec(seed),
+            g.engine,
+            me,
+            g.clock.as_ref().map(|c| c.tc),
+        )
     };
     let game = variant.game_from_spec(&spec).map_err(internal)?;
     let engine = engine.map(|(s, l)| (s.other(), l));
-    let (new_id, tokens) = new_game(&state, game, engine).await?;
+    let (new_id, tokens) = new_game(&state, game, engine, time_control).await?;
     // The player who asked takes the other seat of the new game.
     Ok(created(
         variant,

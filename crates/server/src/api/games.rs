@@ -1,6 +1,7 @@
 //! Games: creating one, the lobby's list, a view, a record.
 
 use super::{bad, bearer, conflict, internal, not_found, quote, stored, ApiResult};
+use crate::clock::{Clock, TimeControl};
 use crate::game::{seat_of, GameSlot, LiveGame};
 use crate::{secret, AppState};
 use axum::extract::{Path, Query, State};
@@ -78,6 +79,7 @@ pub(super) async fn new_game(
     state: &AppState,
     game: BoxedGame,
     engine: Option<(Seat, u8)>,
+    time_control: Option<TimeControl>,
 ) -> ApiResult<(String, [String; 2])> {
     let id = secret().map_err(internal)?[..12].to_string();
     let tokens = [secret().map_err(internal)?, secret().map_err(internal)?];
@@ -90,16 +92,15 @@ pub(super) async fn new_game(
         ended: None,
         created: now(),
         draw_offer: None,
+        time_control: time_control.map(|tc| tc.to_json().to_string()),
+        clocks: Vec::new(),
     };
     let created = row.created;
     state.store().insert_game(row).await.map_err(stored)?;
-    let slot = state.insert(LiveGame::new(
-        id.clone(),
-        game,
-        tokens.clone(),
-        engine,
-        created,
-    ));
+    let mut live = LiveGame::new(id.clone(), game, tokens.clone(), engine, created);
+    live.set_clock(time_control.map(Clock::new));
+    let slot = state.insert(live);
+    state.clock_changed(&slot);
     state.engine_move_if_due(&slot);
     Ok((id, tokens))
 }
@@ -165,8 +166,9 @@ pub(super) async fn create(
     let engine = opponent(variant, &body["opponent"])?;
     let options =
         Options::from_json(variant.options, &body["options"]).map_err(|e| bad(e.to_string()))?;
+    let time_control = TimeControl::from_json(&body["time_control"]).map_err(bad)?;
     let game = seeded_game(variant, &options, given)?;
-    let (id, tokens) = new_game(&state, game, engine).await?;
+    let (id, tokens) = new_game(&state, game, engine, time_control).await?;
     let you = engine.map(|(s, _)| s.other()).unwrap_or(Seat::First);
     Ok(created(variant, &id, &tokens, you, engine.map(|e| e.0)))
 }
