@@ -97,7 +97,7 @@ impl TimeControl {
     /// The record's `[TimeControl]`: seconds and increment, `180+2`.
     pub fn tag(self) -> String {
         let s = |ms: u64| {
-            if ms % 1000 == 0 {
+            if ms.is_multiple_of(1000) {
                 (ms / 1000).to_string()
             } else {
                 format!("{:.1}", ms as f64 / 1000.0)
