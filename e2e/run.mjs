@@ -590,6 +590,39 @@ await test("a Dealer's Chess re-deal agreed by buttons, then a simplified arrang
   await page.close();
 });
 
+// ---------- Clocks ----------
+await test("a 1+0 game lost on time, the clock seen running", async () => {
+  const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+  await page.goto(base + "/");
+  await page.selectOption("select[name=variant]", "cuarenta");
+  await page.selectOption("select[name=time]", "1+0");
+  await page.selectOption("select[name=opponent]", "engine");
+  await page.selectOption("select[name=level]", "1");
+  await page.selectOption("select[name=side]", "white");
+  await page.click("#create");
+  await page.waitForSelector("#board-svg g.disc");
+  await page.waitForSelector("#clock-0");
+  assert((await page.textContent("#clock-0 .clock-time")) === "1:00", "White's clock: " + (await page.textContent("#clock-0 .clock-time")));
+  // The first move is untimed; then, after the engine's, White's clock runs.
+  const v = await viewOf(page);
+  const mv = v.moves[0];
+  await page.click(`g.card[data-square="${mv.from}"]`);
+  await page.click(`[data-target="${mv.to}"]`);
+  await page.waitForSelector("#clock-0.running", { timeout: 15000 });
+  const a = Number(await page.getAttribute("#clock-0", "data-ms"));
+  await page.waitForTimeout(1500);
+  const b = Number(await page.getAttribute("#clock-0", "data-ms"));
+  assert(b < a - 1000, `the clock does not run: ${a} then ${b}`);
+  // White never moves again: the flag falls, the server says so.
+  await page.waitForFunction(() => document.querySelector("#status").textContent.includes("lost on time"), null, { timeout: 70000 });
+  assert((await page.textContent("#clock-0 .clock-time")) === "0.0", "White's clock after the flag");
+  const after = await viewOf(page);
+  assert(after.result && after.result.result === "0-1", "result: " + JSON.stringify(after.result));
+  const rec = await page.evaluate(async (id) => (await fetch(`/api/games/${id}/record`)).text(), after.id);
+  assert(rec.includes('[TimeControl "60+0"]') && rec.includes("White lost on time"), "record: " + rec);
+  await page.close();
+});
+
 await test("the pages break no rule of the Content Security Policy, which the server sends", async () => {
   const r = await fetch(base + "/");
   const csp = r.headers.get("content-security-policy") || "";

@@ -76,6 +76,14 @@ async function lobby() {
   // seed from the server: no seed field then.
   const seedBox = el("label", { id: "seed-box" }, "Seed ", el("input", { name: "seed", type: "number", min: "0", placeholder: "random" }));
   form.append(seedBox);
+  // The clock: a time control or none (minutes + increment in seconds).
+  const TIMES = ["none", "1+0", "3+2", "5+3", "10+5", "15+10", "custom"];
+  const timeSelect = select("time", TIMES, "none");
+  const custom = el("span", { id: "custom-time", hidden: "" },
+    el("input", { name: "minutes", type: "number", min: "0.1", step: "0.1", value: "5", "aria-label": "minutes" }), " min + ",
+    el("input", { name: "increment", type: "number", min: "0", step: "1", value: "3", "aria-label": "increment in seconds" }), " s");
+  timeSelect.querySelector("select").addEventListener("change", (e) => { custom.hidden = e.target.value !== "custom"; });
+  form.append(el("div", { id: "time-box" }, timeSelect, custom));
   form.append(select("opponent", ["engine", "friend"], "engine"));
   form.append(select("level", ["1", "2", "3", "4", "5", "6", "7", "8"], "4"));
   form.append(sideBox);
@@ -93,6 +101,12 @@ async function lobby() {
     }
     const body = { variant: v.key, options };
     if (f.get("seed") && !v.secret_seed) body.seed = Number(f.get("seed"));
+    const time = f.get("time");
+    if (time === "custom") body.time_control = { initial_s: Number(f.get("minutes")) * 60, increment_s: Number(f.get("increment")) };
+    else if (time && time !== "none") {
+      const [m, inc] = time.split("+").map(Number);
+      body.time_control = { initial_s: m * 60, increment_s: inc };
+    }
     body.opponent = f.get("opponent") === "friend" ? "friend" : { engine: Number(f.get("level")), seat: f.get("side") };
     try {
       const r = await api("/api/games", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
@@ -134,7 +148,7 @@ function gamePage(id) {
       el("div", { class: "status-bar" }, el("div", { id: "status", role: "status" }), el("div", { id: "promo" }), el("div", { id: "free-moves" })),
       el("div", { id: "arrange" }), el("div", { id: "board" }), el("div", { id: "hands" }), el("div", { id: "zones" })),
     el("div", { class: "side panel" },
-      el("div", { id: "drawn" }), el("div", { id: "card-view" }), el("dl", { id: "facts" }), el("div", { id: "scores" }), el("div", { id: "invite" }),
+      el("div", { id: "clocks" }), el("div", { id: "drawn" }), el("div", { id: "card-view" }), el("dl", { id: "facts" }), el("div", { id: "scores" }), el("div", { id: "invite" }),
       el("div", { class: "buttons" },
         el("button", { id: "first", title: "start", onclick: () => step(state, 0) }, "|\u25c0"),
         el("button", { id: "prev", title: "back", onclick: () => step(state, (state.shown ?? state.view.plies) - 1) }, "\u25c0"),
@@ -163,6 +177,7 @@ function connect(state) {
   sock.onmessage = (m) => {
     const before = state.view ? state.view.plies : -1;
     state.view = JSON.parse(m.data);
+    state.clockAt = performance.now();
     if (state.view.plies !== before) { state.sacMode = false; state.sacCard = null; clearChoices(); }
     if (state.flipped === null) state.flipped = state.view.you === 1;
     if (state.shown !== null && state.shown >= state.view.plies) state.shown = null;
@@ -620,8 +635,36 @@ function drawArrange(state, v) {
     el("h3", {}, "The deal"), ...seatsInfo, shared);
 }
 
+// ---- clocks ----
+// The server keeps the time; the page counts the running clock down from
+// the last view, and the next view corrects it.
+function clockText(ms) {
+  const s = Math.max(0, ms) / 1000;
+  if (s < 10) return s.toFixed(1);
+  const m = Math.floor(s / 60), r = Math.floor(s % 60);
+  return m >= 60 ? `${Math.floor(m / 60)}:${String(m % 60).padStart(2, "0")}:${String(r).padStart(2, "0")}` : `${m}:${String(r).padStart(2, "0")}`;
+}
+
+function drawClocks(state) {
+  const box = document.getElementById("clocks");
+  const v = state.view;
+  if (!box) return;
+  if (!v || !v.clock) { box.replaceChildren(); return; }
+  const c = v.clock;
+  const elapsed = c.running !== null && !v.result ? performance.now() - (state.clockAt || performance.now()) : 0;
+  const left = c.remaining_ms.map((ms, i) => (i === c.running ? ms - elapsed : ms));
+  const bottom = state.flipped ? 1 : 0;
+  const one = (i) => el("div", { class: "clock" + (i === c.running && !v.result ? " running" : "") + (left[i] < 10000 ? " low" : ""), id: `clock-${i}`, "data-ms": String(Math.round(left[i])) },
+    el("span", { class: "clock-name" }, v.seats[i].name + (i === v.you ? " (you)" : "")),
+    el("span", { class: "clock-time" }, clockText(left[i])));
+  box.replaceChildren(one(1 - bottom), one(bottom));
+}
+setInterval(() => { if (document.getElementById("clocks") && window.deckmateState) drawClocks(window.deckmateState); }, 200);
+
 function draw(state) {
   const v = state.pastView || state.view;
+  window.deckmateState = state;
+  drawClocks(state);
   drawDrawn(state, v);
   drawArrange(state, v);
   drawHands(state, v);
