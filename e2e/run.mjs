@@ -154,18 +154,24 @@ await test("two browsers through an invite link", async () => {
 
 await test("a server restart in the middle of a game", async () => {
   const page = await browser.newPage();
-  await newGame(page, { opponent: "engine", level: "1", side: "forehand" });
+  await newGame(page, { opponent: "engine", level: "1", side: "forehand", time: "10+5" });
   let v = await viewOf(page);
   await clickMove(page, v.moves.find((m) => m.text === "4Ci3"));
   await page.waitForFunction(() => document.querySelectorAll("#moves .mv").length >= 2, null, { timeout: 15000 });
   const before = (await viewOf(page)).history;
+  // Forehand's clock runs (both first moves were untimed).
+  assert((await viewOf(page)).clock.running === 0, "Forehand's clock does not run");
   server.kill("SIGKILL");
   await new Promise((r) => server.on("exit", r));
+  await new Promise((r) => setTimeout(r, 2000));
   server = await startServer();
   // The page reconnects by itself and the game goes on where it was.
   await page.waitForTimeout(1500);
   v = await viewOf(page);
   assert(JSON.stringify(v.history) === JSON.stringify(before), "history changed: " + v.history);
+  // The clocks as they were: the time the server was down is nobody's.
+  assert(v.clock.running === 0 && v.clock.remaining_ms[0] > 600000 - 2500, "clock after the restart: " + JSON.stringify(v.clock));
+  await page.waitForSelector("#clock-0.running");
   const mv = v.moves[0];
   await clickMove(page, mv);
   await page.waitForFunction((n) => document.querySelectorAll("#moves .mv").length >= n, before.length + 2, { timeout: 15000 });
