@@ -629,6 +629,31 @@ await test("a 1+0 game lost on time, the clock seen running", async () => {
   await page.close();
 });
 
+await test("a takeback asked of a friend and accepted", async () => {
+  const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+  await newCuarenta(page, { opponent: "friend" });
+  const invite = await page.inputValue("#invite-link");
+  const black = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+  await black.goto(invite);
+  await black.waitForSelector("#board-svg g.disc");
+  // White moves, then Black; White asks to take back, Black accepts.
+  let v = await viewOf(page);
+  await clickCuarenta(page, v.moves[0]);
+  await black.waitForFunction(() => document.querySelectorAll("#moves .mv").length === 1, null, { timeout: 5000 });
+  v = await viewOf(black);
+  await clickCuarenta(black, v.moves[0]);
+  await page.waitForFunction(() => document.querySelectorAll("#moves .mv").length === 2, null, { timeout: 5000 });
+  await page.click("#takeback");
+  await black.waitForSelector("#takeback-accept", { timeout: 5000 });
+  assert((await black.textContent("#status")).includes("asks to take back"), "Black is not asked");
+  await black.click("#takeback-accept");
+  await page.waitForFunction(() => document.querySelectorAll("#moves .mv").length === 0, null, { timeout: 5000 });
+  const after = await viewOf(page);
+  assert(after.plies === 0 && after.to_move === 0, "after the takeback: " + after.plies);
+  await black.close();
+  await page.close();
+});
+
 await test("the pages break no rule of the Content Security Policy, which the server sends", async () => {
   const r = await fetch(base + "/");
   const csp = r.headers.get("content-security-policy") || "";

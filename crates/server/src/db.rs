@@ -175,6 +175,17 @@ impl Db {
         Ok(())
     }
 
+    /// Takes back every move after ply `keep` (a takeback agreed).
+    pub fn truncate_moves(&self, id: &str, keep: usize) -> DbResult<()> {
+        self.conn
+            .execute(
+                "DELETE FROM moves WHERE game_id = ?1 AND ply > ?2",
+                params![id, keep as i64],
+            )
+            .map_err(err)?;
+        Ok(())
+    }
+
     /// Records an end from outside the board.
     pub fn set_ended(&self, id: &str, ended: &str) -> DbResult<()> {
         self.conn

@@ -44,6 +44,22 @@ pub struct LiveGame {
     /// Counts the clock's changes: a flag timer set before the last
     /// change is stale.
     pub clock_gen: u64,
+    /// The seats' moves as stored (chance's draws are not: the seed makes
+    /// them again), with their movers and clocks: what a takeback keeps.
+    pub stored: Vec<StoredMove>,
+    /// A takeback asked by this seat, when so many moves were stored.
+    pub takeback_offer: Option<(Seat, usize)>,
+}
+
+/// A seat's move as the database holds it.
+#[derive(Clone, Debug)]
+pub struct StoredMove {
+    /// Its text.
+    pub text: String,
+    /// Who made it (`None`: a move stored before movers were).
+    pub mover: Option<Seat>,
+    /// Its mover's time left after it.
+    pub clock_ms: Option<u64>,
 }
 
 /// A game and the lock its changes take.
@@ -110,6 +126,8 @@ impl LiveGame {
             clock: None,
             clocks: Vec::new(),
             clock_gen: 0,
+            stored: Vec::new(),
+            takeback_offer: None,
         }
     }
 
@@ -153,9 +171,10 @@ impl LiveGame {
         self.game.to_move()
     }
 
-    /// A move was played: a pending draw offer lapses.
+    /// A move was played: a pending draw or takeback offer lapses.
     pub fn moved(&mut self) {
         self.draw_offer = None;
+        self.takeback_offer = None;
     }
 
     /// Tells every watcher that the game changed.
@@ -254,6 +273,7 @@ impl LiveGame {
             "engine": self.engine.map(|(s, l)| json!({ "seat": s.index(), "level": l })),
             "notice": self.notice,
             "clock": self.clock.as_ref().map(|c| c.json(std::time::Instant::now())),
+            "takeback_offer": self.takeback_offer.map(|(s, _)| s.index()),
         });
         if let Value::Object(c) = common {
             for (k, x) in c {

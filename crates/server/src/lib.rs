@@ -173,6 +173,15 @@ impl AppState {
             let engine = row.engine.map(|(s, l)| (seat_from(s), l));
             let mut g = LiveGame::new(row.id.clone(), game, row.tokens, engine, row.created);
             g.ended = row.ended.as_deref().and_then(Settlement::from_json);
+            g.stored = moves
+                .iter()
+                .zip(row.clocks.iter().chain(std::iter::repeat(&(None, None))))
+                .map(|(t, &(m, c))| game::StoredMove {
+                    text: t.clone(),
+                    mover: m.map(seat_from),
+                    clock_ms: c,
+                })
+                .collect();
             // The clocks as the moves left them; the running one starts
             // again now: the time the server was down is nobody's.
             if let Some(tc) = row
@@ -188,7 +197,7 @@ impl AppState {
                 let next = g.clock_seat();
                 c.start(next, std::time::Instant::now());
                 g.set_clock(Some(c));
-                g.clocks = row.clocks.iter().map(|&(_, c)| c).collect();
+                g.clocks = history_clocks(&g);
             }
             // An offer holds only until the next move.
             g.draw_offer = row
@@ -332,6 +341,11 @@ impl AppState {
             }
             g.clocks.resize(n - 1, None);
             g.clocks.push(clock_ms);
+            g.stored.push(game::StoredMove {
+                text: canonical.clone(),
+                mover: Some(me),
+                clock_ms,
+            });
             g.clock_gen += 1;
             g.changed();
         }
@@ -544,6 +558,47 @@ impl AppState {
             g.changed();
         }
     }
+}
+
+/// Each ply's clock for the record: the stored moves' times on the seats'
+/// plies, none on chance's.
+fn history_clocks(g: &LiveGame) -> Vec<Option<u64>> {
+    let mut stored = g.stored.iter();
+    (0..g.plies())
+        .map(|i| {
+            if g.game.is_chance_ply(i) {
+                None
+            } else {
+                stored.next().and_then(|m| m.clock_ms)
+            }
+        })
+        .collect()
+}
+
+/// Takes back moves: the game rebuilt from its spec and the first `keep`
+/// stored moves, its clocks as those moves left them. The caller holds
+/// the writer lock and has stored the takeback.
+pub(crate) fn take_back(g: &mut LiveGame, keep: usize) -> Result<(), String> {
+    let entry = g.entry();
+    let texts: Vec<String> = g.stored[..keep].iter().map(|m| m.text.clone()).collect();
+    let game = entry.rebuild(&g.game.spec(), &texts)?;
+    g.game = game;
+    g.stored.truncate(keep);
+    g.takeback_offer = None;
+    g.draw_offer = None;
+    g.engine_busy = None;
+    if let Some(tc) = g.clock.as_ref().map(|c| c.tc) {
+        let moves = g
+            .stored
+            .iter()
+            .filter_map(|m| m.mover.map(|s| (s, m.clock_ms)));
+        let mut c = clock::Clock::restored(tc, moves);
+        c.start(g.clock_seat(), std::time::Instant::now());
+        g.set_clock(Some(c));
+        g.clocks = history_clocks(g);
+    }
+    g.changed();
+    Ok(())
 }
 
 fn first_legal(slot: &Arc<GameSlot>) -> Option<String> {

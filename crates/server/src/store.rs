@@ -48,6 +48,10 @@ enum Op {
         id: String,
         ended: String,
     },
+    Truncate {
+        id: String,
+        keep: usize,
+    },
     DrawOffer {
         id: String,
         offer: Option<(u8, u32)>,
@@ -123,6 +127,15 @@ impl Store {
         .await
     }
 
+    /// Takes back every move after ply `keep`.
+    pub async fn truncate_moves(&self, id: &str, keep: usize) -> Result<(), StoreError> {
+        self.send(Op::Truncate {
+            id: id.into(),
+            keep,
+        })
+        .await
+    }
+
     /// Records an end from outside the board.
     pub async fn set_ended(&self, id: &str, ended: String) -> Result<(), StoreError> {
         self.send(Op::Ended {
@@ -175,6 +188,7 @@ fn apply(db: &Db, op: Op, left: Duration) -> Result<(), StoreError> {
             clock_ms,
         } => db.insert_move(&id, ply, &text, mover, clock_ms),
         Op::Ended { id, ended } => db.set_ended(&id, &ended),
+        Op::Truncate { id, keep } => db.truncate_moves(&id, keep),
         Op::DrawOffer { id, offer } => db.set_draw_offer(&id, offer),
     };
     r.map_err(|e| {

@@ -145,7 +145,7 @@ function gamePage(id) {
   const state = { id, token, view: null, shown: null, flipped: null, selected: null, sacMode: false, sacCard: null, arrangement: null };
   main.replaceChildren(el("div", { class: "game" },
     el("div", { class: "board-wrap" },
-      el("div", { class: "status-bar" }, el("div", { id: "status", role: "status" }), el("div", { id: "promo" }), el("div", { id: "free-moves" })),
+      el("div", { class: "status-bar" }, el("div", { id: "status", role: "status" }), el("div", { id: "offers" }), el("div", { id: "promo" }), el("div", { id: "free-moves" })),
       el("div", { id: "arrange" }), el("div", { id: "board" }), el("div", { id: "hands" }), el("div", { id: "zones" })),
     el("div", { class: "side panel" },
       el("div", { id: "clocks" }), el("div", { id: "drawn" }), el("div", { id: "card-view" }), el("dl", { id: "facts" }), el("div", { id: "scores" }), el("div", { id: "invite" }),
@@ -159,6 +159,7 @@ function gamePage(id) {
       el("div", { class: "buttons" },
         el("button", { id: "resign", onclick: () => act(state, "resign") }, "Resign"),
         el("button", { id: "draw", onclick: () => act(state, "draw") }, "Offer draw"),
+        el("button", { id: "takeback", title: "take back your last move (and the reply to it)", onclick: () => act(state, "takeback") }, "Takeback"),
         el("button", { id: "rematch", onclick: () => rematch(state) }, "Rematch"),
         el("a", { href: `/api/games/${id}/record`, id: "download" }, "Download record"),
         el("a", { href: "/api/variants", target: "_blank", id: "rules" }, "Rules")))));
@@ -468,6 +469,15 @@ function drawSide(state, v) {
     if (v.engine && v.engine.seat === v.to_move) st += " \u2014 thinking\u2026";
   } else st = v.prompt || "";
   if (live && v.draw_offer !== null && v.draw_offer !== undefined && !v.result) st += ` \u2014 ${names[v.draw_offer]} offers a draw`;
+  // A takeback asked: its asker waits; the other grants or declines.
+  const offers = document.getElementById("offers");
+  const tb = live && !v.result ? v.takeback_offer : null;
+  if (tb !== null && tb !== undefined) {
+    st += ` \u2014 ${names[tb]} asks to take back a move`;
+    offers.replaceChildren(...(v.you === 1 - tb ? [
+      el("button", { id: "takeback-accept", onclick: () => act(state, "takeback") }, "Accept takeback"),
+      el("button", { id: "takeback-decline", onclick: () => act(state, "takeback/decline") }, "Decline")] : []));
+  } else offers.replaceChildren();
   if (live && v.notice) st += ` \u2014 ${v.notice}`;
   status(st);
   document.getElementById("rules").href = v.rules || "/api/variants";

@@ -152,6 +152,71 @@ pub(super) async fn draw(
     Ok(Json(view))
 }
 
+/// `POST /api/games/{id}/takeback`: asks to take back one's last move
+/// (and the other's reply to it), or grants the other's request. An engine
+/// grants it in a game without a clock. A takeback is stored (the moves
+/// after it are deleted), so a restart keeps it, and the record is the
+/// game's moves up to it.
+pub(super) async fn takeback(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> ApiResult<Json<Value>> {
+    let slot = find(&state, &id)?;
+    let _writer = slot.writer.lock().await;
+    let (me, keep, grant) = {
+        let g = slot.lock();
+        let me = seat_in_play(&g, &headers)?;
+        let asked = match g.takeback_offer {
+            // The other asked, when the game stood as now: granted.
+            Some((by, n)) if by == me.other() && n == g.stored.len() => Some(by),
+            _ => None,
+        };
+        let asker = asked.unwrap_or(me);
+        // Back to before the asker's last move.
+        let Some(last) = g.stored.iter().rposition(|m| m.mover == Some(asker)) else {
+            return Err(conflict("there is no move of yours to take back"));
+        };
+        let engine_grants = g.engine.is_some_and(|(s, _)| s == me.other()) && g.clock.is_none();
+        (me, last, asked.is_some() || engine_grants)
+    };
+    if grant {
+        state
+            .store()
+            .truncate_moves(&id, keep)
+            .await
+            .map_err(stored)?;
+        let mut g = slot.lock();
+        crate::take_back(&mut g, keep).map_err(internal)?;
+    } else {
+        let mut g = slot.lock();
+        let n = g.stored.len();
+        g.takeback_offer = Some((me, n));
+        g.changed();
+    }
+    state.clock_changed(&slot);
+    state.engine_move_if_due(&slot);
+    let view = slot.lock().view(Some(me), None);
+    Ok(Json(view))
+}
+
+/// `POST /api/games/{id}/takeback/decline`: declines the other's request.
+pub(super) async fn decline_takeback(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> ApiResult<Json<Value>> {
+    let slot = find(&state, &id)?;
+    let mut g = slot.lock();
+    let me = seat_in_play(&g, &headers)?;
+    if g.takeback_offer.is_none_or(|(by, _)| by != me.other()) {
+        return Err(conflict("no takeback is asked of you"));
+    }
+    g.takeback_offer = None;
+    g.changed();
+    Ok(Json(g.view(Some(me), None)))
+}
+
 /// `POST /api/games/{id}/rematch`: a new game, same options, seats swapped
 /// (a variant may deal anew: Chess Cards does).
 pub(super) async fn rematch(

@@ -145,6 +145,11 @@ pub fn app(state: AppState) -> Router {
         .route("/api/games/{id}/moves", post(actions::play))
         .route("/api/games/{id}/resign", post(actions::resign))
         .route("/api/games/{id}/draw", post(actions::draw))
+        .route("/api/games/{id}/takeback", post(actions::takeback))
+        .route(
+            "/api/games/{id}/takeback/decline",
+            post(actions::decline_takeback),
+        )
         .route(
             "/api/games/{id}/rematch",
             post(actions::rematch).layer(create_limit),

@@ -1,0 +1,146 @@
+//! Takebacks: asked of a friend, who grants or declines; granted at once
+//! by an engine in a game without a clock (and only asked of it under
+//! one); stored, so a restart keeps them, and the record stays the game's
+//! moves up to them.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+
+use axum::http::StatusCode;
+use common::{call, temp_db};
+use deckmate_server::{AppState, Db};
+use serde_json::{json, Value};
+
+async fn view(state: &AppState, id: &str, token: &str) -> Value {
+    call(state, "GET", &format!("/api/games/{id}"), Some(token), None)
+        .await
+        .1
+}
+
+async fn post(state: &AppState, id: &str, what: &str, token: &str) -> (StatusCode, Value) {
+    call(
+        state,
+        "POST",
+        &format!("/api/games/{id}/{what}"),
+        Some(token),
+        None,
+    )
+    .await
+}
+
+async fn play_first(state: &AppState, id: &str, token: &str) {
+    let v = view(state, id, token).await;
+    let mv = v["moves"][0]["text"].as_str().unwrap().to_string();
+    let (s, e) = call(
+        state,
+        "POST",
+        &format!("/api/games/{id}/moves"),
+        Some(token),
+        Some(json!({ "move": mv })),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{e}");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_friend_grants_or_declines_and_a_restart_keeps_the_takeback() {
+    let (dir, p) = temp_db("takebacks");
+    let (id, t) = {
+        let state = AppState::new(Db::open(&p).unwrap(), true).unwrap();
+        let (_, v) = call(
+            &state,
+            "POST",
+            "/api/games",
+            None,
+            Some(json!({ "variant": "cuarenta", "opponent": "friend" })),
+        )
+        .await;
+        let id = v["id"].as_str().unwrap().to_string();
+        let t = [
+            v["tokens"]["white"].as_str().unwrap().to_string(),
+            v["tokens"]["black"].as_str().unwrap().to_string(),
+        ];
+        // Nothing to take back yet.
+        let (s, _) = post(&state, &id, "takeback", &t[0]).await;
+        assert_eq!(s, StatusCode::CONFLICT);
+        for i in 0..3 {
+            play_first(&state, &id, &t[i % 2]).await;
+        }
+        // Black asks to take back his move; White declines.
+        let (s, v) = post(&state, &id, "takeback", &t[1]).await;
+        assert_eq!(s, StatusCode::OK, "{v}");
+        assert_eq!(v["takeback_offer"], 1);
+        assert_eq!(view(&state, &id, &t[0]).await["plies"], 3);
+        let (s, _) = post(&state, &id, "takeback/decline", &t[1]).await;
+        assert_eq!(
+            s,
+            StatusCode::CONFLICT,
+            "one's own request is not declined by oneself"
+        );
+        let (s, v) = post(&state, &id, "takeback/decline", &t[0]).await;
+        assert_eq!(s, StatusCode::OK, "{v}");
+        assert!(v["takeback_offer"].is_null());
+        // Asked again; White grants: back to before Black's move (and
+        // White's reply to it).
+        post(&state, &id, "takeback", &t[1]).await;
+        let (s, v) = post(&state, &id, "takeback", &t[0]).await;
+        assert_eq!(s, StatusCode::OK, "{v}");
+        assert_eq!(v["plies"], 1, "{v}");
+        assert_eq!(v["to_move"], 1);
+        (id, t)
+    };
+    let state = AppState::new(Db::open(&p).unwrap(), true).unwrap();
+    let v = view(&state, &id, &t[1]).await;
+    assert_eq!(v["plies"], 1, "the takeback outlived the restart: {v}");
+    play_first(&state, &id, &t[1]).await;
+    let (_, rec) = call(
+        &state,
+        "GET",
+        &format!("/api/games/{id}/record"),
+        None,
+        None,
+    )
+    .await;
+    let r = deckmate_games::registry::find("cuarenta")
+        .unwrap()
+        .replay_text(rec.as_str().unwrap())
+        .unwrap();
+    assert_eq!(r.plies, 2);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_engine_grants_a_takeback_without_a_clock_only() {
+    let (dir, p) = temp_db("takeback-engine");
+    let state = AppState::new(Db::open(&p).unwrap(), true).unwrap();
+    for (tc, granted) in [(Value::Null, true), (json!({"initial_s": 600}), false)] {
+        let (_, v) = call(
+            &state,
+            "POST",
+            "/api/games",
+            None,
+            Some(json!({ "variant": "cuarenta", "opponent": {"engine": 1, "seat": "white"}, "time_control": tc })),
+        )
+        .await;
+        let id = v["id"].as_str().unwrap().to_string();
+        let me = v["token"].as_str().unwrap().to_string();
+        play_first(&state, &id, &me).await;
+        // The engine answers.
+        for _ in 0..200 {
+            if view(&state, &id, &me).await["plies"] == 2 {
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+        let (s, v) = post(&state, &id, "takeback", &me).await;
+        assert_eq!(s, StatusCode::OK, "{v}");
+        if granted {
+            assert_eq!(v["plies"], 0, "{v}");
+        } else {
+            assert_eq!(v["plies"], 2, "{v}");
+            assert_eq!(v["takeback_offer"], 0);
+        }
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
