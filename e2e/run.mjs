@@ -654,6 +654,27 @@ await test("a takeback asked of a friend and accepted", async () => {
   await page.close();
 });
 
+await test("chat between two friends, text never markup, and switched off", async () => {
+  const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+  await newCuarenta(page, { opponent: "friend" });
+  const invite = await page.inputValue("#invite-link");
+  const black = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+  await black.goto(invite);
+  await black.waitForSelector("#chat-input");
+  await page.fill("#chat-input", "<img src=x onerror=alert(1)> good luck");
+  await page.press("#chat-input", "Enter");
+  await black.waitForFunction(() => document.querySelector("#chat-lines") && document.querySelector("#chat-lines").textContent.includes("good luck"), null, { timeout: 5000 });
+  assert(!(await black.$("#chat-lines img")), "a message became markup");
+  await black.click("#chat-toggle");
+  assert(!(await black.$("#chat-lines")), "the chat is still shown");
+  await black.reload();
+  await black.waitForSelector("#chat-toggle");
+  assert(!(await black.$("#chat-lines")), "the switch was forgotten");
+  await black.click("#chat-toggle");
+  await black.close();
+  await page.close();
+});
+
 await test("the pages break no rule of the Content Security Policy, which the server sends", async () => {
   const r = await fetch(base + "/");
   const csp = r.headers.get("content-security-policy") || "";

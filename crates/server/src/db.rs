@@ -30,6 +30,8 @@ pub struct GameRow {
     /// Each move's mover (0 or 1; `None` for chance's or an old move) and
     /// its time left after it (read back; not written with the game).
     pub clocks: Vec<(Option<u8>, Option<u64>)>,
+    /// The last chat messages (number, seat, text), read back.
+    pub chat: Vec<(u64, u8, String)>,
 }
 
 /// The database.
@@ -90,6 +92,13 @@ impl Db {
                  engine_level INTEGER,
                  ended TEXT,
                  created INTEGER NOT NULL
+             );
+             CREATE TABLE IF NOT EXISTS chat (
+                 game_id TEXT NOT NULL,
+                 n INTEGER NOT NULL,
+                 seat INTEGER NOT NULL,
+                 text TEXT NOT NULL,
+                 PRIMARY KEY (game_id, n)
              );
              CREATE TABLE IF NOT EXISTS moves (
                  game_id TEXT NOT NULL,
@@ -175,6 +184,39 @@ impl Db {
         Ok(())
     }
 
+    /// Stores chat message number `n` of a game.
+    pub fn insert_chat(&self, id: &str, n: u64, seat: u8, text: &str) -> DbResult<()> {
+        self.conn
+            .execute(
+                "INSERT INTO chat (game_id, n, seat, text) VALUES (?1, ?2, ?3, ?4)",
+                params![id, n as i64, seat, text],
+            )
+            .map_err(err)?;
+        Ok(())
+    }
+
+    /// The last `limit` chat messages of a game, oldest first: number,
+    /// seat, text.
+    pub fn chat_of(&self, id: &str, limit: usize) -> DbResult<Vec<(u64, u8, String)>> {
+        let mut st = self
+            .conn
+            .prepare("SELECT n, seat, text FROM chat WHERE game_id = ?1 ORDER BY n DESC LIMIT ?2")
+            .map_err(err)?;
+        let mut rows = st
+            .query_map(params![id, limit as i64], |r| {
+                Ok((
+                    r.get::<_, i64>(0)?.max(0) as u64,
+                    r.get::<_, u8>(1)?,
+                    r.get::<_, String>(2)?,
+                ))
+            })
+            .map_err(err)?
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(err)?;
+        rows.reverse();
+        Ok(rows)
+    }
+
     /// Takes back every move after ply `keep` (a takeback agreed).
     pub fn truncate_moves(&self, id: &str, keep: usize) -> DbResult<()> {
         self.conn
@@ -235,6 +277,7 @@ impl Db {
                     draw_offer: offer_seat.zip(offer_plies),
                     time_control: r.get(11)?,
                     clocks: Vec::new(),
+                    chat: Vec::new(),
                 })
             })
             .map_err(err)?
@@ -261,6 +304,7 @@ impl Db {
                 .iter()
                 .map(|m| (m.1, m.2.map(|c| c.max(0) as u64)))
                 .collect();
+            g.chat = self.chat_of(&g.id, 50)?;
             out.push((g, moves.into_iter().map(|m| m.0).collect()));
         }
         Ok(out)

@@ -49,7 +49,17 @@ pub struct LiveGame {
     pub stored: Vec<StoredMove>,
     /// A takeback asked by this seat, when so many moves were stored.
     pub takeback_offer: Option<(Seat, usize)>,
+    /// The last chat messages between the seats (at most [`CHAT_KEPT`]),
+    /// and how many were ever sent.
+    pub chat: std::collections::VecDeque<(Seat, String)>,
+    /// Chat messages sent in the game.
+    pub chat_sent: u64,
+    /// When each seat's last chat messages were sent (the rate limit).
+    pub chat_times: [std::collections::VecDeque<std::time::Instant>; 2],
 }
+
+/// Chat messages kept in memory and shown.
+pub const CHAT_KEPT: usize = 50;
 
 /// A seat's move as the database holds it.
 #[derive(Clone, Debug)]
@@ -128,6 +138,9 @@ impl LiveGame {
             clock_gen: 0,
             stored: Vec::new(),
             takeback_offer: None,
+            chat: std::collections::VecDeque::new(),
+            chat_sent: 0,
+            chat_times: Default::default(),
         }
     }
 
@@ -274,6 +287,8 @@ impl LiveGame {
             "notice": self.notice,
             "clock": self.clock.as_ref().map(|c| c.json(std::time::Instant::now())),
             "takeback_offer": self.takeback_offer.map(|(s, _)| s.index()),
+            // The chat is the seats' own: a spectator sees none of it.
+            "chat": you.map(|_| self.chat.iter().map(|(s, t)| json!({ "seat": s.index(), "text": t })).collect::<Vec<_>>()),
         });
         if let Value::Object(c) = common {
             for (k, x) in c {

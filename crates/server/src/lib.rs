@@ -173,6 +173,12 @@ impl AppState {
             let engine = row.engine.map(|(s, l)| (seat_from(s), l));
             let mut g = LiveGame::new(row.id.clone(), game, row.tokens, engine, row.created);
             g.ended = row.ended.as_deref().and_then(Settlement::from_json);
+            g.chat_sent = row.chat.last().map_or(0, |c| c.0 + 1);
+            g.chat = row
+                .chat
+                .iter()
+                .map(|(_, s, t)| (seat_from(*s), t.clone()))
+                .collect();
             g.stored = moves
                 .iter()
                 .zip(row.clocks.iter().chain(std::iter::repeat(&(None, None))))

@@ -52,6 +52,12 @@ enum Op {
         id: String,
         keep: usize,
     },
+    Chat {
+        id: String,
+        n: u64,
+        seat: u8,
+        text: String,
+    },
     DrawOffer {
         id: String,
         offer: Option<(u8, u32)>,
@@ -127,6 +133,23 @@ impl Store {
         .await
     }
 
+    /// Stores chat message number `n` of a game.
+    pub async fn insert_chat(
+        &self,
+        id: &str,
+        n: u64,
+        seat: u8,
+        text: &str,
+    ) -> Result<(), StoreError> {
+        self.send(Op::Chat {
+            id: id.into(),
+            n,
+            seat,
+            text: text.into(),
+        })
+        .await
+    }
+
     /// Takes back every move after ply `keep`.
     pub async fn truncate_moves(&self, id: &str, keep: usize) -> Result<(), StoreError> {
         self.send(Op::Truncate {
@@ -189,6 +212,7 @@ fn apply(db: &Db, op: Op, left: Duration) -> Result<(), StoreError> {
         } => db.insert_move(&id, ply, &text, mover, clock_ms),
         Op::Ended { id, ended } => db.set_ended(&id, &ended),
         Op::Truncate { id, keep } => db.truncate_moves(&id, keep),
+        Op::Chat { id, n, seat, text } => db.insert_chat(&id, n, seat, &text),
         Op::DrawOffer { id, offer } => db.set_draw_offer(&id, offer),
     };
     r.map_err(|e| {

@@ -156,6 +156,7 @@ function gamePage(id) {
         el("button", { id: "last", title: "now", onclick: () => step(state, null) }, "\u25b6|"),
         el("button", { id: "flip", onclick: () => { state.flipped = !state.flipped; draw(state); } }, "Flip")),
       el("div", { id: "moves" }),
+      el("div", { id: "chat" }),
       el("div", { class: "buttons" },
         el("button", { id: "resign", onclick: () => act(state, "resign") }, "Resign"),
         el("button", { id: "draw", onclick: () => act(state, "draw") }, "Offer draw"),
@@ -671,9 +672,39 @@ function drawClocks(state) {
 }
 setInterval(() => { if (document.getElementById("clocks") && window.deckmateState) drawClocks(window.deckmateState); }, 200);
 
+// ---- chat between the seats ----
+// Messages are text (never markup); a switch hides the chat, remembered in
+// this browser.
+function drawChat(state) {
+  const box = document.getElementById("chat");
+  const v = state.view;
+  if (!box || !v || v.chat === null || v.chat === undefined) { if (box) box.replaceChildren(); return; }
+  const off = localStorage.getItem("deckmate-chat-off") === "1";
+  const toggle = el("button", { id: "chat-toggle", onclick: () => { localStorage.setItem("deckmate-chat-off", off ? "0" : "1"); drawChat(state); } }, off ? "Show chat" : "Hide chat");
+  if (off) { box.replaceChildren(toggle); return; }
+  const names = v.seats.map((s) => s.name);
+  const list = el("div", { id: "chat-lines" }, ...v.chat.map((m) => el("div", { class: "chat-line" + (m.seat === v.you ? " mine" : "") }, el("b", {}, names[m.seat] + ": "), m.text)));
+  const input = el("input", { id: "chat-input", maxlength: "300", placeholder: "Say something to the other player", "aria-label": "chat message" });
+  const form = el("form", { id: "chat-form" }, input, el("button", { type: "submit" }, "Send"));
+  form.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const text = input.value.trim();
+    if (!text) return;
+    try {
+      await api(`/api/games/${state.id}/chat`, { method: "POST", headers: { "Content-Type": "application/json", Authorization: "Bearer " + state.token }, body: JSON.stringify({ text }) });
+      input.value = "";
+    } catch (e) { status(e.message); }
+  });
+  const typing = document.activeElement && document.activeElement.id === "chat-input" ? document.activeElement.value : null;
+  box.replaceChildren(el("div", { class: "chat-head" }, el("b", {}, "Chat"), toggle), list, form);
+  if (typing !== null) { input.value = typing; input.focus(); }
+  list.scrollTop = list.scrollHeight;
+}
+
 function draw(state) {
   const v = state.pastView || state.view;
   window.deckmateState = state;
+  drawChat(state);
   drawClocks(state);
   drawDrawn(state, v);
   drawArrange(state, v);

@@ -217,6 +217,73 @@ pub(super) async fn decline_takeback(
     Ok(Json(g.view(Some(me), None)))
 }
 
+/// The longest chat message, in characters.
+const CHAT_MAX_CHARS: usize = 300;
+/// A seat sends at most this many chat messages ...
+const CHAT_BURST: usize = 5;
+/// ... in this long.
+const CHAT_WINDOW: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// `POST /api/games/{id}/chat` `{"text": "..."}`: a message from a seat to
+/// the other (a spectator sees none). At most 300 characters, control
+/// characters dropped; at most 5 messages a seat in 10 seconds (429);
+/// stored before it is shown; the last 50 are in the seats' views.
+pub(super) async fn chat(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Option<Json<Value>>,
+) -> ApiResult<Json<Value>> {
+    let slot = find(&state, &id)?;
+    let text = match body.as_ref().map(|b| &b.0["text"]) {
+        Some(Value::String(t)) => t.chars().filter(|c| !c.is_control()).collect::<String>(),
+        _ => return Err(super::bad("send {\"text\": \"your message\"}")),
+    };
+    let text = text.trim().to_string();
+    if text.is_empty() {
+        return Err(super::bad("an empty message"));
+    }
+    if text.chars().count() > CHAT_MAX_CHARS {
+        return Err(super::bad(format!(
+            "a message is at most {CHAT_MAX_CHARS} characters"
+        )));
+    }
+    let _writer = slot.writer.lock().await;
+    let (me, n) = {
+        let mut g = slot.lock();
+        let me = seat(&g, &headers)?;
+        let now = std::time::Instant::now();
+        let times = &mut g.chat_times[me.index()];
+        while times
+            .front()
+            .is_some_and(|t| now.duration_since(*t) > CHAT_WINDOW)
+        {
+            times.pop_front();
+        }
+        if times.len() >= CHAT_BURST {
+            return Err(super::ApiError::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                "too many messages: at most 5 in 10 seconds",
+            ));
+        }
+        times.push_back(now);
+        (me, g.chat_sent)
+    };
+    state
+        .store()
+        .insert_chat(&id, n, me.index() as u8, &text)
+        .await
+        .map_err(stored)?;
+    let mut g = slot.lock();
+    g.chat_sent = n + 1;
+    g.chat.push_back((me, text));
+    while g.chat.len() > crate::game::CHAT_KEPT {
+        g.chat.pop_front();
+    }
+    g.changed();
+    Ok(Json(g.view(Some(me), None)))
+}
+
 /// `POST /api/games/{id}/rematch`: a new game, same options, seats swapped
 /// (a variant may deal anew: Chess Cards does).
 pub(super) async fn rematch(

@@ -94,6 +94,7 @@ pub(super) async fn new_game(
         draw_offer: None,
         time_control: time_control.map(|tc| tc.to_json().to_string()),
         clocks: Vec::new(),
+        chat: Vec::new(),
     };
     let created = row.created;
     state.store().insert_game(row).await.map_err(stored)?;

@@ -146,6 +146,7 @@ pub fn app(state: AppState) -> Router {
         .route("/api/games/{id}/resign", post(actions::resign))
         .route("/api/games/{id}/draw", post(actions::draw))
         .route("/api/games/{id}/takeback", post(actions::takeback))
+        .route("/api/games/{id}/chat", post(actions::chat))
         .route(
             "/api/games/{id}/takeback/decline",
             post(actions::decline_takeback),

@@ -1,0 +1,119 @@
+//! Chat between the two seats of a game: stored before shown, seen by the
+//! seats and by no spectator, bounded in length and rate, control
+//! characters dropped, kept over a restart.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+
+use axum::http::StatusCode;
+use common::{call, temp_db};
+use deckmate_server::{AppState, Db};
+use serde_json::{json, Value};
+
+async fn say(state: &AppState, id: &str, token: Option<&str>, body: Value) -> (StatusCode, Value) {
+    call(
+        state,
+        "POST",
+        &format!("/api/games/{id}/chat"),
+        token,
+        Some(body),
+    )
+    .await
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_seats_chat_bounded_and_a_restart_keeps_it() {
+    let (dir, p) = temp_db("chat");
+    let (id, t) = {
+        let state = AppState::new(Db::open(&p).unwrap(), true).unwrap();
+        let (_, v) = call(
+            &state,
+            "POST",
+            "/api/games",
+            None,
+            Some(json!({ "variant": "cuarenta", "opponent": "friend" })),
+        )
+        .await;
+        let id = v["id"].as_str().unwrap().to_string();
+        let t = [
+            v["tokens"]["white"].as_str().unwrap().to_string(),
+            v["tokens"]["black"].as_str().unwrap().to_string(),
+        ];
+        let (s, v) = say(
+            &state,
+            &id,
+            Some(&t[0]),
+            json!({"text": " good luck \u{7} <b>hi</b> "}),
+        )
+        .await;
+        assert_eq!(s, StatusCode::OK, "{v}");
+        assert_eq!(
+            v["chat"],
+            json!([{"seat": 0, "text": "good luck  <b>hi</b>"}])
+        );
+        // Black sees it; a spectator does not.
+        let (_, b) = call(
+            &state,
+            "GET",
+            &format!("/api/games/{id}"),
+            Some(&t[1]),
+            None,
+        )
+        .await;
+        assert_eq!(b["chat"][0]["text"], "good luck  <b>hi</b>");
+        let (_, s) = call(&state, "GET", &format!("/api/games/{id}"), None, None).await;
+        assert!(s["chat"].is_null(), "{s}");
+        // Without a seat's token, empty, too long, not text: refused.
+        assert_eq!(
+            say(&state, &id, None, json!({"text": "hi"})).await.0,
+            StatusCode::FORBIDDEN
+        );
+        for bad in [
+            json!({"text": "  "}),
+            json!({"text": "x".repeat(301)}),
+            json!({"text": 5}),
+            json!({}),
+        ] {
+            assert_eq!(
+                say(&state, &id, Some(&t[1]), bad.clone()).await.0,
+                StatusCode::BAD_REQUEST,
+                "{bad}"
+            );
+        }
+        // Five messages in ten seconds, then 429.
+        for i in 0..4 {
+            let (s, _) = say(&state, &id, Some(&t[0]), json!({"text": format!("m{i}")})).await;
+            assert_eq!(s, StatusCode::OK);
+        }
+        let (s, _) = say(&state, &id, Some(&t[0]), json!({"text": "flood"})).await;
+        assert_eq!(s, StatusCode::TOO_MANY_REQUESTS);
+        // The other seat is not slowed by it.
+        assert_eq!(
+            say(&state, &id, Some(&t[1]), json!({"text": "thanks"}))
+                .await
+                .0,
+            StatusCode::OK
+        );
+        (id, t)
+    };
+    let state = AppState::new(Db::open(&p).unwrap(), true).unwrap();
+    let (_, v) = call(
+        &state,
+        "GET",
+        &format!("/api/games/{id}"),
+        Some(&t[1]),
+        None,
+    )
+    .await;
+    let chat = v["chat"].as_array().unwrap();
+    assert_eq!(chat.len(), 6, "{v}");
+    assert_eq!(chat[5], json!({"seat": 1, "text": "thanks"}));
+    assert_eq!(
+        say(&state, &id, Some(&t[0]), json!({"text": "again"}))
+            .await
+            .0,
+        StatusCode::OK
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
