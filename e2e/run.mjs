@@ -675,6 +675,40 @@ await test("chat between two friends, text never markup, and switched off", asyn
   await page.close();
 });
 
+await test("a seek made in one browser and accepted in a second, nicknames shown", async () => {
+  const ctxA = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+  const ctxB = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+  const a = await ctxA.newPage();
+  await a.goto(base + "/");
+  await a.selectOption("select[name=variant]", "cuarenta");
+  await a.selectOption("select[name=time]", "3+2");
+  await a.selectOption("select[name=side]", "white");
+  await a.fill("#nickname", "Ann");
+  await a.click("#seek");
+  await a.waitForSelector("#my-seek .waiting");
+  const b = await ctxB.newPage();
+  await b.goto(base + "/");
+  await b.fill("#nickname", "Bob");
+  await b.dispatchEvent("#nickname", "change");
+  await b.waitForSelector("#seeks .accept-seek", { timeout: 10000 });
+  assert((await b.textContent("#seeks")).includes("Ann"), "the seek is not shown with its maker's name");
+  await b.click("#seeks .accept-seek");
+  // Both are in the game at once.
+  await b.waitForSelector("#board-svg g.disc");
+  await a.waitForSelector("#board-svg g.disc", { timeout: 10000 });
+  assert(a.url() === b.url(), `different games: ${a.url()} ${b.url()}`);
+  const va = await viewOf(a), vb = await viewOf(b);
+  assert(va.you === 0 && vb.you === 1, "seats: " + va.you + " " + vb.you);
+  await a.waitForFunction(() => document.querySelector("#players").textContent.includes("Ann") && document.querySelector("#players").textContent.includes("Bob"), null, { timeout: 5000 });
+  assert(va.clock && va.clock.initial_ms === 180000, "no 3+2 clock");
+  // The lobby of a third visitor lists it as being played.
+  const c = await ctxB.newPage();
+  await c.goto(base + "/");
+  await c.waitForFunction((id) => document.querySelector("#ongoing") && document.querySelector("#ongoing").innerHTML.includes(id), va.id, { timeout: 10000 });
+  await ctxA.close();
+  await ctxB.close();
+});
+
 await test("the pages break no rule of the Content Security Policy, which the server sends", async () => {
   const r = await fetch(base + "/");
   const csp = r.headers.get("content-security-policy") || "";

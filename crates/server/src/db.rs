@@ -32,6 +32,8 @@ pub struct GameRow {
     pub clocks: Vec<(Option<u8>, Option<u64>)>,
     /// The last chat messages (number, seat, text), read back.
     pub chat: Vec<(u64, u8, String)>,
+    /// The players' nicknames by seat, if they gave one.
+    pub names: [Option<String>; 2],
 }
 
 /// The database.
@@ -133,7 +135,30 @@ impl Db {
             )
             .map_err(err)?;
         }
+        // ... and those from before nicknames, theirs.
+        let has_names: bool = conn
+            .prepare("SELECT 1 FROM pragma_table_info('games') WHERE name = 'name0'")
+            .and_then(|mut st| st.exists([]))
+            .map_err(err)?;
+        if !has_names {
+            conn.execute_batch(
+                "ALTER TABLE games ADD COLUMN name0 TEXT;
+                 ALTER TABLE games ADD COLUMN name1 TEXT;",
+            )
+            .map_err(err)?;
+        }
         Ok(Db { conn })
+    }
+
+    /// Sets a seat's nickname.
+    pub fn set_name(&self, id: &str, seat: u8, name: &str) -> DbResult<()> {
+        let sql = if seat == 0 {
+            "UPDATE games SET name0 = ?2 WHERE id = ?1"
+        } else {
+            "UPDATE games SET name1 = ?2 WHERE id = ?1"
+        };
+        self.conn.execute(sql, params![id, name]).map_err(err)?;
+        Ok(())
     }
 
     /// How long a statement waits for a lock held by another connection
@@ -146,8 +171,8 @@ impl Db {
     pub fn insert_game(&self, g: &GameRow) -> DbResult<()> {
         self.conn
             .execute(
-                "INSERT INTO games (id, variant, spec, token0, token1, engine_seat, engine_level, ended, created, time_control)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+                "INSERT INTO games (id, variant, spec, token0, token1, engine_seat, engine_level, ended, created, time_control, name0, name1)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
                 params![
                     g.id,
                     g.variant,
@@ -158,7 +183,9 @@ impl Db {
                     g.engine.map(|e| e.1),
                     g.ended,
                     g.created,
-                    g.time_control
+                    g.time_control,
+                    g.names[0],
+                    g.names[1]
                 ],
             )
             .map_err(err)?;
@@ -256,7 +283,7 @@ impl Db {
             .conn
             .prepare(
                 "SELECT id, variant, spec, token0, token1, engine_seat, engine_level, ended, created,
-                        draw_offer_seat, draw_offer_plies, time_control
+                        draw_offer_seat, draw_offer_plies, time_control, name0, name1
                  FROM games ORDER BY created, id",
             )
             .map_err(err)?;
@@ -278,6 +305,7 @@ impl Db {
                     time_control: r.get(11)?,
                     clocks: Vec::new(),
                     chat: Vec::new(),
+                    names: [r.get(12)?, r.get(13)?],
                 })
             })
             .map_err(err)?

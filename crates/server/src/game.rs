@@ -54,6 +54,8 @@ pub struct LiveGame {
     pub chat: std::collections::VecDeque<(Seat, String)>,
     /// Chat messages sent in the game.
     pub chat_sent: u64,
+    /// The players' nicknames by seat.
+    pub names: [Option<String>; 2],
     /// When each seat's last chat messages were sent (the rate limit).
     pub chat_times: [std::collections::VecDeque<std::time::Instant>; 2],
 }
@@ -141,6 +143,7 @@ impl LiveGame {
             chat: std::collections::VecDeque::new(),
             chat_sent: 0,
             chat_times: Default::default(),
+            names: [None, None],
         }
     }
 
@@ -198,8 +201,9 @@ impl LiveGame {
 
     /// The name of the player in a seat.
     pub fn player_name(&self, s: Seat) -> String {
-        match self.engine {
-            Some((e, level)) if e == s => format!("deckmate level {level}"),
+        match (self.engine, &self.names[s.index()]) {
+            (Some((e, level)), _) if e == s => format!("deckmate level {level}"),
+            (_, Some(name)) => name.clone(),
             _ => "Player".to_string(),
         }
     }

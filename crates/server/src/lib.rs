@@ -87,6 +87,8 @@ struct Inner {
     /// Stored games that cannot be played now, by id: why (a variant file
     /// the server does not offer now, or another version of it).
     unavailable: HashMap<String, String>,
+    /// Open seeks (in memory only: they stand while their makers wait).
+    seeks: Mutex<Vec<api::seeks::Seek>>,
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -173,6 +175,7 @@ impl AppState {
             let engine = row.engine.map(|(s, l)| (seat_from(s), l));
             let mut g = LiveGame::new(row.id.clone(), game, row.tokens, engine, row.created);
             g.ended = row.ended.as_deref().and_then(Settlement::from_json);
+            g.names = row.names.clone();
             g.chat_sent = row.chat.last().map_or(0, |c| c.0 + 1);
             g.chat = row
                 .chat
@@ -228,6 +231,7 @@ impl AppState {
                 create_limit,
                 catalog: config.catalog,
                 unavailable,
+                seeks: Mutex::new(Vec::new()),
             }),
         };
         for slot in lock(&state.inner.games).all() {
@@ -250,6 +254,10 @@ impl AppState {
 
     pub(crate) fn store(&self) -> &Store {
         &self.inner.store
+    }
+
+    pub(crate) fn seeks(&self) -> &Mutex<Vec<api::seeks::Seek>> {
+        &self.inner.seeks
     }
 
     pub(crate) fn create_limit(&self) -> &limits::CreateLimit {

@@ -58,6 +58,11 @@ enum Op {
         seat: u8,
         text: String,
     },
+    Name {
+        id: String,
+        seat: u8,
+        name: String,
+    },
     DrawOffer {
         id: String,
         offer: Option<(u8, u32)>,
@@ -150,6 +155,16 @@ impl Store {
         .await
     }
 
+    /// Sets a seat's nickname.
+    pub async fn set_name(&self, id: &str, seat: u8, name: &str) -> Result<(), StoreError> {
+        self.send(Op::Name {
+            id: id.into(),
+            seat,
+            name: name.into(),
+        })
+        .await
+    }
+
     /// Takes back every move after ply `keep`.
     pub async fn truncate_moves(&self, id: &str, keep: usize) -> Result<(), StoreError> {
         self.send(Op::Truncate {
@@ -213,6 +228,7 @@ fn apply(db: &Db, op: Op, left: Duration) -> Result<(), StoreError> {
         Op::Ended { id, ended } => db.set_ended(&id, &ended),
         Op::Truncate { id, keep } => db.truncate_moves(&id, keep),
         Op::Chat { id, n, seat, text } => db.insert_chat(&id, n, seat, &text),
+        Op::Name { id, seat, name } => db.set_name(&id, seat, &name),
         Op::DrawOffer { id, offer } => db.set_draw_offer(&id, offer),
     };
     r.map_err(|e| {

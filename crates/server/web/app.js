@@ -87,10 +87,17 @@ async function lobby() {
   form.append(select("opponent", ["engine", "friend"], "engine"));
   form.append(select("level", ["1", "2", "3", "4", "5", "6", "7", "8"], "4"));
   form.append(sideBox);
+  // A nickname, kept in this browser only (no accounts).
+  const nick = el("input", { name: "nickname", id: "nickname", maxlength: "20", placeholder: "optional", value: localStorage.getItem("deckmate-name") || "" });
+  nick.addEventListener("change", () => localStorage.setItem("deckmate-name", nick.value.trim()));
+  form.append(el("label", {}, "Your name ", nick));
   form.append(el("button", { type: "submit", id: "create" }, "Play"));
+  form.append(el("button", { type: "button", id: "seek", title: "offer this game to anyone in the lobby", onclick: () => makeSeek() }, "Seek an opponent"));
+  const seekBox = el("div", { id: "my-seek" });
+  form.append(seekBox);
   showVariant();
-  form.addEventListener("submit", async (ev) => {
-    ev.preventDefault();
+  // The form's game as a request body (options, time control, name).
+  const formBody = async () => {
     const f = new FormData(form);
     const v = current();
     const options = {};
@@ -100,13 +107,44 @@ async function lobby() {
       else options[o.name] = value;
     }
     const body = { variant: v.key, options };
-    if (f.get("seed") && !v.secret_seed) body.seed = Number(f.get("seed"));
     const time = f.get("time");
     if (time === "custom") body.time_control = { initial_s: Number(f.get("minutes")) * 60, increment_s: Number(f.get("increment")) };
     else if (time && time !== "none") {
       const [m, inc] = time.split("+").map(Number);
       body.time_control = { initial_s: m * 60, increment_s: inc };
     }
+    const name = nick.value.trim();
+    localStorage.setItem("deckmate-name", name);
+    if (name) body.name = name;
+    return { body, f, v };
+  };
+  const goTo = (r) => {
+    localStorage.setItem("deckmate-token-" + r.id, r.token);
+    history.pushState({}, "", "/game/" + r.id);
+    route();
+  };
+  // A seek stands while this page asks after it; it becomes a game when
+  // someone accepts it.
+  const makeSeek = async () => {
+    const { body, f } = await formBody();
+    body.seat = f.get("side") || "random";
+    try {
+      const s = await api("/api/seeks", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+      const cancel = el("button", { type: "button", id: "cancel-seek", onclick: async () => { clearInterval(timer); await fetch(`/api/seeks/${s.id}?token=${s.token}`, { method: "DELETE" }); seekBox.replaceChildren(); } }, "Cancel");
+      seekBox.replaceChildren(el("p", { class: "waiting" }, "Waiting for an opponent\u2026 "), cancel);
+      const timer = setInterval(async () => {
+        if (location.pathname !== "/") { clearInterval(timer); return; }
+        try {
+          const st = await api(`/api/seeks/${s.id}?token=${s.token}`);
+          if (!st.open) { clearInterval(timer); goTo({ id: st.game, token: st.token }); }
+        } catch { clearInterval(timer); seekBox.replaceChildren(el("p", {}, "The seek lapsed.")); }
+      }, 1500);
+    } catch (e) { alert(e.message); }
+  };
+  form.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const { body, f, v } = await formBody();
+    if (f.get("seed") && !v.secret_seed) body.seed = Number(f.get("seed"));
     body.opponent = f.get("opponent") === "friend" ? "friend" : { engine: Number(f.get("level")), seat: f.get("side") };
     try {
       const r = await api("/api/games", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
@@ -116,6 +154,31 @@ async function lobby() {
       route();
     } catch (e) { alert(e.message); }
   });
+  // Open seeks and games being played, live (asked again every few
+  // seconds while the lobby is shown).
+  const seeksPanel = el("div", { class: "panel", id: "seeks" }, el("h2", {}, "Open seeks"));
+  const ongoingPanel = el("div", { class: "panel", id: "ongoing" }, el("h2", {}, "Being played"));
+  const timeText = (tc) => (tc ? `${tc.initial_ms / 60000}+${tc.increment_ms / 1000}` : "no clock");
+  const refresh = async () => {
+    // Only while the lobby is the page shown.
+    if (location.pathname !== "/") { clearInterval(live); return; }
+    if (!document.body.contains(seeksPanel)) return;
+    try {
+      const s = await api("/api/seeks");
+      seeksPanel.replaceChildren(el("h2", {}, "Open seeks"), ...(s.seeks.length ? s.seeks.map((k) => el("div", { class: "seek-line" },
+        `${k.name}: ${k.title}, ${timeText(k.time_control)}, plays ${k.seat || "either side"} `,
+        el("button", { class: "accept-seek", "data-seek": k.id, onclick: async () => {
+          try {
+            const name = (localStorage.getItem("deckmate-name") || "").trim();
+            goTo(await api(`/api/seeks/${k.id}/accept`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(name ? { name } : {}) }));
+          } catch (e) { alert(e.message); }
+        } }, "Play"))) : [el("p", {}, "None now: make one with \u201cSeek an opponent\u201d.")]));
+      const g = await api("/api/games?status=ongoing&limit=20");
+      ongoingPanel.replaceChildren(el("h2", {}, "Being played"), ...(g.games.length ? g.games.map((x) => el("div", { class: "game-line" },
+        el("a", { href: "/game/" + x.id }, `Watch ${x.title} ${x.id.slice(0, 6)}`), ` ${x.progress}`)) : [el("p", {}, "No game now.")]));
+    } catch { /* the next round tries again */ }
+  };
+  const live = setInterval(refresh, 3000);
   const list = el("div", { class: "panel", id: "games" }, el("h2", {}, "Games"));
   // The list comes a page at a time, newest first.
   const more = async (cursor) => {
@@ -131,7 +194,8 @@ async function lobby() {
     }
   };
   await more(null);
-  main.append(el("div", { class: "lobby" }, form, list, el("p", {}, rulesLink)));
+  main.append(el("div", { class: "lobby" }, form, el("div", {}, seeksPanel, ongoingPanel, list), el("p", {}, rulesLink)));
+  refresh();
 }
 
 // ---------- Game ----------
@@ -148,7 +212,7 @@ function gamePage(id) {
       el("div", { class: "status-bar" }, el("div", { id: "status", role: "status" }), el("div", { id: "offers" }), el("div", { id: "promo" }), el("div", { id: "free-moves" })),
       el("div", { id: "arrange" }), el("div", { id: "board" }), el("div", { id: "hands" }), el("div", { id: "zones" })),
     el("div", { class: "side panel" },
-      el("div", { id: "clocks" }), el("div", { id: "drawn" }), el("div", { id: "card-view" }), el("dl", { id: "facts" }), el("div", { id: "scores" }), el("div", { id: "invite" }),
+      el("div", { id: "players" }), el("div", { id: "clocks" }), el("div", { id: "drawn" }), el("div", { id: "card-view" }), el("dl", { id: "facts" }), el("div", { id: "scores" }), el("div", { id: "invite" }),
       el("div", { class: "buttons" },
         el("button", { id: "first", title: "start", onclick: () => step(state, 0) }, "|\u25c0"),
         el("button", { id: "prev", title: "back", onclick: () => step(state, (state.shown ?? state.view.plies) - 1) }, "\u25c0"),
@@ -169,6 +233,16 @@ function gamePage(id) {
   connect(state);
 }
 
+// A nickname kept in this browser goes to the seat that has none yet.
+async function sendName(state) {
+  const name = (localStorage.getItem("deckmate-name") || "").trim();
+  const v = state.view;
+  if (!name || state.named || !v || v.you === null || v.you === undefined) return;
+  state.named = true;
+  if (v.seats[v.you].player !== "Player") return;
+  try { await api(`/api/games/${state.id}/name`, { method: "POST", headers: { "Content-Type": "application/json", Authorization: "Bearer " + state.token }, body: JSON.stringify({ name }) }); } catch { /* shown as Player */ }
+}
+
 function connect(state) {
   if (ws) ws.close();
   const proto = location.protocol === "https:" ? "wss" : "ws";
@@ -180,6 +254,7 @@ function connect(state) {
     const before = state.view ? state.view.plies : -1;
     state.view = JSON.parse(m.data);
     state.clockAt = performance.now();
+    sendName(state);
     if (state.view.plies !== before) { state.sacMode = false; state.sacCard = null; clearChoices(); }
     if (state.flipped === null) state.flipped = state.view.you === 1;
     if (state.shown !== null && state.shown >= state.view.plies) state.shown = null;
@@ -481,6 +556,9 @@ function drawSide(state, v) {
   } else offers.replaceChildren();
   if (live && v.notice) st += ` \u2014 ${v.notice}`;
   status(st);
+  // Who plays: nicknames, the engine with its level.
+  document.getElementById("players").replaceChildren(...v.seats.map((s, i) =>
+    el("div", { class: "player", id: `player-${i}` }, el("b", {}, s.name + ": "), (s.player || "Player") + (i === v.you ? " (you)" : ""))));
   document.getElementById("rules").href = v.rules || "/api/variants";
   const facts = document.getElementById("facts");
   facts.replaceChildren(...(v.facts || []).flatMap((f) => [el("dt", {}, f.label), el("dd", {}, f.value)]));

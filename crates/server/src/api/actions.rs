@@ -312,7 +312,7 @@ pub(super) async fn rematch(
     };
     let game = variant.game_from_spec(&spec).map_err(internal)?;
     let engine = engine.map(|(s, l)| (s.other(), l));
-    let (new_id, tokens) = new_game(&state, game, engine, time_control).await?;
+    let (new_id, tokens) = new_game(&state, game, engine, time_control, [None, None]).await?;
     // The player who asked takes the other seat of the new game.
     Ok(created(
         variant,

@@ -80,6 +80,7 @@ pub(super) async fn new_game(
     game: BoxedGame,
     engine: Option<(Seat, u8)>,
     time_control: Option<TimeControl>,
+    names: [Option<String>; 2],
 ) -> ApiResult<(String, [String; 2])> {
     let id = secret().map_err(internal)?[..12].to_string();
     let tokens = [secret().map_err(internal)?, secret().map_err(internal)?];
@@ -95,11 +96,13 @@ pub(super) async fn new_game(
         time_control: time_control.map(|tc| tc.to_json().to_string()),
         clocks: Vec::new(),
         chat: Vec::new(),
+        names: names.clone(),
     };
     let created = row.created;
     state.store().insert_game(row).await.map_err(stored)?;
     let mut live = LiveGame::new(id.clone(), game, tokens.clone(), engine, created);
     live.set_clock(time_control.map(Clock::new));
+    live.names = names;
     let slot = state.insert(live);
     state.clock_changed(&slot);
     state.engine_move_if_due(&slot);
@@ -131,6 +134,29 @@ pub(super) fn created(
         "token": tokens[you.index()],
         "invite": invite.map(|s| format!("/game/{id}#{}", tokens[s.index()])),
     }))
+}
+
+/// The longest nickname, in characters.
+const NAME_MAX: usize = 20;
+
+/// A nickname from a request: `null` (none) or 1-20 printable characters.
+pub(super) fn nickname(v: &Value) -> ApiResult<Option<String>> {
+    match v {
+        Value::Null => Ok(None),
+        Value::String(s) => {
+            let s = s.trim();
+            if s.is_empty() {
+                return Ok(None);
+            }
+            if s.chars().count() > NAME_MAX || s.chars().any(char::is_control) {
+                return Err(bad(format!(
+                    "name: at most {NAME_MAX} printable characters"
+                )));
+            }
+            Ok(Some(s.to_string()))
+        }
+        _ => Err(bad("name must be a string")),
+    }
 }
 
 /// `POST /api/games`.
@@ -169,7 +195,11 @@ pub(super) async fn create(
         Options::from_json(variant.options, &body["options"]).map_err(|e| bad(e.to_string()))?;
     let time_control = TimeControl::from_json(&body["time_control"]).map_err(bad)?;
     let game = seeded_game(variant, &options, given)?;
-    let (id, tokens) = new_game(&state, game, engine, time_control).await?;
+    let name = nickname(&body["name"])?;
+    let you = engine.map_or(Seat::First, |e| e.0.other());
+    let mut names = [None, None];
+    names[you.index()] = name;
+    let (id, tokens) = new_game(&state, game, engine, time_control, names).await?;
     let you = engine.map(|(s, _)| s.other()).unwrap_or(Seat::First);
     Ok(created(variant, &id, &tokens, you, engine.map(|e| e.0)))
 }

@@ -20,6 +20,7 @@
 mod actions;
 mod cards;
 mod games;
+pub(crate) mod seeks;
 mod ws;
 
 use crate::limits;
@@ -147,6 +148,15 @@ pub fn app(state: AppState) -> Router {
         .route("/api/games/{id}/draw", post(actions::draw))
         .route("/api/games/{id}/takeback", post(actions::takeback))
         .route("/api/games/{id}/chat", post(actions::chat))
+        .route("/api/games/{id}/name", post(seeks::set_name))
+        .route(
+            "/api/seeks",
+            post(seeks::create)
+                .layer(create_limit.clone())
+                .get(seeks::list),
+        )
+        .route("/api/seeks/{id}", get(seeks::status).delete(seeks::cancel))
+        .route("/api/seeks/{id}/accept", post(seeks::accept))
         .route(
             "/api/games/{id}/takeback/decline",
             post(actions::decline_takeback),

@@ -1,0 +1,266 @@
+//! Playing a stranger: open seeks in the lobby, and nicknames.
+//!
+//! A seek is a game offered to anyone (its game, options, time control,
+//! the seat its maker takes or `random`, his nickname). It lives in memory
+//! only while its maker's page asks after it (every few seconds: a seek
+//! not asked after for [`SEEK_IDLE`] is gone, as when the page closes),
+//! and at most [`SEEK_TTL`]. Accepting one starts the game for both at
+//! once: the accepter gets his seat's token in the answer, the maker in
+//! his page's next question. Bounded: at most [`MAX_SEEKS`] seeks, made
+//! under the same per-address limit as games.
+
+use super::games::{created, find, new_game, nickname, seeded_game};
+use super::{bad, bearer, conflict, not_found, stored, ApiError, ApiResult};
+use crate::clock::TimeControl;
+use crate::game::seat_of;
+use crate::{lock, secret, AppState};
+use axum::extract::{Path, Query, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::Json;
+use deckmate_games::registry::{GameEntry, Options};
+use deckmate_rules::Seat;
+use serde_json::{json, Value};
+use std::collections::HashMap;
+use std::time::{Duration, Instant};
+
+/// The most seeks open at once.
+pub const MAX_SEEKS: usize = 200;
+/// A seek whose maker's page has not asked after it for this long is gone.
+pub const SEEK_IDLE: Duration = Duration::from_secs(20);
+/// No seek stands longer than this.
+pub const SEEK_TTL: Duration = Duration::from_secs(15 * 60);
+/// How long an accepted seek waits for its maker to learn his game.
+const ACCEPTED_KEPT: Duration = Duration::from_secs(60);
+
+/// An open seek.
+pub struct Seek {
+    id: String,
+    token: String,
+    variant: &'static GameEntry,
+    options: Value,
+    time_control: Option<TimeControl>,
+    /// The maker's seat, `None` for random.
+    seat: Option<Seat>,
+    name: Option<String>,
+    made: Instant,
+    seen: Instant,
+    /// Once accepted: the game and the maker's token.
+    accepted: Option<(String, String, Instant)>,
+}
+
+impl Seek {
+    fn json(&self) -> Value {
+        json!({
+            "id": self.id,
+            "variant": self.variant.key,
+            "title": self.variant.name,
+            "options": self.options,
+            "time_control": self.time_control.map(TimeControl::to_json),
+            "seat": self.seat.map(|s| self.variant.seats[s.index()]),
+            "name": self.name.clone().unwrap_or_else(|| "Anonymous".to_string()),
+        })
+    }
+}
+
+/// The seeks still standing (the others dropped).
+fn standing(state: &AppState) -> std::sync::MutexGuard<'_, Vec<Seek>> {
+    let mut seeks = lock(state.seeks());
+    let now = Instant::now();
+    seeks.retain(|s| match s.accepted {
+        Some((_, _, at)) => now.duration_since(at) < ACCEPTED_KEPT,
+        None => now.duration_since(s.seen) < SEEK_IDLE && now.duration_since(s.made) < SEEK_TTL,
+    });
+    seeks
+}
+
+/// `POST /api/seeks` `{"variant", "options", "time_control", "seat":
+/// key|"random", "name"}`: opens a seek; answers its `id` and `token`.
+pub(super) async fn create(
+    State(state): State<AppState>,
+    body: Option<Json<Value>>,
+) -> ApiResult<Json<Value>> {
+    let Some(Json(body)) = body else {
+        return Err(bad("send a JSON object: {\"variant\": \"cuarenta\", ...}"));
+    };
+    let key = body["variant"].as_str().unwrap_or("cardmate");
+    let variant = state.catalog().find(key).ok_or_else(|| {
+        bad(format!(
+            "unknown variant '{key}' (known: {})",
+            state.catalog().keys()
+        ))
+    })?;
+    let options =
+        Options::from_json(variant.options, &body["options"]).map_err(|e| bad(e.to_string()))?;
+    // The options must make a game: refused now, not when accepted.
+    seeded_game(variant, &options, None)?;
+    let time_control = TimeControl::from_json(&body["time_control"]).map_err(bad)?;
+    let seat = match body["seat"].as_str() {
+        None | Some("random") => None,
+        Some(k) => Some(variant.seat(k).ok_or_else(|| {
+            bad(format!(
+                "seat '{k}': {} or random",
+                variant.seats.join(", ")
+            ))
+        })?),
+    };
+    let name = nickname(&body["name"])?;
+    let (id, token) = (
+        secret().map_err(super::internal)?[..12].to_string(),
+        secret().map_err(super::internal)?,
+    );
+    let mut seeks = standing(&state);
+    if seeks.len() >= MAX_SEEKS {
+        return Err(ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "too many open seeks: try again soon, or make a game and share its link",
+        ));
+    }
+    let now = Instant::now();
+    seeks.push(Seek {
+        id: id.clone(),
+        token: token.clone(),
+        variant,
+        options: body["options"].clone(),
+        time_control,
+        seat,
+        name,
+        made: now,
+        seen: now,
+        accepted: None,
+    });
+    Ok(Json(json!({ "id": id, "token": token })))
+}
+
+/// `GET /api/seeks`: the open seeks, newest first.
+pub(super) async fn list(State(state): State<AppState>) -> Json<Value> {
+    let seeks = standing(&state);
+    let open: Vec<Value> = seeks
+        .iter()
+        .rev()
+        .filter(|s| s.accepted.is_none())
+        .map(Seek::json)
+        .collect();
+    Json(json!({ "seeks": open }))
+}
+
+/// `GET /api/seeks/{id}?token=`: the maker's page asking after its seek
+/// (which keeps it standing): `{"open": true}`, or the game it became,
+/// with the maker's token.
+pub(super) async fn status(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    Query(q): Query<HashMap<String, String>>,
+    headers: HeaderMap,
+) -> ApiResult<Json<Value>> {
+    let token = bearer(&headers).or_else(|| q.get("token").cloned());
+    let mut seeks = standing(&state);
+    let s = seeks
+        .iter_mut()
+        .find(|s| s.id == id && Some(&s.token) == token.as_ref())
+        .ok_or_else(|| not_found("no such seek (it lapsed: make another)"))?;
+    s.seen = Instant::now();
+    Ok(Json(match &s.accepted {
+        Some((game, tok, _)) => json!({ "open": false, "game": game, "token": tok }),
+        None => json!({ "open": true, "seek": s.json() }),
+    }))
+}
+
+/// `DELETE /api/seeks/{id}?token=`: withdraws a seek.
+pub(super) async fn cancel(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    Query(q): Query<HashMap<String, String>>,
+    headers: HeaderMap,
+) -> ApiResult<Json<Value>> {
+    let token = bearer(&headers).or_else(|| q.get("token").cloned());
+    let mut seeks = standing(&state);
+    let before = seeks.len();
+    seeks.retain(|s| !(s.id == id && Some(&s.token) == token.as_ref() && s.accepted.is_none()));
+    if seeks.len() == before {
+        return Err(not_found("no such open seek"));
+    }
+    Ok(Json(json!({ "cancelled": id })))
+}
+
+/// `POST /api/seeks/{id}/accept` `{"name"}`: starts the game with the
+/// seek's maker; the answer is a creation's, for the accepter's seat.
+pub(super) async fn accept(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    body: Option<Json<Value>>,
+) -> ApiResult<Json<Value>> {
+    let name = nickname(body.as_ref().map_or(&Value::Null, |b| &b.0["name"]))?;
+    // Taken out at once: two accepters cannot both have it.
+    let seek = {
+        let mut seeks = standing(&state);
+        let i = seeks
+            .iter()
+            .position(|s| s.id == id && s.accepted.is_none())
+            .ok_or_else(|| not_found("no such open seek (taken, withdrawn or lapsed)"))?;
+        seeks.remove(i)
+    };
+    let maker = match seek.seat {
+        Some(s) => s,
+        None => {
+            let coin = secret().map_err(super::internal)?;
+            if coin.as_bytes()[0] % 2 == 0 {
+                Seat::First
+            } else {
+                Seat::Second
+            }
+        }
+    };
+    let options =
+        Options::from_json(seek.variant.options, &seek.options).map_err(|e| bad(e.to_string()))?;
+    let game = seeded_game(seek.variant, &options, None)?;
+    let mut names = [None, None];
+    names[maker.index()] = seek.name.clone();
+    names[maker.other().index()] = name;
+    let (game_id, tokens) = new_game(&state, game, None, seek.time_control, names).await?;
+    {
+        let mut seeks = lock(state.seeks());
+        let mut done = seek;
+        done.accepted = Some((
+            game_id.clone(),
+            tokens[maker.index()].clone(),
+            Instant::now(),
+        ));
+        seeks.push(done);
+    }
+    let variant = lock(state.seeks())
+        .iter()
+        .find(|s| s.id == id)
+        .map(|s| s.variant)
+        .ok_or_else(|| conflict("the seek is gone"))?;
+    let mut answer = created(variant, &game_id, &tokens, maker.other(), Some(maker)).0;
+    answer["invite"] = Value::Null;
+    Ok(Json(answer))
+}
+
+/// `POST /api/games/{id}/name` `{"name"}`: a seat's nickname (1-20
+/// printable characters), shown on the game page and in the record.
+pub(super) async fn set_name(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Option<Json<Value>>,
+) -> ApiResult<Json<Value>> {
+    let slot = find(&state, &id)?;
+    let name = nickname(body.as_ref().map_or(&Value::Null, |b| &b.0["name"]))?
+        .ok_or_else(|| bad("send {\"name\": \"your nickname\"}"))?;
+    let _writer = slot.writer.lock().await;
+    let me = {
+        let g = slot.lock();
+        seat_of(&g.tokens, bearer(&headers).as_deref())
+            .ok_or_else(|| ApiError::new(StatusCode::FORBIDDEN, "a seat's token is required"))?
+    };
+    state
+        .store()
+        .set_name(&id, me.index() as u8, &name)
+        .await
+        .map_err(stored)?;
+    let mut g = slot.lock();
+    g.names[me.index()] = Some(name);
+    g.changed();
+    Ok(Json(g.view(Some(me), None)))
+}
