@@ -1,7 +1,8 @@
 //! Load benchmark: many concurrent games on loopback over WebSockets.
 //!
-//! `cargo run --release -p deckmate-server --example load -- [games] [moves] [pause_ms]`
-//! (defaults 500 games, 20 moves each, 1000 ms between a game's moves, so
+//! `cargo run --release -p deckmate-server --example load -- [games] [moves] [pause_ms] [clock_s]`
+//! (defaults 500 games, 20 moves each, 1000 ms between a game's moves, each
+//! game with a clock of `clock_s` seconds plus 5 (600; 0: no clock), so
 //! about 500 moves a second in all, like 500 quick games being played;
 //! `pause_ms` 0 hammers the server as fast as it answers). It starts `target/release/deckmate
 //! serve --no-engines` (or `$DECKMATE_BIN`) on a free loopback port with a
@@ -29,7 +30,7 @@ async fn main() {
             .and_then(|a| a.parse().ok())
             .unwrap_or(d)
     };
-    let (games, moves, pause) = (arg(1, 500), arg(2, 20), arg(3, 1000) as u64);
+    let (games, moves, pause, clock_s) = (arg(1, 500), arg(2, 20), arg(3, 1000) as u64, arg(4, 600));
     let mut args = vec!["--no-engines"];
     // Builds with a creation rate limit would refuse most of the games.
     if common::serve_has_flag("--create-rate") {
@@ -48,7 +49,11 @@ async fn main() {
             "POST",
             "/api/games",
             None,
-            Some(&json!({"opponent": "friend"})),
+            Some(&if clock_s > 0 {
+                json!({"opponent": "friend", "time_control": {"initial_s": clock_s, "increment_s": 5}})
+            } else {
+                json!({"opponent": "friend"})
+            }),
         )
         .await;
         assert_eq!(r.status, 200, "{}", r.body);
