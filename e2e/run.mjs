@@ -338,7 +338,7 @@ await test("a Cuarenta game against the engine, by clicking", async () => {
   await page.goto(base + "/");
   await page.selectOption("select[name=variant]", "cuarenta");
   const sides = await page.$$eval("select[name=side] option", (os) => os.map((o) => o.textContent));
-  assert(JSON.stringify(sides) === '["White","Black"]', "sides: " + sides);
+  assert(JSON.stringify(sides) === '["White","Black","Random"]', "sides: " + sides);
   assert((await page.$$("#variant-options select")).length === 0, "Cuarenta takes no options");
   await newCuarenta(page, { opponent: "engine", level: "1", side: "white" });
   // The 40 light squares are drawn, the 41 holes are not.

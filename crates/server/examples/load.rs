@@ -30,7 +30,8 @@ async fn main() {
             .and_then(|a| a.parse().ok())
             .unwrap_or(d)
     };
-    let (games, moves, pause, clock_s) = (arg(1, 500), arg(2, 20), arg(3, 1000) as u64, arg(4, 600));
+    let (games, moves, pause, clock_s) =
+        (arg(1, 500), arg(2, 20), arg(3, 1000) as u64, arg(4, 600));
     let mut args = vec!["--no-engines"];
     // Builds with a creation rate limit would refuse most of the games.
     if common::serve_has_flag("--create-rate") {

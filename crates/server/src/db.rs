@@ -95,6 +95,12 @@ impl Db {
                  ended TEXT,
                  created INTEGER NOT NULL
              );
+             CREATE TABLE IF NOT EXISTS seeks (
+                 id TEXT PRIMARY KEY,
+                 token TEXT NOT NULL,
+                 body TEXT NOT NULL,
+                 made INTEGER NOT NULL
+             );
              CREATE TABLE IF NOT EXISTS chat (
                  game_id TEXT NOT NULL,
                  n INTEGER NOT NULL,
@@ -209,6 +215,39 @@ impl Db {
             )
             .map_err(err)?;
         Ok(())
+    }
+
+    /// Stores an open seek (its request as JSON, made at `made` seconds).
+    pub fn insert_seek(&self, id: &str, token: &str, body: &str, made: i64) -> DbResult<()> {
+        self.conn
+            .execute(
+                "INSERT INTO seeks (id, token, body, made) VALUES (?1, ?2, ?3, ?4)",
+                params![id, token, body, made],
+            )
+            .map_err(err)?;
+        Ok(())
+    }
+
+    /// Forgets a seek (taken, withdrawn or lapsed).
+    pub fn delete_seek(&self, id: &str) -> DbResult<()> {
+        self.conn
+            .execute("DELETE FROM seeks WHERE id = ?1", params![id])
+            .map_err(err)?;
+        Ok(())
+    }
+
+    /// Every stored seek: id, token, request, made.
+    pub fn seeks(&self) -> DbResult<Vec<(String, String, String, i64)>> {
+        let mut st = self
+            .conn
+            .prepare("SELECT id, token, body, made FROM seeks ORDER BY made")
+            .map_err(err)?;
+        let rows = st
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))
+            .map_err(err)?
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(err)?;
+        Ok(rows)
     }
 
     /// Stores chat message number `n` of a game.

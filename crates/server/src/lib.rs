@@ -97,6 +97,14 @@ fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
+/// Seconds since 1970.
+pub(crate) fn now() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs() as i64)
+        .unwrap_or(0)
+}
+
 /// A fresh secret: 128 random bits in hex.
 pub(crate) fn secret() -> Result<String, String> {
     let mut b = [0u8; 16];
@@ -144,6 +152,7 @@ impl AppState {
         let runtime = tokio::runtime::Handle::try_current()
             .map_err(|_| "the server state needs a tokio runtime".to_string())?;
         let rows = db.load_all()?;
+        let seek_rows = db.seeks()?;
         let mut live = LiveGames::default();
         let mut unavailable = HashMap::new();
         for (row, moves) in rows {
@@ -234,6 +243,7 @@ impl AppState {
                 seeks: Mutex::new(Vec::new()),
             }),
         };
+        api::seeks::restore(&state, seek_rows);
         for slot in lock(&state.inner.games).all() {
             state.clock_changed(&slot);
             state.engine_move_if_due(&slot);

@@ -63,6 +63,15 @@ enum Op {
         seat: u8,
         name: String,
     },
+    Seek {
+        id: String,
+        token: String,
+        body: String,
+        made: i64,
+    },
+    Unseek {
+        id: String,
+    },
     DrawOffer {
         id: String,
         offer: Option<(u8, u32)>,
@@ -136,6 +145,28 @@ impl Store {
             clock_ms,
         })
         .await
+    }
+
+    /// Stores an open seek.
+    pub async fn insert_seek(
+        &self,
+        id: &str,
+        token: &str,
+        body: &str,
+        made: i64,
+    ) -> Result<(), StoreError> {
+        self.send(Op::Seek {
+            id: id.into(),
+            token: token.into(),
+            body: body.into(),
+            made,
+        })
+        .await
+    }
+
+    /// Forgets a seek.
+    pub async fn delete_seek(&self, id: &str) -> Result<(), StoreError> {
+        self.send(Op::Unseek { id: id.into() }).await
     }
 
     /// Stores chat message number `n` of a game.
@@ -229,6 +260,13 @@ fn apply(db: &Db, op: Op, left: Duration) -> Result<(), StoreError> {
         Op::Truncate { id, keep } => db.truncate_moves(&id, keep),
         Op::Chat { id, n, seat, text } => db.insert_chat(&id, n, seat, &text),
         Op::Name { id, seat, name } => db.set_name(&id, seat, &name),
+        Op::Seek {
+            id,
+            token,
+            body,
+            made,
+        } => db.insert_seek(&id, &token, &body, made),
+        Op::Unseek { id } => db.delete_seek(&id),
         Op::DrawOffer { id, offer } => db.set_draw_offer(&id, offer),
     };
     r.map_err(|e| {

@@ -179,3 +179,63 @@ async fn seeks_are_withdrawn_checked_and_names_bounded() {
     .await;
     assert_eq!(s, StatusCode::FORBIDDEN);
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn an_open_seek_survives_a_restart_and_a_withdrawn_one_does_not() {
+    use deckmate_server::{AppState, Db};
+    let (dir, p) = common::temp_db("seeks-restart");
+    let (kept, token) = {
+        let state = AppState::new(Db::open(&p).unwrap(), true).unwrap();
+        let mk = |name: &'static str| {
+            let state = state.clone();
+            async move {
+                let (_, v) = call(
+                    &state,
+                    "POST",
+                    "/api/seeks",
+                    None,
+                    Some(json!({"variant": "cuarenta", "name": name})),
+                )
+                .await;
+                (
+                    v["id"].as_str().unwrap().to_string(),
+                    v["token"].as_str().unwrap().to_string(),
+                )
+            }
+        };
+        let (kept, token) = mk("Kept").await;
+        let (gone, gone_token) = mk("Gone").await;
+        let (s, _) = call(
+            &state,
+            "DELETE",
+            &format!("/api/seeks/{gone}?token={gone_token}"),
+            None,
+            None,
+        )
+        .await;
+        assert_eq!(s, StatusCode::OK);
+        // The deletion is written in the background: give it a moment.
+        tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+        (kept, token)
+    };
+    let state = AppState::new(Db::open(&p).unwrap(), true).unwrap();
+    let (_, list) = call(&state, "GET", "/api/seeks", None, None).await;
+    let names: Vec<&str> = list["seeks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["Kept"]);
+    let (s, st) = call(
+        &state,
+        "GET",
+        &format!("/api/seeks/{kept}?token={token}"),
+        None,
+        None,
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(st["open"], true);
+    let _ = std::fs::remove_dir_all(dir);
+}

@@ -65,7 +65,7 @@ async function lobby() {
     optionBox.replaceChildren(...v.options.map((o) => o.name.endsWith("_file")
       ? el("label", { title: o.help }, o.name.replace("_", " ") + " ", el("input", { type: "file", name: o.name, accept: ".toml,.txt" }))
       : select(o.name, o.values, o.default)));
-    sideBox.replaceChildren(select("side", v.seats, v.seats[0], v.seat_names));
+    sideBox.replaceChildren(select("side", [...v.seats, "random"], v.seats[0], [...v.seat_names, "Random"]));
     rulesLink.href = v.rules;
     rulesLink.textContent = "Rules of " + v.name;
     seedBox.hidden = !!v.secret_seed;
@@ -145,7 +145,8 @@ async function lobby() {
     ev.preventDefault();
     const { body, f, v } = await formBody();
     if (f.get("seed") && !v.secret_seed) body.seed = Number(f.get("seed"));
-    body.opponent = f.get("opponent") === "friend" ? "friend" : { engine: Number(f.get("level")), seat: f.get("side") };
+    const side = f.get("side") === "random" ? v.seats[Math.random() < 0.5 ? 0 : 1] : f.get("side");
+    body.opponent = f.get("opponent") === "friend" ? "friend" : { engine: Number(f.get("level")), seat: side };
     try {
       const r = await api("/api/games", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
       localStorage.setItem("deckmate-token-" + r.id, r.token);

@@ -14,12 +14,7 @@ use serde_json::{json, Value};
 use std::collections::HashMap;
 use std::sync::Arc;
 
-fn now() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_secs() as i64)
-        .unwrap_or(0)
-}
+use crate::now;
 
 /// A fresh seed for a game whose creator gave none, short enough to read
 /// (it decides a start every seat sees, and shows in the record).

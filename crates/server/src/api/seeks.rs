@@ -62,26 +62,54 @@ impl Seek {
     }
 }
 
-/// The seeks still standing (the others dropped).
+/// The seeks still standing (the others dropped, and forgotten by the
+/// database).
 fn standing(state: &AppState) -> std::sync::MutexGuard<'_, Vec<Seek>> {
     let mut seeks = lock(state.seeks());
     let now = Instant::now();
-    seeks.retain(|s| match s.accepted {
-        Some((_, _, at)) => now.duration_since(at) < ACCEPTED_KEPT,
-        None => now.duration_since(s.seen) < SEEK_IDLE && now.duration_since(s.made) < SEEK_TTL,
+    let mut gone = Vec::new();
+    seeks.retain(|s| {
+        let keep = match s.accepted {
+            Some((_, _, at)) => now.duration_since(at) < ACCEPTED_KEPT,
+            None => now.duration_since(s.seen) < SEEK_IDLE && now.duration_since(s.made) < SEEK_TTL,
+        };
+        if !keep && s.accepted.is_none() {
+            gone.push(s.id.clone());
+        }
+        keep
     });
+    forget(state, gone);
     seeks
 }
 
-/// `POST /api/seeks` `{"variant", "options", "time_control", "seat":
-/// key|"random", "name"}`: opens a seek; answers its `id` and `token`.
-pub(super) async fn create(
-    State(state): State<AppState>,
-    body: Option<Json<Value>>,
-) -> ApiResult<Json<Value>> {
-    let Some(Json(body)) = body else {
-        return Err(bad("send a JSON object: {\"variant\": \"cuarenta\", ...}"));
-    };
+/// Deletes seeks from the database, in the background.
+fn forget(state: &AppState, ids: Vec<String>) {
+    if ids.is_empty() {
+        return;
+    }
+    let state = state.clone();
+    tokio::spawn(async move {
+        for id in ids {
+            if let Err(e) = state.store().delete_seek(&id).await {
+                eprintln!("deckmate: seek {id} not forgotten: {e}");
+            }
+        }
+    });
+}
+
+/// What a seek's request says: its game, options (as given), time
+/// control, the maker's seat (`None`: random) and nickname.
+type SeekTerms = (
+    &'static GameEntry,
+    Value,
+    Option<TimeControl>,
+    Option<Seat>,
+    Option<String>,
+);
+
+/// Reads a seek's request; its options must make a game (refused now, not
+/// when accepted).
+fn terms(state: &AppState, body: &Value) -> ApiResult<SeekTerms> {
     let key = body["variant"].as_str().unwrap_or("cardmate");
     let variant = state.catalog().find(key).ok_or_else(|| {
         bad(format!(
@@ -91,7 +119,6 @@ pub(super) async fn create(
     })?;
     let options =
         Options::from_json(variant.options, &body["options"]).map_err(|e| bad(e.to_string()))?;
-    // The options must make a game: refused now, not when accepted.
     seeded_game(variant, &options, None)?;
     let time_control = TimeControl::from_json(&body["time_control"]).map_err(bad)?;
     let seat = match body["seat"].as_str() {
@@ -104,23 +131,88 @@ pub(super) async fn create(
         })?),
     };
     let name = nickname(&body["name"])?;
+    Ok((variant, body["options"].clone(), time_control, seat, name))
+}
+
+/// The seeks the database holds, standing again after a restart (their
+/// makers' pages have [`SEEK_IDLE`] to ask after them); those past
+/// [`SEEK_TTL`] or no longer valid are forgotten.
+pub(crate) fn restore(state: &AppState, rows: Vec<(String, String, String, i64)>) {
+    let now_s = crate::now();
+    let now = Instant::now();
+    let mut gone = Vec::new();
+    let mut seeks = lock(state.seeks());
+    for (id, token, body, made) in rows {
+        let age = Duration::from_secs(now_s.saturating_sub(made).max(0) as u64);
+        let parsed = serde_json::from_str::<Value>(&body)
+            .ok()
+            .and_then(|b| terms(state, &b).ok());
+        match parsed {
+            Some((variant, options, time_control, seat, name))
+                if age < SEEK_TTL && seeks.len() < MAX_SEEKS =>
+            {
+                seeks.push(Seek {
+                    id,
+                    token,
+                    variant,
+                    options,
+                    time_control,
+                    seat,
+                    name,
+                    made: now.checked_sub(age).unwrap_or(now),
+                    seen: now,
+                    accepted: None,
+                });
+            }
+            _ => gone.push(id),
+        }
+    }
+    drop(seeks);
+    forget(state, gone);
+}
+
+/// `POST /api/seeks` `{"variant", "options", "time_control", "seat":
+/// key|"random", "name"}`: opens a seek; answers its `id` and `token`.
+pub(super) async fn create(
+    State(state): State<AppState>,
+    body: Option<Json<Value>>,
+) -> ApiResult<Json<Value>> {
+    let Some(Json(body)) = body else {
+        return Err(bad("send a JSON object: {\"variant\": \"cuarenta\", ...}"));
+    };
+    let (variant, options, time_control, seat, name) = terms(&state, &body)?;
     let (id, token) = (
         secret().map_err(super::internal)?[..12].to_string(),
         secret().map_err(super::internal)?,
     );
-    let mut seeks = standing(&state);
-    if seeks.len() >= MAX_SEEKS {
+    if standing(&state).len() >= MAX_SEEKS {
         return Err(ApiError::new(
             StatusCode::SERVICE_UNAVAILABLE,
             "too many open seeks: try again soon, or make a game and share its link",
         ));
     }
+    let stored_body = json!({
+        "variant": variant.key,
+        "options": options,
+        "time_control": time_control.map(|tc| json!({
+            "initial_s": tc.initial_ms as f64 / 1000.0,
+            "increment_s": tc.increment_ms as f64 / 1000.0,
+        })),
+        "seat": seat.map_or("random", |s| variant.seats[s.index()]),
+        "name": name,
+    });
+    state
+        .store()
+        .insert_seek(&id, &token, &stored_body.to_string(), crate::now())
+        .await
+        .map_err(stored)?;
+    let mut seeks = standing(&state);
     let now = Instant::now();
     seeks.push(Seek {
         id: id.clone(),
         token: token.clone(),
         variant,
-        options: body["options"].clone(),
+        options,
         time_control,
         seat,
         name,
@@ -179,6 +271,8 @@ pub(super) async fn cancel(
     if seeks.len() == before {
         return Err(not_found("no such open seek"));
     }
+    drop(seeks);
+    forget(&state, vec![id.clone()]);
     Ok(Json(json!({ "cancelled": id })))
 }
 
@@ -199,6 +293,7 @@ pub(super) async fn accept(
             .ok_or_else(|| not_found("no such open seek (taken, withdrawn or lapsed)"))?;
         seeks.remove(i)
     };
+    forget(&state, vec![seek.id.clone()]);
     let maker = match seek.seat {
         Some(s) => s,
         None => {
