@@ -650,6 +650,11 @@ impl PlayedGame for CardsMatch {
             if let Some(p) = self.points(k) {
                 r.set_tag("Points", format!("Dealer {}, Other {}", p[0], p[1]));
             }
+            // The match's clocks: the tag (a play's time is not split
+            // between the two games' records).
+            if let Some(tc) = &info.time_control {
+                r.set_tag("TimeControl", tc.clone());
+            }
             if let Some(o) = &decided {
                 r.set_tag("Match", format!("{} ({})", o.result_text(), o.reason));
             }
