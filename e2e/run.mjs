@@ -163,7 +163,9 @@ await test("a server restart in the middle of a game", async () => {
   assert((await viewOf(page)).clock.running === 0, "Forehand's clock does not run");
   server.kill("SIGKILL");
   await new Promise((r) => server.on("exit", r));
-  await new Promise((r) => setTimeout(r, 2000));
+  // While the server is down the page says so and sends no move.
+  await page.waitForFunction(() => document.querySelector("#status").textContent.includes("connection to the server is lost"), null, { timeout: 5000 });
+  await new Promise((r) => setTimeout(r, 1000));
   server = await startServer();
   // The page reconnects by itself and the game goes on where it was.
   await page.waitForTimeout(1500);
@@ -420,6 +422,7 @@ await test("a Cuarenta promotion chosen by its button, and screenshots", async (
 await test("a 52Chess game: the card drawn, its square marked, a teleport by clicking", async () => {
   const page = await browser.newPage({ viewport: { width: 1200, height: 1100 } });
   await page.goto(base + "/");
+  await page.waitForSelector("#create");
   // The seed decides the cards to come: the server picks it, no field.
   assert(await page.isVisible("input[name=seed]"), "the seed field is hidden for Cardmate");
   await page.selectOption("select[name=variant]", "52chess");
@@ -471,6 +474,7 @@ await test("a Dealer's Chess game: the deal, the arrangement by tapping cards on
   const docs = join(root, "docs");
   const page = await browser.newPage({ viewport: { width: 1280, height: 1000 }, deviceScaleFactor: 1 });
   await page.goto(base + "/");
+  await page.waitForSelector("#create");
   await page.selectOption("select[name=variant]", "dealers");
   assert(!(await page.isVisible("input[name=seed]")), "a seed field for Dealer's Chess (random arrangements come from it)");
   const opts = await page.$$eval("#variant-options select", (ss) => ss.map((s) => s.name));
@@ -529,6 +533,7 @@ await test("a Dealer's Chess game: the deal, the arrangement by tapping cards on
 await test("a Dealer's Chess arrangement stays hidden from the other player until both are made", async () => {
   const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
   await page.goto(base + "/");
+  await page.waitForSelector("#create");
   await page.selectOption("select[name=variant]", "dealers");
   await page.selectOption("select[name=opponent]", "friend");
   await page.click("#create");
@@ -559,6 +564,7 @@ await test("a Dealer's Chess arrangement stays hidden from the other player unti
 await test("a Dealer's Chess re-deal agreed by buttons, then a simplified arrangement by tapping", async () => {
   const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
   await page.goto(base + "/");
+  await page.waitForSelector("#create");
   await page.selectOption("select[name=variant]", "dealers");
   await page.selectOption("select[name=alternate]", "simplified");
   await page.selectOption("select[name=opponent]", "friend");
@@ -707,6 +713,43 @@ await test("a seek made in one browser and accepted in a second, nicknames shown
   await c.waitForFunction((id) => document.querySelector("#ongoing") && document.querySelector("#ongoing").innerHTML.includes(id), va.id, { timeout: 10000 });
   await ctxA.close();
   await ctxB.close();
+});
+
+await test("rough edges: no such game, resign asks first, buttons that cannot work, the invite, the icon", async () => {
+  // An unknown game: a message, and no retrying.
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await page.goto(base + "/game/0123456789ab");
+  await page.waitForSelector("#no-game", { timeout: 5000 });
+  await page.waitForTimeout(2500);
+  assert(await page.$("#no-game"), "the message went away");
+  assert((await fetch(base + "/favicon.ico")).status === 200, "no favicon");
+  // A friend game: the invited player is told his seat; the invite goes
+  // once the game is under way; a spectator has no seat's buttons.
+  await newCuarenta(page, { opponent: "friend" });
+  const invite = await page.inputValue("#invite-link");
+  const black = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  await black.goto(invite);
+  await black.waitForSelector("#player-1");
+  assert((await black.textContent("#player-1")).includes("(you)"), "the invited player is not told his seat");
+  let v = await viewOf(page);
+  await clickCuarenta(page, v.moves[0]);
+  await page.waitForFunction(() => !document.querySelector("#invite-link"), null, { timeout: 5000 });
+  const watcher = await browser.newPage();
+  await watcher.goto(`${base}/game/${v.id}`);
+  await watcher.waitForSelector("#board-svg");
+  for (const id of ["resign", "draw", "rematch", "takeback"]) {
+    assert(!(await watcher.isVisible("#" + id)), `a spectator sees ${id}`);
+  }
+  // Resign asks first; after the end, no resignation or draw.
+  await black.click("#resign");
+  assert((await black.textContent("#resign")) === "Really resign?", "resign did not ask");
+  assert(!(await viewOf(black)).result, "one click resigned");
+  await black.click("#resign");
+  await black.waitForFunction(() => document.querySelector("#status").textContent.includes("resigned"), null, { timeout: 5000 });
+  assert(await black.isDisabled("#resign") && await black.isDisabled("#draw"), "resign and draw still live after the end");
+  await watcher.close();
+  await black.close();
+  await page.close();
 });
 
 await test("the pages break no rule of the Content Security Policy, which the server sends", async () => {

@@ -6,3 +6,5 @@ pub const INDEX: &str = include_str!("../web/index.html");
 pub const APP_JS: &str = include_str!("../web/app.js");
 /// The style sheet.
 pub const STYLE: &str = include_str!("../web/style.css");
+/// The icon.
+pub const FAVICON: &str = include_str!("../web/favicon.svg");

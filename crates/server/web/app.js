@@ -223,7 +223,13 @@ function gamePage(id) {
       el("div", { id: "moves" }),
       el("div", { id: "chat" }),
       el("div", { class: "buttons" },
-        el("button", { id: "resign", onclick: () => act(state, "resign") }, "Resign"),
+        el("button", { id: "resign", onclick: (e) => {
+          // Two clicks: the first asks.
+          const b = e.currentTarget;
+          if (b.dataset.armed === "1") { b.dataset.armed = ""; b.textContent = "Resign"; act(state, "resign"); return; }
+          b.dataset.armed = "1"; b.textContent = "Really resign?";
+          setTimeout(() => { b.dataset.armed = ""; b.textContent = "Resign"; }, 4000);
+        } }, "Resign"),
         el("button", { id: "draw", onclick: () => act(state, "draw") }, "Offer draw"),
         el("button", { id: "takeback", title: "take back your last move (and the reply to it)", onclick: () => act(state, "takeback") }, "Takeback"),
         el("button", { id: "rematch", onclick: () => rematch(state) }, "Rematch"),
@@ -244,6 +250,15 @@ async function sendName(state) {
   try { await api(`/api/games/${state.id}/name`, { method: "POST", headers: { "Content-Type": "application/json", Authorization: "Bearer " + state.token }, body: JSON.stringify({ name }) }); } catch { /* shown as Player */ }
 }
 
+// A game id the server does not know: a message, nothing live.
+function noSuchGame(state) {
+  ws = null;
+  main.replaceChildren(el("div", { class: "panel", id: "no-game" },
+    el("h2", {}, "No such game"),
+    el("p", {}, `There is no game '${state.id}' on this server.`),
+    el("p", {}, el("a", { href: "/" }, "Back to the lobby"))));
+}
+
 function connect(state) {
   if (ws) ws.close();
   const proto = location.protocol === "https:" ? "wss" : "ws";
@@ -261,7 +276,19 @@ function connect(state) {
     if (state.shown !== null && state.shown >= state.view.plies) state.shown = null;
     if (state.shown === null) { state.pastView = null; draw(state); }
   };
-  sock.onclose = () => { if (ws === sock) setTimeout(() => connect(state), 1000); };
+  sock.onopen = () => { state.offline = false; };
+  sock.onclose = async () => {
+    if (ws !== sock) return;
+    // A game that does not exist: say so and stop; else the connection is
+    // lost: say so, take no move, and try again.
+    try {
+      const r = await fetch(`/api/games/${state.id}`);
+      if (r.status === 404) { noSuchGame(state); return; }
+    } catch { /* the server is down */ }
+    state.offline = true;
+    if (state.view) draw(state);
+    setTimeout(() => connect(state), 1000);
+  };
 }
 
 async function step(state, ply) {
@@ -292,6 +319,7 @@ function status(text) { document.getElementById("status").textContent = text; }
 function clearChoices() { const b = document.getElementById("promo"); if (b) b.replaceChildren(); }
 
 async function sendMove(state, text) {
+  if (state.offline) { status("The connection is lost: reconnecting\u2026 (the move was not sent)"); return; }
   state.selected = null;
   state.sacMode = false;
   state.sacCard = null;
@@ -426,7 +454,9 @@ function drawBoard(state, v) {
     const n = name(f, r);
     if (b.holes.includes(n)) continue;
     const [x, y] = pos(n);
-    let cls = (f + r) % 2 ? "light" : "dark";
+    // A board with holes (Cuarenta) draws its squares in one colour, so
+    // the holes read as no squares, not as a checkerboard's.
+    let cls = b.holes.length ? "light" : (f + r) % 2 ? "light" : "dark";
     if (zoneOf[n]) cls += " zone";
     if (last.includes(n)) cls += " last";
     if (n === state.selected) cls += " selected";
@@ -493,6 +523,7 @@ function drawBoard(state, v) {
     const n = sqEl.getAttribute("data-target") || sqEl.getAttribute("data-square");
     if (state.selected && v.moves.some((m) => m.from === state.selected && m.to === n)) return chooseMove(state, state.selected, n);
     state.selected = v.moves.some((m) => m.from === n) ? n : null;
+    clearChoices();
     draw(state);
   });
   let dragFrom = null;
@@ -545,7 +576,23 @@ function drawSide(state, v) {
     else st = `${names[v.to_move]} to play` + (v.you === v.to_move ? " (you)" : "") + (v.compulsory ? " \u2014 a same-suit capture is compulsory" : "");
     if (v.engine && v.engine.seat === v.to_move) st += " \u2014 thinking\u2026";
   } else st = v.prompt || "";
-  if (live && v.draw_offer !== null && v.draw_offer !== undefined && !v.result) st += ` \u2014 ${names[v.draw_offer]} offers a draw`;
+  if (live && v.draw_offer !== null && v.draw_offer !== undefined && !v.result) {
+    if (v.draw_offer === v.you && v.engine) st += " \u2014 the engine declined your draw offer";
+    else if (v.draw_offer === v.you) st += " \u2014 you offered a draw";
+    else st += ` \u2014 ${names[v.draw_offer]} offers a draw`;
+  }
+  if (state.offline) st = "The connection to the server is lost: reconnecting\u2026";
+  // Buttons that cannot work are not offered: a spectator has none of a
+  // seat's; a finished game takes no resignation, draw or takeback.
+  const seat = v.you !== null && v.you !== undefined;
+  for (const [id, show, enabled] of [
+    ["resign", seat, !v.result], ["draw", seat, !v.result], ["takeback", seat, !v.result], ["rematch", seat, true]]) {
+    const b = document.getElementById(id);
+    if (b) { b.hidden = !show; b.disabled = !enabled; }
+  }
+  // The invite is for the start: gone once the game is under way.
+  const inv = document.getElementById("invite");
+  if (inv && v.plies > 0) inv.replaceChildren();
   // A takeback asked: its asker waits; the other grants or declines.
   const offers = document.getElementById("offers");
   const tb = live && !v.result ? v.takeback_offer : null;
@@ -584,7 +631,9 @@ function drawSide(state, v) {
     }
     box.append(row);
   }
-  box.scrollTop = box.scrollHeight;
+  const cur = box.querySelector(".mv.current");
+  if (cur && state.shown !== null) cur.scrollIntoView({ block: "nearest" });
+  else box.scrollTop = box.scrollHeight;
 }
 
 // ---- Dealer's Chess: reference cards, the hands, the arrangement ----

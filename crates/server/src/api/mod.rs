@@ -132,6 +132,8 @@ pub fn app(state: AppState) -> Router {
         .route("/game/{id}", get(index))
         .route("/app.js", get(app_js))
         .route("/style.css", get(style))
+        .route("/favicon.svg", get(favicon))
+        .route("/favicon.ico", get(favicon))
         .route("/cards", get(cards::page))
         .route("/cards/{file}", get(cards::one))
         .route("/api/variants", get(list_variants))
@@ -189,6 +191,14 @@ async fn app_js() -> Response {
     (
         [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
         static_files::APP_JS,
+    )
+        .into_response()
+}
+
+async fn favicon() -> Response {
+    (
+        [(header::CONTENT_TYPE, "image/svg+xml")],
+        static_files::FAVICON,
     )
         .into_response()
 }
