@@ -723,6 +723,10 @@ await test("rough edges: no such game, resign asks first, buttons that cannot wo
   await page.waitForTimeout(2500);
   assert(await page.$("#no-game"), "the message went away");
   assert((await fetch(base + "/favicon.ico")).status === 200, "no favicon");
+  // At 1280x800 the whole Cardmate board, coordinates included, is on screen.
+  await newGame(page, { opponent: "engine", level: "1", side: "forehand" });
+  const box = await (await page.$("#board-svg")).boundingBox();
+  assert(box.y + box.height <= 800 + 1, `the board ends at ${box.y + box.height} px, below the fold`);
   // A friend game: the invited player is told his seat; the invite goes
   // once the game is under way; a spectator has no seat's buttons.
   await newCuarenta(page, { opponent: "friend" });

@@ -509,7 +509,10 @@ function drawBoard(state, v) {
   // Targets on top of everything, so a capture target can be clicked.
   for (const n of targets) {
     const [x, y] = pos(n);
-    const c = svgEl("circle", { cx: x + S / 2, cy: y + S / 2, r: 11, class: "target", "data-target": n });
+    const occupied = v.pieces.some((p) => p.square === n);
+    const c = occupied
+      ? svgEl("circle", { cx: x + S / 2, cy: y + S / 2, r: S / 2 - 3, class: "target capture", "data-target": n })
+      : svgEl("circle", { cx: x + S / 2, cy: y + S / 2, r: 11, class: "target", "data-target": n });
     // A target that castles says so.
     const castle = v.moves.find((m) => m.from === state.selected && m.to === n && m.castling);
     if (castle) { const t = svgEl("title"); t.textContent = castle.choice || castle.text; c.append(t); c.setAttribute("class", "target castle"); }
