@@ -756,6 +756,36 @@ await test("rough edges: no such game, resign asks first, buttons that cannot wo
   await page.close();
 });
 
+await test("a Cuarenta game played from the keyboard: moves typed with completion, arrow keys step", async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await newCuarenta(page, { opponent: "engine", level: "1", side: "white" });
+  for (let i = 0; i < 3; i++) {
+    await page.waitForFunction(() => !document.querySelector("#move-form").hidden, null, { timeout: 15000 });
+    const v = await viewOf(page);
+    const options = await page.$$eval("#move-list option", (os) => os.map((o) => o.value));
+    assert(options.length === new Set(v.moves.map((m) => m.text)).size, "completions: " + options.length);
+    const mv = v.moves[(i * 5) % v.moves.length].text;
+    await page.focus("#move-input");
+    await page.keyboard.type(mv);
+    await page.keyboard.press("Enter");
+    await page.waitForFunction((n) => document.querySelectorAll("#moves .mv").length >= n + 2, v.plies, { timeout: 15000 });
+    assert((await viewOf(page)).history[v.plies] === mv, "typed " + mv);
+  }
+  // A bad move says why and plays nothing.
+  await page.focus("#move-input");
+  await page.keyboard.type("Zz9");
+  await page.keyboard.press("Enter");
+  await page.waitForFunction(() => document.querySelector("#status").textContent.startsWith("Illegal move"), null, { timeout: 5000 });
+  // The arrow keys step back through the moves.
+  await page.focus("#board");
+  await page.click("#board-svg", { position: { x: 5, y: 5 } });
+  await page.keyboard.press("ArrowLeft");
+  await page.waitForFunction(() => document.querySelector("#status").textContent.startsWith("Viewing after ply 5"), null, { timeout: 5000 });
+  await page.keyboard.press("End");
+  await page.waitForFunction(() => !document.querySelector("#status").textContent.startsWith("Viewing"), null, { timeout: 5000 });
+  await page.close();
+});
+
 await test("the pages break no rule of the Content Security Policy, which the server sends", async () => {
   const r = await fetch(base + "/");
   const csp = r.headers.get("content-security-policy") || "";

@@ -210,7 +210,13 @@ function gamePage(id) {
   const state = { id, token, view: null, shown: null, flipped: null, selected: null, sacMode: false, sacCard: null, arrangement: null };
   main.replaceChildren(el("div", { class: "game" },
     el("div", { class: "board-wrap" },
-      el("div", { class: "status-bar" }, el("div", { id: "status", role: "status" }), el("div", { id: "offers" }), el("div", { id: "promo" }), el("div", { id: "free-moves" })),
+      el("div", { class: "status-bar" }, el("div", { id: "status", role: "status" }),
+        // A move typed in the game's notation, completed from the legal moves.
+        el("form", { id: "move-form", onsubmit: (e) => { e.preventDefault(); const i = document.getElementById("move-input"); const t = i.value.trim(); if (t) { i.value = ""; sendMove(state, t); } } },
+          el("input", { id: "move-input", list: "move-list", autocomplete: "off", placeholder: "type a move", "aria-label": "type a move in the game's notation" }),
+          el("datalist", { id: "move-list" }),
+          el("button", { type: "submit" }, "Play")),
+        el("div", { id: "offers" }), el("div", { id: "promo" }), el("div", { id: "free-moves" })),
       el("div", { id: "arrange" }), el("div", { id: "board" }), el("div", { id: "hands" }), el("div", { id: "zones" })),
     el("div", { class: "side panel" },
       el("div", { id: "players" }), el("div", { id: "clocks" }), el("div", { id: "drawn" }), el("div", { id: "card-view" }), el("dl", { id: "facts" }), el("div", { id: "scores" }), el("div", { id: "invite" }),
@@ -485,7 +491,7 @@ function drawBoard(state, v) {
     const [x, y] = pos(p.square);
     if (b.piece_style === "disc") {
       // A chess piece: its letter in a disc, White light and Black dark.
-      const g = svgEl("g", { class: `card disc owner${p.owner}`, "data-card": p.label, "data-square": p.square, role: "img", "aria-label": p.label });
+      const g = svgEl("g", { class: `card disc owner${p.owner}`, "data-card": p.label, "data-square": p.square, role: "img", "aria-label": `${p.label}, on ${p.square}` });
       g.append(svgEl("circle", { cx: x + S / 2, cy: y + S / 2, r: S / 2 - 7, class: "face" }));
       g.append(svgText({ x: x + S / 2, y: y + S / 2 + 8, class: "label" }, p.symbol));
       const t = svgEl("title"); t.textContent = p.label; g.append(t);
@@ -498,7 +504,7 @@ function drawBoard(state, v) {
       svg.append(g);
       continue;
     }
-    const g = svgEl("g", { class: `card owner${p.owner}` + (p.red ? " red" : ""), "data-card": p.label, "data-square": p.square });
+    const g = svgEl("g", { class: `card owner${p.owner}` + (p.red ? " red" : ""), "data-card": p.label, "data-square": p.square, role: "img", "aria-label": `${p.label}, on ${p.square}` });
     const up = (p.owner === 0) !== state.flipped;
     g.append(svgEl("rect", { x: x + 6, y: y + 4, width: S - 12, height: S - 8, rx: 6, class: "face" }));
     g.append(svgEl("path", { d: up ? `M${x + 22} ${y + 10} L${x + 30} ${y + 4} L${x + 38} ${y + 10}` : `M${x + 22} ${y + S - 10} L${x + 30} ${y + S - 4} L${x + 38} ${y + S - 10}`, class: "wedge" }));
@@ -832,9 +838,36 @@ function drawChat(state) {
   list.scrollTop = list.scrollHeight;
 }
 
+// The legal moves as the move box's completions; the box only for a seat
+// whose turn it is.
+function drawMoveBox(state, v) {
+  const form = document.getElementById("move-form");
+  const list = document.getElementById("move-list");
+  if (!form || !list) return;
+  const mine = !state.pastView && v.you !== null && v.you !== undefined && (v.acting || []).includes(v.you) && !v.result;
+  form.hidden = !mine;
+  const texts = mine ? [...new Set(v.moves.map((m) => m.text))] : [];
+  if (list.dataset.key !== texts.join("|")) {
+    list.dataset.key = texts.join("|");
+    list.replaceChildren(...texts.map((t) => el("option", { value: t })));
+  }
+}
+
+// The arrow keys step through the moves (not while typing).
+document.addEventListener("keydown", (e) => {
+  const state = window.deckmateState;
+  if (!state || !state.view || ["INPUT", "TEXTAREA", "SELECT"].includes((document.activeElement || {}).tagName)) return;
+  const at = state.shown ?? state.view.plies;
+  const to = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: null }[e.key];
+  if (to === undefined) return;
+  e.preventDefault();
+  step(state, to);
+});
+
 function draw(state) {
   const v = state.pastView || state.view;
   window.deckmateState = state;
+  drawMoveBox(state, v);
   drawChat(state);
   drawClocks(state);
   drawDrawn(state, v);
