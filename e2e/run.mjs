@@ -786,6 +786,42 @@ await test("a Cuarenta game played from the keyboard: moves typed with completio
   await page.close();
 });
 
+await test("a compulsory capture marks the cards that must capture, and another card says why", async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await newGame(page, { opponent: "friend" });
+  const invite = await page.inputValue("#invite-link");
+  const tokens = [await page.evaluate(() => localStorage.getItem("deckmate-token-" + location.pathname.split("/").pop())), invite.split("#")[1]];
+  const id = invite.split("/game/")[1].split("#")[0];
+  const get = (t) => fetch(`${base}/api/games/${id}`, { headers: { Authorization: "Bearer " + t } }).then((r) => r.json());
+  // Random moves through the API until a capture is compulsory.
+  let seat = null;
+  for (let i = 0; i < 300 && seat === null; i++) {
+    const v0 = await get(tokens[0]);
+    if (v0.result) break;
+    const t = tokens[v0.to_move];
+    const v = await get(t);
+    if (v.compulsory) { seat = v.to_move; break; }
+    const mv = v.moves[(i * 7 + 3) % v.moves.length];
+    await fetch(`${base}/api/games/${id}/moves`, { method: "POST", headers: { "Content-Type": "application/json", Authorization: "Bearer " + t }, body: JSON.stringify({ move: mv.text }) });
+  }
+  assert(seat !== null, "no compulsory capture came up");
+  const p = seat === 0 ? page : await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  if (seat === 1) await p.goto(invite);
+  await p.reload();
+  await p.waitForSelector("#board-svg g.card.must", { timeout: 5000 });
+  const v = await viewOf(p);
+  const froms = new Set(v.moves.map((m) => m.from));
+  const marked = await p.$$eval("#board-svg g.card.must", (gs) => gs.map((g) => g.getAttribute("data-square")));
+  assert(marked.length === froms.size && marked.every((s) => froms.has(s)), `marked ${marked} for ${[...froms]}`);
+  const other = v.pieces.find((x) => x.owner === seat && !froms.has(x.square));
+  if (other) {
+    await p.click(`g.card[data-square="${other.square}"]`);
+    await p.waitForFunction(() => document.querySelector("#status").textContent.includes("compulsory"), null, { timeout: 3000 });
+  }
+  await page.close();
+  if (p !== page) await p.close();
+});
+
 await test("the pages break no rule of the Content Security Policy, which the server sends", async () => {
   const r = await fetch(base + "/");
   const csp = r.headers.get("content-security-policy") || "";

@@ -504,7 +504,9 @@ function drawBoard(state, v) {
       svg.append(g);
       continue;
     }
-    const g = svgEl("g", { class: `card owner${p.owner}` + (p.red ? " red" : ""), "data-card": p.label, "data-square": p.square, role: "img", "aria-label": `${p.label}, on ${p.square}` });
+    // When a capture is compulsory, the cards that must capture are marked.
+    const must = live && v.compulsory && v.you === v.to_move && v.moves.some((m) => m.from === p.square);
+    const g = svgEl("g", { class: `card owner${p.owner}` + (p.red ? " red" : "") + (must ? " must" : ""), "data-card": p.label, "data-square": p.square, role: "img", "aria-label": `${p.label}, on ${p.square}` + (must ? ", must capture" : "") });
     const up = (p.owner === 0) !== state.flipped;
     g.append(svgEl("rect", { x: x + 6, y: y + 4, width: S - 12, height: S - 8, rx: 6, class: "face" }));
     g.append(svgEl("path", { d: up ? `M${x + 22} ${y + 10} L${x + 30} ${y + 4} L${x + 38} ${y + 10}` : `M${x + 22} ${y + S - 10} L${x + 30} ${y + S - 4} L${x + 38} ${y + S - 10}`, class: "wedge" }));
@@ -534,6 +536,11 @@ function drawBoard(state, v) {
     state.selected = v.moves.some((m) => m.from === n) ? n : null;
     clearChoices();
     draw(state);
+    // A card of one's own that may not move now: say why.
+    const mine = v.you !== null && v.to_move === v.you && v.pieces.some((p) => p.square === n && p.owner === v.you);
+    if (live && mine && !state.selected) {
+      status(v.compulsory ? "A same-suit capture is compulsory: play one of the marked cards" : "That piece has no legal move now");
+    }
   });
   let dragFrom = null;
   svg.addEventListener("pointerdown", (ev) => { const c = ev.target.closest(".card"); dragFrom = c && live ? c.getAttribute("data-square") : null; });
