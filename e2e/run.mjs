@@ -822,6 +822,30 @@ await test("a compulsory capture marks the cards that must capture, and another 
   if (p !== page) await p.close();
 });
 
+await test("each game's rules as a page, with its start drawn, one click from the lobby and the game", async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await page.goto(base + "/");
+  await page.waitForSelector("#create");
+  await page.selectOption("select[name=variant]", "cuarenta");
+  await page.click("#rules-link");
+  await page.waitForSelector("#rules-page h1");
+  assert(page.url().endsWith("/rules/cuarenta"), "url " + page.url());
+  assert((await page.$$("#rules-page h2")).length >= 5, "few headings");
+  assert((await page.$$("#board-svg rect.sq")).length === 40, "the start is not drawn");
+  for (const key of ["cardmate", "chess-cards", "52chess", "dealers"]) {
+    await page.goto(`${base}/rules/${key}`);
+    await page.waitForSelector("#rules-page h1");
+    const drawn = (await page.$$("#board-svg")).length + (await page.$$("#zones .zone")).length;
+    assert(drawn > 0, key + ": nothing drawn");
+  }
+  await page.goto(`${base}/rules/nosuchgame`);
+  await page.waitForSelector("text=No such game");
+  // From a game: the Rules link.
+  await newCuarenta(page, { opponent: "friend" });
+  assert((await page.getAttribute("#rules", "href")) === "/rules/cuarenta", "the game's rules link");
+  await page.close();
+});
+
 await test("the pages break no rule of the Content Security Policy, which the server sends", async () => {
   const r = await fetch(base + "/");
   const csp = r.headers.get("content-security-policy") || "";

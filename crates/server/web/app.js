@@ -43,7 +43,49 @@ async function api(path, opts = {}) {
 
 function route() {
   const m = location.pathname.match(/^\/game\/([0-9a-f]+)$/);
-  if (m) gamePage(m[1]); else lobby();
+  const r = location.pathname.match(/^\/rules\/([a-z0-9-]+)$/);
+  if (m) gamePage(m[1]); else if (r) rulesPage(r[1]); else lobby();
+}
+
+// ---------- Rules pages ----------
+// The rules text the terminal prints, as a page: a title (a line over a
+// rule of '='), headings (a line on its own: capitals, or followed by an
+// indented line), paragraphs as written; and the start drawn from a real
+// game of the default options.
+async function rulesPage(key) {
+  main.replaceChildren(el("p", {}, "Loading the rules\u2026"));
+  let text, start;
+  try {
+    const r = await fetch(`/api/rules/${key}`);
+    if (!r.ok) throw new Error("no such game");
+    text = await r.text();
+    start = await api(`/api/rules/${key}/start`);
+  } catch (e) {
+    main.replaceChildren(el("div", { class: "panel" }, el("h2", {}, "No such game"), el("p", {}, el("a", { href: "/" }, "Back to the lobby"))));
+    return;
+  }
+  const lines = text.split("\n");
+  const article = el("article", { class: "panel rules", id: "rules-page" });
+  let para = [];
+  const flush = () => { if (para.length) { article.append(el("p", { class: "rules-text" }, para.join("\n"))); para = []; } };
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i], next = lines[i + 1] || "";
+    if (/^=+$/.test(line.trim()) && line.trim()) continue;
+    if (!line.trim()) { flush(); continue; }
+    const indented = /^\s/.test(line);
+    if (i === 0 || /^=+$/.test(next.trim())) { flush(); article.append(el("h1", {}, line.trim())); continue; }
+    const caps = line === line.toUpperCase() && /[A-Z]/.test(line);
+    if (!indented && (caps || /^\s+\S/.test(next))) { flush(); article.append(el("h2", {}, line.trim())); continue; }
+    para.push(line);
+  }
+  flush();
+  const state = { id: null, view: start, shown: null, flipped: false, selected: null, sacMode: false, sacCard: null, pastView: null };
+  const figure = el("figure", { class: "panel rules-start" },
+    el("div", { id: "board" }), el("div", { id: "zones" }), el("div", { id: "free-moves", hidden: "" }),
+    el("figcaption", {}, `${start.title}: the start (default options)`));
+  main.replaceChildren(el("p", {}, el("a", { href: "/" }, "\u2190 Lobby")), el("div", { class: "rules-layout" }, article, figure));
+  drawBoard(state, start);
+  drawZones(state, start);
 }
 
 // ---------- Lobby ----------
@@ -57,7 +99,7 @@ async function lobby() {
   const variantSelect = el("select", { name: "variant" }, ...variants.map((x) => el("option", { value: x.key }, x.name)));
   const optionBox = el("div", { id: "variant-options" });
   const sideBox = el("div", { id: "side-box" });
-  const rulesLink = el("a", { target: "_blank", id: "rules-link" });
+  const rulesLink = el("a", { id: "rules-link" });
   const current = () => variants.find((x) => x.key === variantSelect.value) || variants[0];
   const showVariant = () => {
     const v = current();
@@ -66,7 +108,7 @@ async function lobby() {
       ? el("label", { title: o.help }, o.name.replace("_", " ") + " ", el("input", { type: "file", name: o.name, accept: ".toml,.txt" }))
       : select(o.name, o.values, o.default)));
     sideBox.replaceChildren(select("side", [...v.seats, "random"], v.seats[0], [...v.seat_names, "Random"]));
-    rulesLink.href = v.rules;
+    rulesLink.href = `/rules/${v.key}`;
     rulesLink.textContent = "Rules of " + v.name;
     seedBox.hidden = !!v.secret_seed;
   };
@@ -623,7 +665,7 @@ function drawSide(state, v) {
   // Who plays: nicknames, the engine with its level.
   document.getElementById("players").replaceChildren(...v.seats.map((s, i) =>
     el("div", { class: "player", id: `player-${i}` }, el("b", {}, s.name + ": "), (s.player || "Player") + (i === v.you ? " (you)" : ""))));
-  document.getElementById("rules").href = v.rules || "/api/variants";
+  document.getElementById("rules").href = `/rules/${v.variant}`;
   const facts = document.getElementById("facts");
   facts.replaceChildren(...(v.facts || []).flatMap((f) => [el("dt", {}, f.label), el("dd", {}, f.value)]));
   const scores = document.getElementById("scores");

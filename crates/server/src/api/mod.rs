@@ -138,6 +138,8 @@ pub fn app(state: AppState) -> Router {
         .route("/cards/{file}", get(cards::one))
         .route("/api/variants", get(list_variants))
         .route("/api/rules/{variant}", get(rules))
+        .route("/api/rules/{variant}/start", get(rules_start))
+        .route("/rules/{variant}", get(index))
         .route(
             "/api/games",
             post(games::create)
@@ -228,6 +230,36 @@ async fn rules(State(state): State<AppState>, Path(variant): Path<String>) -> Ap
             .into_response()),
         None => Err(not_found(format!("no game '{}'", quote(&variant)))),
     }
+}
+
+/// `GET /api/rules/{variant}/start`: a spectator's view of the game's
+/// start with its default options (seed 1), for the rules page's diagram.
+async fn rules_start(
+    State(state): State<AppState>,
+    Path(variant): Path<String>,
+) -> ApiResult<Json<Value>> {
+    let v = state
+        .catalog()
+        .find(&variant)
+        .ok_or_else(|| not_found(format!("no game '{}'", quote(&variant))))?;
+    let game = v
+        .new_game(&deckmate_games::registry::Options::defaults(v.options), 1)
+        .map_err(bad)?;
+    let mut view = game.view(None, true);
+    view.insert(
+        "seats".into(),
+        serde_json::json!(v
+            .seat_names
+            .iter()
+            .map(|n| serde_json::json!({ "name": n }))
+            .collect::<Vec<_>>()),
+    );
+    view.insert("moves".into(), serde_json::json!([]));
+    view.insert("title".into(), serde_json::json!(v.name));
+    view.entry("last").or_insert(Value::Null);
+    view.entry("board").or_insert(Value::Null);
+    view.entry("pieces").or_insert(serde_json::json!([]));
+    Ok(Json(Value::Object(view)))
 }
 
 /// At most the first 40 characters of a client's text, to quote it back.
