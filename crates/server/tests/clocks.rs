@@ -10,7 +10,7 @@
 mod common;
 
 use axum::http::StatusCode;
-use common::{call, memory, temp_db};
+use common::{call, memory, play_first, temp_db};
 use deckmate_server::{AppState, Db};
 use serde_json::{json, Value};
 use std::time::Duration;
@@ -33,27 +33,6 @@ fn tokens(v: &Value) -> [String; 2] {
     ]
 }
 
-async fn view(state: &AppState, id: &str, token: &str) -> Value {
-    call(state, "GET", &format!("/api/games/{id}"), Some(token), None)
-        .await
-        .1
-}
-
-/// Plays the seat's first legal move.
-async fn play_first(state: &AppState, id: &str, token: &str) {
-    let v = view(state, id, token).await;
-    let mv = v["moves"][0]["text"].as_str().unwrap().to_string();
-    let (s, e) = call(
-        state,
-        "POST",
-        &format!("/api/games/{id}/moves"),
-        Some(token),
-        Some(json!({ "move": mv })),
-    )
-    .await;
-    assert_eq!(s, StatusCode::OK, "{e}");
-}
-
 #[tokio::test]
 async fn a_bad_time_control_is_refused_by_name() {
     let state = memory();
@@ -71,7 +50,7 @@ async fn a_bad_time_control_is_refused_by_name() {
     let (s, v) = create(&state, Value::Null).await;
     assert_eq!(s, StatusCode::OK);
     let t = tokens(&v);
-    let w = view(&state, v["id"].as_str().unwrap(), &t[0]).await;
+    let w = common::view(&state, v["id"].as_str().unwrap(), Some(&t[0])).await;
     assert!(w["clock"].is_null(), "{w}");
 }
 
@@ -82,7 +61,7 @@ async fn the_first_moves_are_untimed_then_a_flag_loses_on_time() {
     assert_eq!(s, StatusCode::OK, "{v}");
     let id = v["id"].as_str().unwrap().to_string();
     let t = tokens(&v);
-    let w = view(&state, &id, &t[0]).await;
+    let w = common::view(&state, &id, Some(&t[0])).await;
     assert_eq!(w["clock"]["remaining_ms"], json!([400, 400]));
     assert!(
         w["clock"]["running"].is_null(),
@@ -92,12 +71,12 @@ async fn the_first_moves_are_untimed_then_a_flag_loses_on_time() {
     tokio::time::sleep(Duration::from_millis(500)).await;
     play_first(&state, &id, &t[1]).await;
     // Both first moves untimed: nothing fell; now White's clock runs.
-    let w = view(&state, &id, &t[0]).await;
+    let w = common::view(&state, &id, Some(&t[0])).await;
     assert!(w["result"].is_null(), "{w}");
     assert_eq!(w["clock"]["running"], 0);
     // Nobody asks: the server's timer ends the game.
     tokio::time::sleep(Duration::from_millis(700)).await;
-    let w = view(&state, &id, &t[1]).await;
+    let w = common::view(&state, &id, Some(&t[1])).await;
     assert_eq!(w["result"]["result"], "0-1", "{w}");
     assert_eq!(w["result"]["reason"], "White lost on time");
     assert_eq!(w["clock"]["remaining_ms"][0], 0);
@@ -142,7 +121,7 @@ async fn clocks_survive_a_restart_and_the_record_has_each_moves_time() {
         }
         // White's third... Black's second move is to come: Black's clock
         // runs (his first move was untimed).
-        let w = view(&state, &id, &t[0]).await;
+        let w = common::view(&state, &id, Some(&t[0])).await;
         assert_eq!(w["clock"]["running"], 1, "{w}");
         let left = w["clock"]["remaining_ms"][0].as_u64().unwrap();
         assert!(
@@ -153,7 +132,7 @@ async fn clocks_survive_a_restart_and_the_record_has_each_moves_time() {
     };
     tokio::time::sleep(Duration::from_millis(300)).await;
     let state = AppState::new(Db::open(&p).unwrap(), true).unwrap();
-    let w = view(&state, &id, &t[1]).await;
+    let w = common::view(&state, &id, Some(&t[1])).await;
     assert_eq!(w["clock"]["running"], 1, "{w}");
     let black = w["clock"]["remaining_ms"][1].as_u64().unwrap();
     assert!(black > 59_000, "the downtime was charged: {black}");

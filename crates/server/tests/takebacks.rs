@@ -8,15 +8,9 @@
 mod common;
 
 use axum::http::StatusCode;
-use common::{call, temp_db};
+use common::{call, play_first, temp_db};
 use deckmate_server::{AppState, Db};
 use serde_json::{json, Value};
-
-async fn view(state: &AppState, id: &str, token: &str) -> Value {
-    call(state, "GET", &format!("/api/games/{id}"), Some(token), None)
-        .await
-        .1
-}
 
 async fn post(state: &AppState, id: &str, what: &str, token: &str) -> (StatusCode, Value) {
     call(
@@ -27,20 +21,6 @@ async fn post(state: &AppState, id: &str, what: &str, token: &str) -> (StatusCod
         None,
     )
     .await
-}
-
-async fn play_first(state: &AppState, id: &str, token: &str) {
-    let v = view(state, id, token).await;
-    let mv = v["moves"][0]["text"].as_str().unwrap().to_string();
-    let (s, e) = call(
-        state,
-        "POST",
-        &format!("/api/games/{id}/moves"),
-        Some(token),
-        Some(json!({ "move": mv })),
-    )
-    .await;
-    assert_eq!(s, StatusCode::OK, "{e}");
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -71,7 +51,7 @@ async fn a_friend_grants_or_declines_and_a_restart_keeps_the_takeback() {
         let (s, v) = post(&state, &id, "takeback", &t[1]).await;
         assert_eq!(s, StatusCode::OK, "{v}");
         assert_eq!(v["takeback_offer"], 1);
-        assert_eq!(view(&state, &id, &t[0]).await["plies"], 3);
+        assert_eq!(common::view(&state, &id, Some(&t[0])).await["plies"], 3);
         let (s, _) = post(&state, &id, "takeback/decline", &t[1]).await;
         assert_eq!(
             s,
@@ -91,7 +71,7 @@ async fn a_friend_grants_or_declines_and_a_restart_keeps_the_takeback() {
         (id, t)
     };
     let state = AppState::new(Db::open(&p).unwrap(), true).unwrap();
-    let v = view(&state, &id, &t[1]).await;
+    let v = common::view(&state, &id, Some(&t[1])).await;
     assert_eq!(v["plies"], 1, "the takeback outlived the restart: {v}");
     play_first(&state, &id, &t[1]).await;
     let (_, rec) = call(
@@ -128,7 +108,7 @@ async fn the_engine_grants_a_takeback_without_a_clock_only() {
         play_first(&state, &id, &me).await;
         // The engine answers.
         for _ in 0..200 {
-            if view(&state, &id, &me).await["plies"] == 2 {
+            if common::view(&state, &id, Some(&me)).await["plies"] == 2 {
                 break;
             }
             tokio::time::sleep(std::time::Duration::from_millis(50)).await;

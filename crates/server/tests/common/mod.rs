@@ -86,3 +86,52 @@ pub fn temp_db(name: &str) -> (std::path::PathBuf, String) {
     let path = dir.join("test.db").to_string_lossy().into_owned();
     (dir, path)
 }
+
+/// A game between two friends: its id and White's (the first seat's) and
+/// Black's tokens, by the seats' keys `white`/`black` or the first two.
+pub async fn friend_game(state: &AppState, variant: &str) -> (String, [String; 2]) {
+    let (s, v) = call(
+        state,
+        "POST",
+        "/api/games",
+        None,
+        Some(serde_json::json!({ "variant": variant, "opponent": "friend" })),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let id = v["id"].as_str().unwrap().to_string();
+    let tokens: Vec<String> = v["tokens"]
+        .as_object()
+        .unwrap()
+        .values()
+        .map(|t| t.as_str().unwrap().to_string())
+        .collect();
+    let white = v["tokens"]["white"].as_str().map(str::to_string);
+    let black = v["tokens"]["black"].as_str().map(str::to_string);
+    match (white, black) {
+        (Some(w), Some(b)) => (id, [w, b]),
+        _ => (id, [tokens[0].clone(), tokens[1].clone()]),
+    }
+}
+
+/// The view of a game for a seat's token (or a spectator).
+pub async fn view(state: &AppState, id: &str, token: Option<&str>) -> Value {
+    call(state, "GET", &format!("/api/games/{id}"), token, None)
+        .await
+        .1
+}
+
+/// Plays the first legal move of the seat of `token`.
+pub async fn play_first(state: &AppState, id: &str, token: &str) {
+    let v = view(state, id, Some(token)).await;
+    let mv = v["moves"][0]["text"].as_str().unwrap().to_string();
+    let (s, e) = call(
+        state,
+        "POST",
+        &format!("/api/games/{id}/moves"),
+        Some(token),
+        Some(serde_json::json!({ "move": mv })),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{e}");
+}
