@@ -17,7 +17,7 @@
 // Prints "N passed, M failed" and exits non-zero on any failure.
 import { chromium } from "playwright-core";
 import { spawn } from "node:child_process";
-import { mkdtempSync, existsSync, mkdirSync } from "node:fs";
+import { mkdtempSync, existsSync, mkdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -843,6 +843,33 @@ await test("each game's rules as a page, with its start drawn, one click from th
   // From a game: the Rules link.
   await newCuarenta(page, { opponent: "friend" });
   assert((await page.getAttribute("#rules", "href")) === "/rules/cuarenta", "the game's rules link");
+  await page.close();
+});
+
+await test("accessibility: axe-core finds no serious or critical violation on the lobby, each game's page and a rules page", async () => {
+  const axe = readFileSync(join(root, "e2e", "node_modules", "axe-core", "axe.min.js"), "utf8");
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const check = async (name) => {
+    await page.evaluate(axe);
+    const bad = await page.evaluate(async () => (await axe.run()).violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => `${v.id} (${v.impact}) at ${v.nodes[0].target.join(" ")}`));
+    assert(bad.length === 0, `${name}: ${bad.join("; ")}`);
+  };
+  await page.goto(base + "/");
+  await page.waitForSelector("#create");
+  await check("the lobby");
+  for (const v of ["cardmate", "chess-cards", "cuarenta", "52chess", "dealers"]) {
+    await page.goto(base + "/");
+    await page.selectOption("select[name=variant]", v);
+    await page.selectOption("select[name=opponent]", "friend");
+    await page.click("#create");
+    await page.waitForFunction(() => document.querySelector("#status") && document.querySelector("#status").textContent.length > 0, null, { timeout: 10000 });
+    await check(v);
+  }
+  await page.goto(base + "/rules/cuarenta");
+  await page.waitForSelector("#rules-page h1");
+  await check("the rules page");
   await page.close();
 });
 

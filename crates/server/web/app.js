@@ -284,7 +284,7 @@ function gamePage(id) {
         el("a", { href: `/api/games/${id}/record`, id: "download" }, "Download record"),
         el("a", { href: "/api/variants", target: "_blank", id: "rules" }, "Rules")))));
   const invite = localStorage.getItem("deckmate-invite-" + id);
-  if (invite) document.getElementById("invite").append("Invite a friend: ", el("input", { readonly: "", value: invite, id: "invite-link", onclick: (e) => e.target.select() }));
+  if (invite) document.getElementById("invite").append("Invite a friend: ", el("input", { readonly: "", value: invite, id: "invite-link", "aria-label": "invite link for the other player", onclick: (e) => e.target.select() }));
   connect(state);
 }
 
