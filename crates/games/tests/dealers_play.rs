@@ -261,6 +261,9 @@ fn d6_big_deck_games_draw_from_the_seed_and_replay() {
             continue;
         }
         drew += 1;
+        // The seed decides the draws to come: secret while the game goes on.
+        assert_eq!(g.secrets_pending(), g.outcome().is_none(), "seed {seed}");
+        assert!(g.seed_is_secret());
         let rec = g.record(&info);
         assert!(rec.contains("[Alternate \"big-deck\"]"), "{rec}");
         let r = find("dealers").unwrap().replay_text(&rec).unwrap();

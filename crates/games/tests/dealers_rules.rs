@@ -565,3 +565,38 @@ fn d6_big_deck_the_engine_searches_the_draw_and_chooses_a_card() {
         p.move_text(c)
     );
 }
+
+#[test]
+fn d8_a_bent_pieces_first_step_may_capture_and_it_rides_on_only_from_an_empty_square() {
+    // The Gryffon (FyafsF) on d4: its diagonal step to e5 takes the knight
+    // there and goes no further that way; from the empty c5 it rides on
+    // outward (c6, c7 ... and b5, a5).
+    let p = pos("7k/8/8/4n3/3[GR]4/8/8/K7 w - - -/-/- 0 1");
+    let m = moves_from(&p, "d4");
+    assert!(m.contains(&"[GR]d4xe5".to_string()), "{m:?}");
+    assert!(
+        !m.iter().any(|x| x.ends_with("e6") || x.ends_with("f5")),
+        "{m:?}"
+    );
+    for sq in ["c5", "c6", "c8", "b5", "a5"] {
+        assert!(m.iter().any(|x| x.ends_with(sq)), "{sq}: {m:?}");
+    }
+    // "Slides" is a rider, blocked by a piece: the Rook stops at b4.
+    let p = pos("7k/8/8/8/1p1R4/8/8/K7 w - - -/-/- 0 1");
+    let m = moves_from(&p, "d4");
+    assert!(
+        m.contains(&"Rd4xb4".to_string()) && !m.iter().any(|x| x.ends_with("a4")),
+        "{m:?}"
+    );
+}
+
+#[test]
+fn d14_a_hand_of_absurd_size_is_refused_not_overflowed() {
+    let hand = "Q".repeat(300);
+    let text = format!("7k/8/8/8/8/8/8/K7 w - - {hand}/-/- 0 1");
+    let e = Position::from_text(&text, Catalogue::builtin(), PlayOptions::default())
+        .err()
+        .map(|e| e.to_string())
+        .unwrap_or_default();
+    assert!(e.contains("more than 64"), "{e}");
+}

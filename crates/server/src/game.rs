@@ -44,6 +44,8 @@ pub struct LiveGame {
     /// Counts the clock's changes: a flag timer set before the last
     /// change is stale.
     pub clock_gen: u64,
+    /// The flag timer now set: one a game (a new one aborts it).
+    pub flag_timer: Option<tokio::task::AbortHandle>,
     /// The seats' moves as stored (chance's draws are not: the seed makes
     /// them again), with their movers and clocks: what a takeback keeps.
     pub stored: Vec<StoredMove>,
@@ -138,6 +140,7 @@ impl LiveGame {
             clock: None,
             clocks: Vec::new(),
             clock_gen: 0,
+            flag_timer: None,
             stored: Vec::new(),
             takeback_offer: None,
             chat: std::collections::VecDeque::new(),

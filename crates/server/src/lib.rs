@@ -426,8 +426,10 @@ impl AppState {
             (g.clock_gen, wait)
         };
         let state = self.clone();
-        let slot = Arc::clone(slot);
-        self.inner.runtime.spawn(async move {
+        let task_slot = Arc::clone(slot);
+        let slot_for_task = Arc::clone(slot);
+        let task = self.inner.runtime.spawn(async move {
+            let slot = slot_for_task;
             tokio::time::sleep(wait + Duration::from_millis(5)).await;
             let _writer = slot.writer.lock().await;
             if slot.lock().clock_gen != gen {
@@ -439,6 +441,12 @@ impl AppState {
                 state.clock_changed(&slot);
             }
         });
+        // One timer a game: the one before is stale, and goes (the number
+        // of sleeping timers stays the number of games with a clock).
+        let mut g = task_slot.lock();
+        if let Some(old) = g.flag_timer.replace(task.abort_handle()) {
+            old.abort();
+        }
     }
 
     /// If an engine is to move in the game and no search for this position

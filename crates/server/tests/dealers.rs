@@ -10,35 +10,10 @@
 mod common;
 
 use axum::http::StatusCode;
-use common::{call, memory};
+use common::{call, memory, view};
 use deckmate_server::AppState;
 use serde_json::{json, Value};
 use std::time::Duration;
-
-/// A game between two friends: id and White's and Black's tokens.
-async fn friend_game(state: &AppState) -> (String, [String; 2]) {
-    let (s, v) = call(
-        state,
-        "POST",
-        "/api/games",
-        None,
-        Some(json!({ "variant": "dealers", "opponent": "friend" })),
-    )
-    .await;
-    assert_eq!(s, StatusCode::OK, "{v}");
-    let id = v["id"].as_str().unwrap().to_string();
-    let tokens = [
-        v["tokens"]["white"].as_str().unwrap().to_string(),
-        v["tokens"]["black"].as_str().unwrap().to_string(),
-    ];
-    (id, tokens)
-}
-
-async fn view(state: &AppState, id: &str, token: Option<&str>) -> Value {
-    let (s, v) = call(state, "GET", &format!("/api/games/{id}"), token, None).await;
-    assert_eq!(s, StatusCode::OK, "{v}");
-    v
-}
 
 async fn play(state: &AppState, id: &str, token: &str, mv: &str) -> (StatusCode, Value) {
     call(
@@ -86,7 +61,7 @@ async fn d11_the_arrangement_is_hidden_until_both_are_made() {
     )
     .await;
     assert_eq!(s, StatusCode::BAD_REQUEST, "{v}");
-    let (id, tokens) = friend_game(&state).await;
+    let (id, tokens) = common::friend_game(&state, "dealers").await;
     // The deal is open: both see both players' cards.
     let w = view(&state, &id, Some(&tokens[0])).await;
     let b = view(&state, &id, Some(&tokens[1])).await;
@@ -147,7 +122,7 @@ async fn d11_the_arrangement_is_hidden_until_both_are_made() {
 async fn d11_no_socket_carries_an_arrangement_before_the_reveal() {
     use futures_util::StreamExt;
     let state = memory();
-    let (id, tokens) = friend_game(&state).await;
+    let (id, tokens) = common::friend_game(&state, "dealers").await;
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
     let server = state.clone();

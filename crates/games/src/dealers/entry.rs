@@ -515,9 +515,13 @@ impl BoardHook for DealersBoard {
         Some(spec.seed)
     }
 
-    /// An arrangement made is secret until both are.
+    /// An arrangement made is secret until both are; in `big-deck` the
+    /// seed decides the draws to come, so the record (which carries it)
+    /// waits for the end.
     fn secrets_pending(pos: &DealersGame) -> bool {
         pos.arranging()
+            || (pos.table().alternate == Alternate::BigDeck
+                && pos.position().is_some_and(|p| p.end_state().is_none()))
     }
 
     fn rematch_spec(spec: &GameSpec, fresh_seed: u64) -> Value {

@@ -211,7 +211,11 @@ impl Position {
         for (i, hand) in setup.hands.iter().enumerate() {
             for code in hand {
                 let k = kind(code)?;
-                p.hands[i][usize::from(k)] += 1;
+                let n = &mut p.hands[i][usize::from(k)];
+                *n = n
+                    .checked_add(1)
+                    .filter(|&c| c <= 64)
+                    .ok_or_else(|| impossible(format!("more than 64 {code} in one hand")))?;
             }
         }
         let last = rules.size - 1;
