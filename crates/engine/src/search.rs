@@ -79,6 +79,17 @@ const CHANCE_ACTS: u8 = 2;
 const BOTH_ACT: u8 = 3;
 const EVAL_CACHE: usize = 1 << 16;
 
+/// The `n`-th best score in `scores` (1 = the best), or -INF when there
+/// are fewer.
+fn nth_best<M>(scores: &[(M, i32)], n: usize) -> i32 {
+    if scores.len() < n {
+        return -INF;
+    }
+    let mut s: Vec<i32> = scores.iter().map(|&(_, s)| s).collect();
+    s.sort_unstable_by(|a, b| b.cmp(a));
+    s[n - 1]
+}
+
 /// Whether a score announces a forced win or loss.
 pub fn is_mate(score: i32) -> bool {
     score.abs() > WIN - 1000
@@ -114,6 +125,10 @@ pub struct Report<M> {
     pub nps: u64,
     /// Time since the search started.
     pub elapsed: Duration,
+    /// With [`Searcher::multi_pv`] above 1: the best root moves' lines,
+    /// best first, each with its exact score (the first is `score` and
+    /// `pv`). Empty otherwise.
+    pub lines: Vec<(i32, Vec<M>)>,
 }
 
 /// The outcome of a search.
@@ -266,6 +281,11 @@ pub struct Searcher<G: Game, E: Evaluator<G>> {
     /// (only the stop flag interrupts them): 2 guarantees that an immediate
     /// win is taken and a move allowing one is seen.
     pub min_depth: u32,
+    /// How many root moves get an exact score and a line in each report
+    /// (analysis's several lines); 1 in play. Above 1 the root searches
+    /// that many moves with a full window and the rest against the worst
+    /// of them, and there is no aspiration window.
+    pub multi_pv: usize,
     cur_depth: u32,
 }
 
@@ -302,6 +322,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             aborted: false,
             exact_root: false,
             min_depth: 1,
+            multi_pv: 1,
             cur_depth: 0,
         }
     }
@@ -309,6 +330,12 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
     /// The flag that stops a running search when set.
     pub fn stop_flag(&self) -> Arc<AtomicBool> {
         self.stop.clone()
+    }
+
+    /// Makes `flag` the one that stops this searcher's searches (an
+    /// asker's own, shared with whoever may stop it).
+    pub fn set_stop_flag(&mut self, flag: Arc<AtomicBool>) {
+        self.stop = flag;
     }
 
     /// Forgets everything learnt (for reproducible benchmarks).
@@ -412,6 +439,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             let use_window = self.params.aspiration > 0
                 && depth >= 5
                 && !self.exact_root
+                && self.multi_pv <= 1
                 && !is_mate(prev_score);
             let mut delta = self.params.aspiration;
             let (mut lo, mut hi) = if use_window {
@@ -460,6 +488,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             }
             self.extend_pv(root, &mut pv, depth as usize + 8);
             result.pv = pv;
+            let lines = self.other_lines(root, &result, depth as usize + 8);
             self.tt.put(Entry {
                 key: root.hash(),
                 depth: d,
@@ -477,6 +506,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
                 nodes: self.nodes,
                 nps: (self.nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64,
                 elapsed,
+                lines,
             });
             if is_mate(bs) && d >= WIN - bs.abs() {
                 break;
@@ -513,18 +543,35 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         let mut scores: Vec<(G::Move, i32)> = Vec::with_capacity(order.len());
         self.pv[0].clear();
         let exact = self.exact_root;
+        // Several lines: the first `multi` moves exact, the others
+        // searched against the worst of the best `multi` so far.
+        let multi = self.multi_pv.max(1);
         for (i, &(m, _)) in order.iter().enumerate() {
             let mut child = root.clone();
             child.play_unchecked(m);
             let act = self.eval.to_act(&child);
-            let score = if i == 0 || exact || act == ToAct::Chance {
+            let score = if i == 0 || exact || act == ToAct::Chance || i < multi {
                 // (No null-window scout at a chance node: see negamax.)
-                let (a, b) = if exact { (-INF, INF) } else { (alpha, beta) };
+                let (a, b) = if exact || multi > 1 {
+                    (-INF, INF)
+                } else {
+                    (alpha, beta)
+                };
                 self.child_as(&child, act, depth - 1, 1, a, b, true, me)
             } else {
-                let s = self.child_as(&child, act, depth - 1, 1, alpha, alpha + 1, false, me);
-                if s > alpha && s < beta && !self.aborted {
-                    self.child_as(&child, act, depth - 1, 1, alpha, beta, true, me)
+                let bar = if multi > 1 {
+                    nth_best(&scores, multi)
+                } else {
+                    alpha
+                };
+                let s = self.child_as(&child, act, depth - 1, 1, bar, bar + 1, false, me);
+                if s > bar && (multi > 1 || s < beta) && !self.aborted {
+                    let (a, b) = if multi > 1 {
+                        (-INF, INF)
+                    } else {
+                        (alpha, beta)
+                    };
+                    self.child_as(&child, act, depth - 1, 1, a, b, true, me)
                 } else {
                     s
                 }
@@ -535,11 +582,11 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             scores.push((m, score));
             if best.is_none_or(|(_, b)| score > b) {
                 best = Some((m, score));
-                if score > alpha || exact {
+                if score > alpha || exact || multi > 1 {
                     self.set_pv(0, m);
                 }
             }
-            if score > alpha && !exact {
+            if score > alpha && !exact && multi == 1 {
                 alpha = score;
                 if alpha >= beta {
                     break;
@@ -560,6 +607,33 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             scores.retain(|&(_, s)| s > -INF);
         }
         best.map(|(m, s)| (m, s, scores))
+    }
+
+    /// The lines of the best root moves after the first (with
+    /// [`Searcher::multi_pv`] above 1), each from the table; with the
+    /// first, best first.
+    fn other_lines(
+        &self,
+        root: &G,
+        result: &SearchResult<G::Move>,
+        max: usize,
+    ) -> Vec<(i32, Vec<G::Move>)> {
+        if self.multi_pv <= 1 {
+            return Vec::new();
+        }
+        let mut lines = vec![(result.score, result.pv.clone())];
+        for &(m, s) in result.root_scores.iter() {
+            if lines.len() >= self.multi_pv {
+                break;
+            }
+            if Some(m) == result.best {
+                continue;
+            }
+            let mut pv = vec![m];
+            self.extend_pv(root, &mut pv, max);
+            lines.push((s, pv));
+        }
+        lines
     }
 
     /// `pv[ply] = m + pv[ply + 1]`.

@@ -118,6 +118,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
                 nodes: self.nodes,
                 nps: (self.nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64,
                 elapsed,
+                lines: Vec::new(),
             });
             if limits.time.is_some_and(|t| elapsed * 2 > t) {
                 break;

@@ -6,6 +6,7 @@ use super::{
     Options as RuleOptions, PalaceRule, Position, SetupKind, KEY, RULES,
 };
 use crate::registry::{read_record, ReplayFailure, Replayed};
+use crate::registry::{search_lines, AnalysisReport, AnalysisRequest, EngineHook};
 use crate::registry::{
     BoardHook, BoardPlay, BoxedGame, GameEntry, OptionError, OptionSpec, Options, Settlement,
 };
@@ -136,6 +137,7 @@ fn from_spec(_: &'static GameEntry, v: &Value) -> Result<BoxedGame, String> {
     }
     spec.options.repetition = v["repetition"].as_bool().unwrap_or(true);
     spec.options.quiet_limit = v["quiet_limit"].as_u64().map(|n| n as u32);
+    spec.fen = v["fen"].as_str().map(str::to_string);
     Ok(Box::new(BoardPlay::<Cardmate>::new(spec)?))
 }
 
@@ -159,13 +161,17 @@ impl BoardHook for Cardmate {
     }
 
     fn spec_json(s: &GameSpec) -> Value {
-        json!({
+        let mut v = json!({
             "setup": s.setup.to_string(),
             "seed": s.seed,
             "palace": s.options.palace.to_string(),
             "repetition": s.options.repetition,
             "quiet_limit": s.options.quiet_limit,
-        })
+        });
+        if let Some(f) = &s.fen {
+            v["fen"] = json!(f);
+        }
+        v
     }
 
     fn over(_pos: &Position) -> String {
@@ -240,6 +246,7 @@ impl BoardHook for Cardmate {
         }
         out.insert("setup".into(), json!(spec.setup.to_string()));
         out.insert("seed".into(), json!(spec.seed));
+        out.insert("position".into(), json!(super::fen::write(pos)));
         out
     }
 
@@ -261,6 +268,20 @@ impl BoardHook for Cardmate {
 
     fn side_to_move(pos: &Position) -> Seat {
         pos.side_to_move()
+    }
+
+    fn analyse(
+        _: &GameSpec,
+        pos: &Position,
+        request: &AnalysisRequest,
+        sink: &mut dyn FnMut(AnalysisReport),
+    ) -> bool {
+        search_lines(
+            &mut super::tools::CardmateTools.searcher(16),
+            pos,
+            request,
+            sink,
+        )
     }
 }
 

@@ -15,6 +15,7 @@ use crate::registry::{
     read_record, BoardHook, BoardPlay, BoxedGame, GameEntry, Options, PlayedGame, ReplayFailure,
     Replayed, Settlement,
 };
+use crate::registry::{search_lines, AnalysisReport, AnalysisRequest, AnalysisStart};
 use deckmate_engine::Evaluator;
 use deckmate_rules::{Game, Record, Seat};
 use serde_json::{json, Map, Value};
@@ -85,17 +86,21 @@ fn create(_: &'static GameEntry, _options: &Options, seed: u64) -> Result<BoxedG
 }
 
 /// The spec is `{"seed": n}` (stored by the server, never shown), with
-/// `"fen"` for a start other than F2's.
+/// `"fen"` for a start other than F2's. Without a seed (an analysis
+/// board's) nothing is drawn: the cards are moves, chosen as in a record.
 fn from_spec(_: &'static GameEntry, v: &Value) -> Result<BoxedGame, String> {
     let fen = match &v["fen"] {
         Value::Null => None,
         Value::String(s) => Some(s.clone()),
         _ => return Err("stored spec: fen must be a string".to_string()),
     };
-    let seed = v["seed"].as_u64().unwrap_or(0);
+    let seed = match &v["seed"] {
+        Value::Null => None,
+        s => Some(s.as_u64().ok_or("stored spec: seed must be a number")?),
+    };
     Ok(Box::new(BoardPlay::<Chess52Board>::new(GameSpec {
         fen,
-        seed: Some(seed),
+        seed,
     })?))
 }
 
@@ -372,6 +377,31 @@ impl BoardHook for Chess52Board {
 
     fn side_to_move(pos: &Chess52) -> Seat {
         pos.side_to_move()
+    }
+
+    fn analyse(
+        _: &GameSpec,
+        pos: &Chess52,
+        request: &AnalysisRequest,
+        sink: &mut dyn FnMut(AnalysisReport),
+    ) -> bool {
+        search_lines(
+            &mut super::tools::Chess52Tools.searcher(16),
+            pos,
+            request,
+            sink,
+        )
+    }
+
+    /// The seed decides the cards to come: an analysis board replays the
+    /// game's moves and draws from a spec without it (its draws are then
+    /// chosen, as in a record).
+    fn analysis_start(spec: &GameSpec, _: &Chess52) -> AnalysisStart {
+        let mut v = Self::spec_json(spec);
+        if let Some(o) = v.as_object_mut() {
+            o.remove("seed");
+        }
+        AnalysisStart::ReplayFrom(v)
     }
 }
 

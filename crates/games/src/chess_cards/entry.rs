@@ -15,7 +15,8 @@ use super::{
     KEY, RULES,
 };
 use crate::registry::{
-    BoxedGame, EngineJob, GameEntry, MoveLine, OptionSpec, Options, PlayedGame, RecordInfo,
+    AnalysisRequest, AnalysisSink, BoxedGame, EngineJob, GameEntry, MoveLine, OptionSpec, Options,
+    PlayedGame, RecordInfo,
 };
 use crate::registry::{ReplayFailure, Replayed};
 use deckmate_rules::{Outcome, Record, Seat, Tag, ToAct};
@@ -670,6 +671,16 @@ impl PlayedGame for CardsMatch {
         let (_, g) = self.current();
         let g = g.clone();
         Box::new(move || choose_turn(&g, level, seed).map(turn_text))
+    }
+
+    fn analysis_job(&self, request: AnalysisRequest, mut sink: AnalysisSink) -> Option<EngineJob> {
+        let (_, g) = self.current();
+        let g = g.clone();
+        Some(Box::new(move || {
+            let report = super::analysis::analyse(&g, &request)?;
+            sink(report);
+            Some(String::new())
+        }))
     }
 
     fn rematch_spec(&self, fresh_seed: u64) -> Value {

@@ -9,6 +9,7 @@
 //!   ([`ChessCardsPlayer`], [`choose_turn`]) and the solving of many deals
 //!   ([`engine::deals`]).
 
+mod analysis;
 mod card;
 mod check;
 pub mod engine;

@@ -7,6 +7,7 @@ use super::{
     RULES,
 };
 use crate::registry::{read_record, ReplayFailure, Replayed};
+use crate::registry::{search_lines, AnalysisReport, AnalysisRequest, EngineHook};
 use crate::registry::{BoardHook, BoardPlay, BoxedGame, GameEntry, Options, Settlement};
 use deckmate_board::{RankStyle, Square};
 use deckmate_engine::Evaluator;
@@ -260,6 +261,20 @@ impl BoardHook for Cuarenta {
 
     fn side_to_move(pos: &Position) -> Seat {
         pos.side_to_move()
+    }
+
+    fn analyse(
+        _: &(GameSpec, u64),
+        pos: &Position,
+        request: &AnalysisRequest,
+        sink: &mut dyn FnMut(AnalysisReport),
+    ) -> bool {
+        search_lines(
+            &mut super::tools::CuarentaTools.searcher(16),
+            pos,
+            request,
+            sink,
+        )
     }
 }
 

@@ -16,6 +16,7 @@ use crate::registry::{
     read_record, BoardHook, BoardPlay, BoxedGame, GameEntry, OptionSpec, Options, PlayedGame,
     ReplayFailure, Replayed, Settlement,
 };
+use crate::registry::{search_lines, AnalysisReport, AnalysisRequest, AnalysisStart, EngineHook};
 use deckmate_rules::{Game, MoveError, Record, Seat};
 use serde_json::{json, Map, Value};
 use std::sync::Arc;
@@ -675,5 +676,41 @@ impl BoardHook for DealersBoard {
 
     fn side_to_move(pos: &DealersGame) -> Seat {
         crate::game_record::Recorded::side_to_move(pos)
+    }
+
+    /// Once both armies are arranged, a board that starts at the position
+    /// now (the seed, which made the deal and would tell a big-deck's
+    /// stack, left out).
+    fn analysis_start(spec: &GameSpec, pos: &DealersGame) -> AnalysisStart {
+        let Some(p) = pos.position() else {
+            return AnalysisStart::Closed;
+        };
+        if Self::secrets_pending(pos) {
+            // A big-deck's stack is in the position string.
+            return AnalysisStart::Closed;
+        }
+        let mut v = Self::spec_json(spec);
+        v["fen"] = json!(p.text());
+        if let Some(o) = v.as_object_mut() {
+            o.remove("seed");
+        }
+        AnalysisStart::Here(v)
+    }
+
+    fn analyse(
+        _: &GameSpec,
+        pos: &DealersGame,
+        request: &AnalysisRequest,
+        sink: &mut dyn FnMut(AnalysisReport),
+    ) -> bool {
+        let Some(p) = pos.position() else {
+            return false;
+        };
+        search_lines(
+            &mut super::tools::DealersTools.searcher(16),
+            p,
+            request,
+            sink,
+        )
     }
 }

@@ -11,7 +11,10 @@
 //! [`BoardPlay`] (the stored spec, never a view). The same seed gives the
 //! same draws, so a game rebuilt from its spec and moves draws them again.
 
-use super::{EngineJob, GameEntry, MoveLine, PlayedGame, RecordInfo, Settlement};
+use super::{
+    AnalysisReport, AnalysisRequest, AnalysisSink, AnalysisStart, EngineJob, GameEntry, MoveLine,
+    PlayedGame, RecordInfo, Settlement,
+};
 use deckmate_rules::{Game, Outcome, Record, Seat, SeededRng, ToAct};
 use serde_json::{Map, Value};
 
@@ -122,6 +125,29 @@ pub trait BoardHook: Send + 'static {
     ) -> String {
         let _ = (pos, mover, viewer);
         text.to_string()
+    }
+
+    /// Where an analysis board of `pos` starts: by default the game's own
+    /// spec and moves (refused while the seed is secret or a secret is
+    /// pending, see [`PlayedGame::analysis_start`]). A game that says
+    /// otherwise answers for what its spec and moves show.
+    fn analysis_start(spec: &Self::Spec, pos: &Self::Position) -> AnalysisStart {
+        let _ = (spec, pos);
+        AnalysisStart::Replay
+    }
+
+    /// The engine's lines of `pos` for the analysis board, reported to
+    /// `sink` (see [`search_lines`](super::search_lines)); false where
+    /// there is nothing to analyse (the game is over, or no play yet). By
+    /// default none.
+    fn analyse(
+        spec: &Self::Spec,
+        pos: &Self::Position,
+        request: &AnalysisRequest,
+        sink: &mut dyn FnMut(AnalysisReport),
+    ) -> bool {
+        let _ = (spec, pos, request, sink);
+        false
     }
 }
 
@@ -391,6 +417,34 @@ impl<H: BoardHook> PlayedGame for BoardPlay<H> {
 
     fn rematch_spec(&self, fresh_seed: u64) -> Value {
         H::rematch_spec(&self.spec, fresh_seed)
+    }
+
+    fn chance_moves(&self) -> Vec<String> {
+        if self.rng.is_some() || self.pos.to_act() != ToAct::Chance {
+            return Vec::new();
+        }
+        let mut out = Vec::new();
+        self.pos.chance_outcomes(&mut out);
+        out.iter().map(|&(m, _)| self.pos.move_text(m)).collect()
+    }
+
+    fn analysis_start(&self) -> Option<(Value, Vec<String>)> {
+        match H::analysis_start(&self.spec, &self.pos) {
+            AnalysisStart::Replay if self.rng.is_none() && !self.secrets_pending() => {
+                Some((H::spec_json(&self.spec), self.texts.clone()))
+            }
+            AnalysisStart::Replay | AnalysisStart::Closed => None,
+            AnalysisStart::ReplayFrom(spec) => Some((spec, self.texts.clone())),
+            AnalysisStart::Here(spec) => Some((spec, Vec::new())),
+        }
+    }
+
+    fn analysis_job(&self, request: AnalysisRequest, mut sink: AnalysisSink) -> Option<EngineJob> {
+        let pos = self.pos.clone();
+        let spec = self.spec.clone();
+        Some(Box::new(move || {
+            H::analyse(&spec, &pos, &request, &mut |r| sink(r)).then(String::new)
+        }))
     }
 
     /// The engine accepts when its static evaluation of the position is

@@ -18,6 +18,7 @@
 //! (the built-in games plus the ones they loaded), never in a global
 //! that changes.
 
+mod analysis;
 mod board;
 mod catalog;
 mod options;
@@ -25,6 +26,10 @@ mod replay;
 mod session;
 mod tools;
 
+pub use analysis::{
+    search_lines, share_of_first, AnalysisLine, AnalysisReport, AnalysisRequest, AnalysisSink,
+    AnalysisStart, MAX_LINES,
+};
 pub use board::{BoardHook, BoardPlay};
 pub use catalog::Catalog;
 pub use options::{OptionError, OptionSpec, Options};

@@ -8,7 +8,7 @@
 //! `card`/`sacrifice` ids of cards in zones, and `choice`, the label of a
 //! button when one click fits several moves (a promotion, a privilege).
 
-use super::GameEntry;
+use super::{AnalysisRequest, AnalysisSink, GameEntry};
 use deckmate_rules::{Outcome, Record, Seat, ToAct};
 use serde_json::{json, Map, Value};
 
@@ -248,6 +248,33 @@ pub trait PlayedGame: Send {
     fn engine_accepts_draw(&self, seat: Seat) -> bool {
         let _ = seat;
         false
+    }
+
+    /// Chance's possible moves now, as texts, where chance acts and its
+    /// moves are typed (a game without a seed: an analysis board, where
+    /// the player chooses the card); empty otherwise.
+    fn chance_moves(&self) -> Vec<String> {
+        Vec::new()
+    }
+
+    /// Where an analysis board of the position now starts: a spec and the
+    /// moves (texts) to play from it, with nothing a seat may not know
+    /// yet. `None` while a secret is pending or while the seed decides
+    /// draws still to come. By default the game's own spec and moves.
+    fn analysis_start(&self) -> Option<(Value, Vec<String>)> {
+        if self.secrets_pending() || self.seed_is_secret() {
+            return None;
+        }
+        Some((self.spec(), self.history().to_vec()))
+    }
+
+    /// The engine's analysis of the position now, as a job for the engine
+    /// pool: it reports to `sink` as it goes and returns `Some` (an empty
+    /// text) if it analysed anything, `None` if there was nothing to
+    /// analyse (the game is over). `None` for a game without analysis.
+    fn analysis_job(&self, request: AnalysisRequest, sink: AnalysisSink) -> Option<EngineJob> {
+        let _ = (request, sink);
+        None
     }
 
     /// The spec of a rematch (`fresh_seed` for a new deal); by default the

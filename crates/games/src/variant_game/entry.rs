@@ -8,6 +8,7 @@ use crate::registry::{
     read_record, BoardHook, BoardPlay, BoxedGame, GameEntry, Options, PlayedGame, ReplayFailure,
     Replayed, Settlement,
 };
+use crate::registry::{search_lines, AnalysisReport, AnalysisRequest, EngineHook};
 use deckmate_board::Square;
 use deckmate_engine::{level, EnginePlayer, Evaluator, Player};
 use deckmate_rules::{Game, Record, Seat};
@@ -324,6 +325,19 @@ impl BoardHook for FairyBoard {
 
     fn side_to_move(pos: &AnyPosition) -> Seat {
         pos.side_to_move()
+    }
+
+    fn analyse(
+        spec: &FairySpec,
+        pos: &AnyPosition,
+        request: &AnalysisRequest,
+        sink: &mut dyn FnMut(AnalysisReport),
+    ) -> bool {
+        let Some(game) = spec.entry.variant_file.clone() else {
+            return false;
+        };
+        let tools = super::tools::FairyTools::new(game);
+        search_lines(&mut tools.searcher(16), pos, request, sink)
     }
 }
 

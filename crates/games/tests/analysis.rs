@@ -1,0 +1,239 @@
+//! The analysis board's engine work and starts, through the registry, for
+//! every game: several lines with distinct, legal first moves, best first;
+//! a start that rebuilds the position without telling a secret.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use deckmate_games::registry::{
+    AnalysisReport, AnalysisRequest, BoxedGame, GameEntry, Options, GAMES,
+};
+use deckmate_rules::{Seat, ToAct};
+use serde_json::Value;
+use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+fn entry(key: &str) -> &'static GameEntry {
+    GAMES.iter().copied().find(|g| g.key == key).unwrap()
+}
+
+fn new_game(key: &str, seed: u64) -> BoxedGame {
+    let e = entry(key);
+    e.new_game(&Options::defaults(e.options), seed).unwrap()
+}
+
+/// Plays the first legal move of whoever acts (both seats in turn where
+/// both act) `plies` times.
+fn play_first(g: &mut BoxedGame, plies: usize) {
+    for _ in 0..plies {
+        let seat = match g.to_act() {
+            ToAct::Seat(s) => s,
+            ToAct::Both => Seat::First,
+            _ => return,
+        };
+        let seat = if g.legal_moves_of(seat).is_empty() {
+            seat.other()
+        } else {
+            seat
+        };
+        let m = g.legal_moves_of(seat)[0]["text"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        g.play(&m).unwrap();
+    }
+}
+
+/// The reports of an analysis of `g`'s position for `lines` lines.
+fn analyse(g: &BoxedGame, lines: usize, ms: u64) -> (bool, Vec<AnalysisReport>) {
+    let got = Arc::new(Mutex::new(Vec::new()));
+    let sink = {
+        let got = got.clone();
+        Box::new(move |r: AnalysisReport| got.lock().unwrap().push(r))
+    };
+    let request = AnalysisRequest {
+        lines,
+        time: Duration::from_millis(ms),
+        stop: Arc::new(AtomicBool::new(false)),
+    };
+    let job = g
+        .analysis_job(request, sink)
+        .expect("the game has analysis");
+    let analysed = job().is_some();
+    let reports = got.lock().unwrap().clone();
+    (analysed, reports)
+}
+
+/// Every line's first move is legal for the side to move, the first moves
+/// differ, the scores go down, and the last report is marked done.
+fn check_lines(g: &BoxedGame, reports: &[AnalysisReport], lines: usize) {
+    let last = reports.last().expect("a report");
+    assert!(last.done);
+    assert!(reports[..reports.len() - 1].iter().all(|r| !r.done));
+    assert!((0.0..=1.0).contains(&last.bar));
+    assert!(!last.lines.is_empty() && last.lines.len() <= lines);
+    let seat = g.to_move().expect("a seat to move");
+    let legal: Vec<String> = g
+        .legal_moves_of(seat)
+        .iter()
+        .map(|m| m["text"].as_str().unwrap().to_string())
+        .collect();
+    let firsts: Vec<&String> = last.lines.iter().map(|l| &l.moves[0]).collect();
+    for f in &firsts {
+        assert!(legal.contains(f), "{f} is not legal: {legal:?}");
+    }
+    let mut distinct = firsts.clone();
+    distinct.dedup();
+    distinct.sort();
+    distinct.dedup();
+    assert_eq!(distinct.len(), firsts.len(), "{firsts:?}");
+    assert!(last.lines.windows(2).all(|w| w[0].score >= w[1].score));
+    // Each line plays out from the position.
+    for l in &last.lines {
+        let mut c = g.entry().rebuild(&g.spec(), g.history()).unwrap();
+        for m in &l.moves {
+            if c.to_act() == ToAct::Chance || c.outcome().is_some() {
+                break;
+            }
+            c.play(m).unwrap_or_else(|e| panic!("{}: {m}: {e}", l.text));
+        }
+    }
+}
+
+#[test]
+fn three_lines_of_each_board_games_position() {
+    for key in ["cardmate", "cuarenta", "52chess"] {
+        let mut g = new_game(key, 5);
+        play_first(&mut g, 4);
+        let (analysed, reports) = analyse(&g, 3, 400);
+        assert!(analysed, "{key}");
+        assert!(reports.len() >= 2, "{key}: a report a depth, then the last");
+        assert_eq!(reports.last().unwrap().lines.len(), 3, "{key}");
+        check_lines(&g, &reports, 3);
+    }
+}
+
+#[test]
+fn a_dealers_game_is_analysed_once_both_armies_stand() {
+    let mut g = new_game("dealers", 9);
+    // While arranging there is nothing to analyse, and no board to open.
+    assert!(g.analysis_start().is_none());
+    let (analysed, reports) = analyse(&g, 2, 200);
+    assert!(!analysed && reports.is_empty());
+    for seat in Seat::BOTH {
+        let text = g.check_as(seat, "random").unwrap();
+        g.play(&text).unwrap();
+    }
+    let (analysed, reports) = analyse(&g, 2, 400);
+    assert!(analysed);
+    check_lines(&g, &reports, 2);
+    // The board starts at the position now, without the seed.
+    let (spec, moves) = g.analysis_start().unwrap();
+    assert!(moves.is_empty());
+    assert!(spec.get("seed").is_none(), "{spec}");
+    let b = entry("dealers").rebuild(&spec, &moves).unwrap();
+    assert_eq!(
+        b.view(None, true)["position"],
+        g.view(None, true)["position"]
+    );
+}
+
+#[test]
+fn chess_cards_lines_are_the_solvers() {
+    let mut g = new_game("chess-cards", 3);
+    play_first(&mut g, 6);
+    let (analysed, reports) = analyse(&g, 3, 400);
+    assert!(analysed);
+    assert_eq!(reports.len(), 1, "solved at once");
+    check_lines(&g, &reports, 3);
+}
+
+#[test]
+fn a_52chess_board_replays_the_moves_without_the_seed_and_the_player_picks_cards() {
+    let mut g = new_game("52chess", 77);
+    play_first(&mut g, 5);
+    let (spec, moves) = g.analysis_start().unwrap();
+    assert!(
+        spec.get("seed").is_none(),
+        "the seed decides cards to come: {spec}"
+    );
+    assert_eq!(moves, g.history());
+    let mut b = entry("52chess").rebuild(&spec, &moves).unwrap();
+    assert_eq!(
+        b.view(None, true)["position"],
+        g.view(None, true)["position"]
+    );
+    // After a move nothing is drawn by itself: chance's moves are offered.
+    let seat = b.to_move().unwrap();
+    let m = b.legal_moves_of(seat)[0]["text"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    b.play(&m).unwrap();
+    assert_eq!(b.to_act(), ToAct::Chance);
+    let cards = b.chance_moves();
+    assert!(!cards.is_empty());
+    // Before a draw the analysis gives the expected score, no move.
+    let (analysed, reports) = analyse(&b, 3, 300);
+    assert!(analysed);
+    let last = reports.last().unwrap();
+    assert!(last.chance && last.lines.len() == 1 && last.lines[0].moves.is_empty());
+    b.play(&cards[0]).unwrap();
+    assert_ne!(b.to_act(), ToAct::Chance);
+    // A live game's own board is never without its seed.
+    assert!(g.chance_moves().is_empty());
+}
+
+#[test]
+fn cardmate_and_cuarenta_boards_are_the_game_itself() {
+    for key in ["cardmate", "cuarenta", "chess-cards"] {
+        let mut g = new_game(key, 21);
+        play_first(&mut g, 3);
+        let (spec, moves) = g.analysis_start().unwrap();
+        assert_eq!(spec, g.spec(), "{key}");
+        assert_eq!(moves, g.history(), "{key}");
+    }
+}
+
+#[test]
+fn a_pasted_position_string_starts_a_board() {
+    // The spec with "fen" is how the analysis board starts from a
+    // position string.
+    for key in ["cardmate", "cuarenta", "52chess"] {
+        let mut g = new_game(key, 4);
+        play_first(&mut g, 2);
+        let fen = g.view(None, true)["position"].as_str().unwrap().to_string();
+        let mut spec = g.spec();
+        spec["fen"] = Value::String(fen.clone());
+        if key == "52chess" {
+            spec.as_object_mut().unwrap().remove("seed");
+        }
+        let b = entry(key).game_from_spec(&spec).unwrap();
+        assert_eq!(
+            b.view(None, true)["position"].as_str(),
+            Some(fen.as_str()),
+            "{key}"
+        );
+    }
+}
+
+#[test]
+fn a_stop_ends_an_analysis_early() {
+    let g = new_game("cuarenta", 1);
+    let stop = Arc::new(AtomicBool::new(true));
+    let request = AnalysisRequest {
+        lines: 2,
+        time: Duration::from_secs(600),
+        stop: stop.clone(),
+    };
+    let got = Arc::new(Mutex::new(Vec::new()));
+    let sink = {
+        let got = got.clone();
+        Box::new(move |r: AnalysisReport| got.lock().unwrap().push(r.depth))
+    };
+    let job = g.analysis_job(request, sink).unwrap();
+    // Stopped before it starts: it ends within the first depths (the
+    // stop is seen every 1024 nodes), not after ten minutes.
+    job();
+    let depths = got.lock().unwrap().clone();
+    assert!(depths.iter().all(|&d| d <= 2), "{depths:?}");
+}
