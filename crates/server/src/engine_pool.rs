@@ -1,15 +1,22 @@
 //! The engine pool: a fixed number of threads that run engine searches,
-//! one at a time each, in the order they were asked for.
+//! one at a time each, in the order they were asked for; the games' own
+//! moves before the analysis board's searches.
 //!
 //! A search is CPU work that can take seconds and tens of megabytes, so
 //! however many engine games are going on, no more than the pool's threads
 //! search at once; the rest wait in a first-come queue, which the log
 //! reports. Each search's memory (its transposition table) is made by the
 //! job and dropped when it ends, so an idle pool holds none.
+//!
+//! Analysis (the analysis board's searches) shares the pool without
+//! slowing a game: a game's search goes before every waiting analysis,
+//! and when every thread is busy it stops a running analysis (which then
+//! ends with what it found). At most four analyses a thread wait or run;
+//! beyond that one is refused.
 
 use deckmate_games::registry::EngineJob;
 use std::collections::VecDeque;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 use tokio::sync::oneshot;
@@ -34,7 +41,12 @@ struct Task {
     reply: oneshot::Sender<Searched>,
     /// Who asked, for the log.
     label: String,
+    /// An analysis's stop flag (`None`: a game's search).
+    analysis: Option<Arc<AtomicBool>>,
 }
+
+/// How many analyses may wait or run per thread.
+const ANALYSES_PER_THREAD: usize = 4;
 
 struct Queue {
     tasks: Mutex<VecDeque<Task>>,
@@ -44,7 +56,11 @@ struct Queue {
     /// The number of search threads.
     threads: usize,
     /// Set when the last handle is gone: the threads end.
-    closed: std::sync::atomic::AtomicBool,
+    closed: AtomicBool,
+    /// Analyses waiting or running.
+    analyses: AtomicUsize,
+    /// The stop flags of the analyses running.
+    running: Mutex<Vec<Arc<AtomicBool>>>,
 }
 
 /// Closes the queue when the last handle on the pool is dropped.
@@ -78,7 +94,9 @@ impl EnginePool {
             busy: AtomicUsize::new(0),
             last_report: Mutex::new(None),
             threads,
-            closed: std::sync::atomic::AtomicBool::new(false),
+            closed: AtomicBool::new(false),
+            analyses: AtomicUsize::new(0),
+            running: Mutex::new(Vec::new()),
         });
         for i in 0..threads {
             let q = Arc::clone(&queue);
@@ -110,17 +128,75 @@ impl EnginePool {
         let (reply, answer) = oneshot::channel();
         let waiting = {
             let mut tasks = lock(&self.queue.tasks);
+            // Before every analysis waiting.
+            let at = tasks
+                .iter()
+                .position(|t| t.analysis.is_some())
+                .unwrap_or(tasks.len());
+            tasks.insert(
+                at,
+                Task {
+                    wanted,
+                    job,
+                    reply,
+                    label,
+                    analysis: None,
+                },
+            );
+            tasks.len()
+        };
+        // Every thread busy: an analysis gives its thread up.
+        if self.queue.busy.load(Ordering::SeqCst) >= self.queue.threads {
+            if let Some(stop) = lock(&self.queue.running).first() {
+                stop.store(true, Ordering::Relaxed);
+            }
+        }
+        self.queue.ready.notify_one();
+        report(&self.queue, waiting);
+        answer
+    }
+
+    /// Queues an analysis behind the games' searches; `stop` stops it (and
+    /// skips it while it waits). Refused when too many analyses wait or
+    /// run already.
+    pub fn submit_analysis(
+        &self,
+        label: String,
+        stop: Arc<AtomicBool>,
+        job: EngineJob,
+    ) -> Result<oneshot::Receiver<Searched>, String> {
+        let most = ANALYSES_PER_THREAD * self.queue.threads;
+        let taken = self
+            .queue
+            .analyses
+            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| {
+                (n < most).then_some(n + 1)
+            });
+        if taken.is_err() {
+            return Err("the engine is busy with other analyses: try again in a moment".into());
+        }
+        let (reply, answer) = oneshot::channel();
+        let waiting = {
+            let mut tasks = lock(&self.queue.tasks);
+            let flag = stop.clone();
             tasks.push_back(Task {
-                wanted,
+                wanted: Box::new(move || !flag.load(Ordering::Relaxed)),
                 job,
                 reply,
                 label,
+                analysis: Some(stop),
             });
             tasks.len()
         };
         self.queue.ready.notify_one();
         report(&self.queue, waiting);
-        answer
+        Ok(answer)
+    }
+
+    /// Analyses waiting or running.
+    #[cfg(test)]
+    pub fn analyses(&self) -> usize {
+        self.queue.analyses.load(Ordering::SeqCst)
     }
 }
 
@@ -161,10 +237,16 @@ fn worker(q: &Queue) {
         };
         report(q, waiting);
         if !(task.wanted)() {
+            if task.analysis.is_some() {
+                q.analyses.fetch_sub(1, Ordering::SeqCst);
+            }
             let _ = task.reply.send(Searched::Skipped);
             continue;
         }
-        q.busy.fetch_add(1, Ordering::Relaxed);
+        q.busy.fetch_add(1, Ordering::SeqCst);
+        if let Some(stop) = &task.analysis {
+            lock(&q.running).push(stop.clone());
+        }
         let started = Instant::now();
         let job = task.job;
         // A panicking engine must not take the thread down with it.
@@ -173,7 +255,11 @@ fn worker(q: &Queue) {
             Ok(None) => Searched::NoMove,
             Err(_) => Searched::Failed,
         };
-        q.busy.fetch_sub(1, Ordering::Relaxed);
+        if let Some(stop) = &task.analysis {
+            lock(&q.running).retain(|s| !Arc::ptr_eq(s, stop));
+            q.analyses.fetch_sub(1, Ordering::SeqCst);
+        }
+        q.busy.fetch_sub(1, Ordering::SeqCst);
         if started.elapsed() > Duration::from_secs(30) {
             eprintln!(
                 "deckmate: engine pool: a search for {} took {:.1} s",
@@ -189,7 +275,6 @@ fn worker(q: &Queue) {
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
-    use std::sync::atomic::AtomicUsize;
 
     #[tokio::test]
     async fn no_more_searches_run_at_once_than_threads_and_in_order() {
@@ -242,5 +327,95 @@ mod tests {
         assert_eq!(a.await.unwrap(), Searched::Failed);
         assert_eq!(b.await.unwrap(), Searched::Skipped);
         assert_eq!(c.await.unwrap(), Searched::Move("y".into()));
+    }
+
+    /// A job that runs until its flag is set.
+    fn until_stopped(stop: Arc<AtomicBool>, ran: Arc<Mutex<Vec<&'static str>>>) -> EngineJob {
+        Box::new(move || {
+            lock(&ran).push("analysis");
+            while !stop.load(Ordering::Relaxed) {
+                std::thread::sleep(Duration::from_millis(2));
+            }
+            Some(String::new())
+        })
+    }
+
+    #[tokio::test]
+    async fn a_games_search_stops_an_analysis_and_goes_before_those_waiting() {
+        let pool = EnginePool::start(1).unwrap();
+        let ran = Arc::new(Mutex::new(Vec::new()));
+        let first = Arc::new(AtomicBool::new(false));
+        let a = pool
+            .submit_analysis(
+                "a".into(),
+                first.clone(),
+                until_stopped(first.clone(), ran.clone()),
+            )
+            .unwrap();
+        while lock(&ran).is_empty() {
+            tokio::time::sleep(Duration::from_millis(2)).await;
+        }
+        // A second analysis waits; a game's search goes before it, and
+        // takes the running analysis's thread.
+        let second = Arc::new(AtomicBool::new(false));
+        let b = pool
+            .submit_analysis(
+                "b".into(),
+                second.clone(),
+                until_stopped(second.clone(), ran.clone()),
+            )
+            .unwrap();
+        let r = ran.clone();
+        let game = pool.submit(
+            "game".into(),
+            Box::new(|| true),
+            Box::new(move || {
+                lock(&r).push("game");
+                Some("move".into())
+            }),
+        );
+        assert_eq!(game.await.unwrap(), Searched::Move("move".into()));
+        assert!(
+            first.load(Ordering::Relaxed),
+            "the running analysis was stopped"
+        );
+        assert_eq!(a.await.unwrap(), Searched::Move(String::new()));
+        second.store(true, Ordering::Relaxed);
+        let _ = b.await.unwrap();
+        assert_eq!(lock(&ran)[..2], ["analysis", "game"]);
+        assert_eq!(pool.analyses(), 0);
+    }
+
+    #[tokio::test]
+    async fn too_many_analyses_are_refused() {
+        let pool = EnginePool::start(1).unwrap();
+        let stop = Arc::new(AtomicBool::new(false));
+        let ran = Arc::new(Mutex::new(Vec::new()));
+        let mut answers = Vec::new();
+        for _ in 0..ANALYSES_PER_THREAD {
+            answers.push(
+                pool.submit_analysis(
+                    "a".into(),
+                    stop.clone(),
+                    until_stopped(stop.clone(), ran.clone()),
+                )
+                .unwrap(),
+            );
+        }
+        let refused = pool.submit_analysis(
+            "x".into(),
+            stop.clone(),
+            until_stopped(stop.clone(), ran.clone()),
+        );
+        assert!(refused.is_err());
+        stop.store(true, Ordering::Relaxed);
+        for a in answers {
+            let _ = a.await.unwrap();
+        }
+        assert_eq!(pool.analyses(), 0);
+        // Room again.
+        assert!(pool
+            .submit_analysis("y".into(), stop.clone(), until_stopped(stop.clone(), ran))
+            .is_ok());
     }
 }

@@ -284,6 +284,11 @@ impl AppState {
         self.inner.unavailable.get(id).map(String::as_str)
     }
 
+    /// The engine pool, `None` when the engines are off.
+    pub(crate) fn pool(&self) -> Option<&EnginePool> {
+        self.inner.pool.as_ref()
+    }
+
     /// The games offered.
     pub(crate) fn catalog(&self) -> &Catalog {
         &self.inner.catalog

@@ -18,6 +18,7 @@
 //! answers 503 with `Retry-After`, and nothing changed.
 
 mod actions;
+mod analysis;
 mod cards;
 mod games;
 pub(crate) mod seeks;
@@ -60,6 +61,13 @@ impl ApiError {
             message: message.into(),
             retry_after: None,
         }
+    }
+}
+
+impl ApiError {
+    /// The message, as the answer's `error` says it.
+    fn message(&self) -> &str {
+        &self.message
     }
 }
 
@@ -140,6 +148,16 @@ pub fn app(state: AppState) -> Router {
         .route("/api/rules/{variant}", get(rules))
         .route("/api/rules/{variant}/start", get(rules_start))
         .route("/rules/{variant}", get(index))
+        .route("/analysis", get(index))
+        .route(
+            "/api/analysis",
+            post(analysis::start).layer(DefaultBodyLimit::max(analysis::ANALYSIS_BODY_LIMIT)),
+        )
+        .route(
+            "/api/analysis/view",
+            post(analysis::view).layer(DefaultBodyLimit::max(analysis::ANALYSIS_BODY_LIMIT)),
+        )
+        .route("/api/analysis/ws", get(analysis::ws))
         .route(
             "/api/games",
             post(games::create)

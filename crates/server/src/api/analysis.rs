@@ -1,0 +1,379 @@
+//! The analysis board: any position of any game, moves tried on it without
+//! touching a game, and the engine's lines streamed over a WebSocket.
+//!
+//! A board is a spec and a list of moves, held by the client: the server
+//! keeps nothing of it. `POST /api/analysis` opens one (a game's position,
+//! checked for secrets, or a game's start, a deal or a position string),
+//! `POST /api/analysis/view` draws it after its moves, and
+//! `GET /api/analysis/ws` analyses it: the client sends a board with the
+//! number of lines, the server stops the analysis before and streams the
+//! new one's reports (the newest only, to a slow client), each search on
+//! the server's engine pool behind the games' own moves.
+
+use super::games::find;
+use super::{bad, bearer, conflict, not_found, quote, ApiError, ApiResult};
+use crate::game::seat_of;
+use crate::AppState;
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::State;
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::Response;
+use axum::Json;
+use deckmate_games::registry::{
+    AnalysisReport, AnalysisRequest, BoxedGame, GameEntry, Options, MAX_LINES,
+};
+use deckmate_rules::{Seat, ToAct};
+use serde_json::{json, Value};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::watch;
+
+/// The most moves a board may hold.
+pub const MAX_MOVES: usize = 2000;
+/// The largest request body of the analysis routes (a board's spec may
+/// hold a deck file of 64 KiB and its moves).
+pub const ANALYSIS_BODY_LIMIT: usize = 256 * 1024;
+/// How long one analysis runs at most, unless the client asks for less.
+const MAX_TIME: Duration = Duration::from_secs(30);
+/// How long one send may take before the client counts as gone.
+const SEND_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// The entry of a game's key, or 404.
+fn entry_of(state: &AppState, key: &str) -> ApiResult<&'static GameEntry> {
+    state
+        .catalog()
+        .find(key)
+        .ok_or_else(|| not_found(format!("no game '{}'", quote(key))))
+}
+
+/// A board as the answer gives it.
+fn board(entry: &GameEntry, spec: Value, moves: Vec<String>) -> Json<Value> {
+    Json(json!({ "game": entry.key, "title": entry.name, "spec": spec, "moves": moves }))
+}
+
+/// `POST /api/analysis`: a board to analyse. `{"from": id, "ply": n}`: the
+/// position of a game (after `ply` moves; now without), as anyone may see
+/// it: refused while a secret is pending, and while two players are still
+/// playing it (analysis then would be help). `{"game": key, "options",
+/// "seed", "fen"}`: a game's start (Chess Cards' deal by its seed), or a
+/// position string.
+pub(super) async fn start(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Json(req): Json<Value>,
+) -> ApiResult<Json<Value>> {
+    if let Some(id) = req.get("from") {
+        let id = id.as_str().ok_or_else(|| bad("from: a game's id"))?;
+        return from_game(&state, &headers, id, req.get("ply"));
+    }
+    let key = req["game"]
+        .as_str()
+        .ok_or_else(|| bad("say which game: {\"game\": key} or {\"from\": a game's id}"))?;
+    let entry = entry_of(&state, key)?;
+    let options =
+        Options::from_json(entry.options, &req["options"]).map_err(|e| bad(e.to_string()))?;
+    let seed = match &req["seed"] {
+        Value::Null => 1,
+        s => s
+            .as_u64()
+            .ok_or_else(|| bad("seed must be a whole number"))?,
+    };
+    let game = entry.new_game(&options, seed).map_err(bad)?;
+    let game = match &req["fen"] {
+        Value::Null => game,
+        Value::String(f) if f.trim().is_empty() => game,
+        Value::String(f) => {
+            if entry.tools.is_none() {
+                return Err(bad(format!(
+                    "{} has no position string: choose a deal by its seed",
+                    entry.name
+                )));
+            }
+            let mut spec = game.spec();
+            spec["fen"] = json!(f.trim());
+            entry
+                .game_from_spec(&spec)
+                .map_err(|e| bad(format!("position: {e}")))?
+        }
+        _ => return Err(bad("fen must be a position string")),
+    };
+    // A board of one's own has no secret from its owner; where chance
+    // acts, its cards are chosen on the board rather than drawn.
+    let (spec, moves) = game
+        .analysis_start()
+        .unwrap_or_else(|| (game.spec(), Vec::new()));
+    Ok(board(entry, spec, moves))
+}
+
+/// The board of a game's position.
+fn from_game(
+    state: &AppState,
+    headers: &HeaderMap,
+    id: &str,
+    ply: Option<&Value>,
+) -> ApiResult<Json<Value>> {
+    let slot = find(state, id)?;
+    let g = slot.lock();
+    let entry = g.entry();
+    let you = seat_of(&g.tokens, bearer(headers).as_deref());
+    if g.end().is_none() && g.engine.is_none() {
+        let who = if you.is_some() {
+            "you are"
+        } else {
+            "two players are"
+        };
+        return Err(ApiError::new(
+            StatusCode::FORBIDDEN,
+            format!("{who} still playing this game: its analysis board opens when it ends"),
+        ));
+    }
+    let plies = g.plies();
+    let ply = match ply {
+        None | Some(Value::Null) => plies,
+        Some(p) => p
+            .as_u64()
+            .ok_or_else(|| bad("ply must be a whole number"))?
+            .min(plies as u64) as usize,
+    };
+    let past;
+    let game = if ply < plies {
+        past = entry
+            .rebuild(&g.game.spec(), &g.game.history()[..ply])
+            .map_err(super::internal)?;
+        &past
+    } else {
+        &g.game
+    };
+    let (spec, moves) = game.analysis_start().ok_or_else(|| {
+        conflict("this position holds what a player may not know yet: it can be analysed once that is revealed")
+    })?;
+    Ok(board(entry, spec, moves))
+}
+
+/// A board's game after its moves, or why it is refused.
+fn rebuild(state: &AppState, req: &Value) -> Result<(&'static GameEntry, BoxedGame), ApiError> {
+    let key = req["game"]
+        .as_str()
+        .ok_or_else(|| bad("game: a game's key"))?;
+    let entry = entry_of(state, key)?;
+    let moves = match &req["moves"] {
+        Value::Null => Vec::new(),
+        Value::Array(a) if a.len() > MAX_MOVES => {
+            return Err(bad(format!("a board holds at most {MAX_MOVES} moves")))
+        }
+        Value::Array(a) => a
+            .iter()
+            .map(|m| m.as_str().map(str::to_string))
+            .collect::<Option<Vec<_>>>()
+            .ok_or_else(|| bad("moves: a list of texts"))?,
+        _ => return Err(bad("moves: a list of texts")),
+    };
+    if !req["spec"].is_object() {
+        return Err(bad("spec: the board's spec, as /api/analysis gave it"));
+    }
+    let mut game = entry
+        .game_from_spec(&req["spec"])
+        .map_err(|e| bad(format!("spec: {e}")))?;
+    for (i, text) in moves.iter().enumerate() {
+        if game.outcome().is_some() {
+            return Err(bad(format!(
+                "move {} '{}': the game is over",
+                i + 1,
+                quote(text)
+            )));
+        }
+        // Where both seats act, a move is read as the first seat's whose
+        // it can be.
+        let checked = match game.to_act() {
+            ToAct::Both => game
+                .check_as(Seat::First, text)
+                .or_else(|_| game.check_as(Seat::Second, text)),
+            _ => game.check(text),
+        };
+        let text = checked.map_err(|e| bad(format!("move {} '{}': {e}", i + 1, quote(text))))?;
+        game.play(&text)
+            .map_err(|e| bad(format!("move {} '{}': {e}", i + 1, quote(&text))))?;
+    }
+    Ok((entry, game))
+}
+
+/// `POST /api/analysis/view`: `{"game", "spec", "moves"}` drawn: the view
+/// of the side to move (both seats' moves where both act), the moves as
+/// played, chance's moves where the player picks the card.
+pub(super) async fn view(
+    State(state): State<AppState>,
+    Json(req): Json<Value>,
+) -> ApiResult<Json<Value>> {
+    let (entry, game) = rebuild(&state, &req)?;
+    let over = game.outcome();
+    let acting: Vec<Seat> = Seat::BOTH
+        .into_iter()
+        .filter(|&s| over.is_none() && game.to_act().includes(s))
+        .collect();
+    let you = acting.first().copied();
+    let mut moves = Vec::new();
+    for &s in &acting {
+        moves.extend(game.legal_moves_of(s));
+    }
+    let lines: Vec<Value> = game
+        .move_lines()
+        .into_iter()
+        .map(|l| json!({ "heading": l.heading, "label": l.label, "plies": l.plies }))
+        .collect();
+    let mut v = game.view(you, true);
+    let common = json!({
+        "variant": entry.key,
+        "title": entry.name,
+        "seats": Seat::BOTH.iter().map(|&s| json!({
+            "key": entry.seats[s.index()],
+            "name": entry.seat_names[s.index()],
+            "player": entry.seat_names[s.index()],
+        })).collect::<Vec<_>>(),
+        "you": you.map(|s| s.index()),
+        "to_move": game.to_move().map(|s| s.index()),
+        "acting": acting.iter().map(|s| s.index()).collect::<Vec<_>>(),
+        "moves": moves,
+        "chance_moves": game.chance_moves(),
+        "history": game.history(),
+        "lines": lines,
+        "plies": game.history().len(),
+        "ply": game.history().len(),
+        "result": over.map(|o| json!({ "reason": o.reason, "winner": o.winner.map(|s| s.index()) })),
+        "analysable": entry.tools.is_some() || entry.key == "chess-cards",
+    });
+    if let Value::Object(c) = common {
+        v.extend(c);
+    }
+    v.entry("last").or_insert(Value::Null);
+    v.entry("board").or_insert(Value::Null);
+    v.entry("zones").or_insert(json!([]));
+    Ok(Json(Value::Object(v)))
+}
+
+/// `GET /api/analysis/ws`: send `{"id", "game", "spec", "moves", "lines",
+/// "seconds"}`; get `{"id", "depth", "lines", "bar", ...}` as the search
+/// deepens (the last with `"done": true`), or `{"id", "error"}`. A new
+/// board stops the analysis before; closing the socket stops it.
+pub(super) async fn ws(State(state): State<AppState>, upgrade: WebSocketUpgrade) -> Response {
+    upgrade
+        .max_message_size(ANALYSIS_BODY_LIMIT)
+        .on_upgrade(move |socket| analyse(socket, state))
+}
+
+/// One analysis under way: its stop flag and where its reports come.
+struct Running {
+    id: Value,
+    stop: Arc<AtomicBool>,
+    reports: watch::Receiver<Option<AnalysisReport>>,
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+}
+
+async fn send(socket: &mut WebSocket, v: Value) -> bool {
+    matches!(
+        tokio::time::timeout(
+            SEND_TIMEOUT,
+            socket.send(Message::Text(v.to_string().into()))
+        )
+        .await,
+        Ok(Ok(()))
+    )
+}
+
+async fn analyse(mut socket: WebSocket, state: AppState) {
+    let mut running: Option<Running> = None;
+    loop {
+        let changed = async {
+            match running.as_mut() {
+                Some(r) => r.reports.changed().await.is_ok(),
+                None => std::future::pending().await,
+            }
+        };
+        tokio::select! {
+            ok = changed => {
+                let Some(r) = running.as_mut() else { continue };
+                if !ok {
+                    // The job ended without a report: nothing to analyse.
+                    let id = r.id.clone();
+                    running = None;
+                    if !send(&mut socket, json!({ "id": id, "error": "nothing to analyse: the game is over", "done": true })).await {
+                        return;
+                    }
+                    continue;
+                }
+                let report = r.reports.borrow_and_update().clone();
+                if let Some(report) = report {
+                    let mut v = report.to_json();
+                    v["id"] = r.id.clone();
+                    let done = report.done;
+                    if !send(&mut socket, v).await {
+                        return;
+                    }
+                    if done {
+                        running = None;
+                    }
+                }
+            }
+            m = socket.recv() => match m {
+                Some(Ok(Message::Text(t))) => {
+                    running = None;
+                    let req: Value = serde_json::from_str(&t).unwrap_or(Value::Null);
+                    match begin(&state, &req) {
+                        Ok(r) => running = Some(r),
+                        Err(e) => {
+                            if !send(&mut socket, json!({ "id": req["id"], "error": e, "done": true })).await {
+                                return;
+                            }
+                        }
+                    }
+                }
+                Some(Ok(Message::Binary(_) | Message::Ping(_) | Message::Pong(_))) => {}
+                Some(Ok(Message::Close(_)) | Err(_)) | None => return,
+            },
+        }
+    }
+}
+
+/// Starts the analysis a client asked for, on the engine pool.
+fn begin(state: &AppState, req: &Value) -> Result<Running, String> {
+    if !req.is_object() {
+        return Err("send a board: {\"game\", \"spec\", \"moves\", \"lines\"}".into());
+    }
+    let Some(pool) = state.pool() else {
+        return Err("the engine is off on this server".into());
+    };
+    let (_, game) = rebuild(state, req).map_err(|e| e.message().to_string())?;
+    let lines = req["lines"]
+        .as_u64()
+        .unwrap_or(3)
+        .clamp(1, MAX_LINES as u64) as usize;
+    let time = req["seconds"]
+        .as_f64()
+        .filter(|s| s.is_finite() && *s > 0.0)
+        .map_or(MAX_TIME, |s| Duration::from_secs_f64(s).min(MAX_TIME));
+    let stop = Arc::new(AtomicBool::new(false));
+    let (tx, rx) = watch::channel(None);
+    let request = AnalysisRequest {
+        lines,
+        time,
+        stop: stop.clone(),
+    };
+    let sink = Box::new(move |r: AnalysisReport| {
+        let _ = tx.send(Some(r));
+    });
+    let job = game
+        .analysis_job(request, sink)
+        .ok_or_else(|| format!("{} has no analysis", game.entry().name))?;
+    // The answer is not needed: the reports are.
+    drop(pool.submit_analysis("analysis".into(), stop.clone(), job)?);
+    Ok(Running {
+        id: req["id"].clone(),
+        stop,
+        reports: rx,
+    })
+}
