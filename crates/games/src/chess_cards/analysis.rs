@@ -3,14 +3,15 @@
 
 use super::engine::Solver;
 use super::notation::turn_text;
-use super::ChessCards;
+use super::{ChessCards, Turn};
 use crate::registry::{AnalysisLine, AnalysisReport, AnalysisRequest, MAX_LINES};
 use deckmate_rules::Seat;
+use std::sync::atomic::Ordering;
 use std::time::Instant;
 
-/// The largest score of a game (a mate's value with every sacrifice
-/// counted): the evaluation bar's full scale.
-const SCALE: f64 = 30.0;
+/// The evaluation bar's scale: a lead of this many points fills three
+/// quarters of it.
+const SCALE: f64 = 20.0;
 
 /// A score in words: `+4 points`, `-1 point`, `a draw`.
 fn points(v: i32) -> String {
@@ -21,42 +22,84 @@ fn points(v: i32) -> String {
     }
 }
 
-/// Solves `g` and gives the request's lines: the best turns of the seat to
-/// act, each with its value for that seat and the perfect play after it.
-/// `None` when the game is over.
-pub fn analyse(g: &ChessCards, request: &AnalysisRequest) -> Option<AnalysisReport> {
-    let me = g.to_act()?;
+/// The line of turn `t` then perfect play, its value `v` turned to `me`.
+fn line(solver: &mut Solver, g: &ChessCards, me: Seat, t: Turn, v: i32) -> AnalysisLine {
+    let mine = if me == Seat::First { v } else { -v };
+    let mut child = g.clone();
+    child.play(t);
+    let (_, rest) = solver.solve(&child);
+    let moves: Vec<String> = std::iter::once(turn_text(t))
+        .chain(rest.iter().map(|&(_, t)| turn_text(t)))
+        .collect();
+    AnalysisLine {
+        score: mine,
+        score_text: points(mine),
+        text: moves.join(" "),
+        moves,
+    }
+}
+
+/// Solves `g` and reports the request's lines to `sink`: first the best
+/// turn of the seat to act with the perfect play after it (fast), then,
+/// when more lines are asked for, every turn valued and the best ones with
+/// their lines (slower: a stop ends it with the first report). False when
+/// the game is over.
+pub fn analyse(
+    g: &ChessCards,
+    request: &AnalysisRequest,
+    sink: &mut dyn FnMut(AnalysisReport),
+) -> bool {
+    let Some(me) = g.to_act() else {
+        return false;
+    };
     let start = Instant::now();
     let mut solver = Solver::new();
     // Values are the dealer's (the first seat's) score less the other's.
-    let mine = |v: i32| if me == Seat::First { v } else { -v };
-    let values = solver.turn_values(g);
-    let best = values.first().map_or(0, |&(_, v)| v);
-    let mut lines = Vec::new();
-    for &(t, v) in values.iter().take(request.lines.clamp(1, MAX_LINES)) {
-        let mut child = g.clone();
-        child.play(t);
-        let (_, rest) = solver.solve(&child);
-        let moves: Vec<String> = std::iter::once(turn_text(t))
-            .chain(rest.iter().map(|&(_, t)| turn_text(t)))
-            .collect();
-        lines.push(AnalysisLine {
-            score: mine(v),
-            score_text: points(mine(v)),
-            text: moves.join(" "),
-            moves,
-        });
-    }
-    Some(AnalysisReport {
+    let (value, best) = solver.solve(g);
+    let Some(&(_, first)) = best.first() else {
+        return false;
+    };
+    let wanted = request.lines.clamp(1, MAX_LINES);
+    let mut report = AnalysisReport {
         // Solved to the end: the best line's length.
-        depth: lines.first().map_or(0, |l| l.moves.len() as u32),
+        depth: best.len() as u32,
         nodes: solver.nodes,
         elapsed: start.elapsed(),
-        lines,
-        bar: (0.5 + f64::from(best) / (2.0 * SCALE)).clamp(0.0, 1.0),
+        lines: vec![line(&mut solver, g, me, first, value)],
+        bar: (0.5 + 0.5 * (f64::from(value) / SCALE).tanh()).clamp(0.0, 1.0),
         chance: false,
-        done: true,
-    })
+        done: wanted == 1,
+    };
+    sink(report.clone());
+    if wanted == 1 {
+        return true;
+    }
+    let mut values = Vec::new();
+    for t in g.turns() {
+        if request.stop.load(Ordering::Relaxed) {
+            report.done = true;
+            sink(report);
+            return true;
+        }
+        let mut child = g.clone();
+        child.play(t);
+        values.push((t, solver.value(&child)));
+    }
+    // Best for the seat to act first; among equals plain plays first.
+    values.sort_by_key(|&(t, v)| {
+        let v = if me == Seat::First { -v } else { v };
+        (v, t.sacrifice.is_some(), t.privilege)
+    });
+    report.lines = values
+        .iter()
+        .take(wanted)
+        .map(|&(t, v)| line(&mut solver, g, me, t, v))
+        .collect();
+    report.nodes = solver.nodes;
+    report.elapsed = start.elapsed();
+    report.done = true;
+    sink(report);
+    true
 }
 
 #[cfg(test)]
@@ -77,8 +120,15 @@ mod tests {
             time: Duration::from_secs(5),
             stop: Arc::new(AtomicBool::new(false)),
         };
-        let r = analyse(&g, &request).unwrap();
+        let mut reports = Vec::new();
+        assert!(analyse(&g, &request, &mut |r| reports.push(r)));
+        // The best line at once, then three.
+        assert_eq!(reports.len(), 2);
+        assert_eq!(reports[0].lines.len(), 1);
+        assert!(!reports[0].done && reports[1].done);
+        let r = &reports[1];
         assert_eq!(r.lines.len(), 3);
+        assert_eq!(reports[0].lines[0].score, r.lines[0].score);
         let mut solver = Solver::new();
         let value = solver.value(&g);
         // The first line is worth the position's value, the others no more.

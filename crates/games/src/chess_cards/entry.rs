@@ -677,9 +677,7 @@ impl PlayedGame for CardsMatch {
         let (_, g) = self.current();
         let g = g.clone();
         Some(Box::new(move || {
-            let report = super::analysis::analyse(&g, &request)?;
-            sink(report);
-            Some(String::new())
+            super::analysis::analyse(&g, &request, &mut |r| sink(r)).then(String::new)
         }))
     }
 

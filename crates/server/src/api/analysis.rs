@@ -254,7 +254,8 @@ pub(super) async fn view(
 /// `GET /api/analysis/ws`: send `{"id", "game", "spec", "moves", "lines",
 /// "seconds"}`; get `{"id", "depth", "lines", "bar", ...}` as the search
 /// deepens (the last with `"done": true`), or `{"id", "error"}`. A new
-/// board stops the analysis before; closing the socket stops it.
+/// board stops the analysis before, as does `{"stop": true}`; closing
+/// the socket stops it.
 pub(super) async fn ws(State(state): State<AppState>, upgrade: WebSocketUpgrade) -> Response {
     upgrade
         .max_message_size(ANALYSIS_BODY_LIMIT)
@@ -266,6 +267,8 @@ struct Running {
     id: Value,
     stop: Arc<AtomicBool>,
     reports: watch::Receiver<Option<AnalysisReport>>,
+    /// Why there would be no report at all.
+    empty: String,
 }
 
 impl Drop for Running {
@@ -299,9 +302,9 @@ async fn analyse(mut socket: WebSocket, state: AppState) {
                 let Some(r) = running.as_mut() else { continue };
                 if !ok {
                     // The job ended without a report: nothing to analyse.
-                    let id = r.id.clone();
+                    let (id, why) = (r.id.clone(), r.empty.clone());
                     running = None;
-                    if !send(&mut socket, json!({ "id": id, "error": "nothing to analyse: the game is over", "done": true })).await {
+                    if !send(&mut socket, json!({ "id": id, "error": why, "done": true })).await {
                         return;
                     }
                     continue;
@@ -323,6 +326,9 @@ async fn analyse(mut socket: WebSocket, state: AppState) {
                 Some(Ok(Message::Text(t))) => {
                     running = None;
                     let req: Value = serde_json::from_str(&t).unwrap_or(Value::Null);
+                    if req["stop"] == true {
+                        continue;
+                    }
                     match begin(&state, &req) {
                         Ok(r) => running = Some(r),
                         Err(e) => {
@@ -371,9 +377,15 @@ fn begin(state: &AppState, req: &Value) -> Result<Running, String> {
         .ok_or_else(|| format!("{} has no analysis", game.entry().name))?;
     // The answer is not needed: the reports are.
     drop(pool.submit_analysis("analysis".into(), stop.clone(), job)?);
+    let empty = if game.outcome().is_some() {
+        "nothing to analyse: the game is over"
+    } else {
+        "nothing to analyse until a player is to move"
+    };
     Ok(Running {
         id: req["id"].clone(),
         stop,
         reports: rx,
+        empty: empty.into(),
     })
 }

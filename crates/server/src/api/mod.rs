@@ -139,6 +139,7 @@ pub fn app(state: AppState) -> Router {
         .route("/", get(index))
         .route("/game/{id}", get(index))
         .route("/app.js", get(app_js))
+        .route("/analysis.js", get(analysis_js))
         .route("/style.css", get(style))
         .route("/favicon.svg", get(favicon))
         .route("/favicon.ico", get(favicon))
@@ -211,6 +212,14 @@ async fn app_js() -> Response {
     (
         [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
         static_files::APP_JS,
+    )
+        .into_response()
+}
+
+async fn analysis_js() -> Response {
+    (
+        [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
+        static_files::ANALYSIS_JS,
     )
         .into_response()
 }
