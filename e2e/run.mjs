@@ -846,6 +846,292 @@ await test("each game's rules as a page, with its start drawn, one click from th
   await page.close();
 });
 
+// ---- the board from the keyboard, dragging, a move's slide, its sound ----
+// Tabs until the element with this id has the focus.
+async function tabTo(page, id) {
+  for (let i = 0; i < 40; i++) {
+    if (await page.evaluate((id) => document.activeElement && document.activeElement.id === id, id)) return;
+    await page.keyboard.press("Tab");
+  }
+  throw new Error("Tab never reached #" + id);
+}
+
+// Moves the board's cursor to a square by the arrow keys: up or down to
+// its row as seen on screen, then along the row.
+async function keyTo(page, sq) {
+  for (let i = 0; i < 60; i++) {
+    const key = await page.evaluate((sq) => {
+      const at = document.querySelector(".cursor-ring").getAttribute("data-cursor");
+      if (at === sq) return null;
+      const box = (n) => document.querySelector(`rect.sq[data-square="${n}"]`).getBoundingClientRect();
+      const a = box(at), b = box(sq);
+      if (Math.abs(a.y - b.y) > 2) return b.y < a.y ? "ArrowUp" : "ArrowDown";
+      return b.x < a.x ? "ArrowLeft" : "ArrowRight";
+    }, sq);
+    if (!key) return;
+    await page.keyboard.press(key);
+  }
+  throw new Error("the cursor never got to " + sq);
+}
+
+// Plays a move from the board's keys: the cursor to the piece, Enter, to
+// the target, Enter, and when the move is one of several there (a
+// promotion), Tab to its button and Enter. The board has the focus after.
+async function keyMove(page, v, mv) {
+  await keyTo(page, mv.from);
+  await page.keyboard.press("Enter");
+  const said = await page.textContent("#board-say");
+  assert(said.startsWith(mv.from + ":") && said.endsWith("picked"), "said on picking: " + said);
+  await keyTo(page, mv.to);
+  await page.keyboard.press("Enter");
+  const options = v.moves.filter((m) => m.from === mv.from && m.to === mv.to);
+  if (options.length > 1) {
+    assert(await page.evaluate(() => document.activeElement.classList.contains("promo-choice")), "the choice has no focus");
+    for (let i = 0; i < options.indexOf(mv); i++) await page.keyboard.press("Tab");
+    await page.keyboard.press("Enter");
+  }
+  await page.waitForFunction((n) => document.querySelectorAll("#moves .mv").length > n, v.plies, { timeout: 15000 });
+  await page.waitForFunction(() => document.activeElement && document.activeElement.id === "board-svg", null, { timeout: 5000 });
+}
+
+await test("a whole game made with the keyboard alone: the lobby's form, then every move by the board's keys", async () => {
+  const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+  await page.goto(base + "/");
+  await page.waitForSelector("#create");
+  // The form: Cardmate (the first game) against the engine at level 1.
+  assert(await page.inputValue("select[name=variant]") === "cardmate", "the first game is not Cardmate");
+  for (let i = 0; i < 20 && !(await page.evaluate(() => document.activeElement.name === "level")); i++) await page.keyboard.press("Tab");
+  await page.keyboard.press("Home");
+  assert(await page.inputValue("select[name=level]") === "1", "level " + await page.inputValue("select[name=level]"));
+  await tabTo(page, "create");
+  await page.keyboard.press("Enter");
+  await page.waitForSelector("#board-svg g.card");
+  // The board: one tab stop after the move box, the cursor on a piece of
+  // one's own, each square said.
+  await tabTo(page, "board-svg");
+  assert(await page.getAttribute("#board-svg", "role") === "application", "the board's role");
+  let v = await viewOf(page);
+  const start = await page.getAttribute(".cursor-ring", "data-cursor");
+  assert(v.pieces.some((p) => p.square === start && p.owner === v.you), "the cursor starts on " + start);
+  assert(await page.isVisible(".cursor-ring"), "no ring on the cursor's square");
+  await keyTo(page, "e5");
+  assert(await page.textContent("#board-say") === "e5: empty", "said: " + await page.textContent("#board-say"));
+  await keyTo(page, "c2");
+  assert(/^c2: \w+ of (Clubs|Diamonds|Hearts|Spades), Forehand's$/.test(await page.textContent("#board-say")), "said: " + await page.textContent("#board-say"));
+  // The arrow keys on the board move its cursor, not through the moves.
+  let moves = 0;
+  for (let i = 0; i < 600; i++) {
+    v = await viewOf(page);
+    if (v.result) break;
+    if (v.to_move !== v.you) { await page.waitForTimeout(100); continue; }
+    // Captures first, so the game ends sooner (as when clicking).
+    const mv = v.moves.find((m) => m.text.includes(":")) || v.moves[i % v.moves.length];
+    await keyMove(page, v, mv);
+    assert((await viewOf(page)).history[v.plies] === mv.text, "played " + (await viewOf(page)).history[v.plies] + " for " + mv.text);
+    moves++;
+  }
+  v = await viewOf(page);
+  assert(v.result, `the game did not end (${moves} moves by keys)`);
+  assert(!(await page.textContent("#status")).startsWith("Viewing"), "the arrow keys stepped through the moves");
+  await page.waitForFunction((r) => document.querySelector("#status").textContent.includes(r), v.result.result, { timeout: 5000 });
+  await page.close();
+});
+
+await test("the board's keys on Cuarenta seen from Black: up is up on screen, holes skipped, Escape, the arrow keys off the board step, a promotion", async () => {
+  const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+  await newCuarenta(page, { opponent: "engine", level: "1", side: "black" });
+  await page.waitForFunction(() => document.querySelectorAll("#moves .mv").length >= 1, null, { timeout: 15000 });
+  await tabTo(page, "board-svg");
+  const v = await viewOf(page);
+  const ring = async () => {
+    const [sq, box] = await page.$eval(".cursor-ring", (r) => [r.getAttribute("data-cursor"), r.getBoundingClientRect().toJSON()]);
+    assert(!v.board.holes.includes(sq), "the cursor on the hole " + sq);
+    return { sq, x: box.x, y: box.y };
+  };
+  // Black's pieces are at the bottom of the board turned round.
+  const a = await ring();
+  assert(v.pieces.some((p) => p.square === a.sq && p.owner === 1), "the cursor starts on " + a.sq);
+  await page.keyboard.press("ArrowUp");
+  const b = await ring();
+  assert(b.y < a.y && Number(b.sq.slice(1)) < Number(a.sq.slice(1)), `up went from ${a.sq} to ${b.sq}`);
+  await page.keyboard.press("ArrowRight");
+  const c = await ring();
+  assert(c.x > b.x && Math.abs(c.y - b.y) < 2 && c.sq[0] < b.sq[0], `right went from ${b.sq} to ${c.sq}`);
+  // Every square, holes skipped, is reached from the keys: play three moves.
+  for (let i = 0; i < 3; i++) {
+    await page.waitForFunction(() => document.querySelector("#status").textContent.startsWith("Black to move (you)"), null, { timeout: 15000 });
+    const w = await viewOf(page);
+    const mv = w.moves.filter((m) => !m.promotion)[(i * 5) % w.moves.length] || w.moves[0];
+    await keyMove(page, w, mv);
+    assert((await viewOf(page)).history[w.plies] === mv.text, "played " + (await viewOf(page)).history[w.plies]);
+  }
+  // Escape puts a piece picked back.
+  await page.waitForFunction(() => document.querySelector("#status").textContent.startsWith("Black to move (you)"), null, { timeout: 15000 });
+  const w = await viewOf(page);
+  await keyTo(page, w.moves[0].from);
+  await page.keyboard.press("Space");
+  assert(await page.$("rect.sq.selected") && (await page.$$("circle.target")).length > 0, "Space picked nothing");
+  await page.keyboard.press("Escape");
+  assert(!(await page.$("rect.sq.selected")) && (await page.$$("circle.target")).length === 0, "Escape put nothing back");
+  assert(await page.evaluate(() => document.activeElement.id) === "board-svg", "the board lost the focus");
+  // Off the board (on the Play button), the arrow keys step through the moves again.
+  await page.keyboard.press("Shift+Tab");
+  assert(await page.evaluate(() => document.activeElement.id) !== "board-svg", "the focus stayed");
+  await page.keyboard.press("ArrowLeft");
+  await page.waitForFunction(() => document.querySelector("#status").textContent.startsWith("Viewing after ply"), null, { timeout: 5000 });
+  // A promotion from the keys (the line of the promotion test, played
+  // through the API): its buttons take the focus, then give it back.
+  await newCuarenta(page, { opponent: "friend" });
+  const id = (await viewOf(page)).id;
+  const tokens = [await page.evaluate(() => localStorage.getItem("deckmate-token-" + location.pathname.split("/").pop())), (await page.inputValue("#invite-link")).split("#")[1]];
+  for (const [i, move] of ["d3c4", "Pde6", "c4d5", "Phg6", "d5c6", "Pgh5"].entries()) {
+    const w = await (await fetch(`${base}/api/games/${id}`, { headers: { Authorization: "Bearer " + tokens[i % 2] } })).json();
+    const text = i % 2 ? move : w.moves.find((m) => m.from + m.to === move).text;
+    const r = await fetch(`${base}/api/games/${id}/moves`, { method: "POST", headers: { "Content-Type": "application/json", Authorization: "Bearer " + tokens[i % 2] }, body: JSON.stringify({ move: text }) });
+    assert(r.status === 200, `${move}: ${r.status}`);
+  }
+  await page.waitForFunction(() => document.querySelectorAll("#moves .mv").length === 6, null, { timeout: 5000 });
+  await tabTo(page, "board-svg");
+  const p = await viewOf(page);
+  await keyMove(page, p, p.moves.find((m) => m.from === "c6" && m.to === "d7" && m.choice === "Camel"));
+  assert((await viewOf(page)).history[6].startsWith("Pd7=C"), "history: " + (await viewOf(page)).history);
+  await page.close();
+});
+
+await test("a dragged piece follows the pointer (mouse and touch), goes back from a square it cannot go to, plays on a target", async () => {
+  const page = await browser.newPage({ viewport: { width: 1200, height: 900 }, hasTouch: true });
+  await newGame(page, { opponent: "friend" });
+  const v = await viewOf(page);
+  const mv = v.moves.find((m) => m.text === "4Ci3");
+  const centre = async (sel) => { const b = await page.locator(sel).boundingBox(); return { x: b.x + b.width / 2, y: b.y + b.height / 2 }; };
+  const g = `g.card[data-square="${mv.from}"]`;
+  // The piece's centre comes near a point (pointer moves are handled a frame later).
+  const near = (p, what) => page.waitForFunction(([sel, p]) => {
+    const b = document.querySelector(sel).getBoundingClientRect();
+    return Math.abs(b.x + b.width / 2 - p.x) < 3 && Math.abs(b.y + b.height / 2 - p.y) < 3;
+  }, [g, p], { timeout: 3000 }).catch(() => { throw new Error(what); });
+  const from = await centre(g);
+  const to = await centre(`rect.sq[data-square="${mv.to}"]`);
+  const away = await centre('rect.sq[data-square="e5"]');
+  const mid = { x: (from.x + away.x) / 2, y: (from.y + away.y) / 2 };
+  // Dragged over the board, the piece is under the pointer all along.
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(mid.x, mid.y, { steps: 6 });
+  await near(mid, "the piece does not follow the mouse");
+  assert((await page.getAttribute(g, "transform") || "").startsWith("translate("), "no transform while dragging");
+  // Dropped where it cannot go, it goes back and nothing is played.
+  await page.mouse.move(away.x, away.y, { steps: 4 });
+  await page.mouse.up();
+  await near(from, "the piece did not go back");
+  assert(!(await page.getAttribute(g, "transform")), "the piece keeps a transform");
+  assert((await viewOf(page)).plies === 0, "a move was played");
+  // By touch too (a finger dragged over the board).
+  const cdp = await page.context().newCDPSession(page);
+  const touch = (type, p) => cdp.send("Input.dispatchTouchEvent", { type, touchPoints: p ? [{ x: p.x, y: p.y }] : [] });
+  await touch("touchStart", from);
+  for (let i = 1; i <= 5; i++) await touch("touchMove", { x: from.x + ((mid.x - from.x) * i) / 5, y: from.y + ((mid.y - from.y) * i) / 5 });
+  await near(mid, "the piece does not follow the finger");
+  await touch("touchEnd");
+  await near(from, "the touched piece did not go back");
+  // A press and release without moving is still a click: it picks the piece.
+  await page.click(g);
+  assert(await page.$(`rect.sq.selected[data-square="${mv.from}"]`), "a click picked nothing");
+  // Dropped on a target, the move is played.
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(to.x, to.y, { steps: 8 });
+  await page.mouse.up();
+  await page.waitForFunction(() => document.querySelectorAll("#moves .mv").length === 1, null, { timeout: 5000 });
+  assert((await viewOf(page)).history[0] === mv.text, "played " + (await viewOf(page)).history[0]);
+  await page.close();
+});
+
+await test("a move slides its piece to its square, and nothing slides with reduced motion", async () => {
+  const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+  await newGame(page, { opponent: "friend" });
+  const invite = await page.inputValue("#invite-link");
+  // Every frame, the pieces being animated are noted (the square each went to).
+  await page.evaluate(() => {
+    window.slid = [];
+    const frame = () => {
+      for (const a of document.getAnimations()) {
+        const t = a.effect && a.effect.target;
+        if (t && t.matches("g.card") && !window.slid.includes(t.getAttribute("data-square"))) window.slid.push(t.getAttribute("data-square"));
+      }
+      requestAnimationFrame(frame);
+    };
+    frame();
+  });
+  const slid = async () => { await page.waitForTimeout(300); const s = await page.evaluate(() => window.slid); await page.evaluate(() => { window.slid = []; }); return s; };
+  // One move clicked here, one made by the other player (through the API).
+  const play = async (mine, theirs) => {
+    const v = await viewOf(page);
+    await clickMove(page, v.moves.find((m) => m.text === mine));
+    await page.waitForFunction((n) => document.querySelectorAll("#moves .mv").length === n + 1, v.plies, { timeout: 5000 });
+    const a = await slid();
+    await fetch(`${base}/api/games/${v.id}/moves`, { method: "POST", headers: { "Content-Type": "application/json", Authorization: "Bearer " + invite.split("#")[1] }, body: JSON.stringify({ move: theirs }) });
+    await page.waitForFunction((n) => document.querySelectorAll("#moves .mv").length === n + 2, v.plies, { timeout: 5000 });
+    return [a, await slid()];
+  };
+  const [a, b] = await play("4Ci3", "4Db6");
+  assert(JSON.stringify(a) === '["i3"]' && JSON.stringify(b) === '["b6"]', `slid ${a} and ${b}`);
+  // Stepping through the moves slides nothing.
+  await page.click("#prev");
+  await page.waitForFunction(() => document.querySelector("#status").textContent.startsWith("Viewing"), null, { timeout: 5000 });
+  await page.click("#last");
+  assert((await slid()).length === 0, "stepping slid");
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  const [c, d] = await play("8Dj2", "8Ca7");
+  assert(c.length === 0 && d.length === 0, `slid with reduced motion: ${c} ${d}`);
+  await page.close();
+});
+
+await test("sound: off unless switched on, remembered, a click on each move made by an oscillator", async () => {
+  const ctx = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+  // The page's AudioContexts and oscillators, counted.
+  await ctx.addInitScript(() => {
+    window.sounds = { contexts: 0, started: [] };
+    const A = window.AudioContext;
+    window.AudioContext = class extends A {
+      constructor(...a) { super(...a); window.sounds.contexts++; }
+      createOscillator() {
+        const o = super.createOscillator();
+        const start = o.start.bind(o);
+        o.start = (...a) => { window.sounds.started.push(o.frequency.value); return start(...a); };
+        return o;
+      }
+    };
+  });
+  const page = await ctx.newPage();
+  await newGame(page, { opponent: "engine", level: "1", side: "forehand" });
+  const play = async () => {
+    const v = await viewOf(page);
+    await clickMove(page, v.moves.find((m) => !m.promote && !m.text.includes(":")) || v.moves[0]);
+    await page.waitForFunction((n) => document.querySelectorAll("#moves .mv").length >= n + 2, v.plies, { timeout: 15000 });
+    await page.waitForTimeout(100);
+  };
+  assert(await page.getAttribute("#sound", "aria-pressed") === "false", "the sound is on at first");
+  await play();
+  assert(JSON.stringify(await page.evaluate(() => window.sounds)) === '{"contexts":0,"started":[]}', "a sound while off: " + JSON.stringify(await page.evaluate(() => window.sounds)));
+  await page.click("#sound");
+  assert(await page.getAttribute("#sound", "aria-pressed") === "true", "the sound did not switch on");
+  // Remembered: on after a reload, silent until a move.
+  await page.reload();
+  await page.waitForSelector("#board-svg g.card");
+  assert(await page.getAttribute("#sound", "aria-pressed") === "true", "the sound is off after a reload");
+  assert((await page.evaluate(() => window.sounds.started.length)) === 0, "a sound with no move");
+  await play();
+  const s = await page.evaluate(() => window.sounds);
+  assert(s.contexts === 1 && s.started.length === 2, "on: " + JSON.stringify(s));
+  // Switched off again: silent.
+  await page.click("#sound");
+  assert(await page.evaluate(() => localStorage.getItem("deckmate-sound")) === "0", "not remembered off");
+  await play();
+  assert((await page.evaluate(() => window.sounds.started.length)) === 2, "a sound while off again");
+  await ctx.close();
+});
+
 await test("accessibility: axe-core finds no serious or critical violation on the lobby, each game's page and a rules page", async () => {
   const axe = readFileSync(join(root, "e2e", "node_modules", "axe-core", "axe.min.js"), "utf8");
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });

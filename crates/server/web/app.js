@@ -270,6 +270,7 @@ function gamePage(id) {
         el("button", { id: "flip", onclick: () => { state.flipped = !state.flipped; draw(state); } }, "Flip")),
       el("div", { id: "moves" }),
       el("div", { id: "chat" }),
+      el("div", { class: "buttons" }, soundToggle()),
       el("div", { class: "buttons" },
         el("button", { id: "resign", onclick: (e) => {
           // Two clicks: the first asks.
@@ -478,18 +479,20 @@ function drawZones(state, v) {
 function drawBoard(state, v) {
   const host = document.getElementById("board");
   const b = v.board;
+  const fresh = freshMove(state, v);
   if (!b) { host.replaceChildren(); return; }
   const live = !state.pastView;
+  // A game's board is one tab stop, played from the keyboard too.
+  const keys = live && state.id;
   const S = 60;
   const W = b.files * S, H = b.ranks * S;
-  const svg = svgEl("svg", { viewBox: `-24 -8 ${W + 32} ${H + 32}`, id: "board-svg", role: "img", "aria-label": "board" });
+  const svg = svgEl("svg", keys
+    ? { viewBox: `-24 -8 ${W + 32} ${H + 32}`, id: "board-svg", tabindex: 0, role: "application", "aria-label": "board, use arrow keys to move over squares, Enter to pick and drop, Escape to put back" }
+    : { viewBox: `-24 -8 ${W + 32} ${H + 32}`, id: "board-svg", role: "img", "aria-label": "board" });
   // A board much taller than wide (52Chess's 4x13) fits the window's height.
   if (b.ranks >= 2 * b.files) svg.setAttribute("class", "tall");
-  const pos = (name) => {
-    const f = name.charCodeAt(0) - 97, r = Number(name.slice(1)) - b.rank_base;
-    const x = state.flipped ? b.files - 1 - f : f, y = state.flipped ? r : b.ranks - 1 - r;
-    return [x * S, y * S];
-  };
+  const grid = boardGrid(state, b);
+  const pos = (name) => grid.xy(name).map((c) => c * S);
   const name = (f, r) => String.fromCharCode(97 + f) + (r + b.rank_base);
   const zoneOf = {};
   for (const z of b.zones) for (const s of z.squares) zoneOf[s] = z.name;
@@ -548,7 +551,7 @@ function drawBoard(state, v) {
     }
     // When a capture is compulsory, the cards that must capture are marked.
     const must = live && v.compulsory && v.you === v.to_move && v.moves.some((m) => m.from === p.square);
-    const g = svgEl("g", { class: `card owner${p.owner}` + (p.red ? " red" : "") + (must ? " must" : ""), "data-card": p.label, "data-square": p.square, role: "img", "aria-label": `${p.label}, on ${p.square}` + (must ? ", must capture" : "") });
+    const g = svgEl("g", { class: `card owner${p.owner}` + (p.red ? " red" : "") + (must ? " must" : ""), "data-card": p.label, "data-square": p.square, role: "img", "aria-label": `${pieceName(p, v)}, on ${p.square}` + (must ? ", must capture" : "") });
     const up = (p.owner === 0) !== state.flipped;
     g.append(svgEl("rect", { x: x + 6, y: y + 4, width: S - 12, height: S - 8, rx: 6, class: "face" }));
     g.append(svgEl("path", { d: up ? `M${x + 22} ${y + 10} L${x + 30} ${y + 4} L${x + 38} ${y + 10}` : `M${x + 22} ${y + S - 10} L${x + 30} ${y + S - 4} L${x + 38} ${y + S - 10}`, class: "wedge" }));
@@ -569,33 +572,220 @@ function drawBoard(state, v) {
     svg.append(c);
     if (castle) svg.append(svgText({ x: x + S / 2, y: y + S - 3, class: "castle-label" }, castle.choice || "O-O"));
   }
+  if (fresh && fresh.slide) slide(svg, pos, fresh);
+  if (keys) {
+    // The keyboard's cursor: a ring, shown while the board has the focus.
+    if (!state.cursor || !grid.at(...grid.xy(state.cursor))) state.cursor = startSquare(v, grid);
+    const [x, y] = pos(state.cursor);
+    svg.append(svgEl("rect", { x: x + 2, y: y + 2, width: S - 4, height: S - 4, rx: 4, class: "cursor-ring", "data-cursor": state.cursor }));
+    svg.addEventListener("keydown", (ev) => boardKey(state, v, grid, ev));
+    // A click leaves the focus off the board (the arrow keys then step
+    // through the moves), unless the board had it.
+    svg.addEventListener("mousedown", (ev) => { if (document.activeElement !== svg) { ev.preventDefault(); document.activeElement?.blur(); } });
+    sayBox();
+  }
   svg.addEventListener("click", (ev) => {
     if (!live) return;
     const sqEl = ev.target.closest("[data-square],[data-target]");
     if (!sqEl) return;
-    const n = sqEl.getAttribute("data-target") || sqEl.getAttribute("data-square");
-    if (state.selected && v.moves.some((m) => m.from === state.selected && m.to === n)) return chooseMove(state, state.selected, n);
-    state.selected = v.moves.some((m) => m.from === n) ? n : null;
-    clearChoices();
-    draw(state);
-    // A card of one's own that may not move now: say why.
-    const mine = v.you !== null && v.to_move === v.you && v.pieces.some((p) => p.square === n && p.owner === v.you);
-    if (live && mine && !state.selected) {
-      status(v.compulsory ? "A same-suit capture is compulsory: play one of the marked cards" : "That piece has no legal move now");
-    }
+    pickOrDrop(state, v, sqEl.getAttribute("data-target") || sqEl.getAttribute("data-square"));
   });
-  let dragFrom = null;
-  svg.addEventListener("pointerdown", (ev) => { const c = ev.target.closest(".card"); dragFrom = c && live ? c.getAttribute("data-square") : null; });
-  svg.addEventListener("pointerup", (ev) => {
-    if (!dragFrom) return;
-    const at = document.elementFromPoint(ev.clientX, ev.clientY);
-    const sqEl = at && at.closest("[data-square],[data-target]");
-    const n = sqEl && (sqEl.getAttribute("data-target") || sqEl.getAttribute("data-square"));
-    if (n && n !== dragFrom && v.moves.some((m) => m.from === dragFrom && m.to === n)) { chooseMove(state, dragFrom, n); }
-    dragFrom = null;
-  });
+  if (live) dragPieces(state, v, svg, pos);
+  // The focus stays on the board redrawn (and comes back to it after a
+  // promotion chosen by its button).
+  const focused = document.activeElement && document.activeElement.id === "board-svg";
   host.replaceChildren(svg);
+  if (keys && (focused || (state.refocus && !document.querySelector(".promo-choice")))) { state.refocus = false; svg.focus({ preventScroll: true }); }
   drawFreeMoves(state, v);
+}
+
+// A click (or Enter) on square n: drops the piece picked there when it may
+// go there, else picks the piece on n, or puts the picked one back.
+function pickOrDrop(state, v, n) {
+  state.cursor = n;
+  state.cursorX = null;
+  if (state.selected && v.moves.some((m) => m.from === state.selected && m.to === n)) return chooseMove(state, state.selected, n);
+  state.selected = v.moves.some((m) => m.from === n) ? n : null;
+  clearChoices();
+  draw(state);
+  // A card of one's own that may not move now: say why.
+  const mine = v.you !== null && v.to_move === v.you && v.pieces.some((p) => p.square === n && p.owner === v.you);
+  if (mine && !state.selected) {
+    status(v.compulsory ? "A same-suit capture is compulsory: play one of the marked cards" : "That piece has no legal move now");
+  }
+}
+
+// A piece in words: a card by its rank and suit, and whose it is.
+const RANK_WORDS = { X: "Ten", J: "Jack", Q: "Queen", K: "King", A: "Ace" };
+const SUIT_WORDS = { C: "Clubs", D: "Diamonds", H: "Hearts", S: "Spades" };
+function pieceName(p, v) {
+  if (!SUIT_WORDS[p.suit]) return p.label;
+  const rank = RANK_WORDS[p.rank] || "One Two Three Four Five Six Seven Eight Nine".split(" ")[p.rank - 1] || p.rank;
+  return `${rank} of ${SUIT_WORDS[p.suit]}, ${v.seats[p.owner].name}'s`;
+}
+
+// Where a board's squares are on screen, counted in squares from the top
+// left (a flipped board turned round): `xy(name)`, and `at(x, y)`, the
+// square there (null off the board or on a hole).
+function boardGrid(state, b) {
+  const flip = state.flipped;
+  return {
+    xy: (n) => { const f = n.charCodeAt(0) - 97, r = Number(n.slice(1)) - b.rank_base; return flip ? [b.files - 1 - f, r] : [f, b.ranks - 1 - r]; },
+    at: (x, y) => {
+      if (x < 0 || y < 0 || x >= b.files || y >= b.ranks) return null;
+      const n = String.fromCharCode(97 + (flip ? b.files - 1 - x : x)) + ((flip ? y : b.ranks - 1 - y) + b.rank_base);
+      return b.holes.includes(n) ? null : n;
+    },
+  };
+}
+
+// Where the keyboard's cursor starts: on a piece of the player's that can
+// move (or any of his), else the square nearest the centre.
+function startSquare(v, grid) {
+  const own = v.pieces.filter((p) => p.owner === v.you);
+  const p = own.find((q) => v.moves.some((m) => m.from === q.square)) || own[0];
+  if (p) return p.square;
+  let best = null, d = Infinity;
+  for (let x = 0; x < v.board.files; x++) for (let y = 0; y < v.board.ranks; y++) {
+    const e = Math.abs(x - (v.board.files - 1) / 2) + Math.abs(y - (v.board.ranks - 1) / 2);
+    if (grid.at(x, y) && e < d) { best = grid.at(x, y); d = e; }
+  }
+  return best;
+}
+
+// The cursor one step on screen: left and right to the next square of the
+// row, up and down to the nearest square of the next row with any, near
+// the column last gone to (on a board with holes it zigzags).
+function cursorStep(state, v, grid, dx, dy) {
+  let [x, y] = grid.xy(state.cursor);
+  if (dx) {
+    for (x += dx; x >= 0 && x < v.board.files; x += dx) if (grid.at(x, y)) { state.cursorX = x; return grid.at(x, y); }
+    return state.cursor;
+  }
+  const goal = state.cursorX ?? x;
+  for (y += dy; y >= 0 && y < v.board.ranks; y += dy) {
+    let best = null;
+    for (let i = 0; i < v.board.files; i++) if (grid.at(i, y) && (best === null || Math.abs(i - goal) < Math.abs(best - goal))) best = i;
+    if (best !== null) return grid.at(best, y);
+  }
+  return state.cursor;
+}
+
+// The board's keys: arrows move the cursor, Enter or Space picks the piece
+// under it or drops the picked one there, Escape puts it back; each said.
+function boardKey(state, v, grid, ev) {
+  const step = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[ev.key];
+  const n = state.cursor, from = state.selected;
+  const goes = (f) => f && v.moves.some((m) => m.from === f && m.to === state.cursor);
+  let said = null;
+  if (step) {
+    state.cursor = cursorStep(state, v, grid, ...step);
+    if (state.cursor !== n) drawBoard(state, v);
+  } else if (ev.key === "Enter" || ev.key === " ") {
+    if (goes(from)) said = `${from} to ${n}`;
+    pickOrDrop(state, v, n);
+    // A promotion's question: its buttons take the focus, and give it back.
+    const choice = document.querySelector(".promo-choice");
+    if (choice) { choice.focus(); state.refocus = true; }
+  } else if (ev.key === "Escape" && from) {
+    state.selected = null;
+    drawBoard(state, v);
+  } else return;
+  ev.preventDefault();
+  const p = v.pieces.find((q) => q.square === state.cursor);
+  say(said || `${state.cursor}: ${p ? pieceName(p, v) : "empty"}` +
+    (state.selected === state.cursor ? ", picked" : goes(state.selected) ? `, ${state.selected} can go here` : ""));
+}
+
+// What the board's keys did, said politely to screen readers from a
+// visually hidden region beside the board (there before it speaks).
+function sayBox() {
+  let box = document.getElementById("board-say");
+  if (!box) document.getElementById("board").after(box = el("div", { id: "board-say", class: "sr-only", "aria-live": "polite" }));
+  return box;
+}
+function say(text) { sayBox().textContent = text; }
+
+// A piece dragged follows the pointer and drops on a target, or goes back;
+// a press and release without moving stays a click.
+function dragPieces(state, v, svg, pos) {
+  let d = null;
+  const at = (ev) => new DOMPoint(ev.clientX, ev.clientY).matrixTransform(svg.getScreenCTM().inverse());
+  svg.addEventListener("pointerdown", (ev) => {
+    const g = ev.button === 0 && ev.target.closest(".card");
+    const from = g && g.getAttribute("data-square");
+    d = from && v.moves.some((m) => m.from === from) ? { g, from, id: ev.pointerId, x: ev.clientX, y: ev.clientY, p: at(ev), moved: false } : null;
+  });
+  svg.addEventListener("pointermove", (ev) => {
+    if (!d || ev.pointerId !== d.id || (!d.moved && Math.hypot(ev.clientX - d.x, ev.clientY - d.y) < 4)) return;
+    if (!d.moved) { d.moved = true; svg.setPointerCapture(ev.pointerId); d.g.classList.add("dragging"); svg.append(d.g); }
+    const p = at(ev);
+    d.g.setAttribute("transform", `translate(${p.x - d.p.x} ${p.y - d.p.y})`);
+  });
+  const end = (ev) => {
+    if (!d || ev.pointerId !== d.id) return;
+    const { g, from, moved } = d;
+    d = null;
+    if (!moved) return;
+    const hit = ev.type === "pointerup" && document.elementFromPoint(ev.clientX, ev.clientY);
+    g.classList.remove("dragging");
+    const sq = hit && hit.closest("[data-square],[data-target]");
+    const n = sq && (sq.getAttribute("data-target") || sq.getAttribute("data-square"));
+    if (!n || n === from || !v.moves.some((m) => m.from === from && m.to === n)) { g.removeAttribute("transform"); return; }
+    const [[fx, fy], [tx, ty]] = [pos(from), pos(n)];
+    g.setAttribute("transform", `translate(${tx - fx} ${ty - fy})`);
+    state.dropped = from + n;
+    chooseMove(state, from, n);
+  };
+  svg.addEventListener("pointerup", end);
+  svg.addEventListener("pointercancel", end);
+}
+
+// A move new since the board was last drawn (a view come live, not one
+// stepped to): clicks if the sound is on, and says whether the piece
+// slides (not for a piece dropped there, nor with reduced motion).
+function freshMove(state, v) {
+  const seen = state.seen;
+  state.seen = state.pastView ? null : v;
+  if (!seen || state.pastView || v.plies <= seen.plies) return null;
+  const last = v.last || {};
+  const capture = (seen.pieces || []).some((p) => p.square === last.to) || /[x:]/.test((v.history || [])[v.plies - 1] || "");
+  moveSound(capture);
+  const dropped = state.dropped === last.from + last.to;
+  state.dropped = null;
+  const slide = last.from && last.to && !dropped && !matchMedia("(prefers-reduced-motion: reduce)").matches;
+  return { ...last, slide };
+}
+
+// The piece moved slides from its square to its new one.
+function slide(svg, pos, m) {
+  const g = svg.querySelector(`g.card[data-square="${m.to}"]`);
+  if (!g || !g.animate) return;
+  const [[fx, fy], [tx, ty]] = [pos(m.from), pos(m.to)];
+  g.animate([{ transform: `translate(${fx - tx}px, ${fy - ty}px)` }, { transform: "none" }], { duration: 180, easing: "ease-out" });
+}
+
+// ---- sound: a short click on each move, off unless switched on ----
+// The AudioContext is made only once the page has had a user's gesture.
+let audio = null;
+const soundOn = () => localStorage.getItem("deckmate-sound") === "1";
+function soundToggle() {
+  const b = el("button", { id: "sound", type: "button", "aria-pressed": String(soundOn()), title: "a click on each move" }, "Sound");
+  b.addEventListener("click", () => { localStorage.setItem("deckmate-sound", soundOn() ? "0" : "1"); b.setAttribute("aria-pressed", String(soundOn())); });
+  return b;
+}
+function moveSound(capture) {
+  if (!soundOn() || !window.AudioContext || !(audio || !navigator.userActivation || navigator.userActivation.hasBeenActive)) return;
+  audio = audio || new AudioContext();
+  if (audio.state === "suspended") audio.resume();
+  const t = audio.currentTime, osc = audio.createOscillator(), gain = audio.createGain();
+  osc.type = capture ? "square" : "triangle";
+  osc.frequency.value = capture ? 330 : 660;
+  gain.gain.setValueAtTime(0.15, t);
+  gain.gain.exponentialRampToValueAtTime(0.001, t + 0.09);
+  osc.connect(gain).connect(audio.destination);
+  osc.start(t);
+  osc.stop(t + 0.1);
 }
 
 // Moves with nothing to click on the board or in a zone (a pass): buttons.
@@ -902,10 +1092,12 @@ function drawMoveBox(state, v) {
   }
 }
 
-// The arrow keys step through the moves (not while typing).
+// The arrow keys step through the moves (not while typing, nor on the
+// board, where they move its cursor).
 document.addEventListener("keydown", (e) => {
   const state = window.deckmateState;
-  if (!state || !state.view || ["INPUT", "TEXTAREA", "SELECT"].includes((document.activeElement || {}).tagName)) return;
+  const f = document.activeElement || {};
+  if (!state || !state.view || ["INPUT", "TEXTAREA", "SELECT"].includes(f.tagName) || f.id === "board-svg") return;
   const at = state.shown ?? state.view.plies;
   const to = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: null }[e.key];
   if (to === undefined) return;
