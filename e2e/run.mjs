@@ -1132,7 +1132,7 @@ await test("sound: off unless switched on, remembered, a click on each move made
   await ctx.close();
 });
 
-await test("accessibility: axe-core finds no serious or critical violation on the lobby, each game's page and a rules page", async () => {
+await test("accessibility: axe-core finds no serious or critical violation on the lobby, each game's page, a rules page and the analysis board", async () => {
   const axe = readFileSync(join(root, "e2e", "node_modules", "axe-core", "axe.min.js"), "utf8");
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   const check = async (name) => {
@@ -1156,6 +1156,129 @@ await test("accessibility: axe-core finds no serious or critical violation on th
   await page.goto(base + "/rules/cuarenta");
   await page.waitForSelector("#rules-page h1");
   await check("the rules page");
+  await page.goto(base + "/analysis?game=cardmate");
+  await page.waitForFunction(() => document.querySelectorAll("#engine-lines li").length > 0, null, { timeout: 20000 });
+  await check("the analysis board");
+  await page.close();
+});
+
+// The analysis board: waits until the engine's lines for the board shown
+// have come, and gives them.
+async function engineLines(page) {
+  await page.waitForFunction(() => document.querySelectorAll("#engine-lines li").length > 0, null, { timeout: 20000 });
+  return page.$$eval("#engine-lines li", (ls) => ls.map((l) => l.textContent));
+}
+
+await test("the analysis board: the engine's lines and the evaluation bar for a position of each game", async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  for (const g of ["cardmate", "chess-cards", "cuarenta", "52chess", "dealers"]) {
+    await page.goto(`${base}/analysis?game=${g}`);
+    await page.waitForSelector("#engine-panel");
+    if (g === "dealers") {
+      // Both armies arranged from the move box, then the lines.
+      for (const t of ["random white", "random black"]) {
+        await page.fill("#move-input", t);
+        await page.press("#move-input", "Enter");
+        await page.waitForFunction((n) => document.querySelectorAll("#moves .mv").length === n, t === "random white" ? 1 : 2);
+      }
+    }
+    const lines = await engineLines(page);
+    assert(lines.length >= 1 && lines.length <= 3, `${g}: ${lines.length} lines`);
+    // The lines deepen to three (Chess Cards: solved, best line first).
+    await page.waitForFunction(() => document.querySelectorAll("#engine-lines li").length === 3, null, { timeout: 20000 });
+    const now = Number(await page.getAttribute("#eval-bar", "aria-valuenow"));
+    assert(now >= 0 && now <= 100, `${g}: bar ${now}`);
+    const info = await page.textContent("#engine-info");
+    assert(/depth \d+/.test(info), `${g}: ${info}`);
+  }
+  // Fewer lines on asking, remembered.
+  await page.goto(`${base}/analysis?game=cuarenta`);
+  await engineLines(page);
+  await page.selectOption("#lines-count", "1");
+  await page.waitForFunction(() => document.querySelectorAll("#engine-lines li").length === 1, null, { timeout: 20000 });
+  await page.reload();
+  await page.waitForSelector("#engine-panel");
+  assert(await page.inputValue("#lines-count") === "1", "the number of lines is not remembered");
+  await page.selectOption("#lines-count", "3");
+  // The engine switched off: no lines.
+  await page.uncheck("#engine-on");
+  await page.waitForFunction(() => document.querySelectorAll("#engine-lines li").length === 0);
+  await page.check("#engine-on");
+  await engineLines(page);
+  await page.close();
+});
+
+await test("the analysis board of a game: moves tried without touching it, back to the game's line, keys step", async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await newGame(page, { variant: "cuarenta", opponent: "engine", level: "1", side: "white" });
+  let v = await viewOf(page);
+  await page.fill("#move-input", v.moves[0].text);
+  await page.press("#move-input", "Enter");
+  await page.waitForFunction(() => document.querySelectorAll("#moves .mv").length >= 2, null, { timeout: 20000 });
+  v = await viewOf(page);
+  // Against the engine the board opens at once, from the game page.
+  assert(await page.isVisible("#analyse"), "no Analyse link in a game against the engine");
+  await Promise.all([page.waitForURL(/\/analysis\?from=/), page.click("#analyse")]);
+  await page.waitForSelector("#engine-panel");
+  await page.waitForFunction((n) => document.querySelectorAll("#moves .mv").length === n, v.history.length);
+  const shown = await page.$$eval("#moves .mv", (ms) => ms.map((m) => m.textContent.replace(/^\d+\. /, "")));
+  assert(JSON.stringify(shown) === JSON.stringify(v.history), `the game's moves: ${shown} vs ${v.history}`);
+  // The engine's first move, played on the board by its button.
+  await engineLines(page);
+  await page.click("#engine-lines li .line-move");
+  await page.waitForFunction((n) => document.querySelectorAll("#moves .mv").length === n + 1, v.history.length);
+  assert(await page.$("#moves .mv.tried"), "a move tried is not marked as such");
+  // The game did not move.
+  const game = await page.evaluate(async (id) => (await fetch("/api/games/" + id)).json(), v.id);
+  assert(game.plies === v.plies, `the game moved: ${game.plies} plies`);
+  // Keys step back along the line; the board follows.
+  await page.focus("#moves");
+  await page.keyboard.press("Home");
+  await page.waitForFunction(() => !document.querySelector("#moves .mv.current"));
+  await page.keyboard.press("ArrowRight");
+  await page.waitForFunction(() => document.querySelector("#moves .mv.current") && document.querySelector("#moves .mv.current").textContent.startsWith("1."));
+  // Back to the game's line.
+  await page.keyboard.press("End");
+  await page.click("#game-line");
+  await page.waitForFunction((n) => document.querySelectorAll("#moves .mv").length === n, v.history.length);
+  assert(!(await page.$("#moves .mv.tried")), "the tried move is still there");
+  // A move the rules refuse is said so, and nothing changes.
+  await page.fill("#move-input", "Kz9");
+  await page.press("#move-input", "Enter");
+  await page.waitForFunction(() => /Illegal move/.test(document.querySelector("#status").textContent));
+  await page.close();
+});
+
+await test("the analysis board: from a position string, its refusals, and a game between two players is not analysed while it goes on", async () => {
+  const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  await page.goto(`${base}/analysis?game=cuarenta`);
+  await page.waitForSelector("#position-text");
+  const fen = await page.inputValue("#position-text");
+  await page.selectOption("#setup-game", "cuarenta");
+  await page.fill("#setup-fen", fen);
+  await Promise.all([page.waitForURL(/fen=/), page.click("#setup-form button[type=submit]")]);
+  await page.waitForSelector("#position-text");
+  assert(await page.inputValue("#position-text") === fen, "the position string did not read back");
+  await engineLines(page);
+  await page.goto(`${base}/analysis?game=cuarenta&fen=${encodeURIComponent("not a position")}`);
+  await page.waitForSelector("#no-analysis");
+  assert((await page.textContent("#no-analysis")).includes("position"), "no reason given");
+  // A game between friends in progress: refused, with the reason.
+  const a = await browser.newPage();
+  await newGame(a, { variant: "cuarenta", opponent: "friend" });
+  assert(!(await a.isVisible("#analyse")), "an Analyse link in a game between two players");
+  const id = a.url().split("/").pop();
+  await a.goto(`${base}/analysis?from=${id}`);
+  await a.waitForSelector("#no-analysis");
+  assert((await a.textContent("#no-analysis")).includes("when it ends"), await a.textContent("#no-analysis"));
+  await a.screenshot({ path: join(root, "docs", "analysis-refused-phone.png") });
+  await page.goto(`${base}/analysis?game=cardmate`);
+  await engineLines(page);
+  await page.screenshot({ path: join(root, "docs", "analysis-phone.png"), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: join(root, "docs", "analysis-desktop.png") });
+  await a.close();
   await page.close();
 });
 

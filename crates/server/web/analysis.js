@@ -65,7 +65,7 @@ async function analysisPage() {
         el("button", { id: "next", title: "forward", onclick: () => goTo(st, st.at + 1) }, "\u25b6"),
         el("button", { id: "last", title: "end of the line", onclick: () => goTo(st, st.moves.length) }, "\u25b6|"),
         el("button", { id: "flip", onclick: () => { st.flipped = !st.flipped; drawAnalysis(st); } }, "Flip")),
-      el("div", { id: "moves", "aria-label": "the moves of the line on the board" }),
+      el("div", { id: "moves", role: "region", "aria-label": "the moves of the line on the board" }),
       el("div", { class: "buttons" },
         el("button", { id: "game-line", title: "the game's own moves again", onclick: () => { st.moves = st.line.slice(); goTo(st, Math.min(st.at, st.line.length)); } }, "Back to the game's line"),
         from ? el("a", { href: "/game/" + from, id: "to-game" }, "To the game") : null,

@@ -44,7 +44,7 @@ async function api(path, opts = {}) {
 function route() {
   const m = location.pathname.match(/^\/game\/([0-9a-f]+)$/);
   const r = location.pathname.match(/^\/rules\/([a-z0-9-]+)$/);
-  if (m) gamePage(m[1]); else if (r) rulesPage(r[1]); else lobby();
+  if (m) gamePage(m[1]); else if (r) rulesPage(r[1]); else if (location.pathname === "/analysis") analysisPage(); else lobby();
 }
 
 // ---------- Rules pages ----------
@@ -100,6 +100,7 @@ async function lobby() {
   const optionBox = el("div", { id: "variant-options" });
   const sideBox = el("div", { id: "side-box" });
   const rulesLink = el("a", { id: "rules-link" });
+  const analysisLink = el("a", { id: "analysis-link" });
   const current = () => variants.find((x) => x.key === variantSelect.value) || variants[0];
   const showVariant = () => {
     const v = current();
@@ -110,6 +111,8 @@ async function lobby() {
     sideBox.replaceChildren(select("side", [...v.seats, "random"], v.seats[0], [...v.seat_names, "Random"]));
     rulesLink.href = `/rules/${v.key}`;
     rulesLink.textContent = "Rules of " + v.name;
+    analysisLink.href = `/analysis?game=${v.key}`;
+    analysisLink.textContent = "Analysis board";
     seedBox.hidden = !!v.secret_seed;
   };
   variantSelect.addEventListener("change", showVariant);
@@ -237,7 +240,7 @@ async function lobby() {
     }
   };
   await more(null);
-  main.append(el("div", { class: "lobby" }, form, el("div", {}, seeksPanel, ongoingPanel, list), el("p", {}, rulesLink)));
+  main.append(el("div", { class: "lobby" }, form, el("div", {}, seeksPanel, ongoingPanel, list), el("p", {}, rulesLink, " \u00b7 ", analysisLink)));
   refresh();
 }
 
@@ -283,6 +286,7 @@ function gamePage(id) {
         el("button", { id: "takeback", title: "take back your last move (and the reply to it)", onclick: () => act(state, "takeback") }, "Takeback"),
         el("button", { id: "rematch", onclick: () => rematch(state) }, "Rematch"),
         el("a", { href: `/api/games/${id}/record`, id: "download" }, "Download record"),
+        el("a", { href: `/analysis?from=${id}`, id: "analyse", hidden: "" }, "Analyse"),
         el("a", { href: "/api/variants", target: "_blank", id: "rules" }, "Rules")))));
   const invite = localStorage.getItem("deckmate-invite-" + id);
   if (invite) document.getElementById("invite").append("Invite a friend: ", el("input", { readonly: "", value: invite, id: "invite-link", "aria-label": "invite link for the other player", onclick: (e) => e.target.select() }));
@@ -368,6 +372,8 @@ function status(text) { document.getElementById("status").textContent = text; }
 function clearChoices() { const b = document.getElementById("promo"); if (b) b.replaceChildren(); }
 
 async function sendMove(state, text) {
+  // The analysis board plays on itself, not in a game.
+  if (state.play) return state.play(text);
   if (state.offline) { status("The connection is lost: reconnecting\u2026 (the move was not sent)"); return; }
   state.selected = null;
   state.sacMode = false;
@@ -838,6 +844,10 @@ function drawSide(state, v) {
     const b = document.getElementById(id);
     if (b) { b.hidden = !show; b.disabled = !enabled; }
   }
+  // The analysis board: once the game is over, or at once against the
+  // engine (between two players it would be help); at the ply shown.
+  const an = document.getElementById("analyse");
+  if (an) { an.hidden = !(v.result || v.engine); an.href = `/analysis?from=${state.id}` + (state.shown !== null ? `&ply=${state.shown}` : ""); }
   // The invite is for the start: gone once the game is under way.
   const inv = document.getElementById("invite");
   if (inv && v.plies > 0) inv.replaceChildren();
@@ -1120,4 +1130,5 @@ function draw(state) {
 }
 
 window.addEventListener("popstate", route);
-route();
+// After every script (the analysis board's too) has loaded.
+document.addEventListener("DOMContentLoaded", route);
