@@ -164,3 +164,27 @@ fn engine_commands_play_cuarenta() {
     assert!(text.contains("Illegal move nonsense: "), "{text}");
     assert!(text.contains("Goodbye."), "{text}");
 }
+
+#[test]
+fn analyse_gives_several_lines_with_distinct_first_moves() {
+    let out = deckmate(&["analyse", "cuarenta", "--depth", "4", "--lines", "3"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    let best: Vec<&str> = text
+        .lines()
+        .skip_while(|l| !l.starts_with("best moves at depth 4"))
+        .skip(1)
+        .collect();
+    assert_eq!(best.len(), 3, "{text}");
+    let firsts: std::collections::BTreeSet<&str> =
+        best.iter().filter_map(|l| l.split_whitespace().nth(1)).collect();
+    assert_eq!(firsts.len(), 3, "{text}");
+    // Each line starts with its move.
+    for l in &best {
+        let mv = l.split_whitespace().nth(1).unwrap_or("");
+        assert!(l.contains(&format!("1. {mv}")), "{l}");
+    }
+    let out = deckmate(&["analyse", "cuarenta", "--lines", "6"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
+    assert!(stderr(&out).contains("1..=5"), "{}", stderr(&out));
+}

@@ -4,7 +4,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use deckmate_games::registry::{
-    AnalysisReport, AnalysisRequest, BoxedGame, GameEntry, Options, GAMES,
+    AnalysisReport, AnalysisRequest, BoxedGame, GameEntry, Limits, Options, GAMES,
 };
 use deckmate_rules::{Seat, ToAct};
 use serde_json::Value;
@@ -52,7 +52,10 @@ fn analyse(g: &BoxedGame, lines: usize, ms: u64) -> (bool, Vec<AnalysisReport>) 
     };
     let request = AnalysisRequest {
         lines,
-        time: Duration::from_millis(ms),
+        limits: Limits {
+            time: Some(Duration::from_millis(ms)),
+            ..Limits::default()
+        },
         stop: Arc::new(AtomicBool::new(false)),
     };
     let job = g
@@ -225,7 +228,10 @@ fn a_stop_ends_an_analysis_early() {
     let stop = Arc::new(AtomicBool::new(true));
     let request = AnalysisRequest {
         lines: 2,
-        time: Duration::from_secs(600),
+        limits: Limits {
+            time: Some(Duration::from_secs(600)),
+            ..Limits::default()
+        },
         stop: stop.clone(),
     };
     let got = Arc::new(Mutex::new(Vec::new()));

@@ -488,8 +488,9 @@ function drawBoard(state, v) {
   const fresh = freshMove(state, v);
   if (!b) { host.replaceChildren(); return; }
   const live = !state.pastView;
-  // A game's board is one tab stop, played from the keyboard too.
-  const keys = live && state.id;
+  // A game's board (or the analysis board) is one tab stop, played from
+  // the keyboard too.
+  const keys = live && (state.id || state.play);
   const S = 60;
   const W = b.files * S, H = b.ranks * S;
   const svg = svgEl("svg", keys

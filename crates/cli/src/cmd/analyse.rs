@@ -1,5 +1,6 @@
 //! `deckmate analyse GAME [--fen F | --moves M] [--depth D | --time S]
-//! [--all-cards]`, for every game with engine tools in the registry.
+//! [--lines N] [--all-cards]`, for every game with engine tools in the
+//! registry.
 //!
 //! Where chance acts next (52Chess before a draw) the analysis gives the
 //! expected score of the side about to draw, and `--all-cards` the best
@@ -10,8 +11,10 @@ use crate::game_options::GameOptionArgs;
 use crate::games::{GameArg, NO_BOARD_HINT};
 use clap::Args;
 use deckmate_engine::{score_text, Limits};
-use deckmate_games::registry::{mean_outcome_score, GameEntry, Study};
+use deckmate_games::registry::{mean_outcome_score, AnalysisRequest, GameEntry, Study};
 use std::process::ExitCode;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 use std::time::Duration;
 
 /// Arguments of `deckmate analyse`.
@@ -19,6 +22,7 @@ use std::time::Duration;
 #[command(after_help = "Examples:\n  deckmate analyse cardmate --depth 8\n  \
 deckmate analyse cardmate --time 5 --moves \"1. 4Ci3 4Db6\"\n  \
 deckmate analyse cuarenta --time 5 --moves \"1. Pdc4\"\n  \
+deckmate analyse cuarenta --depth 7 --lines 3           (the three best moves, each with its line)\n  \
 deckmate analyse --variant-file variants/chess.toml --depth 6 --moves \"1. e4 e5\"\n  \
 deckmate analyse 52chess --moves \"1. [7H] b6 [5C]\"       (the card drawn: the best move for it)\n  \
 deckmate analyse 52chess --moves \"1. [7H] b6\" --all-cards --time 0.5\n\n\
@@ -47,8 +51,12 @@ pub struct AnalyseArgs {
     time: Option<f64>,
     /// Before a draw (52Chess): the best move and expected score for each
     /// card that may be drawn, then their mean.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "lines")]
     all_cards: bool,
+    /// Give this many of the best moves (1-5), each with its score and
+    /// line, as the web app's analysis board does.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=5))]
+    lines: Option<u8>,
     /// Seed of a setup drawn at random, for the games that have one
     /// (default 0).
     #[arg(long)]
@@ -93,6 +101,9 @@ pub fn run(args: AnalyseArgs) -> Result<ExitCode, String> {
         nodes: None,
         time,
     };
+    if let Some(n) = args.lines.filter(|&n| n > 1) {
+        return lines(pos.as_ref(), limits, usize::from(n));
+    }
     let chance = pos.chance_acts();
     let a = pos.analyse(&limits, &mut |rep| {
         outln!(
@@ -122,6 +133,57 @@ pub fn run(args: AnalyseArgs) -> Result<ExitCode, String> {
             outln!("(--all-cards gives the best move for each card)");
         }
         None => outln!("no legal move"),
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `--lines N`: after each depth, the best moves with their scores and
+/// lines.
+fn lines(pos: &dyn Study, limits: Limits, n: usize) -> Result<ExitCode, String> {
+    let request = AnalysisRequest {
+        lines: n,
+        limits,
+        stop: Arc::new(AtomicBool::new(false)),
+    };
+    let mut last = None;
+    let analysed = pos.analyse_lines(&request, &mut |r| {
+        if r.done {
+            last = Some(r);
+            return;
+        }
+        outln!(
+            "depth {:2}  nodes {:>10}  time {:6.2}s",
+            r.depth,
+            r.nodes,
+            r.elapsed.as_secs_f64()
+        );
+        for (i, l) in r.lines.iter().enumerate() {
+            outln!("  {}. {:>10}  {}", i + 1, l.score_text, l.text);
+        }
+    });
+    match last {
+        Some(r) if analysed && r.chance => {
+            outln!();
+            outln!("before the draw: no move yet (a card is to be drawn)");
+            outln!(
+                "expected score for the side to draw: {}",
+                r.lines[0].score_text
+            );
+        }
+        Some(r) if analysed => {
+            outln!();
+            outln!("best moves at depth {}:", r.depth);
+            for (i, l) in r.lines.iter().enumerate() {
+                outln!(
+                    "  {}. {:<8} {:>10}  {}",
+                    i + 1,
+                    l.moves[0],
+                    l.score_text,
+                    l.text
+                );
+            }
+        }
+        _ => outln!("no legal move"),
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -107,6 +107,7 @@ mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
     use crate::chess_cards::SacrificeCount;
+    use crate::registry::Limits;
     use std::sync::atomic::AtomicBool;
     use std::sync::Arc;
     use std::time::Duration;
@@ -117,7 +118,10 @@ mod tests {
         let g = ChessCards::new(a, b, SacrificeCount::Net).unwrap();
         let request = AnalysisRequest {
             lines: 3,
-            time: Duration::from_secs(5),
+            limits: Limits {
+                time: Some(Duration::from_secs(5)),
+                ..Limits::default()
+            },
             stop: Arc::new(AtomicBool::new(false)),
         };
         let mut reports = Vec::new();

@@ -25,8 +25,9 @@ pub const MAX_LINES: usize = 5;
 pub struct AnalysisRequest {
     /// How many of the best moves get a line (1 to [`MAX_LINES`]).
     pub lines: usize,
-    /// How long to think at most.
-    pub time: Duration,
+    /// When to stop (a depth, a time, a node budget; with none, five
+    /// seconds).
+    pub limits: Limits,
     /// Set to stop the search (the asker moved on or left).
     pub stop: Arc<AtomicBool>,
 }
@@ -179,10 +180,10 @@ where
         }
     };
     let mut last: Option<AnalysisReport> = None;
-    let limits = Limits {
-        time: Some(request.time),
-        ..Limits::default()
-    };
+    let mut limits = request.limits.clone();
+    if limits.depth.is_none() && limits.nodes.is_none() && limits.time.is_none() {
+        limits.time = Some(Duration::from_secs(5));
+    }
     searcher.search(pos, &limits, &mut |r| {
         let report = report_of(r, false);
         sink(report.clone());

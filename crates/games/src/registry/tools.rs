@@ -123,6 +123,15 @@ pub trait Study {
     /// gives no move, only the expected score.
     fn chance_acts(&self) -> bool;
 
+    /// Several lines, as the analysis board gets them
+    /// ([`search_lines`](super::search_lines)) with a 64 MB table: reports
+    /// to `sink` after each depth; false when there is nothing to analyse.
+    fn analyse_lines(
+        &self,
+        request: &super::AnalysisRequest,
+        sink: &mut dyn FnMut(super::AnalysisReport),
+    ) -> bool;
+
     /// Where chance acts: every outcome it may give (52Chess: each of the
     /// 52 cards), in the game's order, with the position after it
     /// analysed within `per_outcome` on one searcher; `on_outcome` is
@@ -329,6 +338,14 @@ impl<H: EngineHook> Study for HookStudy<H> {
 
     fn chance_acts(&self) -> bool {
         self.pos.to_act() == ToAct::Chance
+    }
+
+    fn analyse_lines(
+        &self,
+        request: &super::AnalysisRequest,
+        sink: &mut dyn FnMut(super::AnalysisReport),
+    ) -> bool {
+        super::search_lines(&mut self.hook.searcher(64), &self.pos, request, sink)
     }
 
     fn analyse_outcomes(

@@ -20,7 +20,7 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 use axum::Json;
 use deckmate_games::registry::{
-    AnalysisReport, AnalysisRequest, BoxedGame, GameEntry, Options, MAX_LINES,
+    AnalysisReport, AnalysisRequest, BoxedGame, GameEntry, Limits, Options, MAX_LINES,
 };
 use deckmate_rules::{Seat, ToAct};
 use serde_json::{json, Value};
@@ -366,7 +366,10 @@ fn begin(state: &AppState, req: &Value) -> Result<Running, String> {
     let (tx, rx) = watch::channel(None);
     let request = AnalysisRequest {
         lines,
-        time,
+        limits: Limits {
+            time: Some(time),
+            ..Limits::default()
+        },
         stop: stop.clone(),
     };
     let sink = Box::new(move |r: AnalysisReport| {
