@@ -1242,6 +1242,17 @@ await test("the analysis board of a game: moves tried without touching it, back 
   await page.click("#game-line");
   await page.waitForFunction((n) => document.querySelectorAll("#moves .mv").length === n, v.history.length);
   assert(!(await page.$("#moves .mv.tried")), "the tried move is still there");
+  // A move tried from the board's keys, as in a game.
+  const av = await page.evaluate(() => window.analysisState.view);
+  await page.focus("#board-svg");
+  const km = av.moves[0];
+  await keyTo(page, km.from);
+  await page.keyboard.press("Enter");
+  await keyTo(page, km.to);
+  await page.keyboard.press("Enter");
+  await page.waitForFunction((n) => document.querySelectorAll("#moves .mv.tried").length === 1 && document.querySelectorAll("#moves .mv").length === n + 1, v.history.length);
+  await page.click("#game-line");
+  await page.waitForFunction(() => !document.querySelector("#moves .mv.tried"));
   // A move the rules refuse is said so, and nothing changes.
   await page.fill("#move-input", "Kz9");
   await page.press("#move-input", "Enter");
