@@ -176,8 +176,10 @@ fn analyse_gives_several_lines_with_distinct_first_moves() {
         .skip(1)
         .collect();
     assert_eq!(best.len(), 3, "{text}");
-    let firsts: std::collections::BTreeSet<&str> =
-        best.iter().filter_map(|l| l.split_whitespace().nth(1)).collect();
+    let firsts: std::collections::BTreeSet<&str> = best
+        .iter()
+        .filter_map(|l| l.split_whitespace().nth(1))
+        .collect();
     assert_eq!(firsts.len(), 3, "{text}");
     // Each line starts with its move.
     for l in &best {

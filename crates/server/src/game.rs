@@ -104,6 +104,15 @@ impl GameSlot {
     }
 }
 
+/// A game's move list as views give it: `{"heading", "label", "plies"}`
+/// a line.
+pub fn move_lines_json(game: &dyn PlayedGame) -> Vec<Value> {
+    game.move_lines()
+        .into_iter()
+        .map(|l| json!({ "heading": l.heading, "label": l.label, "plies": l.plies }))
+        .collect()
+}
+
 /// The seat a token belongs to.
 pub fn seat_of(tokens: &[String; 2], token: Option<&str>) -> Option<Seat> {
     let t = token?;
@@ -259,12 +268,7 @@ impl LiveGame {
                 })
             })
             .collect();
-        let lines: Vec<Value> = self
-            .game
-            .move_lines()
-            .into_iter()
-            .map(|l| json!({ "heading": l.heading, "label": l.label, "plies": l.plies }))
-            .collect();
+        let lines = move_lines_json(self.game.as_ref());
         let mut v = game.view(you, current);
         let common = json!({
             "id": self.id,

@@ -7,7 +7,7 @@
 mod common;
 
 use axum::http::StatusCode;
-use common::{call, friend_game, listen, memory, play_first, view};
+use common::{call, engine_game, friend_game, listen, memory, play_first, view};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use std::time::Duration;
@@ -84,17 +84,8 @@ async fn a_game_between_two_players_opens_its_board_when_it_ends() {
 #[tokio::test]
 async fn a_game_against_the_engine_opens_its_board_at_once() {
     let state = memory();
-    let (s, v) = call(
-        &state,
-        "POST",
-        "/api/games",
-        None,
-        Some(json!({ "variant": "cardmate", "opponent": { "engine": 1, "seat": "rearhand" } })),
-    )
-    .await;
-    assert_eq!(s, StatusCode::OK, "{v}");
-    let id = v["id"].as_str().unwrap();
-    let token = v["token"].as_str().unwrap();
+    let (id, token) = engine_game(&state, "cardmate", "rearhand", 1).await;
+    let (id, token) = (id.as_str(), token.as_str());
     // Wait (bounded) for the engine's first move.
     for _ in 0..200 {
         if view(&state, id, Some(token)).await["plies"] == 1 {
@@ -137,17 +128,7 @@ async fn a_52chess_board_never_carries_the_seed() {
 #[tokio::test]
 async fn a_dealers_board_waits_for_the_reveal() {
     let state = memory();
-    let (s, v) = call(
-        &state,
-        "POST",
-        "/api/games",
-        None,
-        Some(json!({ "variant": "dealers", "opponent": { "engine": 1, "seat": "white" } })),
-    )
-    .await;
-    assert_eq!(s, StatusCode::OK, "{v}");
-    let id = v["id"].as_str().unwrap().to_string();
-    let token = v["token"].as_str().unwrap().to_string();
+    let (id, token) = engine_game(&state, "dealers", "white", 1).await;
     // Arranging: the engine's arrangement is secret.
     let (s, e) = open(&state, json!({ "from": id }), Some(&token)).await;
     assert_eq!(s, StatusCode::CONFLICT, "{e}");

@@ -12,7 +12,7 @@
 
 use super::games::find;
 use super::{bad, bearer, conflict, not_found, quote, ApiError, ApiResult};
-use crate::game::seat_of;
+use crate::game::{move_lines_json, seat_of};
 use crate::AppState;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::State;
@@ -216,11 +216,7 @@ pub(super) async fn view(
     for &s in &acting {
         moves.extend(game.legal_moves_of(s));
     }
-    let lines: Vec<Value> = game
-        .move_lines()
-        .into_iter()
-        .map(|l| json!({ "heading": l.heading, "label": l.label, "plies": l.plies }))
-        .collect();
+    let lines = move_lines_json(game.as_ref());
     let mut v = game.view(you, true);
     let common = json!({
         "variant": entry.key,

@@ -135,3 +135,26 @@ pub async fn play_first(state: &AppState, id: &str, token: &str) {
     .await;
     assert_eq!(s, StatusCode::OK, "{e}");
 }
+
+/// A game against the engine at `level`, the caller in `seat` (a seat's
+/// key): its id and the caller's token.
+pub async fn engine_game(
+    state: &AppState,
+    variant: &str,
+    seat: &str,
+    level: u8,
+) -> (String, String) {
+    let (s, v) = call(
+        state,
+        "POST",
+        "/api/games",
+        None,
+        Some(serde_json::json!({ "variant": variant, "opponent": { "engine": level, "seat": seat } })),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    (
+        v["id"].as_str().unwrap().to_string(),
+        v["token"].as_str().unwrap().to_string(),
+    )
+}
