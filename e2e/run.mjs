@@ -838,6 +838,12 @@ await test("each game's rules as a page, with its start drawn, one click from th
     const drawn = (await page.$$("#board-svg")).length + (await page.$$("#zones .zone")).length;
     assert(drawn > 0, key + ": nothing drawn");
   }
+  await page.screenshot({ path: join(root, "docs", "rules-desktop.png") });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`${base}/rules/cuarenta`);
+  await page.waitForSelector("#rules-page h1");
+  await page.screenshot({ path: join(root, "docs", "rules-phone.png") });
+  await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(`${base}/rules/nosuchgame`);
   await page.waitForSelector("text=No such game");
   // From a game: the Rules link.
