@@ -1299,6 +1299,36 @@ await test("the analysis board: from a position string, its refusals, and a game
   await page.close();
 });
 
+await test("every page fits a phone (390x844) and a desktop (1280x800): no sideways scrolling", async () => {
+  for (const [width, height] of [[390, 844], [1280, 800]]) {
+    const page = await browser.newPage({ viewport: { width, height } });
+    const fits = async (what) => {
+      const w = await page.evaluate(() => document.documentElement.scrollWidth);
+      assert(w <= width, `${what} at ${width}: ${w} pixels wide`);
+    };
+    for (const path of ["/", "/rules/cardmate", "/rules/chess-cards", "/rules/cuarenta", "/rules/52chess", "/rules/dealers"]) {
+      await page.goto(base + path);
+      await page.waitForSelector(path === "/" ? "#create" : "#rules-page h1");
+      await fits(path);
+    }
+    for (const g of ["cardmate", "chess-cards", "cuarenta", "52chess", "dealers"]) {
+      await page.goto(`${base}/analysis?game=${g}`);
+      await page.waitForSelector("#engine-panel");
+      await page.waitForFunction(() => document.querySelector("#board-svg, #zones .zone, #arrange h3"));
+      await fits("the analysis board of " + g);
+      await page.goto(base + "/");
+      await page.waitForSelector("#create");
+      await page.selectOption("select[name=variant]", g);
+      await page.selectOption("select[name=opponent]", "friend");
+      await page.click("#create");
+      await page.waitForFunction(() => document.querySelector("#status") && document.querySelector("#status").textContent.length > 0);
+      await page.waitForFunction(() => document.querySelector("#board-svg, #zones .zone, #arrange h3"));
+      await fits("a game of " + g);
+    }
+    await page.close();
+  }
+});
+
 await test("the pages break no rule of the Content Security Policy, which the server sends", async () => {
   const r = await fetch(base + "/");
   const csp = r.headers.get("content-security-policy") || "";
