@@ -1214,6 +1214,55 @@ await test("the analysis board: the engine's lines and the evaluation bar for a 
   await page.close();
 });
 
+await test("the analysis board plays each game its own way: cards clicked and sacrificed in Chess Cards, a card chosen in 52Chess, armies arranged by buttons", async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const count = () => page.$$eval("#moves .mv", (m) => m.length);
+  const board = () => page.evaluate(() => window.analysisState.view);
+  // Chess Cards: a plain play and a sacrifice first, by clicking.
+  await page.goto(`${base}/analysis?game=chess-cards&seed=7`);
+  await page.waitForSelector(".felt .zone.kind-hand .pcard.playable");
+  let v = await board();
+  await clickTurn(page, v.moves.find((m) => !m.sacrifice && !m.choice));
+  await page.waitForFunction(() => document.querySelectorAll("#moves .mv").length === 1);
+  v = await board();
+  const sac = v.moves.find((m) => m.sacrifice && !m.choice);
+  assert(sac, "no sacrifice offered");
+  await clickTurn(page, sac);
+  await page.waitForFunction(() => document.querySelectorAll("#moves .mv").length === 2);
+  assert((await page.textContent("#moves")).includes("(" + sac.sacrifice + ")"), "the sacrifice is not in the line: " + await page.textContent("#moves"));
+  await engineLines(page);
+  // 52Chess: after a move the card drawn is chosen, then the engine's lines.
+  await page.goto(`${base}/analysis?game=52chess`);
+  await page.waitForSelector("#engine-panel");
+  await page.waitForFunction(() => window.analysisState.view && window.analysisState.view.moves.length > 0);
+  v = await board();
+  const n = await count();
+  await page.fill("#move-input", v.moves[0].text);
+  await page.press("#move-input", "Enter");
+  await page.waitForSelector("#chance-select");
+  assert((await page.textContent("#status")).includes("choose"), await page.textContent("#status"));
+  const cards = await page.$$eval("#chance-select option", (o) => o.map((x) => x.value));
+  assert(cards.length >= 13, `${cards.length} cards offered`);
+  // Before the draw: the expected score, no move.
+  await page.waitForFunction(() => /expected/.test(document.querySelector("#engine-lines").textContent), null, { timeout: 20000 });
+  await page.selectOption("#chance-select", cards[3]);
+  await page.click("#chance-play");
+  await page.waitForFunction((k) => document.querySelectorAll("#moves .mv").length === k, n + 2);
+  assert((await page.textContent("#moves")).includes(cards[3]), "the card chosen is not in the line");
+  assert(!(await page.$("#chance-select")), "the card is still to choose");
+  await engineLines(page);
+  // Dealer's Chess: each army arranged by its Random button, then lines.
+  await page.goto(`${base}/analysis?game=dealers`);
+  await page.waitForSelector("#arrange-random");
+  await page.click("#arrange-random");
+  await page.waitForFunction(() => document.querySelectorAll("#moves .mv").length === 1);
+  await page.click("#arrange-random");
+  await page.waitForFunction(() => document.querySelectorAll("#moves .mv").length === 2);
+  await page.waitForSelector("#board-svg g.card");
+  await engineLines(page);
+  await page.close();
+});
+
 await test("the analysis board of a game: moves tried without touching it, back to the game's line, keys step", async () => {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   await newGame(page, { variant: "cuarenta", opponent: "engine", level: "1", side: "white" });
