@@ -7,6 +7,7 @@ use deckmate_games::registry::{
     AnalysisReport, AnalysisRequest, BoxedGame, GameEntry, Limits, Options, GAMES,
 };
 use deckmate_rules::{Seat, ToAct};
+use proptest::strategy::Strategy;
 use serde_json::Value;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
@@ -245,4 +246,83 @@ fn a_stop_ends_an_analysis_early() {
     job();
     let depths = got.lock().unwrap().clone();
     assert!(depths.iter().all(|&d| d <= 2), "{depths:?}");
+}
+
+/// A JSON value for a spec's field: plausible words, numbers, junk.
+fn any_value() -> impl proptest::strategy::Strategy<Value = Value> {
+    use proptest::prelude::*;
+    prop_oneof![
+        Just(Value::Null),
+        any::<bool>().prop_map(Value::Bool),
+        any::<u64>().prop_map(|n| serde_json::json!(n)),
+        any::<i64>().prop_map(|n| serde_json::json!(n)),
+        proptest::sample::select(vec![
+            "8x8",
+            "10x10",
+            "12x12",
+            "standard",
+            "simplified",
+            "big-deck",
+            "stays",
+            "deal",
+            "suits",
+            "ranks",
+            "predefined",
+            "palace",
+            "net",
+            "gross",
+            "QR",
+            "GU,AU,DA",
+            "4k3/8/8/8/8/8/8/4K2R w K - 0 1",
+            "",
+            "x",
+        ])
+        .prop_map(|s| Value::String(s.to_string())),
+        "\\PC{0,30}".prop_map(Value::String),
+    ]
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(300))]
+
+    /// What a client may send as an analysis board: any spec, any moves,
+    /// for every game; an error or a game, never a panic (the fuzz target
+    /// `analysis_board` does the same from raw bytes).
+    #[test]
+    fn any_board_a_client_sends_is_read_or_refused(
+        game in 0..GAMES.len(),
+        fields in proptest::collection::vec(
+            (proptest::sample::select(vec![
+                "seed", "fen", "setup", "palace", "repetition", "quiet_limit", "sacrifices",
+                "board", "deck", "deck_file", "alternate", "zombie_royal", "digest",
+            ]), any_value()),
+            0..6,
+        ),
+        moves in proptest::collection::vec(
+            proptest::prop_oneof![
+                proptest::sample::select(vec![
+                    "random", "random white", "random black", "redeal", "keep", "4Ci3",
+                    "Pdc4", "e4", "Nb3", "[7H]", "yR", "(wR)yB", "--", "O-O",
+                ]).prop_map(str::to_string),
+                "\\PC{0,12}",
+            ],
+            0..12,
+        ),
+    ) {
+        let entry = GAMES[game];
+        let spec = Value::Object(fields.into_iter().map(|(k, v)| (k.to_string(), v)).collect());
+        if let Ok(mut g) = entry.game_from_spec(&spec) {
+            for m in &moves {
+                let checked = match g.to_act() {
+                    ToAct::Both => g.check_as(Seat::First, m).or_else(|_| g.check_as(Seat::Second, m)),
+                    _ => g.check(m),
+                };
+                let Ok(m) = checked else { break };
+                proptest::prop_assert!(g.play(&m).is_ok(), "a checked move plays: {m}");
+                let _ = g.view(g.to_move(), true);
+            }
+            let _ = g.analysis_start();
+            let _ = g.chance_moves();
+        }
+    }
 }
