@@ -832,6 +832,14 @@ await test("each game's rules as a page, with its start drawn, one click from th
   assert(page.url().endsWith("/rules/cuarenta"), "url " + page.url());
   assert((await page.$$("#rules-page h2")).length >= 5, "few headings");
   assert((await page.$$("#board-svg rect.sq")).length === 40, "the start is not drawn");
+  // The text's hard line breaks are undone (it fits a phone), its lists
+  // keep a line an item.
+  const paras = await page.$$eval("#rules-page .rules-text", (ps) => ps.map((p) => p.textContent));
+  const board = paras.find((p) => p.startsWith("A 9x9 board"));
+  assert(board && !board.includes("\n") && board.includes("Only the 40 light squares exist"), "the board's paragraph: " + board);
+  const setup = paras.find((p) => p.includes("White: King e2"));
+  assert(setup && setup.split("\n").length === 3 && setup.includes("Frogs d1 f1, Vaos a2 i2"), "the setup: " + setup);
+  assert((await page.$$eval("#rules-page h2", (hs) => hs.map((h) => h.textContent))).includes("THE PIECES (letters K B C V G F P)"), "headings");
   for (const key of ["cardmate", "chess-cards", "52chess", "dealers"]) {
     await page.goto(`${base}/rules/${key}`);
     await page.waitForSelector("#rules-page h1");

@@ -67,7 +67,7 @@ async function rulesPage(key) {
   const lines = text.split("\n");
   const article = el("article", { class: "panel rules", id: "rules-page" });
   let para = [];
-  const flush = () => { if (para.length) { article.append(el("p", { class: "rules-text" }, para.join("\n"))); para = []; } };
+  const flush = () => { if (para.length) { article.append(el("p", { class: "rules-text" }, reflow(para))); para = []; } };
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i], next = lines[i + 1] || "";
     if (/^=+$/.test(line.trim()) && line.trim()) continue;
@@ -75,7 +75,15 @@ async function rulesPage(key) {
     const indented = /^\s/.test(line);
     if (i === 0 || /^=+$/.test(next.trim())) { flush(); article.append(el("h1", {}, line.trim())); continue; }
     const caps = line === line.toUpperCase() && /[A-Z]/.test(line);
-    if (!indented && (caps || /^\s+\S/.test(next))) { flush(); article.append(el("h2", {}, line.trim())); continue; }
+    // A heading may run on to the next line inside its parentheses.
+    const open = (t) => (t.match(/\(/g) || []).length > (t.match(/\)/g) || []).length;
+    if (!indented && (caps || /^\s+\S/.test(next) || (/^[A-Z]{3,}\b/.test(line) && open(line)))) {
+      let h = line.trim();
+      while (open(h) && i + 1 < lines.length && lines[i + 1].trim()) h += " " + lines[++i].trim();
+      flush();
+      article.append(el("h2", {}, h));
+      continue;
+    }
     para.push(line);
   }
   flush();
@@ -86,6 +94,28 @@ async function rulesPage(key) {
   main.replaceChildren(el("p", {}, el("a", { href: "/" }, "\u2190 Lobby")), el("div", { class: "rules-layout" }, article, figure));
   drawBoard(state, start);
   drawZones(state, start);
+}
+
+// A paragraph of the rules text, its hard line breaks undone so that it
+// fits any width. A line goes on with the one before, unless it starts an
+// item: after a line ending in ':', an indented line after prose, a line
+// indented less than the one before, or one indented alike after a
+// sentence's end or in a table (columns apart by two spaces). Items keep
+// their own lines and indentation.
+function reflow(lines) {
+  const indent = (l) => l.length - l.trimStart().length;
+  const table = (l) => /\S {2,}\S/.test(l);
+  const out = [];
+  let prev = null;
+  for (const line of lines) {
+    const ind = indent(line);
+    const p = prev === null ? 0 : indent(prev);
+    const starts = prev === null || /:$/.test(prev.trimEnd()) || (p === 0 ? ind > 0 : ind < p)
+      || (ind === p && p > 0 && (/[.;!?)]$/.test(prev.trimEnd()) || table(line) || table(prev)));
+    if (starts) out.push(line); else out[out.length - 1] += " " + line.trim();
+    if (starts || ind <= p) prev = line; else prev = " ".repeat(p) + line.trim();
+  }
+  return out.join("\n");
 }
 
 // ---------- Lobby ----------
