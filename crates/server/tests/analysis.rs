@@ -324,3 +324,30 @@ async fn a_new_board_stops_the_analysis_before_and_bad_requests_get_errors() {
         assert!(v["error"].as_str().unwrap().contains(words), "{v}");
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn without_engines_the_board_works_and_the_socket_says_why_there_are_no_lines() {
+    let state =
+        deckmate_server::AppState::new(deckmate_server::Db::open(":memory:").unwrap(), false)
+            .unwrap();
+    let addr = listen(&state).await;
+    let (s, board) = open(&state, json!({ "game": "cuarenta" }), None).await;
+    assert_eq!(s, StatusCode::OK, "{board}");
+    let (s, _) = board_view(&state, &board).await;
+    assert_eq!(s, StatusCode::OK);
+    let (mut ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/api/analysis/ws"))
+        .await
+        .unwrap();
+    let mut req = board.clone();
+    req["id"] = json!(9);
+    let reports = lines_of(&mut ws, req).await;
+    assert_eq!(reports.len(), 1);
+    assert!(
+        reports[0]["error"]
+            .as_str()
+            .unwrap()
+            .contains("engine is off"),
+        "{}",
+        reports[0]
+    );
+}
