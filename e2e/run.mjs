@@ -1205,6 +1205,20 @@ await test("the analysis board: the engine's lines and the evaluation bar for a 
     const info = await page.textContent("#engine-info");
     assert(/depth \d+/.test(info), `${g}: ${info}`);
   }
+  // As the lines come and deepen nothing below them moves (a click meant
+  // for a button must not land on a line).
+  // On a phone, where long lines would wrap, from the moment it thinks.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`${base}/analysis?game=cardmate`);
+  await page.waitForFunction(() => (document.querySelector("#engine-info") || {}).textContent);
+  const ys = [];
+  for (let i = 0; i < 12; i++) {
+    ys.push(await page.evaluate(() => [document.querySelector("#game-line").getBoundingClientRect().y, document.querySelector("#engine-info").textContent]));
+    await page.waitForTimeout(150);
+  }
+  assert(new Set(ys.map((y) => y[0])).size === 1, "the buttons moved: " + JSON.stringify(ys));
+  assert(new Set(ys.map((y) => y[1])).size > 1, "no report came while watching: " + JSON.stringify(ys));
+  await page.setViewportSize({ width: 1280, height: 800 });
   // Fewer lines on asking, remembered.
   await page.goto(`${base}/analysis?game=cuarenta`);
   await engineLines(page);
@@ -1372,6 +1386,9 @@ await test("every page fits a phone (390x844) and a desktop (1280x800): no sidew
       await page.goto(`${base}/analysis?game=${g}`);
       await page.waitForSelector("#engine-panel");
       await page.waitForFunction(() => document.querySelector("#board-svg, #zones .zone, #arrange h3"));
+      // With the engine's lines in, which may be long.
+      await page.waitForFunction(() => document.querySelector("#engine-lines li") || /nothing/.test(document.querySelector("#engine-info").textContent), null, { timeout: 20000 });
+      await page.waitForTimeout(300);
       await fits("the analysis board of " + g);
       await page.goto(base + "/");
       await page.waitForSelector("#create");

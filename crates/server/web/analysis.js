@@ -183,10 +183,11 @@ function analyse(st) {
   const lines = document.getElementById("engine-lines");
   if (!st.engine || !st.view || st.view.result) {
     if (info) info.textContent = st.engine ? "" : "off";
-    if (lines) lines.replaceChildren();
+    if (lines) { lines.replaceChildren(); lines.style.minHeight = "0"; }
     if (st.ws && st.ws.readyState === 1) st.ws.send(JSON.stringify({ id: st.req, stop: true }));
     return;
   }
+  if (lines) lines.style.minHeight = `calc(${st.lines} * (1.9em + 6px))`;
   if (!st.ws || st.ws.readyState !== 1) return;
   if (info) info.textContent = "thinking\u2026";
   st.ws.send(JSON.stringify({ id: st.req, game: st.game, spec: st.spec, moves: st.moves.slice(0, st.at), lines: st.lines, seconds: 30 }));
@@ -196,6 +197,8 @@ function drawLines(st, r) {
   const info = document.getElementById("engine-info");
   const list = document.getElementById("engine-lines");
   if (!info || !list) return;
+  // Room for every line asked, so that nothing below moves as they come.
+  list.style.minHeight = `calc(${st.lines} * (1.9em + 6px))`;
   if (r.error) { info.textContent = r.error; list.replaceChildren(); return; }
   const secs = (r.elapsed_ms / 1000).toFixed(1);
   info.textContent = `depth ${r.depth}${r.done ? "" : "\u2026"} \u00b7 ${secs} s`;
