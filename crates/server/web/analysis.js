@@ -207,7 +207,7 @@ function drawLines(st, r) {
   const bar = document.getElementById("eval-bar");
   bar.setAttribute("aria-valuenow", String(pct));
   bar.setAttribute("aria-valuetext", `${st.view.seats[0].name} ${pct}%`);
-  list.replaceChildren(...r.lines.map((l) => el("li", { class: "engine-line" },
+  list.replaceChildren(...r.lines.map((l) => el("li", { class: "engine-line", title: `${l.score_text}: ${l.text}` },
     el("span", { class: "score" }, r.chance ? `expected ${l.score_text}` : l.score_text), " ",
     l.moves.length ? el("button", { class: "line-move", title: "play this move on the board", onclick: () => tryMove(st, l.moves[0]) }, l.moves[0]) : null, " ",
     el("span", { class: "line-rest" }, l.moves.length ? l.text.slice(l.text.indexOf(l.moves[0]) + l.moves[0].length) : "before the draw"))));
