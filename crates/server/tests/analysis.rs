@@ -21,6 +21,18 @@ async fn open(
     call(state, "POST", "/api/analysis", token, Some(body)).await
 }
 
+/// The seat of `token` resigns game `id`: the status.
+async fn resign(state: &deckmate_server::AppState, id: &str, token: &str) -> (StatusCode, Value) {
+    call(
+        state,
+        "POST",
+        &format!("/api/games/{id}/resign"),
+        Some(token),
+        None,
+    )
+    .await
+}
+
 async fn board_view(state: &deckmate_server::AppState, board: &Value) -> (StatusCode, Value) {
     call(
         state,
@@ -43,14 +55,7 @@ async fn a_game_between_two_players_opens_its_board_when_it_ends() {
         assert_eq!(s, StatusCode::FORBIDDEN, "{e}");
         assert!(e["error"].as_str().unwrap().contains("when it ends"), "{e}");
     }
-    let (s, _) = call(
-        &state,
-        "POST",
-        &format!("/api/games/{id}/resign"),
-        Some(&w),
-        None,
-    )
-    .await;
+    let (s, _) = resign(&state, &id, &w).await;
     assert_eq!(s, StatusCode::OK);
     let (s, board) = open(&state, json!({ "from": id, "ply": 1 }), None).await;
     assert_eq!(s, StatusCode::OK, "{board}");
@@ -108,14 +113,7 @@ async fn a_52chess_board_never_carries_the_seed() {
     let (id, [w, b]) = friend_game(&state, "52chess").await;
     play_first(&state, &id, &w).await;
     play_first(&state, &id, &b).await;
-    call(
-        &state,
-        "POST",
-        &format!("/api/games/{id}/resign"),
-        Some(&w),
-        None,
-    )
-    .await;
+    resign(&state, &id, &w).await;
     let (s, board) = open(&state, json!({ "from": id }), None).await;
     assert_eq!(s, StatusCode::OK, "{board}");
     assert!(board["spec"].get("seed").is_none(), "{board}");
