@@ -5,7 +5,6 @@
 #![no_main]
 
 use deckmate_games::registry::GAMES;
-use deckmate_rules::{Seat, ToAct};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -24,14 +23,7 @@ fuzz_target!(|data: &[u8]| {
     };
     for m in board["moves"].as_array().into_iter().flatten().take(200) {
         let Some(m) = m.as_str() else { return };
-        let checked = match game.to_act() {
-            ToAct::Both => game
-                .check_as(Seat::First, m)
-                .or_else(|_| game.check_as(Seat::Second, m)),
-            _ => game.check(m),
-        };
-        let Ok(m) = checked else { return };
-        if game.play(&m).is_err() {
+        if game.play_typed(m).is_err() {
             return;
         }
         let _ = game.view(game.to_move(), true);

@@ -123,9 +123,8 @@ fn a_dealers_game_is_analysed_once_both_armies_stand() {
     assert!(g.analysis_start().is_none());
     let (analysed, reports) = analyse(&g, 2, 200);
     assert!(!analysed && reports.is_empty());
-    for seat in Seat::BOTH {
-        let text = g.check_as(seat, "random").unwrap();
-        g.play(&text).unwrap();
+    for _ in Seat::BOTH {
+        g.play_typed("random").unwrap();
     }
     let (analysed, reports) = analyse(&g, 2, 400);
     assert!(analysed);
@@ -313,12 +312,13 @@ proptest::proptest! {
         let spec = Value::Object(fields.into_iter().map(|(k, v)| (k.to_string(), v)).collect());
         if let Ok(mut g) = entry.game_from_spec(&spec) {
             for m in &moves {
-                let checked = match g.to_act() {
-                    ToAct::Both => g.check_as(Seat::First, m).or_else(|_| g.check_as(Seat::Second, m)),
-                    _ => g.check(m),
-                };
-                let Ok(m) = checked else { break };
-                proptest::prop_assert!(g.play(&m).is_ok(), "a checked move plays: {m}");
+                let before = g.history().len();
+                if g.play_typed(m).is_err() {
+                    // A refused move changes nothing.
+                    proptest::prop_assert_eq!(g.history().len(), before);
+                    break;
+                }
+                proptest::prop_assert!(g.history().len() > before, "{m} played nothing");
                 let _ = g.view(g.to_move(), true);
             }
             let _ = g.analysis_start();

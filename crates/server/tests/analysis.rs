@@ -7,7 +7,7 @@
 mod common;
 
 use axum::http::StatusCode;
-use common::{call, engine_game, friend_game, listen, memory, play_first, view};
+use common::{call, engine_game, friend_game, listen, memory, play_first, play_move, view};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use std::time::Duration;
@@ -130,14 +130,7 @@ async fn a_dealers_board_waits_for_the_reveal() {
     // Arranging: the engine's arrangement is secret.
     let (s, e) = open(&state, json!({ "from": id }), Some(&token)).await;
     assert_eq!(s, StatusCode::CONFLICT, "{e}");
-    let (s, e) = call(
-        &state,
-        "POST",
-        &format!("/api/games/{id}/moves"),
-        Some(&token),
-        Some(json!({ "move": "random" })),
-    )
-    .await;
+    let (s, e) = play_move(&state, &id, &token, "random").await;
     assert_eq!(s, StatusCode::OK, "{e}");
     // Wait (bounded) for the engine's arrangement.
     for _ in 0..200 {

@@ -6,7 +6,7 @@
 mod common;
 
 use axum::http::StatusCode;
-use common::{call, memory};
+use common::{call, memory, play_move, record};
 use deckmate_server::{app, AppState, Db};
 use futures_util::StreamExt;
 use serde_json::{json, Value};
@@ -39,14 +39,7 @@ async fn create_view_and_move() {
     let (_, mine) = call(&state, "GET", &format!("/api/games/{id}"), Some(&f), None).await;
     assert_eq!(mine["moves"].as_array().unwrap().len(), 38);
     assert_eq!(mine["you"], 0);
-    let (s, after) = call(
-        &state,
-        "POST",
-        &format!("/api/games/{id}/moves"),
-        Some(&f),
-        Some(json!({"move": "4Ci3"})),
-    )
-    .await;
+    let (s, after) = play_move(&state, &id, &f, "4Ci3").await;
     assert_eq!(s, StatusCode::OK);
     assert_eq!(after["history"], json!(["4Ci3"]));
     assert_eq!(after["to_move"], 1);
@@ -168,14 +161,7 @@ async fn oversized_bodies_are_refused() {
 async fn record_resign_and_rematch() {
     let state = memory();
     let (id, f, r) = friend_game(&state).await;
-    call(
-        &state,
-        "POST",
-        &format!("/api/games/{id}/moves"),
-        Some(&f),
-        Some(json!({"move": "4Ci3"})),
-    )
-    .await;
+    play_move(&state, &id, &f, "4Ci3").await;
     let (s, v) = call(
         &state,
         "POST",
@@ -186,14 +172,7 @@ async fn record_resign_and_rematch() {
     .await;
     assert_eq!(s, StatusCode::OK);
     assert_eq!(v["result"]["result"], "1-0");
-    let (_, rec) = call(
-        &state,
-        "GET",
-        &format!("/api/games/{id}/record"),
-        None,
-        None,
-    )
-    .await;
+    let (_, rec) = record(&state, &id).await;
     let rec = rec.as_str().unwrap();
     assert!(
         rec.contains("1. 4Ci3") && rec.contains("[Result \"1-0\"]"),
@@ -221,22 +200,8 @@ async fn games_survive_a_restart() {
         let state = AppState::new(Db::open(&p).unwrap(), true).unwrap();
         let (i, f, r) = friend_game(&state).await;
         id = i;
-        call(
-            &state,
-            "POST",
-            &format!("/api/games/{id}/moves"),
-            Some(&f),
-            Some(json!({"move": "4Ci3"})),
-        )
-        .await;
-        call(
-            &state,
-            "POST",
-            &format!("/api/games/{id}/moves"),
-            Some(&r),
-            Some(json!({"move": "4Db6"})),
-        )
-        .await;
+        play_move(&state, &id, &f, "4Ci3").await;
+        play_move(&state, &id, &r, "4Db6").await;
     }
     let state = AppState::new(Db::open(&p).unwrap(), true).unwrap();
     let (s, v) = call(&state, "GET", &format!("/api/games/{id}"), None, None).await;
@@ -287,14 +252,7 @@ async fn engine_seat_moves_and_watchers_get_every_move() {
     assert!(!v["moves"].as_array().unwrap().is_empty());
     // Our move reaches the watcher too.
     let first = v["moves"][0]["text"].as_str().unwrap().to_string();
-    let (s, _) = call(
-        &state,
-        "POST",
-        &format!("/api/games/{id}/moves"),
-        Some(&token),
-        Some(json!({"move": first})),
-    )
-    .await;
+    let (s, _) = play_move(&state, &id, &token, &first).await;
     assert_eq!(s, StatusCode::OK);
     let mut got = false;
     for _ in 0..5 {

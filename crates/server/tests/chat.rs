@@ -7,7 +7,7 @@
 mod common;
 
 use axum::http::StatusCode;
-use common::{call, temp_db};
+use common::{call, friend_game, temp_db};
 use deckmate_server::{AppState, Db};
 use serde_json::{json, Value};
 
@@ -27,19 +27,7 @@ async fn the_seats_chat_bounded_and_a_restart_keeps_it() {
     let (dir, p) = temp_db("chat");
     let (id, t) = {
         let state = AppState::new(Db::open(&p).unwrap(), true).unwrap();
-        let (_, v) = call(
-            &state,
-            "POST",
-            "/api/games",
-            None,
-            Some(json!({ "variant": "cuarenta", "opponent": "friend" })),
-        )
-        .await;
-        let id = v["id"].as_str().unwrap().to_string();
-        let t = [
-            v["tokens"]["white"].as_str().unwrap().to_string(),
-            v["tokens"]["black"].as_str().unwrap().to_string(),
-        ];
+        let (id, t) = friend_game(&state, "cuarenta").await;
         let (s, v) = say(
             &state,
             &id,

@@ -10,7 +10,7 @@
 mod common;
 
 use axum::http::StatusCode;
-use common::{call, memory, temp_db};
+use common::{call, memory, play_move as play, record, temp_db};
 use deckmate_games::chess52::record;
 use deckmate_rules::{Record, SeededRng};
 use deckmate_server::{AppState, Db};
@@ -54,17 +54,6 @@ async fn view(state: &AppState, id: &str, token: Option<&str>) -> Value {
     v
 }
 
-async fn play(state: &AppState, id: &str, token: &str, mv: &str) -> (StatusCode, Value) {
-    call(
-        state,
-        "POST",
-        &format!("/api/games/{id}/moves"),
-        Some(token),
-        Some(json!({ "move": mv })),
-    )
-    .await
-}
-
 /// The seat of `token` resigns.
 async fn resign(state: &AppState, id: &str, token: &str) {
     let path = format!("/api/games/{id}/resign");
@@ -73,7 +62,7 @@ async fn resign(state: &AppState, id: &str, token: &str) {
 }
 
 async fn record_of(state: &AppState, id: &str) -> (StatusCode, Value) {
-    call(state, "GET", &format!("/api/games/{id}/record"), None, None).await
+    record(state, id).await
 }
 
 /// Every answer anyone may get about the game now, as one text.

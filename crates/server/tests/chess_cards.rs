@@ -8,7 +8,7 @@
 mod common;
 
 use axum::http::StatusCode;
-use common::{call, memory};
+use common::{call, memory, play_move as play, record};
 use deckmate_games::chess_cards::{notation, End};
 use deckmate_rules::Record;
 use deckmate_server::{AppState, Db};
@@ -49,17 +49,6 @@ async fn view(state: &AppState, id: &str, token: Option<&str>) -> Value {
     let (s, v) = call(state, "GET", &format!("/api/games/{id}"), token, None).await;
     assert_eq!(s, StatusCode::OK, "{v}");
     v
-}
-
-async fn play(state: &AppState, id: &str, token: &str, mv: &str) -> (StatusCode, Value) {
-    call(
-        state,
-        "POST",
-        &format!("/api/games/{id}/moves"),
-        Some(token),
-        Some(json!({ "move": mv })),
-    )
-    .await
 }
 
 fn zone<'a>(v: &'a Value, id: &str) -> &'a Value {
@@ -329,14 +318,7 @@ async fn chess_cards_whole_matches_by_the_servers_moves() {
         assert_eq!(s, StatusCode::CONFLICT);
         // The record: two games that the rules crate replays to the same
         // points.
-        let (s, rec) = call(
-            &state,
-            "GET",
-            &format!("/api/games/{id}/record"),
-            None,
-            None,
-        )
-        .await;
+        let (s, rec) = record(&state, &id).await;
         assert_eq!(s, StatusCode::OK);
         let rec = rec.as_str().unwrap();
         let records = Record::parse_all(rec).unwrap();

@@ -10,7 +10,7 @@
 mod common;
 
 use axum::http::StatusCode;
-use common::{call, memory, play_first, temp_db};
+use common::{call, memory, play_first, play_move, record, temp_db};
 use deckmate_server::{AppState, Db};
 use serde_json::{json, Value};
 use std::time::Duration;
@@ -81,14 +81,7 @@ async fn the_first_moves_are_untimed_then_a_flag_loses_on_time() {
     assert_eq!(w["result"]["reason"], "White lost on time");
     assert_eq!(w["clock"]["remaining_ms"][0], 0);
     assert!(w["clock"]["running"].is_null());
-    let (s, rec) = call(
-        &state,
-        "GET",
-        &format!("/api/games/{id}/record"),
-        None,
-        None,
-    )
-    .await;
+    let (s, rec) = record(&state, &id).await;
     assert_eq!(s, StatusCode::OK);
     let rec = rec.as_str().unwrap();
     assert!(rec.contains("[TimeControl \"0.4+0\"]"), "{rec}");
@@ -97,14 +90,7 @@ async fn the_first_moves_are_untimed_then_a_flag_loses_on_time() {
         "{rec}"
     );
     // A move after the flag is refused.
-    let (s, _) = call(
-        &state,
-        "POST",
-        &format!("/api/games/{id}/moves"),
-        Some(&t[0]),
-        Some(json!({ "move": "Pc5" })),
-    )
-    .await;
+    let (s, _) = play_move(&state, &id, &t[0], "Pc5").await;
     assert_ne!(s, StatusCode::OK);
 }
 
@@ -139,14 +125,7 @@ async fn clocks_survive_a_restart_and_the_record_has_each_moves_time() {
     let white = w["clock"]["remaining_ms"][0].as_u64().unwrap();
     assert!(white > 60_000, "{white}");
     play_first(&state, &id, &t[1]).await;
-    let (_, rec) = call(
-        &state,
-        "GET",
-        &format!("/api/games/{id}/record"),
-        None,
-        None,
-    )
-    .await;
+    let (_, rec) = record(&state, &id).await;
     let rec = rec.as_str().unwrap().to_string();
     assert!(rec.contains("[TimeControl \"60+5\"]"), "{rec}");
     assert_eq!(

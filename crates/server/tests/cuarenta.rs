@@ -9,7 +9,7 @@
 mod common;
 
 use axum::http::StatusCode;
-use common::{call, memory};
+use common::{call, memory, play_move as play, record};
 use deckmate_games::cuarenta::record;
 use deckmate_rules::{Record, SeededRng};
 use deckmate_server::{AppState, Db};
@@ -42,17 +42,6 @@ async fn view(state: &AppState, id: &str, token: Option<&str>) -> Value {
     let (s, v) = call(state, "GET", &format!("/api/games/{id}"), token, None).await;
     assert_eq!(s, StatusCode::OK, "{v}");
     v
-}
-
-async fn play(state: &AppState, id: &str, token: &str, mv: &str) -> (StatusCode, Value) {
-    call(
-        state,
-        "POST",
-        &format!("/api/games/{id}/moves"),
-        Some(token),
-        Some(json!({ "move": mv })),
-    )
-    .await
 }
 
 fn texts(v: &Value) -> Vec<String> {
@@ -297,14 +286,7 @@ async fn cuarenta_whole_games_end_and_their_records_replay() {
         let (s, _) = play(&state, &id, &tokens[0], "Fa4").await;
         assert!(s.is_client_error());
         // The record replays with the rules crate to the same result.
-        let (s, text) = call(
-            &state,
-            "GET",
-            &format!("/api/games/{id}/record"),
-            None,
-            None,
-        )
-        .await;
+        let (s, text) = record(&state, &id).await;
         assert_eq!(s, StatusCode::OK);
         let text = text.as_str().unwrap();
         assert!(text.contains("[Variant \"Cuarenta\"]"), "{text}");
@@ -332,14 +314,7 @@ async fn cuarenta_resignation_is_in_the_record() {
     .await;
     assert_eq!(s, StatusCode::OK, "{v}");
     assert_eq!(v["result"]["result"], "1-0");
-    let (_, text) = call(
-        &state,
-        "GET",
-        &format!("/api/games/{id}/record"),
-        None,
-        None,
-    )
-    .await;
+    let (_, text) = record(&state, &id).await;
     let replay = record::replay(&Record::parse(text.as_str().unwrap()).unwrap()).unwrap();
     assert_eq!(replay.result, "1-0");
     assert_eq!(replay.moves.len(), 1);

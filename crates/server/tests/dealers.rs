@@ -10,21 +10,10 @@
 mod common;
 
 use axum::http::StatusCode;
-use common::{call, memory, view};
+use common::{call, memory, play_move as play, record, view};
 use deckmate_server::AppState;
 use serde_json::{json, Value};
 use std::time::Duration;
-
-async fn play(state: &AppState, id: &str, token: &str, mv: &str) -> (StatusCode, Value) {
-    call(
-        state,
-        "POST",
-        &format!("/api/games/{id}/moves"),
-        Some(token),
-        Some(json!({ "move": mv })),
-    )
-    .await
-}
 
 /// Every answer Black or a spectator may get about the game now.
 async fn seen_by_others(state: &AppState, id: &str, black: &str) -> String {
@@ -39,12 +28,7 @@ async fn seen_by_others(state: &AppState, id: &str, black: &str) -> String {
     for path in ["/api/games", "/api/variants", "/api/rules/dealers"] {
         all.push_str(&call(state, "GET", path, None, None).await.1.to_string());
     }
-    all.push_str(
-        &call(state, "GET", &format!("/api/games/{id}/record"), None, None)
-            .await
-            .1
-            .to_string(),
-    );
+    all.push_str(&record(state, id).await.1.to_string());
     all
 }
 
@@ -82,14 +66,7 @@ async fn d11_the_arrangement_is_hidden_until_both_are_made() {
     );
     // White's own view shows it; the record is not given yet.
     assert_eq!(w["deal"]["mine"]["text"].as_str(), Some(white.as_str()));
-    let (s, _) = call(
-        &state,
-        "GET",
-        &format!("/api/games/{id}/record"),
-        None,
-        None,
-    )
-    .await;
+    let (s, _) = record(&state, &id).await;
     assert_eq!(s, StatusCode::CONFLICT);
     // White may not arrange twice nor for Black.
     let (s, _) = play(&state, &id, &tokens[0], "random").await;
@@ -101,14 +78,7 @@ async fn d11_the_arrangement_is_hidden_until_both_are_made() {
     assert_eq!(b["history"][0].as_str(), Some(white.as_str()));
     assert_eq!(b["arranging"], false);
     assert_eq!(b["to_move"], 0);
-    let (s, rec) = call(
-        &state,
-        "GET",
-        &format!("/api/games/{id}/record"),
-        None,
-        None,
-    )
-    .await;
+    let (s, rec) = record(&state, &id).await;
     assert_eq!(s, StatusCode::OK);
     assert!(rec.as_str().unwrap().contains(&white), "{rec}");
     // A move of play.

@@ -9,7 +9,7 @@ mod common;
 
 use axum::body::Body;
 use axum::http::{header, Request, StatusCode};
-use common::{call, listen, memory, send, temp_db};
+use common::{call, listen, memory, play_move, send, temp_db};
 use deckmate_server::{AppState, Config, Db};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
@@ -374,14 +374,7 @@ async fn a_pending_draw_offer_survives_a_restart_and_lapses_with_a_move() {
     let state = state_with(&path, Config::default());
     assert_eq!(view(&state, &id, None).await["draw_offer"], 0);
     // A move lapses it, after a restart too.
-    let (s, _) = call(
-        &state,
-        "POST",
-        &format!("/api/games/{id}/moves"),
-        Some(&f),
-        Some(json!({"move": "4Ci3"})),
-    )
-    .await;
+    let (s, _) = play_move(&state, &id, &f, "4Ci3").await;
     assert_eq!(s, StatusCode::OK);
     drop(state);
     let state = state_with(&path, Config::default());

@@ -8,7 +8,7 @@
 mod common;
 
 use axum::http::StatusCode;
-use common::{call, play_first, temp_db};
+use common::{call, friend_game, play_first, record, temp_db};
 use deckmate_server::{AppState, Db};
 use serde_json::{json, Value};
 
@@ -28,19 +28,7 @@ async fn a_friend_grants_or_declines_and_a_restart_keeps_the_takeback() {
     let (dir, p) = temp_db("takebacks");
     let (id, t) = {
         let state = AppState::new(Db::open(&p).unwrap(), true).unwrap();
-        let (_, v) = call(
-            &state,
-            "POST",
-            "/api/games",
-            None,
-            Some(json!({ "variant": "cuarenta", "opponent": "friend" })),
-        )
-        .await;
-        let id = v["id"].as_str().unwrap().to_string();
-        let t = [
-            v["tokens"]["white"].as_str().unwrap().to_string(),
-            v["tokens"]["black"].as_str().unwrap().to_string(),
-        ];
+        let (id, t) = friend_game(&state, "cuarenta").await;
         // Nothing to take back yet.
         let (s, _) = post(&state, &id, "takeback", &t[0]).await;
         assert_eq!(s, StatusCode::CONFLICT);
@@ -74,14 +62,7 @@ async fn a_friend_grants_or_declines_and_a_restart_keeps_the_takeback() {
     let v = common::view(&state, &id, Some(&t[1])).await;
     assert_eq!(v["plies"], 1, "the takeback outlived the restart: {v}");
     play_first(&state, &id, &t[1]).await;
-    let (_, rec) = call(
-        &state,
-        "GET",
-        &format!("/api/games/{id}/record"),
-        None,
-        None,
-    )
-    .await;
+    let (_, rec) = record(&state, &id).await;
     let r = deckmate_games::registry::find("cuarenta")
         .unwrap()
         .replay_text(rec.as_str().unwrap())

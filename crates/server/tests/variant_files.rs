@@ -9,9 +9,9 @@
 mod common;
 
 use axum::http::StatusCode;
-use common::{call, temp_db};
+use common::{call, play_move as play, record, temp_db};
 use deckmate_server::{load_variants, AppState, Config, Db, MAX_VARIANT_FILES};
-use serde_json::{json, Value};
+use serde_json::json;
 use std::path::{Path, PathBuf};
 
 const CHESS: &str = include_str!("../../../variants/chess.toml");
@@ -71,17 +71,6 @@ async fn create(state: &AppState, variant: &str) -> (String, [String; 2]) {
             v["tokens"]["black"].as_str().unwrap().to_string(),
         ],
     )
-}
-
-async fn play(state: &AppState, id: &str, token: &str, mv: &str) -> (StatusCode, Value) {
-    call(
-        state,
-        "POST",
-        &format!("/api/games/{id}/moves"),
-        Some(token),
-        Some(json!({ "move": mv })),
-    )
-    .await
 }
 
 #[tokio::test]
@@ -168,14 +157,7 @@ async fn a_variant_game_is_created_played_viewed_and_recorded() {
     assert_eq!(v["last"], json!({ "from": "f10", "to": "f9" }));
     assert_eq!(v["plies"], 2);
     // The record names the variant and its file, and replays.
-    let (s, r) = call(
-        &state,
-        "GET",
-        &format!("/api/games/{id}/record"),
-        None,
-        None,
-    )
-    .await;
+    let (s, r) = record(&state, &id).await;
     assert_eq!(s, StatusCode::OK);
     let text = r.as_str().unwrap();
     assert!(text.contains("[Variant \"Fairy Court\"]"), "{text}");

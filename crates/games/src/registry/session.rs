@@ -193,6 +193,20 @@ pub trait PlayedGame: Send {
     /// Plays a move of the seat to act, given as text (checked).
     fn play(&mut self, text: &str) -> Result<(), String>;
 
+    /// Plays a move typed at one keyboard for whoever acts (an analysis
+    /// board): checked as the seat to act's or, where both seats act, as
+    /// the first seat's it can be (Dealer's Chess's `random` is then that
+    /// seat's arrangement).
+    fn play_typed(&mut self, text: &str) -> Result<(), String> {
+        let checked = match self.to_act() {
+            ToAct::Both => self
+                .check_as(Seat::First, text)
+                .or_else(|_| self.check_as(Seat::Second, text)),
+            _ => self.check(text),
+        }?;
+        self.play(&checked)
+    }
+
     /// The game's part of the view for `you` (`None`: a spectator), built
     /// from what that seat may observe: a
     /// `board` with `pieces`, and/or `zones` of cards, `facts`, a

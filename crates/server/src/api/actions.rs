@@ -14,7 +14,7 @@ use deckmate_rules::Seat;
 use serde_json::Value;
 
 /// The seat of the token, or 403.
-fn seat(g: &LiveGame, headers: &HeaderMap) -> ApiResult<Seat> {
+pub(super) fn seat(g: &LiveGame, headers: &HeaderMap) -> ApiResult<Seat> {
     seat_of(&g.tokens, bearer(headers).as_deref())
         .ok_or_else(|| ApiError::new(StatusCode::FORBIDDEN, "a seat's token is required"))
 }

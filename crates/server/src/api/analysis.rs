@@ -22,7 +22,7 @@ use axum::Json;
 use deckmate_games::registry::{
     AnalysisReport, AnalysisRequest, BoxedGame, GameEntry, Limits, Options, MAX_LINES,
 };
-use deckmate_rules::{Seat, ToAct};
+use deckmate_rules::Seat;
 use serde_json::{json, Value};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -183,17 +183,8 @@ fn rebuild(state: &AppState, req: &Value) -> Result<(&'static GameEntry, BoxedGa
                 quote(text)
             )));
         }
-        // Where both seats act, a move is read as the first seat's whose
-        // it can be.
-        let checked = match game.to_act() {
-            ToAct::Both => game
-                .check_as(Seat::First, text)
-                .or_else(|_| game.check_as(Seat::Second, text)),
-            _ => game.check(text),
-        };
-        let text = checked.map_err(|e| bad(format!("move {} '{}': {e}", i + 1, quote(text))))?;
-        game.play(&text)
-            .map_err(|e| bad(format!("move {} '{}': {e}", i + 1, quote(&text))))?;
+        game.play_typed(text)
+            .map_err(|e| bad(format!("move {} '{}': {e}", i + 1, quote(text))))?;
     }
     Ok((entry, game))
 }
@@ -236,7 +227,6 @@ pub(super) async fn view(
         "plies": game.history().len(),
         "ply": game.history().len(),
         "result": over.map(|o| json!({ "reason": o.reason, "winner": o.winner.map(|s| s.index()) })),
-        "analysable": entry.tools.is_some() || entry.key == "chess-cards",
     });
     if let Value::Object(c) = common {
         v.extend(c);

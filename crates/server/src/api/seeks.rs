@@ -12,7 +12,6 @@
 use super::games::{created, find, new_game, nickname, seeded_game};
 use super::{bad, bearer, conflict, not_found, stored, ApiError, ApiResult};
 use crate::clock::TimeControl;
-use crate::game::seat_of;
 use crate::{lock, secret, AppState};
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};
@@ -235,6 +234,11 @@ pub(super) async fn list(State(state): State<AppState>) -> Json<Value> {
     Json(json!({ "seeks": open }))
 }
 
+/// The maker's token: `Authorization: Bearer`, or `?token=`.
+fn seek_token(headers: &HeaderMap, q: &HashMap<String, String>) -> Option<String> {
+    bearer(headers).or_else(|| q.get("token").cloned())
+}
+
 /// `GET /api/seeks/{id}?token=`: the maker's page asking after its seek
 /// (which keeps it standing): `{"open": true}`, or the game it became,
 /// with the maker's token.
@@ -244,7 +248,7 @@ pub(super) async fn status(
     Query(q): Query<HashMap<String, String>>,
     headers: HeaderMap,
 ) -> ApiResult<Json<Value>> {
-    let token = bearer(&headers).or_else(|| q.get("token").cloned());
+    let token = seek_token(&headers, &q);
     let mut seeks = standing(&state);
     let s = seeks
         .iter_mut()
@@ -264,7 +268,7 @@ pub(super) async fn cancel(
     Query(q): Query<HashMap<String, String>>,
     headers: HeaderMap,
 ) -> ApiResult<Json<Value>> {
-    let token = bearer(&headers).or_else(|| q.get("token").cloned());
+    let token = seek_token(&headers, &q);
     let mut seeks = standing(&state);
     let before = seeks.len();
     seeks.retain(|s| !(s.id == id && Some(&s.token) == token.as_ref() && s.accepted.is_none()));
@@ -344,11 +348,7 @@ pub(super) async fn set_name(
     let name = nickname(body.as_ref().map_or(&Value::Null, |b| &b.0["name"]))?
         .ok_or_else(|| bad("send {\"name\": \"your nickname\"}"))?;
     let _writer = slot.writer.lock().await;
-    let me = {
-        let g = slot.lock();
-        seat_of(&g.tokens, bearer(&headers).as_deref())
-            .ok_or_else(|| ApiError::new(StatusCode::FORBIDDEN, "a seat's token is required"))?
-    };
+    let me = super::actions::seat(&slot.lock(), &headers)?;
     state
         .store()
         .set_name(&id, me.index() as u8, &name)

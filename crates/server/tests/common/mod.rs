@@ -158,3 +158,20 @@ pub async fn engine_game(
         v["token"].as_str().unwrap().to_string(),
     )
 }
+
+/// A seat's move, sent as the page sends it: the status and the answer.
+pub async fn play_move(state: &AppState, id: &str, token: &str, mv: &str) -> (StatusCode, Value) {
+    call(
+        state,
+        "POST",
+        &format!("/api/games/{id}/moves"),
+        Some(token),
+        Some(serde_json::json!({ "move": mv })),
+    )
+    .await
+}
+
+/// The game's record: the status and the text (or the error).
+pub async fn record(state: &AppState, id: &str) -> (StatusCode, Value) {
+    call(state, "GET", &format!("/api/games/{id}/record"), None, None).await
+}
