@@ -55,8 +55,11 @@ let passed = 0, failed = 0;
 // Every page is watched for Content Security Policy violations (an inline
 // script or style, a foreign source): the last test fails on any.
 const cspViolations = [];
+// ... and for uncaught errors of the page's own scripts.
+const pageErrors = [];
 const watchCsp = (page) => {
   page.on("console", (m) => { if (/Content Security Policy/i.test(m.text())) cspViolations.push(m.text()); });
+  page.on("pageerror", (e) => pageErrors.push(`${page.url()}: ${e.message}`));
   return page;
 };
 const newPage = browser.newPage.bind(browser);
@@ -1319,6 +1322,13 @@ await test("the analysis board of a game: moves tried without touching it, back 
   await page.click("#game-line");
   await page.waitForFunction((n) => document.querySelectorAll("#moves .mv").length === n, v.history.length);
   assert(!(await page.$("#moves .mv.tried")), "the tried move is still there");
+  // A move tried with the mouse: the piece, then its target.
+  const mv0 = (await page.evaluate(() => window.analysisState.view)).moves[0];
+  await page.click(`#board-svg g.card[data-square="${mv0.from}"]`);
+  await page.click(`[data-target="${mv0.to}"]`);
+  await page.waitForFunction((n) => document.querySelectorAll("#moves .mv").length === n + 1, v.history.length);
+  await page.click("#game-line");
+  await page.waitForFunction(() => !document.querySelector("#moves .mv.tried"));
   // A move tried from the board's keys, as in a game.
   const av = await page.evaluate(() => window.analysisState.view);
   await page.focus("#board-svg");
@@ -1410,6 +1420,10 @@ await test("the pages break no rule of the Content Security Policy, which the se
   assert(r.headers.get("x-content-type-options") === "nosniff", "nosniff missing");
   assert(r.headers.get("referrer-policy") === "no-referrer", "referrer policy missing");
   assert(cspViolations.length === 0, "violations: " + cspViolations.join(" | "));
+});
+
+await test("no page's script threw an uncaught error in any test", async () => {
+  assert(pageErrors.length === 0, pageErrors.length + " errors: " + pageErrors.slice(0, 10).join(" | "));
 });
 
 await browser.close();

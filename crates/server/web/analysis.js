@@ -36,6 +36,9 @@ async function analysisPage() {
     engine: localStorage.getItem("deckmate-engine-off") !== "1", lines: Number(localStorage.getItem("deckmate-lines") || 3), req: 0, ws: null,
   };
   st.play = (text) => tryMove(st, text);
+  // The game page's renderer, asked to draw again (a piece picked, a
+  // sacrifice begun), draws this page.
+  st.redraw = drawAnalysis;
   window.analysisState = st;
   const games = variants.map((g) => el("option", { value: g.key, selected: g.key === board.game ? "" : null }, g.name));
   const linesSelect = el("select", { id: "lines-count", "aria-label": "number of engine lines", onchange: (e) => { st.lines = Number(e.target.value); localStorage.setItem("deckmate-lines", String(st.lines)); analyse(st); } },

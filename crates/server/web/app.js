@@ -87,7 +87,8 @@ async function rulesPage(key) {
     para.push(line);
   }
   flush();
-  const state = { id: null, view: start, shown: null, flipped: false, selected: null, sacMode: false, sacCard: null, pastView: null };
+  const state = { id: null, view: start, shown: null, flipped: false, selected: null, sacMode: false, sacCard: null, pastView: null,
+    redraw: (st) => { drawBoard(st, st.view); drawZones(st, st.view); } };
   const figure = el("figure", { class: "panel rules-start" },
     el("div", { id: "board" }), el("div", { id: "zones" }), el("div", { id: "free-moves", hidden: "" }),
     el("figcaption", {}, `${start.title}: the start (default options)`));
@@ -1147,6 +1148,8 @@ document.addEventListener("keydown", (e) => {
 });
 
 function draw(state) {
+  // A page of its own (the analysis board, a rules page) draws itself.
+  if (state.redraw) return state.redraw(state);
   const v = state.pastView || state.view;
   window.deckmateState = state;
   drawMoveBox(state, v);
