@@ -114,38 +114,46 @@ fn from_game(
     ply: Option<&Value>,
 ) -> ApiResult<Json<Value>> {
     let slot = find(state, id)?;
-    let g = slot.lock();
-    let entry = g.entry();
-    let you = seat_of(&g.tokens, bearer(headers).as_deref());
-    if g.end().is_none() && g.engine.is_none() {
-        let who = if you.is_some() {
-            "you are"
-        } else {
-            "two players are"
+    // What the board needs, taken under the game's lock; a past position
+    // is rebuilt after it, so that views of the game never wait for that.
+    // `Ok`: the board now; `Err`: the spec and moves of a past position.
+    let (entry, taken) = {
+        let g = slot.lock();
+        let you = seat_of(&g.tokens, bearer(headers).as_deref());
+        if g.end().is_none() && g.engine.is_none() {
+            let who = if you.is_some() {
+                "you are"
+            } else {
+                "two players are"
+            };
+            return Err(ApiError::new(
+                StatusCode::FORBIDDEN,
+                format!("{who} still playing this game: its analysis board opens when it ends"),
+            ));
+        }
+        let plies = g.plies();
+        let ply = match ply {
+            None | Some(Value::Null) => plies,
+            Some(p) => p
+                .as_u64()
+                .ok_or_else(|| bad("ply must be a whole number"))?
+                .min(plies as u64) as usize,
         };
-        return Err(ApiError::new(
-            StatusCode::FORBIDDEN,
-            format!("{who} still playing this game: its analysis board opens when it ends"),
-        ));
-    }
-    let plies = g.plies();
-    let ply = match ply {
-        None | Some(Value::Null) => plies,
-        Some(p) => p
-            .as_u64()
-            .ok_or_else(|| bad("ply must be a whole number"))?
-            .min(plies as u64) as usize,
+        if ply < plies {
+            let past = (g.game.spec(), g.game.history()[..ply].to_vec());
+            (g.entry(), Err(past))
+        } else {
+            (g.entry(), Ok(g.game.analysis_start()))
+        }
     };
-    let past;
-    let game = if ply < plies {
-        past = entry
-            .rebuild(&g.game.spec(), &g.game.history()[..ply])
-            .map_err(super::internal)?;
-        &past
-    } else {
-        &g.game
+    let start = match taken {
+        Ok(now) => now,
+        Err((spec, moves)) => entry
+            .rebuild(&spec, &moves)
+            .map_err(super::internal)?
+            .analysis_start(),
     };
-    let (spec, moves) = game.analysis_start().ok_or_else(|| {
+    let (spec, moves) = start.ok_or_else(|| {
         conflict("this position holds what a player may not know yet: it can be analysed once that is revealed")
     })?;
     Ok(board(entry, spec, moves))
