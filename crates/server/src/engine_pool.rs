@@ -145,9 +145,13 @@ impl EnginePool {
             );
             tasks.len()
         };
-        // Every thread busy: an analysis gives its thread up.
+        // Every thread busy: an analysis not yet asked to gives its thread
+        // up (one a search, so two games' searches stop two analyses).
         if self.queue.busy.load(Ordering::SeqCst) >= self.queue.threads {
-            if let Some(stop) = lock(&self.queue.running).first() {
+            if let Some(stop) = lock(&self.queue.running)
+                .iter()
+                .find(|s| !s.load(Ordering::Relaxed))
+            {
                 stop.store(true, Ordering::Relaxed);
             }
         }
@@ -384,6 +388,43 @@ mod tests {
         let _ = b.await.unwrap();
         assert_eq!(lock(&ran)[..2], ["analysis", "game"]);
         assert_eq!(pool.analyses(), 0);
+    }
+
+    #[tokio::test]
+    async fn two_games_searches_stop_two_analyses() {
+        let pool = EnginePool::start(2).unwrap();
+        let ran = Arc::new(Mutex::new(Vec::new()));
+        let flags: Vec<Arc<AtomicBool>> =
+            (0..2).map(|_| Arc::new(AtomicBool::new(false))).collect();
+        let analyses: Vec<_> = flags
+            .iter()
+            .map(|f| {
+                pool.submit_analysis("a".into(), f.clone(), until_stopped(f.clone(), ran.clone()))
+                    .unwrap()
+            })
+            .collect();
+        while lock(&ran).len() < 2 {
+            tokio::time::sleep(Duration::from_millis(2)).await;
+        }
+        let games: Vec<_> = (0..2)
+            .map(|i| {
+                pool.submit(
+                    format!("game {i}"),
+                    Box::new(|| true),
+                    Box::new(move || Some(format!("m{i}"))),
+                )
+            })
+            .collect();
+        for (i, g) in games.into_iter().enumerate() {
+            assert_eq!(g.await.unwrap(), Searched::Move(format!("m{i}")));
+        }
+        assert!(
+            flags.iter().all(|f| f.load(Ordering::Relaxed)),
+            "both analyses stopped"
+        );
+        for a in analyses {
+            let _ = a.await.unwrap();
+        }
     }
 
     #[tokio::test]
