@@ -288,6 +288,15 @@ async fn a_new_board_stops_the_analysis_before_and_bad_requests_get_errors() {
         .await
         .unwrap();
     // A second board at once: its reports come, and it ends.
+    // Any number of seconds is bounded, never a panic.
+    for secs in [json!(1e300), json!(-1), json!("x"), json!(f64::MAX)] {
+        let mut odd = board.clone();
+        odd["id"] = json!("odd");
+        odd["seconds"] = secs;
+        ws.send(Message::Text(odd.to_string().into()))
+            .await
+            .unwrap();
+    }
     let mut short = board.clone();
     short["id"] = json!("short");
     short["seconds"] = json!(0.3);

@@ -355,7 +355,10 @@ fn begin(state: &AppState, req: &Value) -> Result<Running, String> {
     let time = req["seconds"]
         .as_f64()
         .filter(|s| s.is_finite() && *s > 0.0)
-        .map_or(MAX_TIME, |s| Duration::from_secs_f64(s).min(MAX_TIME));
+        .map_or(MAX_TIME, |s| {
+            // Bounded before it is a Duration (a huge number would not be).
+            Duration::from_secs_f64(s.min(MAX_TIME.as_secs_f64()))
+        });
     let stop = Arc::new(AtomicBool::new(false));
     let (tx, rx) = watch::channel(None);
     let request = AnalysisRequest {
