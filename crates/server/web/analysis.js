@@ -13,17 +13,16 @@ async function analysisPage() {
   window.deckmateState = null;
   const q = new URLSearchParams(location.search);
   const from = q.get("from");
-  const body = from
-    ? { from, ply: q.get("ply") === null ? null : Number(q.get("ply")) }
-    : { game: q.get("game") || "cardmate", fen: q.get("fen") || null, seed: q.get("seed") === null ? null : Number(q.get("seed")) };
   const token = from ? localStorage.getItem("deckmate-token-" + from) : null;
   main.replaceChildren(el("p", {}, "Opening the analysis board\u2026"));
   let board, variants;
   try {
-    [board, variants] = await Promise.all([
-      api("/api/analysis", { method: "POST", headers: Object.assign({ "Content-Type": "application/json" }, token ? { Authorization: "Bearer " + token } : {}), body: JSON.stringify(body) }),
-      api("/api/variants"),
-    ]);
+    variants = await api("/api/variants");
+    // Without a game named, the lobby's first.
+    const body = from
+      ? { from, ply: q.get("ply") === null ? null : Number(q.get("ply")) }
+      : { game: q.get("game") || variants[0].key, fen: q.get("fen") || null, seed: q.get("seed") === null ? null : Number(q.get("seed")) };
+    board = await api("/api/analysis", { method: "POST", headers: Object.assign({ "Content-Type": "application/json" }, token ? { Authorization: "Bearer " + token } : {}), body: JSON.stringify(body) });
   } catch (e) {
     main.replaceChildren(el("div", { class: "panel", id: "no-analysis" },
       el("h2", {}, "No analysis board"), el("p", {}, e.message),
