@@ -285,15 +285,7 @@ function gamePage(id) {
   const token = localStorage.getItem("deckmate-token-" + id);
   const state = { id, token, view: null, shown: null, flipped: null, selected: null, sacMode: false, sacCard: null, arrangement: null };
   main.replaceChildren(el("div", { class: "game" },
-    el("div", { class: "board-wrap" },
-      el("div", { class: "status-bar" }, el("div", { id: "status", role: "status" }),
-        // A move typed in the game's notation, completed from the legal moves.
-        el("form", { id: "move-form", onsubmit: (e) => { e.preventDefault(); const i = document.getElementById("move-input"); const t = i.value.trim(); if (t) { i.value = ""; sendMove(state, t); } } },
-          el("input", { id: "move-input", list: "move-list", autocomplete: "off", placeholder: "type a move", "aria-label": "type a move in the game's notation" }),
-          el("datalist", { id: "move-list" }),
-          el("button", { type: "submit" }, "Play")),
-        el("div", { id: "offers" }), el("div", { id: "promo" }), el("div", { id: "free-moves" })),
-      el("div", { id: "arrange" }), el("div", { id: "board" }), el("div", { id: "hands" }), el("div", { id: "zones" })),
+    boardWrap("play", (t) => sendMove(state, t)),
     el("div", { class: "side panel" },
       el("div", { id: "players" }), el("div", { id: "clocks" }), el("div", { id: "drawn" }), el("div", { id: "card-view" }), el("dl", { id: "facts" }), el("div", { id: "scores" }), el("div", { id: "invite" }),
       el("div", { class: "buttons" },
@@ -322,6 +314,22 @@ function gamePage(id) {
   const invite = localStorage.getItem("deckmate-invite-" + id);
   if (invite) document.getElementById("invite").append("Invite a friend: ", el("input", { readonly: "", value: invite, id: "invite-link", "aria-label": "invite link for the other player", onclick: (e) => e.target.select() }));
   connect(state);
+}
+
+// The board's side of a page with a board (a game, the analysis board):
+// the status, a move box (`verb`: "play" or "try") that sends a text typed
+// in the game's notation, completed from the legal moves, and the places
+// the renderer draws into.
+function boardWrap(verb, send) {
+  const submit = (e) => { e.preventDefault(); const i = document.getElementById("move-input"); const t = i.value.trim(); if (t) { i.value = ""; send(t); } };
+  return el("div", { class: "board-wrap" },
+    el("div", { class: "status-bar" }, el("div", { id: "status", role: "status" }),
+      el("form", { id: "move-form", onsubmit: submit },
+        el("input", { id: "move-input", list: "move-list", autocomplete: "off", placeholder: verb === "play" ? "type a move" : "try a move", "aria-label": `${verb === "play" ? "type" : "try"} a move in the game's notation` }),
+        el("datalist", { id: "move-list" }),
+        el("button", { type: "submit" }, verb === "play" ? "Play" : "Try")),
+      el("div", { id: "offers" }), el("div", { id: "promo" }), el("div", { id: "free-moves" })),
+    el("div", { id: "arrange" }), el("div", { id: "board" }), el("div", { id: "hands" }), el("div", { id: "zones" }));
 }
 
 // A nickname kept in this browser goes to the seat that has none yet.
