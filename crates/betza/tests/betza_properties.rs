@@ -5,7 +5,7 @@
 
 #![allow(clippy::unwrap_used)]
 
-mod common;
+use crate::common;
 
 use common::{moves, Board};
 use deckmate_betza::{compile, parse, Atom, Betza, Clause, Continuation, Facing, Range};

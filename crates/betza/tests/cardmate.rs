@@ -4,7 +4,7 @@
 
 #![allow(clippy::unwrap_used)]
 
-mod common;
+use crate::common;
 
 use common::{all8, backward, forward, king, mover_set, Board, Exp, DIAG, ORTH};
 use deckmate_betza::{compile_str, Facing};

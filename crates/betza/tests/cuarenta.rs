@@ -5,7 +5,7 @@
 
 #![allow(clippy::unwrap_used)]
 
-mod common;
+use crate::common;
 
 use common::{all8, cuarenta, forward, mover_set, moves, Board, Exp, DIAG};
 use deckmate_betza::{compile_str, Facing};

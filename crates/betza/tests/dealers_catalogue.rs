@@ -6,7 +6,7 @@
 
 #![allow(clippy::unwrap_used)]
 
-mod common;
+use crate::common;
 
 use common::{
     all8, backward, board, forward, king, mover_set, moves, shared_destinations, Board, Exp, DIAG,

@@ -4,7 +4,7 @@
 
 #![allow(clippy::unwrap_used)]
 
-mod common;
+use crate::common;
 
 use common::{board, mover_set, moves, shared_destinations, Board};
 use deckmate_betza::{compile_str, parse, Facing, MoveTable, RayKind};

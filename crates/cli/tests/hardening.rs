@@ -4,7 +4,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
+use crate::common;
 
 use common::{deckmate, deckmate_bytes, spawn};
 use std::io::{BufRead, BufReader, Write};

@@ -4,7 +4,7 @@
 //! game; lines streamed for a position of each game.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
+use crate::common;
 
 use axum::http::StatusCode;
 use common::{call, engine_game, friend_game, listen, memory, play_first, play_move, view};

@@ -7,7 +7,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
+use crate::common;
 
 use axum::http::StatusCode;
 use common::{call, memory, play_move as play, record, view};

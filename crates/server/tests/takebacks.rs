@@ -5,7 +5,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
+use crate::common;
 
 use axum::http::StatusCode;
 use common::{call, friend_game, play_first, record, temp_db};

@@ -1,0 +1,11 @@
+//! The integration tests of deckmate-cli, one binary (linking one test binary per file cost minutes).
+
+mod common;
+mod cards;
+mod chess52;
+mod chess_cards;
+mod cli;
+mod cuarenta;
+mod dealers;
+mod hardening;
+mod variant_files;

@@ -1,0 +1,4 @@
+//! The integration tests of deckmate-engine, one binary (linking one test binary per file cost minutes).
+
+mod chance;
+mod horizon_chance;

@@ -1,0 +1,32 @@
+//! The integration tests of deckmate-games, one binary (linking one test binary per file cost minutes).
+
+mod analysis;
+mod cardmate_engine;
+mod cardmate_golden;
+mod cardmate_perft;
+mod cardmate_properties;
+mod cardmate_rulings;
+mod cardmate_strength;
+mod chess52_engine;
+mod chess52_perft;
+mod chess52_properties;
+mod chess52_rulings;
+mod chess_cards_player;
+mod chess_cards_rulings;
+mod chess_cards_solver;
+mod cuarenta_engine;
+mod cuarenta_notation;
+mod cuarenta_perft;
+mod cuarenta_properties;
+mod cuarenta_rulings;
+mod cuarenta_strength;
+mod dealers_play;
+mod dealers_reference;
+mod dealers_rules;
+mod fairy_eval;
+mod fairy_input;
+mod fairy_perft;
+mod fairy_properties;
+mod typed_errors;
+mod variant_build;
+mod variant_files;

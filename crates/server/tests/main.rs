@@ -1,0 +1,16 @@
+//! The integration tests of deckmate-server, one binary (linking one test binary per file cost minutes).
+
+mod common;
+mod analysis;
+mod api;
+mod chat;
+mod chess52;
+mod chess_cards;
+mod clocks;
+mod cuarenta;
+mod dealers;
+mod engine_pool;
+mod hostile;
+mod seeks;
+mod takebacks;
+mod variant_files;
