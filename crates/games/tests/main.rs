@@ -30,3 +30,4 @@ mod fairy_properties;
 mod typed_errors;
 mod variant_build;
 mod variant_files;
+mod variant_16x16;

@@ -24,7 +24,7 @@
 use super::position::{seat_name, Position};
 use super::rules::{RuleSet, WinCondition};
 use super::set::SquareSet;
-use super::tables::{Tables, NO_SQUARE, UNMOVED};
+use super::tables::{Tables, UNMOVED};
 use crate::counters::parse_counters;
 use deckmate_board::Square;
 use deckmate_rules::{PositionError, Seat};
@@ -77,9 +77,7 @@ pub(crate) fn parse_placement<S: SquareSet>(
         if file >= files {
             return None;
         }
-        let sq = Square::new(file as u8, rank)?;
-        let i = t.index[sq.index()];
-        (i != NO_SQUARE).then_some(i)
+        t.dense(Square::new(file as u8, rank)?)
     };
     let too_long = |rank: u8, found: u32| PositionError::RankLength {
         rank: rank + 1,
@@ -369,10 +367,13 @@ fn parse_castling<S: SquareSet>(pos: &Position<S>, field: &str) -> Result<u8, Po
     Ok(rights)
 }
 
-fn parse_ep<S: SquareSet>(pos: &Position<S>, field: &str) -> Result<(S, u8), PositionError> {
+fn parse_ep<S: SquareSet>(
+    pos: &Position<S>,
+    field: &str,
+) -> Result<(S, Option<u8>), PositionError> {
     let t = &*pos.t;
     if field == "-" {
-        return Ok((S::EMPTY, NO_SQUARE));
+        return Ok((S::EMPTY, None));
     }
     let bad = |why: &str| PositionError::BadField {
         field: "en passant".to_string(),
@@ -405,7 +406,7 @@ fn parse_ep<S: SquareSet>(pos: &Position<S>, field: &str) -> Result<(S, u8), Pos
         }
         for f in 0..t.n as u8 {
             if !occ.contains(f) && t.crossed(t.at(mover, kind, f), v) == set {
-                return Ok((set, v));
+                return Ok((set, Some(v)));
             }
         }
     }
@@ -421,15 +422,14 @@ pub fn write<S: SquareSet>(pos: &Position<S>) -> String {
     for rank in (0..g.ranks()).rev() {
         let mut run = 0;
         for file in 0..g.files() {
-            let i = Square::new(file, rank).map_or(NO_SQUARE, |s| t.index[s.index()]);
-            if i == NO_SQUARE {
+            let Some(i) = Square::new(file, rank).and_then(|s| t.dense(s)) else {
                 if run > 0 {
                     out.push_str(&run.to_string());
                     run = 0;
                 }
                 out.push('*');
                 continue;
-            }
+            };
             match pos.place.at(i) {
                 None => run += 1,
                 Some((seat, kind)) => {

@@ -29,7 +29,7 @@
 use super::position::{Move, Position};
 use super::rules::{CastlingSafety, WinCondition};
 use super::set::SquareSet;
-use super::tables::{INITIAL, JUMPS, LINES, NO_SQUARE};
+use super::tables::{INITIAL, JUMPS, LINES};
 use deckmate_rules::Seat;
 
 /// The most pins kept one by one; beyond, a pinned piece's moves are
@@ -43,8 +43,8 @@ pub(crate) struct Ctx<S> {
     pub us: S,
     pub them: S,
     pub occ: S,
-    /// The royal's square when its safety is a rule, else [`NO_SQUARE`].
-    pub royal: u8,
+    /// The royal's square when its safety is a rule.
+    pub royal: Option<u8>,
     /// The royal's kind.
     pub royal_kind: usize,
     /// How many ways the royal is attacked.
@@ -152,8 +152,10 @@ impl<S: SquareSet> Position<S> {
 
     /// Whether `seat`'s royal is attacked (false without one).
     pub fn royal_attacked(&self, seat: Seat) -> bool {
-        let sq = self.place.royal[seat.index()];
-        if sq == NO_SQUARE || self.place.at(sq).is_none_or(|(s, _)| s != seat) {
+        let Some(sq) = self.place.royal[seat.index()] else {
+            return false;
+        };
+        if self.place.at(sq).is_none_or(|(s, _)| s != seat) {
             return false;
         }
         let occ = self.place.by_side[0] | self.place.by_side[1];
@@ -180,7 +182,7 @@ impl<S: SquareSet> Position<S> {
             us,
             them,
             occ,
-            royal: NO_SQUARE,
+            royal: None,
             royal_kind: 0,
             checks: 0,
             check_mask: !S::EMPTY,
@@ -190,11 +192,13 @@ impl<S: SquareSet> Position<S> {
             npins: 0,
             slow: S::EMPTY,
         };
-        let k_sq = self.place.royal[me.index()];
-        if t.rules.win != WinCondition::Checkmate || k_sq == NO_SQUARE || !us.contains(k_sq) {
+        let Some(k_sq) = self.place.royal[me.index()] else {
+            return c;
+        };
+        if t.rules.win != WinCondition::Checkmate || !us.contains(k_sq) {
             return c;
         }
-        c.royal = k_sq;
+        c.royal = Some(k_sq);
         c.royal_kind = self.place.kind_at(k_sq);
         let vbit = 1u32 << c.royal_kind;
         let mut mask = S::EMPTY;
@@ -405,7 +409,10 @@ impl<S: SquareSet> Position<S> {
         let moved = S::bit(from);
         let occ = ((c.occ & !moved) | S::bit(to)) & !gone;
         let them = c.them & !S::bit(to) & !gone;
-        let k = if from == c.royal { to } else { c.royal };
+        let Some(royal) = c.royal else {
+            return true;
+        };
+        let k = if from == royal { to } else { royal };
         !self.attacked_by(k, c.opp, occ, them, c.royal_kind)
     }
 
@@ -427,10 +434,13 @@ impl<S: SquareSet> Position<S> {
     pub(crate) fn legal_targets(&self, c: &Ctx<S>, kind: usize, from: u8) -> S {
         let capt = self.capturable(c, kind);
         let targets = self.targets(kind, from, c.occ, capt, true);
-        if c.royal == NO_SQUARE || targets.is_empty() {
+        let Some(royal) = c.royal else {
+            return targets;
+        };
+        if targets.is_empty() {
             return targets;
         }
-        if from == c.royal || c.evade_slow {
+        if from == royal || c.evade_slow {
             return self.tested(c, from, targets);
         }
         let mut legal = targets & c.check_mask;
@@ -459,15 +469,17 @@ impl<S: SquareSet> Position<S> {
     #[inline]
     fn ep_targets(&self, c: &Ctx<S>, kind: usize, from: u8) -> S {
         let t = &*self.t;
-        let victim = self.ep_victim;
-        let Some((owner, vk)) = self.place.at(victim) else {
+        let Some((victim, (owner, vk))) = self
+            .ep_victim
+            .and_then(|v| self.place.at(v).map(|p| (v, p)))
+        else {
             return S::EMPTY;
         };
         if owner != c.opp || t.forbidden[kind] & (1 << vk) != 0 {
             return S::EMPTY;
         }
         let mut reach = self.targets(kind, from, c.occ | self.ep, self.ep, false) & self.ep;
-        if c.royal == NO_SQUARE {
+        if c.royal.is_none() {
             return reach;
         }
         let mut legal = S::EMPTY;
@@ -487,14 +499,14 @@ impl<S: SquareSet> Position<S> {
     #[inline]
     fn drop_squares(&self, c: &Ctx<S>) -> S {
         let empty = self.t.all & !c.occ;
-        if c.royal == NO_SQUARE {
+        let Some(royal) = c.royal else {
             return empty;
         }
         let safe = |mut set: S| {
             let mut out = S::EMPTY;
             while let Some(to) = set.pop() {
                 let occ = c.occ | S::bit(to);
-                if !self.attacked_by(c.royal, c.opp, occ, c.them, c.royal_kind) {
+                if !self.attacked_by(royal, c.opp, occ, c.them, c.royal_kind) {
                     out |= S::bit(to);
                 }
             }
@@ -725,7 +737,7 @@ impl<S: SquareSet> Position<S> {
     /// each, a slow independent check of [`Position::generate`].
     pub fn pseudo_legal(&self) -> Vec<Move> {
         let mut c = self.ctx();
-        c.royal = NO_SQUARE;
+        c.royal = None;
         let mut moves = Vec::new();
         let mut pieces = c.us;
         while let Some(from) = pieces.pop() {

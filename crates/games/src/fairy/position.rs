@@ -5,7 +5,7 @@
 
 use super::rules::{StalemateRule, WinCondition, MAX_KINDS};
 use super::set::SquareSet;
-use super::tables::{Tables, EMPTY, NO_SQUARE, UNMOVED};
+use super::tables::{Tables, EMPTY, UNMOVED};
 use crate::end;
 use deckmate_board::Square;
 use deckmate_rules::Seat;
@@ -255,8 +255,8 @@ pub(crate) struct Placement<S: SquareSet> {
     pub by_side: [S; 2],
     /// The squares of each kind of piece, both sides.
     pub by_kind: [S; MAX_KINDS],
-    /// Each side's royal square (the last placed), or [`NO_SQUARE`].
-    pub royal: [u8; 2],
+    /// Each side's royal square (the last placed), if any.
+    pub royal: [Option<u8>; 2],
     /// The zobrist hash of everything in the position.
     pub hash: u64,
 }
@@ -267,7 +267,7 @@ impl<S: SquareSet> Placement<S> {
             board: S::mailbox(EMPTY),
             by_side: [S::EMPTY; 2],
             by_kind: [S::EMPTY; MAX_KINDS],
-            royal: [NO_SQUARE; 2],
+            royal: [None; 2],
             hash: 0,
         }
     }
@@ -325,7 +325,7 @@ impl<S: SquareSet> Placement<S> {
         }
         self.hash ^= t.piece_key(seat, kind, sq);
         if t.is_royal(kind) {
-            self.royal[seat.index()] = sq;
+            self.royal[seat.index()] = Some(sq);
         }
     }
 }
@@ -341,8 +341,8 @@ pub struct Position<S: SquareSet> {
     pub(crate) rights: u8,
     /// The squares a pawn crossed on the last move (en passant targets).
     pub(crate) ep: S,
-    /// The square of that pawn, or [`NO_SQUARE`].
-    pub(crate) ep_victim: u8,
+    /// The square of that pawn, if any.
+    pub(crate) ep_victim: Option<u8>,
     /// Pieces with first-move-only moves that have not moved yet.
     pub(crate) unmoved: S,
     /// Plies since the last capture, promotion (or pawn move).
@@ -375,7 +375,7 @@ impl<S: SquareSet> Position<S> {
             side: Seat::First,
             rights: 0,
             ep: S::EMPTY,
-            ep_victim: NO_SQUARE,
+            ep_victim: None,
             unmoved: S::EMPTY,
             quiet: 0,
             fullmove: 1,
@@ -467,7 +467,7 @@ impl<S: SquareSet> Position<S> {
 
     /// The square of the pawn that crossed the en passant squares.
     pub fn en_passant_victim(&self) -> Option<u8> {
-        (self.ep_victim != NO_SQUARE).then_some(self.ep_victim)
+        self.ep_victim
     }
 
     /// The pieces (dense squares) whose first-move-only moves are still
@@ -640,9 +640,11 @@ impl<S: SquareSet> Position<S> {
             let victim_sq = if mv.is_en_passant() {
                 self.ep_victim
             } else {
-                to
+                Some(to)
             };
-            if let Some((owner, vk)) = self.place.at(victim_sq) {
+            if let Some((victim_sq, (owner, vk))) =
+                victim_sq.and_then(|v| self.place.at(v).map(|p| (v, p)))
+            {
                 self.place.lift(t, owner, vk, victim_sq);
                 touched |= S::bit(victim_sq);
                 captured = true;
@@ -701,7 +703,7 @@ impl<S: SquareSet> Position<S> {
             h ^= t.ep_key(old_ep) ^ t.ep_key(new_ep);
         }
         self.ep = new_ep;
-        self.ep_victim = if new_ep.is_empty() { NO_SQUARE } else { to };
+        self.ep_victim = (!new_ep.is_empty()).then_some(to);
         h ^= t.rights_key(old_rights) ^ t.rights_key(self.rights) ^ t.side_key();
         self.place.hash ^= h;
         let h = self.place.hash;

@@ -19,8 +19,8 @@ use deckmate_board::{Square, TooManySquares};
 use deckmate_rules::{Seat, Zobrist};
 use std::sync::Arc;
 
-/// No dense index.
-pub(crate) const NO_SQUARE: u8 = 0xFF;
+/// No promotion class (a square outside every promotion zone).
+pub(crate) const NO_CLASS: u8 = 0xFF;
 
 /// A ray or a conditional leap from one square.
 #[derive(Copy, Clone, Debug)]
@@ -152,8 +152,9 @@ pub struct Tables<S> {
     pub(crate) n: usize,
     /// Dense index -> board square.
     pub(crate) squares: Vec<Square>,
-    /// Board square -> dense index, or [`NO_SQUARE`].
-    pub(crate) index: [u8; 256],
+    /// Board square -> dense index (`None`: a hole or off the board). Not a
+    /// `u8` sentinel: a 16x16 board without holes uses every index 0..=255.
+    pub(crate) index: [Option<u8>; 256],
     /// Every square of the board.
     pub(crate) all: S,
     pub(crate) kinds: usize,
@@ -198,7 +199,7 @@ pub struct Tables<S> {
     initial_from: Vec<S>,
     /// Per kind: the kinds it may not capture (a bit per kind).
     pub(crate) forbidden: Vec<u32>,
-    /// Per seat and square: its promotion class, or `NO_SQUARE`.
+    /// Per seat and square: its promotion class, or [`NO_CLASS`].
     promo_class: Vec<u8>,
     /// Per seat: the promotion classes.
     pub(crate) promo_classes: [Vec<PromoClass<S>>; 2],
@@ -257,8 +258,7 @@ impl<S: SquareSet> Tables<S> {
     /// The dense index of a board square, if it exists.
     #[inline]
     pub fn dense(&self, sq: Square) -> Option<u8> {
-        let i = self.index[sq.index()];
-        (i != NO_SQUARE).then_some(i)
+        self.index[sq.index()]
     }
 
     /// The board square of a dense index.
@@ -280,9 +280,9 @@ impl<S: SquareSet> Tables<S> {
         let g = &rules.geometry;
         let squares: Vec<Square> = g.squares().iter().take(S::CAPACITY).collect();
         let n = squares.len();
-        let mut index = [NO_SQUARE; 256];
+        let mut index = [None; 256];
         for (i, s) in squares.iter().enumerate() {
-            index[s.index()] = i as u8;
+            index[s.index()] = Some(i as u8);
         }
         let dense = |s: Square| index[s.index()];
         let kinds = rules.pieces.len();
@@ -310,7 +310,7 @@ impl<S: SquareSet> Tables<S> {
             jumpers: [Vec::new(), Vec::new()],
             initial_from: vec![S::EMPTY; 2 * kinds],
             forbidden: vec![0; kinds],
-            promo_class: vec![NO_SQUARE; 2 * n],
+            promo_class: vec![NO_CLASS; 2 * n],
             promo_classes: [Vec::new(), Vec::new()],
             promo_zone: [S::EMPTY; 2],
             crossing_range: vec![(0, 0); per],
@@ -346,10 +346,9 @@ impl<S: SquareSet> Tables<S> {
                     let first_line = t.lines.len() as u32;
                     let first_crossing = t.crossings.len() as u32;
                     for l in &moves.leaps {
-                        let to = dense(l.to);
-                        if to == NO_SQUARE {
+                        let Some(to) = dense(l.to) else {
                             continue;
-                        }
+                        };
                         if l.via.is_empty() && !l.initial {
                             if l.mode.can_move() {
                                 t.leap_move[at] |= S::bit(to);
@@ -362,7 +361,15 @@ impl<S: SquareSet> Tables<S> {
                             }
                             continue;
                         }
-                        let via = l.via.iter().fold(S::EMPTY, |a, &v| a | S::bit(dense(v)));
+                        // A path square that is no square (never, as compiled
+                        // for this board) leaves the move impossible.
+                        let Some(via) = l
+                            .via
+                            .iter()
+                            .try_fold(S::EMPTY, |a, &v| dense(v).map(|d| a | S::bit(d)))
+                        else {
+                            continue;
+                        };
                         t.lines.push(Line {
                             mask: S::bit(to),
                             via,
@@ -384,15 +391,28 @@ impl<S: SquareSet> Tables<S> {
                         }
                     }
                     for r in &moves.rays {
-                        let ds: Vec<u8> = r.squares.iter().map(|&s| dense(s)).collect();
-                        if ds.is_empty() || ds.contains(&NO_SQUARE) {
+                        let Some(ds) = r
+                            .squares
+                            .iter()
+                            .map(|&s| dense(s))
+                            .collect::<Option<Vec<u8>>>()
+                        else {
+                            continue;
+                        };
+                        if ds.is_empty() {
                             continue;
                         }
                         let mask = ds.iter().fold(S::EMPTY, |a, &d| a | S::bit(d));
-                        let via = r.via.iter().fold(S::EMPTY, |a, &v| a | S::bit(dense(v)));
+                        let Some(via) = r
+                            .via
+                            .iter()
+                            .try_fold(S::EMPTY, |a, &v| dense(v).map(|d| a | S::bit(d)))
+                        else {
+                            continue;
+                        };
                         // Straight lines are monotonic in dense order.
                         let start = match r.via.last() {
-                            Some(&v) => dense(v),
+                            Some(&v) => dense(v).unwrap_or(from as u8),
                             None => from as u8,
                         };
                         let up = ds[0] > start;
@@ -495,10 +515,9 @@ impl<S: SquareSet> Tables<S> {
         let mut first = None;
         let mut at = self.square(from);
         while let Some(next) = self.rules.geometry.offset(at, df, dr) {
-            let i = self.index[next.index()];
-            if i == NO_SQUARE {
+            let Some(i) = self.index[next.index()] else {
                 break;
-            }
+            };
             first.get_or_insert(i);
             mask |= S::bit(i);
             at = next;
@@ -634,7 +653,8 @@ impl<S: SquareSet> Tables<S> {
             .filter(|&k| self.flags[k] & ROYAL == 0)
             .fold(0, |a, k| a | 1 << k);
         for (ci, c) in rules.castling.iter().enumerate() {
-            let d = |s: Square| self.index[s.index()];
+            // `RuleSet` checked that every castling square is on the board.
+            let d = |s: Square| self.index[s.index()].unwrap_or(0);
             let (kf, kt, pf, pt) = (
                 d(c.king_from),
                 d(c.king_to),
@@ -655,11 +675,11 @@ impl<S: SquareSet> Tables<S> {
                     return set;
                 }
                 for k in 0..=steps {
-                    if let Some(sq) = a.offset(df / steps * k, dr / steps * k) {
-                        let i = d(sq);
-                        if i != NO_SQUARE {
-                            set |= S::bit(i);
-                        }
+                    if let Some(i) = a
+                        .offset(df / steps * k, dr / steps * k)
+                        .and_then(|sq| self.index[sq.index()])
+                    {
+                        set |= S::bit(i);
                     }
                 }
                 set

@@ -5,7 +5,7 @@
 use super::FairyEval;
 use crate::fairy::position::Position;
 use crate::fairy::set::SquareSet;
-use crate::fairy::tables::{Tables, NO_SQUARE};
+use crate::fairy::tables::Tables;
 use deckmate_rules::Seat;
 
 /// The parts of an evaluation, each from the first seat's point of view
@@ -79,8 +79,8 @@ impl FairyEval {
         let mut zones = [S::EMPTY; 2];
         for seat in Seat::BOTH {
             let s = seat.index();
-            let sq = place.royal[s];
-            if sq != NO_SQUARE && place.at(sq).is_some_and(|(o, _)| o == seat) {
+            let royal = place.royal[s];
+            if let Some(sq) = royal.filter(|&sq| place.at(sq).is_some_and(|(o, _)| o == seat)) {
                 if let Some(z) = self.zones.get(usize::from(sq)) {
                     zones[s] = z.iter().fold(S::EMPTY, |a, &i| a | S::bit(i));
                 }
