@@ -36,6 +36,10 @@ pub struct GameRow {
     pub names: [Option<String>; 2],
 }
 
+/// Chat messages kept in the database per game: the last ones, as many
+/// as the views show.
+pub const CHAT_STORED: usize = crate::game::CHAT_KEPT;
+
 /// The database.
 pub struct Db {
     conn: Connection,
@@ -250,7 +254,9 @@ impl Db {
         Ok(rows)
     }
 
-    /// Stores chat message number `n` of a game.
+    /// Stores chat message number `n` of a game, and forgets the game's
+    /// messages older than its last [`CHAT_STORED`] (numbers run from 0
+    /// without gaps, so those numbered `n - CHAT_STORED` and below).
     pub fn insert_chat(&self, id: &str, n: u64, seat: u8, text: &str) -> DbResult<()> {
         self.conn
             .execute(
@@ -258,6 +264,14 @@ impl Db {
                 params![id, n as i64, seat, text],
             )
             .map_err(err)?;
+        if let Some(oldest_kept) = n.checked_sub(CHAT_STORED as u64 - 1) {
+            self.conn
+                .execute(
+                    "DELETE FROM chat WHERE game_id = ?1 AND n < ?2",
+                    params![id, oldest_kept as i64],
+                )
+                .map_err(err)?;
+        }
         Ok(())
     }
 
@@ -371,7 +385,7 @@ impl Db {
                 .iter()
                 .map(|m| (m.1, m.2.map(|c| c.max(0) as u64)))
                 .collect();
-            g.chat = self.chat_of(&g.id, 50)?;
+            g.chat = self.chat_of(&g.id, CHAT_STORED)?;
             out.push((g, moves.into_iter().map(|m| m.0).collect()));
         }
         Ok(out)

@@ -24,7 +24,7 @@ mod store;
 mod variants;
 
 pub use api::app;
-pub use db::Db;
+pub use db::{Db, CHAT_STORED};
 pub use serve::{serve, ServeLimits};
 pub use store::StoreError;
 pub use variants::{load_variants, Loaded, MAX_VARIANT_FILES};

@@ -8,7 +8,7 @@ use axum::extract::ConnectInfo;
 use axum::http::{header, HeaderName, HeaderValue, Request, Response, StatusCode};
 use axum::Json;
 use http_body_util::BodyExt;
-use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
 use std::sync::Arc;
 use std::time::Duration;
 use tower_governor::governor::{GovernorConfig, GovernorConfigBuilder};
@@ -42,9 +42,28 @@ pub fn security_headers() -> [(HeaderName, HeaderValue); 4] {
     ]
 }
 
-/// The client a request comes from: its peer address, as the listener
-/// recorded it ([`crate::serve`]); requests made without a listener (tests
-/// calling the router) count as one local client.
+/// The client an address belongs to, as the per-client limits count
+/// clients: an IPv4 address is one client; an IPv6 address counts as its
+/// /64 (one network's hosts choose their own last 64 bits, and change
+/// them at will), and an IPv4 address written as IPv6 (`::ffff:a.b.c.d`)
+/// as that IPv4 address.
+pub fn client_key(ip: IpAddr) -> IpAddr {
+    match ip {
+        IpAddr::V4(_) => ip,
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => IpAddr::V4(v4),
+            None => {
+                let network = u128::from(v6) & !u128::from(u64::MAX);
+                IpAddr::V6(Ipv6Addr::from(network))
+            }
+        },
+    }
+}
+
+/// The client a request comes from: its peer address as the listener
+/// recorded it ([`crate::serve`]), an IPv6 address as its /64
+/// ([`client_key`]); requests made without a listener (tests calling the
+/// router) count as one local client.
 #[derive(Clone, Copy, Debug)]
 pub struct ClientIp;
 
@@ -55,7 +74,7 @@ impl KeyExtractor for ClientIp {
         Ok(req
             .extensions()
             .get::<ConnectInfo<SocketAddr>>()
-            .map_or(IpAddr::V4(Ipv4Addr::LOCALHOST), |c| c.0.ip()))
+            .map_or(IpAddr::V4(Ipv4Addr::LOCALHOST), |c| client_key(c.0.ip())))
     }
 }
 

@@ -11,6 +11,8 @@ mod cuarenta;
 mod dealers;
 mod engine_pool;
 mod hostile;
+mod limits;
 mod seeks;
 mod takebacks;
 mod variant_files;
+mod web_items;

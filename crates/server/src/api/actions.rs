@@ -2,7 +2,7 @@
 //! rematch. Each change is stored before it is made; each takes the
 //! game's writer lock, so changes to one game happen one at a time.
 
-use super::games::{created, find, fresh_seed, new_game, secret_seed};
+use super::games::{find, fresh_seed, new_game, secret_seed};
 use super::{bad, bearer, conflict, internal, stored, ApiError, ApiResult};
 use crate::game::{seat_of, LiveGame};
 use crate::{AppState, CommitError};
@@ -111,33 +111,111 @@ pub(super) async fn resign(
     Ok(Json(view))
 }
 
-/// `POST /api/games/{id}/draw`: offers a draw, or accepts the other's
-/// offer. An engine seat accepts when its variant says so (Cardmate and
-/// Cuarenta: its static evaluation shows no clear edge for itself; the
-/// Chess Cards engine declines: it plays the match out). A pending offer
-/// is stored, so it outlives a restart; it lapses with the next move.
+/// The fewest moves stored (both seats' together) before an engine takes
+/// a draw: 30 moves each; never in the opening.
+pub const ENGINE_DRAW_MIN_MOVES: usize = 60;
+/// How near zero (the game's unit: hundredths of a pawn or of a card's
+/// value, Chess Cards' points) a search's score must stay for an engine to
+/// call the game drawn.
+pub const ENGINE_DRAW_MARGIN: i32 = 25;
+/// How long an engine thinks about a draw offer.
+const ENGINE_DRAW_TIME: std::time::Duration = std::time::Duration::from_millis(1000);
+
+/// Whether an engine takes a draw offered after `moves` stored moves,
+/// when the game's own rule says `game_rule` (its static evaluation shows
+/// no more than a small edge for the engine; Chess Cards: never) and its
+/// search reported `scores` (each completed depth and its score, in
+/// order). The game is drawn when, after move 30, the last two depths
+/// both score within [`ENGINE_DRAW_MARGIN`] of zero (a level score that a
+/// deeper look does not change), the second of them at depth 4 or more.
+pub fn engine_calls_it_drawn(moves: usize, game_rule: bool, scores: &[(u32, i32)]) -> bool {
+    if moves < ENGINE_DRAW_MIN_MOVES || !game_rule {
+        return false;
+    }
+    let mut depths: Vec<(u32, i32)> = Vec::new();
+    for &(d, s) in scores {
+        match depths.last_mut() {
+            Some(last) if last.0 == d => last.1 = s,
+            _ => depths.push((d, s)),
+        }
+    }
+    match depths.as_slice() {
+        [.., (_, a), (d, b)] => {
+            *d >= 4 && a.abs() <= ENGINE_DRAW_MARGIN && b.abs() <= ENGINE_DRAW_MARGIN
+        }
+        _ => false,
+    }
+}
+
+/// The engine in `seat` answers a draw offer: true to accept. It looks
+/// only after move 30, and searches the position on the engine pool (a
+/// game's search, before any analysis) for up to a second.
+async fn engine_answers_draw(state: &AppState, slot: &crate::game::GameSlot, seat: Seat) -> bool {
+    let scores = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let (job, moves, rule) = {
+        let g = slot.lock();
+        let moves = g.stored.len();
+        let rule = g.game.engine_accepts_draw(seat);
+        if moves < ENGINE_DRAW_MIN_MOVES || !rule {
+            return false;
+        }
+        let sink_scores = scores.clone();
+        let request = deckmate_games::registry::AnalysisRequest {
+            lines: 1,
+            limits: deckmate_games::registry::Limits {
+                time: Some(ENGINE_DRAW_TIME),
+                ..Default::default()
+            },
+            stop: std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false)),
+        };
+        let sink = Box::new(move |r: deckmate_games::registry::AnalysisReport| {
+            if let Some(l) = r.lines.first() {
+                crate::lock(&sink_scores).push((r.depth, l.score));
+            }
+        });
+        (g.game.analysis_job(request, sink), moves, rule)
+    };
+    let (Some(job), Some(pool)) = (job, state.pool()) else {
+        return false;
+    };
+    // The answer is not needed: the scores are.
+    let _ = pool
+        .submit("draw offer".into(), Box::new(|| true), job)
+        .await;
+    let scores = crate::lock(&scores).clone();
+    engine_calls_it_drawn(moves, rule, &scores)
+}
+
+/// `POST /api/games/{id}/draw`: offers a draw (the other seat answers with
+/// `/draw/accept` or `/draw/decline`; an offer pending from the other is
+/// answered, not offered over: 409). An engine seat answers at once:
+/// it accepts only when [`engine_calls_it_drawn`]; otherwise it declines.
+/// A pending offer is stored, so it outlives a restart; it lapses with
+/// the next move.
 pub(super) async fn draw(
     State(state): State<AppState>,
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> ApiResult<Json<Value>> {
     let slot = find(&state, &id)?;
-    let _writer = slot.writer.lock().await;
-    let (me, accept, plies) = {
-        let g = slot.lock();
-        let me = seat_in_play(&g, &headers)?;
-        let engine_accepts = g
-            .engine
-            .is_some_and(|(seat, _)| g.game.engine_accepts_draw(seat));
-        (
-            me,
-            g.draw_offer == Some(me.other()) || engine_accepts,
-            g.plies(),
-        )
-    };
-    if accept {
-        end_game(&state, &id, &slot, Settlement::resigned_or_agreed(None)).await?;
-    } else {
+    let (me, engine, plies) = {
+        let _writer = slot.writer.lock().await;
+        let (me, engine, plies) = {
+            let g = slot.lock();
+            let me = seat_in_play(&g, &headers)?;
+            match g.draw_offer {
+                Some(s) if s == me.other() => {
+                    return Err(conflict(format!(
+                        "{} offers a draw: accept it (POST /api/games/{id}/draw/accept) or decline it (/draw/decline)",
+                        g.entry().seat_names[s.index()]
+                    )))
+                }
+                Some(_) => return Ok(Json(g.view(Some(me), None))),
+                None => {}
+            }
+            let engine = g.engine.map(|e| e.0).filter(|&e| e == me.other());
+            (me, engine, g.plies())
+        };
         let offer = (me.index() as u8, u32::try_from(plies).unwrap_or(u32::MAX));
         state
             .store()
@@ -146,10 +224,91 @@ pub(super) async fn draw(
             .map_err(stored)?;
         let mut g = slot.lock();
         g.draw_offer = Some(me);
+        g.draw_declined = None;
         g.changed();
+        (me, engine, plies)
+    };
+    if let Some(engine) = engine {
+        let accept = engine_answers_draw(&state, &slot, engine).await;
+        let _writer = slot.writer.lock().await;
+        // The answer holds only for the position it was given on.
+        let standing = {
+            let g = slot.lock();
+            g.end().is_none() && g.plies() == plies && g.draw_offer == Some(me)
+        };
+        if standing {
+            answer_draw(&state, &id, &slot, engine, accept).await?;
+        }
     }
     let view = slot.lock().view(Some(me), None);
     Ok(Json(view))
+}
+
+/// Seat `by` accepts (the game ends drawn) or declines the pending offer.
+async fn answer_draw(
+    state: &AppState,
+    id: &str,
+    slot: &crate::game::GameSlot,
+    by: Seat,
+    accept: bool,
+) -> ApiResult<()> {
+    state
+        .store()
+        .set_draw_offer(id, None)
+        .await
+        .map_err(stored)?;
+    if accept {
+        end_game(state, id, slot, Settlement::resigned_or_agreed(None)).await?;
+        slot.lock().draw_offer = None;
+    } else {
+        let mut g = slot.lock();
+        g.draw_offer = None;
+        g.draw_declined = Some(by);
+        g.changed();
+    }
+    Ok(())
+}
+
+/// `POST /api/games/{id}/draw/accept` and `/draw/decline`: answers the
+/// other seat's draw offer (409 when none is pending).
+async fn answer_draw_offer(
+    state: AppState,
+    id: String,
+    headers: HeaderMap,
+    accept: bool,
+) -> ApiResult<Json<Value>> {
+    let slot = find(&state, &id)?;
+    let _writer = slot.writer.lock().await;
+    let me = {
+        let g = slot.lock();
+        let me = seat_in_play(&g, &headers)?;
+        if g.draw_offer != Some(me.other()) {
+            return Err(conflict("no draw is offered to you"));
+        }
+        me
+    };
+    answer_draw(&state, &id, &slot, me, accept).await?;
+    let view = slot.lock().view(Some(me), None);
+    Ok(Json(view))
+}
+
+/// `POST /api/games/{id}/draw/accept`: the game ends drawn by agreement.
+pub(super) async fn accept_draw(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> ApiResult<Json<Value>> {
+    answer_draw_offer(state, id, headers, true).await
+}
+
+/// `POST /api/games/{id}/draw/decline`: the offer is withdrawn, and its
+/// maker told.
+pub(super) async fn decline_draw(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> ApiResult<Json<Value>> {
+    answer_draw_offer(state, id, headers, false).await
 }
 
 /// `POST /api/games/{id}/takeback`: asks to take back one's last move
@@ -261,10 +420,22 @@ pub(super) async fn chat(
             times.pop_front();
         }
         if times.len() >= CHAT_BURST {
-            return Err(super::ApiError::new(
-                StatusCode::TOO_MANY_REQUESTS,
-                "too many messages: at most 5 in 10 seconds",
-            ));
+            // The oldest of the window leaves it in this many (whole)
+            // seconds, and a message may be sent again.
+            let wait = times.front().map_or(CHAT_WINDOW, |t| {
+                CHAT_WINDOW.saturating_sub(now.duration_since(*t))
+            });
+            let secs = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
+            return Err(super::ApiError {
+                retry_after: Some(secs.max(1)),
+                ..super::ApiError::new(
+                    StatusCode::TOO_MANY_REQUESTS,
+                    format!(
+                        "too many messages: at most {CHAT_BURST} in {} seconds",
+                        CHAT_WINDOW.as_secs()
+                    ),
+                )
+            });
         }
         times.push_back(now);
         (me, g.chat_sent)
@@ -284,41 +455,148 @@ pub(super) async fn chat(
     Ok(Json(g.view(Some(me), None)))
 }
 
-/// `POST /api/games/{id}/rematch`: a new game, same options, seats swapped
-/// (a variant may deal anew: Chess Cards does).
+/// `POST /api/games/{id}/rematch`: once the game is over (409 before),
+/// offers a rematch, or accepts the other seat's offer (both asked: one
+/// game). Against the engine it is made at once. The rematch is a new
+/// game with the same options (a variant may deal anew: Chess Cards does),
+/// the seats swapped and the players' names kept; the view of this game
+/// then carries it (`rematch`: its id, and to each seat its own token in
+/// it), so both players' pages go there over their sockets. The answer
+/// is this game's view for the asker.
 pub(super) async fn rematch(
     State(state): State<AppState>,
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> ApiResult<Json<Value>> {
+    rematch_answer(state, id, headers, false).await
+}
+
+/// `POST /api/games/{id}/rematch/accept`: accepts the other seat's
+/// rematch offer (409 when none is pending).
+pub(super) async fn accept_rematch(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> ApiResult<Json<Value>> {
+    rematch_answer(state, id, headers, true).await
+}
+
+/// Offers or accepts a rematch; `must_accept`: only an answer to an offer.
+async fn rematch_answer(
+    state: AppState,
+    id: String,
+    headers: HeaderMap,
+    must_accept: bool,
+) -> ApiResult<Json<Value>> {
     let slot = find(&state, &id)?;
+    let _writer = slot.writer.lock().await;
     let (fresh, secret) = (fresh_seed()?, secret_seed()?);
-    let (variant, spec, engine, me, time_control) = {
-        let g = slot.lock();
+    let (variant, spec, engine, me, time_control, names) = {
+        let mut g = slot.lock();
         let me = seat(&g, &headers)?;
+        if g.end().is_none() {
+            return Err(conflict(
+                "a rematch is offered once the game is over: finish it first (resign, or agree a draw)",
+            ));
+        }
+        if g.rematch.is_some() {
+            // Made already: the view carries it.
+            return Ok(Json(g.view(Some(me), None)));
+        }
+        let engine_other = g.engine.is_some_and(|(s, _)| s == me.other());
+        let offered = g.rematch_offer == Some(me.other());
+        if must_accept && !offered {
+            return Err(conflict("no rematch is offered to you"));
+        }
+        if !engine_other && !offered {
+            g.rematch_offer = Some(me);
+            g.changed();
+            return Ok(Json(g.view(Some(me), None)));
+        }
         // New draws from a seed nobody knows, where the seed decides them.
         let seed = if g.game.seed_is_secret() {
             secret
         } else {
             fresh
         };
+        // Seats swapped: the player of each seat takes the other.
+        let names = [g.names[1].clone(), g.names[0].clone()];
         (
             g.entry(),
             g.game.rematch_spec(seed),
             g.engine,
             me,
             g.clock.as_ref().map(|c| c.tc),
+            names,
         )
     };
     let game = variant.game_from_spec(&spec).map_err(internal)?;
     let engine = engine.map(|(s, l)| (s.other(), l));
-    let (new_id, tokens) = new_game(&state, game, engine, time_control, [None, None]).await?;
-    // The player who asked takes the other seat of the new game.
-    Ok(created(
-        variant,
-        &new_id,
-        &tokens,
-        me.other(),
-        engine.map(|e| e.0),
-    ))
+    let (new_id, tokens) = new_game(&state, game, engine, time_control, names).await?;
+    let mut g = slot.lock();
+    let token_of = |old: Seat| {
+        let new = old.other();
+        (engine.map(|e| e.0) != Some(new)).then(|| tokens[new.index()].clone())
+    };
+    g.rematch = Some(crate::game::Rematch {
+        id: new_id,
+        tokens: [token_of(Seat::First), token_of(Seat::Second)],
+    });
+    g.rematch_offer = None;
+    g.changed();
+    Ok(Json(g.view(Some(me), None)))
+}
+
+/// `POST /api/games/{id}/rematch/decline`: declines the other seat's
+/// rematch offer (409 when none is pending); its maker is told.
+pub(super) async fn decline_rematch(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> ApiResult<Json<Value>> {
+    let slot = find(&state, &id)?;
+    let _writer = slot.writer.lock().await;
+    let mut g = slot.lock();
+    let me = seat(&g, &headers)?;
+    if g.rematch_offer != Some(me.other()) || g.rematch.is_some() {
+        return Err(conflict("no rematch is offered to you"));
+    }
+    g.rematch_offer = None;
+    g.rematch_declined = Some(me);
+    g.changed();
+    Ok(Json(g.view(Some(me), None)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn item_17_an_engine_calls_a_game_drawn_only_after_move_30_on_a_steady_level_score() {
+        let level = [(1, 3), (2, -4), (3, 0), (4, 5), (5, 2)];
+        assert!(engine_calls_it_drawn(60, true, &level));
+        // Never in the opening, however level.
+        assert!(!engine_calls_it_drawn(2, true, &level));
+        assert!(!engine_calls_it_drawn(59, true, &level));
+        // Not when the game's own rule says no (Chess Cards; an engine
+        // ahead by its static evaluation).
+        assert!(!engine_calls_it_drawn(80, false, &level));
+        // Not when the last depths leave the margin, or are too shallow.
+        assert!(!engine_calls_it_drawn(80, true, &[(4, 3), (5, 90)]));
+        assert!(!engine_calls_it_drawn(80, true, &[(4, -60), (5, 0)]));
+        assert!(!engine_calls_it_drawn(80, true, &[(1, 0), (2, 0), (3, 0)]));
+        assert!(!engine_calls_it_drawn(80, true, &[(6, 0)]));
+        assert!(!engine_calls_it_drawn(80, true, &[]));
+        // The final report repeats the last depth: counted once.
+        assert!(!engine_calls_it_drawn(
+            80,
+            true,
+            &[(4, 200), (5, 0), (5, 0)]
+        ));
+        assert!(engine_calls_it_drawn(
+            80,
+            true,
+            &[(4, 20), (5, -20), (5, -20)]
+        ));
+    }
 }

@@ -45,6 +45,9 @@ pub struct Seek {
     seen: Instant,
     /// Once accepted: the game and the maker's token.
     accepted: Option<(String, String, Instant)>,
+    /// In the database: until then the seek holds its place under the
+    /// cap, but is neither listed nor accepted.
+    stored: bool,
 }
 
 impl Seek {
@@ -161,6 +164,7 @@ pub(crate) fn restore(state: &AppState, rows: Vec<(String, String, String, i64)>
                     made: now.checked_sub(age).unwrap_or(now),
                     seen: now,
                     accepted: None,
+                    stored: true,
                 });
             }
             _ => gone.push(id),
@@ -184,11 +188,32 @@ pub(super) async fn create(
         secret().map_err(super::internal)?[..12].to_string(),
         secret().map_err(super::internal)?,
     );
-    if standing(&state).len() >= MAX_SEEKS {
-        return Err(ApiError::new(
-            StatusCode::SERVICE_UNAVAILABLE,
-            "too many open seeks: try again soon, or make a game and share its link",
-        ));
+    // The place under the cap is taken at once, with the check, so that
+    // requests at the same moment cannot all pass it; an accepted seek
+    // (kept for its maker to learn the game) is no longer open and takes
+    // none.
+    {
+        let mut seeks = standing(&state);
+        if seeks.iter().filter(|s| s.accepted.is_none()).count() >= MAX_SEEKS {
+            return Err(ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "too many open seeks: try again soon, or make a game and share its link",
+            ));
+        }
+        let now = Instant::now();
+        seeks.push(Seek {
+            id: id.clone(),
+            token: token.clone(),
+            variant,
+            options: options.clone(),
+            time_control,
+            seat,
+            name: name.clone(),
+            made: now,
+            seen: now,
+            accepted: None,
+            stored: false,
+        });
     }
     let stored_body = json!({
         "variant": variant.key,
@@ -200,25 +225,30 @@ pub(super) async fn create(
         "seat": seat.map_or("random", |s| variant.seats[s.index()]),
         "name": name,
     });
-    state
+    let written = state
         .store()
         .insert_seek(&id, &token, &stored_body.to_string(), crate::now())
-        .await
-        .map_err(stored)?;
-    let mut seeks = standing(&state);
+        .await;
+    let mut seeks = lock(state.seeks());
+    if let Err(e) = written {
+        seeks.retain(|s| s.id != id);
+        return Err(stored(e));
+    }
     let now = Instant::now();
-    seeks.push(Seek {
-        id: id.clone(),
-        token: token.clone(),
-        variant,
-        options,
-        time_control,
-        seat,
-        name,
-        made: now,
-        seen: now,
-        accepted: None,
-    });
+    match seeks.iter_mut().find(|s| s.id == id) {
+        Some(s) => {
+            s.stored = true;
+            s.seen = now;
+        }
+        None => {
+            // Lapsed while it was written: forgotten by the database too.
+            drop(seeks);
+            forget(&state, vec![id]);
+            return Err(conflict(
+                "the seek lapsed before it was stored: make another",
+            ));
+        }
+    }
     Ok(Json(json!({ "id": id, "token": token })))
 }
 
@@ -228,7 +258,7 @@ pub(super) async fn list(State(state): State<AppState>) -> Json<Value> {
     let open: Vec<Value> = seeks
         .iter()
         .rev()
-        .filter(|s| s.accepted.is_none())
+        .filter(|s| s.accepted.is_none() && s.stored)
         .map(Seek::json)
         .collect();
     Json(json!({ "seeks": open }))
@@ -293,7 +323,7 @@ pub(super) async fn accept(
         let mut seeks = standing(&state);
         let i = seeks
             .iter()
-            .position(|s| s.id == id && s.accepted.is_none())
+            .position(|s| s.id == id && s.accepted.is_none() && s.stored)
             .ok_or_else(|| not_found("no such open seek (taken, withdrawn or lapsed)"))?;
         seeks.remove(i)
     };
