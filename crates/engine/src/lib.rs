@@ -30,6 +30,7 @@
 
 pub mod analyse;
 pub mod bench;
+pub mod deadline;
 mod evaluator;
 pub mod handle;
 pub mod level;
@@ -92,18 +93,22 @@ impl<G: Game> Player<G> for RandomPlayer {
 }
 
 /// The search behind a level for any game and its evaluation: the
-/// level's depth, time and noise.
+/// level's depth, nodes, time and noise. A level with a node ceiling
+/// (1-3) searches without a clock unless a time is given: the same
+/// position and seed give the same move.
 pub struct EnginePlayer<G: Game, E: Evaluator<G>> {
     searcher: Searcher<G, E>,
     level: level::Level,
     default_time: Duration,
     rng: SeededRng,
     timed: bool,
+    last_nodes: u64,
 }
 
 impl<G: Game, E: Evaluator<G>> EnginePlayer<G, E> {
     /// A player for any game with its evaluator, at a level's settings;
-    /// `time` per move instead of the level's.
+    /// `time` per move instead of the level's (for a level with a node
+    /// ceiling, a clock it otherwise does not have).
     pub fn with_evaluator(
         eval: E,
         lv: level::Level,
@@ -131,7 +136,8 @@ impl<G: Game, E: Evaluator<G>> EnginePlayer<G, E> {
             level: lv,
             default_time,
             rng: SeededRng::new(seed),
-            timed: true,
+            timed: time.is_some() || lv.max_nodes.is_none(),
+            last_nodes: 0,
         };
         p.level.time = time.unwrap_or(default_time);
         p
@@ -152,6 +158,11 @@ impl<G: Game, E: Evaluator<G>> EnginePlayer<G, E> {
         &self.level
     }
 
+    /// The nodes the last [`Player::choose`] searched.
+    pub fn last_nodes(&self) -> u64 {
+        self.last_nodes
+    }
+
     /// The searcher (its parameters can be changed between moves).
     pub fn searcher_mut(&mut self) -> &mut Searcher<G, E> {
         &mut self.searcher
@@ -161,6 +172,7 @@ impl<G: Game, E: Evaluator<G>> EnginePlayer<G, E> {
 impl<G: Game, E: Evaluator<G>> Player<G> for EnginePlayer<G, E> {
     fn set_time(&mut self, time: Option<Duration>) {
         self.level.time = time.unwrap_or(self.default_time);
+        self.timed = time.is_some() || self.level.max_nodes.is_none();
     }
 
     fn choose(&mut self, pos: &G) -> Option<G::Move> {
@@ -169,7 +181,9 @@ impl<G: Game, E: Evaluator<G>> Player<G> for EnginePlayer<G, E> {
             nodes: self.level.nodes,
             time: self.timed.then_some(self.level.time),
         };
+        self.searcher.max_nodes = self.level.max_nodes;
         let r = self.searcher.search(pos, &limits, &mut |_| {});
+        self.last_nodes = r.nodes;
         if self.level.noise == 0 || r.root_scores.is_empty() {
             return r.best;
         }

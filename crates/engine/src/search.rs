@@ -273,6 +273,9 @@ pub struct Searcher<G: Game, E: Evaluator<G>> {
     stop: Arc<AtomicBool>,
     deadline: Option<Instant>,
     node_limit: Option<u64>,
+    /// The thread's hard deadline ([`crate::deadline`]) when the search
+    /// started: it stops even the [`Searcher::min_depth`] iterations.
+    hard_deadline: Option<Instant>,
     aborted: bool,
     /// Search every root move with a full window (exact root scores, for
     /// the weaker levels' noise).
@@ -281,6 +284,12 @@ pub struct Searcher<G: Game, E: Evaluator<G>> {
     /// (only the stop flag interrupts them): 2 guarantees that an immediate
     /// win is taken and a move allowing one is seen.
     pub min_depth: u32,
+    /// A ceiling on the nodes of one search that nothing passes, not even
+    /// the [`Searcher::min_depth`] iterations: a search stops at it with
+    /// the best move it has completed, so its nodes never exceed it (the
+    /// node limit of [`Limits`] is checked every 1024 nodes and spares the
+    /// minimum depth). `None`: no ceiling.
+    pub max_nodes: Option<u64>,
     /// How many root moves get an exact score and a line in each report
     /// (analysis's several lines); 1 in play. Above 1 the root searches
     /// that many moves with a full window and the rest against the worst
@@ -319,9 +328,11 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             stop: Arc::new(AtomicBool::new(false)),
             deadline: None,
             node_limit: None,
+            hard_deadline: None,
             aborted: false,
             exact_root: false,
             min_depth: 1,
+            max_nodes: None,
             multi_pv: 1,
             cur_depth: 0,
         }
@@ -382,6 +393,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         self.aborted = false;
         self.deadline = limits.time.map(|t| start + t);
         self.node_limit = limits.nodes;
+        self.hard_deadline = crate::deadline::current();
         for h in self.history.iter_mut() {
             *h /= 8;
         }
@@ -465,9 +477,10 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             };
             if self.aborted {
                 // A partial iteration: a move that completed with a better
-                // score than the first one's is better at this depth.
+                // score than the first one's is better at this depth (at
+                // depth 1, any completed move is better than none).
                 if let Some((m, s, _)) = outcome {
-                    if Some(m) != result.best && s > result.score && result.depth > 0 {
+                    if Some(m) != result.best && (s > result.score || result.depth == 0) {
                         result.best = Some(m);
                         result.score = s;
                     }
@@ -514,6 +527,11 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             if let Some(t) = limits.time {
                 // Do not start an iteration that is unlikely to finish.
                 if elapsed * 2 > t {
+                    break;
+                }
+            }
+            if let Some(h) = self.hard_deadline {
+                if elapsed * 2 > h.saturating_duration_since(start) {
                     break;
                 }
             }
@@ -686,6 +704,9 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             if self.stop.load(Ordering::Relaxed) {
                 self.aborted = true;
             }
+            if self.hard_deadline.is_some_and(|d| Instant::now() >= d) {
+                self.aborted = true;
+            }
             if self.cur_depth <= self.min_depth {
                 return;
             }
@@ -715,6 +736,12 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
     /// (then the node's value is not used).
     #[inline]
     pub(super) fn enter(&mut self, ply: usize) -> bool {
+        if self.max_nodes.is_some_and(|n| self.nodes >= n) {
+            self.aborted = true;
+        }
+        if self.aborted {
+            return true;
+        }
         self.nodes += 1;
         self.check_abort();
         if self.aborted {

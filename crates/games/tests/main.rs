@@ -23,6 +23,7 @@ mod cuarenta_strength;
 mod dealers_play;
 mod dealers_reference;
 mod dealers_rules;
+mod engine_levels;
 mod fairy_eval;
 mod fairy_input;
 mod fairy_perft;

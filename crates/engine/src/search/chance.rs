@@ -123,6 +123,12 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             if limits.time.is_some_and(|t| elapsed * 2 > t) {
                 break;
             }
+            if self
+                .hard_deadline
+                .is_some_and(|h| elapsed * 2 > h.saturating_duration_since(start))
+            {
+                break;
+            }
         }
         result.nodes = self.nodes;
         self.stop.store(false, Ordering::Relaxed);
