@@ -90,7 +90,12 @@ fn check_lines(g: &BoxedGame, reports: &[AnalysisReport], lines: usize) {
     distinct.sort();
     distinct.dedup();
     assert_eq!(distinct.len(), firsts.len(), "{firsts:?}");
-    assert!(last.lines.windows(2).all(|w| w[0].score >= w[1].score));
+    // Scores are the first seat's (item 19): best first for the side to move.
+    let sign = if seat == Seat::First { 1 } else { -1 };
+    assert!(last
+        .lines
+        .windows(2)
+        .all(|w| sign * w[0].score >= sign * w[1].score));
     // Each line plays out from the position.
     for l in &last.lines {
         let mut c = g.entry().rebuild(&g.spec(), g.history()).unwrap();

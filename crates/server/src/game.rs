@@ -26,6 +26,19 @@ pub struct LiveGame {
     pub ended: Option<Settlement>,
     /// A pending draw offer by this seat.
     pub draw_offer: Option<Seat>,
+    /// The seat that declined the last draw offer (lapses with the next
+    /// move), so that the offerer is told.
+    pub draw_declined: Option<Seat>,
+    /// A rematch offered by this seat, once the game is over.
+    pub rematch_offer: Option<Seat>,
+    /// The rematch made: its id, and each seat's token in it (by this
+    /// game's seats; the seats are swapped in the new game).
+    pub rematch: Option<Rematch>,
+    /// The seat that declined a rematch offer.
+    pub rematch_declined: Option<Seat>,
+    /// Whether each seat's token has been used here (a socket opened, a
+    /// view asked, an action): a friend invited has joined.
+    pub joined: [bool; 2],
     /// Wakes every watcher after each change.
     pub tx: broadcast::Sender<()>,
     /// Creation time.
@@ -60,6 +73,16 @@ pub struct LiveGame {
     pub names: [Option<String>; 2],
     /// When each seat's last chat messages were sent (the rate limit).
     pub chat_times: [std::collections::VecDeque<std::time::Instant>; 2],
+}
+
+/// A rematch made of a finished game.
+#[derive(Clone, Debug)]
+pub struct Rematch {
+    /// The new game's id.
+    pub id: String,
+    /// The new game's token of the player in each seat of this game
+    /// (`None`: the engine's seat).
+    pub tokens: [Option<String>; 2],
 }
 
 /// Chat messages kept in memory and shown.
@@ -142,6 +165,11 @@ impl LiveGame {
             engine,
             ended: None,
             draw_offer: None,
+            draw_declined: None,
+            rematch_offer: None,
+            rematch: None,
+            rematch_declined: None,
+            joined: [false, false],
             tx,
             created,
             notice: None,
@@ -202,6 +230,7 @@ impl LiveGame {
     /// A move was played: a pending draw or takeback offer lapses.
     pub fn moved(&mut self) {
         self.draw_offer = None;
+        self.draw_declined = None;
         self.takeback_offer = None;
     }
 
@@ -209,6 +238,36 @@ impl LiveGame {
     pub fn changed(&self) {
         // No watcher is not an error.
         let _ = self.tx.send(());
+    }
+
+    /// Whether the player of seat `s` has come to the game: the engine's
+    /// seat has; a person's once its token was used (a socket, a view, an
+    /// action), a move of its stored or a nickname given (both outlive a
+    /// restart).
+    pub fn has_joined(&self, s: Seat) -> bool {
+        self.engine.is_some_and(|(e, _)| e == s)
+            || self.joined[s.index()]
+            || self.names[s.index()].is_some()
+            || self.stored.iter().any(|m| m.mover == Some(s))
+    }
+
+    /// Marks seat `s` as come to the game; tells the watchers when that is
+    /// new (the inviter's page then drops the invite).
+    pub fn join(&mut self, s: Option<Seat>) {
+        if let Some(s) = s {
+            if !self.has_joined(s) {
+                self.joined[s.index()] = true;
+                self.changed();
+            }
+        }
+    }
+
+    /// Why the record is not given now (a secret is still to be revealed),
+    /// or `None` when it is.
+    pub fn record_withheld(&self) -> Option<&'static str> {
+        (self.end().is_none() && self.game.secrets_pending()).then_some(
+            "the record would show what a seat may not know yet: it is given once that is revealed",
+        )
     }
 
     /// The name of the player in a seat.
@@ -289,6 +348,19 @@ impl LiveGame {
             "ply": ply,
             "plies": plies,
             "draw_offer": self.draw_offer.map(|s| s.index()),
+            "draw_declined": self.draw_declined.map(|s| s.index()),
+            "rematch_offer": self.rematch_offer.map(|s| s.index()),
+            "rematch_declined": self.rematch_declined.map(|s| s.index()),
+            // The new game: its id for anyone, each seat its own token.
+            "rematch": self.rematch.as_ref().map(|r| json!({
+                "id": r.id,
+                "you": you.map(|s| s.other().index()),
+                "token": you.and_then(|s| r.tokens[s.index()].clone()),
+            })),
+            // To a seat: whether the other player has come (an invite
+            // is shown until then).
+            "opponent_joined": you.map(|s| self.has_joined(s.other())),
+            "record_withheld": self.record_withheld(),
             "result": end.map(|e| json!({
                 "result": e.result_text(),
                 "reason": e.reason,

@@ -178,6 +178,7 @@ async fn record_resign_and_rematch() {
         rec.contains("1. 4Ci3") && rec.contains("[Result \"1-0\"]"),
         "{rec}"
     );
+    // A rematch between friends is an offer the other accepts (item 15).
     let (s, m) = call(
         &state,
         "POST",
@@ -187,7 +188,17 @@ async fn record_resign_and_rematch() {
     )
     .await;
     assert_eq!(s, StatusCode::OK);
-    assert_eq!(m["you"], 1);
+    assert_eq!(m["rematch_offer"], 0);
+    let (s, m) = call(
+        &state,
+        "POST",
+        &format!("/api/games/{id}/rematch/accept"),
+        Some(&r),
+        None,
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{m}");
+    assert_eq!(m["rematch"]["you"], 0);
 }
 
 #[tokio::test]
@@ -299,7 +310,7 @@ async fn the_web_client_is_served() {
         "/",
         "/app.js",
         "/style.css",
-        "/game/abc",
+        "/game/0123456789ab",
         "/api/rules/cardmate",
         "/api/variants",
     ] {

@@ -378,18 +378,21 @@ async fn chess_cards_resign_and_rematch() {
     assert_eq!(s, StatusCode::OK);
     assert_eq!(v["result"]["result"], "1-0");
     assert_eq!(v["result"]["reason"], "Other resigned");
-    let (s, m) = call(
-        &state,
-        "POST",
-        &format!("/api/games/{id}/rematch"),
-        Some(&d),
-        None,
-    )
-    .await;
-    assert_eq!(s, StatusCode::OK, "{m}");
-    assert_eq!(m["variant"], "chess-cards");
+    for (path, token) in [("rematch", &d), ("rematch/accept", &o)] {
+        let (s, m) = call(
+            &state,
+            "POST",
+            &format!("/api/games/{id}/{path}"),
+            Some(token),
+            None,
+        )
+        .await;
+        assert_eq!(s, StatusCode::OK, "{m}");
+    }
+    let m = view(&state, &id, Some(&d)).await["rematch"].clone();
     assert_eq!(m["you"], 1);
     let new = view(&state, m["id"].as_str().unwrap(), None).await;
+    assert_eq!(new["variant"], "chess-cards");
     assert_eq!(new["plies"], 0);
     let (_, list) = call(&state, "GET", "/api/games", None, None).await;
     assert!(list["games"]

@@ -393,9 +393,10 @@ async fn cuarenta_engine_seat_answers() {
 }
 
 #[tokio::test]
-async fn cuarenta_engine_takes_a_draw_offer_in_an_even_position() {
+async fn item_17_cuarenta_engine_declines_a_draw_in_the_opening() {
     let state = memory();
-    // We play White against the engine; the start is even, so it agrees.
+    // We play White against the engine; the start is level, but no engine
+    // takes a draw before move 30.
     let (s, v) = call(
         &state,
         "POST",
@@ -416,5 +417,7 @@ async fn cuarenta_engine_takes_a_draw_offer_in_an_even_position() {
     )
     .await;
     assert_eq!(s, StatusCode::OK, "{v}");
-    assert_eq!(v["result"]["result"], "1/2-1/2", "{v}");
+    assert!(v["result"].is_null(), "{v}");
+    assert!(v["draw_offer"].is_null(), "{v}");
+    assert_eq!(v["draw_declined"], 1, "{v}");
 }

@@ -30,7 +30,9 @@ async function analysisPage() {
     return;
   }
   const st = {
-    game: board.game, spec: board.spec, from, line: board.moves.slice(), moves: board.moves.slice(), at: board.moves.length,
+    // A game's whole line, opened at the ply asked for (`at`).
+    game: board.game, spec: board.spec, from, line: board.moves.slice(), moves: board.moves.slice(),
+    at: Math.min(board.at ?? board.moves.length, board.moves.length),
     view: null, flipped: false, selected: null, sacMode: false, sacCard: null, pastView: null, arrangement: null,
     engine: localStorage.getItem("deckmate-engine-off") !== "1", lines: Number(localStorage.getItem("deckmate-lines") || 3), req: 0, ws: null,
   };
@@ -50,6 +52,8 @@ async function analysisPage() {
         el("div", { class: "engine-head" },
           el("label", {}, el("input", { type: "checkbox", id: "engine-on", checked: st.engine ? "" : null, onchange: (e) => { st.engine = e.target.checked; localStorage.setItem("deckmate-engine-off", st.engine ? "0" : "1"); analyse(st); } }), " Engine"),
           linesSelect, el("span", { id: "engine-info" })),
+        // Every score, like the bar, is the first player's (White's): + is good for him.
+        el("div", { id: "eval-pov", class: "hint" }),
         el("div", { id: "eval-bar", role: "meter", "aria-valuemin": "0", "aria-valuemax": "100", "aria-valuenow": "50", "aria-label": "evaluation bar: the first player's share" },
           el("div", { id: "eval-fill" })),
         el("ol", { id: "engine-lines", "aria-live": "polite" })),
@@ -197,13 +201,15 @@ function drawLines(st, r) {
   if (r.error) { info.textContent = r.error; list.replaceChildren(); return; }
   const secs = (r.elapsed_ms / 1000).toFixed(1);
   info.textContent = `depth ${r.depth}${r.done ? "" : "\u2026"} \u00b7 ${secs} s`;
+  const first = st.view.seats[0].name;
+  document.getElementById("eval-pov").textContent = `Scores and bar from ${first}'s side: + is good for ${first}.`;
   const pct = Math.round(r.bar * 100);
   document.getElementById("eval-fill").style.width = pct + "%";
   const bar = document.getElementById("eval-bar");
   bar.setAttribute("aria-valuenow", String(pct));
   bar.setAttribute("aria-valuetext", `${st.view.seats[0].name} ${pct}%`);
   list.replaceChildren(...r.lines.map((l) => el("li", { class: "engine-line", title: `${l.score_text}: ${l.text}` },
-    el("span", { class: "score" }, r.chance ? `expected ${l.score_text}` : l.score_text), " ",
+    el("span", { class: "score", title: `for ${first}` }, r.chance ? `expected ${l.score_text}` : l.score_text), " ",
     l.moves.length ? el("button", { class: "line-move", title: "play this move on the board", onclick: () => tryMove(st, l.moves[0]) }, l.moves[0]) : null, " ",
     el("span", { class: "line-rest" }, l.moves.length ? l.text.slice(l.text.indexOf(l.moves[0]) + l.moves[0].length) : "before the draw"))));
 }

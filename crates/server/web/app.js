@@ -42,9 +42,11 @@ async function api(path, opts = {}) {
 }
 
 function route() {
-  const m = location.pathname.match(/^\/game\/([0-9a-f]+)$/);
+  const m = location.pathname.match(/^\/game\/([^/]*)$/);
   const r = location.pathname.match(/^\/rules\/([a-z0-9-]+)$/);
-  if (m) gamePage(m[1]); else if (r) rulesPage(r[1]); else if (location.pathname === "/analysis") analysisPage(); else lobby();
+  // A game's id is 12 hex digits: another is no game (never the lobby).
+  if (m) { if (/^[0-9a-f]{12}$/.test(m[1])) gamePage(m[1]); else noSuchGame({ id: decodeURIComponent(m[1]) }); }
+  else if (r) rulesPage(r[1]); else if (location.pathname === "/analysis") analysisPage(); else lobby();
 }
 
 // ---------- Rules pages ----------
@@ -305,12 +307,24 @@ function gamePage(id) {
           b.dataset.armed = "1"; b.textContent = "Really resign?";
           setTimeout(() => { b.dataset.armed = ""; b.textContent = "Resign"; }, 4000);
         } }, "Resign"),
-        el("button", { id: "draw", onclick: () => act(state, "draw") }, "Offer draw"),
+        el("button", { id: "draw", onclick: (e) => {
+          // An offer is confirmed by a second click.
+          const b = e.currentTarget;
+          if (b.dataset.armed === "1") { b.dataset.armed = ""; b.textContent = "Offer draw"; act(state, "draw"); return; }
+          b.dataset.armed = "1"; b.textContent = "Really offer a draw?";
+          setTimeout(() => { b.dataset.armed = ""; b.textContent = "Offer draw"; }, 4000);
+        } }, "Offer draw"),
         el("button", { id: "takeback", title: "take back your last move (and the reply to it)", onclick: () => act(state, "takeback") }, "Takeback"),
-        el("button", { id: "rematch", onclick: () => rematch(state) }, "Rematch"),
-        el("a", { href: `/api/games/${id}/record`, id: "download" }, "Download record"),
+        el("button", { id: "rematch", hidden: "", onclick: () => rematch(state) }, "Rematch"),
+        el("a", { href: `/api/games/${id}/record`, id: "download", onclick: (e) => {
+          // While the record is withheld (a secret still to come), say why
+          // here rather than leave the game for an error.
+          const why = state.view && state.view.record_withheld;
+          if (why) { e.preventDefault(); status("No record yet: " + why); }
+        } }, "Download record"),
         el("a", { href: `/analysis?from=${id}`, id: "analyse", hidden: "" }, "Analyse"),
         el("a", { href: "/api/variants", target: "_blank", id: "rules" }, "Rules")))));
+  // The invite stays until the friend has come (the view says so).
   const invite = localStorage.getItem("deckmate-invite-" + id);
   if (invite) document.getElementById("invite").append("Invite a friend: ", el("input", { readonly: "", value: invite, id: "invite-link", "aria-label": "invite link for the other player", onclick: (e) => e.target.select() }));
   connect(state);
@@ -344,7 +358,9 @@ async function sendName(state) {
 
 // A game id the server does not know: a message, nothing live.
 function noSuchGame(state) {
+  const old = ws;
   ws = null;
+  if (old) old.close();
   main.replaceChildren(el("div", { class: "panel", id: "no-game" },
     el("h2", {}, "No such game"),
     el("p", {}, `There is no game '${state.id}' on this server.`),
@@ -362,13 +378,17 @@ function connect(state) {
     const before = state.view ? state.view.plies : -1;
     state.view = JSON.parse(m.data);
     state.clockAt = performance.now();
+    // A rematch made while this page shows the game: go there.
+    const rm = state.view.rematch;
+    if (state.rematchSeen === undefined) state.rematchSeen = rm ? rm.id : null;
+    else if (rm && rm.id !== state.rematchSeen && rm.token) { goToRematch(rm); return; }
     sendName(state);
     if (state.view.plies !== before) { state.sacMode = false; state.sacCard = null; clearChoices(); }
     if (state.flipped === null) state.flipped = state.view.you === 1;
     if (state.shown !== null && state.shown >= state.view.plies) state.shown = null;
     if (state.shown === null) { state.pastView = null; draw(state); }
   };
-  sock.onopen = () => { state.offline = false; };
+  sock.onopen = () => { state.offline = false; state.retries = 0; };
   sock.onclose = async () => {
     if (ws !== sock) return;
     // A game that does not exist: say so and stop; else the connection is
@@ -377,10 +397,22 @@ function connect(state) {
       const r = await fetch(`/api/games/${state.id}`);
       if (r.status === 404) { noSuchGame(state); return; }
     } catch { /* the server is down */ }
+    if (ws !== sock) return;
     state.offline = true;
+    const wait = reconnectDelay(state.retries || 0);
+    state.retries = (state.retries || 0) + 1;
+    state.retryAt = Date.now() + wait;
     if (state.view) draw(state);
-    setTimeout(() => connect(state), 1000);
+    setTimeout(() => { if (ws === sock) connect(state); }, wait);
   };
+}
+
+// How long to wait before the next try to reconnect, after `tries` failed
+// ones: 1 s, then doubling up to 30 s, each with a random part (a half to
+// the whole of it) so that many pages do not come back all at once.
+function reconnectDelay(tries) {
+  const full = Math.min(30000, 1000 * 2 ** Math.min(tries, 5));
+  return Math.round(full * (0.5 + Math.random() / 2));
 }
 
 async function step(state, ply) {
@@ -397,14 +429,22 @@ async function act(state, what) {
   catch (e) { status(e.message); }
 }
 
+// A rematch is offered once the game is over, or the other's offer
+// accepted (against the engine it is made at once); when it is made both
+// pages go to it (its view comes over each page's socket).
 async function rematch(state) {
   try {
-    const r = await api(`/api/games/${state.id}/rematch`, { method: "POST", headers: { Authorization: "Bearer " + state.token } });
-    localStorage.setItem("deckmate-token-" + r.id, r.token);
-    if (r.invite) localStorage.setItem("deckmate-invite-" + r.id, location.origin + r.invite);
-    history.pushState({}, "", "/game/" + r.id);
-    route();
+    const v = await api(`/api/games/${state.id}/rematch`, { method: "POST", headers: { Authorization: "Bearer " + state.token } });
+    if (v.rematch && v.rematch.token) goToRematch(v.rematch);
   } catch (e) { status(e.message); }
+}
+
+// The new game of a rematch, with this seat's token in it.
+function goToRematch(rm) {
+  if (location.pathname === "/game/" + rm.id) return;
+  localStorage.setItem("deckmate-token-" + rm.id, rm.token);
+  history.pushState({}, "", "/game/" + rm.id);
+  route();
 }
 
 function status(text) { document.getElementById("status").textContent = text; }
@@ -870,36 +910,66 @@ function drawSide(state, v) {
     else st = `${names[v.to_move]} to play` + (v.you === v.to_move ? " (you)" : "") + (v.compulsory ? " \u2014 a same-suit capture is compulsory" : "");
     if (v.engine && v.engine.seat === v.to_move) st += " \u2014 thinking\u2026";
   } else st = v.prompt || "";
-  if (live && v.draw_offer !== null && v.draw_offer !== undefined && !v.result) {
-    if (v.draw_offer === v.you && v.engine) st += " \u2014 the engine declined your draw offer";
-    else if (v.draw_offer === v.you) st += " \u2014 you offered a draw";
-    else st += ` \u2014 ${names[v.draw_offer]} offers a draw`;
+  const drawOffer = live && !v.result && v.draw_offer !== null && v.draw_offer !== undefined ? v.draw_offer : null;
+  if (drawOffer !== null) st += drawOffer === v.you ? " \u2014 you offered a draw" : ` \u2014 ${names[drawOffer]} offers a draw`;
+  else if (live && !v.result && v.draw_declined !== null && v.draw_declined !== undefined) {
+    st += v.draw_declined === v.you ? " \u2014 you declined the draw" : ` \u2014 ${v.engine && v.engine.seat === v.draw_declined ? "the engine" : names[v.draw_declined]} declined the draw`;
   }
-  if (state.offline) st = "The connection to the server is lost: reconnecting\u2026";
+  const rmOffer = v.result && !v.rematch && v.rematch_offer !== null && v.rematch_offer !== undefined ? v.rematch_offer : null;
+  if (rmOffer !== null) st += rmOffer === v.you ? " \u2014 you offered a rematch" : ` \u2014 ${names[rmOffer]} offers a rematch`;
+  else if (v.result && !v.rematch && v.rematch_declined !== null && v.rematch_declined !== undefined && v.rematch_declined !== v.you) st += ` \u2014 ${names[v.rematch_declined]} declined a rematch`;
+  if (state.offline) {
+    const secs = Math.max(1, Math.round(((state.retryAt || Date.now()) - Date.now()) / 1000));
+    st = `The connection to the server is lost: reconnecting in ${secs} s\u2026`;
+  }
   // Buttons that cannot work are not offered: a spectator has none of a
   // seat's; a finished game takes no resignation, draw or takeback.
   const seat = v.you !== null && v.you !== undefined;
+  // A draw is offered once (the other answers); a rematch exists only
+  // once the game is over.
   for (const [id, show, enabled] of [
-    ["resign", seat, !v.result], ["draw", seat, !v.result], ["takeback", seat, !v.result], ["rematch", seat, true]]) {
+    ["resign", seat, !v.result], ["draw", seat, !v.result && drawOffer === null], ["takeback", seat, !v.result],
+    ["rematch", seat && !!v.result, !v.rematch && rmOffer !== v.you]]) {
     const b = document.getElementById(id);
     if (b) { b.hidden = !show; b.disabled = !enabled; }
+  }
+  const rb = document.getElementById("rematch");
+  if (rb) rb.textContent = rmOffer !== null && rmOffer !== v.you ? "Accept rematch" : rmOffer === v.you ? "Rematch offered" : "Rematch";
+  // The record: withheld while a secret is to come, and said why.
+  const dl = document.getElementById("download");
+  if (dl) {
+    if (v.record_withheld) { dl.removeAttribute("href"); dl.setAttribute("aria-disabled", "true"); dl.classList.add("disabled"); dl.title = "No record yet: " + v.record_withheld; }
+    else { dl.href = `/api/games/${state.id}/record`; dl.removeAttribute("aria-disabled"); dl.classList.remove("disabled"); dl.title = "the game's record"; }
   }
   // The analysis board: once the game is over, or at once against the
   // engine (between two players it would be help); at the ply shown.
   const an = document.getElementById("analyse");
   if (an) { an.hidden = !(v.result || v.engine); an.href = `/analysis?from=${state.id}` + (state.shown !== null ? `&ply=${state.shown}` : ""); }
-  // The invite is for the start: gone once the game is under way.
+  // The invite stays until the friend has come.
   const inv = document.getElementById("invite");
-  if (inv && v.plies > 0) inv.replaceChildren();
+  if (inv && v.opponent_joined !== false) inv.replaceChildren();
   // A takeback asked: its asker waits; the other grants or declines.
   const offers = document.getElementById("offers");
   const tb = live && !v.result ? v.takeback_offer : null;
+  const answers = [];
   if (tb !== null && tb !== undefined) {
     st += ` \u2014 ${names[tb]} asks to take back a move`;
-    offers.replaceChildren(...(v.you === 1 - tb ? [
+    if (v.you === 1 - tb) answers.push(
       el("button", { id: "takeback-accept", onclick: () => act(state, "takeback") }, "Accept takeback"),
-      el("button", { id: "takeback-decline", onclick: () => act(state, "takeback/decline") }, "Decline")] : []));
-  } else offers.replaceChildren();
+      el("button", { id: "takeback-decline", onclick: () => act(state, "takeback/decline") }, "Decline"));
+  }
+  // A draw or a rematch offered to this seat: accept or decline.
+  if (drawOffer !== null && v.you === 1 - drawOffer) answers.push(
+    el("button", { id: "draw-accept", onclick: () => act(state, "draw/accept") }, "Accept draw"),
+    el("button", { id: "draw-decline", onclick: () => act(state, "draw/decline") }, "Decline draw"));
+  if (rmOffer !== null && v.you === 1 - rmOffer) answers.push(
+    el("button", { id: "rematch-accept", onclick: () => rematch(state) }, "Accept rematch"),
+    el("button", { id: "rematch-decline", onclick: () => act(state, "rematch/decline") }, "Decline rematch"));
+  // A rematch made before this page came: a link to it.
+  if (v.rematch && live) answers.push(el("a", { id: "to-rematch", href: "/game/" + v.rematch.id, onclick: (e) => {
+    if (v.rematch.token) { e.preventDefault(); goToRematch(v.rematch); }
+  } }, v.rematch.token ? "Go to the rematch" : "Watch the rematch"));
+  offers.replaceChildren(...answers);
   if (live && v.notice) st += ` \u2014 ${v.notice}`;
   status(st);
   // Who plays: nicknames, the engine with its level.

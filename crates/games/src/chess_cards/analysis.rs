@@ -22,9 +22,9 @@ fn points(v: i32) -> String {
     }
 }
 
-/// The line of turn `t` then perfect play, its value `v` turned to `me`.
-fn line(solver: &mut Solver, g: &ChessCards, me: Seat, t: Turn, v: i32) -> AnalysisLine {
-    let mine = if me == Seat::First { v } else { -v };
+/// The line of turn `t` then perfect play, its value `v` (the first
+/// seat's, as the bar's) as it is.
+fn line(solver: &mut Solver, g: &ChessCards, t: Turn, v: i32) -> AnalysisLine {
     let mut child = g.clone();
     child.play(t);
     let (_, rest) = solver.solve(&child);
@@ -32,8 +32,8 @@ fn line(solver: &mut Solver, g: &ChessCards, me: Seat, t: Turn, v: i32) -> Analy
         .chain(rest.iter().map(|&(_, t)| turn_text(t)))
         .collect();
     AnalysisLine {
-        score: mine,
-        score_text: points(mine),
+        score: v,
+        score_text: points(v),
         text: moves.join(" "),
         moves,
     }
@@ -65,7 +65,7 @@ pub fn analyse(
         depth: best.len() as u32,
         nodes: solver.nodes,
         elapsed: start.elapsed(),
-        lines: vec![line(&mut solver, g, me, first, value)],
+        lines: vec![line(&mut solver, g, first, value)],
         bar: (0.5 + 0.5 * (f64::from(value) / SCALE).tanh()).clamp(0.0, 1.0),
         chance: false,
         done: wanted == 1,
@@ -93,7 +93,7 @@ pub fn analyse(
     report.lines = values
         .iter()
         .take(wanted)
-        .map(|&(t, v)| line(&mut solver, g, me, t, v))
+        .map(|&(t, v)| line(&mut solver, g, t, v))
         .collect();
     report.nodes = solver.nodes;
     report.elapsed = start.elapsed();

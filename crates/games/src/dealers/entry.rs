@@ -697,6 +697,19 @@ impl BoardHook for DealersBoard {
         AnalysisStart::Here(v)
     }
 
+    /// The position in play as a spec of its own (its position string, the
+    /// seed left out): the board of a finished game starts after both
+    /// arrangements, and goes along the game's moves.
+    fn position_spec(spec: &GameSpec, pos: &DealersGame) -> Option<Value> {
+        let p = pos.position()?;
+        let mut v = Self::spec_json(spec);
+        v["fen"] = json!(p.text());
+        if let Some(o) = v.as_object_mut() {
+            o.remove("seed");
+        }
+        Some(v)
+    }
+
     fn analyse(
         _: &GameSpec,
         pos: &DealersGame,

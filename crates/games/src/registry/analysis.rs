@@ -35,11 +35,13 @@ pub struct AnalysisRequest {
 /// One line of an analysis.
 #[derive(Clone, Debug, PartialEq)]
 pub struct AnalysisLine {
-    /// The score for the side to move, in the game's unit (a board game's
-    /// hundredths of a pawn, or a win in so many plies; Chess Cards'
-    /// points).
+    /// The score for the first seat (White, Forehand, the Dealer: the
+    /// evaluation bar's point of view, whoever is to move), in the game's
+    /// unit (a board game's hundredths of a pawn, or a win in so many
+    /// plies; Chess Cards' points).
     pub score: i32,
-    /// The score in words (`+35`, `win in 3`, `+4 points`).
+    /// The score in words, for the first seat (`+35`, `win in 3`: the
+    /// first seat wins, `loss in 3`: it loses, `+4 points`).
     pub score_text: String,
     /// The moves, in the game's notation.
     pub moves: Vec<String>,
@@ -62,7 +64,7 @@ pub struct AnalysisReport {
     /// evaluation bar).
     pub bar: f64,
     /// Whether chance acts next (a card to draw): the one line is the
-    /// expected score of the side about to draw and move, without moves.
+    /// expected score (for the first seat) before the draw, without moves.
     pub chance: bool,
     /// Whether this is the last report (the time is up, the search ended
     /// or the value is exact).
@@ -128,9 +130,9 @@ pub fn share_of_first(score: i32, side: Seat) -> f64 {
 }
 
 /// Searches `pos` with `searcher` for the request's lines, calling `sink`
-/// after each completed depth and once more at the end (`done`). Where
-/// chance acts next the search values the draw: one line without moves,
-/// its score for the side about to draw.
+/// after each completed depth and once more at the end (`done`). Lines are
+/// scored for the first seat, as the bar is. Where chance acts next the
+/// search values the draw: one line without moves.
 /// Returns whether there was anything to report (not when the game is
 /// over).
 pub fn search_lines<G, E>(
@@ -149,7 +151,11 @@ where
     let chance = pos.to_act() == ToAct::Chance;
     // Where chance acts the search values the position for the first seat.
     let mine = |s: i32| if chance && side != Seat::First { -s } else { s };
+    // Every line is scored from the first seat's point of view, as the
+    // bar is (a search's score is the side to move's).
+    let first = |s: i32| if side == Seat::First { s } else { -s };
     let line_of = |score: i32, moves: &[G::Move]| {
+        let score = first(score);
         let texts = written_line(
             pos,
             moves,

@@ -136,6 +136,16 @@ pub trait BoardHook: Send + 'static {
         AnalysisStart::Replay
     }
 
+    /// A spec of a game that starts at `pos` (its position string, the
+    /// seed left out), where the game has one: a game whose analysis board
+    /// starts [`AnalysisStart::Here`] then starts it after its setup plies
+    /// ([`BoardHook::setup_plies`]) with the moves played since. By
+    /// default none.
+    fn position_spec(spec: &Self::Spec, pos: &Self::Position) -> Option<Value> {
+        let _ = (spec, pos);
+        None
+    }
+
     /// The engine's lines of `pos` for the analysis board, reported to
     /// `sink` (see [`search_lines`](super::search_lines)); false where
     /// there is nothing to analyse (the game is over, or no play yet). By
@@ -238,6 +248,20 @@ impl<H: BoardHook> BoardPlay<H> {
             };
             self.push(mv, true);
         }
+    }
+
+    /// The position after the setup plies, as a spec of its own
+    /// ([`BoardHook::position_spec`]), and the texts of the moves played
+    /// since: the analysis board of a game set up in secret (Dealer's
+    /// Chess) goes along its play. `None` without a setup or such a spec.
+    fn after_setup(&self) -> Option<(Value, Vec<String>)> {
+        let (setup, _) = H::setup_plies(&self.moves);
+        if setup == 0 || setup > self.moves.len() {
+            return None;
+        }
+        let start = BoardPlay::<H>::with_moves(self.spec.clone(), &self.moves[..setup]).ok()?;
+        let spec = H::position_spec(&self.spec, &start.pos)?;
+        Some((spec, self.texts[setup..].to_vec()))
     }
 
     /// The seat plies (chance's not counted) before ply `ply`.
@@ -435,7 +459,7 @@ impl<H: BoardHook> PlayedGame for BoardPlay<H> {
             }
             AnalysisStart::Replay | AnalysisStart::Closed => None,
             AnalysisStart::ReplayFrom(spec) => Some((spec, self.texts.clone())),
-            AnalysisStart::Here(spec) => Some((spec, Vec::new())),
+            AnalysisStart::Here(spec) => Some(self.after_setup().unwrap_or((spec, Vec::new()))),
         }
     }
 

@@ -47,14 +47,16 @@ fn entry_of(state: &AppState, key: &str) -> ApiResult<&'static GameEntry> {
         .ok_or_else(|| not_found(format!("no game '{}'", quote(key))))
 }
 
-/// A board as the answer gives it.
+/// A board as the answer gives it: opened at the end of its moves
+/// (`at`), unless said otherwise.
 fn board(entry: &GameEntry, spec: Value, moves: Vec<String>) -> Json<Value> {
-    Json(json!({ "game": entry.key, "title": entry.name, "spec": spec, "moves": moves }))
+    let at = moves.len();
+    Json(json!({ "game": entry.key, "title": entry.name, "spec": spec, "moves": moves, "at": at }))
 }
 
-/// `POST /api/analysis`: a board to analyse. `{"from": id, "ply": n}`: the
-/// position of a game (after `ply` moves; now without), as anyone may see
-/// it: refused while a secret is pending, and while two players are still
+/// `POST /api/analysis`: a board to analyse. `{"from": id, "ply": n}`: a
+/// game's line opened at ply `n` (`"at"` in the answer; at its end
+/// without), as anyone may see it: refused while a secret is pending, and while two players are still
 /// playing it (analysis then would be help). `{"game": key, "options",
 /// "seed", "fen"}`: a game's start (Chess Cards' deal by its seed), or a
 /// position string.
@@ -106,7 +108,11 @@ pub(super) async fn start(
     Ok(board(entry, spec, moves))
 }
 
-/// The board of a game's position.
+/// The board of a game: the whole line the game may show (its moves, or
+/// those after its setup where the board starts after it: Dealer's
+/// Chess's arrangements), opened at ply `ply` of the game (`at`: how many
+/// of the line's moves are played on the board shown; the rest are ahead
+/// of it). A ply before the line's start opens a board of that position.
 fn from_game(
     state: &AppState,
     headers: &HeaderMap,
@@ -116,7 +122,8 @@ fn from_game(
     let slot = find(state, id)?;
     // What the board needs, taken under the game's lock; a past position
     // is rebuilt after it, so that views of the game never wait for that.
-    // `Ok`: the board now; `Err`: the spec and moves of a past position.
+    // `Ok`: the line and where it opens; `Err`: the spec and moves of a
+    // past position.
     let (entry, taken) = {
         let g = slot.lock();
         let you = seat_of(&g.tokens, bearer(headers).as_deref());
@@ -139,24 +146,41 @@ fn from_game(
                 .ok_or_else(|| bad("ply must be a whole number"))?
                 .min(plies as u64) as usize,
         };
-        if ply < plies {
-            let past = (g.game.spec(), g.game.history()[..ply].to_vec());
-            (g.entry(), Err(past))
-        } else {
-            (g.entry(), Ok(g.game.analysis_start()))
+        let line = g.game.analysis_start();
+        // The line's first move is the game's ply `skip`.
+        let skip = line.as_ref().map(|(_, moves)| plies.saturating_sub(moves.len()));
+        match (line, skip) {
+            (Some((spec, moves)), Some(skip)) if ply >= skip => {
+                (g.entry(), Ok((spec, moves, ply - skip)))
+            }
+            _ if ply < plies => (
+                g.entry(),
+                Err((g.game.spec(), g.game.history()[..ply].to_vec())),
+            ),
+            _ => {
+                return Err(conflict(
+                    "this position holds what a player may not know yet: it can be analysed once that is revealed",
+                ))
+            }
         }
     };
-    let start = match taken {
-        Ok(now) => now,
-        Err((spec, moves)) => entry
-            .rebuild(&spec, &moves)
-            .map_err(super::internal)?
-            .analysis_start(),
+    let (spec, moves, at) = match taken {
+        Ok(line) => line,
+        Err((spec, moves)) => {
+            let (spec, moves) = entry
+                .rebuild(&spec, &moves)
+                .map_err(super::internal)?
+                .analysis_start()
+                .ok_or_else(|| {
+                    conflict("this position holds what a player may not know yet: it can be analysed once that is revealed")
+                })?;
+            let at = moves.len();
+            (spec, moves, at)
+        }
     };
-    let (spec, moves) = start.ok_or_else(|| {
-        conflict("this position holds what a player may not know yet: it can be analysed once that is revealed")
-    })?;
-    Ok(board(entry, spec, moves))
+    let mut answer = board(entry, spec, moves);
+    answer.0["at"] = json!(at);
+    Ok(answer)
 }
 
 /// A board's game after its moves, or why it is refused.

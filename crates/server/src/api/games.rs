@@ -353,8 +353,9 @@ pub(super) async fn view(
         ),
         None => None,
     };
-    let g = slot.lock();
+    let mut g = slot.lock();
     let you = seat_of(&g.tokens, bearer(&headers).as_deref());
+    g.join(you);
     Ok(Json(g.view(you, ply)))
 }
 
@@ -366,10 +367,8 @@ pub(super) async fn record(
     let slot = find(&state, &id)?;
     let (text, key) = {
         let g = slot.lock();
-        if g.end().is_none() && g.game.secrets_pending() {
-            return Err(conflict(
-                "the record would show what a seat may not know yet: it is given once that is revealed",
-            ));
+        if let Some(why) = g.record_withheld() {
+            return Err(conflict(why));
         }
         (g.record_text(), g.entry().key)
     };

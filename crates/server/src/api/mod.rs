@@ -10,17 +10,22 @@
 //! | `GET /api/games` | a page of games, newest first: `?status=ongoing\|finished&variant=&limit=&before=` -> `{"games", "next", "total"}` |
 //! | `GET /api/games/{id}` | the view (a seat's token as `Authorization: Bearer` adds its legal moves); `?ply=n` for an earlier position |
 //! | `POST /api/games/{id}/moves` | `{"move": "4Ci3", "ply": n}` with the mover's token; `ply` (optional, from 1) is the move's number: another is refused with 409, so a retried request never plays twice |
-//! | `POST /api/games/{id}/resign`, `/draw`, `/rematch` | with a seat's token |
+//! | `POST /api/games/{id}/resign` | with a seat's token |
+//! | `POST /api/games/{id}/draw`, `/draw/accept`, `/draw/decline` | with a seat's token: offer a draw; answer the other's offer (409 without one; offering while the other's offer is pending is 409 too) |
+//! | `POST /api/games/{id}/rematch`, `/rematch/accept`, `/rematch/decline` | with a seat's token, once the game is over (409 before): offer a rematch (or accept the other's); the view then carries `rematch_offer`, and `rematch` (the new game's id, and to each seat its token) once made |
 //! | `GET /api/games/{id}/record` | the record |
 //! | `GET /api/games/{id}/ws` | live views over a WebSocket; a seat's token as the subprotocol `token.<token>` beside `deckmate` (or `?token=`) |
 //!
 //! Every error is `{"error": "..."}` with its status; a busy database
-//! answers 503 with `Retry-After`, and nothing changed.
+//! answers 503 with `Retry-After`, and nothing changed. A browser asking
+//! for a page outside `/api` (`Accept: text/html`) gets the error as an
+//! HTML page instead, with the same status (`pages.rs`).
 
 mod actions;
 mod analysis;
 mod cards;
 mod games;
+mod pages;
 pub(crate) mod seeks;
 mod ws;
 
@@ -137,7 +142,7 @@ pub fn app(state: AppState) -> Router {
         GovernorLayer::new(state.create_limit().clone()).error_handler(limits::rate_limited);
     let mut router = Router::new()
         .route("/", get(index))
-        .route("/game/{id}", get(index))
+        .route("/game/{id}", get(game_page))
         .route("/app.js", get(app_js))
         .route("/analysis.js", get(analysis_js))
         .route("/style.css", get(style))
@@ -169,6 +174,8 @@ pub fn app(state: AppState) -> Router {
         .route("/api/games/{id}/moves", post(actions::play))
         .route("/api/games/{id}/resign", post(actions::resign))
         .route("/api/games/{id}/draw", post(actions::draw))
+        .route("/api/games/{id}/draw/accept", post(actions::accept_draw))
+        .route("/api/games/{id}/draw/decline", post(actions::decline_draw))
         .route("/api/games/{id}/takeback", post(actions::takeback))
         .route("/api/games/{id}/chat", post(actions::chat))
         .route("/api/games/{id}/name", post(seeks::set_name))
@@ -186,7 +193,15 @@ pub fn app(state: AppState) -> Router {
         )
         .route(
             "/api/games/{id}/rematch",
-            post(actions::rematch).layer(create_limit),
+            post(actions::rematch).layer(create_limit.clone()),
+        )
+        .route(
+            "/api/games/{id}/rematch/accept",
+            post(actions::accept_rematch).layer(create_limit),
+        )
+        .route(
+            "/api/games/{id}/rematch/decline",
+            post(actions::decline_rematch),
         )
         .route("/api/games/{id}/record", get(games::record))
         .route("/api/games/{id}/ws", get(ws::ws))
@@ -197,7 +212,8 @@ pub fn app(state: AppState) -> Router {
             StatusCode::REQUEST_TIMEOUT,
             REQUEST_TIMEOUT,
         ))
-        .layer(axum::middleware::map_response(limits::json_errors));
+        .layer(axum::middleware::map_response(limits::json_errors))
+        .layer(axum::middleware::from_fn(pages::html_errors));
     for (name, value) in limits::security_headers() {
         router = router.layer(SetResponseHeaderLayer::if_not_present(name, value));
     }
@@ -206,6 +222,20 @@ pub fn app(state: AppState) -> Router {
 
 async fn index() -> Html<&'static str> {
     Html(static_files::INDEX)
+}
+
+/// `GET /game/{id}`: the web client, for an id that can be a game's (12
+/// hex digits; an unknown one the page itself reports); any other is 404
+/// (a page saying so, to a browser).
+async fn game_page(Path(id): Path<String>) -> ApiResult<Html<&'static str>> {
+    if id.len() == 12 && id.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b)) {
+        Ok(Html(static_files::INDEX))
+    } else {
+        Err(not_found(format!(
+            "no game '{}': a game's id is 12 hexadecimal digits",
+            quote(&id)
+        )))
+    }
 }
 
 async fn app_js() -> Response {

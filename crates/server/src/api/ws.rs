@@ -55,8 +55,11 @@ pub(super) async fn ws(
     let slot = find(&state, &id)?;
     let token = protocol_token(&headers).or_else(|| q.get("token").cloned());
     let (rx, you) = {
-        let g = slot.lock();
-        (g.tx.subscribe(), seat_of(&g.tokens, token.as_deref()))
+        let mut g = slot.lock();
+        let you = seat_of(&g.tokens, token.as_deref());
+        // A seat's socket: its player has come (an invite is done).
+        g.join(you);
+        (g.tx.subscribe(), you)
     };
     Ok(upgrade
         .protocols([PROTOCOL])
