@@ -294,22 +294,47 @@ impl LiveGame {
     }
 
     /// The view for a seat (or a spectator), at the current position or
-    /// after `ply` moves.
+    /// after `ply` moves. An earlier position is rebuilt here, which may
+    /// take long: async code builds it off the runtime and calls
+    /// [`LiveGame::view_at`].
     pub fn view(&self, you: Option<Seat>, ply: Option<usize>) -> Value {
+        self.view_built(you, ply, None)
+    }
+
+    /// The spec and the moves of the position after `ply` moves, when it
+    /// is an earlier one than now (what [`LiveGame::view_at`] needs built).
+    pub fn past(&self, ply: usize) -> Option<(Value, Vec<String>)> {
+        (ply < self.plies()).then(|| (self.game.spec(), self.game.history()[..ply].to_vec()))
+    }
+
+    /// The view after `ply` moves, `past` being that position built from
+    /// [`LiveGame::past`] (if the game has since been taken back before
+    /// `ply`, the view now).
+    pub fn view_at(&self, you: Option<Seat>, ply: usize, past: &dyn PlayedGame) -> Value {
+        self.view_built(you, Some(ply), Some(past))
+    }
+
+    fn view_built(
+        &self,
+        you: Option<Seat>,
+        ply: Option<usize>,
+        built: Option<&dyn PlayedGame>,
+    ) -> Value {
         let plies = self.plies();
         let current = ply.is_none_or(|p| p >= plies);
         let ply = ply.unwrap_or(plies).min(plies);
         let variant = self.entry();
-        let past = if current {
+        let past = if current || built.is_some() {
             None
         } else {
             variant
                 .rebuild(&self.game.spec(), &self.game.history()[..ply])
                 .ok()
         };
-        let game: &dyn PlayedGame = match &past {
-            Some(g) => g.as_ref(),
-            None => self.game.as_ref(),
+        let game: &dyn PlayedGame = match (&past, built) {
+            (Some(g), _) => g.as_ref(),
+            (None, Some(b)) if !current => b,
+            _ => self.game.as_ref(),
         };
         let to_move = if current { self.to_move() } else { None };
         let moves = match you {

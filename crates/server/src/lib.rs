@@ -12,6 +12,7 @@
 #![deny(missing_docs)]
 
 mod api;
+mod blocking;
 mod clock;
 mod db;
 mod engine_pool;
@@ -24,8 +25,10 @@ mod store;
 mod variants;
 
 pub use api::app;
+pub use blocking::BuildHook;
 pub use db::{Db, CHAT_STORED};
-pub use serve::{serve, ServeLimits};
+pub use limits::normalize_origin;
+pub use serve::{serve, ServeLimits, DEFAULT_MAX_PER_ADDRESS};
 pub use store::StoreError;
 pub use variants::{load_variants, Loaded, MAX_VARIANT_FILES};
 
@@ -56,6 +59,18 @@ pub struct Config {
     /// The games offered: the built-in ones and those of the variant
     /// files read at start ([`load_variants`]).
     pub catalog: Catalog,
+    /// Pages of other sites (origins: `https://host[:port]`) whose
+    /// WebSockets are accepted, besides the server's own pages (an
+    /// `Origin` whose host is the request's `Host`) and clients that send
+    /// no `Origin` (not browsers).
+    pub allowed_origins: Vec<String>,
+    /// Games built at once off the async runtime (creations, rematches,
+    /// past positions, analysis boards, games loaded from the database);
+    /// the others wait their turn.
+    pub build_threads: usize,
+    /// Called at the start of every game build (tests).
+    #[doc(hidden)]
+    pub build_hook: Option<BuildHook>,
 }
 
 impl Default for Config {
@@ -67,6 +82,9 @@ impl Default for Config {
             create_burst: 20,
             create_per_minute: 30,
             catalog: Catalog::builtin(),
+            allowed_origins: Vec::new(),
+            build_threads: std::thread::available_parallelism().map_or(2, |n| n.get()),
+            build_hook: None,
         }
     }
 }
@@ -84,6 +102,10 @@ struct Inner {
     runtime: tokio::runtime::Handle,
     create_limit: limits::CreateLimit,
     catalog: Catalog,
+    /// Other sites whose pages may open WebSockets ([`Config::allowed_origins`]).
+    allowed_origins: Vec<String>,
+    /// Where games are built, off the async runtime.
+    builders: blocking::Builders,
     /// Stored games that cannot be played now, by id: why (a variant file
     /// the server does not offer now, or another version of it).
     unavailable: HashMap<String, String>,
@@ -239,6 +261,8 @@ impl AppState {
                 runtime,
                 create_limit,
                 catalog: config.catalog,
+                allowed_origins: config.allowed_origins,
+                builders: blocking::Builders::new(config.build_threads, config.build_hook),
                 unavailable,
                 seeks: Mutex::new(Vec::new()),
             }),
@@ -292,6 +316,22 @@ impl AppState {
     /// The games offered.
     pub(crate) fn catalog(&self) -> &Catalog {
         &self.inner.catalog
+    }
+
+    /// Other sites whose pages may open WebSockets.
+    pub(crate) fn allowed_origins(&self) -> &[String] {
+        &self.inner.allowed_origins
+    }
+
+    /// Builds a game (or anything that makes one: a client's options,
+    /// a spec and moves) off the async runtime, on the bounded pool of
+    /// [`blocking`]: the build's result, or why there is none (a panic).
+    pub(crate) async fn build<T: Send + 'static>(
+        &self,
+        what: &'static str,
+        build: impl FnOnce() -> T + Send + 'static,
+    ) -> Result<T, String> {
+        self.inner.builders.run(what, build).await
     }
 
     pub(crate) fn insert(&self, g: LiveGame) -> Arc<GameSlot> {

@@ -165,3 +165,57 @@ pub async fn json_errors(resp: Response<Body>) -> Response<Body> {
     parts.headers.remove(header::CONTENT_LENGTH);
     Response::from_parts(parts, Body::from(body))
 }
+
+/// An origin as [`origin_allowed`] compares it: `scheme://host[:port]`,
+/// lower case, without a trailing `/`; `None` when `text` is not one (a
+/// path, a query, no host).
+pub fn normalize_origin(text: &str) -> Option<String> {
+    let t = text.trim().trim_end_matches('/').to_ascii_lowercase();
+    let (scheme, host) = t.split_once("://")?;
+    let plain = |s: &str, extra: &str| {
+        !s.is_empty()
+            && s.chars()
+                .all(|c| c.is_ascii_alphanumeric() || "-._".contains(c) || extra.contains(c))
+    };
+    (plain(scheme, "+") && plain(host, ":[]")).then_some(t)
+}
+
+/// Whether a WebSocket may be opened by the page that asks: a request
+/// without `Origin` comes from no browser page, and may; otherwise the
+/// `Origin`'s host (with its port) must be the request's `Host` (a page
+/// of this server), or the origin one of `allowed` (other front ends,
+/// `serve --allow-origin`). So another site cannot drive the server from
+/// its visitors' browsers.
+pub fn origin_allowed(headers: &axum::http::HeaderMap, allowed: &[String]) -> bool {
+    let Some(origin) = headers.get(header::ORIGIN) else {
+        return true;
+    };
+    let Some(origin) = origin.to_str().ok().and_then(normalize_origin) else {
+        return false;
+    };
+    if allowed
+        .iter()
+        .any(|a| normalize_origin(a).as_ref() == Some(&origin))
+    {
+        return true;
+    }
+    let host = headers
+        .get(header::HOST)
+        .and_then(|h| h.to_str().ok())
+        .map(|h| h.trim().to_ascii_lowercase());
+    match (origin.split_once("://"), host) {
+        (Some((_, origin_host)), Some(host)) => !host.is_empty() && origin_host == host,
+        _ => false,
+    }
+}
+
+/// The refusal of a WebSocket opened by another site's page.
+pub fn foreign_origin() -> (StatusCode, Json<serde_json::Value>) {
+    (
+        StatusCode::FORBIDDEN,
+        Json(serde_json::json!({
+            "error": "this WebSocket is for this server's own pages: the page's Origin is \
+                      another site (a server may allow it: serve --allow-origin)"
+        })),
+    )
+}

@@ -11,9 +11,15 @@ use axum::body::Body;
 use axum::extract::ConnectInfo;
 use axum::http::{header, Request, StatusCode};
 use common::{call, friend_game, send};
-use deckmate_server::{AppState, Config, Db, CHAT_STORED};
+use deckmate_server::{AppState, Config, Db, ServeLimits, CHAT_STORED};
+use futures_util::StreamExt;
 use serde_json::{json, Value};
 use std::net::SocketAddr;
+use std::time::Duration;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::{TcpSocket, TcpStream};
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tokio_tungstenite::tungstenite::Message;
 
 /// A server whose creation limit is out of the way.
 fn unlimited() -> AppState {
@@ -212,4 +218,203 @@ async fn item_5_ipv6_slash64_is_one_client() {
     );
     assert_eq!(create_from(&state, "192.0.2.1:4000").await, StatusCode::OK);
     assert_eq!(create_from(&state, "192.0.2.2:4000").await, StatusCode::OK);
+}
+
+/// Serves the app on a loopback port with these limits.
+async fn listen_with(state: &AppState, limits: ServeLimits) -> SocketAddr {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(deckmate_server::serve(
+        listener,
+        deckmate_server::app(state.clone()),
+        limits,
+        std::future::pending(),
+    ));
+    addr
+}
+
+type Socket =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+/// A game's WebSocket, open once its first view came.
+async fn watch(addr: SocketAddr, id: &str) -> Socket {
+    let (mut ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/api/games/{id}/ws"))
+        .await
+        .unwrap();
+    let first = tokio::time::timeout(Duration::from_secs(20), ws.next())
+        .await
+        .expect("a view")
+        .expect("open")
+        .expect("no error");
+    assert!(matches!(first, Message::Text(_)), "{first:?}");
+    ws
+}
+
+/// A plain request on a new connection from `from` (a loopback address):
+/// the connection, its request sent.
+async fn ask_from(from: [u8; 4], addr: SocketAddr) -> TcpStream {
+    let socket = TcpSocket::new_v4().unwrap();
+    socket
+        .bind(SocketAddr::from((from, 0)))
+        .expect("a loopback source address");
+    let mut s = socket.connect(addr).await.unwrap();
+    s.write_all(b"GET /api/variants HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        .await
+        .unwrap();
+    s
+}
+
+/// The answer's status line, read to the end (within `wait`).
+async fn status_line(s: &mut TcpStream, wait: Duration) -> Option<String> {
+    let mut buf = Vec::new();
+    tokio::time::timeout(wait, s.read_to_end(&mut buf))
+        .await
+        .ok()?
+        .ok()?;
+    let text = String::from_utf8_lossy(&buf).to_string();
+    text.lines().next().map(str::to_string)
+}
+
+/// With room for three connections, three open WebSockets fill it: a
+/// fourth connection is not served until one of them closes.
+#[tokio::test(flavor = "multi_thread")]
+async fn item_3_websockets_count_against_max_connections() {
+    let state = AppState::new(Db::open(":memory:").unwrap(), false).unwrap();
+    let (id, _) = friend_game(&state, "cuarenta").await;
+    let addr = listen_with(
+        &state,
+        ServeLimits {
+            max_connections: 3,
+            max_per_address: 100,
+            ..ServeLimits::default()
+        },
+    )
+    .await;
+    let mut sockets = Vec::new();
+    for _ in 0..3 {
+        sockets.push(watch(addr, &id).await);
+    }
+    let mut fourth = ask_from([127, 0, 0, 1], addr).await;
+    // Not answered while the sockets stay open (the connection waits in
+    // the listener's backlog: nothing of it is read)...
+    assert_eq!(
+        status_line(&mut fourth, Duration::from_secs(1)).await,
+        None,
+        "a connection beyond the cap was served while 3 WebSockets were open"
+    );
+    // ...and served once one closes.
+    let mut closed = sockets.pop().unwrap();
+    closed.close(None).await.unwrap();
+    drop(closed);
+    assert_eq!(
+        status_line(&mut fourth, Duration::from_secs(30))
+            .await
+            .as_deref(),
+        Some("HTTP/1.1 200 OK")
+    );
+}
+
+/// One address has two places: its WebSockets hold them, a third
+/// connection of its own is refused at once (503), another address is
+/// served; when a socket closes, the address gets in again.
+#[tokio::test(flavor = "multi_thread")]
+async fn item_3_per_address_cap_refuses_the_extra_connection_only() {
+    let state = AppState::new(Db::open(":memory:").unwrap(), false).unwrap();
+    let (id, _) = friend_game(&state, "cuarenta").await;
+    let addr = listen_with(
+        &state,
+        ServeLimits {
+            max_connections: 100,
+            max_per_address: 2,
+            ..ServeLimits::default()
+        },
+    )
+    .await;
+    let mut a = watch(addr, &id).await;
+    let _b = watch(addr, &id).await;
+    let mut third = ask_from([127, 0, 0, 1], addr).await;
+    let refused = status_line(&mut third, Duration::from_secs(30)).await;
+    assert_eq!(refused.as_deref(), Some("HTTP/1.1 503 Service Unavailable"));
+    let mut other = ask_from([127, 0, 0, 2], addr).await;
+    assert_eq!(
+        status_line(&mut other, Duration::from_secs(30))
+            .await
+            .as_deref(),
+        Some("HTTP/1.1 200 OK")
+    );
+    a.close(None).await.unwrap();
+    // The server sees the close in its own time: ask until it has.
+    let mut answer = None;
+    for _ in 0..100 {
+        let mut again = ask_from([127, 0, 0, 1], addr).await;
+        answer = status_line(&mut again, Duration::from_secs(30)).await;
+        if answer.as_deref() == Some("HTTP/1.1 200 OK") {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!(answer.as_deref(), Some("HTTP/1.1 200 OK"));
+}
+
+/// A WebSocket handshake to `path` with these extra headers: the status.
+async fn handshake(addr: SocketAddr, path: &str, headers: &[(&str, &str)]) -> u16 {
+    let mut req = format!("ws://{addr}{path}").into_client_request().unwrap();
+    for (k, v) in headers {
+        req.headers_mut().insert(
+            axum::http::HeaderName::from_bytes(k.as_bytes()).unwrap(),
+            axum::http::HeaderValue::from_str(v).unwrap(),
+        );
+    }
+    match tokio_tungstenite::connect_async(req).await {
+        Ok((_, resp)) => resp.status().as_u16(),
+        Err(tokio_tungstenite::tungstenite::Error::Http(resp)) => resp.status().as_u16(),
+        Err(e) => panic!("{e}"),
+    }
+}
+
+/// Both WebSockets take the server's own pages (the Origin's host is the
+/// Host), clients without an Origin, and the sites `--allow-origin`
+/// names; another site's page is refused.
+#[tokio::test(flavor = "multi_thread")]
+async fn item_5_foreign_origin_is_refused() {
+    let state = AppState::with_config(
+        Db::open(":memory:").unwrap(),
+        Config {
+            engines: false,
+            allowed_origins: vec!["https://front.example".into()],
+            ..Config::default()
+        },
+    )
+    .unwrap();
+    let (id, _) = friend_game(&state, "cuarenta").await;
+    let addr = listen_with(&state, ServeLimits::default()).await;
+    let own = format!("http://{addr}");
+    for path in [
+        format!("/api/games/{id}/ws"),
+        "/api/analysis/ws".to_string(),
+    ] {
+        assert_eq!(handshake(addr, &path, &[]).await, 101, "{path}: no Origin");
+        assert_eq!(
+            handshake(addr, &path, &[("Origin", &own)]).await,
+            101,
+            "{path}: own page"
+        );
+        assert_eq!(
+            handshake(addr, &path, &[("Origin", "https://FRONT.example/")]).await,
+            101,
+            "{path}: an allowed site"
+        );
+        for foreign in [
+            "https://evil.example",
+            "null",
+            "http://127.0.0.1.evil.example",
+            &format!("http://{addr}.evil.example"),
+        ] {
+            assert_eq!(
+                handshake(addr, &path, &[("Origin", foreign)]).await,
+                403,
+                "{path}: {foreign}"
+            );
+        }
+    }
 }

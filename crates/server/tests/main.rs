@@ -2,6 +2,7 @@
 
 mod common;
 mod analysis;
+mod blocking;
 mod api;
 mod chat;
 mod chess52;
@@ -10,10 +11,10 @@ mod clocks;
 mod cuarenta;
 mod dealers;
 mod engine_pool;
+mod engine_turns;
 mod hostile;
 mod limits;
 mod seeks;
 mod takebacks;
 mod variant_files;
-mod web_items;
 mod web_items;

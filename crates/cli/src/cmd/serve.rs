@@ -13,7 +13,9 @@ use std::time::Duration;
 file and continue after a restart. The web client is built into the binary.\n\
 The limits keep one client from starving the others: engine searches run on\n\
 a fixed pool and wait their turn, game creations are rate-limited per address\n\
-(429 with Retry-After), connections are capped and slow ones cut off.\n\n\
+(429 with Retry-After), connections (WebSockets included) are capped in all\n\
+and per address, and slow ones cut off. WebSockets opened by another site's\n\
+page are refused unless --allow-origin names it.\n\n\
 --variants DIR offers every DIR/*.toml variant file in the lobby too (at most\n\
 64 files of 64 KiB each), keyed by its file name (fairy-court.toml ->\n\
 fairy-court). A broken file is reported with its reason and skipped. Games of\n\
@@ -37,9 +39,20 @@ pub struct ServeArgs {
     /// Games one address may create at once before the rate applies.
     #[arg(long, value_name = "N", default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..))]
     create_burst: u32,
-    /// Connections open at once (WebSockets included).
+    /// Connections open at once, WebSockets included for as long as they
+    /// are open; beyond it new connections wait to be accepted.
     #[arg(long, value_name = "N", default_value_t = 1024, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     max_connections: u32,
+    /// Connections open at once from one address (an IPv6 /64 counts as
+    /// one), WebSockets included; one more is answered 503 and closed.
+    #[arg(long, value_name = "N", default_value_t = deckmate_server::DEFAULT_MAX_PER_ADDRESS as u32, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    max_connections_per_address: u32,
+    /// Accept WebSockets from pages of this other site too (an origin:
+    /// https://host[:port]); repeatable. The server's own pages (the
+    /// Origin's host is the request's Host) and clients that send no
+    /// Origin are always accepted; other sites' pages are refused (403).
+    #[arg(long, value_name = "URL", value_parser = origin_arg)]
+    allow_origin: Vec<String>,
     /// Seconds a client may take to send a request's headers; also how
     /// long an idle connection stays open.
     #[arg(long, value_name = "SECONDS", default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=3600))]
@@ -57,6 +70,15 @@ pub struct ServeArgs {
     no_engines: bool,
 }
 
+/// An `--allow-origin` value: an origin, `scheme://host[:port]`.
+fn origin_arg(text: &str) -> Result<String, String> {
+    deckmate_server::normalize_origin(text).ok_or_else(|| {
+        format!(
+            "'{text}' is not an origin: write it as https://host or https://host:port (no path)"
+        )
+    })
+}
+
 /// Runs the server until interrupted.
 pub fn run(args: ServeArgs) -> Result<ExitCode, String> {
     let db = Db::open(&args.db)?;
@@ -65,6 +87,7 @@ pub fn run(args: ServeArgs) -> Result<ExitCode, String> {
         store_wait: Duration::from_secs(args.store_wait),
         create_burst: args.create_burst,
         create_per_minute: args.create_rate,
+        allowed_origins: args.allow_origin.clone(),
         ..Config::default()
     };
     if let Some(n) = args.engine_threads {
@@ -89,6 +112,7 @@ pub fn run(args: ServeArgs) -> Result<ExitCode, String> {
     }
     let limits = ServeLimits {
         max_connections: args.max_connections as usize,
+        max_per_address: args.max_connections_per_address as usize,
         header_timeout: Duration::from_secs(args.header_timeout),
     };
     let rt = tokio::runtime::Runtime::new().map_err(|e| format!("cannot start: {e}"))?;

@@ -530,7 +530,12 @@ async fn rematch_answer(
             names,
         )
     };
-    let game = variant.game_from_spec(&spec).map_err(internal)?;
+    // Built off the runtime: a deck file's pieces are compiled again.
+    let game = state
+        .build("rematch", move || variant.game_from_spec(&spec))
+        .await
+        .map_err(internal)?
+        .map_err(internal)?;
     let engine = engine.map(|(s, l)| (s.other(), l));
     let (new_id, tokens) = new_game(&state, game, engine, time_control, names).await?;
     let mut g = slot.lock();

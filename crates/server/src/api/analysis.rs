@@ -12,7 +12,7 @@
 
 use super::games::find;
 use super::{bad, bearer, conflict, not_found, quote, ApiError, ApiResult};
-use crate::game::{move_lines_json, seat_of};
+use crate::game::{move_lines_json, seat_of, GameSlot};
 use crate::AppState;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::State;
@@ -65,9 +65,31 @@ pub(super) async fn start(
     headers: HeaderMap,
     Json(req): Json<Value>,
 ) -> ApiResult<Json<Value>> {
-    if let Some(id) = req.get("from") {
-        let id = id.as_str().ok_or_else(|| bad("from: a game's id"))?;
-        return from_game(&state, &headers, id, req.get("ply"));
+    let slot = match req.get("from") {
+        Some(id) => {
+            let id = id.as_str().ok_or_else(|| bad("from: a game's id"))?;
+            Some(find(&state, id)?)
+        }
+        None => None,
+    };
+    // The board is built off the runtime: a client's options may hold
+    // text to compile (a deck file), a position string to read.
+    let st = state.clone();
+    state
+        .build("analysis", move || start_now(&st, &headers, slot, &req))
+        .await
+        .map_err(super::internal)?
+}
+
+/// [`start`]'s work, on a blocking thread: `slot` is the game of `from`.
+fn start_now(
+    state: &AppState,
+    headers: &HeaderMap,
+    slot: Option<Arc<GameSlot>>,
+    req: &Value,
+) -> ApiResult<Json<Value>> {
+    if let Some(slot) = slot {
+        return from_game(headers, slot, req.get("ply"));
     }
     let key = req["game"]
         .as_str()
@@ -114,12 +136,10 @@ pub(super) async fn start(
 /// of the line's moves are played on the board shown; the rest are ahead
 /// of it). A ply before the line's start opens a board of that position.
 fn from_game(
-    state: &AppState,
     headers: &HeaderMap,
-    id: &str,
+    slot: Arc<GameSlot>,
     ply: Option<&Value>,
 ) -> ApiResult<Json<Value>> {
-    let slot = find(state, id)?;
     // What the board needs, taken under the game's lock; a past position
     // is rebuilt after it, so that views of the game never wait for that.
     // `Ok`: the line and where it opens; `Err`: the spec and moves of a
@@ -228,7 +248,16 @@ pub(super) async fn view(
     State(state): State<AppState>,
     Json(req): Json<Value>,
 ) -> ApiResult<Json<Value>> {
-    let (entry, game) = rebuild(&state, &req)?;
+    let st = state.clone();
+    state
+        .build("analysis view", move || view_now(&st, &req))
+        .await
+        .map_err(super::internal)?
+}
+
+/// [`view`]'s work, on a blocking thread.
+fn view_now(state: &AppState, req: &Value) -> ApiResult<Json<Value>> {
+    let (entry, game) = rebuild(state, req)?;
     let over = game.outcome();
     let acting: Vec<Seat> = Seat::BOTH
         .into_iter()
@@ -273,8 +302,16 @@ pub(super) async fn view(
 /// "seconds"}`; get `{"id", "depth", "lines", "bar", ...}` as the search
 /// deepens (the last with `"done": true`), or `{"id", "error"}`. A new
 /// board stops the analysis before, as does `{"stop": true}`; closing
-/// the socket stops it.
-pub(super) async fn ws(State(state): State<AppState>, upgrade: WebSocketUpgrade) -> Response {
+/// the socket stops it. Another site's page is refused (403,
+/// [`crate::limits::origin_allowed`]).
+pub(super) async fn ws(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    upgrade: WebSocketUpgrade,
+) -> Response {
+    if !crate::limits::origin_allowed(&headers, state.allowed_origins()) {
+        return axum::response::IntoResponse::into_response(crate::limits::foreign_origin());
+    }
     upgrade
         .max_message_size(ANALYSIS_BODY_LIMIT)
         .on_upgrade(move |socket| analyse(socket, state))
@@ -347,7 +384,12 @@ async fn analyse(mut socket: WebSocket, state: AppState) {
                     if req["stop"] == true {
                         continue;
                     }
-                    match begin(&state, &req) {
+                    let (st, board) = (state.clone(), req.clone());
+                    let built = state
+                        .build("analysis", move || begin(&st, &board))
+                        .await
+                        .and_then(|r| r);
+                    match built {
                         Ok(r) => running = Some(r),
                         Err(e) => {
                             if !send(&mut socket, json!({ "id": req["id"], "error": e, "done": true })).await {

@@ -189,7 +189,11 @@ pub(super) async fn create(
     let options =
         Options::from_json(variant.options, &body["options"]).map_err(|e| bad(e.to_string()))?;
     let time_control = TimeControl::from_json(&body["time_control"]).map_err(bad)?;
-    let game = seeded_game(variant, &options, given)?;
+    // A client's options may hold text to compile (a deck file).
+    let game = state
+        .build("create", move || seeded_game(variant, &options, given))
+        .await
+        .map_err(internal)??;
     let name = nickname(&body["name"])?;
     let you = engine.map_or(Seat::First, |e| e.0.other());
     let mut names = [None, None];
@@ -353,10 +357,28 @@ pub(super) async fn view(
         ),
         None => None,
     };
+    // An earlier position is built again, off the runtime.
+    let past = ply.and_then(|p| {
+        let g = slot.lock();
+        g.past(p).map(|past| (g.entry(), past))
+    });
+    let built = match past {
+        Some((entry, (spec, moves))) => Some(
+            state
+                .build("view", move || entry.rebuild(&spec, &moves))
+                .await
+                .map_err(internal)?
+                .map_err(internal)?,
+        ),
+        None => None,
+    };
     let mut g = slot.lock();
     let you = seat_of(&g.tokens, bearer(&headers).as_deref());
     g.join(you);
-    Ok(Json(g.view(you, ply)))
+    Ok(Json(match (ply, &built) {
+        (Some(p), Some(past)) => g.view_at(you, p, past.as_ref()),
+        _ => g.view(you, None),
+    }))
 }
 
 /// `GET /api/games/{id}/record`.

@@ -109,8 +109,15 @@ type SeekTerms = (
     Option<String>,
 );
 
-/// Reads a seek's request; its options must make a game (refused now, not
-/// when accepted).
+/// Whether a seek's options make a game (refused when it is made, not
+/// when accepted): one is built and dropped. It may compile a client's
+/// text: async code calls it off the runtime.
+fn check_game(variant: &'static GameEntry, options: &Value) -> ApiResult<()> {
+    let options = Options::from_json(variant.options, options).map_err(|e| bad(e.to_string()))?;
+    seeded_game(variant, &options, None).map(drop)
+}
+
+/// Reads a seek's request (its game is checked by [`check_game`]).
 fn terms(state: &AppState, body: &Value) -> ApiResult<SeekTerms> {
     let key = body["variant"].as_str().unwrap_or("cardmate");
     let variant = state.catalog().find(key).ok_or_else(|| {
@@ -119,9 +126,7 @@ fn terms(state: &AppState, body: &Value) -> ApiResult<SeekTerms> {
             state.catalog().keys()
         ))
     })?;
-    let options =
-        Options::from_json(variant.options, &body["options"]).map_err(|e| bad(e.to_string()))?;
-    seeded_game(variant, &options, None)?;
+    Options::from_json(variant.options, &body["options"]).map_err(|e| bad(e.to_string()))?;
     let time_control = TimeControl::from_json(&body["time_control"]).map_err(bad)?;
     let seat = match body["seat"].as_str() {
         None | Some("random") => None,
@@ -148,7 +153,8 @@ pub(crate) fn restore(state: &AppState, rows: Vec<(String, String, String, i64)>
         let age = Duration::from_secs(now_s.saturating_sub(made).max(0) as u64);
         let parsed = serde_json::from_str::<Value>(&body)
             .ok()
-            .and_then(|b| terms(state, &b).ok());
+            .and_then(|b| terms(state, &b).ok())
+            .filter(|t| check_game(t.0, &t.1).is_ok());
         match parsed {
             Some((variant, options, time_control, seat, name))
                 if age < SEEK_TTL && seeks.len() < MAX_SEEKS =>
@@ -184,6 +190,11 @@ pub(super) async fn create(
         return Err(bad("send a JSON object: {\"variant\": \"cuarenta\", ...}"));
     };
     let (variant, options, time_control, seat, name) = terms(&state, &body)?;
+    let given = options.clone();
+    state
+        .build("seek", move || check_game(variant, &given))
+        .await
+        .map_err(super::internal)??;
     let (id, token) = (
         secret().map_err(super::internal)?[..12].to_string(),
         secret().map_err(super::internal)?,
@@ -339,9 +350,15 @@ pub(super) async fn accept(
             }
         }
     };
-    let options =
-        Options::from_json(seek.variant.options, &seek.options).map_err(|e| bad(e.to_string()))?;
-    let game = seeded_game(seek.variant, &options, None)?;
+    let (variant, given) = (seek.variant, seek.options.clone());
+    let game = state
+        .build("seek", move || {
+            let options =
+                Options::from_json(variant.options, &given).map_err(|e| bad(e.to_string()))?;
+            seeded_game(variant, &options, None)
+        })
+        .await
+        .map_err(super::internal)??;
     let mut names = [None, None];
     names[maker.index()] = seek.name.clone();
     names[maker.other().index()] = name;

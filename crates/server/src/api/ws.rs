@@ -16,7 +16,7 @@ use crate::AppState;
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, Query, State};
 use axum::http::{header, HeaderMap};
-use axum::response::Response;
+use axum::response::{IntoResponse, Response};
 use deckmate_rules::Seat;
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -44,7 +44,8 @@ fn protocol_token(headers: &HeaderMap) -> Option<String> {
         .find_map(|p| p.trim().strip_prefix(TOKEN_PROTOCOL).map(str::to_string))
 }
 
-/// `GET /api/games/{id}/ws`: the view now and after every change.
+/// `GET /api/games/{id}/ws`: the view now and after every change; 403 for
+/// another site's page ([`crate::limits::origin_allowed`]).
 pub(super) async fn ws(
     State(state): State<AppState>,
     Path(id): Path<String>,
@@ -52,6 +53,9 @@ pub(super) async fn ws(
     headers: HeaderMap,
     upgrade: WebSocketUpgrade,
 ) -> ApiResult<Response> {
+    if !crate::limits::origin_allowed(&headers, state.allowed_origins()) {
+        return Ok(crate::limits::foreign_origin().into_response());
+    }
     let slot = find(&state, &id)?;
     let token = protocol_token(&headers).or_else(|| q.get("token").cloned());
     let (rx, you) = {
