@@ -13,7 +13,7 @@
 
 use super::eval::DealersEval;
 use super::game::{DealersGame, DealersMove, Table};
-use super::{start_position, Arrangement, Position};
+use super::{Arrangement, Position};
 use deckmate_engine::level::{self, Level};
 use deckmate_engine::search::{Limits, Searcher};
 use deckmate_engine::{EnginePlayer, Player};
@@ -82,7 +82,10 @@ pub fn choose_arrangement(table: &Table, seat: Seat, level: u8, seed: u64) -> Op
     };
     let mut pieces = deal.pieces[seat.index()].clone();
     pieces.sort_by_key(|c| std::cmp::Reverse(worth(c)));
-    let hand = pieces.split_off(deal.size.back());
+    // What the deal's board and alternate keep on the board: the back
+    // row (or rows), or `simplified`'s four stand-ins and one Pawn card.
+    let hand = pieces.split_off(deal.kept().min(pieces.len()));
+    let pawn_cards = deal.pawn_cards_kept(seat);
     let (count, nodes) = effort(level);
     let mut rng = SeededRng::new(seed ^ 0xA77A_46E5);
     let mut candidates = Vec::with_capacity(count);
@@ -91,11 +94,15 @@ pub fn choose_arrangement(table: &Table, seat: Seat, level: u8, seed: u64) -> Op
         rng.shuffle(&mut back);
         let mut pawns = deal.pawns[seat.index()].clone();
         rng.shuffle(&mut pawns);
-        candidates.push(Arrangement {
+        pawns.truncate(pawn_cards);
+        let a = Arrangement {
             back,
             hand: hand.clone(),
             pawns,
-        });
+        };
+        if a.check(deal, seat).is_ok() {
+            candidates.push(a);
+        }
     }
     // The opponent's possible arrangements: random ones of his cards, the
     // same for every candidate.
@@ -109,15 +116,11 @@ pub fn choose_arrangement(table: &Table, seat: Seat, level: u8, seed: u64) -> Op
     for c in candidates {
         let mut total: i64 = 0;
         for o in &others {
-            let pair = match seat {
-                Seat::First => [&c, o],
-                Seat::Second => [o, &c],
+            let start = match seat {
+                Seat::First => table.start(&c, o),
+                Seat::Second => table.start(o, &c),
             };
-            let Some(pos) = start_position(deal, pair)
-                .ok()
-                .and_then(|t| super::fen::parse(&t, &table.catalogue).ok())
-                .and_then(|setup| Position::from_setup(&setup, rules).ok())
-            else {
+            let Ok(pos) = start else {
                 continue;
             };
             let limits = Limits {

@@ -146,6 +146,49 @@ impl Table {
         let mut rng = SeededRng::new(self.seed ^ salt << 32);
         Some(Arrangement::random(self.deal.as_ref()?, seat, &mut rng))
     }
+
+    /// The position play starts from with White's arrangement `white` and
+    /// Black's `black` (checked against the deal), as the alternate has
+    /// it: `simplified`'s stand-ins are what pawns promote to, `big-deck`
+    /// has no hands and draws from the undealt cards.
+    pub fn start(&self, white: &Arrangement, black: &Arrangement) -> Result<Position, String> {
+        let deal = self
+            .deal
+            .as_ref()
+            .ok_or("a game from a position string has no deal to arrange")?;
+        let mut p = start_position(deal, [white, black])
+            .map_err(|e| e.to_string())
+            .and_then(|text| super::fen::parse(&text, &self.catalogue).map_err(|e| e.to_string()))
+            .and_then(|setup| {
+                Position::from_setup(&setup, &self.rules).map_err(|e| e.to_string())
+            })?;
+        match self.alternate {
+            Alternate::Standard => {}
+            // The four stand-ins are what the side's pawns promote to.
+            Alternate::Simplified => {
+                for (seat, arr) in [(Seat::First, white), (Seat::Second, black)] {
+                    let kinds: Vec<u8> = arr
+                        .back
+                        .iter()
+                        .filter_map(|c| self.rules.kind_of(c))
+                        .collect();
+                    p.set_promote_to(seat, &kinds);
+                }
+            }
+            // No hands: the kept cards and the extras are set aside; the
+            // undealt cards are the Draw Stack.
+            Alternate::BigDeck => {
+                p.clear_hands();
+                let kinds: Vec<u8> = self
+                    .stack
+                    .iter()
+                    .filter_map(|c| self.rules.kind_of(c))
+                    .collect();
+                p.set_draw_stack(&kinds);
+            }
+        }
+        Ok(p)
+    }
 }
 
 /// A move of the whole game.
@@ -583,37 +626,10 @@ impl DealersGame {
         ) else {
             return;
         };
-        let t = &self.table;
-        let Some(deal) = &t.deal else {
-            return;
-        };
-        let start = start_position(deal, [&a, &b])
-            .map_err(|e| e.to_string())
-            .and_then(|text| super::fen::parse(&text, &t.catalogue).map_err(|e| e.to_string()))
-            .and_then(|setup| Position::from_setup(&setup, &t.rules).map_err(|e| e.to_string()));
         // Checked arrangements of the dealt cards always make a start.
-        let Ok(mut p) = start else {
-            return;
-        };
-        match t.alternate {
-            Alternate::Standard => {}
-            // The four stand-ins are what the side's pawns promote to.
-            Alternate::Simplified => {
-                for (seat, arr) in [(Seat::First, &a), (Seat::Second, &b)] {
-                    let kinds: Vec<u8> =
-                        arr.back.iter().filter_map(|c| t.rules.kind_of(c)).collect();
-                    p.set_promote_to(seat, &kinds);
-                }
-            }
-            // No hands: the kept cards and the extras are set aside; the
-            // undealt cards are the Draw Stack.
-            Alternate::BigDeck => {
-                p.clear_hands();
-                let kinds: Vec<u8> = t.stack.iter().filter_map(|c| t.rules.kind_of(c)).collect();
-                p.set_draw_stack(&kinds);
-            }
+        if let Ok(p) = self.table.start(&a, &b) {
+            self.play = Some(p);
         }
-        self.play = Some(p);
     }
 }
 
