@@ -1,48 +1,69 @@
-//! A hard deadline for every search made on this thread while a closure
-//! runs: what a caller outside the search (the server's engine pool, which
-//! fixes a clocked game's deadline when the search is queued) uses to hold
-//! a player to a time it did not choose.
+//! A hard deadline and a stop flag for every search made on this thread
+//! while a closure runs: what a caller outside the search (the server's
+//! engine pool, which fixes a clocked game's deadline when the search is
+//! queued, and stops a search to give its thread to a more urgent one)
+//! uses to hold a player to a time it did not choose.
 //!
-//! A search reads the deadline when it starts ([`current`]) and stops at it
-//! whatever its own limits say, the two-ply minimum of the levels included
-//! (it then plays the best move it has completed). Players built deep
-//! inside a game's code need no new parameter for it.
+//! A search reads both when it starts ([`current`], [`current_stop`]) and
+//! stops at the deadline, or when the flag is set, whatever its own limits
+//! say, the two-ply minimum of the levels included (it then plays the
+//! best move it has completed). Players built deep inside a game's code
+//! need no new parameter for it.
 //!
 //! ```
-//! use deckmate_engine::deadline;
+//! use deckmate_engine::deadline::{self, Budget};
 //! use std::time::{Duration, Instant};
 //!
 //! let at = Instant::now() + Duration::from_millis(300);
-//! let seen = deadline::within(Some(at), deadline::current);
+//! let seen = deadline::within(Budget { deadline: Some(at), stop: None }, deadline::current);
 //! assert_eq!(seen, Some(at));
 //! assert_eq!(deadline::current(), None);
 //! ```
 
-use std::cell::Cell;
+use std::cell::RefCell;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 use std::time::Instant;
 
-thread_local! {
-    static DEADLINE: Cell<Option<Instant>> = const { Cell::new(None) };
+/// What holds the searches of a closure: a hard deadline and a stop flag
+/// (`None`: none).
+#[derive(Clone, Debug, Default)]
+pub struct Budget {
+    /// The instant every search stops at.
+    pub deadline: Option<Instant>,
+    /// A flag that stops every search when set.
+    pub stop: Option<Arc<AtomicBool>>,
 }
 
-/// Puts the deadline before it back, also when the closure panics.
-struct Restore(Option<Instant>);
+thread_local! {
+    static BUDGET: RefCell<Budget> = RefCell::new(Budget::default());
+}
+
+/// Puts the budget before it back, also when the closure panics.
+struct Restore(Option<Budget>);
 
 impl Drop for Restore {
     fn drop(&mut self) {
-        DEADLINE.with(|d| d.set(self.0));
+        if let Some(b) = self.0.take() {
+            BUDGET.with(|cell| *cell.borrow_mut() = b);
+        }
     }
 }
 
-/// Runs `f` with `deadline` (`None`: none) as the hard deadline of every
-/// search it makes on this thread; the deadline before is restored after.
-pub fn within<R>(deadline: Option<Instant>, f: impl FnOnce() -> R) -> R {
-    let before = DEADLINE.with(|d| d.replace(deadline));
-    let _restore = Restore(before);
+/// Runs `f` with `budget` over every search it makes on this thread; the
+/// budget before is restored after.
+pub fn within<R>(budget: Budget, f: impl FnOnce() -> R) -> R {
+    let before = BUDGET.with(|cell| std::mem::replace(&mut *cell.borrow_mut(), budget));
+    let _restore = Restore(Some(before));
     f()
 }
 
 /// The hard deadline of searches on this thread now, if any.
 pub fn current() -> Option<Instant> {
-    DEADLINE.with(Cell::get)
+    BUDGET.with(|cell| cell.borrow().deadline)
+}
+
+/// The stop flag of searches on this thread now, if any.
+pub fn current_stop() -> Option<Arc<AtomicBool>> {
+    BUDGET.with(|cell| cell.borrow().stop.clone())
 }

@@ -276,6 +276,9 @@ pub struct Searcher<G: Game, E: Evaluator<G>> {
     /// The thread's hard deadline ([`crate::deadline`]) when the search
     /// started: it stops even the [`Searcher::min_depth`] iterations.
     hard_deadline: Option<Instant>,
+    /// The thread's stop flag ([`crate::deadline`]) when the search
+    /// started.
+    outer_stop: Option<Arc<AtomicBool>>,
     aborted: bool,
     /// Search every root move with a full window (exact root scores, for
     /// the weaker levels' noise).
@@ -329,6 +332,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             deadline: None,
             node_limit: None,
             hard_deadline: None,
+            outer_stop: None,
             aborted: false,
             exact_root: false,
             min_depth: 1,
@@ -394,6 +398,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         self.deadline = limits.time.map(|t| start + t);
         self.node_limit = limits.nodes;
         self.hard_deadline = crate::deadline::current();
+        self.outer_stop = crate::deadline::current_stop();
         for h in self.history.iter_mut() {
             *h /= 8;
         }
@@ -704,7 +709,12 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             if self.stop.load(Ordering::Relaxed) {
                 self.aborted = true;
             }
-            if self.hard_deadline.is_some_and(|d| Instant::now() >= d) {
+            if self.hard_deadline.is_some_and(|d| Instant::now() >= d)
+                || self
+                    .outer_stop
+                    .as_ref()
+                    .is_some_and(|f| f.load(Ordering::Relaxed))
+            {
                 self.aborted = true;
             }
             if self.cur_depth <= self.min_depth {

@@ -1,19 +1,30 @@
 //! The engine pool: a fixed number of threads that run engine searches,
-//! one at a time each, in the order they were asked for; the games' own
-//! moves before the analysis board's searches.
+//! one at a time each, the most urgent first.
 //!
 //! A search is CPU work that can take seconds and tens of megabytes, so
 //! however many engine games are going on, no more than the pool's threads
-//! search at once; the rest wait in a first-come queue, which the log
-//! reports. Each search's memory (its transposition table) is made by the
-//! job and dropped when it ends, so an idle pool holds none.
+//! search at once; the rest wait in a queue, which the log reports. Each
+//! search's memory (its transposition table) is made by the job and
+//! dropped when it ends, so an idle pool holds none.
 //!
-//! Analysis (the analysis board's searches) shares the pool without
-//! slowing a game: a game's search goes before every waiting analysis,
-//! and when every thread is busy it stops a running analysis (which then
-//! ends with what it found). At most four analyses a thread wait or run;
-//! beyond that one is refused.
+//! The queue is ordered by [`Priority`]: clocked games' searches first,
+//! the one whose engine has the least time left first (its flag would fall
+//! soonest); then the searches of games without a clock, in the order
+//! asked; then the analysis board's. A clocked search carries a deadline
+//! fixed from its clock when it was queued (its share of the time left),
+//! so the time it waited is time it no longer has: the job runs under that
+//! hard deadline ([`deckmate_engine::deadline`]), and a search whose
+//! deadline passed while it waited still gets a short slice
+//! ([`MIN_SLICE`]) to find a move.
+//!
+//! When every thread is busy, a newly queued game search takes a thread
+//! from a less urgent one: it stops a running analysis (which then ends
+//! with what it found) and, if it is a clocked game's, otherwise a running
+//! search of a game without a clock (which then plays the best move it has
+//! completed). At most four analyses a thread wait or run; beyond that one
+//! is refused.
 
+use deckmate_engine::deadline::{self, Budget};
 use deckmate_games::registry::EngineJob;
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -34,6 +45,47 @@ pub enum Searched {
     Skipped,
 }
 
+/// How urgent a search is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Priority {
+    /// A clocked game's search: when its engine's flag would fall, from
+    /// its time left when the search was asked for (soonest first).
+    Clocked(Instant),
+    /// The search of a game without a clock.
+    Unclocked,
+    /// The analysis board's.
+    Analysis,
+}
+
+impl Priority {
+    /// Whether a search of this priority runs before one of `other`'s
+    /// (equals keep the order they were asked in).
+    pub fn before(self, other: Priority) -> bool {
+        match (self, other) {
+            (Priority::Clocked(a), Priority::Clocked(b)) => a < b,
+            (Priority::Clocked(_), _) => true,
+            (Priority::Unclocked, Priority::Analysis) => true,
+            _ => false,
+        }
+    }
+}
+
+/// The least time a clocked search gets when it starts, even if its
+/// deadline passed while it waited: enough for a one-ply search.
+pub const MIN_SLICE: Duration = Duration::from_millis(20);
+
+/// A clocked game's engine: the strongest level up to `level` whose time
+/// per move fits a 40th of its time left plus its increment, and that
+/// share (the budget from the moment the search is queued).
+pub fn clocked_budget(level: u8, left_ms: u64, increment_ms: u64) -> (u8, Duration) {
+    let budget = left_ms / 40 + increment_ms;
+    let level = (1..=level)
+        .rev()
+        .find(|&l| deckmate_engine::level::level(l).time.as_millis() as u64 <= budget)
+        .unwrap_or(1);
+    (level, Duration::from_millis(budget))
+}
+
 struct Task {
     /// Whether the search is still wanted, asked when its turn comes.
     wanted: Box<dyn Fn() -> bool + Send>,
@@ -41,8 +93,11 @@ struct Task {
     reply: oneshot::Sender<Searched>,
     /// Who asked, for the log.
     label: String,
-    /// An analysis's stop flag (`None`: a game's search).
-    analysis: Option<Arc<AtomicBool>>,
+    priority: Priority,
+    /// The hard deadline fixed when it was queued (clocked games).
+    deadline: Option<Instant>,
+    /// Stops it (an analysis's own flag; a game's, the pool's).
+    stop: Arc<AtomicBool>,
 }
 
 /// How many analyses may wait or run per thread.
@@ -59,8 +114,8 @@ struct Queue {
     closed: AtomicBool,
     /// Analyses waiting or running.
     analyses: AtomicUsize,
-    /// The stop flags of the analyses running.
-    running: Mutex<Vec<Arc<AtomicBool>>>,
+    /// The searches running: their priorities and stop flags.
+    running: Mutex<Vec<(Priority, Arc<AtomicBool>)>>,
 }
 
 /// Closes the queue when the last handle on the pool is dropped.
@@ -78,6 +133,19 @@ impl Drop for Closer {
 pub struct EnginePool {
     queue: Arc<Queue>,
     _closer: Arc<Closer>,
+}
+
+/// Keeps every thread of the pool busy until dropped (for tests that
+/// need searches to wait: [`EnginePool::hold`]).
+pub struct Hold {
+    release: Arc<(Mutex<bool>, Condvar)>,
+}
+
+impl Drop for Hold {
+    fn drop(&mut self) {
+        *lock(&self.release.0) = true;
+        self.release.1.notify_all();
+    }
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -117,21 +185,75 @@ impl EnginePool {
         lock(&self.queue.tasks).len()
     }
 
-    /// Queues a search; the answer comes when it has run. `wanted` is asked
-    /// just before it runs: a search no longer wanted is skipped.
+    /// Occupies every thread until the returned [`Hold`] is dropped, so
+    /// that searches asked for meanwhile wait in the queue; returns once
+    /// every thread is held. (For tests: the order and the budgets of
+    /// waiting searches, a search overtaken by a takeback.)
+    pub fn hold(&self) -> Hold {
+        let release = Arc::new((Mutex::new(false), Condvar::new()));
+        let (started, holding) = std::sync::mpsc::channel();
+        for i in 0..self.queue.threads {
+            let release = Arc::clone(&release);
+            let started = started.clone();
+            let job: EngineJob = Box::new(move || {
+                let _ = started.send(());
+                let (done, wake) = &*release;
+                let mut d = lock(done);
+                while !*d {
+                    d = wake.wait(d).unwrap_or_else(|e| e.into_inner());
+                }
+                None
+            });
+            // Before anything queued now or later (a later clock's flag
+            // falls later).
+            // Its answer is not awaited.
+            drop(self.push(
+                format!("hold {i}"),
+                Priority::Clocked(Instant::now()),
+                None,
+                Box::new(|| true),
+                job,
+                Arc::new(AtomicBool::new(false)),
+            ));
+        }
+        for _ in 0..self.queue.threads {
+            let _ = holding.recv();
+        }
+        Hold { release }
+    }
+
+    /// Queues a game's search; the answer comes when it has run. `wanted`
+    /// is asked just before it runs: a search no longer wanted is skipped.
+    /// `deadline` (a clocked game's, fixed now from its clock) holds the
+    /// search wherever it waited.
     pub fn submit(
         &self,
         label: String,
+        priority: Priority,
+        deadline: Option<Instant>,
         wanted: Box<dyn Fn() -> bool + Send>,
         job: EngineJob,
+    ) -> oneshot::Receiver<Searched> {
+        let stop = Arc::new(AtomicBool::new(false));
+        self.push(label, priority, deadline, wanted, job, stop)
+    }
+
+    fn push(
+        &self,
+        label: String,
+        priority: Priority,
+        deadline: Option<Instant>,
+        wanted: Box<dyn Fn() -> bool + Send>,
+        job: EngineJob,
+        stop: Arc<AtomicBool>,
     ) -> oneshot::Receiver<Searched> {
         let (reply, answer) = oneshot::channel();
         let waiting = {
             let mut tasks = lock(&self.queue.tasks);
-            // Before every analysis waiting.
+            // Behind every task at least as urgent.
             let at = tasks
                 .iter()
-                .position(|t| t.analysis.is_some())
+                .position(|t| priority.before(t.priority))
                 .unwrap_or(tasks.len());
             tasks.insert(
                 at,
@@ -140,18 +262,32 @@ impl EnginePool {
                     job,
                     reply,
                     label,
-                    analysis: None,
+                    priority,
+                    deadline,
+                    stop,
                 },
             );
             tasks.len()
         };
-        // Every thread busy: an analysis not yet asked to gives its thread
-        // up (one a search, so two games' searches stop two analyses).
-        if self.queue.busy.load(Ordering::SeqCst) >= self.queue.threads {
-            if let Some(stop) = lock(&self.queue.running)
-                .iter()
-                .find(|s| !s.load(Ordering::Relaxed))
-            {
+        // Every thread busy: a running search less urgent than this one,
+        // and not yet asked to, gives its thread up (one a search, so two
+        // games' searches stop two): an analysis first, then (for a
+        // clocked game's search) a game's without a clock.
+        if priority != Priority::Analysis
+            && self.queue.busy.load(Ordering::SeqCst) >= self.queue.threads
+        {
+            let running = lock(&self.queue.running);
+            let yields = |kind: Priority| {
+                running
+                    .iter()
+                    .find(|(p, s)| *p == kind && !s.load(Ordering::Relaxed))
+            };
+            let victim = yields(Priority::Analysis).or_else(|| {
+                matches!(priority, Priority::Clocked(_))
+                    .then(|| yields(Priority::Unclocked))
+                    .flatten()
+            });
+            if let Some((_, stop)) = victim {
                 stop.store(true, Ordering::Relaxed);
             }
         }
@@ -179,22 +315,15 @@ impl EnginePool {
         if taken.is_err() {
             return Err("the engine is busy with other analyses: try again in a moment".into());
         }
-        let (reply, answer) = oneshot::channel();
-        let waiting = {
-            let mut tasks = lock(&self.queue.tasks);
-            let flag = stop.clone();
-            tasks.push_back(Task {
-                wanted: Box::new(move || !flag.load(Ordering::Relaxed)),
-                job,
-                reply,
-                label,
-                analysis: Some(stop),
-            });
-            tasks.len()
-        };
-        self.queue.ready.notify_one();
-        report(&self.queue, waiting);
-        Ok(answer)
+        let flag = stop.clone();
+        Ok(self.push(
+            label,
+            Priority::Analysis,
+            None,
+            Box::new(move || !flag.load(Ordering::Relaxed)),
+            job,
+            stop,
+        ))
     }
 
     /// Analyses waiting or running.
@@ -240,27 +369,32 @@ fn worker(q: &Queue) {
             }
         };
         report(q, waiting);
+        let analysis = task.priority == Priority::Analysis;
         if !(task.wanted)() {
-            if task.analysis.is_some() {
+            if analysis {
                 q.analyses.fetch_sub(1, Ordering::SeqCst);
             }
             let _ = task.reply.send(Searched::Skipped);
             continue;
         }
         q.busy.fetch_add(1, Ordering::SeqCst);
-        if let Some(stop) = &task.analysis {
-            lock(&q.running).push(stop.clone());
-        }
+        lock(&q.running).push((task.priority, task.stop.clone()));
         let started = Instant::now();
+        // The deadline fixed when it was queued: the wait is spent.
+        let budget = Budget {
+            deadline: task.deadline.map(|d| d.max(started + MIN_SLICE)),
+            stop: (!analysis).then(|| task.stop.clone()),
+        };
         let job = task.job;
         // A panicking engine must not take the thread down with it.
-        let result = match std::panic::catch_unwind(std::panic::AssertUnwindSafe(job)) {
+        let run = std::panic::AssertUnwindSafe(move || deadline::within(budget, job));
+        let result = match std::panic::catch_unwind(run) {
             Ok(Some(text)) => Searched::Move(text),
             Ok(None) => Searched::NoMove,
             Err(_) => Searched::Failed,
         };
-        if let Some(stop) = &task.analysis {
-            lock(&q.running).retain(|s| !Arc::ptr_eq(s, stop));
+        lock(&q.running).retain(|(_, s)| !Arc::ptr_eq(s, &task.stop));
+        if analysis {
             q.analyses.fetch_sub(1, Ordering::SeqCst);
         }
         q.busy.fetch_sub(1, Ordering::SeqCst);
@@ -291,6 +425,8 @@ mod tests {
             let (now, peak, order) = (now.clone(), peak.clone(), order.clone());
             answers.push(pool.submit(
                 format!("job {i}"),
+                Priority::Unclocked,
+                None,
                 Box::new(|| true),
                 Box::new(move || {
                     lock(&order).push(i);
@@ -317,14 +453,24 @@ mod tests {
     #[tokio::test]
     async fn a_panic_or_an_unwanted_search_is_reported_and_the_pool_goes_on() {
         let pool = EnginePool::start(1).unwrap();
-        let a = pool.submit("p".into(), Box::new(|| true), Box::new(|| panic!("boom")));
+        let a = pool.submit(
+            "p".into(),
+            Priority::Unclocked,
+            None,
+            Box::new(|| true),
+            Box::new(|| panic!("boom")),
+        );
         let b = pool.submit(
             "s".into(),
+            Priority::Unclocked,
+            None,
             Box::new(|| false),
             Box::new(|| Some("x".into())),
         );
         let c = pool.submit(
             "ok".into(),
+            Priority::Unclocked,
+            None,
             Box::new(|| true),
             Box::new(|| Some("y".into())),
         );
@@ -372,6 +518,8 @@ mod tests {
         let r = ran.clone();
         let game = pool.submit(
             "game".into(),
+            Priority::Unclocked,
+            None,
             Box::new(|| true),
             Box::new(move || {
                 lock(&r).push("game");
@@ -410,6 +558,8 @@ mod tests {
             .map(|i| {
                 pool.submit(
                     format!("game {i}"),
+                    Priority::Unclocked,
+                    None,
                     Box::new(|| true),
                     Box::new(move || Some(format!("m{i}"))),
                 )
@@ -458,5 +608,192 @@ mod tests {
         assert!(pool
             .submit_analysis("y".into(), stop.clone(), until_stopped(stop.clone(), ran))
             .is_ok());
+    }
+
+    /// What jobs recorded: their names and the deadlines they ran under.
+    type Seen = Arc<Mutex<Vec<(&'static str, Option<Instant>)>>>;
+
+    /// A job that records its name and the deadline it runs under.
+    fn recording(name: &'static str, seen: Seen) -> EngineJob {
+        Box::new(move || {
+            lock(&seen).push((name, deadline::current()));
+            Some(name.to_string())
+        })
+    }
+
+    #[tokio::test]
+    async fn item_4_clocked_searches_run_first_least_time_left_first() {
+        let pool = EnginePool::start(1).unwrap();
+        let seen = Arc::new(Mutex::new(Vec::new()));
+        let now = Instant::now();
+        let hold = pool.hold();
+        let stop = Arc::new(AtomicBool::new(false));
+        let mut answers = Vec::new();
+        answers.push(
+            pool.submit_analysis("analysis".into(), stop, recording("analysis", seen.clone()))
+                .unwrap(),
+        );
+        for (name, priority) in [
+            ("unclocked 1", Priority::Unclocked),
+            (
+                "a minute left",
+                Priority::Clocked(now + Duration::from_secs(60)),
+            ),
+            ("unclocked 2", Priority::Unclocked),
+            (
+                "five seconds left",
+                Priority::Clocked(now + Duration::from_secs(5)),
+            ),
+            (
+                "ten seconds left",
+                Priority::Clocked(now + Duration::from_secs(10)),
+            ),
+        ] {
+            answers.push(pool.submit(
+                name.into(),
+                priority,
+                None,
+                Box::new(|| true),
+                recording(name, seen.clone()),
+            ));
+        }
+        assert_eq!(pool.waiting(), 6);
+        drop(hold);
+        for a in answers {
+            assert!(matches!(a.await.unwrap(), Searched::Move(_)));
+        }
+        let order: Vec<&str> = lock(&seen).iter().map(|(n, _)| *n).collect();
+        assert_eq!(
+            order,
+            [
+                "five seconds left",
+                "ten seconds left",
+                "a minute left",
+                "unclocked 1",
+                "unclocked 2",
+                "analysis"
+            ]
+        );
+    }
+
+    #[test]
+    fn item_4_the_budget_is_a_share_of_the_time_left() {
+        // 30+0 with 30 s left: 750 ms, so level 8 plays as level 3 (0.3 s).
+        assert_eq!(
+            clocked_budget(8, 30_000, 0),
+            (3, Duration::from_millis(750))
+        );
+        // 10+0 with 8 s left: 200 ms, level 2.
+        assert_eq!(clocked_budget(8, 8_000, 0), (2, Duration::from_millis(200)));
+        // An increment counts whole; a weaker level is never raised.
+        assert_eq!(
+            clocked_budget(5, 40_000, 2_000),
+            (5, Duration::from_millis(3_000))
+        );
+        // Nearly flagged: level 1 and a tiny budget.
+        assert_eq!(clocked_budget(8, 400, 0), (1, Duration::from_millis(10)));
+    }
+
+    #[tokio::test]
+    async fn item_4_a_search_that_waited_keeps_the_deadline_fixed_when_queued() {
+        let pool = EnginePool::start(1).unwrap();
+        let seen = Arc::new(Mutex::new(Vec::new()));
+        let hold = pool.hold();
+        // Queued with its deadline fixed from its clock (far enough that
+        // no wait reaches it); another with its deadline already passed
+        // (it waited longer than its budget).
+        let queued = Instant::now();
+        let deadline = queued + Duration::from_secs(3600);
+        let a = pool.submit(
+            "waited".into(),
+            Priority::Clocked(queued + Duration::from_secs(30)),
+            Some(deadline),
+            Box::new(|| true),
+            recording("waited", seen.clone()),
+        );
+        let late = queued
+            .checked_sub(Duration::from_millis(1))
+            .unwrap_or(queued);
+        let b = pool.submit(
+            "late".into(),
+            Priority::Clocked(queued + Duration::from_secs(31)),
+            Some(late),
+            Box::new(|| true),
+            recording("late", seen.clone()),
+        );
+        let c = pool.submit(
+            "unclocked".into(),
+            Priority::Unclocked,
+            None,
+            Box::new(|| true),
+            recording("unclocked", seen.clone()),
+        );
+        drop(hold);
+        for x in [a, b, c] {
+            assert!(matches!(x.await.unwrap(), Searched::Move(_)));
+        }
+        let seen = lock(&seen).clone();
+        // The deadline is the one fixed when queued, not a budget counted
+        // from the start; a deadline the wait ate gives a short slice.
+        assert_eq!(seen[0], ("waited", Some(deadline)));
+        let (name, late_deadline) = seen[1];
+        assert_eq!(name, "late");
+        assert!(late_deadline.is_some_and(|d| d > late));
+        assert_eq!(seen[2], ("unclocked", None));
+    }
+
+    #[tokio::test]
+    async fn item_4_a_clocked_search_takes_the_thread_of_a_game_without_a_clock() {
+        let pool = EnginePool::start(1).unwrap();
+        let ran = Arc::new(Mutex::new(Vec::new()));
+        let r = ran.clone();
+        // A long search of a game without a clock: it runs until stopped
+        // through the thread's budget, as a search does.
+        let slow = pool.submit(
+            "unclocked".into(),
+            Priority::Unclocked,
+            None,
+            Box::new(|| true),
+            Box::new(move || {
+                lock(&r).push("unclocked");
+                let stop = deadline::current_stop().unwrap();
+                while !stop.load(Ordering::Relaxed) {
+                    std::thread::sleep(Duration::from_millis(2));
+                }
+                Some("what it found".into())
+            }),
+        );
+        while lock(&ran).is_empty() {
+            tokio::time::sleep(Duration::from_millis(2)).await;
+        }
+        // Another game without a clock waits its turn ...
+        let r = ran.clone();
+        let patient = pool.submit(
+            "unclocked 2".into(),
+            Priority::Unclocked,
+            None,
+            Box::new(|| true),
+            Box::new(move || {
+                lock(&r).push("unclocked 2");
+                Some("b".into())
+            }),
+        );
+        assert_eq!(pool.waiting(), 1);
+        // ... a clocked one stops the running search and goes first.
+        let r = ran.clone();
+        let clocked = pool.submit(
+            "clocked".into(),
+            Priority::Clocked(Instant::now() + Duration::from_secs(10)),
+            Some(Instant::now() + Duration::from_secs(3600)),
+            Box::new(|| true),
+            Box::new(move || {
+                lock(&r).push("clocked");
+                Some("c".into())
+            }),
+        );
+        assert_eq!(slow.await.unwrap(), Searched::Move("what it found".into()));
+        assert_eq!(clocked.await.unwrap(), Searched::Move("c".into()));
+        assert_eq!(patient.await.unwrap(), Searched::Move("b".into()));
+        assert_eq!(*lock(&ran), ["unclocked", "clocked", "unclocked 2"]);
     }
 }

@@ -46,9 +46,14 @@ pub struct LiveGame {
     /// Something the players should know that is not part of the game (the
     /// engine's move waits for the database), shown in the view.
     pub notice: Option<String>,
-    /// The number of moves played when the engine's search now queued or
-    /// running was asked for: one search per position.
-    pub engine_busy: Option<usize>,
+    /// The [`LiveGame::version`] of the position the engine's search now
+    /// queued or running was asked for: one search per position.
+    pub engine_busy: Option<u64>,
+    /// Counts the changes of position: every move and every takeback. A
+    /// search is tied to the version it was asked for, and its move is
+    /// played only on that version (a takeback and the same number of
+    /// moves again is another position).
+    pub version: u64,
     /// The clocks, if the game has a time control.
     pub clock: Option<Clock>,
     /// Each move's mover's time left after it (`None`: untimed), for the
@@ -174,6 +179,7 @@ impl LiveGame {
             created,
             notice: None,
             engine_busy: None,
+            version: 0,
             clock: None,
             clocks: Vec::new(),
             clock_gen: 0,
@@ -227,8 +233,10 @@ impl LiveGame {
         self.game.to_move()
     }
 
-    /// A move was played: a pending draw or takeback offer lapses.
+    /// A move was played: a pending draw or takeback offer lapses, and the
+    /// position has a new [`LiveGame::version`].
     pub fn moved(&mut self) {
+        self.version += 1;
         self.draw_offer = None;
         self.draw_declined = None;
         self.takeback_offer = None;

@@ -34,7 +34,9 @@ pub use variants::{load_variants, Loaded, MAX_VARIANT_FILES};
 
 use deckmate_games::registry::{Catalog, Settlement};
 use deckmate_rules::Seat;
-use engine_pool::{EnginePool, Searched};
+#[doc(hidden)]
+pub use engine_pool::Hold;
+use engine_pool::{EnginePool, Priority, Searched};
 use game::{GameSlot, LiveGame};
 use live_games::LiveGames;
 use std::collections::HashMap;
@@ -361,6 +363,21 @@ impl AppState {
         text: &str,
         ply: Option<usize>,
     ) -> Result<(), CommitError> {
+        self.commit_move_on(slot, me, text, ply, None).await
+    }
+
+    /// [`AppState::commit_move`], refused as a conflict unless the
+    /// position is still `version` ([`game::LiveGame::version`]) when
+    /// given: an engine's move is played only on the position it was
+    /// searched for.
+    async fn commit_move_on(
+        &self,
+        slot: &Arc<GameSlot>,
+        me: Seat,
+        text: &str,
+        ply: Option<usize>,
+        version: Option<u64>,
+    ) -> Result<(), CommitError> {
         let writer = slot.writer.lock().await;
         let now = std::time::Instant::now();
         if self.flag_if_fallen(slot, now).await {
@@ -370,6 +387,11 @@ impl AppState {
         }
         let (id, n, canonical, clock_ms) = {
             let g = slot.lock();
+            if version.is_some_and(|v| v != g.version) {
+                return Err(CommitError::Conflict(
+                    "the position changed since the move was searched".into(),
+                ));
+            }
             // The ply first: a request sent twice is told it was played.
             let n = g.plies() + 1;
             if let Some(p) = ply.filter(|&p| p != n) {
@@ -495,74 +517,110 @@ impl AppState {
     }
 
     /// If an engine is to move in the game and no search for this position
-    /// is under way, queues one on the engine pool; its move is played
-    /// when it comes.
+    /// (this [`game::LiveGame::version`]) is under way, queues one on the
+    /// engine pool; its move is played when it comes, if the position is
+    /// still the one searched. Under a clock the search is queued by its
+    /// engine's time left and held to a deadline fixed now from its clock
+    /// ([`engine_pool::clocked_budget`]), so the time it waits is spent.
     pub(crate) fn engine_move_if_due(&self, slot: &Arc<GameSlot>) {
         let Some(pool) = &self.inner.pool else {
             return;
         };
-        let (job, ply, seat, label) = {
+        let (job, version, ply, seat, label, priority, deadline) = {
             let mut g = slot.lock();
             let Some((seat, level)) = g.engine else {
                 return;
             };
             let ply = g.plies();
-            if g.to_move() != Some(seat) || g.engine_busy == Some(ply) {
+            let version = g.version;
+            if g.to_move() != Some(seat) || g.engine_busy == Some(version) {
                 return;
             }
-            g.engine_busy = Some(ply);
-            // Under a clock the engine thinks no longer than its time
-            // allows: the strongest level up to its own whose time per
-            // move fits a 40th of its time left and its increment.
-            let level = match &g.clock {
+            g.engine_busy = Some(version);
+            let now = std::time::Instant::now();
+            let (level, priority, deadline) = match &g.clock {
                 Some(c) => {
-                    let left = c.remaining_at(std::time::Instant::now())[seat.index()];
-                    let budget = left / 40 + c.tc.increment_ms;
-                    (1..=level)
-                        .rev()
-                        .find(|&l| {
-                            deckmate_engine::level::level(l).time.as_millis() as u64 <= budget
-                        })
-                        .unwrap_or(1)
+                    let left = c.remaining_at(now)[seat.index()];
+                    let (level, budget) =
+                        engine_pool::clocked_budget(level, left, c.tc.increment_ms);
+                    let falls = now + Duration::from_millis(left);
+                    (level, Priority::Clocked(falls), Some(now + budget))
                 }
-                None => level,
+                None => (level, Priority::Unclocked, None),
             };
             (
                 g.game.engine_job(level, ply as u64),
+                version,
                 ply,
                 seat,
                 format!("game {} ply {}", g.id, ply + 1),
+                priority,
+                deadline,
             )
         };
         let watched = Arc::clone(slot);
         let wanted = Box::new(move || {
             let g = watched.lock();
-            g.plies() == ply && g.to_move() == Some(seat)
+            g.version == version && g.to_move() == Some(seat)
         });
-        let answer = pool.submit(label, wanted, job);
+        let answer = pool.submit(label, priority, deadline, wanted, job);
         let state = self.clone();
         let slot = Arc::clone(slot);
         self.inner.runtime.spawn(async move {
             let searched = answer.await.unwrap_or(Searched::Failed);
-            state.engine_play(&slot, seat, ply, searched).await;
+            state.engine_play(&slot, seat, version, ply, searched).await;
         });
     }
 
-    /// Plays the engine's move; when the engine failed, the first legal
-    /// move instead, so a game never waits for ever. A move the database
-    /// did not store is tried again, waiting longer each time (up to a
-    /// minute), and the players are told meanwhile.
-    async fn engine_play(&self, slot: &Arc<GameSlot>, seat: Seat, ply: usize, searched: Searched) {
-        let id = slot.lock().id.clone();
+    /// Keeps every engine thread busy until the hold is dropped: searches
+    /// asked for meanwhile wait in the queue. For tests (a search overtaken
+    /// by a takeback while it waits); blocks until the threads are held.
+    #[doc(hidden)]
+    pub fn hold_engines(&self) -> Option<Hold> {
+        self.inner.pool.as_ref().map(EnginePool::hold)
+    }
+
+    /// Plays the engine's move, searched for position `version` at `ply`:
+    /// a search whose position changed meanwhile (a takeback, even with
+    /// as many moves played again) is dropped, and the position now gets
+    /// its own search. When the engine failed on the position it was
+    /// asked about (no move, a panic, a move refused), which is a bug, the
+    /// error is logged and the first legal move is played instead, so a
+    /// game never waits for ever. A move the database did not store is
+    /// tried again, waiting longer each time (up to a minute), and the
+    /// players are told meanwhile.
+    async fn engine_play(
+        &self,
+        slot: &Arc<GameSlot>,
+        seat: Seat,
+        version: u64,
+        ply: usize,
+        searched: Searched,
+    ) {
+        let (id, current) = {
+            let g = slot.lock();
+            (g.id.clone(), g.version == version)
+        };
+        if !current || searched == Searched::Skipped {
+            // Searched for a position that is gone: not played (whatever
+            // changed the position asked for the new one's search).
+            return self.engine_done(slot, version);
+        }
         let mut chosen = match searched {
             Searched::Move(t) => Some(t),
-            Searched::Skipped => return self.engine_done(slot, ply),
+            Searched::Skipped => None,
             Searched::NoMove => {
-                eprintln!("deckmate: game {id}: the engine found no move");
+                eprintln!(
+                    "deckmate: error: game {id}: the engine found no move at ply {}",
+                    ply + 1
+                );
                 None
             }
             Searched::Failed => {
-                eprintln!("deckmate: game {id}: the engine failed (panic)");
+                eprintln!(
+                    "deckmate: error: game {id}: the engine failed (panic) at ply {}",
+                    ply + 1
+                );
                 None
             }
         };
@@ -579,10 +637,16 @@ impl AppState {
                     None => break,
                 },
             };
-            match self.commit_move(slot, seat, &text, Some(ply + 1)).await {
+            match self
+                .commit_move_on(slot, seat, &text, Some(ply + 1), Some(version))
+                .await
+            {
                 Ok(()) => {
                     if fell_back {
-                        eprintln!("deckmate: game {id}: played {text} for the engine instead");
+                        eprintln!(
+                            "deckmate: error: game {id}: played the first legal move {text} \
+                             for the engine instead"
+                        );
                     }
                     let mut g = slot.lock();
                     if g.notice.take().is_some() {
@@ -591,7 +655,10 @@ impl AppState {
                     return;
                 }
                 Err(CommitError::Illegal(e)) if !fell_back => {
-                    eprintln!("deckmate: game {id}: engine move {text} refused: {e}");
+                    eprintln!(
+                        "deckmate: error: game {id}: engine move {text} refused on the \
+                         position it was searched for: {e}"
+                    );
                 }
                 Err(CommitError::Store(e)) => {
                     eprintln!(
@@ -621,14 +688,14 @@ impl AppState {
                 }
             }
         }
-        self.engine_done(slot, ply);
+        self.engine_done(slot, version);
     }
 
-    /// The search for `ply` is over without a move: a later change may
-    /// start another.
-    fn engine_done(&self, slot: &Arc<GameSlot>, ply: usize) {
+    /// The search for position `version` is over without a move: a later
+    /// change may start another.
+    fn engine_done(&self, slot: &Arc<GameSlot>, version: u64) {
         let mut g = slot.lock();
-        if g.engine_busy == Some(ply) {
+        if g.engine_busy == Some(version) {
             g.engine_busy = None;
         }
         if g.notice.take().is_some() {
@@ -663,6 +730,9 @@ pub(crate) fn take_back(g: &mut LiveGame, keep: usize) -> Result<(), String> {
     g.stored.truncate(keep);
     g.takeback_offer = None;
     g.draw_offer = None;
+    // Another position, even once as many moves are played again: a
+    // search asked for before is not played.
+    g.version += 1;
     g.engine_busy = None;
     if let Some(tc) = g.clock.as_ref().map(|c| c.tc) {
         let moves = g
