@@ -22,13 +22,20 @@ use crate::error::{BetzaError, ErrorKind};
 use crate::merge::{normalise, Raw};
 use crate::print::clause_texts;
 use crate::table::{Facing, Leap, Mode, MoveTable, Ray, RayKind};
+use crate::MAX_CLAUSES;
 use deckmate_board::{Geometry, Square};
+use std::collections::HashSet;
 
 /// Compiles a piece for a board and the side facing `facing`.
 ///
 /// Fails only for a tree that the parser would not have produced (built by
-/// hand): no clauses, or a clause that cannot be played exactly; the error
-/// then gives the clause's offset in the canonical text.
+/// hand): no clauses, more than [`MAX_CLAUSES`], or a clause that cannot be
+/// played exactly; the error then gives the clause's offset in the
+/// canonical text.
+///
+/// A clause written twice gives the same moves as once, so each distinct
+/// clause is compiled once (the first of its copies, in the order written):
+/// `QQQQ` is `Q`.
 pub fn compile(
     betza: &Betza,
     geometry: &Geometry,
@@ -38,14 +45,22 @@ pub fn compile(
         return Err(BetzaError::new(0, ErrorKind::Empty));
     }
     let mut at = 0;
-    for (c, text) in betza.clauses.iter().zip(clause_texts(betza)) {
+    for (n, (c, text)) in betza.clauses.iter().zip(clause_texts(betza)).enumerate() {
+        if n == MAX_CLAUSES {
+            return Err(BetzaError::new(
+                at,
+                ErrorKind::TooManyClauses { max: MAX_CLAUSES },
+            ));
+        }
         check(c).map_err(|p| BetzaError::unsupported(at, p.message()))?;
         at += text.len();
     }
+    let mut seen = HashSet::new();
+    let clauses: Vec<&Clause> = betza.clauses.iter().filter(|c| seen.insert(*c)).collect();
     let mut table = MoveTable::empty(geometry);
     for sq in geometry.squares().iter() {
         let mut raw = Vec::new();
-        for c in &betza.clauses {
+        for c in &clauses {
             emit(c, sq, geometry, facing, &mut raw);
         }
         let (moves, overlapping) = normalise(raw);

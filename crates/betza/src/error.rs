@@ -26,6 +26,21 @@ pub enum ErrorKind {
     /// A construct of XBetza (or a combination) that this compiler cannot
     /// play exactly; the text says which.
     Unsupported(String),
+    /// The text is longer than [`MAX_TEXT_BYTES`](crate::MAX_TEXT_BYTES);
+    /// the position is the first byte past the limit.
+    TooLong {
+        /// The limit, in bytes.
+        max: usize,
+        /// The text's length, in bytes.
+        len: usize,
+    },
+    /// More clauses than [`MAX_CLAUSES`](crate::MAX_CLAUSES) (a compound
+    /// counts its parts: `K` and `Q` are two); the position is the clause
+    /// past the limit.
+    TooManyClauses {
+        /// The limit.
+        max: usize,
+    },
 }
 
 /// A Betza error: the byte position in the text and what was wrong.
@@ -64,6 +79,14 @@ impl fmt::Display for BetzaError {
             }
             ErrorKind::Unbalanced(c) => write!(f, "unbalanced '{c}'"),
             ErrorKind::Unsupported(s) => write!(f, "not supported: {s}"),
+            ErrorKind::TooLong { max, len } => write!(
+                f,
+                "the move description is {len} bytes long, more than the limit of {max}"
+            ),
+            ErrorKind::TooManyClauses { max } => write!(
+                f,
+                "more than {max} move clauses, the limit (K and Q count as two each)"
+            ),
         }
     }
 }

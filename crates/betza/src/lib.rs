@@ -27,6 +27,16 @@
 //! What the compiler cannot play exactly it rejects with an error naming the
 //! byte position: it never guesses and never drops a move.
 //!
+//! # Limits
+//!
+//! Texts come from users (variant files, deck files sent to a server), so
+//! the work is bounded: a text of more than [`MAX_TEXT_BYTES`] bytes or of
+//! more than [`MAX_CLAUSES`] clauses is refused ([`ErrorKind::TooLong`],
+//! [`ErrorKind::TooManyClauses`]), and a move has at most two legs. Within
+//! the limits, compiling is linear in the clauses: repeated clauses are
+//! compiled once, and merging compares the distinct paths to a square, not
+//! every pair of entries.
+//!
 //! # Directions
 //!
 //! Vectors are `(dx, dy)` for the side moving up the board (`dy > 0`
@@ -75,6 +85,15 @@ pub use parse::parse;
 pub use table::{Facing, Leap, Mode, MoveTable, Ray, RayKind, SquareMoves};
 
 use deckmate_board::Geometry;
+
+/// The longest XBetza text read, in bytes. The longest move of the shipped
+/// pieces is 21 bytes (the Ship, `FfrblyaflFflbryafrF`).
+pub const MAX_TEXT_BYTES: usize = 128;
+
+/// The most clauses a piece may have, counted as written, a compound by its
+/// parts (`K` = `WF` and `Q` = `RB` are two each). The shipped pieces have
+/// at most four.
+pub const MAX_CLAUSES: usize = 32;
 
 /// Parses and compiles in one step.
 pub fn compile_str(

@@ -111,12 +111,40 @@ fn by_destination(stops: &[Stop]) -> Vec<Vec<usize>> {
 
 /// Equal hopper rays become one; a hopper ray that is the start of another
 /// with conditions as weak loses that one's modes.
+///
+/// Only rays with the same first square and the same `via` can be equal or
+/// the start of one another, so the rays are compared within such groups
+/// alone (in the order written, as a comparison of every pair would).
 fn merge_hops(raw: &mut [Raw]) {
-    let hops: Vec<usize> = (0..raw.len())
+    let key = |i: usize| match &raw[i] {
+        Raw::Ray(r) => (r.squares.first().copied(), sorted(r.via.clone())),
+        Raw::Leap(_) => (None, Vec::new()),
+    };
+    let mut hops: Vec<(Option<Square>, Vec<Square>, usize)> = (0..raw.len())
         .filter(|&i| matches!(&raw[i], Raw::Ray(r) if r.kind == RayKind::Hop))
+        .map(|i| {
+            let (first, via) = key(i);
+            (first, via, i)
+        })
         .collect();
-    for &a in &hops {
-        for &b in &hops {
+    // Stable: within a group the rays keep the order written.
+    hops.sort_by(|x, y| (x.0, &x.1).cmp(&(y.0, &y.1)));
+    let mut start = 0;
+    while start < hops.len() {
+        let mut end = start + 1;
+        while end < hops.len() && (hops[end].0, &hops[end].1) == (hops[start].0, &hops[start].1) {
+            end += 1;
+        }
+        let group: Vec<usize> = hops[start..end].iter().map(|h| h.2).collect();
+        merge_hop_group(raw, &group);
+        start = end;
+    }
+}
+
+/// [`merge_hops`] on one group of rays (indices in the order written).
+fn merge_hop_group(raw: &mut [Raw], hops: &[usize]) {
+    for &a in hops {
+        for &b in hops {
             if a == b {
                 continue;
             }
@@ -154,30 +182,58 @@ pub(crate) fn normalise(mut raw: Vec<Raw>) -> (SquareMoves, bool) {
     merge_hops(&mut raw);
     let mut st = stops(&raw);
     let groups = by_destination(&st);
-    // Equal conditions: one entry keeps the union of the modes.
+    // Equal conditions: one entry keeps the union of the modes, the one of
+    // the longest ray (the first written among equals). The stops of one
+    // destination are sorted by their conditions, so each class is a run.
+    let key = |s: &Stop| (s.len, std::cmp::Reverse(s.entry));
+    let mut keepers: Vec<usize> = Vec::new();
     for g in &groups {
-        for (n, &i) in g.iter().enumerate() {
-            for &j in &g[n + 1..] {
-                let (a, b) = (&st[i], &st[j]);
-                if a.mode == 0 || b.mode == 0 || a.need != b.need || a.initial != b.initial {
-                    continue;
-                }
-                let keep_a =
-                    (a.len, std::cmp::Reverse(a.entry)) >= (b.len, std::cmp::Reverse(b.entry));
-                let (keep, lose) = if keep_a { (i, j) } else { (j, i) };
-                let m = st[lose].mode;
-                st[keep].mode |= m;
-                st[lose].mode = 0;
+        let mut live: Vec<usize> = g.iter().copied().filter(|&i| st[i].mode != 0).collect();
+        live.sort_by(|&i, &j| (&st[i].need, st[i].initial).cmp(&(&st[j].need, st[j].initial)));
+        let mut changes: Vec<(usize, u8)> = Vec::new();
+        let mut start = 0;
+        while start < live.len() {
+            let first = &st[live[start]];
+            let mut end = start + 1;
+            while end < live.len()
+                && st[live[end]].need == first.need
+                && st[live[end]].initial == first.initial
+            {
+                end += 1;
             }
+            let class = &live[start..end];
+            let union = class.iter().fold(0u8, |m, &i| m | st[i].mode);
+            let keep = class
+                .iter()
+                .copied()
+                .max_by_key(|&i| key(&st[i]))
+                .unwrap_or(live[start]);
+            for &i in class {
+                changes.push((i, if i == keep { union } else { 0 }));
+            }
+            keepers.push(keep);
+            start = end;
+        }
+        for (i, m) in changes {
+            st[i].mode = m;
         }
     }
     // Weaker conditions: the stricter entry loses what the weaker gives.
+    // Only one entry per distinct condition is left with modes, and a
+    // destination is reached by few distinct paths, so this compares the
+    // paths, not every pair of entries.
     let modes: Vec<u8> = st.iter().map(|s| s.mode).collect();
-    for g in &groups {
+    let mut by_to: Vec<Vec<usize>> = vec![Vec::new(); 256];
+    for &k in &keepers {
+        if let Some(v) = by_to.get_mut(st[k].to.index()) {
+            v.push(k);
+        }
+    }
+    for g in &by_to {
         for &b in g {
             let taken = g
                 .iter()
-                .filter(|&&a| a != b && modes[a] != 0 && weaker(&st[a], &st[b]))
+                .filter(|&&a| a != b && weaker(&st[a], &st[b]))
                 .fold(0u8, |acc, &a| acc | modes[a]);
             st[b].mode &= !taken;
         }
@@ -271,26 +327,27 @@ fn overlaps(moves: &SquareMoves) -> bool {
     if slide_clash {
         return true;
     }
-    // Hop landings: (destination, squares before it on the ray, mode).
-    let mut landings: Vec<(Square, Vec<Square>, u8)> = Vec::new();
+    // Hop landings by destination: (squares before it on the ray, mode).
+    let mut landings: Vec<Vec<(Vec<Square>, u8)>> = vec![Vec::new(); 256];
     for r in moves.rays.iter().filter(|r| r.kind == RayKind::Hop) {
         for k in 1..r.squares.len() {
-            landings.push((r.squares[k], sorted(r.squares[..k].to_vec()), r.mode.0));
+            if let Some(l) = landings.get_mut(r.squares[k].index()) {
+                l.push((sorted(r.squares[..k].to_vec()), r.mode.0));
+            }
         }
     }
-    for (n, (to, path, mode)) in landings.iter().enumerate() {
-        if landings[n + 1..]
-            .iter()
-            .any(|(t, _, m)| t == to && m & mode != 0)
-        {
-            return true;
-        }
-        let clash = groups.get(to.index()).is_some_and(|g| {
-            g.iter()
-                .any(|&i| st[i].mode & mode != 0 && !subset(path, &st[i].need))
-        });
-        if clash {
-            return true;
+    for (to, here) in landings.iter().enumerate() {
+        for (n, (path, mode)) in here.iter().enumerate() {
+            if here[n + 1..].iter().any(|(_, m)| m & mode != 0) {
+                return true;
+            }
+            let clash = groups.get(to).is_some_and(|g| {
+                g.iter()
+                    .any(|&i| st[i].mode & mode != 0 && !subset(path, &st[i].need))
+            });
+            if clash {
+                return true;
+            }
         }
     }
     false

@@ -35,6 +35,10 @@
 //! an outward slide) are `FyafsF` (Gryffon = `F` plus `yafsF`), `WyafsW`
 //! (Rhinoceros), `vWvyafsW` (Snake) and `FfrblyaflFflbryafrF` (Ship).
 //!
+//! Limits: a text longer than [`MAX_TEXT_BYTES`] is refused at that byte
+//! ([`ErrorKind::TooLong`]), and a clause past [`MAX_CLAUSES`] at its start
+//! ([`ErrorKind::TooManyClauses`]).
+//!
 //! Refused with [`ErrorKind::Unsupported`] at the offending letter: the
 //! XBetza modifiers `g j z q o e x d u k` and `y` outside a two-leg move,
 //! more than two legs, `c`/`p`/`n` on a first leg (locust capture, hopping),
@@ -47,6 +51,7 @@ use crate::ast::{Atom, Betza, Clause, Continuation, Range};
 use crate::check::{check, Problem};
 use crate::dirs;
 use crate::error::{BetzaError, ErrorKind};
+use crate::{MAX_CLAUSES, MAX_TEXT_BYTES};
 
 struct Cursor<'a> {
     text: &'a str,
@@ -89,8 +94,19 @@ struct Base {
     compound: bool,
 }
 
-/// Reads an XBetza text. Errors give the byte position and the reason.
+/// Reads an XBetza text. Errors give the byte position and the reason; a
+/// text over the limits ([`MAX_TEXT_BYTES`], [`MAX_CLAUSES`]) is refused
+/// before any work that grows with it.
 pub fn parse(text: &str) -> Result<Betza, BetzaError> {
+    if text.len() > MAX_TEXT_BYTES {
+        return Err(BetzaError::new(
+            MAX_TEXT_BYTES,
+            ErrorKind::TooLong {
+                max: MAX_TEXT_BYTES,
+                len: text.len(),
+            },
+        ));
+    }
     let mut c = Cursor { text, pos: 0 };
     let mut clauses = Vec::new();
     loop {
@@ -100,7 +116,14 @@ pub fn parse(text: &str) -> Result<Betza, BetzaError> {
         if c.peek().is_none() {
             break;
         }
+        let at = c.pos;
         clauses.extend(clause(&mut c)?);
+        if clauses.len() > MAX_CLAUSES {
+            return Err(BetzaError::new(
+                at,
+                ErrorKind::TooManyClauses { max: MAX_CLAUSES },
+            ));
+        }
     }
     if clauses.is_empty() {
         return Err(BetzaError::new(0, ErrorKind::Empty));

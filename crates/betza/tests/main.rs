@@ -6,4 +6,5 @@ mod cardmate;
 mod cuarenta;
 mod dealers_catalogue;
 mod errors;
+mod limits;
 mod semantics;
