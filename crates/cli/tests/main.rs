@@ -8,4 +8,5 @@ mod cli;
 mod cuarenta;
 mod dealers;
 mod hardening;
+mod terminal_items;
 mod variant_files;

@@ -16,7 +16,7 @@
 //! [`CardsSession`] takes a line typed by the player and hands back what
 //! to print, apart from any terminal I/O, so tests drive it directly.
 
-use super::terminal::{not_a_move, quote, Command, Terminal};
+use super::terminal::{not_a_move, quote, reason, Command, Terminal};
 use deckmate_games::chess_cards::{
     notation::{parse_turn, turn_text, write_match},
     Card, ChessCards, End, Hand, Match, MatchResult, SacrificeCount, Turn,
@@ -326,8 +326,8 @@ impl CardsSession {
             say("It is the computer's turn.".into());
             return;
         }
-        // The notation's reasons quote what they read: a long line is
-        // refused here, so that no message quotes more than its start.
+        // The notation's reasons may quote what they read: the message
+        // cuts the echo (`reason`).
         if let Some(why) = not_a_move(text) {
             say(format!(
                 "'{}': {why}. Type 'help' for the notation, 'moves' for the legal plays.",
@@ -339,7 +339,8 @@ impl CardsSession {
             Ok(t) => t,
             Err(e) => {
                 say(format!(
-                    "{e}. Type 'help' for the notation, 'moves' for the legal plays."
+                    "{}. Type 'help' for the notation, 'moves' for the legal plays.",
+                    reason(&e.to_string(), text)
                 ));
                 return;
             }

@@ -6,7 +6,7 @@
 //! returns what to print, apart from any terminal I/O, so tests drive it
 //! directly.
 
-use super::terminal::{not_a_move, quote, Command, Terminal};
+use super::terminal::{not_a_move, quote, reason, Command, Terminal};
 use crate::render::{self, Style};
 use deckmate_games::registry::{BoxedGame, GameEntry, Options, RecordInfo, Settlement};
 use deckmate_rules::{Outcome, Seat, ToAct};
@@ -25,6 +25,12 @@ const COMMANDS: &str = concat!(
     "  help        this text\n",
     "  quit        leave at once (save first if you want the record)",
 );
+
+/// What the player is told when the computer finds no move where it is to
+/// move (a defect, never a normal game): the game cannot go on, and says
+/// so rather than wait.
+const COMPUTER_STUCK: &str = "Error: the computer found no move here, so this game cannot go on \
+against it. Type 'save FILE' to keep the record, 'resign' or 'quit'.";
 
 /// The engine's side of a game against the computer.
 #[derive(Clone, Copy, Debug)]
@@ -313,6 +319,7 @@ impl Session {
             self.unsaved = true;
             if let Some(m) = self.last_move() {
                 say(format!("Computer plays {m}"));
+                say(COMPUTER_STUCK.to_string());
             }
         }
     }
@@ -356,13 +363,13 @@ impl Session {
         }
         if self.is_computer(self.game.to_move()) {
             // Only after a failed engine move; never in a normal game.
-            say("It is the computer's turn.".to_string());
+            say(COMPUTER_STUCK.to_string());
             return;
         }
-        // A game's reasons quote what they read: a long line is refused
-        // here, so that no message quotes more than its first characters.
-        // While both seats choose, the text is read as the keyboard's
-        // seat's (a game may read it by its sender).
+        // A game's reasons may quote what they read: the message cuts the
+        // echo (`reason`), never the line read. While both seats choose,
+        // the text is read as the keyboard's seat's (a game may read it by
+        // its sender).
         let played = match not_a_move(text) {
             Some(why) => Err(why),
             None => match (self.game.to_act(), self.keyboard_seat()) {
@@ -375,8 +382,9 @@ impl Session {
         };
         match played {
             Err(why) => say(format!(
-                "Illegal move {}: {why}. (Type 'moves' for the legal moves, 'help' for help.)",
-                quote(text)
+                "Illegal move {}: {}. (Type 'moves' for the legal moves, 'help' for help.)",
+                quote(text),
+                reason(&why, text)
             )),
             Ok(()) => {
                 self.unsaved = true;

@@ -60,16 +60,28 @@ impl Command<'_> {
 /// whole, without keeping it in memory.
 pub const LINE_MAX: usize = 1 << 20;
 
-/// The most characters of the player's input a message quotes back.
+/// The most characters of the player's input a message quotes back (an
+/// echo, not a limit on what is read: a Dealer's Chess arrangement is
+/// longer).
 pub const QUOTE_MAX: usize = 40;
+
+/// The most characters of a game's reason for refusing a line that a
+/// message prints: a reason that quotes a long part of the line is cut.
+pub const REASON_MAX: usize = 1000;
 
 /// `text` as a message quotes it: at most its first [`QUOTE_MAX`]
 /// characters, then `…` if there were more, with control characters
 /// escaped (`\u{1b}`) so that they cannot act on the terminal.
 pub fn quote(text: &str) -> String {
+    cut(text, QUOTE_MAX)
+}
+
+/// `text` cut after `max` characters with `…`, control characters
+/// escaped.
+fn cut(text: &str, max: usize) -> String {
     let mut s = String::new();
     for (i, c) in text.chars().enumerate() {
-        if i == QUOTE_MAX {
+        if i == max {
             s.push('…');
             break;
         }
@@ -82,18 +94,26 @@ pub fn quote(text: &str) -> String {
     s
 }
 
-/// Why `text` cannot be a move of any game, before a game reads it: it is
-/// longer than [`QUOTE_MAX`] characters (no move is; and a game's own
-/// reasons quote what they read), or it holds a control character.
+/// Why `text` cannot be a move of any game, before a game reads it: it
+/// holds a control character. Any length is read (up to [`LINE_MAX`]);
+/// [`reason`] cuts what a game's refusal echoes.
 pub fn not_a_move(text: &str) -> Option<String> {
-    let n = text.chars().count();
-    if n > QUOTE_MAX {
-        return Some(format!("too long for a move ({n} characters)"));
-    }
     if text.chars().any(char::is_control) {
         return Some("a move holds no control characters".to_string());
     }
     None
+}
+
+/// A game's reason `why` for refusing `text`, as a message prints it: its
+/// echo of the whole line cut to [`quote`]'s length, the whole at most
+/// [`REASON_MAX`] characters.
+pub fn reason(why: &str, text: &str) -> String {
+    let why = if text.chars().count() > QUOTE_MAX {
+        why.replace(text, &quote(text))
+    } else {
+        why.to_string()
+    };
+    cut(&why, REASON_MAX)
 }
 
 /// A line of input as [`read_line`] finds it.
@@ -358,11 +378,20 @@ mod tests {
     }
 
     #[test]
-    fn no_move_is_long_or_holds_control_characters() {
+    fn item_9_a_long_line_is_read_and_only_its_echo_is_cut() {
         assert_eq!(not_a_move("4Ci3"), None);
-        assert_eq!(not_a_move(&"x".repeat(QUOTE_MAX)), None);
-        let why = not_a_move(&"x".repeat(QUOTE_MAX + 1)).unwrap_or_default();
-        assert!(why.contains("too long") && why.contains("41"), "{why}");
+        // A Dealer's Chess arrangement (the README's example) is 52.
+        let arrangement = "[AR][CA]N[GR][LI][NR][UN]/P[CP][LB]P[ZO][HP][AP][MG]";
+        assert_eq!(not_a_move(arrangement), None);
+        assert_eq!(not_a_move(&"x".repeat(100_000)), None);
         assert!(not_a_move("4C\u{7}i3").is_some());
+        // A reason that echoes the line echoes its start.
+        let long = "y".repeat(5_000);
+        let why = reason(&format!("'{long}' is not a move"), &long);
+        assert_eq!(why, format!("'{}…' is not a move", "y".repeat(QUOTE_MAX)));
+        // However a reason quotes it, it is cut.
+        let why = reason(&format!("'{}' is not a card", &long[1..]), &long);
+        assert_eq!(why.chars().count(), REASON_MAX + 1, "{why}");
+        assert_eq!(reason("no such piece", &long), "no such piece");
     }
 }
