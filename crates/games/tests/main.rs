@@ -1,6 +1,7 @@
 //! The integration tests of deckmate-games, one binary (linking one test binary per file cost minutes).
 
 mod analysis;
+mod betza_limits;
 mod cardmate_engine;
 mod cardmate_golden;
 mod cardmate_perft;

@@ -143,7 +143,13 @@ impl Catalogue {
                 )));
             }
             if let Err(e) = deckmate_betza::parse(betza) {
-                return Err(err(format!("XBetza '{betza}' of {name}: {e}")));
+                // A text over the length limit is quoted by its start.
+                let shown = if betza.chars().count() > 40 {
+                    format!("{}...", betza.chars().take(40).collect::<String>())
+                } else {
+                    betza.to_string()
+                };
+                return Err(err(format!("XBetza '{shown}' of {name}: {e}")));
             }
             let code = code.to_ascii_uppercase();
             if let Some(c) = cards

@@ -351,6 +351,8 @@ impl fmt::Display for Problem {
             Problem::NoRoyal => write!(
                 f,
                 "no piece is royal: give the piece that wins the game (the King) kind = \"royal\""
+                // A text over the length limit is quoted by its start.
+                let text = quoted(text);
             ),
             Problem::UnknownPiece {
                 name,
@@ -440,5 +442,15 @@ impl fmt::Display for Problem {
                 "{side} has {count} royal pieces; checkmate needs exactly one per side (for several, write win = \"extinction\" or \"capture\")"
             ),
         }
+    }
+}
+
+/// An XBetza text as a message quotes it: at most 40 characters, then "...".
+fn quoted(text: &str) -> String {
+    const MAX: usize = 40;
+    if text.chars().count() <= MAX {
+        text.to_string()
+    } else {
+        format!("{}...", text.chars().take(MAX).collect::<String>())
     }
 }
