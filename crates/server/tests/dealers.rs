@@ -130,3 +130,109 @@ async fn d11_no_socket_carries_an_arrangement_before_the_reveal() {
     assert!(heard.contains("(arranged)"), "{heard}");
     assert!(!heard.contains(back), "White's back row on a socket");
 }
+
+/// The codes of an arrangement's back row as its text writes them (D14:
+/// one letter bare, longer codes in brackets), in upper case.
+fn back_codes(text: &str) -> Vec<String> {
+    let back = text.split('/').next().unwrap_or_default();
+    let mut codes = Vec::new();
+    let mut chars = back.chars();
+    while let Some(c) = chars.next() {
+        if c == '[' {
+            codes.push(chars.by_ref().take_while(|&c| c != ']').collect());
+        } else {
+            codes.push(c.to_string());
+        }
+    }
+    codes
+        .iter()
+        .map(|c: &String| c.to_ascii_uppercase())
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn item_10_the_engine_arranges_by_its_chooser_in_every_alternate() {
+    use deckmate_games::dealers::record::catalogue_of;
+    use deckmate_games::dealers::{PlayOptions, Rules};
+    let deck = include_str!("../../../variants/dealers-example-deck.txt");
+    let state = memory();
+    for options in [
+        json!({}),
+        json!({ "board": "10x10" }),
+        json!({ "board": "12x12", "deck_file": deck }),
+        json!({ "alternate": "simplified" }),
+        json!({ "alternate": "big-deck" }),
+    ] {
+        let (s, v) = call(
+            &state,
+            "POST",
+            "/api/games",
+            None,
+            Some(json!({
+                "variant": "dealers",
+                "options": options,
+                "opponent": { "engine": 1, "seat": "white" },
+            })),
+        )
+        .await;
+        assert_eq!(s, StatusCode::OK, "{options}: {v}");
+        let id = v["id"].as_str().unwrap().to_string();
+        let token = v["token"].as_str().unwrap().to_string();
+        // The deal, open to both (the view shows it while arranging).
+        let deal = view(&state, &id, Some(&token)).await["deal"].clone();
+        let (s, e) = play(&state, &id, &token, "random").await;
+        assert_eq!(s, StatusCode::OK, "{options}: {e}");
+        // The engine arranges (a guard against a hang, not a timing).
+        let mut waited = 0;
+        let w = loop {
+            let w = view(&state, &id, Some(&token)).await;
+            if w["arranging"] == false {
+                break w;
+            }
+            waited += 1;
+            assert!(waited < 1200, "{options}: the engine never arranged");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        };
+        // Its back row holds its most valuable Piece cards, as the chooser
+        // keeps them; the fallback (the first legal arrangement, Black's
+        // `random` one) takes any.
+        let black = w["history"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(Value::as_str)
+            .find(|t| t.chars().any(|c| c.is_ascii_lowercase()))
+            .unwrap_or_else(|| panic!("{options}: Black's arrangement in {}", w["history"]))
+            .to_string();
+        let dealt: Vec<String> = deal["seats"][1]["pieces"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c["code"].as_str().unwrap().to_string())
+            .collect();
+        let files = deal["files"].as_u64().unwrap() as u8;
+        let catalogue = catalogue_of(options["deck_file"].as_str()).unwrap();
+        let rules = Rules::new(&catalogue, files, &dealt, PlayOptions::default()).unwrap();
+        let worth = |c: &String| {
+            let k = rules.kind_of(c).unwrap_or_else(|| panic!("{c} is dealt"));
+            rules.kinds[usize::from(k)].value
+        };
+        let back = back_codes(&black);
+        assert_eq!(
+            back.len(),
+            deal["back"].as_u64().unwrap() as usize,
+            "{black}"
+        );
+        let kept = back.iter().map(worth).min().unwrap();
+        let set_aside = dealt
+            .iter()
+            .filter(|c| !back.contains(&c.to_ascii_uppercase()))
+            .map(worth)
+            .max()
+            .unwrap();
+        assert!(
+            kept >= set_aside,
+            "{options}: the engine's {black} keeps a card worth {kept}, sets aside one worth {set_aside}"
+        );
+    }
+}
