@@ -42,6 +42,12 @@ pub static ENTRY: GameEntry = GameEntry {
 /// The rules as deckmate plays them (`deckmate rules 52chess`).
 pub const RULES: &str = include_str!("rules.txt");
 
+/// 52Chess's rule on takebacks, as the rules text and a refused takeback
+/// say it.
+pub const TAKEBACK_RULE: &str = "a card once drawn stays drawn, and a takeback never goes back \
+     past one: the seed would draw the same cards again, so a player would see the cards to \
+     come before choosing (every move is followed by the next card, so no move can be taken back)";
+
 /// How 52Chess moves are typed, for the terminal's 'help'.
 const MOVE_HELP: &str = "Type a move in 52Chess's notation. The card for your move is drawn for you
 (shown as 'Card drawn'). Then either teleport a piece (not the King) to the
@@ -157,6 +163,10 @@ pub struct Chess52Board;
 impl BoardHook for Chess52Board {
     type Position = Chess52;
     type Spec = GameSpec;
+
+    fn takeback_rule() -> &'static str {
+        TAKEBACK_RULE
+    }
 
     fn entry(_: &GameSpec) -> &'static GameEntry {
         &ENTRY

@@ -82,6 +82,12 @@ pub static ENTRY: GameEntry = GameEntry {
 /// The rules as deckmate plays them (`deckmate rules dealers`).
 pub const RULES: &str = include_str!("rules.txt");
 
+/// Dealer's Chess's rule on takebacks, as the rules text and a refused
+/// takeback say it.
+pub const TAKEBACK_RULE: &str = "a takeback never goes back past the reveal of the arrangements, \
+     an agreed re-deal or a big-deck draw: the seed would deal, draw and (for the computer) \
+     arrange the same again, so a seat would see before choosing what it may not know yet";
+
 const MOVE_HELP: &str = "First arrange: type your back row from file a (the royal's square left
 out), '/', then your pawns from file a, each card by its code (one letter
 bare, longer in brackets): [AR][CA]N[GR][LI][NR][UN]/P[CP][LB]P[ZO][HP][AP][MG].
@@ -545,6 +551,26 @@ impl BoardHook for DealersBoard {
         text: &str,
     ) -> Result<DealersMove, MoveError> {
         pos.parse_as(seat, text)
+    }
+
+    /// The arrangement that completes both shows them to every seat
+    /// (D11), and an agreed re-deal deals new cards from the seed: a
+    /// takeback never goes back past either (a big-deck draw is chance's
+    /// own ply, which counts anyway).
+    fn reveals(pos: &DealersGame, mv: DealersMove) -> bool {
+        match mv {
+            DealersMove::Arrange(..) if pos.arranging() => {
+                let mut next = pos.clone();
+                next.play_unchecked(mv);
+                !next.arranging()
+            }
+            DealersMove::Redeal(s) => pos.offer() == Some(s.other()),
+            _ => false,
+        }
+    }
+
+    fn takeback_rule() -> &'static str {
+        TAKEBACK_RULE
     }
 
     /// The arrangements come before play.

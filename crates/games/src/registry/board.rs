@@ -146,6 +146,20 @@ pub trait BoardHook: Send + 'static {
         None
     }
 
+    /// Whether playing `mv` (a seat's move) at `pos` reveals what a seat
+    /// did not know, or draws by chance, so that a takeback may not go
+    /// back past it ([`PlayedGame::takeback_floor`]); chance's own plies
+    /// always count. By default no move does.
+    fn reveals(pos: &Self::Position, mv: <Self::Position as Game>::Move) -> bool {
+        let _ = (pos, mv);
+        false
+    }
+
+    /// The game's rule on takebacks, in words ([`PlayedGame::takeback_rule`]).
+    fn takeback_rule() -> &'static str {
+        "a takeback may not go back past a card drawn or a secret revealed"
+    }
+
     /// The engine's lines of `pos` for the analysis board, reported to
     /// `sink` (see [`search_lines`](super::search_lines)); false where
     /// there is nothing to analyse (the game is over, or no play yet). By
@@ -173,6 +187,9 @@ pub struct BoardPlay<H: BoardHook> {
     chance: Vec<bool>,
     /// Chance's stream, from [`BoardHook::chance_seed`] (secret).
     rng: Option<SeededRng>,
+    /// The plies a takeback keeps: up to the last one chance played or
+    /// that revealed a secret ([`BoardHook::reveals`]).
+    floor: usize,
 }
 
 impl<H: BoardHook> BoardPlay<H> {
@@ -195,6 +212,7 @@ impl<H: BoardHook> BoardPlay<H> {
             movers: Vec::new(),
             chance: Vec::new(),
             rng,
+            floor: 0,
         })
     }
 
@@ -221,6 +239,9 @@ impl<H: BoardHook> BoardPlay<H> {
 
     /// Plays `mv` and keeps its text, mover and whether chance played it.
     fn push(&mut self, mv: <H::Position as Game>::Move, by_chance: bool) {
+        if by_chance || H::reveals(&self.pos, mv) {
+            self.floor = self.moves.len() + 1;
+        }
         self.texts.push(self.pos.move_text(mv));
         self.movers.push(if by_chance {
             None
@@ -344,6 +365,14 @@ impl<H: BoardHook> PlayedGame for BoardPlay<H> {
         self.push(mv, by_chance);
         self.draw_chance();
         Ok(())
+    }
+
+    fn takeback_floor(&self) -> usize {
+        self.floor
+    }
+
+    fn takeback_rule(&self) -> &'static str {
+        H::takeback_rule()
     }
 
     fn is_chance_ply(&self, ply: usize) -> bool {

@@ -223,6 +223,37 @@ pub trait PlayedGame: Send {
         false
     }
 
+    /// How many plies of the history a takeback (the server's, the
+    /// terminal's `undo`) must keep: a takeback never goes back past a
+    /// ply that drew by chance or revealed what a seat did not know (the
+    /// same seed would draw the same again, so a seat would see what is
+    /// to come before choosing). By default 0: back to the start.
+    fn takeback_floor(&self) -> usize {
+        0
+    }
+
+    /// The game's rule on takebacks, in words, given when one is refused
+    /// ([`PlayedGame::takeback_floor`]).
+    fn takeback_rule(&self) -> &'static str {
+        "a takeback may not go back past a card drawn or a secret revealed"
+    }
+
+    /// Whether a takeback that keeps the first `keep` moves of the seats
+    /// (chance's draws not counted: what the server stores) may be made:
+    /// the game's rule on takebacks when it would go back past its
+    /// [`PlayedGame::takeback_floor`].
+    fn takeback_keeping(&self, keep: usize) -> Result<(), String> {
+        let first_removed = (0..self.history().len())
+            .filter(|&ply| !self.is_chance_ply(ply))
+            .nth(keep);
+        match first_removed {
+            Some(ply) if ply < self.takeback_floor() => {
+                Err(format!("no takeback here: {}", self.takeback_rule()))
+            }
+            _ => Ok(()),
+        }
+    }
+
     /// The move list's lines; by default two plies a line.
     fn move_lines(&self) -> Vec<MoveLine> {
         pair_lines(self.history().len(), 0, 1)

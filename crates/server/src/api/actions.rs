@@ -180,7 +180,13 @@ async fn engine_answers_draw(state: &AppState, slot: &crate::game::GameSlot, sea
     };
     // The answer is not needed: the scores are.
     let _ = pool
-        .submit("draw offer".into(), Box::new(|| true), job)
+        .submit(
+            "draw offer".into(),
+            crate::engine_pool::Priority::Unclocked,
+            None,
+            Box::new(|| true),
+            job,
+        )
         .await;
     let scores = crate::lock(&scores).clone();
     engine_calls_it_drawn(moves, rule, &scores)
@@ -313,7 +319,9 @@ pub(super) async fn decline_draw(
 
 /// `POST /api/games/{id}/takeback`: asks to take back one's last move
 /// (and the other's reply to it), or grants the other's request. An engine
-/// grants it in a game without a clock. A takeback is stored (the moves
+/// grants it in a game without a clock. A takeback that would go back past a
+/// card drawn or a secret revealed is refused (409) with the game's rule
+/// ([`PlayedGame::takeback_keeping`](deckmate_games::registry::PlayedGame::takeback_keeping)). A takeback is stored (the moves
 /// after it are deleted), so a restart keeps it, and the record is the
 /// game's moves up to it.
 pub(super) async fn takeback(
@@ -336,6 +344,9 @@ pub(super) async fn takeback(
         let Some(last) = g.stored.iter().rposition(|m| m.mover == Some(asker)) else {
             return Err(conflict("there is no move of yours to take back"));
         };
+        // Never back past a card drawn or a secret revealed (the game's
+        // rule, which says why).
+        g.game.takeback_keeping(last).map_err(conflict)?;
         let engine_grants = g.engine.is_some_and(|(s, _)| s == me.other()) && g.clock.is_none();
         (me, last, asked.is_some() || engine_grants)
     };
