@@ -31,9 +31,9 @@ use deckmate_betza::RayKind;
 use deckmate_board::{Geometry, Parity, RankStyle, Square};
 use deckmate_games::cuarenta;
 use deckmate_games::fairy::{
-    chess, chess_variant, CastlingSafety, CastlingSpec, DrawRules, Hands, Hooks, Move, Piece,
-    PieceKind, PieceSpec, Position, Promotion, PromotionZone, RuleSet, Set256, SquareSet,
-    StalemateRule, Tables, Variant, WinCondition,
+    chess, chess_variant, CastlingSafety, CastlingSpec, DeadMaterial, DrawRules, EnPassantIdentity,
+    Hands, Hooks, Move, Piece, PieceKind, PieceSpec, Position, Promotion, PromotionZone, RuleSet,
+    Set256, SquareSet, StalemateRule, Tables, Variant, WinCondition,
 };
 use deckmate_rules::{Game, Seat, SeededRng};
 use std::collections::BTreeSet;
@@ -191,8 +191,10 @@ fn grand_fairy_variant() -> Variant {
             pawn_moves_reset: true,
             promotions_reset: true,
             repetition: Some(3),
+            en_passant_identity: EnPassantIdentity::WhenCapturable,
             stalemate: StalemateRule::Loss,
             bare_royals: true,
+            dead_material: DeadMaterial::default(),
         },
         san_pawn_letter: false,
         hands: None,
@@ -234,8 +236,10 @@ fn big_capture() -> Arc<RuleSet> {
             pawn_moves_reset: true,
             promotions_reset: true,
             repetition: None,
+            en_passant_identity: EnPassantIdentity::WhenCapturable,
             stalemate: StalemateRule::Win,
             bare_royals: false,
+            dead_material: DeadMaterial::default(),
         },
         san_pawn_letter: false,
         hands: None,
@@ -299,8 +303,10 @@ fn cuarenta_board() -> Arc<RuleSet> {
             pawn_moves_reset: false,
             promotions_reset: true,
             repetition: Some(3),
+            en_passant_identity: EnPassantIdentity::WhenCapturable,
             stalemate: StalemateRule::Draw,
             bare_royals: true,
+            dead_material: DeadMaterial::default(),
         },
         san_pawn_letter: true,
         hands: None,

@@ -164,8 +164,17 @@ impl Session {
                 self.entry.name
             );
         }
+        // Levels 1-3 count nodes, never the clock: their replies are the
+        // same again; the higher levels search within a time limit too.
+        let timed = match self.computer {
+            Some(c) if c.level > 3 => format!(
+                "; the computer's replies at level {} can differ, as it thinks within a time limit",
+                c.level
+            ),
+            _ => String::new(),
+        };
         format!(
-            "{}{named} (seed {seed}; {flags}--seed {seed} starts the same game again).",
+            "{}{named} (seed {seed}; {flags}--seed {seed} starts the same game again{timed}).",
             self.entry.name,
             seed = self.seed
         )
@@ -426,6 +435,12 @@ impl Session {
             // A game of chance draws again by itself: what it drew is not
             // taken back.
             if g.history().len() < history.len() && !self.is_computer(g.to_move()) {
+                // Never back past a card drawn or a secret revealed: the
+                // game's rule says why.
+                if g.history().len() < self.game.takeback_floor() {
+                    say(format!("Cannot undo: {}.", self.game.takeback_rule()));
+                    return;
+                }
                 break g;
             }
             if keep == 0 {
@@ -589,4 +604,54 @@ impl Terminal for Session {
 fn number(ply: usize) -> String {
     let dots = if ply.is_multiple_of(2) { "." } else { "..." };
     format!("{}{dots}", ply / 2 + 1)
+}
+
+#[cfg(test)]
+mod undo_tests {
+    use super::*;
+    use deckmate_games::registry::find;
+
+    /// A session of `key` against the computer (level 1) as the second
+    /// seat, after `plies` moves of the person (the first legal each).
+    fn played(key: &str, moves: usize) -> Session {
+        let e = find(key).unwrap_or_else(|| panic!("{key} is registered"));
+        let c = Computer {
+            seat: Seat::Second,
+            level: 1,
+        };
+        let mut s = Session::new(e, Options::defaults(e.options), 9, Some(c), Style::plain())
+            .unwrap_or_else(|m| panic!("{m}"));
+        s.start();
+        for _ in 0..moves {
+            let Some(seat) = s.game().to_move() else {
+                break;
+            };
+            let legal = s.game().legal_moves_of(seat);
+            let text = legal[0]["text"].as_str().unwrap_or_default().to_string();
+            s.handle(&text);
+        }
+        s
+    }
+
+    #[test]
+    fn item_7_undo_never_goes_back_past_a_card_drawn() {
+        let mut s = played("52chess", 2);
+        let before = s.game().history().to_vec();
+        assert!(before.len() >= 5, "{before:?}");
+        let out = s.handle("undo").join("\n");
+        assert!(
+            out.contains("Cannot undo: a card once drawn stays drawn"),
+            "{out}"
+        );
+        assert_eq!(s.game().history(), &before[..], "nothing taken back");
+    }
+
+    #[test]
+    fn item_7_undo_still_takes_back_a_game_without_secrets() {
+        let mut s = played("cuarenta", 2);
+        let n = s.game().history().len();
+        let out = s.handle("undo").join("\n");
+        assert!(out.contains("Took back 2 plies"), "{out}");
+        assert_eq!(s.game().history().len(), n - 2);
+    }
 }

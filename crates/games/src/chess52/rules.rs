@@ -11,8 +11,8 @@
 //! core's ([`super::Chess52`]).
 
 use crate::fairy::{
-    self, DrawRules, Hooks, PieceKind, PieceSpec, Promotion, PromotionZone, RuleSet, StalemateRule,
-    Variant, WinCondition,
+    self, DeadMaterial, DrawRules, EnPassantIdentity, Hooks, PieceKind, PieceSpec, Promotion,
+    PromotionZone, RuleSet, StalemateRule, Variant, WinCondition,
 };
 use deckmate_board::{Geometry, RankStyle, Square};
 use deckmate_rules::Seat;
@@ -95,9 +95,12 @@ pub fn variant() -> Variant {
             pawn_moves_reset: false,
             promotions_reset: false,
             repetition: Some(3),
+            // F8: the e.p. square counts after every double step.
+            en_passant_identity: EnPassantIdentity::Always,
             // F7: no stalemate; a side without a move passes (the game's).
             stalemate: StalemateRule::Draw,
             bare_royals: false,
+            dead_material: DeadMaterial::default(),
         },
         san_pawn_letter: false,
         hands: None,

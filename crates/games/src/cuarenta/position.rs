@@ -98,7 +98,8 @@ impl EndReason {
                 EndReason::Stalemate
             }
             CoreReason::QuietLimit { .. } => EndReason::QuietLimit,
-            CoreReason::BareRoyals => EndReason::BareKings,
+            // Cuarenta declares no dead material (Q9's draws): never met.
+            CoreReason::BareRoyals | CoreReason::InsufficientMaterial => EndReason::BareKings,
             CoreReason::Repetition(_) => EndReason::Repetition,
             CoreReason::Agreement => EndReason::Agreement,
             CoreReason::Resignation => EndReason::Resignation,

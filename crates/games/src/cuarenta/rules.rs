@@ -6,8 +6,9 @@
 
 use super::piece::Piece;
 use crate::fairy::{
-    self, CastlingSafety, CastlingSpec, DrawRules, Hooks, PieceKind, PieceSpec, Promotion,
-    PromotionZone, Refusal, RuleSet, StalemateRule, Variant, WinCondition,
+    self, CastlingSafety, CastlingSpec, DeadMaterial, DrawRules, EnPassantIdentity, Hooks,
+    PieceKind, PieceSpec, Promotion, PromotionZone, Refusal, RuleSet, StalemateRule, Variant,
+    WinCondition,
 };
 use deckmate_board::{Geometry, Parity, RankStyle, Square};
 use deckmate_rules::Seat;
@@ -142,8 +143,10 @@ pub fn variant() -> Variant {
             pawn_moves_reset: false,
             promotions_reset: true,
             repetition: Some(3),
+            en_passant_identity: EnPassantIdentity::WhenCapturable,
             stalemate: StalemateRule::Draw,
             bare_royals: true,
+            dead_material: DeadMaterial::default(),
         },
         san_pawn_letter: true,
         hands: None,

@@ -14,7 +14,7 @@
 //!   hold a piece, one move per kind in the hand and one per kind among
 //!   the extras (R5); a move that starts in the zone promotes too;
 //! - the Zombie's captor is judged as a Zombie Pawn once converted: on its
-//!   last rank it promotes if a hand allows (R9);
+//!   promotion rank it promotes at once, if a hand allows (D9, R9);
 //! - a push is not a capture: nothing goes to a hand, a pushed pawn keeps
 //!   its opening move, the push may move the enemy royal into attack (R10);
 //! - castling needs the royal on its D3 square and a man of its side in
@@ -860,16 +860,18 @@ impl Position {
         }
         self.side = me.other();
         self.hash = self.compute_hash();
+        self.ep_counts = self.en_passant_capturable();
+        let key = self.repetition_key();
         if irreversible {
             self.history.clear();
         }
-        self.history.push(self.hash);
+        self.history.push(key);
         if self.half_moves >= 100 {
             self.end = Some(End {
                 winner: None,
                 reason: EndReason::FiftyMoves,
             });
-        } else if self.history.iter().filter(|&&h| h == self.hash).count() >= 3 {
+        } else if self.history.iter().filter(|&&h| h == key).count() >= 3 {
             self.end = Some(End {
                 winner: None,
                 reason: EndReason::Repetition,
@@ -897,6 +899,34 @@ impl Position {
                 reason: EndReason::Stalemate,
             }
         })
+    }
+
+    /// Whether the side to move has a legal en passant capture on any of
+    /// the squares the last pawn move crossed (D9): only then do those
+    /// squares count for repetition (D1). The pawns' en passant moves are
+    /// looked for first; the royal's safety only for those found.
+    pub(crate) fn en_passant_capturable(&self) -> bool {
+        if self.ep.is_empty() || self.ep_pawn == NO_SQUARE || self.pending.is_some() {
+            return false;
+        }
+        let r = &*self.rules;
+        let mut v = Vec::new();
+        for from in 0..r.squares() {
+            let c = self.board[usize::from(from)];
+            if c == EMPTY || man_of(c).0 != self.side {
+                continue;
+            }
+            let kind = man_of(c).1;
+            if r.kinds[usize::from(kind)].is_pawn() {
+                self.special_pawn_moves(&mut v, kind, from, self.fresh.has(from));
+            }
+        }
+        v.retain(|m| m.is_en_passant());
+        if v.is_empty() {
+            return false;
+        }
+        let guard = self.guard();
+        v.into_iter().any(|m| self.is_legal_with(m, &guard))
     }
 
     /// The man a move would put on its target (after promotion or a

@@ -68,6 +68,11 @@ impl Game for Position {
         self.hash
     }
 
+    /// D1: en passant squares count only when a capture there is legal.
+    fn repetition_key(&self) -> u64 {
+        Position::repetition_key(self)
+    }
+
     fn move_text(&self, mv: Move) -> String {
         notation::write(self, mv)
     }

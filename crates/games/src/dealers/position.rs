@@ -125,8 +125,12 @@ pub struct Position {
     pub(crate) half_moves: u32,
     pub(crate) move_number: u32,
     pub(crate) hash: u64,
-    /// Hashes since the last capture or pawn move, this one last.
+    /// Repetition keys ([`Position::repetition_key`]) since the last
+    /// capture or pawn move, this one last.
     pub(crate) history: Vec<u64>,
+    /// Whether the en passant squares count for repetition: only when an
+    /// en passant capture is legal (D1, as FIDE counts positions).
+    pub(crate) ep_counts: bool,
     pub(crate) end: Option<End>,
     /// Per side, the kinds a pawn promotes to under the `simplified`
     /// alternate (bit `k` for kind `k`).
@@ -195,6 +199,7 @@ impl Position {
             move_number: setup.move_number.max(1),
             hash: 0,
             history: Vec::new(),
+            ep_counts: true,
             end: None,
             promote_to: [0; 2],
             pending: None,
@@ -239,7 +244,8 @@ impl Position {
             p.ep_pawn = ep.pawn as u8;
         }
         p.hash = p.compute_hash();
-        p.history = vec![p.hash];
+        p.ep_counts = p.en_passant_capturable();
+        p.history = vec![p.repetition_key()];
         Ok(p)
     }
 
@@ -380,7 +386,7 @@ impl Position {
     /// The hash and the history after a change made outside play.
     fn refresh_hash(&mut self) {
         self.hash = self.compute_hash();
-        self.history = vec![self.hash];
+        self.history = vec![self.repetition_key()];
     }
 
     /// How many of `kind` a side holds in hand (`None`: the shared
@@ -408,6 +414,20 @@ impl Position {
     /// The zobrist hash.
     pub fn zobrist(&self) -> u64 {
         self.hash
+    }
+
+    /// What repetition is judged by (D1, as FIDE counts positions: the
+    /// same when the same moves are possible): the zobrist hash, without
+    /// the en passant squares when no en passant capture on any of them
+    /// is legal.
+    pub fn repetition_key(&self) -> u64 {
+        if self.ep_counts {
+            self.hash
+        } else {
+            self.ep
+                .iter()
+                .fold(self.hash, |h, sq| h ^ key(6, u64::from(sq)))
+        }
     }
 
     /// An end set by a move, or from outside (resignation, agreement).
@@ -445,6 +465,7 @@ impl Position {
         }
         h ^= key(5, u64::from(self.castling));
         for sq in self.ep.iter() {
+            // The same key as in `repetition_key`.
             h ^= key(6, u64::from(sq));
         }
         if let Some(p) = self.pending {

@@ -158,6 +158,12 @@ impl Game for AnyPosition {
         each!(self, p => p.zobrist())
     }
 
+    /// The hash without en passant squares no capture can use (FIDE's
+    /// repetition: [`Position::repetition_key`]).
+    fn repetition_key(&self) -> u64 {
+        each!(self, p => p.repetition_key())
+    }
+
     fn move_text(&self, mv: Move) -> String {
         each!(self, p => p.move_text(mv))
     }

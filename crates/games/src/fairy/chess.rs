@@ -7,8 +7,8 @@
 //! at 75 moves and fivefold.)
 
 use super::rules::{
-    CastlingSafety, CastlingSpec, DrawRules, PieceKind, PieceSpec, Promotion, PromotionZone,
-    RuleSet, StalemateRule, Variant, WinCondition,
+    CastlingSafety, CastlingSpec, DeadMaterial, DrawRules, EnPassantIdentity, PieceKind, PieceSpec,
+    Promotion, PromotionZone, RuleSet, StalemateRule, Variant, WinCondition,
 };
 use deckmate_board::{Geometry, GeometryError, RankStyle, Square};
 use deckmate_rules::Seat;
@@ -68,8 +68,10 @@ pub fn variant() -> Result<Variant, GeometryError> {
             pawn_moves_reset: true,
             promotions_reset: true,
             repetition: Some(3),
+            en_passant_identity: EnPassantIdentity::WhenCapturable,
             stalemate: StalemateRule::Draw,
             bare_royals: true,
+            dead_material: DeadMaterial::default(),
         },
         san_pawn_letter: false,
         hands: None,

@@ -57,9 +57,9 @@ pub use chess::{chess, variant as chess_variant, START as CHESS_START};
 pub use eval::FairyEval;
 pub use position::{seat_name, End, EndReason, Move, Position};
 pub use rules::{
-    Castling, CastlingSafety, CastlingSpec, DrawRules, Hands, Hooks, NoHooks, Piece, PieceKind,
-    PieceSpec, Promotion, PromotionZone, Refusal, RuleError, RuleSet, StalemateRule, Variant,
-    WinCondition, Zone, MAX_CASTLINGS, MAX_KINDS,
+    Castling, CastlingSafety, CastlingSpec, DeadMaterial, DrawRules, EnPassantIdentity, Hands,
+    Hooks, NoHooks, Piece, PieceKind, PieceSpec, Promotion, PromotionZone, Refusal, RuleError,
+    RuleSet, StalemateRule, Variant, WinCondition, Zone, MAX_CASTLINGS, MAX_KINDS,
 };
 pub use set::{Set256, SquareSet};
 pub use tables::Tables;
@@ -128,6 +128,12 @@ impl<S: SquareSet> Game for Position<S> {
 
     fn hash(&self) -> u64 {
         self.place.hash
+    }
+
+    /// The hash without en passant squares no capture can use (FIDE's
+    /// repetition: [`Position::repetition_key`]).
+    fn repetition_key(&self) -> u64 {
+        Position::repetition_key(self)
     }
 
     fn move_text(&self, mv: Move) -> String {

@@ -501,7 +501,7 @@ impl<S: SquareSet> Position<S> {
         let empty = self.t.all & !c.occ;
         let Some(royal) = c.royal else {
             return empty;
-        }
+        };
         let safe = |mut set: S| {
             let mut out = S::EMPTY;
             while let Some(to) = set.pop() {
@@ -783,5 +783,45 @@ impl<S: SquareSet> Position<S> {
                 next.perft(depth - 1)
             })
             .sum()
+    }
+}
+
+impl<S: SquareSet> Position<S> {
+    /// Whether the side to move has a legal en passant capture: the en
+    /// passant squares then make the position differ from the same one
+    /// without them (FIDE's repetition, Dealer's Chess D1). Most double
+    /// steps meet no pawn that could take, and cost no more than a look
+    /// at the side's pawns; checks and pins are worked out only for a
+    /// capture the pawns' movement allows.
+    pub(crate) fn en_passant_capturable(&self) -> bool {
+        let t = &*self.t;
+        if self.ep.is_empty() {
+            return false;
+        }
+        let us = self.place.by_side[self.side.index()];
+        let occ = us | self.place.by_side[self.side.other().index()];
+        let mut reaching = S::EMPTY;
+        for kind in (0..t.kinds).filter(|&k| t.is_pawn(k)) {
+            let mut pawns = self.place.by_kind[kind] & us;
+            while let Some(from) = pawns.pop() {
+                if self
+                    .targets(kind, from, occ | self.ep, self.ep, false)
+                    .meets(self.ep)
+                {
+                    reaching |= S::bit(from);
+                }
+            }
+        }
+        if reaching.is_empty() {
+            return false;
+        }
+        let c = self.ctx();
+        while let Some(from) = reaching.pop() {
+            let kind = self.place.kind_at(from);
+            if !self.ep_targets(&c, kind, from).is_empty() {
+                return true;
+            }
+        }
+        false
     }
 }

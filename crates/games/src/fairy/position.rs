@@ -3,7 +3,7 @@
 //! zobrist hash and the history for repetition; playing a move and the
 //! ends a move brings at once.
 
-use super::rules::{StalemateRule, WinCondition, MAX_KINDS};
+use super::rules::{EnPassantIdentity, StalemateRule, WinCondition, MAX_KINDS};
 use super::set::SquareSet;
 use super::tables::{Tables, EMPTY, UNMOVED};
 use crate::end;
@@ -177,6 +177,10 @@ pub enum EndReason {
     Repetition(u32),
     /// Both sides have nothing but royal pieces.
     BareRoyals,
+    /// What is left on the board cannot win for either side: the rule
+    /// set's dead material (FIDE's K v K, K+B v K, K+N v K, bishops all on
+    /// squares of one colour).
+    InsufficientMaterial,
     /// The players agreed a draw (recorded, not played).
     Agreement,
     /// A player resigned (recorded, not played).
@@ -239,6 +243,9 @@ impl end::Reason for EndReason {
                 format!("the same position occurred {times}")
             }
             EndReason::BareRoyals => "neither side has anything but its King".to_string(),
+            EndReason::InsufficientMaterial => {
+                "neither side has material enough to win (a dead position)".to_string()
+            }
             EndReason::Agreement => "the players agreed a draw".to_string(),
             EndReason::Resignation => format!("{l} resigned"),
             EndReason::TimeForfeit => format!("{l} lost on time"),
@@ -355,8 +362,14 @@ pub struct Position<S: SquareSet> {
     /// pawns).
     pub(crate) promoted: S,
     pub(crate) end: Option<End>,
-    /// Hashes since the last irreversible move, the current one last.
+    /// Repetition keys ([`Position::repetition_key`]) since the last
+    /// irreversible move, the current one last.
     pub(crate) history: Vec<u64>,
+    /// Whether the en passant squares count in the position's identity
+    /// for repetition: the rule set's [`EnPassantIdentity`], and under
+    /// `WhenCapturable` whether the side to move has a legal en passant
+    /// capture.
+    pub(crate) ep_counts: bool,
 }
 
 impl<S: SquareSet> fmt::Debug for Position<S> {
@@ -383,6 +396,7 @@ impl<S: SquareSet> Position<S> {
             promoted: S::EMPTY,
             end: None,
             history: Vec::new(),
+            ep_counts: true,
         }
     }
 
@@ -434,7 +448,8 @@ impl<S: SquareSet> Position<S> {
     /// a position can already be in.
     pub(crate) fn finish_setup(&mut self) {
         self.place.hash = self.compute_hash();
-        self.history = vec![self.place.hash];
+        self.ep_counts = self.en_passant_counts();
+        self.history = vec![self.repetition_key()];
         self.end = None;
         self.detect_ends(false);
     }
@@ -717,13 +732,20 @@ impl<S: SquareSet> Position<S> {
         } else {
             self.quiet += 1;
         }
-        self.history.push(h);
-        self.detect_ends(captured);
+        self.ep_counts = self.en_passant_counts();
+        let key = if self.ep_counts {
+            h
+        } else {
+            h ^ t.ep_key(self.ep)
+        };
+        self.history.push(key);
+        self.detect_ends(captured || mv.promotion().is_some());
     }
 
     /// The ends a move brings at once: the royal taken (capture-the-royal
     /// games), bare royals; and, unless the side to move has no legal move
-    /// (mate and stalemate come first), the quiet-move limit and
+    /// (mate and stalemate come first), dead material (after a capture or
+    /// a promotion, `captured`, or at the start), the quiet-move limit and
     /// repetition.
     pub(crate) fn detect_ends(&mut self, captured: bool) {
         if self.end.is_some() {
@@ -754,6 +776,16 @@ impl<S: SquareSet> Position<S> {
                 });
                 return;
             }
+            if self.dead_material() {
+                // Checkmate and stalemate come first, as below.
+                if rules.win == WinCondition::CaptureRoyal || self.has_legal_move() {
+                    self.end = Some(End {
+                        winner: None,
+                        reason: EndReason::InsufficientMaterial,
+                    });
+                }
+                return;
+            }
         }
         let reason = match (rules.draws.quiet_limit, rules.draws.repetition) {
             (Some(limit), _) if self.quiet >= limit => EndReason::QuietLimit {
@@ -774,6 +806,78 @@ impl<S: SquareSet> Position<S> {
         }
     }
 
+    /// What repetition is judged by: the zobrist hash, without the en
+    /// passant squares when they do not count (under
+    /// [`EnPassantIdentity::WhenCapturable`](super::rules::EnPassantIdentity),
+    /// when the side to move has no legal en passant capture: positions
+    /// are the same when the same moves are possible).
+    pub fn repetition_key(&self) -> u64 {
+        if self.ep_counts {
+            self.place.hash
+        } else {
+            self.place.hash ^ self.t.ep_key(self.ep)
+        }
+    }
+
+    /// Whether the en passant squares count in the position's identity now
+    /// (see [`Position::repetition_key`]).
+    fn en_passant_counts(&self) -> bool {
+        self.ep.is_empty()
+            || self.t.rules.draws.en_passant_identity == EnPassantIdentity::Always
+            || self.en_passant_capturable()
+    }
+
+    /// Whether the pieces on the board (and nothing in hand) are material
+    /// the rule set declares dead ([`DeadMaterial`](super::rules::DeadMaterial)):
+    /// a pair of sides' material either way round, or nothing beside the
+    /// royal pieces but pieces of the one-colour kinds, all on squares of
+    /// one colour.
+    pub fn dead_material(&self) -> bool {
+        let t = &*self.t;
+        let dead = &t.rules.dead;
+        if dead.is_empty() {
+            return false;
+        }
+        let kinds = t.kinds.min(MAX_KINDS);
+        if self.hands.iter().any(|h| h[..kinds].iter().any(|&n| n > 0)) {
+            return false;
+        }
+        if dead.one_colour != 0 {
+            let mut colours = 0u8;
+            let mut only_those = true;
+            let mut rest = self.place.by_side[0] | self.place.by_side[1];
+            while let Some(sq) = rest.pop() {
+                let k = self.place.kind_at(sq);
+                if t.is_royal(k) {
+                    continue;
+                }
+                if dead.one_colour & (1 << k) == 0 {
+                    only_those = false;
+                    break;
+                }
+                let s = t.square(sq);
+                colours |= 1 << ((s.file() + s.rank()) % 2);
+            }
+            if only_those && colours != 3 {
+                return true;
+            }
+        }
+        if dead.pairs.is_empty() {
+            return false;
+        }
+        let mut counts = [[0u8; MAX_KINDS]; 2];
+        for seat in Seat::BOTH {
+            let side = self.place.by_side[seat.index()];
+            for (k, n) in counts[seat.index()][..kinds].iter_mut().enumerate() {
+                *n = u8::try_from((self.place.by_kind[k] & side).count()).unwrap_or(u8::MAX);
+            }
+        }
+        let [white, black] = [&counts[0][..kinds], &counts[1][..kinds]];
+        dead.pairs.iter().any(|[a, b]| {
+            (a[..] == *white && b[..] == *black) || (a[..] == *black && b[..] == *white)
+        })
+    }
+
     /// Whether the current position has occurred `times` times (earlier
     /// positions with the same side to move are every other entry).
     fn repeated(&self, times: u32) -> bool {
@@ -781,7 +885,7 @@ impl<S: SquareSet> Position<S> {
         if n < 5 || times < 2 {
             return false;
         }
-        let h = self.place.hash;
+        let h = self.repetition_key();
         let mut seen = 1;
         let mut i = n - 1;
         while i >= 2 {

@@ -148,6 +148,59 @@ pub enum StalemateRule {
     Win,
 }
 
+/// When the en passant squares make a position differ from the same
+/// placement without them, for repetition.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]
+pub enum EnPassantIdentity {
+    /// Only when the side to move has a legal en passant capture: FIDE's
+    /// rule, positions are the same when the same moves are possible
+    /// (chess, variant files, Dealer's Chess D1).
+    WhenCapturable,
+    /// After every move that crossed squares, whether or not a capture
+    /// there is possible (52Chess F8).
+    Always,
+}
+
+/// Material with which neither side can ever win: a position with it is
+/// drawn at once (FIDE's dead positions K v K, K+B v K, K+N v K, and
+/// bishops all on squares of one colour). Empty: no such draw.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct DeadMaterial {
+    /// Pairs of material, each side's pieces as their letters, the royal
+    /// included, in any order (`["KN", "K"]`); a pair matches when one
+    /// side has exactly the one and the other exactly the other, either
+    /// way round, with nothing in either hand.
+    pub pairs: Vec<[String; 2]>,
+    /// The letters of colour-bound pieces (the Bishop) that cannot win
+    /// when they are all that stands on the board beside the royal pieces
+    /// (any number of them, either side's) and all stand on squares of one
+    /// colour, with nothing in either hand.
+    pub one_colour: Vec<char>,
+}
+
+impl DeadMaterial {
+    /// Whether it declares nothing.
+    pub fn is_empty(&self) -> bool {
+        self.pairs.is_empty() && self.one_colour.is_empty()
+    }
+}
+
+/// [`DeadMaterial`] checked against the pieces: counts per kind.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub(crate) struct DeadCheck {
+    /// Each pair: per side of the pair, how many of each kind.
+    pub pairs: Vec<[Vec<u8>; 2]>,
+    /// The kinds of [`DeadMaterial::one_colour`], as bits.
+    pub one_colour: u32,
+}
+
+impl DeadCheck {
+    /// Whether nothing is declared.
+    pub fn is_empty(&self) -> bool {
+        self.pairs.is_empty() && self.one_colour == 0
+    }
+}
+
 /// The rules that end a game in a draw (or by stalemate).
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct DrawRules {
@@ -160,14 +213,19 @@ pub struct DrawRules {
     /// Whether a promotion resets it (chess, Cuarenta; not 52Chess, F8).
     pub promotions_reset: bool,
     /// How many times the same position (placement, side to move, castling
-    /// rights, en passant squares, unmoved pieces) must occur to draw at
-    /// once; `None`: never.
+    /// rights, en passant squares as `en_passant_identity` says, unmoved
+    /// pieces) must occur to draw at once; `None`: never.
     pub repetition: Option<u32>,
+    /// When en passant squares count in a position's identity.
+    pub en_passant_identity: EnPassantIdentity,
     /// What stalemate gives.
     pub stalemate: StalemateRule,
     /// Whether a position in which both sides have nothing but royal pieces
     /// is a draw at once.
     pub bare_royals: bool,
+    /// Material that cannot win: a draw at once (checkmate and stalemate
+    /// come first).
+    pub dead_material: DeadMaterial,
 }
 
 /// Hands: pieces held off the board, dropped onto it as a move.
@@ -410,6 +468,8 @@ pub struct RuleSet {
     pub hands: Option<Hands>,
     /// The hooks.
     pub hooks: Arc<dyn Hooks>,
+    /// `draws.dead_material` as kinds.
+    pub(crate) dead: DeadCheck,
 }
 
 /// Why a [`Variant`] is not a valid rule set.
@@ -526,6 +586,80 @@ fn facing(seat: Seat) -> Facing {
         Seat::First => Facing::Up,
         Seat::Second => Facing::Down,
     }
+}
+
+/// Whether every move of a piece (White's, on this board) keeps to the
+/// colour of its square: a piece [`DeadMaterial::one_colour`] may name.
+fn colour_bound(piece: &Piece, geometry: &Geometry) -> bool {
+    let colour = |sq: Square| (sq.file() + sq.rank()) % 2;
+    geometry.squares().iter().all(|sq| {
+        let m = piece.tables[0].from(sq);
+        m.leaps.iter().all(|l| colour(l.to) == colour(sq))
+            && m.rays
+                .iter()
+                .all(|r| r.squares.iter().all(|&t| colour(t) == colour(sq)))
+    })
+}
+
+/// Checks dead material against the pieces.
+fn dead_check(
+    dead: &DeadMaterial,
+    pieces: &[Piece],
+    geometry: &Geometry,
+) -> Result<DeadCheck, RuleError> {
+    let bad = |why: String| RuleError::Draws { why };
+    let kind_of = |c: char| {
+        pieces
+            .iter()
+            .position(|p| p.letter == c.to_ascii_uppercase())
+    };
+    let mut out = DeadCheck::default();
+    for pair in &dead.pairs {
+        let mut sides: [Vec<u8>; 2] = [vec![0; pieces.len()], vec![0; pieces.len()]];
+        for (text, counts) in pair.iter().zip(sides.iter_mut()) {
+            if text.is_empty() {
+                return Err(bad("dead material: a side's material is empty".to_string()));
+            }
+            for c in text.chars() {
+                let k = kind_of(c).ok_or_else(|| {
+                    bad(format!(
+                        "dead material \"{text}\": no piece has the letter {c}"
+                    ))
+                })?;
+                counts[k] = counts[k].saturating_add(1);
+            }
+            if !counts
+                .iter()
+                .zip(pieces)
+                .any(|(&n, p)| n > 0 && p.kind == PieceKind::Royal)
+            {
+                return Err(bad(format!("dead material \"{text}\" has no royal piece")));
+            }
+        }
+        out.pairs.push(sides);
+    }
+    for &c in &dead.one_colour {
+        let k = kind_of(c).ok_or_else(|| {
+            bad(format!(
+                "dead material on one colour: no piece has the letter {c}"
+            ))
+        })?;
+        let p = &pieces[k];
+        if p.kind != PieceKind::Piece {
+            return Err(bad(format!(
+                "dead material on one colour: the {} is not a plain piece",
+                p.name
+            )));
+        }
+        if !colour_bound(p, geometry) {
+            return Err(bad(format!(
+                "dead material on one colour: the {} changes the colour of its square",
+                p.name
+            )));
+        }
+        out.one_colour |= 1 << k;
+    }
+    Ok(out)
 }
 
 impl RuleSet {
@@ -702,6 +836,7 @@ impl RuleSet {
                 why: "a quiet-move limit of 0 ends every game at once".to_string(),
             });
         }
+        let dead = dead_check(&v.draws.dead_material, &pieces, &v.geometry)?;
         let rules = Arc::new(RuleSet {
             name: v.name,
             geometry: v.geometry,
@@ -716,6 +851,7 @@ impl RuleSet {
             san_pawn_letter: v.san_pawn_letter,
             hands: v.hands,
             hooks,
+            dead,
         });
         // The start must read on the board (the widest sets fit every
         // board).

@@ -37,12 +37,15 @@
 //!   on a capture and a promotion, and on pawn moves when asked: resets
 //!   without `"capture"` (or without `"promotion"` and `"pawn"` in a game
 //!   with promotion) are refused. The files have no bare-royals rule, so
-//!   that draw is off.
+//!   that draw is off (`insufficient = [["K", "K"]]` says it). En passant
+//!   squares count for repetition only when a capture there is legal
+//!   (FIDE). `insufficient` and `insufficient_one_colour`: the core's dead
+//!   material, by White's letters.
 
 use super::spec::{Partners, PieceKind, Stalemate, VariantSpec, Win, Wing};
 use crate::fairy::{
-    self, CastlingSafety, CastlingSpec, DrawRules, PieceSpec, Promotion, PromotionZone, RuleError,
-    RuleSet, StalemateRule, WinCondition,
+    self, CastlingSafety, CastlingSpec, DeadMaterial, DrawRules, EnPassantIdentity, PieceSpec,
+    Promotion, PromotionZone, RuleError, RuleSet, StalemateRule, WinCondition,
 };
 use deckmate_rules::{PositionError, Seat};
 use std::fmt;
@@ -258,12 +261,28 @@ impl VariantSpec {
             pawn_moves_reset: d.resets.pawn,
             promotions_reset: d.resets.promotion || d.resets.pawn,
             repetition: (d.repetition != 0).then_some(d.repetition),
+            en_passant_identity: EnPassantIdentity::WhenCapturable,
             stalemate: match d.stalemate {
                 Stalemate::Draw => StalemateRule::Draw,
                 Stalemate::Loss => StalemateRule::Loss,
                 Stalemate::Win => StalemateRule::Win,
             },
             bare_royals: false,
+            dead_material: DeadMaterial {
+                pairs: d
+                    .insufficient
+                    .iter()
+                    .map(|pair| {
+                        pair.clone()
+                            .map(|side| side.into_iter().map(letter).collect())
+                    })
+                    .collect(),
+                one_colour: d
+                    .insufficient_one_colour
+                    .iter()
+                    .map(|&i| letter(i))
+                    .collect(),
+            },
         };
 
         let mut fields: Vec<&str> = self.setup.text.split_whitespace().collect();

@@ -81,7 +81,7 @@ pub(super) fn read(text: &str) -> Result<VariantSpec, VariantError> {
         Some(c) => Some(castling(src, c, &pieces, &geometry)?),
         None => None,
     };
-    let draws = draws(src, raw.draws.as_ref())?;
+    let draws = draws(src, raw.draws.as_ref(), &pieces, &geometry, win)?;
     let en_passant = raw.en_passant.unwrap_or(false);
     let setup = setup::read(
         src,
@@ -614,7 +614,13 @@ fn castling_move(
     })
 }
 
-fn draws(src: Source<'_>, raw: Option<&RawDraws>) -> Result<Draws, VariantError> {
+fn draws(
+    src: Source<'_>,
+    raw: Option<&RawDraws>,
+    pieces: &[PieceSpec],
+    geometry: &Geometry,
+    win: Win,
+) -> Result<Draws, VariantError> {
     let move_rule = match raw.and_then(|d| d.move_rule.as_ref()) {
         None => 50,
         Some(n) => match u32::try_from(*n.get_ref()) {
@@ -655,10 +661,183 @@ fn draws(src: Source<'_>, raw: Option<&RawDraws>) -> Result<Draws, VariantError>
         Some(RawStalemate::Loss) => Stalemate::Loss,
         Some(RawStalemate::Win) => Stalemate::Win,
     };
+    let mut insufficient = Vec::new();
+    if let Some(list) = raw.and_then(|d| d.insufficient.as_ref()) {
+        for entry in list.get_ref() {
+            let pair = entry.get_ref();
+            let [a, b] = pair.as_slice() else {
+                return Err(src.error(entry.span(), Problem::InsufficientPair(pair.len())));
+            };
+            insufficient.push([
+                material(src, a, pieces, win)?,
+                material(src, b, pieces, win)?,
+            ]);
+        }
+    }
+    let mut insufficient_one_colour = Vec::new();
+    if let Some(list) = raw.and_then(|d| d.insufficient_one_colour.as_ref()) {
+        for letter in list.get_ref() {
+            let i = one_colour(src, letter, pieces, geometry)?;
+            if insufficient_one_colour.contains(&i) {
+                return Err(src.error(
+                    letter.span(),
+                    Problem::Repeated {
+                        what: "insufficient_one_colour piece",
+                        name: letter.get_ref().clone(),
+                    },
+                ));
+            }
+            insufficient_one_colour.push(i);
+        }
+    }
     Ok(Draws {
         move_rule,
         resets,
         repetition,
         stalemate,
+        insufficient,
+        insufficient_one_colour,
     })
+}
+
+/// White's letters of the pieces, for messages: `K, Q, R`.
+fn letters_of(pieces: &[PieceSpec]) -> String {
+    pieces
+        .iter()
+        .map(|p| p.letters[0].to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// One side's material in `insufficient`: White's letters of its pieces,
+/// its royal included (exactly one under checkmate); the pieces' indices,
+/// sorted.
+fn material(
+    src: Source<'_>,
+    raw: &Spanned<String>,
+    pieces: &[PieceSpec],
+    win: Win,
+) -> Result<Vec<usize>, VariantError> {
+    let text = raw.get_ref();
+    let fail = |offset: usize, why: String| VariantError {
+        at: src.inside(raw.span(), offset),
+        problem: Problem::InsufficientMaterial {
+            text: text.clone(),
+            why,
+        },
+    };
+    if text.is_empty() {
+        return Err(fail(
+            0,
+            "it is empty: write the letter of each of the side's pieces, its royal piece's too"
+                .to_string(),
+        ));
+    }
+    let mut kinds = Vec::new();
+    for (at, c) in text.char_indices() {
+        let Some(i) = pieces.iter().position(|p| p.letters[0] == c) else {
+            return Err(fail(
+                at,
+                format!(
+                    "'{c}' is not a piece's letter (write White's letters: {})",
+                    letters_of(pieces)
+                ),
+            ));
+        };
+        kinds.push(i);
+    }
+    kinds.sort_unstable();
+    let royals = kinds
+        .iter()
+        .filter(|&&i| pieces[i].kind == PieceKind::Royal)
+        .count();
+    let royal_names: Vec<String> = pieces
+        .iter()
+        .filter(|p| p.kind == PieceKind::Royal)
+        .map(|p| format!("{} {}", p.name, p.letters[0]))
+        .collect();
+    if royals == 0 {
+        return Err(fail(
+            0,
+            format!(
+                "it has no royal piece: a side's material includes its royal ({})",
+                royal_names.join(", ")
+            ),
+        ));
+    }
+    if royals > 1 && win == Win::Checkmate {
+        return Err(fail(
+            0,
+            format!(
+                "it has {royals} royal pieces; under win = \"checkmate\" each side has exactly one"
+            ),
+        ));
+    }
+    Ok(kinds)
+}
+
+/// A piece of `insufficient_one_colour`: White's letter of a plain piece
+/// whose every move keeps to the colour of its square.
+fn one_colour(
+    src: Source<'_>,
+    raw: &Spanned<String>,
+    pieces: &[PieceSpec],
+    geometry: &Geometry,
+) -> Result<usize, VariantError> {
+    let text = raw.get_ref();
+    let fail = |why: String| {
+        src.error(
+            raw.span(),
+            Problem::OneColour {
+                letter: text.clone(),
+                why,
+            },
+        )
+    };
+    let mut chars = text.chars();
+    let found = match (chars.next(), chars.next()) {
+        (Some(c), None) => pieces.iter().position(|p| p.letters[0] == c),
+        _ => None,
+    };
+    let Some(i) = found else {
+        return Err(fail(format!(
+            "is not one piece's letter (write White's letters: {})",
+            letters_of(pieces)
+        )));
+    };
+    let p = &pieces[i];
+    match p.kind {
+        PieceKind::Royal => {
+            return Err(fail(format!(
+                "'{}' is royal: name the pieces beside the royal pieces",
+                p.name
+            )))
+        }
+        PieceKind::Pawn => {
+            return Err(fail(format!(
+                "'{}' is a pawn: it leaves its square's colour (and promotes)",
+                p.name
+            )))
+        }
+        PieceKind::Piece => {}
+    }
+    let colour = |sq: Square| (sq.file() + sq.rank()) % 2;
+    // The file's XBetza compiled when the pieces were read: this cannot
+    // fail, and a refusal here says so rather than panicking.
+    let table = compile(&p.betza, geometry, Facing::Up)
+        .map_err(|e| fail(format!("its XBetza does not compile: {e}")))?;
+    let bound = geometry.squares().iter().all(|sq| {
+        let m = table.from(sq);
+        m.leaps.iter().all(|l| colour(l.to) == colour(sq))
+            && m.rays
+                .iter()
+                .all(|r| r.squares.iter().all(|&t| colour(t) == colour(sq)))
+    });
+    if !bound {
+        return Err(fail(format!(
+            "'{}' moves to squares of the other colour: only pieces bound to one colour (such as the Bishop) may be listed",
+            p.name
+        )));
+    }
+    Ok(i)
 }

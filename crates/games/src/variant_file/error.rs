@@ -276,6 +276,23 @@ pub enum Problem {
         /// How many it has.
         count: usize,
     },
+    /// An entry of `insufficient` that is not a pair of two sides'
+    /// material: how many items it has.
+    InsufficientPair(usize),
+    /// A side's material in `insufficient` that cannot be one.
+    InsufficientMaterial {
+        /// The material as written.
+        text: String,
+        /// Why ("'X' is not a piece's letter ...").
+        why: String,
+    },
+    /// A piece in `insufficient_one_colour` that cannot be there.
+    OneColour {
+        /// The letter as written.
+        letter: String,
+        /// Why.
+        why: String,
+    },
 }
 
 impl fmt::Display for Problem {
@@ -334,6 +351,8 @@ impl fmt::Display for Problem {
                     .and_then(|s| s.chars().next())
                     .map(|c| format!(" ('{c}')"))
                     .unwrap_or_default();
+                // A text over the length limit is quoted by its start.
+                let text = quoted(text);
                 write!(
                     f,
                     "piece '{piece}': XBetza \"{text}\", byte {}{ch}: {reason}",
@@ -351,8 +370,6 @@ impl fmt::Display for Problem {
             Problem::NoRoyal => write!(
                 f,
                 "no piece is royal: give the piece that wins the game (the King) kind = \"royal\""
-                // A text over the length limit is quoted by its start.
-                let text = quoted(text);
             ),
             Problem::UnknownPiece {
                 name,
@@ -441,6 +458,17 @@ impl fmt::Display for Problem {
                 f,
                 "{side} has {count} royal pieces; checkmate needs exactly one per side (for several, write win = \"extinction\" or \"capture\")"
             ),
+            Problem::InsufficientPair(n) => write!(
+                f,
+                "insufficient: each entry is a pair of the two sides' material, such as [\"KN\", \"K\"]; this one has {n} item{}",
+                if *n == 1 { "" } else { "s" }
+            ),
+            Problem::InsufficientMaterial { text, why } => {
+                write!(f, "insufficient material \"{text}\": {why}")
+            }
+            Problem::OneColour { letter, why } => {
+                write!(f, "insufficient_one_colour \"{letter}\": {why}")
+            }
         }
     }
 }

@@ -24,7 +24,8 @@
 //!
 //! [promotion]                  # zone, choices, compulsory
 //! [castling]                   # piece, with, moves
-//! [draws]                      # move_rule, resets, repetition, stalemate
+//! [draws]                      # move_rule, resets, repetition, stalemate,
+//!                              # insufficient, insufficient_one_colour
 //! ```
 //!
 //! [`read`] checks everything the core relies on: unknown keys, the board

@@ -149,7 +149,15 @@ pub(super) struct RawDraws {
     pub repetition: Option<Spanned<i64>>,
     #[serde(default)]
     pub stalemate: Option<RawStalemate>,
+    #[serde(default)]
+    pub insufficient: Option<Spanned<Vec<Spanned<RawMaterialPair>>>>,
+    #[serde(default)]
+    pub insufficient_one_colour: Option<Spanned<Vec<Spanned<String>>>>,
 }
+
+/// One entry of `insufficient`: the two sides' material, as written (its
+/// length is checked, to say what is wrong with its place).
+pub(super) type RawMaterialPair = Vec<Spanned<String>>;
 
 /// What resets the n-move count.
 #[derive(Deserialize, Copy, Clone, PartialEq, Eq)]

@@ -264,6 +264,16 @@ pub struct Draws {
     pub repetition: u32,
     /// What a side with no legal move, not in check, gets.
     pub stalemate: Stalemate,
+    /// Material with which neither side can win (a draw at once): pairs
+    /// of the two sides' pieces, indices into [`VariantSpec::pieces`]
+    /// sorted, the royal included; a pair matches either way round.
+    /// File: `insufficient = [["K", "K"], ["KN", "K"]]`.
+    pub insufficient: Vec<[Vec<usize>; 2]>,
+    /// Pieces bound to squares of one colour (indices into
+    /// [`VariantSpec::pieces`]) that cannot win when nothing else stands
+    /// beside the royal pieces and all of them stand on squares of one
+    /// colour (FIDE's bishops). File: `insufficient_one_colour = ["B"]`.
+    pub insufficient_one_colour: Vec<usize>,
 }
 
 /// What resets the n-move count.
