@@ -241,18 +241,220 @@ fn d9_a_zombies_captor_becomes_a_zombie_pawn() {
     let mut p = pos("k7/8/8/3[zo]4/8/2N5/8/K7 w - - -/-/- 0 1");
     play(&mut p, "Nc3xd5");
     assert_eq!(p.text(), "k7/8/8/3[ZO]4/8/8/8/K7 b - - -/-/- 0 1");
-    // A royal too, as D9 says; or it stays royal (the option).
+}
+
+#[test]
+fn item_24_d9_a_royal_that_captures_a_zombie_stays_the_royal_by_default() {
     let fen = "k7/8/8/8/3[zo]4/3K4/8/8 w - - -/-/- 0 1";
+    assert_eq!(PlayOptions::default().zombie_royal, ZombieRoyal::Stays);
     let mut p = pos(fen);
     play(&mut p, "Kd3xd4");
-    assert_eq!(p.text(), "k7/8/8/8/3[ZO]4/8/8/8 b - - -/-/- 0 1");
-    let stays = PlayOptions {
-        zombie_royal: ZombieRoyal::Stays,
+    assert_eq!(p.text(), "k7/8/8/8/3K4/8/8/8 b - - -/-/- 0 1");
+    // The page's letter is the option: the royal becomes a Zombie Pawn.
+    let converts = PlayOptions {
+        zombie_royal: ZombieRoyal::Converts,
         ..PlayOptions::default()
     };
-    let mut p = Position::from_text(fen, Catalogue::builtin(), stays).unwrap();
+    let mut p = Position::from_text(fen, Catalogue::builtin(), converts).unwrap();
     play(&mut p, "Kd3xd4");
-    assert_eq!(p.text(), "k7/8/8/8/3K4/8/8/8 b - - -/-/- 0 1");
+    assert_eq!(p.text(), "k7/8/8/8/3[ZO]4/8/8/8 b - - -/-/- 0 1");
+    // The option's default, as every shell offers it.
+    let option = deckmate_games::dealers::OPTIONS
+        .iter()
+        .find(|o| o.name == "zombie_royal")
+        .unwrap();
+    assert_eq!(option.default, "stays");
+    assert!(option.values.contains(&"converts"));
+    assert!(option.ruling.contains("D9"));
+}
+
+#[test]
+fn item_24_d9_records_say_which_zombie_rule_they_were_played_by() {
+    use deckmate_games::dealers::record::{self, GameSpec};
+    let spec = GameSpec {
+        fen: Some("k7/8/8/8/3[zo]4/3K4/8/8 w - - -/-/- 0 1".to_string()),
+        ..GameSpec::default()
+    };
+    assert_eq!(spec.options.zombie_royal, ZombieRoyal::Stays);
+    let mut rec = record::write(&spec, &[], None).unwrap();
+    assert_eq!(rec.tag("ZombieRoyal"), Some("stays"));
+    let again = record::replay(&rec).unwrap();
+    assert_eq!(again.spec.options.zombie_royal, ZombieRoyal::Stays);
+    // A record from before the amendment has no tag: it was played with
+    // the royal converting, and reads so.
+    rec.tags.retain(|t| t.name != "ZombieRoyal");
+    let old = record::replay(&rec).unwrap();
+    assert_eq!(old.spec.options.zombie_royal, ZombieRoyal::Converts);
+}
+
+/// A position of `fen` under `options`, with the men of `extra` known to
+/// its rules.
+fn pos_opts(fen: &str, options: PlayOptions, extra: &[&str]) -> Position {
+    let cat = Catalogue::builtin();
+    let setup = fen::parse(fen, cat).unwrap();
+    let mut codes: Vec<String> = setup
+        .board
+        .iter()
+        .flatten()
+        .map(|m| m.code.clone())
+        .collect();
+    codes.extend(extra.iter().map(|c| c.to_string()));
+    let rules = Rules::new(cat, 8, &codes, options).unwrap();
+    Position::from_setup(&setup, &rules).unwrap()
+}
+
+#[test]
+fn item_24_d9_a_captor_that_becomes_a_zombie_pawn_on_its_promotion_rank_promotes_at_once() {
+    // From the hand (D4): the Knight that takes the Zombie on d8 is a
+    // Zombie Pawn on White's last rank and becomes the hand's Queen.
+    let p = pos("k2[zo]4/8/2N5/8/8/8/8/7K w - - Q/-/- 0 1");
+    assert_eq!(moves_from(&p, "c6"), {
+        let mut v = [
+            "Nc6-a5", "Nc6-a7", "Nc6-b4", "Nc6-b8", "Nc6-d4", "Nc6-e5", "Nc6-e7", "Nc6xd8=Q",
+        ];
+        v.sort();
+        v
+    });
+    let mut q = p.clone();
+    play(&mut q, "Nc6xd8=Q");
+    assert_eq!(q.text(), "k2Q4/8/8/8/8/8/8/7K b - - -/-/- 0 1");
+    // With nothing to become it stays a Zombie Pawn.
+    let mut p = pos("k2[zo]4/8/2N5/8/8/8/8/7K w - - -/-/- 0 1");
+    play(&mut p, "Nc6xd8");
+    assert_eq!(p.text(), "k2[ZO]4/8/8/8/8/8/8/7K b - - -/-/- 0 1");
+    // simplified: to one of its side's four stand-ins.
+    let options = |promotion, zombie_royal| PlayOptions {
+        promotion,
+        zombie_royal,
+    };
+    let mut p = pos_opts(
+        "k2[zo]4/8/2N5/8/8/8/8/7K w - - -/-/- 0 1",
+        options(PromotionRule::Standard, ZombieRoyal::Stays),
+        &["Q", "R", "B"],
+    );
+    let four: Vec<u8> = ["Q", "R", "B", "N"]
+        .iter()
+        .map(|c| p.rules().kind_of(c).unwrap())
+        .collect();
+    p.set_promote_to(Seat::First, &four);
+    let takes: Vec<String> = moves_from(&p, "c6")
+        .into_iter()
+        .filter(|m| m.contains('x'))
+        .collect();
+    assert_eq!(takes, ["Nc6xd8=B", "Nc6xd8=N", "Nc6xd8=Q", "Nc6xd8=R"]);
+    // big-deck: chance draws three cards for it before the turn ends.
+    let mut p = pos_opts(
+        "k2[zo]4/8/2N5/8/8/8/8/7K w - - -/-/- 0 1",
+        options(PromotionRule::DrawStack, ZombieRoyal::Stays),
+        &["Q", "R", "B"],
+    );
+    let stack: Vec<u8> = ["Q", "R", "B"]
+        .iter()
+        .map(|c| p.rules().kind_of(c).unwrap())
+        .collect();
+    p.set_draw_stack(&stack);
+    play(&mut p, "Nc6xd8");
+    assert_eq!(p.to_act(), deckmate_rules::ToAct::Chance);
+    // Under zombie_royal=converts a royal is such a captor too; by default
+    // it stays the royal and does not promote.
+    let fen = "k2[zo]4/2K5/8/8/8/8/8/8 w - - Q/-/- 0 1";
+    let mut p = pos_opts(
+        fen,
+        options(PromotionRule::Hand, ZombieRoyal::Converts),
+        &["Q"],
+    );
+    assert!(moves_from(&p, "c7").contains(&"Kc7xd8=Q".to_string()));
+    play(&mut p, "Kc7xd8=Q");
+    assert_eq!(p.text(), "k2Q4/8/8/8/8/8/8/8 b - - -/-/- 0 1");
+    let mut p = pos(fen);
+    assert!(moves_from(&p, "c7").contains(&"Kc7xd8".to_string()));
+    play(&mut p, "Kc7xd8");
+    assert_eq!(p.text(), "k2K4/8/8/8/8/8/8/8 b - - Q/-/- 0 1");
+}
+
+#[test]
+fn item_24_d13_the_end_pawns_capture_on_both_forward_diagonals() {
+    for code in ["LE", "RE"] {
+        let lower = code.to_lowercase();
+        // White's, from d2 (its opening move spent): xc3 and xe3.
+        let p = pos(&format!("7k/8/8/8/8/2p1p3/3[{code}]4/K7 w - - -/-/- 0 1"));
+        let takes: Vec<String> = moves_from(&p, "d2")
+            .into_iter()
+            .filter(|m| m.contains('x'))
+            .collect();
+        assert_eq!(
+            takes,
+            [format!("[{code}]d2xc3"), format!("[{code}]d2xe3")],
+            "{code}"
+        );
+        // Black's, from d7: xc6 and xe6.
+        let p = pos(&format!("k7/3[{lower}]4/2P1P3/8/8/8/8/7K b - - -/-/- 0 1"));
+        let takes: Vec<String> = moves_from(&p, "d7")
+            .into_iter()
+            .filter(|m| m.contains('x'))
+            .collect();
+        assert_eq!(
+            takes,
+            [format!("[{code}]d7xc6"), format!("[{code}]d7xe6")],
+            "{code}"
+        );
+    }
+    // The rules text says so under D13, where the play comes from.
+    let rules = deckmate_games::dealers::RULES;
+    let d13 = rules
+        .find("Left and Right End Pawns [D13]: capture one step on either forward")
+        .expect("the rules text names D13 for the End Pawns");
+    assert!(rules[d13..].contains("diagonal (\"or forward diagonally, only to capture\")"));
+}
+
+/// The position of `fen` on `p`'s rules (its kinds numbered as `p`'s, so
+/// hashes compare).
+fn on_rules_of(p: &Position, fen: &str) -> Position {
+    let setup = fen::parse(fen, Catalogue::builtin()).unwrap();
+    Position::from_setup(&setup, p.rules()).unwrap()
+}
+
+#[test]
+fn item_22_d1_dealers_en_passant_counts_only_when_a_capture_is_legal() {
+    // No Black pawn can take on d3: after Pd2-d4 and the knights' round
+    // trips the position stands a third time.
+    let mut p = pos("4k1n1/8/8/8/8/8/3P*4/4K1N1 w - - -/-/- 0 1");
+    play(&mut p, "Pd2-d4");
+    assert!(p.text().contains(" d3:d4 "), "{}", p.text());
+    for mv in ["g8f6", "g1f3", "f6g8", "f3g1", "g8f6", "g1f3", "f6g8"] {
+        play(&mut p, mv);
+        assert!(p.end_state().is_none(), "{mv}");
+    }
+    play(&mut p, "f3g1");
+    assert_eq!(p.end_state().unwrap().reason, EndReason::Repetition);
+    // The Mongolian Pawn's three-square move crosses d3 and d4, and the
+    // pawn on c5 may take on d4 (D9): the right keeps the position apart.
+    let mut p = pos("4k1n1/8/8/2p5/8/8/3[MG]*4/4K1N1 w - - -/-/- 0 1");
+    play(&mut p, "[MG]d2-d5");
+    assert!(p.text().contains(" d3,d4:d5 "), "{}", p.text());
+    let with_right = p.repetition_key();
+    let without = on_rules_of(&p, &p.text().replace(" d3,d4:d5 ", " - "));
+    assert_ne!(with_right, without.repetition_key());
+    assert_eq!(with_right, p.zobrist());
+    for mv in [
+        "g8f6", "g1f3", "f6g8", "f3g1", "g8f6", "g1f3", "f6g8", "f3g1",
+    ] {
+        play(&mut p, mv);
+    }
+    assert!(
+        p.end_state().is_none(),
+        "the placement's third time, the position's second"
+    );
+    // A capture the royal's safety forbids does not count: taking on d3
+    // would take both pawns off the fourth rank and leave the royal on h4
+    // to the rook on a4.
+    let mut p = pos("6n1/8/8/8/R3p2k/8/3P*4/4K1N1 w - - -/-/- 0 1");
+    play(&mut p, "Pd2-d4");
+    assert!(p.text().contains(" d3:d4 "), "{}", p.text());
+    assert!(!legal(&p).iter().any(|m| m.is_en_passant()));
+    let without = on_rules_of(&p, &p.text().replace(" d3:d4 ", " - "));
+    assert_eq!(p.repetition_key(), without.repetition_key());
+    assert_ne!(p.zobrist(), without.zobrist());
 }
 
 #[test]

@@ -53,9 +53,9 @@ pub static OPTIONS: [OptionSpec; 5] = [
     },
     OptionSpec {
         name: "zombie_royal",
-        values: &["converts", "stays"],
-        default: "converts",
-        help: "a royal that captures a Zombie Pawn becomes one (D9 as written) or stays royal",
+        values: &["stays", "converts"],
+        default: "stays",
+        help: "a royal that captures a Zombie stays the royal (D9), or becomes a Zombie Pawn as the page's letter says",
         ruling: "D9",
     },
 ];
@@ -115,11 +115,7 @@ pub fn spec_of(options: &Options, seed: u64) -> Result<GameSpec, String> {
         })
         .map_err(|e| e.to_string())?;
     let zombie_royal = options
-        .read("zombie_royal", |z: &str| match z {
-            "converts" => Ok(ZombieRoyal::Converts),
-            "stays" => Ok(ZombieRoyal::Stays),
-            other => Err(format!("zombie_royal '{other}': converts or stays")),
-        })
+        .read("zombie_royal", ZombieRoyal::from_name)
         .map_err(|e| e.to_string())?;
     Ok(GameSpec {
         seed,
@@ -167,7 +163,9 @@ fn create(_: &'static GameEntry, options: &Options, seed: u64) -> Result<BoxedGa
     )?)?))
 }
 
-/// The stored spec: `{"seed", "board", "deck", "zombie_royal", "fen"}`.
+/// The stored spec: `{"seed", "board", "deck", "zombie_royal", "fen"}`
+/// (`zombie_royal` is always written; a spec stored before D9's default
+/// became `stays` has none and was played with `converts`).
 fn from_spec(_: &'static GameEntry, v: &Value) -> Result<BoxedGame, String> {
     let text = |k: &str| v[k].as_str().map(str::to_string);
     let mut spec = GameSpec {
@@ -186,9 +184,10 @@ fn from_spec(_: &'static GameEntry, v: &Value) -> Result<BoxedGame, String> {
     if let Some(a) = text("alternate") {
         spec.alternate = Alternate::from_name(&a)?;
     }
-    if text("zombie_royal").as_deref() == Some("stays") {
-        spec.options.zombie_royal = ZombieRoyal::Stays;
-    }
+    spec.options.zombie_royal = match text("zombie_royal") {
+        Some(z) => ZombieRoyal::from_name(&z)?,
+        None => ZombieRoyal::Converts,
+    };
     spec.fen = text("fen");
     Ok(Box::new(BoardPlay::<DealersBoard>::new(spec)?))
 }
@@ -507,9 +506,7 @@ impl BoardHook for DealersBoard {
         if spec.alternate != Alternate::Standard {
             v["alternate"] = json!(spec.alternate.name());
         }
-        if spec.options.zombie_royal == ZombieRoyal::Stays {
-            v["zombie_royal"] = json!("stays");
-        }
+        v["zombie_royal"] = json!(spec.options.zombie_royal.name());
         if let Some(f) = &spec.fen {
             v["fen"] = json!(f);
         }

@@ -266,8 +266,9 @@ pub fn parse(text: &str, catalogue: &Catalogue) -> Result<Setup, PositionError> 
                         .is_some_and(|c| c.kind == CardKind::Royal)
             })
             .count();
-        // A side may have lost its royal to a Zombie (D9 as written: the
-        // royal that takes one becomes a Zombie Pawn); never two.
+        // A side may have lost its royal to a Zombie (option
+        // zombie_royal=converts, the page's letter: the royal that takes
+        // one becomes a Zombie Pawn); never two.
         if royals > 1 {
             return Err(bad(
                 "board",

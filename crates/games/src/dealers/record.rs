@@ -4,9 +4,10 @@
 //! Tags: `Variant` (`Dealer's Chess`), `Seed` (the deal's), `Board`
 //! (`8x8`, `10x10`, `12x12`), `DeckCard1`, `DeckCard2`... (a deck file's
 //! cards, D7, in the catalogue's line form), `Deck` (the Piece cards agreed
-//! on, D12, when not the page's 40), `ZombieRoyal` (`stays`, when a royal that takes a
-//! Zombie stays royal), `Deal` (the cards dealt, written for the reader
-//! and checked against the seed's), or `FEN` (D14) for a game from a
+//! on, D12, when not the page's 40), `ZombieRoyal` (`stays` or
+//! `converts`, D9: always written; a record without it is from before
+//! `stays` became the default, and reads as `converts`), `Deal` (the
+//! cards dealt, written for the reader and checked against the seed's), or `FEN` (D14) for a game from a
 //! position. The first two moves of a dealt game are the arrangements,
 //! in the order they were made (`[AR][CA]N[GR][LI][NR][UN]/P[CP]...`,
 //! Black's in lower case), then the moves of play.
@@ -83,16 +84,16 @@ pub fn size_of(name: &str) -> Result<BoardSize, String> {
 pub fn catalogue_of(deck_file: Option<&str>) -> Result<Arc<Catalogue>, String> {
     let page = Catalogue::builtin();
     match deck_file {
-        None => Ok(Arc::new(page.clone())),
-        Some(text) => {
+        // One catalogue for every game (issue 29 item 2).
+        None => Ok(super::shared::builtin()),
+        Some(text) => super::shared::with_deck_file(text, || {
             let deck = Catalogue::parse_deck(text).map_err(|e| format!("the deck file: {e}"))?;
             if deck.cards().is_empty() {
                 return Err("the deck file holds no card".to_string());
             }
             page.with_deck(&deck)
-                .map(Arc::new)
                 .map_err(|e| format!("the deck file: {e}"))
-        }
+        }),
     }
 }
 
@@ -232,17 +233,13 @@ impl RecordSpec for GameSpec {
             spec.alternate = Alternate::from_name(a)
                 .map_err(|e| ReplayError::tags(format!("tag Alternate: {e}")))?;
         }
-        if let Some(z) = record.tag("ZombieRoyal") {
-            spec.options.zombie_royal = match z.trim() {
-                "converts" => ZombieRoyal::Converts,
-                "stays" => ZombieRoyal::Stays,
-                other => {
-                    return Err(ReplayError::tags(format!(
-                        "tag ZombieRoyal: '{other}' is neither converts nor stays"
-                    )))
-                }
-            };
-        }
+        // A record without the tag is from before D9's default became
+        // `stays`: it was played with `converts`.
+        spec.options.zombie_royal = match record.tag("ZombieRoyal") {
+            Some(z) => ZombieRoyal::from_name(z)
+                .map_err(|e| ReplayError::tags(format!("tag ZombieRoyal: {e}")))?,
+            None => ZombieRoyal::Converts,
+        };
         spec.fen = record.tag("FEN").map(str::to_string);
         if spec.fen.is_none() && record.tag("Seed").is_none() {
             return Err(ReplayError::tags(
@@ -289,9 +286,7 @@ impl RecordSpec for GameSpec {
                 }
             }
         }
-        if self.options.zombie_royal == ZombieRoyal::Stays {
-            record.set_tag("ZombieRoyal", "stays");
-        }
+        record.set_tag("ZombieRoyal", self.options.zombie_royal.name());
     }
 
     fn start(&self) -> Result<DealersGame, PositionError> {

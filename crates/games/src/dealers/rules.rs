@@ -41,18 +41,39 @@ pub enum Special {
     NoEnPassant,
 }
 
-/// Whether a royal that captures a Zombie Pawn becomes one (D9's words)
-/// or stays royal.
+/// Whether a royal that captures a Zombie stays the royal (D9, the
+/// default) or becomes a Zombie Pawn as the page's letter has it.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Hash, Default)]
 pub enum ZombieRoyal {
-    /// D9 as written: "the piece that captures it becomes a Zombie Pawn",
-    /// a royal too (its side is then left without one and cannot be
-    /// checkmated).
-    #[default]
+    /// The page's letter, "the piece that captures it becomes a Zombie
+    /// Pawn", a royal too (its side is then left without one and can never
+    /// be mated): option `zombie_royal=converts`. Records and stored games
+    /// from before D9 said otherwise carry no `ZombieRoyal` and were
+    /// played so: they read as this.
     Converts,
-    /// The royal stays royal (the reading of the reference in
-    /// `tools/dealers_ref`, its R8).
+    /// D9: a royal that captures a Zombie stays the royal (otherwise its
+    /// side could never be mated; the reference's R8 too). The default.
+    #[default]
     Stays,
+}
+
+impl ZombieRoyal {
+    /// The option's value, the record's tag: `converts` or `stays`.
+    pub fn name(self) -> &'static str {
+        match self {
+            ZombieRoyal::Converts => "converts",
+            ZombieRoyal::Stays => "stays",
+        }
+    }
+
+    /// The option's value read back.
+    pub fn from_name(text: &str) -> Result<ZombieRoyal, String> {
+        match text.trim() {
+            "converts" => Ok(ZombieRoyal::Converts),
+            "stays" => Ok(ZombieRoyal::Stays),
+            other => Err(format!("zombie_royal '{other}': converts or stays")),
+        }
+    }
 }
 
 /// Where a promoted pawn's piece comes from, and where a captured
