@@ -14,6 +14,8 @@
 // 6. 52Chess: the 4x13 board, the drawn card turned and its square marked,
 //    a teleport by clicking the piece and the marked square, the move list
 //    with the cards, against the engine.
+// ... and more below; E2E_ONLY="issue 29" runs the tests of issue 29's
+//    items 15-19 (rematch, invite, draw offers, error pages, analysis).
 // Prints "N passed, M failed" and exits non-zero on any failure.
 import { chromium } from "playwright-core";
 import { spawn } from "node:child_process";
@@ -177,6 +179,9 @@ await test("a server restart in the middle of a game", async () => {
   // The clocks as they were: the time the server was down is nobody's.
   assert(v.clock.running === 0 && v.clock.remaining_ms[0] > 600000 - 2500, "clock after the restart: " + JSON.stringify(v.clock));
   await page.waitForSelector("#clock-0.running");
+  // The page takes moves again once its socket is back (it retries with
+  // growing delays, issue 29 item 18).
+  await page.waitForFunction(() => !document.querySelector("#status").textContent.includes("connection to the server is lost"), null, { timeout: 20000 });
   const mv = v.moves[0];
   await clickMove(page, mv);
   await page.waitForFunction((n) => document.querySelectorAll("#moves .mv").length >= n, before.length + 2, { timeout: 15000 });
@@ -1411,6 +1416,191 @@ await test("every page fits a phone (390x844) and a desktop (1280x800): no sidew
     }
     await page.close();
   }
+});
+
+// ---------- issue 29, items 15-19 ----------
+// A game made through the API: its id and the seats' tokens by key.
+async function apiGame(body) {
+  const r = await fetch(base + "/api/games", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  const v = await r.json();
+  assert(r.ok, "creation: " + JSON.stringify(v));
+  return v;
+}
+async function apiPost(id, what, token, body) {
+  const r = await fetch(`${base}/api/games/${id}/${what}`, { method: "POST", headers: Object.assign({ Authorization: "Bearer " + token }, body ? { "Content-Type": "application/json" } : {}), body: body ? JSON.stringify(body) : undefined });
+  return { status: r.status, body: await r.json() };
+}
+// A page that holds a seat's token for game `id` (as an invite link does).
+async function seatPage(ctx, id, token) {
+  const p = await ctx.newPage();
+  await p.goto(`${base}/game/${id}#${token}`);
+  await p.waitForSelector("#board-svg");
+  return p;
+}
+
+await test("issue 29 item 15: a rematch after the end is an offer the other browser accepts; both land in one new game, names kept, seats swapped", async () => {
+  const g = await apiGame({ variant: "cuarenta", opponent: "friend", name: "Ann" });
+  const ctxA = await browser.newContext(), ctxB = await browser.newContext();
+  const a = await seatPage(ctxA, g.id, g.tokens.white);
+  const b = await seatPage(ctxB, g.id, g.tokens.black);
+  assert((await apiPost(g.id, "name", g.tokens.black, { name: "Bob" })).status === 200, "name");
+  // No rematch while the game goes on.
+  for (const p of [a, b]) assert(!(await p.isVisible("#rematch")), "Rematch offered during the game");
+  await b.click("#resign");
+  await b.click("#resign");
+  await a.waitForSelector("#rematch:not([hidden])", { timeout: 5000 });
+  await b.waitForSelector("#rematch:not([hidden])", { timeout: 5000 });
+  // Ann offers; Bob is asked, and nothing is made before he accepts.
+  await a.click("#rematch");
+  await b.waitForSelector("#rematch-accept", { timeout: 5000 });
+  assert((await b.textContent("#status")).includes("Ann offers a rematch"), "Bob is not told: " + await b.textContent("#status"));
+  assert(a.url().endsWith("/game/" + g.id), "Ann left before Bob accepted");
+  await b.click("#rematch-accept");
+  // Both pages go to the same new game, over their sockets.
+  await a.waitForURL((u) => !u.pathname.endsWith(g.id), { timeout: 5000 });
+  await b.waitForURL((u) => !u.pathname.endsWith(g.id), { timeout: 5000 });
+  assert(a.url() === b.url(), `two games: ${a.url()} ${b.url()}`);
+  await a.waitForSelector("#board-svg");
+  const va = await viewOf(a), vb = await viewOf(b);
+  assert(va.you === 1 && vb.you === 0, `seats not swapped: Ann ${va.you}, Bob ${vb.you}`);
+  assert(va.seats[1].player === "Ann" && va.seats[0].player === "Bob", "names: " + JSON.stringify(va.seats));
+  await a.waitForFunction(() => document.querySelector("#players").textContent.includes("Ann") && document.querySelector("#players").textContent.includes("Bob"), null, { timeout: 5000 });
+  // The old game is over, and lists where the rematch went.
+  const old = await (await fetch(`${base}/api/games/${g.id}`)).json();
+  assert(old.result && old.rematch && old.rematch.id === va.id, "old game: " + JSON.stringify(old.rematch));
+  await ctxA.close();
+  await ctxB.close();
+});
+
+await test("issue 29 item 15: against the engine, Rematch appears only after the end and goes to the new game at once", async () => {
+  const page = await browser.newPage();
+  await newGame(page, { variant: "cuarenta", opponent: "engine", level: "1", side: "white" });
+  assert(!(await page.isVisible("#rematch")), "Rematch offered during the game");
+  const before = page.url();
+  await page.click("#resign");
+  await page.click("#resign");
+  await page.waitForSelector("#rematch:not([hidden])", { timeout: 5000 });
+  await page.click("#rematch");
+  await page.waitForURL((u) => u.href !== before, { timeout: 5000 });
+  await page.waitForSelector("#board-svg");
+  const v = await viewOf(page);
+  assert(v.you === 1 && v.engine.seat === 0, "seats: " + JSON.stringify({ you: v.you, engine: v.engine }));
+  await page.close();
+});
+
+await test("issue 29 item 16: the invite link stays after the inviter's first move and a reload, until the friend opens it", async () => {
+  const page = await browser.newPage();
+  await newGame(page, { opponent: "friend" });
+  const invite = await page.inputValue("#invite-link");
+  const v = await viewOf(page);
+  await clickMove(page, v.moves.find((m) => m.text === "4Ci3"));
+  await page.waitForFunction(() => document.querySelectorAll("#moves .mv").length === 1);
+  await page.waitForTimeout(500);
+  assert(await page.$("#invite-link"), "the invite went after the first move");
+  await page.reload();
+  await page.waitForSelector("#board-svg");
+  await page.waitForTimeout(500);
+  assert((await page.inputValue("#invite-link")) === invite, "the invite is not back after a reload");
+  // The friend comes: the invite goes, on the inviter's page too.
+  const ctx = await browser.newContext();
+  const friend = await ctx.newPage();
+  await friend.goto(invite);
+  await friend.waitForSelector("#board-svg");
+  await page.waitForFunction(() => !document.querySelector("#invite-link"), null, { timeout: 5000 });
+  await ctx.close();
+  await page.close();
+});
+
+await test("issue 29 item 17: a draw offered by two clicks, answered by the other's Accept/Decline buttons", async () => {
+  const g = await apiGame({ variant: "cardmate", opponent: "friend" });
+  const ctxA = await browser.newContext(), ctxB = await browser.newContext();
+  const a = await seatPage(ctxA, g.id, g.tokens.forehand);
+  const b = await seatPage(ctxB, g.id, g.tokens.rearhand);
+  // One click only asks.
+  await a.click("#draw");
+  assert((await a.textContent("#draw")) === "Really offer a draw?", "the offer is not confirmed");
+  assert((await viewOf(a)).draw_offer === null, "one click offered");
+  await a.click("#draw");
+  await b.waitForSelector("#draw-accept", { timeout: 5000 });
+  assert(await b.isVisible("#draw-decline"), "no Decline");
+  assert(await a.isDisabled("#draw"), "the offerer can offer again");
+  assert(!(await a.$("#draw-accept")), "the offerer is asked to accept his own offer");
+  await b.click("#draw-decline");
+  await a.waitForFunction(() => document.querySelector("#status").textContent.includes("declined the draw"), null, { timeout: 5000 });
+  assert(!(await viewOf(a)).result, "a decline ended the game");
+  // Offered again and accepted: drawn.
+  await a.click("#draw");
+  await a.click("#draw");
+  await b.waitForSelector("#draw-accept", { timeout: 5000 });
+  await b.click("#draw-accept");
+  await a.waitForFunction(() => document.querySelector("#status").textContent.includes("1/2-1/2"), null, { timeout: 5000 });
+  await ctxA.close();
+  await ctxB.close();
+});
+
+await test("issue 29 item 18: Download record in a 52Chess game stays on the page and says why; HTML error pages; reconnection backs off", async () => {
+  const page = await browser.newPage();
+  await newGame(page, { variant: "52chess", opponent: "engine", level: "1" });
+  const url = page.url();
+  await page.waitForFunction(() => document.querySelector("#download").getAttribute("aria-disabled") === "true", null, { timeout: 5000 });
+  assert((await page.getAttribute("#download", "title")).includes("may not know"), "no reason on the button");
+  await page.click("#download");
+  await page.waitForTimeout(500);
+  assert(page.url() === url, "the tab left the game: " + page.url());
+  assert((await page.textContent("#status")).includes("No record yet"), "status: " + await page.textContent("#status"));
+  // Error pages for a browser; the API keeps JSON.
+  for (const [path, words] of [["/nonsense/page", "no such page"], ["/game/unknown-id", "no game 'unknown-id'"]]) {
+    const r = await page.goto(base + path);
+    assert(r.status() === 404, path + ": " + r.status());
+    assert((r.headers()["content-type"] || "").startsWith("text/html"), path + ": " + r.headers()["content-type"]);
+    assert((await page.textContent("#error-message")).includes(words), path + ": " + await page.textContent("body"));
+    assert(await page.$("a[href='/']"), "no way back");
+  }
+  const api = await fetch(base + "/api/nothing", { headers: { Accept: "text/html" } });
+  assert(api.status === 404 && api.headers.get("content-type").startsWith("application/json"), "the API answered HTML");
+  // The delays between tries grow from about 1 s to 30 s at most, with jitter.
+  await page.goto(url);
+  await page.waitForSelector("#board-svg");
+  const delays = await page.evaluate(() => [0, 1, 2, 3, 4, 5, 6, 10, 50].map((n) => [reconnectDelay(n), reconnectDelay(n)]));
+  const cap = [1000, 2000, 4000, 8000, 16000, 30000, 30000, 30000, 30000];
+  delays.forEach(([x, y], i) => {
+    for (const d of [x, y]) assert(d >= cap[i] / 2 && d <= cap[i], `try ${i}: ${d} ms`);
+  });
+  // Sockets refused: the page tries again less and less often.
+  let tries = 0;
+  await page.routeWebSocket(/\/api\/games\/.*\/ws$/, (ws) => { tries++; ws.close(); });
+  await page.evaluate(() => ws && ws.close());
+  await page.waitForTimeout(6500);
+  assert(tries >= 2 && tries <= 4, `${tries} tries in 6.5 s`);
+  assert((await page.textContent("#status")).includes("connection to the server is lost"), "not said");
+  await page.close();
+});
+
+await test("issue 29 item 19: the analysis board at ?ply=N holds the game's whole line, opened at N; scores and bar from White's side", async () => {
+  const g = await apiGame({ variant: "cuarenta", opponent: "friend" });
+  const toks = [g.tokens.white, g.tokens.black];
+  for (let i = 0; i < 4; i++) {
+    const v = await (await fetch(`${base}/api/games/${g.id}`, { headers: { Authorization: "Bearer " + toks[i % 2] } })).json();
+    assert((await apiPost(g.id, "moves", toks[i % 2], { move: v.moves[0].text })).status === 200, "move");
+  }
+  assert((await apiPost(g.id, "resign", toks[0])).status === 200, "resign");
+  const history = (await (await fetch(`${base}/api/games/${g.id}`)).json()).history;
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await page.goto(`${base}/analysis?from=${g.id}&ply=1`);
+  await page.waitForSelector("#engine-panel");
+  await page.waitForFunction((n) => document.querySelectorAll("#moves .mv").length === n, history.length, { timeout: 5000 });
+  const current = () => page.evaluate(() => [...document.querySelectorAll("#moves .mv")].findIndex((m) => m.classList.contains("current")));
+  assert((await current()) === 0, "not opened at ply 1: " + await current());
+  await page.focus("#moves");
+  await page.keyboard.press("ArrowRight");
+  await page.waitForFunction(() => document.querySelectorAll("#moves .mv")[1].classList.contains("current"), null, { timeout: 5000 });
+  await page.keyboard.press("End");
+  await page.waitForFunction((n) => document.querySelectorAll("#moves .mv")[n - 1].classList.contains("current"), history.length, { timeout: 5000 });
+  // Black to move after ply 1: the lines' scores and the bar agree, both White's.
+  await page.keyboard.press("Home");
+  await page.keyboard.press("ArrowRight");
+  await page.waitForFunction(() => /White's side/.test((document.querySelector("#eval-pov") || {}).textContent || ""), null, { timeout: 20000 });
+  await page.close();
 });
 
 await test("the pages break no rule of the Content Security Policy, which the server sends", async () => {

@@ -61,7 +61,11 @@ async fn a_game_between_two_players_opens_its_board_when_it_ends() {
     assert_eq!(s, StatusCode::OK, "{board}");
     assert_eq!(board["game"], "cuarenta");
     // The whole line, opened at ply 1 (item 19).
-    assert_eq!(board["moves"].as_array().unwrap().len(), 2, "the whole line");
+    assert_eq!(
+        board["moves"].as_array().unwrap().len(),
+        2,
+        "the whole line"
+    );
     assert_eq!(board["at"], 1, "the board is at ply 1");
     let mut board = board;
     board["moves"].as_array_mut().unwrap().truncate(1);

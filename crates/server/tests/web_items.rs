@@ -171,7 +171,10 @@ async fn item_15_a_rematch_offer_can_be_declined() {
     let (s, v) = act(&state, &id, "rematch/decline", &b).await;
     assert_eq!(s, StatusCode::OK, "{v}");
     let v = view(&state, &id, Some(&w)).await;
-    assert!(v["rematch_offer"].is_null() && v["rematch"].is_null(), "{v}");
+    assert!(
+        v["rematch_offer"].is_null() && v["rematch"].is_null(),
+        "{v}"
+    );
     assert_eq!(v["rematch_declined"], 1);
 }
 
@@ -212,7 +215,13 @@ async fn item_16_the_inviter_is_told_the_friend_has_not_joined_until_he_does() {
     // A spectator is told nothing of it.
     assert!(view(&state, &id, None).await["opponent_joined"].is_null());
     // The friend opens the link (his page asks with his token).
-    let friend = v["invite"].as_str().unwrap().split('#').nth(1).unwrap().to_string();
+    let friend = v["invite"]
+        .as_str()
+        .unwrap()
+        .split('#')
+        .nth(1)
+        .unwrap()
+        .to_string();
     let his = view(&state, &id, Some(&friend)).await;
     assert_eq!(his["opponent_joined"], true);
     assert_eq!(view(&state, &id, Some(&f)).await["opponent_joined"], true);
@@ -270,7 +279,10 @@ async fn item_17_the_engine_declines_a_draw_at_move_2() {
     }
     let (s, v) = act(&state, &id, "draw", &token).await;
     assert_eq!(s, StatusCode::OK, "{v}");
-    assert!(v["result"].is_null(), "the engine took a draw at move 2: {v}");
+    assert!(
+        v["result"].is_null(),
+        "the engine took a draw at move 2: {v}"
+    );
     assert!(v["draw_offer"].is_null());
     assert_eq!(v["draw_declined"], 1);
 }
@@ -297,23 +309,35 @@ async fn item_18_a_browser_gets_error_pages_and_the_api_keeps_json() {
         let (s, h, body) = send(&state, browser_get(path)).await;
         assert_eq!(s, StatusCode::NOT_FOUND, "{path}");
         assert!(
-            h[header::CONTENT_TYPE].to_str().unwrap().starts_with("text/html"),
+            h[header::CONTENT_TYPE]
+                .to_str()
+                .unwrap()
+                .starts_with("text/html"),
             "{path}: {h:?}"
         );
         assert!(body.contains("<h1>Not found</h1>"), "{path}: {body}");
-        assert!(body.contains(&words.replace('\'', "&#39;")), "{path}: {body}");
+        assert!(
+            body.contains(&words.replace('\'', "&#39;")),
+            "{path}: {body}"
+        );
         assert!(body.contains("href=\"/\""), "{path}");
         // Still under the security headers.
         assert!(h.contains_key(header::CONTENT_SECURITY_POLICY));
     }
     // Markup in the address is text on the page.
     let (_, _, body) = send(&state, browser_get("/game/%3Cb%3Ex")).await;
-    assert!(!body.contains("<b>x") && body.contains("&lt;b&gt;x"), "{body}");
+    assert!(
+        !body.contains("<b>x") && body.contains("&lt;b&gt;x"),
+        "{body}"
+    );
     // The API answers JSON, to a browser too; a client not asking for
     // HTML gets JSON everywhere.
     let (s, h, body) = send(&state, browser_get("/api/games/nope")).await;
     assert_eq!(s, StatusCode::NOT_FOUND);
-    assert!(h[header::CONTENT_TYPE].to_str().unwrap().starts_with("application/json"));
+    assert!(h[header::CONTENT_TYPE]
+        .to_str()
+        .unwrap()
+        .starts_with("application/json"));
     assert!(serde_json::from_str::<Value>(&body).unwrap()["error"].is_string());
     let (s, e) = call(&state, "GET", "/nonsense/page", None, None).await;
     assert_eq!(s, StatusCode::NOT_FOUND);
@@ -393,7 +417,14 @@ async fn item_19_a_finished_dealers_game_opens_after_the_arrangements_with_its_m
     assert_eq!(board["moves"], json!(history[2..]), "the game's moves");
     assert_eq!(board["at"], 4);
     // The line plays on the board to the game's position.
-    let (s, v) = call(&state, "POST", "/api/analysis/view", None, Some(board.clone())).await;
+    let (s, v) = call(
+        &state,
+        "POST",
+        "/api/analysis/view",
+        None,
+        Some(board.clone()),
+    )
+    .await;
     assert_eq!(s, StatusCode::OK, "{v}");
     assert_eq!(v["position"], view(&state, &id, None).await["position"]);
     // ?ply counts the game's plies: ply 3 is the line's first move.
@@ -410,9 +441,14 @@ async fn item_19_the_lines_and_the_bar_take_the_first_seats_view() {
         .await
         .unwrap();
     let mut nonzero = 0;
-    for (n, (game, plies)) in [("cardmate", 1), ("cuarenta", 1), ("cardmate", 3), ("cuarenta", 3)]
-        .into_iter()
-        .enumerate()
+    for (n, (game, plies)) in [
+        ("cardmate", 1),
+        ("cuarenta", 1),
+        ("cardmate", 3),
+        ("cuarenta", 3),
+    ]
+    .into_iter()
+    .enumerate()
     {
         let (id, [w, b]) = friend_game(&state, game).await;
         for i in 0..plies {

@@ -916,8 +916,10 @@ function drawSide(state, v) {
     st += v.draw_declined === v.you ? " \u2014 you declined the draw" : ` \u2014 ${v.engine && v.engine.seat === v.draw_declined ? "the engine" : names[v.draw_declined]} declined the draw`;
   }
   const rmOffer = v.result && !v.rematch && v.rematch_offer !== null && v.rematch_offer !== undefined ? v.rematch_offer : null;
-  if (rmOffer !== null) st += rmOffer === v.you ? " \u2014 you offered a rematch" : ` \u2014 ${names[rmOffer]} offers a rematch`;
-  else if (v.result && !v.rematch && v.rematch_declined !== null && v.rematch_declined !== undefined && v.rematch_declined !== v.you) st += ` \u2014 ${names[v.rematch_declined]} declined a rematch`;
+  // After the end the players are named (a rematch swaps the seats).
+  const who = (i) => (v.seats[i].player && v.seats[i].player !== "Player" ? v.seats[i].player : names[i]);
+  if (rmOffer !== null) st += rmOffer === v.you ? " \u2014 you offered a rematch" : ` \u2014 ${who(rmOffer)} offers a rematch`;
+  else if (v.result && !v.rematch && v.rematch_declined !== null && v.rematch_declined !== undefined && v.rematch_declined !== v.you) st += ` \u2014 ${who(v.rematch_declined)} declined a rematch`;
   if (state.offline) {
     const secs = Math.max(1, Math.round(((state.retryAt || Date.now()) - Date.now()) / 1000));
     st = `The connection to the server is lost: reconnecting in ${secs} s\u2026`;

@@ -168,7 +168,9 @@ fn from_game(
         };
         let line = g.game.analysis_start();
         // The line's first move is the game's ply `skip`.
-        let skip = line.as_ref().map(|(_, moves)| plies.saturating_sub(moves.len()));
+        let skip = line
+            .as_ref()
+            .map(|(_, moves)| plies.saturating_sub(moves.len()));
         match (line, skip) {
             (Some((spec, moves)), Some(skip)) if ply >= skip => {
                 (g.entry(), Ok((spec, moves, ply - skip)))

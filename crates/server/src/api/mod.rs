@@ -228,7 +228,11 @@ async fn index() -> Html<&'static str> {
 /// hex digits; an unknown one the page itself reports); any other is 404
 /// (a page saying so, to a browser).
 async fn game_page(Path(id): Path<String>) -> ApiResult<Html<&'static str>> {
-    if id.len() == 12 && id.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b)) {
+    if id.len() == 12
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+    {
         Ok(Html(static_files::INDEX))
     } else {
         Err(not_found(format!(

@@ -80,7 +80,10 @@ pub async fn html_errors(req: Request, next: Next) -> Response {
         return resp;
     }
     let (parts, body) = resp.into_parts();
-    let bytes = match http_body_util::Limited::new(body, ERROR_BODY).collect().await {
+    let bytes = match http_body_util::Limited::new(body, ERROR_BODY)
+        .collect()
+        .await
+    {
         Ok(b) => b.to_bytes(),
         Err(_) => Default::default(),
     };
@@ -100,9 +103,7 @@ pub async fn html_errors(req: Request, next: Next) -> Response {
             page.headers_mut().insert(name.clone(), value.clone());
         }
     }
-    page.headers_mut().insert(
-        header::VARY,
-        HeaderValue::from_static("Accept"),
-    );
+    page.headers_mut()
+        .insert(header::VARY, HeaderValue::from_static("Accept"));
     page
 }
