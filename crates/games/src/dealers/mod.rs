@@ -36,6 +36,7 @@ mod play;
 mod position;
 pub mod record;
 pub mod rules;
+pub mod shared;
 pub mod tools;
 
 pub use catalogue::{CardKind, Catalogue, CatalogueError, PieceCard};

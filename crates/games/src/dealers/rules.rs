@@ -9,6 +9,7 @@
 //! difference).
 
 use super::catalogue::{CardKind, Catalogue, PieceCard};
+use super::shared::{kind_moves, KindMoves};
 use crate::fairy::eval::values;
 use deckmate_betza::{compile, parse, Facing, MoveTable, RayKind};
 use deckmate_board::{Geometry, RankStyle, Square};
@@ -118,8 +119,10 @@ pub struct Kind {
     /// board (the fairy core's estimate, [`crate::fairy::eval::values`]);
     /// a pawn's without its promotion.
     pub value: i32,
-    /// Its moves from each square, for White and for Black.
-    pub(crate) moves: [Vec<SquareMoves>; 2],
+    /// Its moves from each square, for White and for Black: shared by
+    /// every game whose kind has the same XBetza on the same board
+    /// ([`super::shared`]).
+    pub(crate) moves: Arc<KindMoves>,
 }
 
 impl Kind {
@@ -343,7 +346,7 @@ impl Rules {
     /// The moves of `kind` for `seat` from `sq`.
     #[inline]
     pub(crate) fn moves(&self, kind: u8, seat: Seat, sq: u8) -> &SquareMoves {
-        &self.kinds[usize::from(kind)].moves[seat.index()][usize::from(sq)]
+        &self.kinds[usize::from(kind)].moves.moves[seat.index()][usize::from(sq)]
     }
 }
 
@@ -376,18 +379,24 @@ fn compile_kind(card: &PieceCard, geometry: &Geometry, size: u8) -> Result<Kind,
             card.name, card.betza
         ))
     };
-    let betza = parse(&card.betza).map_err(|e| bad(&e))?;
-    let table = compile(&betza, geometry, Facing::Up).map_err(|e| bad(&e))?;
+    let moves = kind_moves(size, &card.betza, || {
+        let betza = parse(&card.betza).map_err(|e| bad(&e))?;
+        let table = compile(&betza, geometry, Facing::Up).map_err(|e| bad(&e))?;
+        let white = squares_of(&table, size, false);
+        let value = values::movement_value(&values::movement_on(geometry, &table)).round() as i32;
+        let black = squares_of(&table, size, true);
+        Ok(KindMoves {
+            moves: [white, black],
+            value,
+        })
+    })?;
     let (special, mecklenbeck) = special_of(card);
-    let white = squares_of(&table, size, false);
-    let value = values::movement_value(&values::movement_on(geometry, &table)).round() as i32;
-    let black = squares_of(&table, size, true);
     Ok(Kind {
         card: card.clone(),
         special,
         mecklenbeck,
-        value,
-        moves: [white, black],
+        value: moves.value,
+        moves,
     })
 }
 
