@@ -196,11 +196,12 @@ async fn main() {
     let run = Duration::from_secs(arg(4, 60));
     let settle = Duration::from_secs(arg(5, 420));
 
-    let mut server = Server::start(
-        "engine_load",
-        &["--create-rate", "100000", "--create-burst", "100000"],
-    )
-    .await;
+    let mut flags = vec!["--create-rate", "100000", "--create-burst", "100000"];
+    // Every player's socket comes from this one address.
+    if common::serve_has_flag("--max-connections-per-address") {
+        flags.extend(["--max-connections-per-address", "100000"]);
+    }
+    let mut server = Server::start("engine_load", &flags).await;
     let addr = server.addr.clone();
     let pid = server.pid;
     tokio::time::sleep(Duration::from_millis(500)).await;

@@ -37,6 +37,10 @@ async fn main() {
     if common::serve_has_flag("--create-rate") {
         args.extend(["--create-rate", "100000", "--create-burst", "100000"]);
     }
+    // Every watcher comes from this one address.
+    if common::serve_has_flag("--max-connections-per-address") {
+        args.extend(["--max-connections-per-address", "100000"]);
+    }
     let mut server = Server::start("load", &args).await;
     let addr = server.addr.clone();
     let pid = server.pid;

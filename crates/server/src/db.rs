@@ -40,6 +40,53 @@ pub struct GameRow {
 /// as the views show.
 pub const CHAT_STORED: usize = crate::game::CHAT_KEPT;
 
+/// What a start reads of a game without building it.
+#[derive(Clone, Debug)]
+pub struct IndexRow {
+    /// Public id.
+    pub id: String,
+    /// Variant key.
+    pub variant: String,
+    /// Ended from outside the board (resigned, agreed, on time).
+    pub ended: bool,
+    /// The engine's seat (0 or 1), if an engine plays.
+    pub engine_seat: Option<u8>,
+    /// The game has clocks.
+    pub timed: bool,
+    /// The lobby's line as last stored ([`Db::set_summaries`]).
+    pub summary: Option<String>,
+    /// The number of moves stored.
+    pub moves: usize,
+    /// The last move stored.
+    pub last_move: Option<String>,
+}
+
+/// The columns of a game row, as [`game_row`] reads them.
+const GAME_COLUMNS: &str = "SELECT id, variant, spec, token0, token1, engine_seat, engine_level, \
+    ended, created, draw_offer_seat, draw_offer_plies, time_control, name0, name1 FROM games";
+
+/// A game row from [`GAME_COLUMNS`] (without its moves).
+fn game_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameRow> {
+    let seat: Option<u8> = r.get(5)?;
+    let level: Option<u8> = r.get(6)?;
+    let offer_seat: Option<u8> = r.get(9)?;
+    let offer_plies: Option<u32> = r.get(10)?;
+    Ok(GameRow {
+        id: r.get(0)?,
+        variant: r.get(1)?,
+        spec: r.get(2)?,
+        tokens: [r.get(3)?, r.get(4)?],
+        engine: seat.zip(level),
+        ended: r.get(7)?,
+        created: r.get(8)?,
+        draw_offer: offer_seat.zip(offer_plies),
+        time_control: r.get(11)?,
+        clocks: Vec::new(),
+        chat: Vec::new(),
+        names: [r.get(12)?, r.get(13)?],
+    })
+}
+
 /// The database.
 pub struct Db {
     conn: Connection,
@@ -157,7 +204,106 @@ impl Db {
             )
             .map_err(err)?;
         }
+        // ... and those from before lazy loading, the lobby's line.
+        let has_summary: bool = conn
+            .prepare("SELECT 1 FROM pragma_table_info('games') WHERE name = 'summary'")
+            .and_then(|mut st| st.exists([]))
+            .map_err(err)?;
+        if !has_summary {
+            conn.execute_batch("ALTER TABLE games ADD COLUMN summary TEXT;")
+                .map_err(err)?;
+        }
         Ok(Db { conn })
+    }
+
+    /// What a start needs to know of every game without building it,
+    /// oldest first: in the order they were stored ([`IndexRow`]).
+    pub fn index(&self) -> DbResult<Vec<IndexRow>> {
+        let mut st = self
+            .conn
+            .prepare(
+                "SELECT g.id, g.variant, g.ended IS NOT NULL, g.engine_seat, g.time_control IS NOT NULL,
+                        g.summary,
+                        (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id),
+                        (SELECT text FROM moves m WHERE m.game_id = g.id ORDER BY ply DESC LIMIT 1)
+                 FROM games g ORDER BY g.created, g.rowid",
+            )
+            .map_err(err)?;
+        let rows = st
+            .query_map([], |r| {
+                Ok(IndexRow {
+                    id: r.get(0)?,
+                    variant: r.get(1)?,
+                    ended: r.get(2)?,
+                    engine_seat: r.get(3)?,
+                    timed: r.get(4)?,
+                    summary: r.get(5)?,
+                    moves: r.get::<_, i64>(6)?.max(0) as usize,
+                    last_move: r.get(7)?,
+                })
+            })
+            .map_err(err)?
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(err)?;
+        Ok(rows)
+    }
+
+    /// Stores games' lobby lines (id, the line as JSON), in one
+    /// transaction.
+    pub fn set_summaries(&self, lines: &[(String, String)]) -> DbResult<()> {
+        let tx = self.conn.unchecked_transaction().map_err(err)?;
+        {
+            let mut st = tx
+                .prepare("UPDATE games SET summary = ?2 WHERE id = ?1")
+                .map_err(err)?;
+            for (id, line) in lines {
+                st.execute(params![id, line]).map_err(err)?;
+            }
+        }
+        tx.commit().map_err(err)
+    }
+
+    /// One game with its moves, if it is stored.
+    pub fn load_game(&self, id: &str) -> DbResult<Option<(GameRow, Vec<String>)>> {
+        let mut st = self
+            .conn
+            .prepare(&format!("{GAME_COLUMNS} WHERE id = ?1"))
+            .map_err(err)?;
+        let row = st
+            .query_map([id], game_row)
+            .map_err(err)?
+            .next()
+            .transpose()
+            .map_err(err)?;
+        match row {
+            Some(g) => self.with_moves(g).map(Some),
+            None => Ok(None),
+        }
+    }
+
+    /// A game row completed with its moves, clocks and chat.
+    fn with_moves(&self, mut g: GameRow) -> DbResult<(GameRow, Vec<String>)> {
+        let mut mst = self
+            .conn
+            .prepare("SELECT text, mover, clock_ms FROM moves WHERE game_id = ?1 ORDER BY ply")
+            .map_err(err)?;
+        let moves = mst
+            .query_map([&g.id], |r| {
+                Ok((
+                    r.get::<_, String>(0)?,
+                    r.get::<_, Option<u8>>(1)?,
+                    r.get::<_, Option<i64>>(2)?,
+                ))
+            })
+            .map_err(err)?
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(err)?;
+        g.clocks = moves
+            .iter()
+            .map(|m| (m.1, m.2.map(|c| c.max(0) as u64)))
+            .collect();
+        g.chat = self.chat_of(&g.id, CHAT_STORED)?;
+        Ok((g, moves.into_iter().map(|m| m.0).collect()))
     }
 
     /// Sets a seat's nickname.

@@ -3,12 +3,15 @@
 //! `app(state)` is the whole HTTP surface, so tests call it directly;
 //! [`serve`] runs it on a listener with the connection limits a public
 //! server needs. Every move is written to the database before it is
-//! acknowledged; on start the server reloads every game and lets engine
-//! seats think again.
+//! acknowledged; on start the server reads every game's lobby line and
+//! builds the games that must run (clocks, engine seats to move, which
+//! then think again); any other game is built when first touched, and
+//! idle games leave memory ([`loading`]).
 //!
 //! Nothing blocking runs on the async runtime: the database has its own
 //! thread ([`store`]), engine searches a fixed pool of threads
-//! ([`engine_pool`]); handlers only await them.
+//! ([`engine_pool`]), games are built on a bounded pool of blocking
+//! threads ([`blocking`]); handlers only await them.
 #![deny(missing_docs)]
 
 mod api;
@@ -19,6 +22,7 @@ mod engine_pool;
 mod game;
 mod limits;
 mod live_games;
+mod loading;
 mod serve;
 mod static_files;
 mod store;
@@ -73,6 +77,12 @@ pub struct Config {
     /// Called at the start of every game build (tests).
     #[doc(hidden)]
     pub build_hook: Option<BuildHook>,
+    /// Games kept in memory at most, beyond those in use (being played
+    /// with a clock, searched by the engine, watched or asked for): the
+    /// others are built again from the database when next touched.
+    pub max_resident_games: usize,
+    /// How long a game nobody touches stays in memory.
+    pub idle_games_kept: Duration,
 }
 
 impl Default for Config {
@@ -87,6 +97,8 @@ impl Default for Config {
             allowed_origins: Vec::new(),
             build_threads: std::thread::available_parallelism().map_or(2, |n| n.get()),
             build_hook: None,
+            max_resident_games: 500,
+            idle_games_kept: Duration::from_secs(300),
         }
     }
 }
@@ -108,9 +120,13 @@ struct Inner {
     allowed_origins: Vec<String>,
     /// Where games are built, off the async runtime.
     builders: blocking::Builders,
+    /// [`Config::max_resident_games`].
+    max_resident_games: usize,
+    /// [`Config::idle_games_kept`].
+    idle_games_kept: Duration,
     /// Stored games that cannot be played now, by id: why (a variant file
     /// the server does not offer now, or another version of it).
-    unavailable: HashMap<String, String>,
+    unavailable: Mutex<HashMap<String, String>>,
     /// Open seeks (in memory only: they stand while their makers wait).
     seeks: Mutex<Vec<api::seeks::Seek>>,
 }
@@ -175,79 +191,8 @@ impl AppState {
     pub fn with_config(db: Db, config: Config) -> Result<AppState, String> {
         let runtime = tokio::runtime::Handle::try_current()
             .map_err(|_| "the server state needs a tokio runtime".to_string())?;
-        let rows = db.load_all()?;
         let seek_rows = db.seeks()?;
-        let mut live = LiveGames::default();
-        let mut unavailable = HashMap::new();
-        for (row, moves) in rows {
-            let Some(variant) = config.catalog.find(&row.variant) else {
-                let why = format!(
-                    "game {} is a game of '{}', which this server does not offer now: \
-                     a variant file's game needs its file (start the server with \
-                     --variants DIR, DIR holding {}.toml)",
-                    row.id, row.variant, row.variant
-                );
-                eprintln!("deckmate: {why}; the game is kept in the database, not played");
-                unavailable.insert(row.id.clone(), why);
-                continue;
-            };
-            let spec: serde_json::Value = serde_json::from_str(&row.spec)
-                .map_err(|e| format!("game {}: stored spec: {e}", row.id))?;
-            let game = match variant.rebuild(&spec, &moves) {
-                Ok(g) => g,
-                // A variant file may have changed since the game began:
-                // that game waits for its file, the others are served.
-                Err(e) if variant.variant_file.is_some() => {
-                    let why = format!("game {} ({}): {e}", row.id, variant.name);
-                    eprintln!("deckmate: {why}; the game is kept in the database, not played");
-                    unavailable.insert(row.id.clone(), why);
-                    continue;
-                }
-                Err(e) => return Err(format!("game {}: {e}", row.id)),
-            };
-            let engine = row.engine.map(|(s, l)| (seat_from(s), l));
-            let mut g = LiveGame::new(row.id.clone(), game, row.tokens, engine, row.created);
-            g.ended = row.ended.as_deref().and_then(Settlement::from_json);
-            g.names = row.names.clone();
-            g.chat_sent = row.chat.last().map_or(0, |c| c.0 + 1);
-            g.chat = row
-                .chat
-                .iter()
-                .map(|(_, s, t)| (seat_from(*s), t.clone()))
-                .collect();
-            g.stored = moves
-                .iter()
-                .zip(row.clocks.iter().chain(std::iter::repeat(&(None, None))))
-                .map(|(t, &(m, c))| game::StoredMove {
-                    text: t.clone(),
-                    mover: m.map(seat_from),
-                    clock_ms: c,
-                })
-                .collect();
-            // The clocks as the moves left them; the running one starts
-            // again now: the time the server was down is nobody's.
-            if let Some(tc) = row
-                .time_control
-                .as_deref()
-                .and_then(clock::TimeControl::from_stored)
-            {
-                let moves = row
-                    .clocks
-                    .iter()
-                    .filter_map(|&(m, c)| m.map(|s| (seat_from(s), c)));
-                let mut c = clock::Clock::restored(tc, moves);
-                let next = g.clock_seat();
-                c.start(next, std::time::Instant::now());
-                g.set_clock(Some(c));
-                g.clocks = history_clocks(&g);
-            }
-            // An offer holds only until the next move.
-            g.draw_offer = row
-                .draw_offer
-                .filter(|&(_, plies)| plies as usize == g.plies())
-                .map(|(s, _)| seat_from(s));
-            live.insert(Arc::new(GameSlot::new(g)));
-        }
+        let (live, unavailable) = loading::start(&db, &config.catalog)?;
         let pool = if config.engines {
             Some(EnginePool::start(config.engine_threads)?)
         } else {
@@ -265,7 +210,9 @@ impl AppState {
                 catalog: config.catalog,
                 allowed_origins: config.allowed_origins,
                 builders: blocking::Builders::new(config.build_threads, config.build_hook),
-                unavailable,
+                max_resident_games: config.max_resident_games,
+                idle_games_kept: config.idle_games_kept,
+                unavailable: Mutex::new(unavailable),
                 seeks: Mutex::new(Vec::new()),
             }),
         };
@@ -274,6 +221,18 @@ impl AppState {
             state.clock_changed(&slot);
             state.engine_move_if_due(&slot);
         }
+        // The games' lobby lines stored as they change, idle games dropped
+        // from memory.
+        let weak = Arc::downgrade(&state.inner);
+        state.inner.runtime.spawn(async move {
+            let mut every = tokio::time::interval(loading::SWEEP_EVERY);
+            every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+            loop {
+                every.tick().await;
+                let Some(inner) = weak.upgrade() else { return };
+                AppState { inner }.sweep().await;
+            }
+        });
         // The creation limiter keeps a little state per address: forget the
         // addresses whose quota is full again, so it stays small.
         let weak = Arc::downgrade(&state.inner);
@@ -306,8 +265,8 @@ impl AppState {
 
     /// Why a stored game cannot be played now, if it cannot (its variant
     /// file is not offered, or changed).
-    pub(crate) fn unavailable(&self, id: &str) -> Option<&str> {
-        self.inner.unavailable.get(id).map(String::as_str)
+    pub(crate) fn unavailable(&self, id: &str) -> Option<String> {
+        lock(&self.inner.unavailable).get(id).cloned()
     }
 
     /// The engine pool, `None` when the engines are off.
@@ -343,7 +302,7 @@ impl AppState {
     }
 
     /// Up to `n` games created before position `before`, newest first.
-    pub(crate) fn games_before(&self, before: usize, n: usize) -> Vec<Arc<GameSlot>> {
+    pub(crate) fn games_before(&self, before: usize, n: usize) -> Vec<live_games::Line> {
         lock(&self.inner.games).before(before, n)
     }
 

@@ -76,7 +76,16 @@ enum Op {
         id: String,
         offer: Option<(u8, u32)>,
     },
+    Summaries(Vec<(String, String)>),
+    /// A read: a game and its moves, answered on its own channel.
+    Load {
+        id: String,
+        answer: oneshot::Sender<Loaded>,
+    },
 }
+
+/// A game read back: its row and moves, if it is stored.
+pub type Loaded = Result<Option<(GameRow, Vec<String>)>, StoreError>;
 
 struct Request {
     op: Op,
@@ -214,6 +223,25 @@ impl Store {
         .await
     }
 
+    /// Stores games' lobby lines (id, the line as JSON).
+    pub async fn set_summaries(&self, lines: Vec<(String, String)>) -> Result<(), StoreError> {
+        self.send(Op::Summaries(lines)).await
+    }
+
+    /// Reads a game and its moves (in turn with the writes, so it holds
+    /// every write asked before it).
+    pub async fn load_game(&self, id: &str) -> Loaded {
+        let (answer, loaded) = oneshot::channel();
+        self.send(Op::Load {
+            id: id.into(),
+            answer,
+        })
+        .await?;
+        loaded
+            .await
+            .unwrap_or_else(|_| Err(StoreError::Failed("the database thread stopped".into())))
+    }
+
     /// Records a pending draw offer (seat, moves played), or none.
     pub async fn set_draw_offer(
         &self,
@@ -268,15 +296,23 @@ fn apply(db: &Db, op: Op, left: Duration) -> Result<(), StoreError> {
         } => db.insert_seek(&id, &token, &body, made),
         Op::Unseek { id } => db.delete_seek(&id),
         Op::DrawOffer { id, offer } => db.set_draw_offer(&id, offer),
-    };
-    r.map_err(|e| {
-        if e.busy {
-            StoreError::Busy(format!(
-                "the database is busy ({}); nothing was stored",
-                e.message.trim_start_matches("database: ")
-            ))
-        } else {
-            StoreError::Failed(e.message)
+        Op::Summaries(lines) => db.set_summaries(&lines),
+        Op::Load { id, answer } => {
+            let _ = answer.send(db.load_game(&id).map_err(failed));
+            Ok(())
         }
-    })
+    };
+    r.map_err(failed)
+}
+
+/// A database error as the store tells it.
+fn failed(e: crate::db::DbError) -> StoreError {
+    if e.busy {
+        StoreError::Busy(format!(
+            "the database is busy ({}); nothing was stored",
+            e.message.trim_start_matches("database: ")
+        ))
+    } else {
+        StoreError::Failed(e.message)
+    }
 }

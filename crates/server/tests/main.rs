@@ -13,6 +13,7 @@ mod dealers;
 mod engine_pool;
 mod engine_turns;
 mod hostile;
+mod lazy_games;
 mod limits;
 mod seeks;
 mod takebacks;

@@ -35,7 +35,7 @@ pub(super) async fn play(
     headers: HeaderMap,
     body: Option<Json<Value>>,
 ) -> ApiResult<Json<Value>> {
-    let slot = find(&state, &id)?;
+    let slot = find(&state, &id).await?;
     let me = {
         let g = slot.lock();
         let me = seat(&g, &headers)?;
@@ -102,7 +102,7 @@ pub(super) async fn resign(
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> ApiResult<Json<Value>> {
-    let slot = find(&state, &id)?;
+    let slot = find(&state, &id).await?;
     let _writer = slot.writer.lock().await;
     let me = seat_in_play(&slot.lock(), &headers)?;
     let end = Settlement::resigned_or_agreed(Some(me.other()));
@@ -203,7 +203,7 @@ pub(super) async fn draw(
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> ApiResult<Json<Value>> {
-    let slot = find(&state, &id)?;
+    let slot = find(&state, &id).await?;
     let (me, engine, plies) = {
         let _writer = slot.writer.lock().await;
         let (me, engine, plies) = {
@@ -283,7 +283,7 @@ async fn answer_draw_offer(
     headers: HeaderMap,
     accept: bool,
 ) -> ApiResult<Json<Value>> {
-    let slot = find(&state, &id)?;
+    let slot = find(&state, &id).await?;
     let _writer = slot.writer.lock().await;
     let me = {
         let g = slot.lock();
@@ -329,7 +329,7 @@ pub(super) async fn takeback(
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> ApiResult<Json<Value>> {
-    let slot = find(&state, &id)?;
+    let slot = find(&state, &id).await?;
     let _writer = slot.writer.lock().await;
     let (me, keep, grant) = {
         let g = slot.lock();
@@ -376,7 +376,7 @@ pub(super) async fn decline_takeback(
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> ApiResult<Json<Value>> {
-    let slot = find(&state, &id)?;
+    let slot = find(&state, &id).await?;
     let mut g = slot.lock();
     let me = seat_in_play(&g, &headers)?;
     if g.takeback_offer.is_none_or(|(by, _)| by != me.other()) {
@@ -404,7 +404,7 @@ pub(super) async fn chat(
     headers: HeaderMap,
     body: Option<Json<Value>>,
 ) -> ApiResult<Json<Value>> {
-    let slot = find(&state, &id)?;
+    let slot = find(&state, &id).await?;
     let text = match body.as_ref().map(|b| &b.0["text"]) {
         Some(Value::String(t)) => t.chars().filter(|c| !c.is_control()).collect::<String>(),
         _ => return Err(super::bad("send {\"text\": \"your message\"}")),
@@ -499,7 +499,7 @@ async fn rematch_answer(
     headers: HeaderMap,
     must_accept: bool,
 ) -> ApiResult<Json<Value>> {
-    let slot = find(&state, &id)?;
+    let slot = find(&state, &id).await?;
     let _writer = slot.writer.lock().await;
     let (fresh, secret) = (fresh_seed()?, secret_seed()?);
     let (variant, spec, engine, me, time_control, names) = {
@@ -570,7 +570,7 @@ pub(super) async fn decline_rematch(
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> ApiResult<Json<Value>> {
-    let slot = find(&state, &id)?;
+    let slot = find(&state, &id).await?;
     let _writer = slot.writer.lock().await;
     let mut g = slot.lock();
     let me = seat(&g, &headers)?;

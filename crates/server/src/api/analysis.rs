@@ -68,7 +68,7 @@ pub(super) async fn start(
     let slot = match req.get("from") {
         Some(id) => {
             let id = id.as_str().ok_or_else(|| bad("from: a game's id"))?;
-            Some(find(&state, id)?)
+            Some(find(&state, id).await?)
         }
         None => None,
     };

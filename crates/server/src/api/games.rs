@@ -3,6 +3,7 @@
 use super::{bad, bearer, conflict, internal, not_found, quote, stored, ApiResult};
 use crate::clock::{Clock, TimeControl};
 use crate::game::{seat_of, GameSlot, LiveGame};
+use crate::live_games::Line;
 use crate::{secret, AppState};
 use axum::extract::{Path, Query, State};
 use axum::http::{header, HeaderMap};
@@ -58,14 +59,17 @@ pub(super) fn seeded_game(
     variant.new_game(options, secret_seed()?).map_err(bad)
 }
 
-/// The game of an id, or 404.
-pub(super) fn find(state: &AppState, id: &str) -> ApiResult<Arc<GameSlot>> {
+/// The game of an id (built from the database if it is not in memory),
+/// or 404; 503 with the reason when it cannot be played now.
+pub(super) async fn find(state: &AppState, id: &str) -> ApiResult<Arc<GameSlot>> {
     if let Some(why) = state.unavailable(id) {
         return Err(super::unavailable(why));
     }
-    state
-        .game(id)
-        .ok_or_else(|| not_found(format!("no game '{}'", quote(id))))
+    match state.game_loaded(id).await {
+        Ok(Some(slot)) => Ok(slot),
+        Ok(None) => Err(not_found(format!("no game '{}'", quote(id)))),
+        Err(why) => Err(super::unavailable(why)),
+    }
 }
 
 /// Stores a new game, then keeps it in memory and lets the engine move if
@@ -317,18 +321,22 @@ pub(super) async fn list(
         if chunk.is_empty() {
             break;
         }
-        for slot in chunk {
+        for line in chunk {
             cursor -= 1;
             scanned += 1;
-            let g = slot.lock();
-            let finished = g.end().is_some();
+            // A game in memory gives its line now; another, its stored one.
+            let line = match line {
+                Line::Resident(slot) => slot.lock().summary(),
+                Line::Stored(line) => (*line).clone(),
+            };
+            let finished = !line["result"].is_null();
             let wanted = match status {
                 Status::All => true,
                 Status::Ongoing => !finished,
                 Status::Finished => finished,
             };
-            if wanted && variant.is_none_or(|v| v == g.entry().key) {
-                games.push(g.summary());
+            if wanted && variant.is_none_or(|v| line["variant"] == v) {
+                games.push(line);
                 if games.len() == limit {
                     break 'scan;
                 }
@@ -349,7 +357,7 @@ pub(super) async fn view(
     Query(q): Query<HashMap<String, String>>,
     headers: HeaderMap,
 ) -> ApiResult<Json<Value>> {
-    let slot = find(&state, &id)?;
+    let slot = find(&state, &id).await?;
     let ply = match q.get("ply") {
         Some(p) => Some(
             p.parse::<usize>()
@@ -386,7 +394,7 @@ pub(super) async fn record(
     State(state): State<AppState>,
     Path(id): Path<String>,
 ) -> ApiResult<Response> {
-    let slot = find(&state, &id)?;
+    let slot = find(&state, &id).await?;
     let (text, key) = {
         let g = slot.lock();
         if let Some(why) = g.record_withheld() {

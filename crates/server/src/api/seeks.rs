@@ -391,7 +391,7 @@ pub(super) async fn set_name(
     headers: HeaderMap,
     body: Option<Json<Value>>,
 ) -> ApiResult<Json<Value>> {
-    let slot = find(&state, &id)?;
+    let slot = find(&state, &id).await?;
     let name = nickname(body.as_ref().map_or(&Value::Null, |b| &b.0["name"]))?
         .ok_or_else(|| bad("send {\"name\": \"your nickname\"}"))?;
     let _writer = slot.writer.lock().await;

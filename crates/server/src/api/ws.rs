@@ -56,7 +56,7 @@ pub(super) async fn ws(
     if !crate::limits::origin_allowed(&headers, state.allowed_origins()) {
         return Ok(crate::limits::foreign_origin().into_response());
     }
-    let slot = find(&state, &id)?;
+    let slot = find(&state, &id).await?;
     let token = protocol_token(&headers).or_else(|| q.get("token").cloned());
     let (rx, you) = {
         let mut g = slot.lock();

@@ -1,0 +1,281 @@
+//! Games loaded when they are needed, and dropped from memory when idle.
+//!
+//! A start reads what the lobby needs of every game (its line, stored in
+//! `games.summary` with the number of moves and the last move it was made
+//! after) and builds only the games that must run: a clock running, an
+//! engine to move, or a line that is missing or older than the game's
+//! moves (a crash between a change and the line's store; a database from
+//! before lines). Any other game is built from the database when it is
+//! first touched ([`AppState::game_loaded`], off the runtime).
+//!
+//! Every [`SWEEP_EVERY`], the lines of the games in memory that changed
+//! are stored, and the games nobody holds (no request, socket, search or
+//! timer) are dropped from memory: those untouched for
+//! `Config::idle_games_kept`, and the least recently touched beyond
+//! `Config::max_resident_games`.
+
+use crate::db::{Db, GameRow, IndexRow};
+use crate::game::{self, GameSlot, LiveGame};
+use crate::live_games::LiveGames;
+use crate::{clock, history_clocks, lock, seat_from, AppState};
+use deckmate_games::registry::{Catalog, GameEntry, Settlement};
+use serde_json::{json, Value};
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// How often the lines are stored and idle games dropped.
+pub const SWEEP_EVERY: Duration = Duration::from_secs(2);
+
+/// Why a stored game is not played.
+pub(crate) enum Unplayable {
+    /// Its variant file is not offered, or changed: it waits (503).
+    Waits(String),
+    /// It does not rebuild: a broken database.
+    Broken(String),
+}
+
+/// The reason a game of a variant the catalog lacks is not played.
+fn not_offered(id: &str, variant: &str) -> String {
+    format!(
+        "game {id} is a game of '{variant}', which this server does not offer now: \
+         a variant file's game needs its file (start the server with \
+         --variants DIR, DIR holding {variant}.toml)"
+    )
+}
+
+/// A stored game built again: the game from its spec and moves, its
+/// seats, end, names, chat, clocks (the running one started now: the
+/// time the server was down is nobody's) and pending draw offer.
+pub(crate) fn live_game(
+    variant: &'static GameEntry,
+    row: GameRow,
+    moves: Vec<String>,
+) -> Result<LiveGame, Unplayable> {
+    let spec: Value = serde_json::from_str(&row.spec)
+        .map_err(|e| Unplayable::Broken(format!("game {}: stored spec: {e}", row.id)))?;
+    let game = match variant.rebuild(&spec, &moves) {
+        Ok(g) => g,
+        // A variant file may have changed since the game began: that game
+        // waits for its file, the others are served.
+        Err(e) if variant.variant_file.is_some() => {
+            return Err(Unplayable::Waits(format!(
+                "game {} ({}): {e}",
+                row.id, variant.name
+            )))
+        }
+        Err(e) => return Err(Unplayable::Broken(format!("game {}: {e}", row.id))),
+    };
+    let engine = row.engine.map(|(s, l)| (seat_from(s), l));
+    let mut g = LiveGame::new(row.id.clone(), game, row.tokens, engine, row.created);
+    g.ended = row.ended.as_deref().and_then(Settlement::from_json);
+    g.names = row.names.clone();
+    g.chat_sent = row.chat.last().map_or(0, |c| c.0 + 1);
+    g.chat = row
+        .chat
+        .iter()
+        .map(|(_, s, t)| (seat_from(*s), t.clone()))
+        .collect();
+    g.stored = moves
+        .iter()
+        .zip(row.clocks.iter().chain(std::iter::repeat(&(None, None))))
+        .map(|(t, &(m, c))| game::StoredMove {
+            text: t.clone(),
+            mover: m.map(seat_from),
+            clock_ms: c,
+        })
+        .collect();
+    if let Some(tc) = row
+        .time_control
+        .as_deref()
+        .and_then(clock::TimeControl::from_stored)
+    {
+        let moves = row
+            .clocks
+            .iter()
+            .filter_map(|&(m, c)| m.map(|s| (seat_from(s), c)));
+        let mut c = clock::Clock::restored(tc, moves);
+        let next = g.clock_seat();
+        c.start(next, Instant::now());
+        g.set_clock(Some(c));
+        g.clocks = history_clocks(&g);
+    }
+    // An offer holds only until the next move.
+    g.draw_offer = row
+        .draw_offer
+        .filter(|&(_, plies)| plies as usize == g.plies())
+        .map(|(s, _)| seat_from(s));
+    Ok(g)
+}
+
+/// A game's line as stored: the lobby's line and what it was made after
+/// (the moves stored, the last of them, an end from outside the board).
+fn stored_line(g: &LiveGame) -> Value {
+    json!({
+        "line": g.summary(),
+        "moves": g.stored.len(),
+        "last": g.stored.last().map(|m| m.text.clone()),
+        "ended": g.ended.is_some(),
+    })
+}
+
+/// The lobby's line of a stored game, if it was made after the moves and
+/// the end the database holds now.
+fn current_line(row: &IndexRow) -> Option<Value> {
+    let stored: Value = serde_json::from_str(row.summary.as_deref()?).ok()?;
+    let fresh = stored["moves"].as_u64() == Some(row.moves as u64)
+        && stored["last"].as_str() == row.last_move.as_deref()
+        && stored["ended"].as_bool() == Some(row.ended);
+    fresh
+        .then(|| stored["line"].clone())
+        .filter(Value::is_object)
+}
+
+/// Whether a game of this line must run from the start: not over, and a
+/// clock may run or the engine may be to move.
+fn runs(row: &IndexRow, line: &Value) -> bool {
+    if row.ended || !line["result"].is_null() {
+        return false;
+    }
+    let engine_to_move = row
+        .engine_seat
+        .is_some_and(|e| match line["to_move"].as_u64() {
+            Some(s) => s == u64::from(e),
+            None => true,
+        });
+    row.timed || engine_to_move
+}
+
+/// Whether a game in memory must stay there from the start.
+fn must_run(g: &LiveGame) -> bool {
+    g.end().is_none()
+        && (g.clock.is_some()
+            || g.engine
+                .is_some_and(|(s, _)| g.to_move() != Some(s.other())))
+}
+
+/// The games at start: each game's line, the games that must run built
+/// (and those whose line was out of date, whose new lines are stored),
+/// and the games that cannot be played now with why.
+pub(crate) fn start(
+    db: &Db,
+    catalog: &Catalog,
+) -> Result<(LiveGames, HashMap<String, String>), String> {
+    let mut live = LiveGames::default();
+    let mut unavailable = HashMap::new();
+    let mut new_lines = Vec::new();
+    for row in db.index()? {
+        let Some(variant) = catalog.find(&row.variant) else {
+            let why = not_offered(&row.id, &row.variant);
+            eprintln!("deckmate: {why}; the game is kept in the database, not played");
+            unavailable.insert(row.id.clone(), why);
+            continue;
+        };
+        if let Some(line) = current_line(&row) {
+            if !runs(&row, &line) {
+                live.insert_stored(row.id, line);
+                continue;
+            }
+        }
+        let Some((game_row, moves)) = db.load_game(&row.id)? else {
+            continue;
+        };
+        match live_game(variant, game_row, moves) {
+            Ok(g) if must_run(&g) => live.insert(Arc::new(GameSlot::new(g))),
+            Ok(g) => {
+                let stored = stored_line(&g);
+                live.insert_stored(row.id.clone(), stored["line"].clone());
+                new_lines.push((row.id, stored.to_string()));
+            }
+            Err(Unplayable::Waits(why)) => {
+                eprintln!("deckmate: {why}; the game is kept in the database, not played");
+                unavailable.insert(row.id, why);
+            }
+            Err(Unplayable::Broken(e)) => return Err(e),
+        }
+    }
+    db.set_summaries(&new_lines)?;
+    Ok((live, unavailable))
+}
+
+impl AppState {
+    /// A game by id, built from the database if it is not in memory (off
+    /// the runtime); `Ok(None)` when there is no such game, `Err` why it
+    /// cannot be played (its variant file is missing or changed, the
+    /// database is busy or broken).
+    pub(crate) async fn game_loaded(&self, id: &str) -> Result<Option<Arc<GameSlot>>, String> {
+        if let Some(slot) = self.game(id) {
+            return Ok(Some(slot));
+        }
+        if !lock(&self.inner.games).contains(id) {
+            return Ok(None);
+        }
+        let Some((row, moves)) = self
+            .store()
+            .load_game(id)
+            .await
+            .map_err(|e| e.to_string())?
+        else {
+            return Ok(None);
+        };
+        let Some(variant) = self.catalog().find(&row.variant) else {
+            return Err(not_offered(id, &row.variant));
+        };
+        let built = self
+            .build("load", move || live_game(variant, row, moves))
+            .await?;
+        let g = match built {
+            Ok(g) => g,
+            Err(Unplayable::Waits(why)) => {
+                lock(&self.inner.unavailable).insert(id.to_string(), why.clone());
+                return Err(why);
+            }
+            Err(Unplayable::Broken(e)) => return Err(e),
+        };
+        let (slot, new) = lock(&self.inner.games).loaded(Arc::new(GameSlot::new(g)));
+        if new {
+            self.clock_changed(&slot);
+            self.engine_move_if_due(&slot);
+        }
+        Ok(Some(slot))
+    }
+
+    /// Stores the lines of the games in memory that changed, then drops
+    /// from memory the idle games nobody holds (see the module's words).
+    /// Runs every [`SWEEP_EVERY`]; tests call it to see it done.
+    #[doc(hidden)]
+    pub async fn sweep(&self) {
+        let changed = lock(&self.inner.games).changed();
+        if !changed.is_empty() {
+            let lines: Vec<(String, Value)> = changed
+                .iter()
+                .map(|(id, slot)| (id.clone(), stored_line(&slot.lock())))
+                .collect();
+            drop(changed);
+            let texts = lines
+                .iter()
+                .map(|(id, l)| (id.clone(), l.to_string()))
+                .collect();
+            match self.store().set_summaries(texts).await {
+                Ok(()) => {
+                    let mut games = lock(&self.inner.games);
+                    for (id, mut l) in lines {
+                        games.stored_line(&id, l["line"].take());
+                    }
+                }
+                // Stored at the next sweep; meanwhile nothing is dropped.
+                Err(e) => eprintln!("deckmate: the games' lobby lines not stored: {e}"),
+            }
+        }
+        let idle_before = Instant::now()
+            .checked_sub(self.inner.idle_games_kept)
+            .unwrap_or_else(Instant::now);
+        lock(&self.inner.games).evict(idle_before, self.inner.max_resident_games);
+    }
+
+    /// The number of games in memory (tests).
+    #[doc(hidden)]
+    pub fn resident_games(&self) -> usize {
+        lock(&self.inner.games).resident_count()
+    }
+}
