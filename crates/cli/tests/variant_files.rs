@@ -416,3 +416,78 @@ fn hoppers_lame_leapers_and_bent_riders_build_and_play() {
     );
     let _ = std::fs::remove_dir_all(file.parent().unwrap());
 }
+
+/// Issue 29 item 22 (D1, as FIDE counts positions): the issue's command.
+/// Both double steps leave e.p. squares no pawn can use, so the knights'
+/// second return is the position's third time, and analysis says so.
+#[test]
+fn item_22_d1_analyse_sees_the_threefold_repetition_after_double_steps() {
+    let chess = example("chess.toml");
+    let out = deckmate(&[
+        "analyse",
+        "--variant-file",
+        &chess,
+        "--moves",
+        "e4 e5 Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8",
+        "--depth",
+        "1",
+    ]);
+    let text = format!("{}{}", stdout(&out), stderr(&out));
+    assert!(
+        text.contains("the same position occurred a third time"),
+        "{text}"
+    );
+    assert!(!text.contains("best move"), "{text}");
+}
+
+/// Issue 29 item 23: `variants/chess.toml` declares FIDE's dead
+/// positions: K+N v K is over at once, K+R v K is played; a bad key is
+/// refused with the file's path and line.
+#[test]
+fn item_23_dead_material_from_the_command_line() {
+    let chess = example("chess.toml");
+    let analyse = |fen: &str| {
+        let out = deckmate(&[
+            "analyse",
+            "--variant-file",
+            &chess,
+            "--fen",
+            fen,
+            "--depth",
+            "3",
+        ]);
+        format!("{}{}", stdout(&out), stderr(&out))
+    };
+    let text = analyse("8/8/8/4k3/8/8/8/KN6 w - - 0 1");
+    assert!(
+        text.contains("neither side has material enough to win"),
+        "{text}"
+    );
+    let text = analyse("8/8/8/4k3/8/8/8/KR6 w - - 0 1");
+    assert!(text.contains("best move"), "{text}");
+    let text = analyse("k7/1B6/2NK4/8/8/8/8/8 b - - 0 1");
+    assert!(text.contains("best move: Kxb7"), "{text}");
+    assert!(text.contains("score:     +0"), "{text}");
+    let good = std::fs::read_to_string(&chess).unwrap();
+    let bad = temp_file(
+        "chess.toml",
+        &good.replace(r#"["KN", "K"]"#, r#"["KX", "K"]"#),
+    );
+    let line = good
+        .lines()
+        .position(|l| l.contains(r#"["KN", "K"]"#))
+        .unwrap()
+        + 1;
+    let out = deckmate(&[
+        "analyse",
+        "--variant-file",
+        &bad.to_string_lossy(),
+        "--depth",
+        "1",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = stderr(&out);
+    let want = format!("{}:{line}:", bad.to_string_lossy());
+    assert!(err.contains(&want), "{err}");
+    assert!(err.contains("'X' is not a piece's letter"), "{err}");
+}
