@@ -54,9 +54,13 @@ fn item_14_levels_1_to_3_stay_within_their_node_ceiling_on_fairy_court() {
         let lv = level::level(n);
         let ceiling = lv.max_nodes.expect("levels 1-3 have a node ceiling");
         let mut most = 0;
+        let mut slowest = 0.0f64;
         for (i, pos) in positions.iter().enumerate() {
             let mut p = EnginePlayer::with_evaluator(FairyEval::new(&rules), lv, i as u64, None);
+            let t = std::time::Instant::now();
             let m = p.choose(pos).expect("a move");
+            // Printed for the record, never asserted.
+            slowest = slowest.max(t.elapsed().as_secs_f64());
             let mut legal = Vec::new();
             pos.legal_moves(&mut legal);
             assert!(legal.contains(&m), "level {n} played an illegal move");
@@ -67,7 +71,9 @@ fn item_14_levels_1_to_3_stay_within_their_node_ceiling_on_fairy_court() {
             );
             most = most.max(p.last_nodes());
         }
-        println!("level {n}: at most {most} nodes a move (ceiling {ceiling})");
+        println!(
+            "level {n}: at most {most} nodes a move (ceiling {ceiling}), {slowest:.3} s at most"
+        );
         if std::env::var("ITEM14_BEFORE").is_ok() {
             let mut old = lv;
             old.max_nodes = None;
