@@ -260,7 +260,9 @@ pub struct Draws {
     /// What resets the n-move count.
     pub resets: Resets,
     /// A draw when the same position (same pieces on the same squares, same
-    /// side to move, same rights) has stood this many times; 0: never.
+    /// side to move, same castling rights, an en passant square only when
+    /// a capture there is legal: FIDE's) has stood this many times; 0:
+    /// never.
     pub repetition: u32,
     /// What a side with no legal move, not in check, gets.
     pub stalemate: Stalemate,
