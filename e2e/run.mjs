@@ -1573,6 +1573,14 @@ await test("issue 29 item 18: Download record in a 52Chess game stays on the pag
   await page.waitForTimeout(6500);
   assert(tries >= 2 && tries <= 4, `${tries} tries in 6.5 s`);
   assert((await page.textContent("#status")).includes("connection to the server is lost"), "not said");
+  // The analysis board's socket backs off alike (it retried every 2 s).
+  await page.goto(base + "/analysis?game=cuarenta");
+  await page.waitForSelector("#engine-panel");
+  let boardTries = 0;
+  await page.routeWebSocket(/\/api\/analysis\/ws$/, (ws) => { boardTries++; ws.close(); });
+  await page.evaluate(() => window.analysisState.ws.close());
+  await page.waitForTimeout(12000);
+  assert(boardTries >= 3 && boardTries <= 4, `the analysis socket: ${boardTries} tries in 12 s`);
   await page.close();
 });
 

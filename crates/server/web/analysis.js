@@ -166,13 +166,19 @@ function connectAnalysis(st) {
   const proto = location.protocol === "https:" ? "wss" : "ws";
   const sock = new WebSocket(`${proto}://${location.host}/api/analysis/ws`);
   st.ws = sock;
-  sock.onopen = () => analyse(st);
+  sock.onopen = () => { st.retries = 0; analyse(st); };
   sock.onmessage = (m) => {
     const r = JSON.parse(m.data);
     if (r.id !== st.req) return;
     drawLines(st, r);
   };
-  sock.onclose = () => { if (window.analysisState === st) setTimeout(() => connectAnalysis(st), 2000); };
+  // A lost socket is tried again after growing delays (the game page's).
+  sock.onclose = () => {
+    if (window.analysisState !== st) return;
+    const wait = reconnectDelay(st.retries || 0);
+    st.retries = (st.retries || 0) + 1;
+    setTimeout(() => { if (window.analysisState === st) connectAnalysis(st); }, wait);
+  };
 }
 
 // Asks for the lines of the board shown (the server stops the last ones).
