@@ -7,22 +7,24 @@
 //! is one `Arc` for every game ([`builtin`]), and a deck file's catalogue is
 //! shared by the games of the same deck text ([`with_deck_file`]).
 //!
-//! The caches are bounded: when one is full, the entries no game holds any
-//! more are dropped; if every entry is still held, the new one is built
-//! for its game alone (not kept), so a cache never grows past its bound
-//! whatever clients send.
+//! The caches are bounded: past a few entries, those no game holds any
+//! more are dropped before another is kept, and when every entry is still
+//! held by a game and the cache is full, the new one is built for its game
+//! alone (not kept). So a cache never grows past its bound whatever clients
+//! send, and keeps little that no game uses.
 
 use super::catalogue::Catalogue;
 use super::rules::SquareMoves;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
-/// The most compiled kinds kept: the page's 71 cards on the three boards
-/// are 213.
-const KINDS_KEPT: usize = 1024;
+/// The most compiled kinds kept (the page's 71 cards on the three boards
+/// are 213), and how many are kept before those no game holds are dropped.
+const KINDS_KEPT: (usize, usize) = (1024, 128);
 
-/// The most deck-file catalogues kept.
-const DECKS_KEPT: usize = 32;
+/// The most deck-file catalogues kept, and how many before those no game
+/// holds are dropped.
+const DECKS_KEPT: (usize, usize) = (32, 8);
 
 /// A deck file longer than this is not kept (its games still work).
 const DECK_TEXT_KEPT: usize = 64 * 1024;
@@ -36,17 +38,20 @@ pub(crate) struct KindMoves {
     pub value: i32,
 }
 
-/// A bounded map of shared values: full, it drops what no one holds.
+/// A bounded map of shared values: past `unheld` entries it drops what no
+/// one holds, and it never holds more than `max`.
 struct Cache<K, V> {
     map: HashMap<K, Arc<V>>,
     max: usize,
+    unheld: usize,
 }
 
 impl<K: std::hash::Hash + Eq, V> Cache<K, V> {
-    fn new(max: usize) -> Cache<K, V> {
+    fn new((max, unheld): (usize, usize)) -> Cache<K, V> {
         Cache {
             map: HashMap::new(),
             max,
+            unheld,
         }
     }
 
@@ -55,7 +60,7 @@ impl<K: std::hash::Hash + Eq, V> Cache<K, V> {
     }
 
     fn put(&mut self, key: K, value: Arc<V>) {
-        if self.map.len() >= self.max {
+        if self.map.len() >= self.unheld {
             self.map.retain(|_, v| Arc::strong_count(v) > 1);
         }
         if self.map.len() < self.max {
@@ -196,7 +201,7 @@ mod tests {
 
     #[test]
     fn item_2_a_full_cache_drops_what_no_one_holds_and_never_grows_past_its_bound() {
-        let mut c: Cache<u32, u32> = Cache::new(2);
+        let mut c: Cache<u32, u32> = Cache::new((2, 2));
         let held = Arc::new(1);
         c.put(1, held.clone());
         c.put(2, Arc::new(2));
@@ -211,5 +216,15 @@ mod tests {
         assert_eq!(c.map.len(), 2);
         assert!(c.get(&4).is_none());
         drop((held, three));
+        // Past `unheld` entries, what no one holds goes before a new one
+        // comes in, though there is room.
+        let mut c: Cache<u32, u32> = Cache::new((10, 2));
+        let held = Arc::new(1);
+        c.put(1, held.clone());
+        c.put(2, Arc::new(2));
+        c.put(3, Arc::new(3));
+        assert_eq!(c.map.len(), 2);
+        assert!(c.get(&1).is_some() && c.get(&2).is_none() && c.get(&3).is_some());
+        drop(held);
     }
 }
