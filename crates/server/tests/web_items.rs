@@ -159,6 +159,25 @@ async fn item_15_a_rematch_offer_reaches_the_other_and_both_land_in_one_new_game
 }
 
 #[tokio::test]
+async fn item_15_both_players_asking_for_a_rematch_make_one_game() {
+    let state = memory();
+    let (id, [w, b]) = friend_game(&state, "cardmate").await;
+    act(&state, &id, "resign", &w).await;
+    let (_, first) = act(&state, &id, "rematch", &w).await;
+    assert!(
+        first["rematch"].is_null(),
+        "made before the other asked: {first}"
+    );
+    let (s, second) = act(&state, &id, "rematch", &b).await;
+    assert_eq!(s, StatusCode::OK, "{second}");
+    let made = second["rematch"]["id"].clone();
+    assert!(made.is_string(), "{second}");
+    assert_eq!(view(&state, &id, Some(&w)).await["rematch"]["id"], made);
+    let (_, list) = call(&state, "GET", "/api/games", None, None).await;
+    assert_eq!(list["total"], 2, "{list}");
+}
+
+#[tokio::test]
 async fn item_15_a_rematch_offer_can_be_declined() {
     let state = memory();
     let (id, [w, b]) = friend_game(&state, "cardmate").await;
