@@ -152,11 +152,9 @@ impl LiveGames {
             let Some(r) = l.resident.as_mut() else {
                 continue;
             };
-            loop {
-                match r.changes.try_recv() {
-                    Ok(()) | Err(broadcast::error::TryRecvError::Lagged(_)) => r.stale = true,
-                    Err(_) => break,
-                }
+            while let Ok(()) | Err(broadcast::error::TryRecvError::Lagged(_)) = r.changes.try_recv()
+            {
+                r.stale = true;
             }
             if r.stale {
                 out.push((l.id.clone(), Arc::clone(&r.slot)));

@@ -94,7 +94,7 @@ fn start_now(
     let key = req["game"]
         .as_str()
         .ok_or_else(|| bad("say which game: {\"game\": key} or {\"from\": a game's id}"))?;
-    let entry = entry_of(&state, key)?;
+    let entry = entry_of(state, key)?;
     let options =
         Options::from_json(entry.options, &req["options"]).map_err(|e| bad(e.to_string()))?;
     let seed = match &req["seed"] {
