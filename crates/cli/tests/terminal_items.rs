@@ -91,3 +91,228 @@ fn item_10_every_alternate_against_the_computer_gets_past_the_arrangement() {
         assert!(text.contains("(you) to play."), "{extra:?}: {text}");
     }
 }
+
+/// The first legal move `moves` lists after `before` in a game of `args`.
+fn first_listed_move(args: &[&str], before: &str) -> String {
+    let o = deckmate(args, &format!("{before}moves\nquit\n"));
+    let text = out(&o);
+    let listed = text
+        .lines()
+        .skip_while(|l| !l.contains(" legal moves for "))
+        .nth(1)
+        .unwrap_or_else(|| panic!("no moves listed: {text}"));
+    listed.split_whitespace().next().unwrap().to_string()
+}
+
+#[test]
+fn item_8_no_way_out_of_a_52chess_game_prints_its_secret_record() {
+    let args = ["play", "52chess", "--seed", "9", "--level", "1"];
+    let mv = first_listed_move(&args, "");
+    let file = std::env::temp_dir().join(format!("deckmate-item8-{}.pgn", std::process::id()));
+    let save = format!("save {}\n", file.display());
+    // 'save', then 'quit'; and the end of input without 'quit'.
+    for input in [
+        format!("{mv}\n{save}quit\n"),
+        format!("{mv}\n"),
+        format!("{mv}\nquit\n"),
+    ] {
+        let o = deckmate(&args, &input);
+        let text = out(&o);
+        assert!(o.status.success(), "{text}");
+        assert!(!text.contains("[Variant"), "a record printed: {text}");
+        assert!(!text.contains("[Seed"), "{text}");
+        assert!(
+            text.contains("its record is not shown: the record would show what is still secret"),
+            "{text}"
+        );
+        assert!(!file.exists(), "{text}");
+        if input.contains("save") {
+            assert!(text.contains("Not saved: the record would show"), "{text}");
+        }
+    }
+}
+
+#[test]
+fn item_8_a_big_deck_game_never_prints_its_seed_before_the_end() {
+    let args = [
+        "play",
+        "dealers",
+        "--alternate",
+        "big-deck",
+        "--seed",
+        "3",
+        "--level",
+        "1",
+    ];
+    let mv = first_listed_move(&args, "random\n");
+    for input in [format!("random\n{mv}\nquit\n"), format!("random\n{mv}\n")] {
+        let o = deckmate(&args, &input);
+        let text = out(&o);
+        assert!(o.status.success(), "{text}");
+        assert!(text.contains("Computer plays 1..."), "{text}");
+        assert!(
+            !text.contains("[Seed"),
+            "the seed of the draws to come: {text}"
+        );
+        assert!(text.contains("its record is not shown"), "{text}");
+    }
+    // Resigned, the game is over: its record is whole, and the
+    // resignation, once its seed is shown, is not taken back.
+    let o = deckmate(&args, &format!("random\n{mv}\nresign\nquit\n"));
+    let text = out(&o);
+    assert!(text.contains("[Seed \"3\"]"), "{text}");
+    let file = std::env::temp_dir().join(format!("deckmate-item8b-{}.pgn", std::process::id()));
+    let o = deckmate(
+        &args,
+        &format!("random\n{mv}\nresign\nsave {}\nundo\n", file.display()),
+    );
+    let text = out(&o);
+    let saved = std::fs::read_to_string(&file).unwrap_or_default();
+    let _ = std::fs::remove_file(&file);
+    assert!(saved.contains("[Seed \"3\"]"), "{text}");
+    assert!(text.contains("Cannot undo: the record given out"), "{text}");
+    assert!(!text.contains("Took back the resignation"), "{text}");
+}
+
+#[test]
+fn item_8_the_greeting_says_a_chosen_seed_is_no_secret() {
+    let o = deckmate(&["play", "52chess", "--seed", "9"], "quit\n");
+    let first = out(&o).lines().next().unwrap_or_default().to_string();
+    assert!(!first.contains("stays secret"), "{first}");
+    assert!(first.contains("seed 9, your choice"), "{first}");
+    assert!(
+        first.contains("--seed 9 starts the same game again"),
+        "{first}"
+    );
+    let o = deckmate(&["play", "52chess"], "quit\n");
+    let first = out(&o).lines().next().unwrap_or_default().to_string();
+    assert!(
+        first.contains("taken from the clock, stays secret until the game is over"),
+        "{first}"
+    );
+}
+
+#[test]
+fn item_12_every_games_match_records_replay() {
+    let dir = std::env::temp_dir().join(format!("deckmate-item12-{}", std::process::id()));
+    let chess = concat!(env!("CARGO_MANIFEST_DIR"), "/../../variants/chess.toml");
+    let games: [&[&str]; 5] = [
+        &["cardmate"],
+        &["cuarenta"],
+        &["52chess"],
+        &["dealers"],
+        &["--variant-file", chess],
+    ];
+    for game in games {
+        let out_dir = dir.join(game.join("-").replace('/', "_"));
+        let mut args = vec!["match"];
+        args.extend_from_slice(game);
+        let out_str = out_dir.to_str().unwrap();
+        args.extend_from_slice(&[
+            "--a", "random", "--b", "random", "--games", "2", "--out", out_str,
+        ]);
+        let o = deckmate(&args, "");
+        let text = out(&o);
+        assert!(o.status.success(), "{game:?}: {text}");
+        // Every game's line says how it ended.
+        for line in text.lines().filter(|l| l.starts_with("game ")) {
+            assert!(!line.contains("  ("), "{game:?}: an empty reason: {line}");
+        }
+        let mut files: Vec<_> = std::fs::read_dir(&out_dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
+        files.sort();
+        assert_eq!(files.len(), 2, "{game:?}: {files:?}");
+        for f in files {
+            let record = std::fs::read_to_string(&f).unwrap();
+            assert!(record.contains("[Variant \""), "{game:?}: {record}");
+            assert!(record.contains("[Result \""), "{game:?}: {record}");
+            let mut replay = vec!["replay", f.to_str().unwrap()];
+            if game[0] == "--variant-file" {
+                replay.extend_from_slice(game);
+            }
+            let o = deckmate(&replay, "");
+            let text = out(&o);
+            assert!(o.status.success(), "{game:?} {}: {text}", f.display());
+            assert!(
+                text.contains("Result: 1-0 (")
+                    || text.contains("Result: 0-1 (")
+                    || text.contains("Result: 1/2-1/2 ("),
+                "{game:?}: {text}"
+            );
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Sample game 1 of the Cardmate page (Rearhand wins at move 20).
+const SAMPLE_1: &str = include_str!("../../games/tests/data/cardmate/sample-game-1.pgn");
+
+fn replay_text(record: &str) -> Output {
+    deckmate(&["replay", "-"], record)
+}
+
+#[test]
+fn item_13_a_record_cut_short_does_not_replay_to_its_written_end() {
+    // The whole game replays to its end.
+    let o = replay_text(SAMPLE_1);
+    assert!(o.status.success(), "{}", out(&o));
+    // Cut after move 14, with its Result, and with the Termination
+    // deckmate writes: the moves do not reach either.
+    let cut = SAMPLE_1.find("15. ").unwrap();
+    let short = format!("{} 0-1\n", &SAMPLE_1[..cut]);
+    let o = replay_text(&short);
+    let text = out(&o);
+    assert_eq!(o.status.code(), Some(1), "{text}");
+    assert!(text.contains("do not end the game"), "{text}");
+    assert!(!text.contains("Forehand resigned"), "{text}");
+    let tagged = short.replace(
+        "[Result \"0-1\"]",
+        "[Result \"0-1\"]\n[Termination \"Rearhand captured Forehand's second King\"]",
+    );
+    let o = replay_text(&tagged);
+    let text = out(&o);
+    assert_eq!(o.status.code(), Some(1), "{text}");
+    assert!(text.contains("Rearhand captured"), "{text}");
+    // A game resigned, as deckmate writes it, replays.
+    let resigned = tagged.replace(
+        "Rearhand captured Forehand's second King",
+        "Forehand resigned",
+    );
+    let o = replay_text(&resigned);
+    let text = out(&o);
+    assert!(o.status.success(), "{text}");
+    assert!(text.contains("Result: 0-1 (Forehand resigned)"), "{text}");
+}
+
+#[test]
+fn item_13_the_records_deckmate_writes_for_ends_outside_the_moves_replay() {
+    let dir = std::env::temp_dir().join(format!("deckmate-item13-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // Resigned, and an agreed draw, in the terminal.
+    for (key, moves, words) in [
+        (
+            "cardmate",
+            "4Ci3\nresign\n",
+            "Result: 1-0 (Rearhand resigned)",
+        ),
+        (
+            "cuarenta",
+            "Fa4\ndraw\nPbc6\ndraw\n",
+            "Result: 1/2-1/2 (the players agreed a draw)",
+        ),
+    ] {
+        let file = dir.join(format!("{key}.pgn"));
+        let o = deckmate(
+            &["play", key, "--vs", "human"],
+            &format!("{moves}save {}\nquit\n", file.display()),
+        );
+        assert!(o.status.success(), "{}", out(&o));
+        let o = deckmate(&["replay", file.to_str().unwrap()], "");
+        let text = out(&o);
+        assert!(o.status.success(), "{key}: {text}");
+        assert!(text.contains(words), "{key}: {text}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

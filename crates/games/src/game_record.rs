@@ -99,8 +99,10 @@ pub fn play_moves<P: Recorded>(
 
 /// Replays a record, checking every move, and works out the result. A
 /// decisive or drawn result written in a record whose position is not over
-/// is taken as a resignation or an agreed draw; a written result that
-/// contradicts how the game ended is an error.
+/// is taken as the resignation, loss on time, agreed or adjudicated draw
+/// its `Termination` tag says, and is an error without one (a record cut
+/// short); a written result that contradicts how the game ended is an
+/// error.
 pub fn replay<S: RecordSpec>(record: &Record) -> Result<Replay<S>, ReplayErrorOf<S>> {
     replay_with(S::from_record(record)?, record)
 }
@@ -135,12 +137,13 @@ pub fn replay_with<S: RecordSpec>(spec: S, record: &Record) -> Result<Replay<S>,
             }
             (r, Some(end.describe()))
         }
-        None => match written_end(written.as_deref()) {
-            Some(e) => {
+        None => match written_end(written.as_deref(), record.tag("Termination"), moves.len()) {
+            Ok(Some((e, reason))) => {
                 pos.set_end(e);
-                (e.result().to_string(), Some(e.describe()))
+                (e.result().to_string(), Some(reason))
             }
-            None => ("*".to_string(), None),
+            Ok(None) => ("*".to_string(), None),
+            Err(why) => return Err(BadRecord::tags(why)),
         },
     };
     Ok(Replay {
@@ -152,16 +155,60 @@ pub fn replay_with<S: RecordSpec>(spec: S, record: &Record) -> Result<Replay<S>,
     })
 }
 
-/// The end a written result gives a game that is not over: a resignation
-/// for a decisive result, an agreed draw for a drawn one.
-fn written_end<R: Reason>(written: Option<&str>) -> Option<End<R>> {
-    let (winner, reason) = match written {
-        Some("1-0") => (Some(Seat::First), R::RESIGNATION),
-        Some("0-1") => (Some(Seat::Second), R::RESIGNATION),
-        Some("1/2-1/2") => (None, R::AGREEMENT),
-        _ => return None,
+/// The end a record gives a game its moves do not end, and its words: a
+/// decisive result with a `Termination` that says the loser resigned or
+/// lost on time, or a drawn one that says the players agreed or a match
+/// adjudicated it (the words deckmate writes: [`End::describe`] of the
+/// settlement, `adjudicated a draw after N plies`). Any other written end
+/// (a result or a `Termination` the moves do not reach: a record cut
+/// short) is refused with the reason.
+fn written_end<R: Reason>(
+    written: Option<&str>,
+    termination: Option<&str>,
+    plies: usize,
+) -> Result<Option<(End<R>, String)>, String> {
+    let winner = match written {
+        Some("1-0") => Some(Seat::First),
+        Some("0-1") => Some(Seat::Second),
+        Some("1/2-1/2") => None,
+        _ => {
+            return match termination {
+                Some(t) => Err(format!(
+                    "the record says the game ended ({t}), but its {plies} moves do not end it"
+                )),
+                None => Ok(None),
+            }
+        }
     };
-    Some(End { winner, reason })
+    let result = written.unwrap_or_default();
+    let Some(said) = termination else {
+        return Err(format!(
+            "the record says {result}, but its {plies} moves do not end the game, and no \
+             Termination tag says it was resigned, agreed or lost on time"
+        ));
+    };
+    let reasons = match winner {
+        Some(_) => [R::RESIGNATION, R::TIME_FORFEIT],
+        None => [R::AGREEMENT, R::AGREEMENT],
+    };
+    for reason in reasons {
+        let end = End { winner, reason };
+        if end.describe() == said {
+            return Ok(Some((end, said.to_string())));
+        }
+    }
+    if winner.is_none() && said.starts_with("adjudicated a draw") {
+        return Ok(Some((
+            End {
+                winner,
+                reason: R::AGREEMENT,
+            },
+            said.to_string(),
+        )));
+    }
+    Err(format!(
+        "the record says {result} ({said}), but its {plies} moves do not end the game"
+    ))
 }
 
 /// Writes a game as a record: the spec's tags, the moves in the game's

@@ -637,12 +637,21 @@ fn cuarenta_q9_threefold_repetition_draws() {
 
 #[test]
 fn cuarenta_q9_agreement_and_resignation_come_from_the_record() {
-    let r = record::replay(&Record::parse("[Variant \"Cuarenta\"]\n1. Fa4 Pbc6 1/2-1/2").unwrap())
-        .unwrap();
+    // The record's Termination says how a game its moves do not end ended
+    // (issue 29 item 13: a bare result may be a record cut short).
+    let r = record::replay(
+        &Record::parse(
+            "[Variant \"Cuarenta\"]\n[Termination \"the players agreed a draw\"]\n1. Fa4 Pbc6 1/2-1/2",
+        )
+        .unwrap(),
+    )
+    .unwrap();
     assert_eq!(r.result, "1/2-1/2");
     assert_eq!(r.position.end().unwrap().reason, EndReason::Agreement);
-    let r = record::replay(&Record::parse("1. Fa4 0-1").unwrap()).unwrap();
+    let r = record::replay(&Record::parse("[Termination \"White resigned\"]\n1. Fa4 0-1").unwrap())
+        .unwrap();
     assert_eq!(r.reason.as_deref(), Some("White resigned"));
+    assert!(record::replay(&Record::parse("1. Fa4 0-1").unwrap()).is_err());
 }
 
 #[test]

@@ -132,7 +132,7 @@ pub fn run(args: PlayArgs) -> Result<ExitCode, String> {
     };
     // The game refuses a value of its options it cannot read.
     let mut session = match Session::new(entry, options, seed, computer, style) {
-        Ok(s) => s,
+        Ok(s) => s.seed_given(args.seed.is_some()),
         Err(m) => return Ok(usage_error(&m)),
     };
     drive(&mut session);

@@ -32,6 +32,15 @@ const COMMANDS: &str = concat!(
 const COMPUTER_STUCK: &str = "Error: the computer found no move here, so this game cannot go on \
 against it. Type 'save FILE' to keep the record, 'resign' or 'quit'.";
 
+/// Why a game going on gives no record: [`Session::record_seen`].
+const SECRET_RECORD: &str = "the record would show what is still secret (an arrangement not yet \
+revealed, or the seed that decides the cards or draws to come); it is given once that is revealed \
+or the game is over";
+
+/// Why a settlement whose whole record was given out stands.
+const SETTLED_FOR_GOOD: &str = "the record given out after the game ended showed its seed, which \
+decides what is still to come";
+
 /// The engine's side of a game against the computer.
 #[derive(Clone, Copy, Debug)]
 pub struct Computer {
@@ -61,8 +70,16 @@ pub struct Session {
     /// A draw offered between two players: who offered, after how many
     /// plies. It stands until the other has moved.
     draw_offer: Option<(Seat, usize)>,
+    /// Whether the player chose the seed (`--seed`): then it is no secret
+    /// from him.
+    seed_given: bool,
     /// Whether the game changed since it was last saved.
     unsaved: bool,
+    /// Whether a record of a settled game (a resignation or an agreed
+    /// draw) was given out while the game itself still held a secret (the
+    /// seed of the draws to come): the settlement can no longer be taken
+    /// back.
+    secret_shown: bool,
     quit: bool,
 }
 
@@ -97,9 +114,18 @@ impl Session {
             style,
             settled: None,
             draw_offer: None,
+            seed_given: false,
             unsaved: false,
+            secret_shown: false,
             quit: false,
         }
+    }
+
+    /// The session, told whether the player chose the seed (the greeting
+    /// says what is secret from him).
+    pub fn seed_given(mut self, given: bool) -> Session {
+        self.seed_given = given;
+        self
     }
 
     /// The game's end, if it is over: by its rules, a resignation or an
@@ -158,9 +184,19 @@ impl Session {
         }
         if self.game.secrets_pending() && self.game.outcome().is_none() {
             // The seed decides what is still hidden (52Chess's cards, F9):
-            // the record of the finished game carries it.
+            // the record of the finished game carries it. A seed the
+            // player typed is no secret from him.
+            if self.seed_given {
+                return format!(
+                    "{}{named} (seed {seed}, your choice: it decides what is hidden, so nothing is \
+                     hidden from you; {flags}--seed {seed} starts the same game again).",
+                    self.entry.name,
+                    seed = self.seed
+                );
+            }
             return format!(
-                "{}{named} (the seed stays secret until the game is over; the record then carries it).",
+                "{}{named} (the seed, taken from the clock, stays secret until the game is over; \
+                 the record then carries it).",
                 self.entry.name
             );
         }
@@ -230,16 +266,41 @@ impl Session {
         }
     }
 
-    fn goodbye(&self) -> String {
+    /// Leaving ('quit', end of input, after a resignation or not): the
+    /// record if it was not saved, as [`Session::record_seen`] gives it.
+    fn goodbye(&mut self) -> String {
         if !self.unsaved || self.game.history().is_empty() {
             return "Goodbye.".to_string();
         }
-        format!(
-            "The game was not saved (next time type 'save FILE' before 'quit').\n\
-             Its record, which 'deckmate replay -{}' reads:\n\n{}\nGoodbye.",
-            self.replay_flag(),
-            self.record_text().trim_end()
-        )
+        match self.record_seen() {
+            Ok(record) => format!(
+                "The game was not saved (next time type 'save FILE' before 'quit').\n\
+                 Its record, which 'deckmate replay -{}' reads:\n\n{}\nGoodbye.",
+                self.replay_flag(),
+                record.trim_end()
+            ),
+            Err(why) => {
+                format!("The game was not saved, and its record is not shown: {why}.\nGoodbye.")
+            }
+        }
+    }
+
+    /// The record the person at the keyboard may see, or why not: every
+    /// way out of a game ('save', 'quit', end of input) takes the record
+    /// here and nowhere else. While the game goes on and the record would
+    /// show something still hidden (the computer's arrangement not yet
+    /// revealed, the seed that decides the cards or draws to come), there
+    /// is none. Once the game is over, by the rules, a resignation or an
+    /// agreed draw, it is whole (with its seed); a settlement whose record
+    /// was given out so is then final ([`Session::secret_shown`]).
+    pub fn record_seen(&mut self) -> Result<String, String> {
+        if self.game.secrets_pending() {
+            if self.outcome().is_none() {
+                return Err(SECRET_RECORD.to_string());
+            }
+            self.secret_shown = true;
+        }
+        Ok(self.record_text())
     }
 
     /// What the view adds to the line on whose turn it is: the game's
@@ -404,6 +465,10 @@ impl Session {
     }
 
     fn undo(&mut self, say: &mut dyn FnMut(String)) {
+        if self.settled.is_some() && self.secret_shown {
+            say(format!("Cannot undo: {SETTLED_FOR_GOOD}."));
+            return;
+        }
         if let Some(s) = self.settled.take() {
             // A resignation or agreed draw is the last thing to take back.
             self.unsaved = true;
@@ -528,11 +593,11 @@ impl Session {
         if file.is_empty() {
             return "Usage: save FILE".to_string();
         }
-        if self.outcome().is_none() && self.game.secrets_pending() {
-            return "Not saved: the record would show what is still secret; save once it is revealed."
-                .to_string();
-        }
-        match std::fs::write(file, self.record_text()) {
+        let record = match self.record_seen() {
+            Ok(r) => r,
+            Err(why) => return format!("Not saved: {why}."),
+        };
+        match std::fs::write(file, record) {
             Ok(()) => {
                 self.unsaved = false;
                 format!(
@@ -568,7 +633,8 @@ impl Terminal for Session {
             "help" | "?" => say(format!("{}\n{COMMANDS}", self.entry.move_help)),
             "quit" | "exit" => {
                 self.quit = true;
-                say(self.goodbye());
+                let bye = self.goodbye();
+                say(bye);
             }
             "board" => say(self.screen()),
             "flip" => {

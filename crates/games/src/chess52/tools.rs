@@ -147,24 +147,22 @@ pub fn play_game(cfg: &Chess52Match, i: u32) -> Result<GameResult, String> {
     } else {
         (&cfg.b, &cfg.a)
     };
-    let mut rec = record(&start, &moves);
+    // The game's own record (its Variant, Result and Termination), as
+    // `deckmate replay` reads it. Without a Seed: the cards were drawn from
+    // the match's streams (the opening's, then the pair's), not from one
+    // game seed, so the record's cards are as written (F9).
+    let spec = super::record::GameSpec::default();
+    let mut rec = super::record::write(&spec, &moves, end).map_err(|e| e.to_string())?;
     rec.set_tag("White", format!("A: {white}"));
     rec.set_tag("Black", format!("B: {black}"));
     let winner = end.and_then(|e| e.winner);
-    rec.result = Some(
-        match (end, winner) {
-            (None, _) => "1/2-1/2",
-            (Some(_), Some(Seat::First)) => "1-0",
-            (Some(_), Some(Seat::Second)) => "0-1",
-            (Some(_), None) => "1/2-1/2",
-        }
-        .to_string(),
-    );
     if end.is_none() {
         rec.set_tag(
             "Termination",
             format!("adjudicated a draw after {} plies", moves.len()),
         );
+        rec.set_tag("Result", "1/2-1/2");
+        rec.result = Some("1/2-1/2".to_string());
     }
     let a_seat = if a_white { Seat::First } else { Seat::Second };
     let score_a = match winner {
