@@ -40,10 +40,11 @@ pub struct ServeLimits {
     pub header_timeout: Duration,
 }
 
-/// The default of [`ServeLimits::max_per_address`]: a few browsers' worth
-/// (a browser opens about six connections to a host, and one WebSocket a
-/// game or analysis page).
-pub const DEFAULT_MAX_PER_ADDRESS: usize = 64;
+/// The default of [`ServeLimits::max_per_address`]: a dozen browsers'
+/// worth (a browser opens about six connections to a host, and one
+/// WebSocket a game or analysis page; people behind one NAT share an
+/// address), an eighth of the default [`ServeLimits::max_connections`].
+pub const DEFAULT_MAX_PER_ADDRESS: usize = 128;
 
 impl Default for ServeLimits {
     fn default() -> ServeLimits {
