@@ -87,8 +87,11 @@ pub use table::{Facing, Leap, Mode, MoveTable, Ray, RayKind, SquareMoves};
 use deckmate_board::Geometry;
 
 /// The longest XBetza text read, in bytes. The longest move of the shipped
-/// pieces is 21 bytes (the Ship, `FfrblyaflFflbryafrF`).
-pub const MAX_TEXT_BYTES: usize = 128;
+/// pieces is 21 bytes (the Ship, `FfrblyaflFflbryafrF`); the bound is set
+/// far above what [`MAX_CLAUSES`] clauses need in canonical text (under 40
+/// bytes a clause: `imnp`, eight two-letter directions, `(15,14)15`), so
+/// the canonical text of any tree the parser gives reads back.
+pub const MAX_TEXT_BYTES: usize = 2048;
 
 /// The most clauses a piece may have, counted as written, a compound by its
 /// parts (`K` = `WF` and `Q` = `RB` are two each). The shipped pieces have

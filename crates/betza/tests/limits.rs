@@ -50,6 +50,13 @@ fn item_1_a_piece_of_5000_queens_is_refused_at_the_length_limit() {
             ErrorKind::TooLong { .. }
         ));
     }
+    // 2000 Qs fit the length but not the clauses: refused at the 17th Q,
+    // before the rest is read.
+    let e = parse(&"Q".repeat(2000)).unwrap_err();
+    assert_eq!(
+        (e.at, e.kind),
+        (16, ErrorKind::TooManyClauses { max: MAX_CLAUSES })
+    );
     // At the limit the text is read.
     let at_limit = format!("{}W", " ".repeat(MAX_TEXT_BYTES - 1));
     assert!(parse(&at_limit).is_ok());
@@ -81,6 +88,23 @@ fn item_1_more_clauses_than_the_limit_are_refused_at_the_first_too_many() {
         clauses: vec![Clause::plain(Atom::W, Range::Leap); MAX_CLAUSES],
     };
     assert!(compile(&tree, &g, Facing::Up).is_ok());
+}
+
+#[test]
+fn item_1_the_canonical_text_of_a_piece_within_the_limits_reads_back() {
+    // Compounds and modifiers print longer than written: "imQ15" is
+    // "imR15imB15". The canonical text of a piece the parser accepted is
+    // never refused.
+    for text in [
+        "imQ15".repeat(16),
+        "icK".repeat(16),
+        "(15,14)15".repeat(32),
+        "ifrblyaflF ".repeat(32),
+    ] {
+        let b = parse(&text).unwrap();
+        let canon = b.to_string();
+        assert_eq!(parse(&canon).as_ref(), Ok(&b), "{text} -> {canon}");
+    }
 }
 
 #[test]

@@ -35,15 +35,15 @@ fn item_1_a_variant_file_piece_of_5000_knights_is_refused_with_the_limit() {
     let e = variant_file::read(&knight_file(&"N".repeat(5000))).unwrap_err();
     let text = e.to_string();
     assert!(
-        text.contains("5000 bytes long, more than the limit of 128"),
+        text.contains("5000 bytes long, more than the limit of 2048"),
         "{text}"
     );
-    assert!(text.contains("byte 128"), "{text}");
+    assert!(text.contains("byte 2048"), "{text}");
     // The message quotes the start of the text, not 5000 letters.
     assert!(text.len() < 400, "{text}");
     // W x 4000 (the terminal report's file) likewise.
     let e = variant_file::read(&knight_file(&"W".repeat(4000))).unwrap_err();
-    assert!(e.to_string().contains("limit of 128"), "{e}");
+    assert!(e.to_string().contains("limit of 2048"), "{e}");
     // Within the limits the same piece reads, repeated or not.
     assert!(variant_file::read(&knight_file(&"N ".repeat(16))).is_ok());
     let many = variant_file::read(&knight_file(&"N ".repeat(33))).unwrap_err();
@@ -60,7 +60,9 @@ fn item_1_a_deck_card_of_5000_queens_is_refused_with_the_limit() {
     let text = e.to_string();
     assert!(text.starts_with("line 1: XBetza 'QQQQ"), "{text}");
     assert!(
-        text.contains("at 128: the move description is 5000 bytes long, more than the limit of 128"),
+        text.contains(
+            "at 2048: the move description is 5000 bytes long, more than the limit of 2048"
+        ),
         "{text}"
     );
     assert!(text.len() < 300, "{text}");
@@ -70,7 +72,7 @@ fn item_1_a_deck_card_of_5000_queens_is_refused_with_the_limit() {
         "Q".repeat(5000)
     );
     let e = Catalogue::parse_deck(&toml).unwrap_err();
-    assert!(e.to_string().contains("limit of 128"), "{e}");
+    assert!(e.to_string().contains("limit of 2048"), "{e}");
     // QQQQ is within the limits and reads.
     assert!(Catalogue::parse_deck("piece | Quad | ZQ | QQQQ | w").is_ok());
 }
