@@ -125,7 +125,7 @@ async fn item_1_a_slow_build_does_not_stop_other_requests() {
 
 /// Every route that builds a game builds it off the runtime: creation, a
 /// seek's terms and its acceptance, an earlier position, the analysis
-/// board's start and view.
+/// board's start and view, the rules page's start position.
 #[tokio::test]
 async fn item_1_every_build_runs_off_the_runtime() {
     let runtime = std::thread::current().id();
@@ -171,8 +171,17 @@ async fn item_1_every_build_runs_off_the_runtime() {
     assert_eq!(s, StatusCode::OK, "{board}");
     let (s, v) = call(&state, "POST", "/api/analysis/view", None, Some(board)).await;
     assert_eq!(s, StatusCode::OK, "{v}");
+    let (s, v) = call(&state, "GET", "/api/rules/dealers/start", None, None).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
     let seen = seen.lock().unwrap().clone();
-    for what in ["create", "view", "seek", "analysis", "analysis view"] {
+    for what in [
+        "create",
+        "view",
+        "seek",
+        "analysis",
+        "analysis view",
+        "rules",
+    ] {
         assert!(
             seen.iter().any(|(w, _)| w == what),
             "no {what} build seen: {seen:?}"

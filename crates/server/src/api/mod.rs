@@ -303,8 +303,13 @@ async fn rules_start(
         .catalog()
         .find(&variant)
         .ok_or_else(|| not_found(format!("no game '{}'", quote(&variant))))?;
-    let game = v
-        .new_game(&deckmate_games::registry::Options::defaults(v.options), 1)
+    // Built off the runtime: a variant file's pieces are compiled.
+    let game = state
+        .build("rules", move || {
+            v.new_game(&deckmate_games::registry::Options::defaults(v.options), 1)
+        })
+        .await
+        .map_err(internal)?
         .map_err(bad)?;
     let mut view = game.view(None, true);
     view.insert(
