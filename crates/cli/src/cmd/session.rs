@@ -380,6 +380,7 @@ impl Session {
                 .game
                 .engine_job(c.level, self.seed.wrapping_add(ply as u64));
             let Some(text) = job() else {
+                say(COMPUTER_STUCK.to_string());
                 break;
             };
             if let Err(why) = self.game.play(&text) {
@@ -389,7 +390,6 @@ impl Session {
             self.unsaved = true;
             if let Some(m) = self.last_move() {
                 say(format!("Computer plays {m}"));
-                say(COMPUTER_STUCK.to_string());
             }
         }
     }
