@@ -231,8 +231,9 @@ fn a_game_in_the_terminal_shows_the_card_and_replays() {
     );
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
-    // The seed stays secret; the board is 4 wide and 13 tall.
-    assert!(!text.contains("seed 5"), "{text}");
+    // A seed the player chose is no secret from him (issue 29 item 8);
+    // the board is 4 wide and 13 tall.
+    assert!(text.contains("seed 5, your choice"), "{text}");
     assert!(text.contains("      a  b  c  d"), "{text}");
     assert!(text.contains(" 13   r  q  k  r   13"), "{text}");
     // The card before the first move, and the teleports among the moves.
@@ -245,9 +246,11 @@ fn a_game_in_the_terminal_shows_the_card_and_replays() {
         "{text}"
     );
     // An unfinished game is not saved (its record would need the seed at
-    // the end); its record, printed at 'quit', has no seed.
+    // the end), nor printed at 'quit' (issue 29 item 8: one rule for
+    // every exit).
     assert!(text.contains("Not saved"), "{text}");
-    assert!(text.contains("1. [8D] d5 [JC] b8 2. [9D]"), "{text}");
+    assert!(text.contains("its record is not shown"), "{text}");
+    assert!(!text.contains("1. [8D] d5 [JC] b8 2. [9D]"), "{text}");
     assert!(!text.contains("[Seed"), "{text}");
 }
 

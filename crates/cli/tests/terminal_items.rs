@@ -316,3 +316,45 @@ fn item_13_the_records_deckmate_writes_for_ends_outside_the_moves_replay() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn item_20_bad_numbers_are_usage_errors_that_state_the_limit() {
+    let o = deckmate(&["analyse", "cardmate", "--time", "1e6"], "");
+    let text = out(&o);
+    assert_eq!(o.status.code(), Some(2), "{text}");
+    assert!(text.contains("above 0 and below 1000000"), "{text}");
+    assert!(!text.contains("positive"), "{text}");
+    let o = deckmate(&["analyse", "cardmate", "--time", "1e300"], "");
+    let text = out(&o);
+    assert_eq!(o.status.code(), Some(2), "{text}");
+    assert!(text.contains("1e300 seconds"), "{text}");
+    for args in [
+        &["match", "cuarenta", "--a", "1", "--b", "1", "--games", "0"][..],
+        &["match", "cuarenta", "--a", "1", "--b", "1", "--time", "0"],
+        &["solve", "chess-cards", "--deals", "0"],
+    ] {
+        let o = deckmate(args, "");
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", out(&o));
+    }
+}
+
+#[test]
+fn item_20_as_takes_only_the_games_own_seats() {
+    let o = deckmate(&["play", "cardmate", "--as", "white"], "quit\n");
+    let text = out(&o);
+    assert_eq!(o.status.code(), Some(2), "{text}");
+    assert!(
+        text.contains("'white' is not a seat of Cardmate (forehand, rearhand, first or second)"),
+        "{text}"
+    );
+    let o = deckmate(&["play", "cardmate", "--as", "rearhand"], "quit\n");
+    assert!(o.status.success(), "{}", out(&o));
+}
+
+#[test]
+fn item_20_one_ply_and_one_mate_are_said_in_the_singular() {
+    let o = deckmate(&["replay", "-"], "[Variant \"Cuarenta\"]\n1. Fa4 *\n");
+    let text = out(&o);
+    assert!(o.status.success(), "{text}");
+    assert!(text.contains("Moves: 1 ply, all legal"), "{text}");
+}

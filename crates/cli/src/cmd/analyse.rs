@@ -47,7 +47,7 @@ pub struct AnalyseArgs {
     depth: Option<u32>,
     /// Search for this many seconds (default 5 when no depth is given;
     /// with --all-cards, per card, default 1).
-    #[arg(long, short)]
+    #[arg(long, short, value_parser = super::options::analysis_seconds)]
     time: Option<f64>,
     /// Before a draw (52Chess): the best move and expected score for each
     /// card that may be drawn, then their mean.
@@ -79,11 +79,6 @@ pub fn run(args: AnalyseArgs) -> Result<ExitCode, String> {
         Ok(pos) => pos,
         Err(r) => return r.exit(),
     };
-    if let Some(t) = args.time {
-        if !(t > 0.0 && t < 1e6) {
-            return Err(format!("--time {t}: give a positive number of seconds"));
-        }
-    }
     if let Some(end) = pos.outcome() {
         outln!("The game is over: {}", end.reason);
         return Ok(ExitCode::SUCCESS);

@@ -86,13 +86,15 @@ pub fn run(args: CardsArgs) -> Result<ExitCode, String> {
     if let Some(out) = &args.pdf {
         let pdf = sheets_pdf(&cards)?;
         std::fs::write(out, pdf).map_err(|e| format!("{}: {e}", out.display()))?;
+        let pages = cards
+            .len()
+            .div_ceil(deckmate_games::dealers::card_pdf::PER_PAGE);
         outln!(
-            "{}: {} cards on {} pages",
+            "{}: {} {} on {pages} {}",
             out.display(),
             cards.len(),
-            cards
-                .len()
-                .div_ceil(deckmate_games::dealers::card_pdf::PER_PAGE)
+            if cards.len() == 1 { "card" } else { "cards" },
+            if pages == 1 { "page" } else { "pages" }
         );
     }
     if let Some(dir) = &args.svg {

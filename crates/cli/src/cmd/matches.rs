@@ -52,10 +52,10 @@ pub struct MatchArgs {
     #[arg(long)]
     b: PlayerSpec,
     /// Number of games.
-    #[arg(long, default_value = "10")]
+    #[arg(long, default_value = "10", value_parser = clap::value_parser!(u32).range(1..))]
     games: u32,
-    /// Seconds per move for engine players.
-    #[arg(long, default_value = "1")]
+    /// Seconds per move for engine players (above 0, below 3600).
+    #[arg(long, default_value = "1", value_parser = super::options::move_seconds)]
     time: f64,
     /// Seed of the starts and players.
     #[arg(long, default_value = "1")]
@@ -71,15 +71,6 @@ pub fn run(args: MatchArgs) -> Result<ExitCode, String> {
     let Some(tools) = game.tools else {
         return Err(format!("'match' does not support {}", game.key));
     };
-    if args.games == 0 {
-        return Err("--games: give at least 1".to_string());
-    }
-    if !(args.time > 0.0 && args.time < 3600.0) {
-        return Err(format!(
-            "--time {}: give seconds per move, above 0",
-            args.time
-        ));
-    }
     std::fs::create_dir_all(&args.out).map_err(|e| format!("cannot create {}: {e}", args.out))?;
     let settings = MatchSettings {
         a: args.a,

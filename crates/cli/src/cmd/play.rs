@@ -14,7 +14,7 @@ use crate::game_options::GameOptionArgs;
 use crate::games::{every_game, GameArg};
 use crate::render::{self, Style};
 use clap::{Args, ValueEnum};
-use deckmate_games::registry::{GameEntry, GAMES};
+use deckmate_games::registry::GameEntry;
 use deckmate_rules::Seat;
 use std::process::ExitCode;
 
@@ -75,9 +75,9 @@ pub struct PlayArgs {
     options: GameOptionArgs,
 }
 
-/// The seat `name` gives in `game`: one of its seats' keys, `first` or
-/// `second`, or (as before seats had names per game) another game's
-/// seat key, by its place.
+/// The seat `name` gives in `game`: one of its own seats' keys, `first`
+/// or `second`. Another game's seat name is refused (Cardmate has no
+/// White), so that a slip is told, not played.
 fn seat_named(game: &GameEntry, name: &str) -> Option<Seat> {
     let name = name.to_ascii_lowercase();
     match name.as_str() {
@@ -86,7 +86,6 @@ fn seat_named(game: &GameEntry, name: &str) -> Option<Seat> {
         _ => {}
     }
     game.seat(&name)
-        .or_else(|| GAMES.iter().find_map(|g| g.seat(&name)))
 }
 
 /// Runs a game on standard input and output.
@@ -181,11 +180,9 @@ mod tests {
             seat_named(entry("chess-cards"), "other"),
             Some(Seat::Second)
         );
-        // As before: any game's seat, by its place.
-        assert_eq!(
-            seat_named(entry("cuarenta"), "rearhand"),
-            Some(Seat::Second)
-        );
+        // Another game's seat is not this game's (issue 29 item 20).
+        assert_eq!(seat_named(entry("cuarenta"), "rearhand"), None);
+        assert_eq!(seat_named(entry("cardmate"), "white"), None);
         assert_eq!(seat_named(entry("cardmate"), "north"), None);
     }
 
@@ -204,6 +201,17 @@ mod tests {
         );
         let mut s = session_of("cuarenta", None);
         assert!(s.handle("help")[0].starts_with("Type a move in Cuarenta's notation"));
+    }
+
+    #[test]
+    fn item_20_an_unknown_command_is_said_so_with_the_commands() {
+        for key in ["cardmate", "cuarenta", "52chess", "dealers"] {
+            let mut s = session_of(key, None);
+            s.start();
+            let out = s.handle("hint").join("\n");
+            assert!(out.starts_with("Unknown command hint: the commands are moves, undo, save FILE, board, flip, draw, resign, help, quit."), "{key}: {out}");
+            assert!(!out.contains("Illegal move"), "{key}: {out}");
+        }
     }
 
     #[test]
@@ -445,7 +453,7 @@ mod tests {
     fn cuarenta_refuses_illegal_input_with_a_reason() {
         let mut s = session_of("cuarenta", None);
         s.start();
-        for bad in ["Ke4", "Pbc9", "xyz", "O-O", "e9", "Fa4=C"] {
+        for bad in ["Ke4", "Pbc9", "xy9", "O-O", "e9", "Fa4=C"] {
             let out = s.handle(bad).join("\n");
             assert!(out.starts_with(&format!("Illegal move {bad}: ")), "{out}");
             assert!(

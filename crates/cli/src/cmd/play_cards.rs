@@ -390,9 +390,10 @@ impl CardsSession {
                 } else {
                     String::new()
                 };
+                let who = self.title(Match::player(game_no, by));
+                let mates = if who == "You" { "mate" } else { "mates" };
                 format!(
-                    "Game {game_no}: mate! {} mates with {card} on move {move_no}: {} x {multiplier}{over} = {score}.",
-                    self.title(Match::player(game_no, by)),
+                    "Game {game_no}: mate! {who} {mates} with {card} on move {move_no}: {} x {multiplier}{over} = {score}.",
                     card.value()
                 )
             }

@@ -451,6 +451,15 @@ impl Session {
             },
         };
         match played {
+            // A word of letters that is no move was meant as a command.
+            Err(why) if text.len() > 1 && text.chars().all(|c| c.is_ascii_alphabetic()) => {
+                say(format!(
+                    "Unknown command {}: the commands are {}. (As a move: {}.)",
+                    quote(text),
+                    command_names().join(", "),
+                    reason(&why, text)
+                ))
+            }
             Err(why) => say(format!(
                 "Illegal move {}: {}. (Type 'moves' for the legal moves, 'help' for help.)",
                 quote(text),
@@ -663,6 +672,16 @@ impl Terminal for Session {
     fn quit(&self) -> bool {
         self.quit
     }
+}
+
+/// The commands' names as 'help' lists them ([`COMMANDS`]), for the
+/// answer to an unknown one.
+fn command_names() -> Vec<&'static str> {
+    COMMANDS
+        .lines()
+        .skip(1)
+        .filter_map(|l| l.split("  ").map(str::trim).find(|w| !w.is_empty()))
+        .collect()
 }
 
 /// The number a record writes before ply `ply` (from 0): `3.` or `3...`,

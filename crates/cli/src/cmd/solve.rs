@@ -50,7 +50,7 @@ pub struct SolveArgs {
     #[arg(long, default_value = "net", value_parser = parse_count)]
     sacrifices: SacrificeCount,
     /// Solve this many seeded deals (seeds --seed, --seed + 1, ...).
-    #[arg(long, conflicts_with = "all_deals")]
+    #[arg(long, conflicts_with = "all_deals", value_parser = clap::value_parser!(u64).range(1..))]
     deals: Option<u64>,
     /// The first seed for --deals.
     #[arg(long, default_value = "1")]
@@ -365,8 +365,9 @@ fn many(
         "none solved now".to_string()
     } else {
         format!(
-            "{} solved now on {threads} thread(s) in {:.1} s (median {:.3} s a deal)",
+            "{} solved now on {threads} {} in {:.1} s (median {:.3} s a deal)",
             s.times.len(),
+            if threads == 1 { "thread" } else { "threads" },
             s.wall,
             s.median_time()
         )

@@ -38,7 +38,8 @@ impl Replayed {
         start: &str,
     ) -> Replayed {
         let mut text = format!("Position: {position}\n");
-        text.push_str(&format!("Moves: {plies} plies, all legal ({start})\n"));
+        let noun = if plies == 1 { "ply" } else { "plies" };
+        text.push_str(&format!("Moves: {plies} {noun}, all legal ({start})\n"));
         match &reason {
             Some(r) => text.push_str(&format!("Result: {result} ({r})\n")),
             None => text.push_str("Result: * (the game goes on)\n"),
