@@ -10,7 +10,6 @@ mod chess_cards;
 mod clocks;
 mod cuarenta;
 mod dealers;
-mod engine_pool;
 mod engine_turns;
 mod hostile;
 mod lazy_games;
