@@ -19,30 +19,8 @@ use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 /// Play, analyse and host chess variants that are played with cards.
-///
-/// Four games are playable, in the terminal (deckmate play) and in the
-/// browser (deckmate serve), against the engine or a friend: Cardmate (Ivan
-/// Derzhanski's 10x10 game whose pieces are the cards of a suited pack),
-/// Chess Cards (after Capellen's MATE: a 20-card duel of leads and
-/// replies), Cuarenta (Mark Thompson's chess variant on the 40 light
-/// squares of a 9x9 board) and 52Chess (Kevin Pacey's chess on 4x13, a
-/// card drawn every turn). Games are saved as records that deckmate replay
-/// checks; analyse, match and bench run the engine on the board games,
-/// solve finds the exact value of Chess Cards positions. Dealer's Chess is
-/// under way: deckmate cards prints its pieces' reference cards. Your own
-/// chess variant, written as a TOML file, is played by the same commands
-/// with --variant-file PATH, and offered by the web app with serve
-/// --variants DIR.
-///
-/// Exit status: 0 ok, 1 bad input or an illegal move, 2 a usage error.
 #[derive(Parser)]
-#[command(name = "deckmate", version, about)]
-#[command(
-    after_help = "Start with:  deckmate serve   (then open the address it prints)\n\
-Or:          deckmate play cardmate | chess-cards | cuarenta | 52chess   (in the terminal)\n\
-Rules:       deckmate rules cardmate | chess-cards | cuarenta | 52chess\n\
-Your own:    deckmate play --variant-file variants/chess.toml"
-)]
+#[command(name = "deckmate", version, about, long_about = overview(), after_help = footer())]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -54,9 +32,10 @@ enum Command {
     Serve(cmd::serve::ServeArgs),
     /// Play a game in the terminal, against the computer or a friend.
     ///
-    /// Reads one line at a time: a move in the game's notation (Cardmate
-    /// 4Ci3, Chess Cards yR, Cuarenta Pbc4) or a command (moves, undo, save
-    /// FILE, help, quit, ...). Input may be piped; end of input quits.
+    /// Reads one line at a time: a move in the game's notation ('help' in
+    /// the game shows it; deckmate play --help gives each game's examples)
+    /// or a command (moves, undo, save FILE, help, quit, ...). Input may be
+    /// piped; end of input quits.
     Play(cmd::play::PlayArgs),
     /// Count the leaf nodes of the move tree (checks move generation).
     ///
@@ -92,6 +71,66 @@ enum Command {
     /// other's) and a best line; --deals and --all-deals report the dealer's
     /// average and who wins games and matches.
     Solve(cmd::solve::SolveArgs),
+}
+
+/// The games as the registry lists them, `a, b and c`.
+fn listed(words: Vec<String>) -> String {
+    match words.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        Some((last, _)) => last.clone(),
+        None => String::new(),
+    }
+}
+
+/// `deckmate --help`'s text, its list of games from the registry (so it
+/// names every game that is playable).
+fn overview() -> String {
+    let games = &deckmate_games::registry::GAMES;
+    let count = [
+        "No", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine",
+    ]
+    .get(games.len())
+    .map_or_else(|| games.len().to_string(), |w| (*w).to_string());
+    // The summaries hold commas: they are kept apart by semicolons.
+    let all = games
+        .iter()
+        .map(|g| g.summary)
+        .collect::<Vec<_>>()
+        .join("; ");
+    let boards = listed(
+        games
+            .iter()
+            .filter(|g| g.tools.is_some())
+            .map(|g| g.name.to_string())
+            .collect(),
+    );
+    format!(
+        "Play, analyse and host chess variants that are played with cards.\n\n\
+         {count} games are playable, in the terminal (deckmate play) and in the browser \
+         (deckmate serve), against the engine or a friend: {all}. Games are saved as records \
+         that deckmate replay checks; analyse, match, bench and perft run the engine on the \
+         board games ({boards}); solve finds the exact value of Chess Cards positions; cards \
+         prints Dealer's Chess's reference cards. Your own chess variant, written as a TOML \
+         file, is played by the same commands with --variant-file PATH, and offered by the web \
+         app with serve --variants DIR.\n\n\
+         Exit status: 0 ok, 1 bad input or an illegal move, 2 a usage error."
+    )
+}
+
+/// The end of `deckmate --help`: where to start, every game's key from the
+/// registry.
+fn footer() -> String {
+    let keys: Vec<&str> = deckmate_games::registry::GAMES
+        .iter()
+        .map(|g| g.key)
+        .collect();
+    let keys = keys.join(" | ");
+    format!(
+        "Start with:  deckmate serve   (then open the address it prints)\n\
+         Or:          deckmate play {keys}   (in the terminal)\n\
+         Rules:       deckmate rules {keys}\n\
+         Your own:    deckmate play --variant-file variants/chess.toml"
+    )
 }
 
 fn main() -> ExitCode {

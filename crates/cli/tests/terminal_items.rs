@@ -358,3 +358,88 @@ fn item_20_one_ply_and_one_mate_are_said_in_the_singular() {
     assert!(o.status.success(), "{text}");
     assert!(text.contains("Moves: 1 ply, all legal"), "{text}");
 }
+
+#[test]
+fn item_20_the_help_names_every_game_of_the_registry() {
+    use deckmate_games::registry::GAMES;
+    let o = deckmate(&["--help"], "");
+    let text = out(&o);
+    assert!(o.status.success(), "{text}");
+    assert!(!text.contains("under way"), "{text}");
+    assert!(
+        text.contains(&format!(
+            "{} games are playable",
+            ["No", "One", "Two", "Three", "Four", "Five", "Six"][GAMES.len()]
+        )),
+        "{text}"
+    );
+    for g in GAMES {
+        assert!(text.contains(g.summary), "{}: {text}", g.key);
+    }
+    let keys: Vec<&str> = GAMES.iter().map(|g| g.key).collect();
+    assert!(
+        text.contains(&format!("deckmate play {}", keys.join(" | "))),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!("deckmate rules {}", keys.join(" | "))),
+        "{text}"
+    );
+    let readme = include_str!("../../../README.md");
+    let first = readme.split("\n\n").nth(1).unwrap_or_default();
+    for g in GAMES {
+        assert!(
+            first.contains(g.name),
+            "README's first lines lack {}: {first}",
+            g.name
+        );
+    }
+    // No help lists games by hand.
+    let o = deckmate(&["bench", "--help"], "");
+    assert!(
+        !out(&o).contains("Cardmate's, then Cuarenta's"),
+        "{}",
+        out(&o)
+    );
+    let o = deckmate(&["replay", "--help"], "");
+    assert!(out(&o).contains("52Chess"), "{}", out(&o));
+    let o = deckmate(&["rules", "--help"], "");
+    assert!(!out(&o).contains("Q1-Q10"), "{}", out(&o));
+    let o = deckmate(&["play", "--help"], "");
+    assert!(!out(&o).contains("; default , "), "{}", out(&o));
+    assert!(!out(&o).contains("(; default"), "{}", out(&o));
+}
+
+#[test]
+fn item_20_variant_file_hints_print_the_path_given() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../variants/chess.toml");
+    let file = std::env::temp_dir().join(format!("deckmate-item20-{}.pgn", std::process::id()));
+    let o = deckmate(
+        &[
+            "play",
+            "--variant-file",
+            path,
+            "--vs",
+            "human",
+            "--seed",
+            "2",
+        ],
+        &format!("e2e4\nsave {}\nquit\n", file.display()),
+    );
+    let text = out(&o);
+    let _ = std::fs::remove_file(&file);
+    assert!(o.status.success(), "{text}");
+    assert!(
+        text.contains(&format!(
+            "--variant-file {path} --seed 2 starts the same game again"
+        )),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!(
+            "deckmate replay {} --variant-file {path})",
+            file.display()
+        )),
+        "{text}"
+    );
+}

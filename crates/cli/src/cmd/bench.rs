@@ -12,7 +12,7 @@ use std::time::Duration;
 #[command(
     after_help = "Examples:\n  deckmate bench\n  deckmate bench cuarenta\n\n\
 Searches fixed positions to fixed depths on one thread: each board game's\n\
-in turn (Cardmate's, then Cuarenta's), each with its own signature line (or\n\
+in turn (every GAME listed above), each with its own signature line (or\n\
 only the game named). A node count only changes when the search or\n\
 evaluation changes; nodes per second measures this machine."
 )]

@@ -131,7 +131,9 @@ pub fn run(args: PlayArgs) -> Result<ExitCode, String> {
     };
     // The game refuses a value of its options it cannot read.
     let mut session = match Session::new(entry, options, seed, computer, style) {
-        Ok(s) => s.seed_given(args.seed.is_some()),
+        Ok(s) => s
+            .seed_given(args.seed.is_some())
+            .variant_path(args.variant_file.clone()),
         Err(m) => return Ok(usage_error(&m)),
     };
     drive(&mut session);

@@ -23,10 +23,11 @@ deckmate replay --json game.pgn\n  \
 echo \"1. 4Ci3 4Db6 2. 8Dj2\" | deckmate replay -\n\n\
 The record is PGN-like: optional [Tag \"value\"] lines (Variant, Setup, Seed,\n\
 Palace, Repetition, QuietLimit, FEN, ...), then the moves (1. 4Ci3 4Db6 ...),\n\
-{comments} allowed. A file of bare moves is Cardmate from the predefined setup.\n\
-A record with [Variant \"Cuarenta\"] is Cuarenta (optional [FEN \"...\"]; moves\n\
-1. Fa4 Pbc6 ...), one with [Variant \"Chess Cards\"] a Chess Cards game or match;\n\
-another Variant, or an empty file, is an error. A record of a variant file's\n\
+{comments} allowed. The Variant tag names the game (any game of deckmate\n\
+rules, as deckmate writes its records: [Variant \"Cuarenta\"], [Variant\n\
+\"52Chess\"], [Variant \"Dealer's Chess\"], ...; a Chess Cards record may hold\n\
+a whole match); a file of bare moves is Cardmate from the predefined setup;\n\
+an unknown Variant, or an empty file, is an error. A record of a variant file's\n\
 game ([Variant \"Chess\"] [VariantFile \"chess.toml\"] ...) is replayed with the\n\
 file: deckmate replay game.pgn --variant-file variants/chess.toml (a record of\n\
 another version of the file, by its VariantDigest tag, is refused).\n\n\

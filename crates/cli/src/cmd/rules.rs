@@ -9,9 +9,8 @@ use std::process::ExitCode;
 #[derive(Args)]
 #[command(
     after_help = "Examples:\n  deckmate rules cardmate | less\n  deckmate rules cuarenta\n\n\
-The text gives the page's rules with the project's rulings (Cardmate: C1-C6\n\
-captures, V1-V4 victory and draws, and the options that switch the\n\
-reconstructed ones; Cuarenta: Q1-Q10)."
+The text gives the inventor's rules with the project's rulings on what they\n\
+leave open, each with its tag (RULINGS.md), and the options that change them."
 )]
 pub struct RulesArgs {
     /// The game.

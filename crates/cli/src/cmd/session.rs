@@ -73,6 +73,9 @@ pub struct Session {
     /// Whether the player chose the seed (`--seed`): then it is no secret
     /// from him.
     seed_given: bool,
+    /// The variant file's path as the player gave it (`--variant-file`),
+    /// for the commands the hints print.
+    variant_path: Option<String>,
     /// Whether the game changed since it was last saved.
     unsaved: bool,
     /// Whether a record of a settled game (a resignation or an agreed
@@ -115,6 +118,7 @@ impl Session {
             settled: None,
             draw_offer: None,
             seed_given: false,
+            variant_path: None,
             unsaved: false,
             secret_shown: false,
             quit: false,
@@ -125,6 +129,13 @@ impl Session {
     /// says what is secret from him).
     pub fn seed_given(mut self, given: bool) -> Session {
         self.seed_given = given;
+        self
+    }
+
+    /// The session, told the variant file's path as given (the hints
+    /// print it, not the file's base name).
+    pub fn variant_path(mut self, path: Option<String>) -> Session {
+        self.variant_path = path;
         self
     }
 
@@ -260,9 +271,10 @@ impl Session {
     /// What `deckmate replay` needs besides the record: a variant file's
     /// game is replayed with its file.
     fn replay_flag(&self) -> String {
-        match &self.entry.variant_file {
-            Some(v) => format!(" --variant-file {}", v.file),
-            None => String::new(),
+        match (&self.variant_path, &self.entry.variant_file) {
+            (Some(path), _) => format!(" --variant-file {path}"),
+            (None, Some(v)) => format!(" --variant-file {}", v.file),
+            (None, None) => String::new(),
         }
     }
 

@@ -48,7 +48,7 @@ pub static OPTIONS: [OptionSpec; 5] = [
         name: "deck_file",
         values: &[],
         default: "",
-        help: "a deck file's cards join the page's (D7): its text (on the command line, its path); the catalogue's line form or TOML [[piece]] tables",
+        help: "a deck file's cards join the page's (D7): on the command line its path, through the API its text; the catalogue's line form or TOML [[piece]] tables",
         ruling: "D7",
     },
     OptionSpec {
