@@ -443,3 +443,24 @@ fn item_20_variant_file_hints_print_the_path_given() {
         "{text}"
     );
 }
+
+#[test]
+fn item_20_a_square_beyond_the_board_is_off_it_with_the_games_examples() {
+    let o = deckmate(&["play", "52chess", "--vs", "human"], "e4\nquit\n");
+    let text = out(&o);
+    assert!(
+        text.contains("e4 is off the board (files a-d, squares a1 to d13)"),
+        "{text}"
+    );
+    assert!(!text.contains("hole"), "{text}");
+    assert!(text.contains("moves look like [7H], d4, Nxc5"), "{text}");
+    assert!(!text.contains("O-O"), "{text}");
+    let chess = concat!(env!("CARGO_MANIFEST_DIR"), "/../../variants/chess.toml");
+    let o = deckmate(
+        &["play", "--variant-file", chess, "--vs", "human"],
+        "e9\nquit\n",
+    );
+    let text = out(&o);
+    assert!(text.contains("e9 is off the board (files a-h"), "{text}");
+    assert!(!text.contains("hole"), "{text}");
+}

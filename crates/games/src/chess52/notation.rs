@@ -11,7 +11,7 @@ use crate::fairy::{self, seat_name, SquareSet};
 use deckmate_rules::MoveError;
 
 /// How moves look, for a text that is not one.
-const EXAMPLES: &str = "[7H], e4, Nxc5, b13=Q, Nd3@c7, --";
+const EXAMPLES: &str = "[7H], d4, Nxc5, b13=Q, Nd3@c7, --";
 
 fn syntax(text: &str, why: &str) -> MoveError {
     MoveError::NotAMove {
@@ -79,7 +79,19 @@ pub fn parse(pos: &Chess52, text: &str) -> Result<Move, MoveError> {
     if let Some((from_part, to_part)) = body.split_once('@') {
         return teleport(pos, card, text, from_part, to_part);
     }
-    let m = fairy::notation::parse(&pos.core, t)?;
+    // The core's reasons, with 52Chess's own examples (no e-file, no
+    // castling here).
+    let m = fairy::notation::parse(&pos.core, t).map_err(|e| match e {
+        MoveError::NotAMove {
+            text, game, why, ..
+        } => MoveError::NotAMove {
+            text,
+            game,
+            why,
+            examples: EXAMPLES.to_string(),
+        },
+        other => other,
+    })?;
     Ok(Move::Play(m))
 }
 

@@ -57,6 +57,23 @@ fn syntax<S: SquareSet>(pos: &Position<S>, text: &str, why: &str) -> MoveError {
     }
 }
 
+/// Why `sq`, named in a move, is no square of the board: off the board
+/// (beyond its files or ranks, which the message gives) or a hole.
+fn not_a_square<S: SquareSet>(pos: &Position<S>, sq: Square) -> String {
+    let rules = &pos.t.rules;
+    let g = &rules.geometry;
+    let name = sq.name(rules.style());
+    if sq.file() >= g.files() || sq.rank() >= g.ranks() {
+        let last_file = char::from(b'a' + g.files().saturating_sub(1));
+        let first = Square(0).name(rules.style());
+        let last = Square((g.ranks().saturating_sub(1)) * 16 + g.files().saturating_sub(1))
+            .name(rules.style());
+        format!("{name} is off the board (files a-{last_file}, squares {first} to {last})")
+    } else {
+        format!("{name} is a hole, not a square")
+    }
+}
+
 /// Reads a square at the end of `text`: a file letter and 1-2 digits.
 fn split_square(text: &str) -> Option<(&str, &str)> {
     let b = text.as_bytes();
@@ -377,7 +394,7 @@ pub fn parse<S: SquareSet>(pos: &Position<S>, text: &str) -> Result<Move, MoveEr
                     .ok_or_else(|| syntax(pos, text, "the game has no pawns"))?,
             };
             let Some(to) = t.dense(to) else {
-                return Err(syntax(pos, text, "the target is a hole, not a square"));
+                return Err(syntax(pos, text, &not_a_square(pos, to)));
             };
             match legal
                 .iter()
@@ -404,7 +421,8 @@ pub fn parse<S: SquareSet>(pos: &Position<S>, text: &str) -> Result<Move, MoveEr
             promotion,
         } => {
             let (Some(f), Some(tt)) = (t.dense(from), t.dense(to)) else {
-                return Err(syntax(pos, text, "a square is not on the board"));
+                let off = if t.dense(from).is_none() { from } else { to };
+                return Err(syntax(pos, text, &not_a_square(pos, off)));
             };
             let p = promo_kind(promotion)?;
             let found = legal.iter().copied().find(|m| {
@@ -478,7 +496,7 @@ pub fn parse<S: SquareSet>(pos: &Position<S>, text: &str) -> Result<Move, MoveEr
                 ));
             }
             let Some(to) = t.dense(to) else {
-                return Err(syntax(pos, text, "the target is a hole, not a square"));
+                return Err(syntax(pos, text, &not_a_square(pos, to)));
             };
             let p = promo_kind(promotion)?;
             let fits = |from: u8| {
