@@ -158,6 +158,30 @@ impl Args for GameOptionArgs {
     }
 }
 
+/// What an option's help adds after its words: its values, its default and
+/// its ruling, each only if it has one (a file option has no list).
+fn option_values(values: &[&str], default: &str, ruling: &str) -> String {
+    let mut parts = Vec::new();
+    if !values.is_empty() {
+        parts.push(values.join(", "));
+    }
+    if !default.is_empty() {
+        parts.push(format!("default {default}"));
+    }
+    let ruling = ruling.trim_start_matches(", ");
+    if parts.is_empty() && ruling.is_empty() {
+        return String::new();
+    }
+    let mut text = parts.join("; ");
+    if !ruling.is_empty() {
+        if !text.is_empty() {
+            text.push_str(", ");
+        }
+        text.push_str(ruling);
+    }
+    format!(" ({text})")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -207,28 +231,4 @@ mod tests {
         );
         assert!(parse(&[]).for_game(cuarenta).is_ok());
     }
-}
-
-/// What an option's help adds after its words: its values, its default and
-/// its ruling, each only if it has one (a file option has no list).
-fn option_values(values: &[&str], default: &str, ruling: &str) -> String {
-    let mut parts = Vec::new();
-    if !values.is_empty() {
-        parts.push(values.join(", "));
-    }
-    if !default.is_empty() {
-        parts.push(format!("default {default}"));
-    }
-    let ruling = ruling.trim_start_matches(", ");
-    if parts.is_empty() && ruling.is_empty() {
-        return String::new();
-    }
-    let mut text = parts.join("; ");
-    if !ruling.is_empty() {
-        if !text.is_empty() {
-            text.push_str(", ");
-        }
-        text.push_str(ruling);
-    }
-    format!(" ({text})")
 }
