@@ -213,7 +213,7 @@ async fn lines_of(
         .unwrap();
     let mut got = Vec::new();
     loop {
-        let m = tokio::time::timeout(Duration::from_secs(30), ws.next())
+        let m = tokio::time::timeout(common::PATIENCE, ws.next())
             .await
             .expect("a report in time")
             .unwrap()
@@ -319,7 +319,7 @@ async fn a_new_board_stops_the_analysis_before_and_bad_requests_get_errors() {
             v => v.to_string(),
         };
         ws.send(Message::Text(text.into())).await.unwrap();
-        let m = tokio::time::timeout(Duration::from_secs(10), ws.next())
+        let m = tokio::time::timeout(common::PATIENCE, ws.next())
             .await
             .unwrap()
             .unwrap()

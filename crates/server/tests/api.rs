@@ -247,7 +247,7 @@ async fn engine_seat_moves_and_watchers_get_every_move() {
     // Wait (bounded) for the view in which the engine has moved.
     let mut seen = None;
     for _ in 0..20 {
-        let msg = tokio::time::timeout(std::time::Duration::from_secs(10), ws.next())
+        let msg = tokio::time::timeout(common::PATIENCE, ws.next())
             .await
             .unwrap()
             .unwrap()
@@ -267,7 +267,7 @@ async fn engine_seat_moves_and_watchers_get_every_move() {
     assert_eq!(s, StatusCode::OK);
     let mut got = false;
     for _ in 0..5 {
-        let msg = tokio::time::timeout(std::time::Duration::from_secs(10), ws.next())
+        let msg = tokio::time::timeout(common::PATIENCE, ws.next())
             .await
             .unwrap()
             .unwrap()

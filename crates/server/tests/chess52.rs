@@ -331,7 +331,7 @@ async fn the_websocket_never_carries_the_seed_while_the_game_goes_on() {
         // Every socket hears the move (and the next card) as a view.
         for ws in sockets.iter_mut() {
             loop {
-                let msg = tokio::time::timeout(Duration::from_secs(10), ws.next())
+                let msg = tokio::time::timeout(common::PATIENCE, ws.next())
                     .await
                     .expect("a view in time")
                     .expect("the socket open")

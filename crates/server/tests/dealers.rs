@@ -111,7 +111,7 @@ async fn d11_no_socket_carries_an_arrangement_before_the_reveal() {
     let mut heard = String::new();
     for ws in sockets.iter_mut() {
         loop {
-            let msg = tokio::time::timeout(Duration::from_secs(10), ws.next())
+            let msg = tokio::time::timeout(common::PATIENCE, ws.next())
                 .await
                 .expect("a view in time")
                 .expect("the socket open")

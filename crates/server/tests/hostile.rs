@@ -160,7 +160,7 @@ where
     S: futures_util::Stream<Item = Result<Message, tokio_tungstenite::tungstenite::Error>> + Unpin,
 {
     loop {
-        let m = tokio::time::timeout(Duration::from_secs(10), ws.next())
+        let m = tokio::time::timeout(common::PATIENCE, ws.next())
             .await
             .expect("a message in time")
             .expect("open")
@@ -213,7 +213,7 @@ async fn a_websocket_flood_gets_no_views_back_and_is_closed() {
     // while frames were still coming) with no view sent.
     let mut received = 0usize;
     let mut ended = false;
-    while let Ok(m) = tokio::time::timeout(Duration::from_secs(10), rx.next()).await {
+    while let Ok(m) = tokio::time::timeout(common::PATIENCE, rx.next()).await {
         match m {
             Some(Ok(Message::Text(t))) => received += t.len(),
             Some(Ok(Message::Close(_)) | Err(_)) | None => {
@@ -233,7 +233,7 @@ async fn a_websocket_flood_gets_no_views_back_and_is_closed() {
     next_text(&mut ws).await;
     ws.send(Message::Text("hello".into())).await.unwrap();
     let close = loop {
-        match tokio::time::timeout(Duration::from_secs(10), ws.next()).await {
+        match tokio::time::timeout(common::PATIENCE, ws.next()).await {
             Ok(Some(Ok(Message::Close(c)))) => break c,
             Ok(Some(Ok(Message::Text(t)))) => panic!("a view after a stray frame: {t}"),
             Ok(Some(Ok(_))) => {}

@@ -63,7 +63,7 @@ where
     S: futures_util::Stream<Item = Result<Message, tokio_tungstenite::tungstenite::Error>> + Unpin,
 {
     loop {
-        let m = tokio::time::timeout(Duration::from_secs(10), ws.next())
+        let m = tokio::time::timeout(common::PATIENCE, ws.next())
             .await
             .expect("a view within 10 s")
             .expect("the socket is open")

@@ -2,6 +2,12 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, dead_code)]
 
+/// How long a test waits for something that must come (a WebSocket
+/// message, a report): a guard against a hang, never a measure. Generous,
+/// since on a busy 2-core machine an engine's half-second search can take
+/// many seconds of wall time (issue 29, item 21: no test depends on load).
+pub const PATIENCE: std::time::Duration = std::time::Duration::from_secs(120);
+
 use axum::body::Body;
 use axum::http::{HeaderMap, Request, StatusCode};
 use deckmate_server::{app, AppState, Db};
