@@ -1,6 +1,6 @@
 //! Long self-play checks of the strength targets. They take many
 //! minutes: run with `cargo test --release -p deckmate-games --test
-//! cardmate_strength -- --ignored --nocapture --test-threads 1`.
+//! games cardmate_strength -- --ignored --nocapture --test-threads 1`.
 //!
 //! Environment: `DECKMATE_TIME_SCALE` (default 1) scales every time per
 //! move (the ladder uses each level's own time times 0.25 times this), and

@@ -1,5 +1,5 @@
 //! Playing strength on Cuarenta (slow: `cargo test --release -p
-//! deckmate-games --test cuarenta_strength -- --ignored`).
+//! deckmate-games --test games cuarenta_strength -- --ignored`).
 
 use deckmate_engine::{random_player, Player};
 use deckmate_games::cuarenta::{self, cuarenta_player_timed, Position};

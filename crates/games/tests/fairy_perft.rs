@@ -4,7 +4,7 @@
 //! Martin Sedlak's special cases). Lines of at most `CI_LIMIT` leaves run
 //! in the normal test run; the deep ones (perft 6 from the start, Kiwipete
 //! and positions 4-6 to depth 5, position 3 to 7) only with `--ignored`:
-//! `cargo test --release -p deckmate-games --test fairy_perft -- --ignored`.
+//! `cargo test --release -p deckmate-games --test games fairy_perft -- --ignored`.
 //! Each line is counted twice: by the position's own bulk-counting perft
 //! and, for the shallow ones, by the kernel's generic `perft` over `Game`.
 //!
