@@ -480,60 +480,13 @@ impl Db {
     pub fn load_all(&self) -> DbResult<Vec<(GameRow, Vec<String>)>> {
         let mut st = self
             .conn
-            .prepare(
-                "SELECT id, variant, spec, token0, token1, engine_seat, engine_level, ended, created,
-                        draw_offer_seat, draw_offer_plies, time_control, name0, name1
-                 FROM games ORDER BY created, id",
-            )
+            .prepare(&format!("{GAME_COLUMNS} ORDER BY created, id"))
             .map_err(err)?;
         let rows = st
-            .query_map([], |r| {
-                let seat: Option<u8> = r.get(5)?;
-                let level: Option<u8> = r.get(6)?;
-                let offer_seat: Option<u8> = r.get(9)?;
-                let offer_plies: Option<u32> = r.get(10)?;
-                Ok(GameRow {
-                    id: r.get(0)?,
-                    variant: r.get(1)?,
-                    spec: r.get(2)?,
-                    tokens: [r.get(3)?, r.get(4)?],
-                    engine: seat.zip(level),
-                    ended: r.get(7)?,
-                    created: r.get(8)?,
-                    draw_offer: offer_seat.zip(offer_plies),
-                    time_control: r.get(11)?,
-                    clocks: Vec::new(),
-                    chat: Vec::new(),
-                    names: [r.get(12)?, r.get(13)?],
-                })
-            })
+            .query_map([], game_row)
             .map_err(err)?
             .collect::<Result<Vec<_>, _>>()
             .map_err(err)?;
-        let mut out = Vec::new();
-        for mut g in rows {
-            let mut mst = self
-                .conn
-                .prepare("SELECT text, mover, clock_ms FROM moves WHERE game_id = ?1 ORDER BY ply")
-                .map_err(err)?;
-            let moves = mst
-                .query_map([&g.id], |r| {
-                    Ok((
-                        r.get::<_, String>(0)?,
-                        r.get::<_, Option<u8>>(1)?,
-                        r.get::<_, Option<i64>>(2)?,
-                    ))
-                })
-                .map_err(err)?
-                .collect::<Result<Vec<_>, _>>()
-                .map_err(err)?;
-            g.clocks = moves
-                .iter()
-                .map(|m| (m.1, m.2.map(|c| c.max(0) as u64)))
-                .collect();
-            g.chat = self.chat_of(&g.id, CHAT_STORED)?;
-            out.push((g, moves.into_iter().map(|m| m.0).collect()));
-        }
-        Ok(out)
+        rows.into_iter().map(|g| self.with_moves(g)).collect()
     }
 }
