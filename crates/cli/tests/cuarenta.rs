@@ -161,7 +161,8 @@ fn engine_commands_play_cuarenta() {
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let text = stdout(&out);
     assert!(text.contains("Computer plays 1... "), "{text}");
-    assert!(text.contains("Illegal move nonsense: "), "{text}");
+    // A word that is no move is taken for a command (issue 29 item 20).
+    assert!(text.contains("Unknown command nonsense: "), "{text}");
     assert!(text.contains("Goodbye."), "{text}");
 }
 
