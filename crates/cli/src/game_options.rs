@@ -124,9 +124,14 @@ impl FromArgMatches for GameOptionArgs {
     }
 }
 
-impl Args for GameOptionArgs {
-    fn augment_args(mut cmd: Command) -> Command {
-        for (spec, owners) in all_options() {
+/// The flags of the options of the games `takes` accepts.
+fn option_flags(mut cmd: Command, takes: fn(&GameEntry) -> bool) -> Command {
+    for (spec, owners) in all_options() {
+        let owners: Vec<&'static GameEntry> = owners.into_iter().filter(|g| takes(g)).collect();
+        if owners.is_empty() {
+            continue;
+        }
+        {
             let ruling = if spec.ruling.is_empty() {
                 String::new()
             } else {
@@ -150,11 +155,50 @@ impl Args for GameOptionArgs {
                     )),
             );
         }
-        cmd
+    }
+    cmd
+}
+
+impl Args for GameOptionArgs {
+    fn augment_args(cmd: Command) -> Command {
+        option_flags(cmd, |_| true)
     }
 
     fn augment_args_for_update(cmd: Command) -> Command {
         GameOptionArgs::augment_args(cmd)
+    }
+}
+
+/// The options of the board games only (those with engine tools): the
+/// flags of `perft` and `analyse`, which take no other game.
+#[derive(Clone, Debug, Default)]
+pub struct BoardOptionArgs(pub GameOptionArgs);
+
+impl std::ops::Deref for BoardOptionArgs {
+    type Target = GameOptionArgs;
+
+    fn deref(&self) -> &GameOptionArgs {
+        &self.0
+    }
+}
+
+impl FromArgMatches for BoardOptionArgs {
+    fn from_arg_matches(m: &ArgMatches) -> Result<Self, clap::Error> {
+        GameOptionArgs::from_arg_matches(m).map(BoardOptionArgs)
+    }
+
+    fn update_from_arg_matches(&mut self, m: &ArgMatches) -> Result<(), clap::Error> {
+        self.0.update_from_arg_matches(m)
+    }
+}
+
+impl Args for BoardOptionArgs {
+    fn augment_args(cmd: Command) -> Command {
+        option_flags(cmd, |g| g.tools.is_some())
+    }
+
+    fn augment_args_for_update(cmd: Command) -> Command {
+        BoardOptionArgs::augment_args(cmd)
     }
 }
 

@@ -464,3 +464,23 @@ fn item_20_a_square_beyond_the_board_is_off_it_with_the_games_examples() {
     assert!(text.contains("e9 is off the board (files a-h"), "{text}");
     assert!(!text.contains("hole"), "{text}");
 }
+
+#[test]
+fn item_20_engine_commands_list_only_board_games_options_and_the_usage_needs_a_game() {
+    for command in ["perft", "analyse"] {
+        let o = deckmate(&[command, "--help"], "");
+        let text = out(&o);
+        assert!(!text.contains("--sacrifices"), "{command}: {text}");
+        assert!(text.contains("--setup"), "{command}: {text}");
+    }
+    let o = deckmate(&["play", "--help"], "");
+    assert!(out(&o).contains("--sacrifices"), "{}", out(&o));
+    for command in ["play", "rules", "perft", "analyse", "match"] {
+        let o = deckmate(&[command, "--help"], "");
+        let text = out(&o);
+        assert!(
+            text.contains(&format!("Usage: deckmate {command} [OPTIONS] <GAME>")),
+            "{command}: {text}"
+        );
+    }
+}

@@ -7,7 +7,7 @@
 //! move and score for every card.
 
 use super::perft::study;
-use crate::game_options::GameOptionArgs;
+use crate::game_options::BoardOptionArgs;
 use crate::games::{GameArg, NO_BOARD_HINT};
 use clap::Args;
 use deckmate_engine::{score_text, Limits};
@@ -19,6 +19,9 @@ use std::time::Duration;
 
 /// Arguments of `deckmate analyse`.
 #[derive(Args)]
+#[command(
+    override_usage = "deckmate analyse [OPTIONS] <GAME>\n       deckmate analyse [OPTIONS] --variant-file <PATH>"
+)]
 #[command(after_help = "Examples:\n  deckmate analyse cardmate --depth 8\n  \
 deckmate analyse cardmate --time 5 --moves \"1. 4Ci3 4Db6\"\n  \
 deckmate analyse cuarenta --time 5 --moves \"1. Pdc4\"\n  \
@@ -62,7 +65,7 @@ pub struct AnalyseArgs {
     #[arg(long)]
     seed: Option<u64>,
     #[command(flatten)]
-    options: GameOptionArgs,
+    options: BoardOptionArgs,
 }
 
 /// Runs the analysis.

@@ -37,6 +37,9 @@ plus 4 random plies drawn from the seed.\n",
 
 /// Arguments of `deckmate match`.
 #[derive(Args)]
+#[command(
+    override_usage = "deckmate match [OPTIONS] <GAME>\n       deckmate match [OPTIONS] --variant-file <PATH>"
+)]
 #[command(after_help = after_help())]
 pub struct MatchArgs {
     /// The game (a board game).

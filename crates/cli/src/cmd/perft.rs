@@ -3,7 +3,7 @@
 //! `analyse` studies ([`study`]).
 
 use super::options::usage_error;
-use crate::game_options::{refusal, GameOptionArgs};
+use crate::game_options::{refusal, BoardOptionArgs, GameOptionArgs};
 use crate::games::{GameArg, NO_BOARD_HINT};
 use clap::Args;
 use deckmate_games::chess52::{self, Card, Chess52};
@@ -14,6 +14,9 @@ use std::time::Instant;
 
 /// Arguments of `deckmate perft`.
 #[derive(Args)]
+#[command(
+    override_usage = "deckmate perft [OPTIONS] <GAME>\n       deckmate perft [OPTIONS] --variant-file <PATH>"
+)]
 #[command(after_help = "Examples:\n  deckmate perft cardmate --depth 4\n  \
 deckmate perft cardmate --depth 3 --divide --moves \"1. 4Ci3 4Db6\"\n  \
 deckmate perft cardmate --depth 2 --fen \"<position string>\"\n  \
@@ -61,7 +64,7 @@ pub struct PerftArgs {
     #[arg(long)]
     cards: Option<String>,
     #[command(flatten)]
-    options: GameOptionArgs,
+    options: BoardOptionArgs,
 }
 
 /// Why a position to study was refused: a usage error (an option of

@@ -29,6 +29,9 @@ pub enum Opponent {
 
 /// Arguments of `deckmate play`.
 #[derive(Args)]
+#[command(
+    override_usage = "deckmate play [OPTIONS] <GAME>\n       deckmate play [OPTIONS] --variant-file <PATH>"
+)]
 #[command(after_help = "Examples:\n  deckmate play cardmate\n  \
 deckmate play cardmate --as rearhand --level 6\n  \
 deckmate play cardmate --vs human --setup deal --seed 7\n  \

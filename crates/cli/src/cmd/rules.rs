@@ -8,6 +8,9 @@ use std::process::ExitCode;
 /// Arguments of `deckmate rules`.
 #[derive(Args)]
 #[command(
+    override_usage = "deckmate rules [OPTIONS] <GAME>\n       deckmate rules [OPTIONS] --variant-file <PATH>"
+)]
+#[command(
     after_help = "Examples:\n  deckmate rules cardmate | less\n  deckmate rules cuarenta\n\n\
 The text gives the inventor's rules with the project's rulings on what they\n\
 leave open, each with its tag (RULINGS.md), and the options that change them."
