@@ -1,10 +1,10 @@
 //! The integration tests of deckmate-cli, one binary (linking one test binary per file cost minutes).
 
-mod common;
 mod cards;
 mod chess52;
 mod chess_cards;
 mod cli;
+mod common;
 mod cuarenta;
 mod dealers;
 mod hardening;

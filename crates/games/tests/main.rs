@@ -33,6 +33,6 @@ mod fairy_perft;
 mod fairy_properties;
 mod takeback_secrets;
 mod typed_errors;
+mod variant_16x16;
 mod variant_build;
 mod variant_files;
-mod variant_16x16;

@@ -1,13 +1,13 @@
 //! The integration tests of deckmate-server, one binary (linking one test binary per file cost minutes).
 
-mod common;
 mod analysis;
-mod blocking;
 mod api;
+mod blocking;
 mod chat;
 mod chess52;
 mod chess_cards;
 mod clocks;
+mod common;
 mod cuarenta;
 mod dealers;
 mod engine_turns;
