@@ -15,14 +15,9 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
-use axum::body::Body;
-use axum::http::Request;
-use deckmate_server::{app, AppState, Config, Db};
-use http_body_util::BodyExt;
-use serde_json::{json, Value};
-use std::time::{Duration, Instant};
-use tower::ServiceExt;
+mod common;
 
+/// The body of the router's answer.
 async fn call(
     state: &AppState,
     method: &str,
@@ -30,24 +25,12 @@ async fn call(
     token: Option<&str>,
     body: Option<Value>,
 ) -> Value {
-    let mut req = Request::builder().method(method).uri(path);
-    if let Some(t) = token {
-        req = req.header("Authorization", format!("Bearer {t}"));
-    }
-    let body = match body {
-        Some(b) => {
-            req = req.header("Content-Type", "application/json");
-            Body::from(b.to_string())
-        }
-        None => Body::empty(),
-    };
-    let resp = app(state.clone())
-        .oneshot(req.body(body).unwrap())
-        .await
-        .unwrap();
-    let bytes = resp.into_body().collect().await.unwrap().to_bytes();
-    serde_json::from_slice(&bytes).unwrap_or(Value::Null)
+    common::call(state, method, path, token, body).await.1
 }
+
+use deckmate_server::{AppState, Config, Db};
+use serde_json::{json, Value};
+use std::time::{Duration, Instant};
 
 /// Plays the player's seat of a game with random legal moves until the
 /// game ends or `stop`; the game's last view.

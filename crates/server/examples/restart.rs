@@ -16,43 +16,13 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
-use axum::body::Body;
-use axum::http::{Request, StatusCode};
-use deckmate_server::{app, AppState, Config, Db};
-use http_body_util::BodyExt;
+mod common;
+
+use axum::http::StatusCode;
+use common::call;
+use deckmate_server::{AppState, Config, Db};
 use serde_json::{json, Value};
 use std::time::{Duration, Instant};
-use tower::ServiceExt;
-
-async fn call(
-    state: &AppState,
-    method: &str,
-    path: &str,
-    token: Option<&str>,
-    body: Option<Value>,
-) -> (StatusCode, Value) {
-    let mut req = Request::builder().method(method).uri(path);
-    if let Some(t) = token {
-        req = req.header("Authorization", format!("Bearer {t}"));
-    }
-    let body = match body {
-        Some(b) => {
-            req = req.header("Content-Type", "application/json");
-            Body::from(b.to_string())
-        }
-        None => Body::empty(),
-    };
-    let resp = app(state.clone())
-        .oneshot(req.body(body).unwrap())
-        .await
-        .unwrap();
-    let status = resp.status();
-    let bytes = resp.into_body().collect().await.unwrap().to_bytes();
-    (
-        status,
-        serde_json::from_slice(&bytes).unwrap_or(Value::Null),
-    )
-}
 
 fn rss_kb() -> u64 {
     std::fs::read_to_string("/proc/self/status")

@@ -1,6 +1,7 @@
 //! What the server's benchmark examples share: starting the release server
 //! on a free loopback port with a fresh database, raw HTTP/1.1 requests,
-//! the server's memory and threads from `/proc`, percentiles, the log.
+//! the server's memory and threads from `/proc`, percentiles, the log;
+//! and a request to the router in the same process ([`call`]).
 //!
 //! Each example has `mod common;`; not every example uses every helper.
 
@@ -308,4 +309,43 @@ pub fn spread(v: &mut [Duration]) -> String {
 /// MiB of a figure in KiB (what /proc calls kB).
 pub fn mb(kb: u64) -> f64 {
     kb as f64 / 1024.0
+}
+
+/// Calls the router in this process as a client would (no socket): the
+/// status and the body as JSON (`Null` when it is not JSON).
+pub async fn call(
+    state: &deckmate_server::AppState,
+    method: &str,
+    path: &str,
+    token: Option<&str>,
+    body: Option<Value>,
+) -> (axum::http::StatusCode, Value) {
+    use http_body_util::BodyExt;
+    use tower::ServiceExt;
+    let mut req = axum::http::Request::builder().method(method).uri(path);
+    if let Some(t) = token {
+        req = req.header("Authorization", format!("Bearer {t}"));
+    }
+    let body = match body {
+        Some(b) => {
+            req = req.header("Content-Type", "application/json");
+            axum::body::Body::from(b.to_string())
+        }
+        None => axum::body::Body::empty(),
+    };
+    let resp = deckmate_server::app(state.clone())
+        .oneshot(req.body(body).expect("a request"))
+        .await
+        .expect("the router answers");
+    let status = resp.status();
+    let bytes = resp
+        .into_body()
+        .collect()
+        .await
+        .map(|b| b.to_bytes())
+        .unwrap_or_default();
+    (
+        status,
+        serde_json::from_slice(&bytes).unwrap_or(Value::Null),
+    )
 }
