@@ -7,16 +7,20 @@ use deckmate_games::fairy::{chess, AnyPosition};
 use deckmate_games::variant_file;
 use deckmate_rules::Game;
 use proptest::prelude::*;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 /// The rule sets tried: chess (64 squares) and the 12x12 Fairy Court of
 /// `variants/fairy-court.toml` (256-square sets, hoppers, bent riders).
-fn rule_sets() -> Vec<Arc<deckmate_games::fairy::RuleSet>> {
-    let court = variant_file::read(include_str!("../../../variants/fairy-court.toml"))
-        .expect("the example reads")
-        .rule_set()
-        .expect("and builds");
-    vec![chess(), court]
+/// Built once: every case reads texts against the same two rule sets.
+fn rule_sets() -> &'static [Arc<deckmate_games::fairy::RuleSet>] {
+    static SETS: OnceLock<Vec<Arc<deckmate_games::fairy::RuleSet>>> = OnceLock::new();
+    SETS.get_or_init(|| {
+        let court = variant_file::read(include_str!("../../../variants/fairy-court.toml"))
+            .expect("the example reads")
+            .rule_set()
+            .expect("and builds");
+        vec![chess(), court]
+    })
 }
 
 /// A start position after `steer` picks of its legal moves.
@@ -51,7 +55,7 @@ proptest! {
     #[test]
     fn any_text_reads_or_is_refused(text in "\\PC{0,80}", steer in prop::collection::vec(any::<u8>(), 0..6)) {
         for rules in rule_sets() {
-            check_text(&steered(&rules, &steer), &text);
+            check_text(&steered(rules, &steer), &text);
         }
     }
 
@@ -62,7 +66,7 @@ proptest! {
         steer in prop::collection::vec(any::<u8>(), 0..8),
     ) {
         for rules in rule_sets() {
-            let pos = steered(&rules, &steer);
+            let pos = steered(rules, &steer);
             let mut text = pos.position_text();
             let at = text.char_indices().map(|(i, _)| i).nth(cut % text.len().max(1)).unwrap_or(0);
             text.insert_str(at, &insert);
