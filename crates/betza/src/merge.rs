@@ -98,15 +98,28 @@ fn stops(raw: &[Raw]) -> Vec<Stop> {
     out
 }
 
-/// Groups stop indices by destination.
-fn by_destination(stops: &[Stop]) -> Vec<Vec<usize>> {
-    let mut groups = vec![Vec::new(); 256];
-    for (i, s) in stops.iter().enumerate() {
-        if let Some(g) = groups.get_mut(s.to.index()) {
-            g.push(i);
+/// Groups stop indices by destination: one group per destination reached,
+/// in the order of the squares, each in the order of the stops. Sparse: a
+/// square has a few dozen destinations, not 256 (a table of 256 lists per
+/// square was most of a compile's time).
+fn by_destination(stops: &[Stop]) -> Vec<(Square, Vec<usize>)> {
+    group_by_square((0..stops.len()).map(|i| (stops[i].to, i)))
+}
+
+/// Groups values by square, in the order of the squares, each group in
+/// the order given.
+fn group_by_square<T>(items: impl Iterator<Item = (Square, T)>) -> Vec<(Square, Vec<T>)> {
+    let mut items: Vec<(Square, T)> = items.collect();
+    // Stable: within a square the values keep their order.
+    items.sort_by_key(|(to, _)| *to);
+    let mut out: Vec<(Square, Vec<T>)> = Vec::new();
+    for (to, v) in items {
+        match out.last_mut() {
+            Some((last, group)) if *last == to => group.push(v),
+            _ => out.push((to, vec![v])),
         }
     }
-    groups
+    out
 }
 
 /// Equal hopper rays become one; a hopper ray that is the start of another
@@ -187,7 +200,7 @@ pub(crate) fn normalise(mut raw: Vec<Raw>) -> (SquareMoves, bool) {
     // destination are sorted by their conditions, so each class is a run.
     let key = |s: &Stop| (s.len, std::cmp::Reverse(s.entry));
     let mut keepers: Vec<usize> = Vec::new();
-    for g in &groups {
+    for (_, g) in &groups {
         let mut live: Vec<usize> = g.iter().copied().filter(|&i| st[i].mode != 0).collect();
         live.sort_by(|&i, &j| (&st[i].need, st[i].initial).cmp(&(&st[j].need, st[j].initial)));
         let mut changes: Vec<(usize, u8)> = Vec::new();
@@ -223,13 +236,8 @@ pub(crate) fn normalise(mut raw: Vec<Raw>) -> (SquareMoves, bool) {
     // destination is reached by few distinct paths, so this compares the
     // paths, not every pair of entries.
     let modes: Vec<u8> = st.iter().map(|s| s.mode).collect();
-    let mut by_to: Vec<Vec<usize>> = vec![Vec::new(); 256];
-    for &k in &keepers {
-        if let Some(v) = by_to.get_mut(st[k].to.index()) {
-            v.push(k);
-        }
-    }
-    for g in &by_to {
+    let by_to = group_by_square(keepers.iter().map(|&k| (st[k].to, k)));
+    for (_, g) in &by_to {
         for &b in g {
             let taken = g
                 .iter()
@@ -319,7 +327,7 @@ fn overlaps(moves: &SquareMoves) -> bool {
         .collect();
     let st = stops(&raw);
     let groups = by_destination(&st);
-    let slide_clash = groups.iter().any(|g| {
+    let slide_clash = groups.iter().any(|(_, g)| {
         g.iter()
             .enumerate()
             .any(|(n, &i)| g[n + 1..].iter().any(|&j| st[i].mode & st[j].mode != 0))
@@ -328,20 +336,26 @@ fn overlaps(moves: &SquareMoves) -> bool {
         return true;
     }
     // Hop landings by destination: (squares before it on the ray, mode).
-    let mut landings: Vec<Vec<(Vec<Square>, u8)>> = vec![Vec::new(); 256];
-    for r in moves.rays.iter().filter(|r| r.kind == RayKind::Hop) {
-        for k in 1..r.squares.len() {
-            if let Some(l) = landings.get_mut(r.squares[k].index()) {
-                l.push((sorted(r.squares[..k].to_vec()), r.mode.0));
-            }
-        }
-    }
-    for (to, here) in landings.iter().enumerate() {
+    let landings = group_by_square(
+        moves
+            .rays
+            .iter()
+            .filter(|r| r.kind == RayKind::Hop)
+            .flat_map(|r| {
+                (1..r.squares.len())
+                    .map(|k| (r.squares[k], (sorted(r.squares[..k].to_vec()), r.mode.0)))
+            }),
+    );
+    for (to, here) in &landings {
+        let slides = groups
+            .binary_search_by_key(to, |(s, _)| *s)
+            .ok()
+            .map(|n| &groups[n].1);
         for (n, (path, mode)) in here.iter().enumerate() {
             if here[n + 1..].iter().any(|(_, m)| m & mode != 0) {
                 return true;
             }
-            let clash = groups.get(to).is_some_and(|g| {
+            let clash = slides.is_some_and(|g| {
                 g.iter()
                     .any(|&i| st[i].mode & mode != 0 && !subset(path, &st[i].need))
             });

@@ -8,16 +8,16 @@
 use crate::common;
 
 use common::{moves, Board};
-use deckmate_betza::{compile, parse, Atom, Betza, Clause, Continuation, Facing, Range};
+use deckmate_betza::{compile, parse, Atom, Betza, Clause, Continuation, Facing, MoveTable, Range};
 use deckmate_board::{Geometry, RankStyle, Square};
 use proptest::prelude::*;
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
+use std::sync::{Mutex, OnceLock};
 
 /// Checks what compile promises, and that with `overlapping` unset the
 /// reference generator never lists a move twice.
-fn check_table(b: &Betza, g: &Geometry, facing: Facing, occupied: &[(u8, bool)], first: bool) {
-    let t = compile(b, g, facing).unwrap();
-    let any_shared = common::shared_destinations(&t, g);
+fn check_table(t: &MoveTable, b: &Betza, g: &Geometry, occupied: &[(u8, bool)], first: bool) {
+    let any_shared = common::shared_destinations(t, g);
     for idx in 0..=255u8 {
         let sq = Square(idx);
         let m = t.from(sq);
@@ -69,7 +69,7 @@ fn check_table(b: &Betza, g: &Geometry, facing: Facing, occupied: &[(u8, bool)],
                 .collect(),
         };
         for sq in g.squares().iter().filter(|s| !board.occupied(*s)) {
-            let all = moves(&t, sq, &board, first);
+            let all = moves(t, sq, &board, first);
             let unique: BTreeSet<_> = all.iter().collect();
             assert_eq!(all.len(), unique.len(), "{b} from {sq:?}");
         }
@@ -91,6 +91,36 @@ fn atom() -> impl Strategy<Value = Atom> {
         3 => prop::sample::select(vec![Atom::W, Atom::F, Atom::D, Atom::N, Atom::A, Atom::H, Atom::C, Atom::Z, Atom::G]),
         1 => (0u8..6, 0u8..6).prop_filter_map("leap", |(x, y)| Atom::new(x, y)),
     ]
+}
+
+/// An atom's leaps from the middle of a 16x16 board, as offsets, sorted:
+/// what its direction mask picks from. Compiled once per atom (a 16x16
+/// table per generated clause was most of these properties' time).
+fn atom_vectors(atom: Atom) -> Vec<(i8, i8)> {
+    static CACHE: OnceLock<Mutex<HashMap<Atom, Vec<(i8, i8)>>>> = OnceLock::new();
+    let cache = CACHE.get_or_init(Default::default);
+    if let Some(v) = cache.lock().unwrap().get(&atom) {
+        return v.clone();
+    }
+    let t = deckmate_betza::compile_str(
+        &Betza {
+            clauses: vec![Clause::plain(atom, Range::Leap)],
+        }
+        .to_string(),
+        &Geometry::new(16, 16, RankStyle::FromOne).unwrap(),
+        Facing::Up,
+    )
+    .unwrap();
+    let from = Square::new(7, 7).unwrap();
+    let mut v: Vec<(i8, i8)> = t
+        .from(from)
+        .leaps
+        .iter()
+        .map(|l| (l.to.file() as i8 - 7, l.to.rank() as i8 - 7))
+        .collect();
+    v.sort_unstable();
+    cache.lock().unwrap().insert(atom, v.clone());
+    v
 }
 
 fn clause() -> impl Strategy<Value = Clause> {
@@ -115,26 +145,7 @@ fn clause() -> impl Strategy<Value = Clause> {
         ),
     )
         .prop_map(|(atom, range, (m, c, i, n, p), mask, then)| {
-            let all: Vec<(i8, i8)> = {
-                let t = deckmate_betza::compile_str(
-                    &Betza {
-                        clauses: vec![Clause::plain(atom, Range::Leap)],
-                    }
-                    .to_string(),
-                    &Geometry::new(16, 16, RankStyle::FromOne).unwrap(),
-                    Facing::Up,
-                )
-                .unwrap();
-                let from = Square::new(7, 7).unwrap();
-                let mut v: Vec<(i8, i8)> = t
-                    .from(from)
-                    .leaps
-                    .iter()
-                    .map(|l| (l.to.file() as i8 - 7, l.to.rank() as i8 - 7))
-                    .collect();
-                v.sort_unstable();
-                v
-            };
+            let all = atom_vectors(atom);
             let mut dirs: Vec<(i8, i8)> = all
                 .iter()
                 .enumerate()
@@ -191,8 +202,10 @@ proptest! {
     #[test]
     fn random_trees_print_and_parse_back(clauses in prop::collection::vec(clause(), 1..5)) {
         let b = Betza { clauses };
-        let g = Geometry::new(8, 8, RankStyle::FromOne).unwrap();
         // Only trees the compiler accepts (the parser builds no others).
+        // Whether it accepts depends on the clauses alone, not the board,
+        // so the smallest board answers as well as any (and fastest).
+        let g = Geometry::new(3, 3, RankStyle::FromOne).unwrap();
         if compile(&b, &g, Facing::Up).is_ok() {
             let canon = b.to_string();
             prop_assert_eq!(parse(&canon), Ok(b.clone()), "{}", canon);
@@ -212,8 +225,8 @@ proptest! {
         let b = Betza { clauses };
         let g = geometry(files, ranks, &holes);
         let facing = if up { Facing::Up } else { Facing::Down };
-        if compile(&b, &g, facing).is_ok() {
-            check_table(&b, &g, facing, &occupied, first);
+        if let Ok(t) = compile(&b, &g, facing) {
+            check_table(&t, &b, &g, &occupied, first);
         }
     }
 }

@@ -6,7 +6,7 @@
 
 use crate::common;
 
-use common::{all8, backward, forward, king, mover_set, Board, Exp, DIAG, ORTH};
+use common::{all8, backward, forward, king, mover_set, table_mover_set, Board, Exp, DIAG, ORTH};
 use deckmate_betza::{compile_str, Facing};
 use deckmate_board::{Geometry, RankStyle, Square};
 
@@ -89,10 +89,11 @@ fn every_rank_has_the_rulings_moves_from_every_square_for_both_sides() {
     let g = geometry();
     for (rank, text) in RANKS {
         for facing in [Facing::Up, Facing::Down] {
+            let table = compile_str(text, &g, facing).unwrap_or_else(|e| panic!("{text}: {e}"));
             for sq in g.squares().iter() {
                 let (f, r) = (i32::from(sq.file()), i32::from(sq.rank()));
                 assert_eq!(
-                    mover_set(text, &g, sq, facing),
+                    table_mover_set(&table, &g, sq, facing),
                     expected(rank, f, r, facing),
                     "rank {rank} ({text}) {facing:?} from {sq:?}"
                 );

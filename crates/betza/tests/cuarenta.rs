@@ -7,7 +7,7 @@
 
 use crate::common;
 
-use common::{all8, cuarenta, forward, mover_set, moves, Board, Exp, DIAG};
+use common::{all8, cuarenta, forward, moves, table_mover_set, Board, Exp, DIAG};
 use deckmate_betza::{compile_str, Facing};
 use deckmate_board::{Geometry, Square};
 
@@ -65,9 +65,10 @@ fn every_piece_from_every_square_for_both_sides() {
     assert_eq!(g.squares().count(), 40);
     for (name, text) in PIECES {
         for facing in [Facing::Up, Facing::Down] {
+            let table = compile_str(text, &g, facing).unwrap_or_else(|e| panic!("{text}: {e}"));
             for from in g.squares().iter() {
                 assert_eq!(
-                    mover_set(text, &g, from, facing),
+                    table_mover_set(&table, &g, from, facing),
                     expected(name, from, facing),
                     "{name} ({text}) {facing:?} from {from:?}"
                 );

@@ -134,7 +134,13 @@ pub fn move_set(t: &MoveTable, g: &Geometry, from: Square) -> MoveSet {
 /// turned 180 degrees, so forward is +dy for both sides.
 pub fn mover_set(text: &str, g: &Geometry, from: Square, facing: Facing) -> MoveSet {
     let t = compile_str(text, g, facing).unwrap_or_else(|e| panic!("{text}: {e}"));
-    let set = move_set(&t, g, from);
+    table_mover_set(&t, g, from, facing)
+}
+
+/// [`mover_set`] of a table already compiled for `facing` (a test that
+/// looks at every square compiles its piece once).
+pub fn table_mover_set(t: &MoveTable, g: &Geometry, from: Square, facing: Facing) -> MoveSet {
+    let set = move_set(t, g, from);
     match facing {
         Facing::Up => set,
         Facing::Down => set.into_iter().map(|((x, y), m)| ((-x, -y), m)).collect(),
