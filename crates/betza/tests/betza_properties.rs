@@ -97,7 +97,8 @@ fn atom() -> impl Strategy<Value = Atom> {
 /// what its direction mask picks from. Compiled once per atom (a 16x16
 /// table per generated clause was most of these properties' time).
 fn atom_vectors(atom: Atom) -> Vec<(i8, i8)> {
-    static CACHE: OnceLock<Mutex<HashMap<Atom, Vec<(i8, i8)>>>> = OnceLock::new();
+    type Vectors = HashMap<Atom, Vec<(i8, i8)>>;
+    static CACHE: OnceLock<Mutex<Vectors>> = OnceLock::new();
     let cache = CACHE.get_or_init(Default::default);
     if let Some(v) = cache.lock().unwrap().get(&atom) {
         return v.clone();
