@@ -14,8 +14,6 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
-
-
 use deckmate_measure::server::{http, ms, pct, Server};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};

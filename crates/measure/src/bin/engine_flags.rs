@@ -1,6 +1,6 @@
 //! Issue 29 item 4: does the engine lose on time when its queue is busy?
 //!
-//! `cargo run --profile test -p deckmate-measure --bin engine_flags --
+//! `cargo run --release -p deckmate-measure --bin engine_flags --
 //! [clocked=20] [unclocked=19] [seconds=10] [run_seconds=90] [threads=2]`
 //!
 //! In one process (no HTTP: the router is called directly), over an
@@ -15,8 +15,6 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
-
-
 /// The body of the router's answer.
 async fn call(
     state: &AppState,
@@ -25,7 +23,9 @@ async fn call(
     token: Option<&str>,
     body: Option<Value>,
 ) -> Value {
-    deckmate_measure::server::call(state, method, path, token, body).await.1
+    deckmate_measure::server::call(state, method, path, token, body)
+        .await
+        .1
 }
 
 use deckmate_server::{AppState, Config, Db};

@@ -22,8 +22,6 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
-
-
 use deckmate_measure::server::{http, mb, proc_status, spread, ProcStatus, Server};
 use futures_util::StreamExt;
 use serde_json::{json, Value};

@@ -15,8 +15,6 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
-
-
 use deckmate_measure::server::{http, ms, pct, rss_kb, Server};
 use futures_util::StreamExt;
 use serde_json::{json, Value};

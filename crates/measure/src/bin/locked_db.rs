@@ -25,8 +25,6 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
-
-
 use deckmate_measure::server::{http, ms, spread, Resp, Server};
 use serde_json::json;
 use std::collections::BTreeMap;

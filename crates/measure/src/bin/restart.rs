@@ -1,7 +1,7 @@
 //! How long a restart takes, and what it holds in memory, with many stored
 //! games (issue 29 item 2).
 //!
-//! `cargo run --profile test -p deckmate-measure --bin restart -- [games=10000] [dealers_percent=10]`
+//! `cargo run --release -p deckmate-measure --bin restart -- [games=10000] [dealers_percent=10]`
 //!
 //! Makes a database of `games` games in a fresh directory: a few games of
 //! every built-in game made and played (12 plies each) through the API,
@@ -15,8 +15,6 @@
 //! it is first touched, if games are loaded lazily).
 
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
-
-
 
 use axum::http::StatusCode;
 use deckmate_measure::server::call;
