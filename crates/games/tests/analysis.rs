@@ -1,10 +1,13 @@
 //! The analysis board's engine work and starts, through the registry, for
 //! every game: several lines with distinct, legal first moves, best first;
-//! a start that rebuilds the position without telling a secret.
+//! a start that rebuilds the position without telling a secret; the bar's
+//! share of the first seat; Chess Cards' lines, the solver's best turns.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+use deckmate_games::chess_cards::notation::turn_text;
+use deckmate_games::chess_cards::{ChessCards, SacrificeCount, Solver};
 use deckmate_games::registry::{
-    AnalysisReport, AnalysisRequest, BoxedGame, GameEntry, Limits, Options, GAMES,
+    share_of_first, AnalysisReport, AnalysisRequest, BoxedGame, GameEntry, Limits, Options, GAMES,
 };
 use deckmate_rules::{Seat, ToAct};
 use proptest::strategy::Strategy;
@@ -46,11 +49,6 @@ fn play_first(g: &mut BoxedGame, plies: usize) {
 
 /// The reports of an analysis of `g`'s position for `lines` lines.
 fn analyse(g: &BoxedGame, lines: usize, ms: u64) -> (bool, Vec<AnalysisReport>) {
-    let got = Arc::new(Mutex::new(Vec::new()));
-    let sink = {
-        let got = got.clone();
-        Box::new(move |r: AnalysisReport| got.lock().unwrap().push(r))
-    };
     let request = AnalysisRequest {
         lines,
         limits: Limits {
@@ -59,12 +57,7 @@ fn analyse(g: &BoxedGame, lines: usize, ms: u64) -> (bool, Vec<AnalysisReport>) 
         },
         stop: Arc::new(AtomicBool::new(false)),
     };
-    let job = g
-        .analysis_job(request, sink)
-        .expect("the game has analysis");
-    let analysed = job().is_some();
-    let reports = got.lock().unwrap().clone();
-    (analysed, reports)
+    run_analysis(g, request)
 }
 
 /// Every line's first move is legal for the side to move, the first moves
@@ -330,4 +323,98 @@ proptest::proptest! {
             let _ = g.chance_moves();
         }
     }
+}
+
+#[test]
+fn the_bar_is_the_first_seats_share() {
+    assert_eq!(share_of_first(0, Seat::First), 0.5);
+    assert!(share_of_first(200, Seat::First) > 0.7);
+    assert!(share_of_first(200, Seat::Second) < 0.3);
+    assert_eq!(share_of_first(deckmate_engine::WIN - 3, Seat::Second), 0.0);
+    assert_eq!(share_of_first(-deckmate_engine::WIN + 3, Seat::Second), 1.0);
+}
+
+/// The first game of the Chess Cards match of `seed` (net sacrifices, the
+/// default), and the registry's game of that seed, which plays it.
+fn chess_cards_of_seed(seed: u64) -> (ChessCards, BoxedGame) {
+    let (a, b) = ChessCards::deal(seed);
+    let g = ChessCards::new(a, b, SacrificeCount::Net).unwrap();
+    let game = new_game("chess-cards", seed);
+    assert_eq!(
+        game.view(None, true)["dealt"],
+        serde_json::json!([a.to_string(), b.to_string()])
+    );
+    assert_eq!(game.history().len(), 0);
+    (g, game)
+}
+
+/// Runs the game's analysis job for `request`: whether it analysed
+/// anything, and its reports.
+fn run_analysis(g: &BoxedGame, request: AnalysisRequest) -> (bool, Vec<AnalysisReport>) {
+    let got = Arc::new(Mutex::new(Vec::new()));
+    let sink = {
+        let got = got.clone();
+        Box::new(move |r: AnalysisReport| got.lock().unwrap().push(r))
+    };
+    let job = g
+        .analysis_job(request, sink)
+        .expect("the game has analysis");
+    let analysed = job().is_some();
+    let reports = got.lock().unwrap().clone();
+    (analysed, reports)
+}
+
+#[test]
+fn the_lines_are_the_solvers_best_turns_with_their_values() {
+    let (g, game) = chess_cards_of_seed(11);
+    let request = AnalysisRequest {
+        lines: 3,
+        // No time limit: the lines, whatever the machine's load.
+        limits: Limits::default(),
+        stop: Arc::new(AtomicBool::new(false)),
+    };
+    let (analysed, reports) = run_analysis(&game, request);
+    assert!(analysed);
+    // The best line at once, then three.
+    assert_eq!(reports.len(), 2);
+    assert_eq!(reports[0].lines.len(), 1);
+    assert!(!reports[0].done && reports[1].done);
+    let r = &reports[1];
+    assert_eq!(r.lines.len(), 3);
+    assert_eq!(reports[0].lines[0].score, r.lines[0].score);
+    let mut solver = Solver::new();
+    let value = solver.value(&g);
+    // The first line is worth the position's value, the others no more.
+    assert_eq!(r.lines[0].score, value);
+    assert!(r.lines.windows(2).all(|w| w[0].score >= w[1].score));
+    // Each line is played out to the end of the game, legally.
+    for line in &r.lines {
+        let mut c = g.clone();
+        for m in &line.moves {
+            let t = c.turns().into_iter().find(|&t| turn_text(t) == *m).unwrap();
+            c.play(t);
+        }
+        assert!(c.to_act().is_none(), "{}", line.text);
+    }
+}
+
+/// The hostile client's report: 0.5 s asked with five lines took 1.9 to
+/// 3.5 s, as only a stop ended the valuing of every turn. The time
+/// asked for ends it too, with the first report.
+#[test]
+fn the_time_asked_for_ends_the_valuing_of_every_turn() {
+    let (_, game) = chess_cards_of_seed(11);
+    let request = AnalysisRequest {
+        lines: 5,
+        limits: Limits {
+            time: Some(Duration::ZERO),
+            ..Limits::default()
+        },
+        stop: Arc::new(AtomicBool::new(false)),
+    };
+    let (analysed, reports) = run_analysis(&game, request);
+    assert!(analysed);
+    assert_eq!(reports.len(), 2);
+    assert!(reports[1].done);
+    assert_eq!(reports[1].lines, reports[0].lines, "the first report again");
 }

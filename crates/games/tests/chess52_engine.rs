@@ -1,12 +1,16 @@
 //! 52Chess's engine: it takes a King, keeps its own out of reach, values a
-//! draw as the mean over the cards, and plays the same with the same seed.
+//! draw as the mean over the cards, and plays the same with the same seed;
+//! the evaluation of the start; the openings, matches and bench of its
+//! tools.
 
+use deckmate_engine::matches::PlayerSpec;
 use deckmate_engine::search::{ChancePruning, Limits};
 use deckmate_engine::{Evaluator, Player};
 use deckmate_games::chess52::engine::{
     chess52_player, chess52_player_timed, fixed_player, searcher,
 };
 use deckmate_games::chess52::eval::GAME_VALUE;
+use deckmate_games::chess52::tools::{bench, opening, run_match, Chess52Match};
 use deckmate_games::chess52::{fen, Card, Chess52, Chess52Eval, Move};
 use deckmate_rules::{Game, Seat, ToAct};
 use std::time::Duration;
@@ -171,4 +175,46 @@ fn the_evaluation_sees_a_king_en_prise() {
     let full = e.evaluate_full(&q);
     assert!(full.threatened);
     assert!(full.score < 0);
+}
+
+#[test]
+fn the_start_is_level_but_for_the_tempo() {
+    let e = Chess52Eval::default();
+    let p = Chess52::start();
+    assert_eq!(e.evaluate(&p), e.weights.tempo);
+    let mut q = p.clone();
+    q.play(q.parse_move("[7H]").unwrap()).unwrap();
+    assert_eq!(e.evaluate(&q), e.weights.tempo);
+}
+
+#[test]
+fn openings_differ_by_pair_and_repeat_by_seed() {
+    assert_eq!(opening(1, 0, 4), opening(1, 0, 4));
+    assert_ne!(opening(1, 0, 4), opening(1, 1, 4));
+    assert_eq!(opening(1, 0, 4).len(), 8);
+}
+
+#[test]
+fn a_short_match_plays() {
+    // A node budget, no noise: a quick, full-board game.
+    let mut lv = deckmate_engine::level::level(4);
+    lv.nodes = Some(2_000);
+    let cfg = Chess52Match {
+        a: PlayerSpec::Custom(lv),
+        b: PlayerSpec::Random,
+        games: 2,
+        time: Duration::from_millis(20),
+        seed: 3,
+        random_turns: 2,
+        max_plies: 40,
+        threads: 1,
+    };
+    let r = run_match(&cfg, |_, _| {}).unwrap();
+    assert_eq!(r.wins + r.draws + r.losses, 2);
+}
+
+#[test]
+fn the_bench_positions_search() {
+    let (nodes, _) = bench(2, |_| {}).unwrap();
+    assert!(nodes > 0);
 }

@@ -331,3 +331,31 @@ fn f11_the_position_string() {
         assert!(fen::parse(bad).is_err(), "{bad}");
     }
 }
+
+#[test]
+fn f3_cards_name_squares() {
+    let c = Card::parse("7H").unwrap();
+    assert_eq!((c.file(), c.rank()), (2, 6));
+    let q = Card::parse("QS").unwrap();
+    assert_eq!((q.file(), q.rank()), (3, 11));
+    assert_eq!(Card::parse("AC").unwrap().index(), 0);
+    assert_eq!(Card::parse("KS").unwrap().index(), 51);
+    assert_eq!(Card::parse("10d"), Card::parse("TD"));
+    for c in Card::all() {
+        assert_eq!(Card::parse(&c.to_string()), Some(c));
+    }
+    for bad in ["", "H", "11H", "7X", "0C", "7 H"] {
+        assert_eq!(Card::parse(bad), None, "{bad}");
+    }
+}
+
+#[test]
+fn f11_the_start_reads_and_writes_back() {
+    let p = fen::parse(rules::START).unwrap();
+    assert_eq!(fen::write(&p), rules::START);
+    assert_eq!(fen::write(&Chess52::start()), rules::START);
+    let text = "r1kr/pppp/nbbn/3p/4/2q1/4/P3/4/1PPP/NBBN/PPPP/RQKR b a5 3 7";
+    assert_eq!(fen::write(&fen::parse(text).unwrap()), text);
+    assert!(fen::parse("rqkr/pppp w - 0 1").is_err());
+    assert!(fen::parse(&rules::START.replace(" w - 0 1", " w KQ - 0 1")).is_err());
+}

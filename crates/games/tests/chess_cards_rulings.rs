@@ -1,8 +1,10 @@
 //! Chess Cards rulings M1-M10, the page's figures and the rebuilt sample
-//! game ("Overmate", 242).
+//! game ("Overmate", 242), and the refusals that say which ruling a turn
+//! breaks.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+use deckmate_games::chess_cards::notation::parse_turn;
 use deckmate_games::chess_cards::{score, Card, ChessCards, End, Hand, SacrificeCount, Turn};
 use deckmate_rules::Seat;
 
@@ -445,4 +447,37 @@ fn chess_cards_m11_match_records_round_trip() {
     let (game, e) = replay_match(&records).unwrap_err();
     assert_eq!(game, 2);
     assert!(e.reason.contains("same hands"), "{}", e.reason);
+}
+
+fn why(g: &ChessCards, text: &str) -> Option<String> {
+    g.refusal(parse_turn(text).unwrap())
+}
+
+#[test]
+fn chess_cards_refusals_say_why() {
+    let mut g = sample();
+    assert_eq!(why(&g, "yR"), None);
+    assert!(why(&g, "bR").unwrap().contains("not in your hand"));
+    assert!(why(&g, "(yR)yR").unwrap().contains("both"));
+    assert!(why(&g, "(bR)yR").unwrap().contains("cannot sacrifice"));
+    g.play(parse_turn("yR").unwrap());
+    // The Other holds yN and yP: a yellow card is due.
+    let e = why(&g, "rP").unwrap();
+    assert!(e.contains("yellow"), "{e}");
+    let t = Turn {
+        sacrifice: None,
+        card: Card::parse("yN").unwrap(),
+        privilege: true,
+    };
+    assert!(g.refusal(t).unwrap().contains("privilege"));
+    assert_eq!(why(&g, "(yP)yN"), None);
+}
+
+#[test]
+fn chess_cards_privilege_refusal() {
+    let mut g = sample();
+    g.play(parse_turn("bQ*").unwrap());
+    // The Other has no Queen: a black card.
+    assert_eq!(why(&g, "bR"), None);
+    assert!(why(&g, "rB").unwrap().contains("black"));
 }

@@ -1,10 +1,12 @@
 //! The Chess Cards solver against plain minimax on late positions of the
 //! page's sample game and of random deals, against the reference solver
 //! on whole games from random positions, and the sample game's forced
-//! finish (242).
+//! finish (242); its table of the cards that beat a lead, its encoding of
+//! a lead, and its transposition table's buckets.
 
 #![allow(clippy::unwrap_used)]
 
+use deckmate_games::chess_cards::engine::{encode, lead_wins, piece, suit, Entry, Table, BEATERS};
 use deckmate_games::chess_cards::engine::{reference::ReferenceSolver, Solver};
 use deckmate_games::chess_cards::{Card, ChessCards, Hand, SacrificeCount, Turn};
 use deckmate_rules::Seat;
@@ -226,4 +228,93 @@ fn a_deals_mirror_finds_its_positions_in_the_table() {
         "{after} after the deal, {} cold",
         cold.nodes
     );
+}
+
+#[test]
+fn beaters_follow_m4() {
+    for c in 0..20u8 {
+        for r in 0..20u8 {
+            if r == c || !(suit(c) == suit(r) || piece(c) == piece(r)) {
+                continue;
+            }
+            assert_eq!(BEATERS[c as usize] & 1 << r != 0, !lead_wins(c, r));
+        }
+    }
+}
+
+#[test]
+fn a_lead_round_trips_through_its_code() {
+    let code = encode(Some(3), 19, true);
+    assert_eq!(code & 31, 3);
+    assert_eq!(code >> 5 & 31, 19);
+    assert_eq!(code >> 10 & 1, 1);
+}
+
+#[test]
+fn entries_are_kept_updated_and_cleared() {
+    let mut t = Table::new(8);
+    let key = |m: u64, i: u64| m << 41 | i;
+    let e = |k: u64, lo: i16| Entry {
+        key: k,
+        lo,
+        hi: 100,
+        ..Entry::default()
+    };
+    t.store(e(key(3, 1), 5));
+    assert_eq!(t.probe(key(3, 1)).map(|x| x.lo), Some(5));
+    t.store(e(key(3, 1), 7));
+    assert_eq!(t.probe(key(3, 1)).map(|x| x.lo), Some(7));
+    assert!(t.probe(key(3, 2)).is_none());
+    t.clear();
+    assert!(t.probe(key(3, 1)).is_none());
+}
+
+/// Five keys that fall in one bucket, the first `work` as given.
+fn one_bucket(t: &Table) -> Vec<u64> {
+    let slot0 = t.slot(1 << 41);
+    (1..)
+        .map(|i: u64| (i % 9 + 1) << 41 | i << 8)
+        .filter(|&k| t.slot(k) == slot0)
+        .take(5)
+        .collect()
+}
+
+fn entry(key: u64, work: u8) -> Entry {
+    Entry {
+        key,
+        work,
+        ..Entry::default()
+    }
+}
+
+#[test]
+fn a_full_bucket_gives_up_the_entry_of_least_work() {
+    let mut t = Table::new(8);
+    let k = one_bucket(&t);
+    for (i, &key) in k[..4].iter().enumerate() {
+        t.store(entry(key, [9, 3, 12, 7][i]));
+    }
+    t.store(entry(k[4], 1));
+    assert!(t.probe(k[4]).is_some());
+    assert!(t.probe(k[1]).is_none(), "the entry of work 3 goes");
+    for &key in [k[0], k[2], k[3]].iter() {
+        assert!(t.probe(key).is_some());
+    }
+}
+
+#[test]
+fn older_generations_count_for_less() {
+    let mut t = Table::new(8);
+    let k = one_bucket(&t);
+    // Much work, but five searches ago: worth 10 - 5 = 5 now.
+    t.store(entry(k[0], 10));
+    for _ in 0..5 {
+        t.new_generation();
+    }
+    for &key in &k[1..4] {
+        t.store(entry(key, 6));
+    }
+    t.store(entry(k[4], 6));
+    assert!(t.probe(k[0]).is_none(), "the old entry goes");
+    assert!(k[1..].iter().all(|&key| t.probe(key).is_some()));
 }

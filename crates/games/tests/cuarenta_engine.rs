@@ -1,12 +1,17 @@
-//! The engine on Cuarenta: evaluation symmetry, mates found and avoided,
-//! the levels and the random player.
+//! The engine on Cuarenta: the features an evaluation weighs, evaluation
+//! symmetry, mates found and avoided, the levels and the random player,
+//! the openings, matches and bench of its tools.
 
+use deckmate_engine::matches::PlayerSpec;
 use deckmate_engine::{random_player, Evaluator, Limits, Searcher};
 use deckmate_games::cuarenta::engine::fixed_player;
+use deckmate_games::cuarenta::tools::{bench, opening, run_match, CuarentaMatch};
 use deckmate_games::cuarenta::{
-    self, cuarenta_params, cuarenta_player, fen, CuarentaEval, EndReason, Move, Position,
+    self, cuarenta_params, cuarenta_player, fen, record, start_position, CuarentaEval, EndReason,
+    Move, Piece, Position,
 };
-use deckmate_rules::{Game, SeededRng};
+use deckmate_rules::{Game, Seat, SeededRng};
+use std::time::Duration;
 
 /// Black King b9 boxed in by its pawns; White mates with Fd9.
 const MATE_IN_ONE: &str =
@@ -189,4 +194,107 @@ fn a_fixed_player_is_deterministic() {
     let mut b = fixed_player(3, None, Default::default());
     use deckmate_engine::Player;
     assert_eq!(a.choose(&p), b.choose(&p));
+}
+
+#[test]
+fn the_start_is_symmetric() {
+    let p = start_position();
+    let f = p.features();
+    assert_eq!(f.count[0], f.count[1]);
+    assert_eq!(f.count[0], [1, 1, 1, 2, 2, 2, 4]);
+    assert_eq!(f.mobility[0], f.mobility[1]);
+    assert_eq!(f.pawn_ranks[0][2], 4);
+    assert_eq!(f.king_flight[0], f.king_flight[1]);
+    let flipped = p.colour_flipped();
+    assert_eq!(
+        fen::write(&flipped).split(' ').next(),
+        fen::write(&p).split(' ').next()
+    );
+}
+
+#[test]
+fn flipping_swaps_the_seats() {
+    let mut p = start_position();
+    for m in ["Fa4", "Pbc6", "Pdc4"] {
+        let mv = p.parse_move(m).unwrap();
+        p.play(mv).unwrap();
+    }
+    let f = p.features();
+    let q = p.colour_flipped();
+    let g = q.features();
+    assert_eq!(f.count[0], g.count[1]);
+    assert_eq!(f.mobility, [g.mobility[1], g.mobility[0]]);
+    assert_eq!(f.king_flight, [g.king_flight[1], g.king_flight[0]]);
+    assert_eq!(f.pawn_ranks[0], g.pawn_ranks[1]);
+    assert_eq!(q.colour_flipped().zobrist(), p.zobrist());
+    assert_eq!(q.count_moves(), {
+        // The same board with the other side to move.
+        let text = fen::write(&p);
+        assert!(text.contains(" b "), "{text}");
+        let r = fen::parse(&text.replacen(" b ", " w ", 1)).unwrap();
+        assert_eq!(r.side_to_move(), Seat::First);
+        assert_eq!(r.zobrist(), r.compute_hash());
+        r.count_moves()
+    });
+}
+
+#[test]
+fn the_start_is_level_but_for_the_tempo() {
+    let e = CuarentaEval::default();
+    let p = start_position();
+    assert_eq!(e.white_score(&p), 0);
+    assert_eq!(e.evaluate(&p), e.weights.tempo);
+}
+
+#[test]
+fn captures_are_tactical() {
+    let e = CuarentaEval::default();
+    let p = start_position();
+    let mut moves = Vec::new();
+    p.legal_moves(&mut moves);
+    let mut captures = 0;
+    for m in moves {
+        let takes = matches!(p.at(m.to()), Some((s, _)) if s == Seat::Second);
+        assert_eq!(e.is_tactical(&p, m), takes, "{}", p.move_text(m));
+        if takes {
+            captures += 1;
+            assert!(e.capture_gain(&p, m) >= e.weights.values[Piece::Pawn.index()]);
+        } else {
+            assert_eq!(e.capture_gain(&p, m), 0);
+        }
+    }
+    // The Vaos take over their own pawns from the start.
+    assert!(captures > 0);
+}
+
+#[test]
+fn openings_differ_by_pair_and_repeat_by_seed() {
+    assert_eq!(opening(1, 0, 4), opening(1, 0, 4));
+    assert_ne!(opening(1, 0, 4), opening(1, 1, 4));
+    assert_eq!(opening(1, 0, 4).len(), 4);
+}
+
+#[test]
+fn a_short_match_saves_replayable_records() {
+    let cfg = CuarentaMatch {
+        a: PlayerSpec::Level(1),
+        b: PlayerSpec::Random,
+        games: 2,
+        time: Duration::from_millis(20),
+        seed: 3,
+        random_plies: 2,
+        max_plies: 120,
+    };
+    let r = run_match(&cfg, |_, _| {}).unwrap();
+    assert_eq!(r.wins + r.draws + r.losses, 2);
+    for g in &r.games {
+        let rp = record::replay(&g.record).unwrap();
+        assert_eq!(rp.moves.len(), g.record.moves.len());
+    }
+}
+
+#[test]
+fn the_bench_positions_read_and_search() {
+    let (nodes, _) = bench(2, |_| {}).unwrap();
+    assert!(nodes > 0);
 }

@@ -4,11 +4,13 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use deckmate_games::dealers::notation::write_plain;
+use deckmate_games::dealers::rules::Special;
 use deckmate_games::dealers::{
     fen, Catalogue, DealersGame, EndReason, Move, PlayOptions, Position, PromotionRule, Rules,
     ZombieRoyal,
 };
 use deckmate_rules::{Game, Seat};
+use std::sync::Arc;
 
 fn pos(fen: &str) -> Position {
     Position::from_text(fen, Catalogue::builtin(), PlayOptions::default())
@@ -801,4 +803,53 @@ fn d14_a_hand_of_absurd_size_is_refused_not_overflowed() {
         .map(|e| e.to_string())
         .unwrap_or_default();
     assert!(e.contains("more than 64"), "{e}");
+}
+
+fn rules_of(codes: &[&str]) -> Arc<Rules> {
+    let codes: Vec<String> = codes.iter().map(|c| c.to_string()).collect();
+    Rules::new(Catalogue::builtin(), 8, &codes, PlayOptions::default()).unwrap()
+}
+
+#[test]
+fn black_moves_are_white_turned_round_d13() {
+    // The Left End Pawn's bent move starts forward-right: for White
+    // towards the h-file, for Black (facing down) towards the a-file,
+    // its owner's right.
+    let r = rules_of(&["K", "LE"]);
+    let le = r.kind_of("LE").unwrap();
+    let bent = |seat, from: &str| -> Vec<String> {
+        let m = r.moves(le, seat, r.square_of(from).unwrap());
+        let mut v: Vec<String> = m
+            .leaps
+            .iter()
+            .filter(|l| !l.via.is_empty() && !l.initial)
+            .map(|l| r.square_name(l.to))
+            .collect();
+        v.sort();
+        v
+    };
+    assert_eq!(bent(Seat::First, "d4"), ["e6", "f5"]);
+    assert_eq!(bent(Seat::Second, "d5"), ["b4", "c3"]);
+}
+
+#[test]
+fn the_zombie_is_always_a_kind_and_specials_are_read_from_names() {
+    let r = rules_of(&["K", "CP", "LB", "ZP", "HP", "LP", "MP"]);
+    assert!(r.zombie.is_some());
+    let sp = |c| r.kinds[usize::from(r.kind_of(c).unwrap())].special;
+    assert_eq!(sp("CP"), Special::Chicken);
+    assert_eq!(sp("LB"), Special::Linebacker);
+    assert_eq!(sp("ZO"), Special::Zombie);
+    assert_eq!(sp("ZP"), Special::Zabel);
+    assert_eq!(sp("HP"), Special::NoEnPassant);
+    assert_eq!(sp("LP"), Special::NoEnPassant);
+    assert!(r.kinds[usize::from(r.kind_of("MP").unwrap())].mecklenbeck);
+    assert!(Rules::new(Catalogue::builtin(), 9, &[], PlayOptions::default()).is_err());
+    assert!(Rules::new(
+        Catalogue::builtin(),
+        8,
+        &["XX".to_string()],
+        PlayOptions::default()
+    )
+    .is_err());
 }

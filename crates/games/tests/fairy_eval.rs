@@ -1,17 +1,18 @@
 //! The generic fairy evaluation: values estimated from the movement are
 //! ordered and near the usual ones on chess, symmetric starts are level,
 //! and the engine with it finds a mate in two and takes a hanging queen,
-//! on chess and on the 12x12 Fairy Court.
+//! on chess and on the 12x12 Fairy Court; the movement read from the
+//! tables, and the evaluator's plumbing for the search.
 #![allow(clippy::unwrap_used)]
 
 use deckmate_engine::search::{Limits, Searcher};
 use deckmate_engine::{Evaluator, WIN};
-use deckmate_games::fairy::eval::{values, EvalWeights, PositionRef};
+use deckmate_games::fairy::eval::{values, EvalWeights, Parts, PositionRef};
 use deckmate_games::fairy::{
-    chess, chess_variant, AnyPosition, FairyEval, Hands, PieceKind, PieceSpec, Position, RuleSet,
-    Tables, Variant,
+    chess, chess_variant, new_game, AnyPosition, End, EndReason, FairyEval, Hands, PieceKind,
+    PieceSpec, Position, RuleSet, Tables, Variant,
 };
-use deckmate_rules::{Game, Seat};
+use deckmate_rules::{Game, Seat, ToAct};
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -346,4 +347,64 @@ fn the_engine_takes_a_hanging_queen_on_the_fairy_court() {
     let (mv, score) = best_move(&fairy_court(), text, 3);
     assert!(mv.contains("xg4"), "{mv}");
     assert!(score > 500, "{mv} {score}");
+}
+
+#[test]
+fn the_movement_is_read_from_the_tables() {
+    let r = bare_chess();
+    let m = |l| values::movement(&r, &r.pieces[r.kind_of(l).unwrap()].tables[0]);
+    assert_eq!(m('N').targets, 5.25);
+    assert_eq!(m('N').mobility, 5.25);
+    assert_eq!(m('R').targets, 14.0);
+    assert!(m('R').mobility < 14.0, "far squares weigh less");
+    assert_eq!(m('B').reach, 0.5);
+    assert_eq!(m('K').reach, 1.0);
+    let p = m('P');
+    assert!(!p.retreats && p.advances && p.captures);
+    assert!(m('R').retreats);
+}
+
+#[test]
+fn the_start_of_chess_is_level_but_for_the_tempo() {
+    let p: Position<u64> = new_game(&chess()).unwrap();
+    let e = FairyEval::new(&chess());
+    assert_eq!(e.parts(&p), Parts::default());
+    assert_eq!(e.evaluate(&p), e.weights().tempo);
+    assert_eq!(e.to_act(&p), ToAct::Seat(Seat::First));
+}
+
+#[test]
+fn the_search_plumbing() {
+    let e = FairyEval::new(&chess());
+    let t = Arc::new(Tables::<u64>::new(chess()).unwrap());
+    // White's knight or pawn may take Black's queen on d5; the pawn
+    // first (the cheaper attacker).
+    let p = Position::from_text(&t, "4k3/8/8/3q4/4P3/2N5/8/4K3 w - - 0 1").unwrap();
+    let by_pawn = p.parse_move("exd5").unwrap();
+    let by_knight = p.parse_move("Nxd5").unwrap();
+    let quiet = p.parse_move("Kf1").unwrap();
+    assert!(e.is_tactical(&p, by_pawn) && !e.is_tactical(&p, quiet));
+    assert_eq!(e.capture_gain(&p, by_pawn), 900);
+    assert!(e.order_score(&p, by_pawn) > e.order_score(&p, by_knight));
+    assert!(e.history_index(&p, by_pawn) < Evaluator::<Position<u64>>::history_size(&e));
+    assert_ne!(e.history_index(&p, by_pawn), e.history_index(&p, by_knight));
+    // A promotion gains the new piece less the pawn.
+    let p = Position::from_text(&t, "4k3/P7/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+    let queen = p.parse_move("a8=Q").unwrap();
+    assert_eq!(e.capture_gain(&p, queen), 800);
+    // Mate: the side to move is still answered; the search finds no
+    // move. A royal attacked is a threat.
+    let mated = Position::from_text(&t, "R3k3/8/4K3/8/8/8/8/8 b - - 0 1").unwrap();
+    assert_eq!(e.to_act(&mated), ToAct::Seat(Seat::Second));
+    assert!(e.evaluate_full(&mated).threatened);
+    assert_eq!(mated.to_act(), ToAct::Nobody);
+    // A game ended by a rule (or from outside) acts nobody.
+    let mut drawn = p.clone();
+    drawn.set_end(End {
+        winner: None,
+        reason: EndReason::Agreement,
+    });
+    assert_eq!(e.to_act(&drawn), ToAct::Nobody);
+    assert_eq!(e.evaluate_full(&drawn).terminal, Some(true));
+    assert_eq!(e.evaluate_full(&p).terminal, None);
 }

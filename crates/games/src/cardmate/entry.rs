@@ -284,20 +284,3 @@ impl BoardHook for Cardmate {
         )
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn options_are_read_with_the_rules_readers() {
-        let o =
-            Options::parse(OPTIONS, [("palace", "king"), ("quiet_limit", "40")]).expect("names");
-        let spec = spec_from(&o, 3).expect("values");
-        assert_eq!(spec.options.palace, PalaceRule::King);
-        assert_eq!(spec.options.quiet_limit, Some(40));
-        assert_eq!(spec.seed, 3);
-        let o = Options::parse(OPTIONS, [("palace", "castle")]).expect("names");
-        assert!(spec_from(&o, 3).is_err());
-    }
-}

@@ -41,7 +41,7 @@ pub mod tools;
 
 pub use card::{Card, Rank, Suit};
 pub use engine::{cardmate_player, cardmate_player_timed, CardmateEngine};
-pub use entry::{Cardmate, ENTRY};
+pub use entry::{spec_from, Cardmate, ENTRY};
 pub use eval::{CardmateEval, Weights};
 pub use options::{parse_quiet_limit, parse_switch, OptionError, Options, PalaceRule, SetupKind};
 pub use position::{in_own_half, palace, seat_name, End, EndReason, Move, Position};

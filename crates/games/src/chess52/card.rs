@@ -82,25 +82,3 @@ impl fmt::Display for Card {
         )
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn f3_cards_name_squares() {
-        let c = Card::parse("7H").unwrap();
-        assert_eq!((c.file(), c.rank()), (2, 6));
-        let q = Card::parse("QS").unwrap();
-        assert_eq!((q.file(), q.rank()), (3, 11));
-        assert_eq!(Card::parse("AC").unwrap().index(), 0);
-        assert_eq!(Card::parse("KS").unwrap().index(), 51);
-        assert_eq!(Card::parse("10d"), Card::parse("TD"));
-        for c in Card::all() {
-            assert_eq!(Card::parse(&c.to_string()), Some(c));
-        }
-        for bad in ["", "H", "11H", "7X", "0C", "7 H"] {
-            assert_eq!(Card::parse(bad), None, "{bad}");
-        }
-    }
-}

@@ -483,19 +483,3 @@ impl Evaluator<Chess52> for Chess52Eval {
         deckmate_rules::Game::to_act(pos)
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use deckmate_rules::Game;
-
-    #[test]
-    fn the_start_is_level_but_for_the_tempo() {
-        let e = Chess52Eval::default();
-        let p = Chess52::start();
-        assert_eq!(e.evaluate(&p), e.weights.tempo);
-        let mut q = p.clone();
-        q.play(q.parse_move("[7H]").unwrap()).unwrap();
-        assert_eq!(e.evaluate(&q), e.weights.tempo);
-    }
-}

@@ -48,20 +48,3 @@ pub fn write(pos: &Chess52) -> String {
     }
     fields.join(" ")
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::chess52::rules::START;
-
-    #[test]
-    fn f11_the_start_reads_and_writes_back() {
-        let p = parse(START).unwrap();
-        assert_eq!(write(&p), START);
-        assert_eq!(write(&Chess52::start()), START);
-        let text = "r1kr/pppp/nbbn/3p/4/2q1/4/P3/4/1PPP/NBBN/PPPP/RQKR b a5 3 7";
-        assert_eq!(write(&parse(text).unwrap()), text);
-        assert!(parse("rqkr/pppp w - 0 1").is_err());
-        assert!(parse(&START.replace(" w - 0 1", " w KQ - 0 1")).is_err());
-    }
-}

@@ -194,8 +194,10 @@ fn name(s: Seat) -> &'static str {
     ENTRY.seat_names[s.index()]
 }
 
-/// Card value x multiplier, times the overmate factor, as a sum.
-fn score_sum(card: Card, multiplier: u32, score: u32) -> String {
+/// A mate's [`score`](super::score) written as its sum (M9, M10): card
+/// value x multiplier, times the overmate factor past 10 (`11 x 11 x 2 =
+/// 242`), as the view shows a finished game.
+pub fn score_sum(card: Card, multiplier: u32, score: u32) -> String {
     if multiplier > 10 {
         format!(
             "{} x {multiplier} x {} = {score}",
@@ -685,89 +687,5 @@ impl PlayedGame for CardsMatch {
         let mut s = self.spec();
         s["seed"] = json!(fresh_seed);
         s
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    #![allow(clippy::unwrap_used)]
-    use super::*;
-
-    #[test]
-    fn chess_cards_match_m11_second_game_swaps_people() {
-        let mut m = CardsMatch::new(7, SacrificeCount::Net);
-        assert_eq!(m.to_move(), Some(Seat::First));
-        // Play game 1 out by the first legal turn each time.
-        while m.m.games.len() == 1 {
-            let t = m.legal_moves_of(m.to_move().expect("a seat to move"))[0]["text"]
-                .as_str()
-                .unwrap()
-                .to_string();
-            m.play(&t).unwrap();
-        }
-        assert!(m.m.games[0].finish.is_some());
-        // Game 2: the other leads, holding the dealer's hand as dealt.
-        assert_eq!(m.to_move(), Some(Seat::Second));
-        assert_eq!(m.m.games[1].hands[0], m.m.dealer);
-        assert!(m.outcome().is_none());
-        let lines = m.move_lines();
-        assert!(lines
-            .iter()
-            .any(|l| l.heading.as_deref() == Some("Game 2: Other leads")));
-    }
-
-    const SAMPLE: &str = "[Variant \"Chess Cards\"]\n[Dealer \"bQ rQ yQ wQ rR yR wR yB wN bP\"]\n\
-[Other \"bR bB rB wB bN rN yN rP yP wP\"]\n\n\
-1. yR (yP)yN 2. wQ wB 3. rQ rP 4. (wR)yB rB 5. rN (yQ)rR 6. (wN)bP bB\n\
-7. bR bQ 8. bQ bN 9. bQ#! 1-0\n";
-
-    #[test]
-    fn the_sample_game_replays_to_242() {
-        let r = replay_record(&ENTRY, SAMPLE).unwrap();
-        assert_eq!(r.json["totals"][0], 242);
-        assert_eq!(r.json["result"], "1-0");
-        assert_eq!(r.json["plies"], 17);
-        assert!(r.view.is_none());
-        assert!(
-            r.text
-                .contains("player 1 mates with bQ on move 9, multiplier 11: 242"),
-            "{}",
-            r.text
-        );
-    }
-
-    #[test]
-    fn a_bad_play_names_the_game_and_play() {
-        let bad = SAMPLE.replace("3. rQ rP", "3. rQ wP");
-        let f = replay_record(&ENTRY, &bad).unwrap_err();
-        assert_eq!(
-            (f.json["game"].as_u64(), f.json["ply"].as_u64()),
-            (Some(1), Some(6))
-        );
-        assert!(f.message.contains("game 1: move 3"), "{}", f.message);
-    }
-
-    #[test]
-    fn mangled_records_never_panic() {
-        let mut rng = deckmate_rules::SeededRng::new(5);
-        let base = SAMPLE.as_bytes();
-        for _ in 0..2000 {
-            let mut b = base.to_vec();
-            for _ in 0..1 + rng.below(3) {
-                let at = rng.below(b.len() as u64) as usize;
-                let noise = b"()*#![]\" \nbryw QRBNP0123456789.";
-                b[at] = noise[rng.below(noise.len() as u64) as usize];
-            }
-            if let Ok(t) = std::str::from_utf8(&b) {
-                let _ = replay_record(&ENTRY, t);
-            }
-        }
-    }
-
-    #[test]
-    fn chess_cards_scores_sum_overmate() {
-        let c = Card::parse("bQ").unwrap();
-        assert_eq!(score_sum(c, 11, 242), "11 x 11 x 2 = 242");
-        assert_eq!(score_sum(c, 10, 110), "11 x 10 = 110");
     }
 }

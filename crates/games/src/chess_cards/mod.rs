@@ -21,7 +21,7 @@ pub mod notation;
 pub use card::{Card, Hand};
 pub use check::{piece_name, suit_name};
 pub use engine::{choose_turn, ChessCardsPlayer, Solver};
-pub use entry::ENTRY;
+pub use entry::{score_sum, ENTRY};
 pub use game::{score, ChessCards, End, SacrificeCount, Turn};
 pub use matches::{Match, MatchResult};
 

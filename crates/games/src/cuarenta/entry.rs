@@ -277,29 +277,3 @@ impl BoardHook for Cuarenta {
         )
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn holes_are_the_41_dark_squares() {
-        let h = holes();
-        assert_eq!(h.len(), 41);
-        assert!(h.contains(&"a1".to_string()));
-        assert!(!h.contains(&"b1".to_string()));
-        assert!(h.contains(&"i9".to_string()));
-    }
-
-    #[test]
-    fn the_start_has_22_moves_and_a_prompt() {
-        let g = ENTRY
-            .new_game(&Options::defaults(ENTRY.options), 1)
-            .expect("created");
-        assert_eq!(g.legal_moves_of(Seat::First).len(), 22);
-        assert!(g.legal_moves_of(Seat::Second).is_empty());
-        let v = g.view(Some(Seat::First), true);
-        assert_eq!(v["prompt"], "White to move (you)");
-        assert_eq!(v["pieces"].as_array().map(Vec::len), Some(26));
-    }
-}

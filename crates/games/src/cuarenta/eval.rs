@@ -177,39 +177,3 @@ impl Evaluator<Position> for CuarentaEval {
         144 * 144
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::cuarenta::start_position;
-    use deckmate_rules::Game;
-
-    #[test]
-    fn the_start_is_level_but_for_the_tempo() {
-        let e = CuarentaEval::default();
-        let p = start_position();
-        assert_eq!(e.white_score(&p), 0);
-        assert_eq!(e.evaluate(&p), e.weights.tempo);
-    }
-
-    #[test]
-    fn captures_are_tactical() {
-        let e = CuarentaEval::default();
-        let p = start_position();
-        let mut moves = Vec::new();
-        p.legal_moves(&mut moves);
-        let mut captures = 0;
-        for m in moves {
-            let takes = matches!(p.at(m.to()), Some((s, _)) if s == Seat::Second);
-            assert_eq!(e.is_tactical(&p, m), takes, "{}", p.move_text(m));
-            if takes {
-                captures += 1;
-                assert!(e.capture_gain(&p, m) >= e.weights.values[Piece::Pawn.index()]);
-            } else {
-                assert_eq!(e.capture_gain(&p, m), 0);
-            }
-        }
-        // The Vaos take over their own pawns from the start.
-        assert!(captures > 0);
-    }
-}

@@ -23,10 +23,13 @@ use crate::counters::parse_counters;
 use deckmate_board::Square;
 use deckmate_rules::{PositionError, Seat};
 
-/// Dense squares of the castling pieces (Q2, Q8): White's King e2 and Camel
-/// h1, Black's King e8 and Camel b9.
-pub(crate) const KING_HOME: [u8; 2] = [6, 33];
-pub(crate) const CAMEL_HOME: [u8; 2] = [3, 36];
+/// Dense squares (the core's numbering, b1 = 0 .. h9 = 39) of the Kings'
+/// homes (Q2, Q8): White's e2, Black's e8. Castling rights (`C`, `c`) need
+/// the King there.
+pub const KING_HOME: [u8; 2] = [6, 33];
+/// Dense squares of the original Camels' homes (Q2, Q8): White's h1,
+/// Black's b9. Castling rights need the Camel there.
+pub const CAMEL_HOME: [u8; 2] = [3, 36];
 
 /// The start position of RULINGS Q2.
 pub const START: &str =

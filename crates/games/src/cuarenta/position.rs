@@ -355,37 +355,3 @@ impl Position {
         out
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::cuarenta::squares::parse_square;
-
-    #[test]
-    fn moves_carry_cuarenta_pieces() {
-        let sq = |n: &str| parse_square(n).unwrap();
-        let m = Move(fairy::Move::promoting(
-            sq("g8"),
-            sq("h9"),
-            Piece::Frog as u8,
-        ));
-        assert_eq!(m.promotion(), Some(Piece::Frog));
-        assert_eq!(square_name(m.target()), "h9");
-        assert!(!m.is_castling());
-    }
-
-    #[test]
-    fn ends_keep_their_words_both_ways() {
-        for r in [
-            EndReason::Checkmate,
-            EndReason::Stalemate,
-            EndReason::QuietLimit,
-            EndReason::BareKings,
-            EndReason::Repetition,
-            EndReason::Agreement,
-            EndReason::Resignation,
-        ] {
-            assert_eq!(EndReason::from_core(r.to_core()), r);
-        }
-    }
-}

@@ -59,24 +59,3 @@ pub(crate) fn file(i: u8) -> u8 {
 pub(crate) fn rank(i: u8) -> u8 {
     square(i).rank()
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_numbering_runs_rank_by_rank() {
-        assert_eq!(square_name(0), "b1");
-        assert_eq!(square_name(39), "h9");
-        assert_eq!(parse_square("e2"), Some(6));
-        assert_eq!(parse_square("e3"), None);
-        assert_eq!((file(6), rank(6)), (4, 1));
-        assert_eq!(tables().len(), SQUARES);
-        let homes = ["e2", "e8", "h1", "b9"].map(|n| parse_square(n).unwrap());
-        use crate::cuarenta::fen::{CAMEL_HOME, KING_HOME};
-        assert_eq!(
-            homes,
-            [KING_HOME[0], KING_HOME[1], CAMEL_HOME[0], CAMEL_HOME[1]]
-        );
-    }
-}

@@ -188,28 +188,3 @@ pub fn sheets_pdf(cards: &[PieceCard]) -> Result<Vec<u8>, String> {
     }
     Ok(pdf.finish())
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::dealers::Catalogue;
-
-    #[test]
-    fn d10_the_71_cards_make_9_letter_pages_of_8() {
-        let cards = Catalogue::builtin().cards();
-        let pdf = sheets_pdf(cards).expect("a PDF");
-        assert!(pdf.starts_with(b"%PDF-"));
-        let text = String::from_utf8_lossy(&pdf);
-        assert!(text.contains("/Count 9"), "71 cards: 9 pages");
-        assert!(text.contains("/MediaBox [0 0 612 792]"));
-        assert!(text.trim_end().ends_with("%%EOF"));
-        // A deck of one card still makes a page.
-        let one = sheets_pdf(&cards[..1]).expect("a PDF");
-        assert!(String::from_utf8_lossy(&one).contains("/Count 1"));
-    }
-
-    #[test]
-    fn text_outside_ascii_is_replaced() {
-        assert_eq!(pdf_text("a\u{bd}b"), b"a?b");
-    }
-}

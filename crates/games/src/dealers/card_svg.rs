@@ -113,35 +113,3 @@ pub fn card_svg(card: &PieceCard) -> Result<String, String> {
     svg.0.push_str("</svg>");
     Ok(svg.0)
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::dealers::Catalogue;
-
-    #[test]
-    fn d10_every_card_is_an_svg_with_its_name_words_and_xbetza() {
-        for card in Catalogue::builtin().cards() {
-            let svg = card_svg(card).expect("a card");
-            assert!(
-                svg.starts_with("<svg") && svg.ends_with("</svg>"),
-                "{}",
-                card.name
-            );
-            assert!(svg.contains(&xml_escape(&card.name)), "{}", card.name);
-            assert!(svg.contains(&xml_escape(&card.betza)), "{}", card.name);
-            // Balanced: every element closed.
-            assert_eq!(svg.matches("<text").count(), svg.matches("</text>").count());
-        }
-        let knight = Catalogue::builtin().get("N").expect("the Knight");
-        let svg = card_svg(knight).expect("a card");
-        // The eight leaps: discs, and no line to them.
-        assert_eq!(svg.matches("<circle").count(), 8 + 2, "{svg}");
-        assert!(!svg.contains("stroke-dasharray"));
-    }
-
-    #[test]
-    fn text_is_escaped() {
-        assert_eq!(xml_escape("a<b & \"c\""), "a&lt;b &amp; &quot;c&quot;");
-    }
-}

@@ -122,7 +122,7 @@ pub struct Kind {
     /// Its moves from each square, for White and for Black: shared by
     /// every game whose kind has the same XBetza on the same board
     /// ([`super::shared`]).
-    pub(crate) moves: Arc<KindMoves>,
+    pub moves: Arc<KindMoves>,
 }
 
 impl Kind {
@@ -144,31 +144,46 @@ impl Kind {
 
 /// A leap: one destination, the squares that must be empty on the way.
 #[derive(Clone, Debug)]
-pub(crate) struct Leap {
+pub struct Leap {
+    /// The destination (`rank * size + file`).
     pub to: u8,
+    /// Whether it may move there (to an empty square).
     pub can_move: bool,
+    /// Whether it may capture there.
     pub can_capture: bool,
+    /// The squares that must be empty on the way (a lame or bent leap).
     pub via: Vec<u8>,
+    /// Only as the man's first move.
     pub initial: bool,
 }
 
 /// A line travelled square by square (a slide, or a hop over a screen).
 #[derive(Clone, Debug)]
-pub(crate) struct Line {
+pub struct Line {
+    /// The squares that must be empty before the line starts (a bent
+    /// rider's first step).
     pub via: Vec<u8>,
+    /// The line's squares, nearest first.
     pub squares: Vec<u8>,
+    /// Whether it may move to an empty square of the line.
     pub can_move: bool,
+    /// Whether it may capture on the line.
     pub can_capture: bool,
+    /// A hop: it goes beyond the first man on the line (the screen).
     pub hop: bool,
+    /// Only as the man's first move.
     pub initial: bool,
 }
 
 /// Everything a kind does from one square, and the squares it may ever
 /// capture on from there (to skip it quickly in attack tests).
 #[derive(Clone, Debug, Default)]
-pub(crate) struct SquareMoves {
+pub struct SquareMoves {
+    /// Its leaps.
     pub leaps: Vec<Leap>,
+    /// Its lines.
     pub lines: Vec<Line>,
+    /// Every square it may capture on from here, whatever stands between.
     pub reach: Squares,
 }
 
@@ -345,7 +360,7 @@ impl Rules {
 
     /// The moves of `kind` for `seat` from `sq`.
     #[inline]
-    pub(crate) fn moves(&self, kind: u8, seat: Seat, sq: u8) -> &SquareMoves {
+    pub fn moves(&self, kind: u8, seat: Seat, sq: u8) -> &SquareMoves {
         &self.kinds[usize::from(kind)].moves.moves[seat.index()][usize::from(sq)]
     }
 }
@@ -456,58 +471,4 @@ fn squares_of(table: &MoveTable, size: u8, turned: bool) -> Vec<SquareMoves> {
         out.push(m);
     }
     out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn rules(codes: &[&str]) -> Arc<Rules> {
-        let codes: Vec<String> = codes.iter().map(|c| c.to_string()).collect();
-        Rules::new(Catalogue::builtin(), 8, &codes, PlayOptions::default()).unwrap()
-    }
-
-    #[test]
-    fn black_moves_are_white_turned_round_d13() {
-        // The Left End Pawn's bent move starts forward-right: for White
-        // towards the h-file, for Black (facing down) towards the a-file,
-        // its owner's right.
-        let r = rules(&["K", "LE"]);
-        let le = r.kind_of("LE").unwrap();
-        let bent = |seat, from: &str| -> Vec<String> {
-            let m = r.moves(le, seat, r.square_of(from).unwrap());
-            let mut v: Vec<String> = m
-                .leaps
-                .iter()
-                .filter(|l| !l.via.is_empty() && !l.initial)
-                .map(|l| r.square_name(l.to))
-                .collect();
-            v.sort();
-            v
-        };
-        assert_eq!(bent(Seat::First, "d4"), ["e6", "f5"]);
-        assert_eq!(bent(Seat::Second, "d5"), ["b4", "c3"]);
-    }
-
-    #[test]
-    fn the_zombie_is_always_a_kind_and_specials_are_read_from_names() {
-        let r = rules(&["K", "CP", "LB", "ZP", "HP", "LP", "MP"]);
-        assert!(r.zombie.is_some());
-        let sp = |c| r.kinds[usize::from(r.kind_of(c).unwrap())].special;
-        assert_eq!(sp("CP"), Special::Chicken);
-        assert_eq!(sp("LB"), Special::Linebacker);
-        assert_eq!(sp("ZO"), Special::Zombie);
-        assert_eq!(sp("ZP"), Special::Zabel);
-        assert_eq!(sp("HP"), Special::NoEnPassant);
-        assert_eq!(sp("LP"), Special::NoEnPassant);
-        assert!(r.kinds[usize::from(r.kind_of("MP").unwrap())].mecklenbeck);
-        assert!(Rules::new(Catalogue::builtin(), 9, &[], PlayOptions::default()).is_err());
-        assert!(Rules::new(
-            Catalogue::builtin(),
-            8,
-            &["XX".to_string()],
-            PlayOptions::default()
-        )
-        .is_err());
-    }
 }

@@ -176,30 +176,3 @@ impl Game for AnyPosition {
         each!(self, p => p.position_text())
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::fairy::chess;
-
-    #[test]
-    fn the_narrowest_sets_are_chosen() {
-        let game = AnyPosition::new_game(&chess());
-        assert!(matches!(game, AnyPosition::Small(_)));
-        assert_eq!(deckmate_rules::perft(&game, 3), 8_902);
-        let kiwi = game
-            .with_text("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
-            .unwrap();
-        assert_eq!(kiwi.perft(2), 2_039);
-        let mut v = crate::fairy::chess_variant().unwrap();
-        v.geometry =
-            deckmate_board::Geometry::new(10, 8, deckmate_board::RankStyle::FromOne).unwrap();
-        v.start = "rnbqkbnr2/pppppppp2/10/10/10/10/PPPPPPPP2/RNBQKBNR2 w KQkq - 0 1".to_string();
-        let wide = RuleSet::new(v).unwrap();
-        let game = AnyPosition::new_game(&wide);
-        assert!(matches!(game, AnyPosition::Medium(_)));
-        // The twenty, the Rook to i1 and j1, the Knight to i2.
-        assert_eq!(game.count_moves(), 23);
-        assert!(AnyPosition::from_rules_text(&wide, "8/8 w - -").is_err());
-    }
-}

@@ -63,6 +63,8 @@ pub use rules::{
 };
 pub use set::{Set256, SquareSet};
 pub use tables::Tables;
+#[doc(hidden)]
+pub use tables::EMPTY;
 
 use deckmate_board::TooManySquares;
 use deckmate_rules::{Game, MoveError, Outcome, PositionError, Seat, ToAct};
@@ -146,47 +148,5 @@ impl<S: SquareSet> Game for Position<S> {
 
     fn position_text(&self) -> String {
         fen::write(self)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn chess_at(text: &str) -> Position<u64> {
-        let t = Arc::new(Tables::<u64>::new(chess()).unwrap());
-        Position::from_text(&t, text).unwrap()
-    }
-
-    #[test]
-    fn chess_start_counts() {
-        let p: Position<u64> = new_game(&chess()).unwrap();
-        assert_eq!(p.count(), 20);
-        assert_eq!(p.perft(3), 8_902);
-        assert_eq!(p.position_text(), CHESS_START);
-    }
-
-    #[test]
-    fn every_width_plays_the_same() {
-        let a: Position<u64> = new_game(&chess()).unwrap();
-        let b: Position<u128> = new_game(&chess()).unwrap();
-        let c: Position<Set256> = new_game(&chess()).unwrap();
-        assert_eq!(a.perft(3), b.perft(3));
-        assert_eq!(a.perft(3), c.perft(3));
-    }
-
-    #[test]
-    fn notation_round_trips() {
-        let p = chess_at("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
-        let mut moves: Vec<Move> = Vec::new();
-        p.generate(&mut moves);
-        assert_eq!(moves.len(), 48);
-        for m in moves {
-            let text = p.move_text(m);
-            assert_eq!(p.parse_move(&text), Ok(m), "{text}");
-        }
-        assert!(p.parse_move("O-O").is_ok());
-        assert!(p.parse_move("0-0-0").is_ok());
-        assert!(p.parse_move("e1g1").is_ok());
     }
 }

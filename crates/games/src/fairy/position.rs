@@ -28,21 +28,23 @@ const TELEPORT_BIT: u32 = 1 << 28;
 const PASS_BIT: u32 = 1 << 29;
 
 impl Move {
-    /// A plain move or capture.
+    /// A plain move or capture from dense square `from` to `to` (not
+    /// checked: a position's legal moves are the ones it plays).
     #[inline]
-    pub(crate) const fn new(from: u8, to: u8) -> Move {
+    pub const fn new(from: u8, to: u8) -> Move {
         Move(from as u32 | (to as u32) << 8)
     }
 
     /// A pawn's move that promotes to `kind`.
     #[inline]
-    pub(crate) const fn promoting(from: u8, to: u8, kind: u8) -> Move {
+    pub const fn promoting(from: u8, to: u8, kind: u8) -> Move {
         Move(from as u32 | (to as u32) << 8 | (kind as u32 + 1) << PROMO_SHIFT)
     }
 
-    /// Castling number `index`.
+    /// Castling number `index` (of the rule set's castlings), the royal
+    /// going from `from` to `to`.
     #[inline]
-    pub(crate) const fn castle(from: u8, to: u8, index: usize) -> Move {
+    pub const fn castle(from: u8, to: u8, index: usize) -> Move {
         Move(from as u32 | (to as u32) << 8 | (index as u32 + 1) << CASTLE_SHIFT)
     }
 
@@ -90,7 +92,7 @@ impl Move {
 
     /// The same move, marked as an en passant capture.
     #[inline]
-    pub(crate) const fn en_passant(self) -> Move {
+    pub const fn en_passant(self) -> Move {
         Move(self.0 | EP_BIT)
     }
 
@@ -903,23 +905,5 @@ impl<S: SquareSet> Position<S> {
     /// The board square of a dense index.
     pub fn square(&self, i: u8) -> Square {
         self.t.square(i)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn moves_pack_and_unpack() {
-        let m = Move::promoting(200, 255, 31);
-        assert_eq!((m.from_index(), m.to_index()), (200, 255));
-        assert_eq!(m.promotion(), Some(31));
-        assert_eq!(m.castling(), None);
-        assert!(!m.is_en_passant());
-        let c = Move::castle(4, 6, 7);
-        assert_eq!(c.castling(), Some(7));
-        assert_eq!(c.promotion(), None);
-        assert!(Move::new(1, 2).en_passant().is_en_passant());
     }
 }

@@ -22,9 +22,12 @@ use std::sync::Arc;
 /// No promotion class (a square outside every promotion zone).
 pub(crate) const NO_CLASS: u8 = 0xFF;
 
-/// A ray or a conditional leap from one square.
+/// A ray or a conditional leap from one square. Public for the tests only
+/// (`tests/fairy_core.rs`), as the other compiled parts of [`Tables`]
+/// marked hidden.
+#[doc(hidden)]
 #[derive(Copy, Clone, Debug)]
-pub(crate) struct Line<S> {
+pub struct Line<S> {
     /// Its squares (one for a leap).
     pub mask: S,
     /// Squares that must be empty first (a lame or bent path).
@@ -99,8 +102,9 @@ impl<S: SquareSet> Line<S> {
 }
 
 /// Targets sharing one promotion offer.
+#[doc(hidden)]
 #[derive(Clone, Debug)]
-pub(crate) struct PromoClass<S> {
+pub struct PromoClass<S> {
     /// The squares.
     pub mask: S,
     /// The kinds a pawn may become there.
@@ -110,12 +114,18 @@ pub(crate) struct PromoClass<S> {
 }
 
 /// A castling compiled to dense squares.
+#[doc(hidden)]
 #[derive(Clone, Debug)]
-pub(crate) struct CastlingTable<S> {
+pub struct CastlingTable<S> {
+    /// The side that castles.
     pub seat: Seat,
+    /// The royal's square.
     pub king_from: u8,
+    /// The royal's destination.
     pub king_to: u8,
+    /// The partner's square.
     pub partner_from: u8,
+    /// The partner's destination.
     pub partner_to: u8,
     /// Squares that must be empty (the paths of both, their destinations,
     /// not their own squares).
@@ -126,6 +136,7 @@ pub(crate) struct CastlingTable<S> {
     /// Kinds that may be the partner (bit per kind); all non-royal kinds
     /// when none was named.
     pub partners: u32,
+    /// What must be safe for the royal.
     pub safety: CastlingSafety,
 }
 
@@ -202,28 +213,35 @@ pub struct Tables<S> {
     /// Per seat and square: its promotion class, or [`NO_CLASS`].
     promo_class: Vec<u8>,
     /// Per seat: the promotion classes.
-    pub(crate) promo_classes: [Vec<PromoClass<S>>; 2],
+    #[doc(hidden)]
+    pub promo_classes: [Vec<PromoClass<S>>; 2],
     /// Per seat: every square of its promotion zones.
-    pub(crate) promo_zone: [S; 2],
+    #[doc(hidden)]
+    pub promo_zone: [S; 2],
     /// Per (seat, kind, square): the multi-step moves of a pawn, a range of
     /// `crossings`.
     crossing_range: Vec<(u32, u32)>,
     /// (destination, squares crossed).
     crossings: Vec<(u8, S)>,
-    pub(crate) castlings: Vec<CastlingTable<S>>,
+    /// The castlings.
+    #[doc(hidden)]
+    pub castlings: Vec<CastlingTable<S>>,
     /// Per square: the castling rights that survive a move from or to it.
-    pub(crate) rights_keep: Vec<u8>,
+    #[doc(hidden)]
+    pub rights_keep: Vec<u8>,
     /// Per (seat, kind): where it may be dropped.
     drop_mask: Vec<S>,
     /// The kind a promoted piece goes back to in a hand.
     pub(crate) demote_kind: Option<u8>,
     /// The start placement: per square, `kind | seat << 5` or [`EMPTY`].
-    pub(crate) start_board: Vec<u8>,
+    #[doc(hidden)]
+    pub start_board: Vec<u8>,
     keys: Vec<u64>,
 }
 
 /// An empty square in a mailbox.
-pub(crate) const EMPTY: u8 = 0xFF;
+#[doc(hidden)]
+pub const EMPTY: u8 = 0xFF;
 
 /// Hand counts with their own zobrist key.
 pub(crate) const HAND_KEYS: usize = 64;
@@ -711,13 +729,16 @@ impl<S: SquareSet> Tables<S> {
     }
 
     /// The flat index of (seat, kind, square).
+    #[doc(hidden)]
     #[inline]
-    pub(crate) fn at(&self, seat: Seat, kind: usize, sq: u8) -> usize {
+    pub fn at(&self, seat: Seat, kind: usize, sq: u8) -> usize {
         (seat.index() * self.kinds + kind) * self.n + usize::from(sq)
     }
 
+    /// The free leaps to empty squares from [`Tables::at`]'s index.
+    #[doc(hidden)]
     #[inline]
-    pub(crate) fn leap_move(&self, at: usize) -> S {
+    pub fn leap_move(&self, at: usize) -> S {
         self.leap_move.get(at).copied().unwrap_or(S::EMPTY)
     }
 
@@ -736,8 +757,10 @@ impl<S: SquareSet> Tables<S> {
         self.line_attackers.get(at).copied().unwrap_or(S::EMPTY)
     }
 
+    /// The lines from [`Tables::at`]'s index.
+    #[doc(hidden)]
     #[inline]
-    pub(crate) fn lines(&self, at: usize) -> &[Line<S>] {
+    pub fn lines(&self, at: usize) -> &[Line<S>] {
         let (a, b) = self.line_range.get(at).copied().unwrap_or((0, 0));
         self.lines.get(a as usize..b as usize).unwrap_or(&[])
     }
@@ -773,8 +796,9 @@ impl<S: SquareSet> Tables<S> {
 
     /// The squares a pawn crosses moving `from` -> `to` (empty for a single
     /// step or a move the piece does not have).
+    #[doc(hidden)]
     #[inline]
-    pub(crate) fn crossed(&self, at: usize, to: u8) -> S {
+    pub fn crossed(&self, at: usize, to: u8) -> S {
         let (a, b) = self.crossing_range.get(at).copied().unwrap_or((0, 0));
         self.crossings
             .get(a as usize..b as usize)
@@ -883,38 +907,3 @@ fn first_field(text: &str) -> &str {
 }
 
 const _: () = assert!(MAX_KINDS <= 32, "kinds are bits of a u32");
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::fairy::chess;
-
-    #[test]
-    fn chess_compiles_to_leaps_and_lines() {
-        let t = Tables::<u64>::new(chess()).unwrap();
-        assert_eq!(t.len(), 64);
-        let knight = t.rules.kind_of('N').unwrap();
-        let b1 = t.dense(Square::new(1, 0).unwrap()).unwrap();
-        assert_eq!(t.leap_move(t.at(Seat::First, knight, b1)).count(), 3);
-        let rook = t.rules.kind_of('R').unwrap();
-        let a1 = 0;
-        let lines = t.lines(t.at(Seat::First, rook, a1));
-        assert_eq!(lines.len(), 2);
-        assert!(lines.iter().all(|l| l.up && l.mask.count() == 7));
-        let h8 = 63;
-        let down = t.lines(t.at(Seat::First, rook, h8));
-        assert!(down.iter().all(|l| !l.up));
-        let pawn = t.rules.kind_of('P').unwrap();
-        let e2 = 12;
-        let at = t.at(Seat::First, pawn, e2);
-        assert_eq!(t.crossed(at, 28), u64::bit(20));
-        assert_eq!(t.crossed(at, 20), 0);
-        assert_eq!(t.promo_zone[0].count(), 8);
-        assert_eq!(t.promo_classes[1][0].choices.len(), 4);
-        assert_eq!(t.castlings.len(), 4);
-        assert_eq!(t.rights_keep[4], !0b0011);
-        // The start placement is known for unmoved pieces.
-        assert_ne!(t.start_board[e2 as usize], EMPTY);
-        assert!(Tables::<u64>::new(crate::fairy::chess()).is_ok());
-    }
-}

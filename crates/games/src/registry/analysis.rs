@@ -204,18 +204,3 @@ where
         None => false,
     }
 }
-
-#[cfg(test)]
-mod tests {
-    #![allow(clippy::unwrap_used)]
-    use super::*;
-
-    #[test]
-    fn the_bar_is_the_first_seats_share() {
-        assert_eq!(share_of_first(0, Seat::First), 0.5);
-        assert!(share_of_first(200, Seat::First) > 0.7);
-        assert!(share_of_first(200, Seat::Second) < 0.3);
-        assert_eq!(share_of_first(deckmate_engine::WIN - 3, Seat::Second), 0.0);
-        assert_eq!(share_of_first(-deckmate_engine::WIN + 3, Seat::Second), 1.0);
-    }
-}

@@ -10,6 +10,13 @@ mod state;
 mod table;
 
 pub use solver::Solver;
+// The solver's parts, public for the tests only (tests/chess_cards_solver.rs).
+#[doc(hidden)]
+pub use solver::{encode, BEATERS};
+#[doc(hidden)]
+pub use state::{lead_wins, piece, suit};
+#[doc(hidden)]
+pub use table::{Entry, Table};
 
 use crate::chess_cards::{ChessCards, Turn};
 use deckmate_rules::SeededRng;

@@ -63,7 +63,9 @@ const fn beaters(c: u8) -> u32 {
     m
 }
 
-const BEATERS: [u32; 20] = {
+/// Per card (0..20: suit * 5 + piece), the cards that beat it when they
+/// answer it (`beaters`).
+pub const BEATERS: [u32; 20] = {
     let mut t = [0u32; 20];
     let mut c = 0;
     while c < 20 {
@@ -95,7 +97,7 @@ fn sac_order(m: u32) -> impl Iterator<Item = u8> {
 }
 
 /// A lead as the table stores it: sacrifice (31: none), card, privilege.
-fn encode(sac: Option<u8>, card: u8, privilege: bool) -> u16 {
+pub fn encode(sac: Option<u8>, card: u8, privilege: bool) -> u16 {
     1 << 15 | u16::from(sac.unwrap_or(NONE)) | u16::from(card) << 5 | u16::from(privilege) << 10
 }
 
@@ -760,30 +762,5 @@ impl Solver {
         }
         self.finish(n0, key, best, best_move, a0, b0, lo, hi);
         best
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn beaters_follow_m4() {
-        for c in 0..20u8 {
-            for r in 0..20u8 {
-                if r == c || !(suit(c) == suit(r) || piece(c) == piece(r)) {
-                    continue;
-                }
-                assert_eq!(BEATERS[c as usize] & 1 << r != 0, !lead_wins(c, r));
-            }
-        }
-    }
-
-    #[test]
-    fn a_lead_round_trips_through_its_code() {
-        let code = encode(Some(3), 19, true);
-        assert_eq!(code & 31, 3);
-        assert_eq!(code >> 5 & 31, 19);
-        assert_eq!(code >> 10 & 1, 1);
     }
 }

@@ -30,13 +30,13 @@ pub(crate) const VALUE: [i32; 5] = [7, 3, 4, 10, 11];
 
 /// The suit of card `c` (0 white .. 3 black).
 #[inline]
-pub(crate) fn suit(c: u8) -> u8 {
+pub fn suit(c: u8) -> u8 {
     c / 5
 }
 
 /// The piece of card `c` (0 Pawn .. 4 Queen).
 #[inline]
-pub(crate) fn piece(c: u8) -> u8 {
+pub fn piece(c: u8) -> u8 {
     c % 5
 }
 
@@ -68,7 +68,7 @@ pub(crate) fn replies(cards: u32, lead: u8, privilege: bool) -> u32 {
 /// Whether the leader's card beats the reply (M4): same suit, higher
 /// piece; otherwise (same piece) higher suit.
 #[inline]
-pub(crate) fn lead_wins(lead: u8, reply: u8) -> bool {
+pub fn lead_wins(lead: u8, reply: u8) -> bool {
     if suit(lead) == suit(reply) {
         piece(lead) > piece(reply)
     } else {

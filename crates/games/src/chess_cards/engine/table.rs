@@ -22,7 +22,7 @@ use bytemuck::{Pod, Zeroable};
 /// best play, and what it is worth keeping.
 #[derive(Copy, Clone, Default, Pod, Zeroable)]
 #[repr(C)]
-pub(crate) struct Entry {
+pub struct Entry {
     /// The position's key (never 0: a key holds the move number).
     pub key: u64,
     /// Lower bound of the value.
@@ -52,7 +52,7 @@ enum Storage {
 }
 
 /// A table of 2^bits entries.
-pub(crate) struct Table {
+pub struct Table {
     storage: Storage,
     mask: usize,
     generation: u8,
@@ -100,8 +100,9 @@ impl Table {
         }
     }
 
+    /// The bucket of `key`.
     #[inline]
-    fn slot(&self, key: u64) -> usize {
+    pub fn slot(&self, key: u64) -> usize {
         (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 24) as usize & self.mask
     }
 
@@ -141,79 +142,5 @@ impl Table {
     /// Empties the table.
     pub fn clear(&mut self) {
         self.buckets_mut().fill(Bucket::default());
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn entries_are_kept_updated_and_cleared() {
-        let mut t = Table::new(8);
-        let key = |m: u64, i: u64| m << 41 | i;
-        let e = |k: u64, lo: i16| Entry {
-            key: k,
-            lo,
-            hi: 100,
-            ..Entry::default()
-        };
-        t.store(e(key(3, 1), 5));
-        assert_eq!(t.probe(key(3, 1)).map(|x| x.lo), Some(5));
-        t.store(e(key(3, 1), 7));
-        assert_eq!(t.probe(key(3, 1)).map(|x| x.lo), Some(7));
-        assert!(t.probe(key(3, 2)).is_none());
-        t.clear();
-        assert!(t.probe(key(3, 1)).is_none());
-    }
-
-    /// Five keys that fall in one bucket, the first `work` as given.
-    fn one_bucket(t: &Table) -> Vec<u64> {
-        let slot0 = t.slot(1 << 41);
-        (1..)
-            .map(|i: u64| (i % 9 + 1) << 41 | i << 8)
-            .filter(|&k| t.slot(k) == slot0)
-            .take(5)
-            .collect()
-    }
-
-    fn entry(key: u64, work: u8) -> Entry {
-        Entry {
-            key,
-            work,
-            ..Entry::default()
-        }
-    }
-
-    #[test]
-    fn a_full_bucket_gives_up_the_entry_of_least_work() {
-        let mut t = Table::new(8);
-        let k = one_bucket(&t);
-        for (i, &key) in k[..4].iter().enumerate() {
-            t.store(entry(key, [9, 3, 12, 7][i]));
-        }
-        t.store(entry(k[4], 1));
-        assert!(t.probe(k[4]).is_some());
-        assert!(t.probe(k[1]).is_none(), "the entry of work 3 goes");
-        for &key in [k[0], k[2], k[3]].iter() {
-            assert!(t.probe(key).is_some());
-        }
-    }
-
-    #[test]
-    fn older_generations_count_for_less() {
-        let mut t = Table::new(8);
-        let k = one_bucket(&t);
-        // Much work, but five searches ago: worth 10 - 5 = 5 now.
-        t.store(entry(k[0], 10));
-        for _ in 0..5 {
-            t.new_generation();
-        }
-        for &key in &k[1..4] {
-            t.store(entry(key, 6));
-        }
-        t.store(entry(k[4], 6));
-        assert!(t.probe(k[0]).is_none(), "the old entry goes");
-        assert!(k[1..].iter().all(|&key| t.probe(key).is_some()));
     }
 }
