@@ -139,8 +139,8 @@ impl BoardHook for Toy {
     fn spec_json(_: &()) -> Value {
         Value::Null
     }
-    fn over(_: &Picks) -> String {
-        "the game is over".into()
+    fn over(_: &Picks) -> MoveError {
+        MoveError::GameOver { end: None }
     }
     fn move_fields(_: &Picks, _: Pick, _: &[Pick]) -> Map<String, Value> {
         Map::new()

@@ -408,6 +408,62 @@ impl fmt::Display for MoveError {
 
 impl std::error::Error for MoveError {}
 
+impl MoveError {
+    /// Every code [`MoveError::code`] gives, in the order of the variants.
+    pub const CODES: [&'static str; 20] = [
+        "not_a_move",
+        "game_over",
+        "not_your_turn",
+        "no_such_piece",
+        "no_piece_there",
+        "not_yours",
+        "own_piece_there",
+        "cannot_reach",
+        "cannot_capture",
+        "king_in_check",
+        "forbidden",
+        "ambiguous",
+        "capture_compulsory",
+        "capture_mark",
+        "wrong_sign",
+        "unearned_sign",
+        "cannot_promote",
+        "never_promotes",
+        "promotion_missing",
+        "not_legal",
+    ];
+
+    /// The cause as a stable, machine-readable word (`"not_your_turn"`,
+    /// `"ambiguous"`): what an API client tells refusals apart by, where
+    /// the message is for people and may change. One of
+    /// [`MoveError::CODES`].
+    pub fn code(&self) -> &'static str {
+        let i = match self {
+            MoveError::NotAMove { .. } => 0,
+            MoveError::GameOver { .. } => 1,
+            MoveError::NotYourTurn { .. } => 2,
+            MoveError::NoSuchPiece { .. } => 3,
+            MoveError::NoPieceThere { .. } => 4,
+            MoveError::NotYours { .. } => 5,
+            MoveError::OwnPieceThere { .. } => 6,
+            MoveError::CannotReach { .. } => 7,
+            MoveError::CannotCapture { .. } => 8,
+            MoveError::KingInCheck { .. } => 9,
+            MoveError::Forbidden { .. } => 10,
+            MoveError::Ambiguous { .. } => 11,
+            MoveError::CaptureCompulsory { .. } => 12,
+            MoveError::CaptureMark { .. } => 13,
+            MoveError::WrongSign { .. } => 14,
+            MoveError::UnearnedSign { .. } => 15,
+            MoveError::CannotPromote { .. } => 16,
+            MoveError::NeverPromotes { .. } => 17,
+            MoveError::PromotionMissing { .. } => 18,
+            MoveError::NotLegal { .. } => 19,
+        };
+        Self::CODES[i]
+    }
+}
+
 /// Why a position string was refused. Ranks are numbered as on the board.
 #[non_exhaustive]
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -925,9 +981,18 @@ mod tests {
                 "illegal move Move(3): not a legal move in this position",
             ),
         ];
+        let mut codes = std::collections::BTreeSet::new();
         for (error, want) in cases {
             assert_eq!(error.to_string(), want, "{error:?}");
+            codes.insert(error.code());
         }
+        // Every variant is among the cases, and each has its own code.
+        let all: std::collections::BTreeSet<_> = MoveError::CODES.into_iter().collect();
+        assert_eq!(all.len(), MoveError::CODES.len(), "a code given twice");
+        assert_eq!(codes, all);
+        assert!(all
+            .iter()
+            .all(|c| !c.is_empty() && c.bytes().all(|b| b.is_ascii_lowercase() || b == b'_')));
     }
 
     #[test]

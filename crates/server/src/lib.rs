@@ -155,10 +155,12 @@ pub(crate) fn secret() -> Result<String, String> {
 /// Why a move was not played. Nothing changed in any case.
 #[derive(Debug)]
 pub(crate) enum CommitError {
-    /// Not legal, with the reason (400).
-    Illegal(String),
-    /// Not now: not this seat's turn, the game over, or another ply (409).
-    Conflict(String),
+    /// Refused by the rules (400, the refusal's code).
+    Illegal(deckmate_rules::MoveError),
+    /// Not now: not this seat's turn, the game over, or another ply (409),
+    /// with its code (`not_your_turn`, `game_over`, `wrong_ply`,
+    /// `position_changed`).
+    Conflict(&'static str, String),
     /// The database did not store it (503 when busy, 500 otherwise).
     Store(StoreError),
 }
@@ -166,7 +168,8 @@ pub(crate) enum CommitError {
 impl std::fmt::Display for CommitError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            CommitError::Illegal(e) | CommitError::Conflict(e) => f.write_str(e),
+            CommitError::Illegal(e) => write!(f, "{e}"),
+            CommitError::Conflict(_, e) => f.write_str(e),
             CommitError::Store(e) => write!(f, "{e}"),
         }
     }
@@ -341,6 +344,7 @@ impl AppState {
         let now = std::time::Instant::now();
         if self.flag_if_fallen(slot, now).await {
             return Err(CommitError::Conflict(
+                "game_over",
                 "the game is over: your time ran out".into(),
             ));
         }
@@ -348,25 +352,32 @@ impl AppState {
             let g = slot.lock();
             if version.is_some_and(|v| v != g.version) {
                 return Err(CommitError::Conflict(
+                    "position_changed",
                     "the position changed since the move was searched".into(),
                 ));
             }
             // The ply first: a request sent twice is told it was played.
             let n = g.plies() + 1;
             if let Some(p) = ply.filter(|&p| p != n) {
-                return Err(CommitError::Conflict(format!(
-                    "the move was sent for ply {p} but the game is at ply {n} \
-                     (already played, or sent from an old view?)"
-                )));
+                return Err(CommitError::Conflict(
+                    "wrong_ply",
+                    format!(
+                        "the move was sent for ply {p} but the game is at ply {n} \
+                         (already played, or sent from an old view?)"
+                    ),
+                ));
             }
             if let Some(end) = g.end() {
-                return Err(CommitError::Conflict(format!(
-                    "the game is over: {}",
-                    end.reason
-                )));
+                return Err(CommitError::Conflict(
+                    "game_over",
+                    format!("the game is over: {}", end.reason),
+                ));
             }
             if !g.game.to_act().includes(me) {
-                return Err(CommitError::Conflict("it is not your turn".into()));
+                return Err(CommitError::Conflict(
+                    "not_your_turn",
+                    "it is not your turn".into(),
+                ));
             }
             let canonical = g.game.check_as(me, text).map_err(CommitError::Illegal)?;
             let clock_ms = g.clock.as_ref().and_then(|c| c.preview(me, now));
@@ -640,7 +651,7 @@ impl AppState {
                 }
                 Err(e) => {
                     // The game moved on or ended meanwhile: nothing to play.
-                    if !matches!(e, CommitError::Conflict(_)) {
+                    if !matches!(e, CommitError::Conflict(..)) {
                         eprintln!("deckmate: game {id}: {text} not played either: {e}");
                     }
                     break;

@@ -121,7 +121,7 @@ pub fn rate_limited(e: GovernorError) -> Response<Body> {
     };
     let mut r = axum::response::IntoResponse::into_response((
         status,
-        Json(serde_json::json!({ "error": message })),
+        Json(serde_json::json!({ "error": message, "code": status_code_word(status) })),
     ));
     if let Some(w) = wait {
         r.headers_mut()
@@ -130,12 +130,33 @@ pub fn rate_limited(e: GovernorError) -> Response<Body> {
     r
 }
 
+/// The machine-readable `code` of an error answer with this status, where
+/// no more precise cause is known (the API's documentation lists them all).
+pub fn status_code_word(status: StatusCode) -> &'static str {
+    match status.as_u16() {
+        400 => "bad_request",
+        401 => "unauthorized",
+        403 => "forbidden",
+        404 => "not_found",
+        405 => "method_not_allowed",
+        408 => "timeout",
+        409 => "conflict",
+        413 => "too_large",
+        415 => "unsupported_media_type",
+        422 => "unprocessable",
+        429 => "rate_limited",
+        503 => "unavailable",
+        _ if status.is_server_error() => "internal",
+        _ => "error",
+    }
+}
+
 /// The most of an error body kept when it is rewrapped as JSON.
 const ERROR_TEXT: usize = 1024;
 
 /// Rewrites an error response that is not JSON (axum's extractor
-/// rejections, 413, 415, 404, 405, 408...) as `{"error": ...}`, keeping
-/// its status and headers.
+/// rejections, 413, 415, 404, 405, 408...) as `{"error": ..., "code":
+/// ...}` (the code from the status), keeping its status and headers.
 pub async fn json_errors(resp: Response<Body>) -> Response<Body> {
     let status = resp.status();
     let is_json = resp
@@ -157,7 +178,8 @@ pub async fn json_errors(resp: Response<Body>) -> Response<Body> {
     } else {
         text
     };
-    let body = serde_json::json!({ "error": message }).to_string();
+    let body =
+        serde_json::json!({ "error": message, "code": status_code_word(status) }).to_string();
     parts.headers.insert(
         header::CONTENT_TYPE,
         HeaderValue::from_static("application/json"),

@@ -11,6 +11,7 @@ mod common;
 mod cuarenta;
 mod dealers;
 mod engine_turns;
+mod error_codes;
 mod hostile;
 mod lazy_games;
 mod limits;

@@ -460,7 +460,8 @@ impl Session {
                     .check_as(seat, text)
                     .and_then(|canonical| self.game.play(&canonical)),
                 _ => self.game.play(text),
-            },
+            }
+            .map_err(|e| e.to_string()),
         };
         match played {
             // A word of letters that is no move was meant as a command.

@@ -12,7 +12,7 @@ use crate::registry::{
 };
 use deckmate_board::{RankStyle, Square};
 use deckmate_engine::Evaluator;
-use deckmate_rules::{Record, Seat};
+use deckmate_rules::{MoveError, Record, Seat};
 use serde_json::{json, Map, Value};
 
 const OPTIONS: &[OptionSpec] = &[
@@ -174,8 +174,8 @@ impl BoardHook for Cardmate {
         v
     }
 
-    fn over(_pos: &Position) -> String {
-        "the game is over".into()
+    fn over(_pos: &Position) -> MoveError {
+        MoveError::GameOver { end: None }
     }
 
     fn move_fields(_pos: &Position, m: Move, legal: &[Move]) -> Map<String, Value> {

@@ -17,7 +17,7 @@ use crate::registry::{
 };
 use crate::registry::{search_lines, AnalysisReport, AnalysisRequest, AnalysisStart};
 use deckmate_engine::Evaluator;
-use deckmate_rules::{Game, Record, Seat};
+use deckmate_rules::{Game, MoveError, Record, Seat};
 use serde_json::{json, Map, Value};
 
 /// 52Chess's registry entry: no options; the seed decides the cards.
@@ -200,10 +200,9 @@ impl BoardHook for Chess52Board {
         })
     }
 
-    fn over(pos: &Chess52) -> String {
-        match pos.end() {
-            Some(end) => format!("the game is over: {}", end.describe()),
-            None => "the game is over".into(),
+    fn over(pos: &Chess52) -> MoveError {
+        MoveError::GameOver {
+            end: pos.end().map(|end| end.describe()),
         }
     }
 

@@ -19,7 +19,7 @@ use crate::registry::{
     PlayedGame, RecordInfo,
 };
 use crate::registry::{ReplayFailure, Replayed};
-use deckmate_rules::{Outcome, Record, Seat, Tag, ToAct};
+use deckmate_rules::{MoveError, Outcome, Record, Seat, Tag, ToAct};
 use serde_json::{json, Map, Value};
 
 const OPTIONS: &[OptionSpec] = &[OptionSpec {
@@ -271,15 +271,22 @@ impl CardsMatch {
         })
     }
 
-    fn parse(&self, text: &str) -> Result<Turn, String> {
+    fn parse(&self, text: &str) -> Result<Turn, MoveError> {
         let (_, g) = self.current();
         if g.finish.is_some() {
-            return Err("the match is over".into());
+            return Err(MoveError::GameOver {
+                end: Some("the match is over".into()),
+            });
         }
-        let t = parse_turn(text.trim())?;
+        let t = parse_turn(text.trim()).map_err(|why| MoveError::NotAMove {
+            text: text.trim().to_string(),
+            game: "Chess Cards".into(),
+            why,
+            examples: "bQ, bQ*, (wR)yB".into(),
+        })?;
         match g.refusal(t) {
             None => Ok(t),
-            Some(why) => Err(why),
+            Some(why) => Err(MoveError::Forbidden { rule: why }),
         }
     }
 
@@ -478,11 +485,11 @@ impl PlayedGame for CardsMatch {
             .collect()
     }
 
-    fn check(&self, text: &str) -> Result<String, String> {
+    fn check(&self, text: &str) -> Result<String, MoveError> {
         self.parse(text).map(turn_text)
     }
 
-    fn play(&mut self, text: &str) -> Result<(), String> {
+    fn play(&mut self, text: &str) -> Result<(), MoveError> {
         let t = self.parse(text)?;
         let before = self.m.game_no();
         self.m.play(t);

@@ -11,7 +11,7 @@ use crate::registry::{search_lines, AnalysisReport, AnalysisRequest, EngineHook}
 use crate::registry::{BoardHook, BoardPlay, BoxedGame, GameEntry, Options, Settlement};
 use deckmate_board::{RankStyle, Square};
 use deckmate_engine::Evaluator;
-use deckmate_rules::{Record, Seat};
+use deckmate_rules::{MoveError, Record, Seat};
 use serde_json::{json, Map, Value};
 
 /// Cuarenta's registry entry: no options (the seed is stored, unused by
@@ -146,10 +146,9 @@ impl BoardHook for Cuarenta {
         }
     }
 
-    fn over(pos: &Position) -> String {
-        match pos.end_state() {
-            Some(end) => format!("the game is over: {}", end.describe()),
-            None => "the game is over".into(),
+    fn over(pos: &Position) -> MoveError {
+        MoveError::GameOver {
+            end: pos.end_state().map(|end| end.describe()),
         }
     }
 

@@ -535,10 +535,12 @@ impl BoardHook for DealersBoard {
         })
     }
 
-    fn over(pos: &DealersGame) -> String {
-        match pos.position().and_then(Position::end_state) {
-            Some(end) => format!("the game is over: {}", end.describe()),
-            None => "the game is over".into(),
+    fn over(pos: &DealersGame) -> MoveError {
+        MoveError::GameOver {
+            end: pos
+                .position()
+                .and_then(Position::end_state)
+                .map(|end| end.describe()),
         }
     }
 

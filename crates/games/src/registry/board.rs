@@ -15,7 +15,7 @@ use super::{
     AnalysisReport, AnalysisRequest, AnalysisSink, AnalysisStart, EngineJob, GameEntry, MoveLine,
     PlayedGame, RecordInfo, Settlement,
 };
-use deckmate_rules::{Game, Outcome, Record, Seat, SeededRng, ToAct};
+use deckmate_rules::{Game, MoveError, Outcome, Record, Seat, SeededRng, ToAct};
 use serde_json::{Map, Value};
 
 /// What a board game adds to [`BoardPlay`].
@@ -33,8 +33,10 @@ pub trait BoardHook: Send + 'static {
     fn start(spec: &Self::Spec) -> Result<Self::Position, String>;
     /// The spec as stored (JSON), read back by the entry's `from_spec`.
     fn spec_json(spec: &Self::Spec) -> Value;
-    /// Why no move is taken once the game is over.
-    fn over(pos: &Self::Position) -> String;
+    /// Why no move is taken once the game is over: a
+    /// [`MoveError::GameOver`](deckmate_rules::MoveError::GameOver) with
+    /// the end in words where the position knows it.
+    fn over(pos: &Self::Position) -> deckmate_rules::MoveError;
     /// What a legal move carries besides its text, for the client's
     /// clicks (`from`, `to`, `choice`...); `legal` are all the legal moves.
     fn move_fields(
@@ -290,11 +292,15 @@ impl<H: BoardHook> BoardPlay<H> {
         self.chance.iter().take(ply).filter(|&&c| !c).count()
     }
 
-    fn parse(&self, seat: Option<Seat>, text: &str) -> Result<<H::Position as Game>::Move, String> {
+    fn parse(
+        &self,
+        seat: Option<Seat>,
+        text: &str,
+    ) -> Result<<H::Position as Game>::Move, MoveError> {
         if self.pos.to_act() == ToAct::Nobody {
             return Err(H::over(&self.pos));
         }
-        H::parse_as(&self.pos, seat, text.trim()).map_err(|e| e.to_string())
+        H::parse_as(&self.pos, seat, text.trim())
     }
 }
 
@@ -341,25 +347,25 @@ impl<H: BoardHook> PlayedGame for BoardPlay<H> {
             .collect()
     }
 
-    fn check(&self, text: &str) -> Result<String, String> {
+    fn check(&self, text: &str) -> Result<String, MoveError> {
         let mv = self.parse(None, text)?;
         Ok(self.pos.move_text(mv))
     }
 
     /// The move read for `seat` must be its own: whose it is comes from
     /// [`Game::seat_of`] (a read move is legal).
-    fn check_as(&self, seat: Seat, text: &str) -> Result<String, String> {
+    fn check_as(&self, seat: Seat, text: &str) -> Result<String, MoveError> {
         if !self.pos.to_act().includes(seat) {
-            return Err("it is not your turn".into());
+            return Err(MoveError::NotYourTurn { side: None });
         }
         let mv = self.parse(Some(seat), text)?;
         if self.pos.seat_of(mv) != Some(seat) {
-            return Err("it is not your turn".into());
+            return Err(MoveError::NotYourTurn { side: None });
         }
         Ok(self.pos.move_text(mv))
     }
 
-    fn play(&mut self, text: &str) -> Result<(), String> {
+    fn play(&mut self, text: &str) -> Result<(), MoveError> {
         let mv = self.parse(None, text)?;
         let by_chance = self.pos.to_act() == ToAct::Chance;
         self.push(mv, by_chance);

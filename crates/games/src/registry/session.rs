@@ -9,7 +9,7 @@
 //! button when one click fits several moves (a promotion, a privilege).
 
 use super::{AnalysisRequest, AnalysisSink, GameEntry};
-use deckmate_rules::{Outcome, Record, Seat, ToAct};
+use deckmate_rules::{MoveError, Outcome, Record, Seat, ToAct};
 use serde_json::{json, Map, Value};
 
 /// A computation of the engine's move, run on a blocking thread away from
@@ -175,29 +175,30 @@ pub trait PlayedGame: Send {
     fn legal_moves_of(&self, seat: Seat) -> Vec<Value>;
 
     /// Checks a move of the seat to act, given as text: its canonical
-    /// text, or why it is refused.
-    fn check(&self, text: &str) -> Result<String, String>;
+    /// text, or why it is refused (typed: [`MoveError::code`] tells the
+    /// causes apart).
+    fn check(&self, text: &str) -> Result<String, MoveError>;
 
     /// Checks a move `seat` sends, given as text: its canonical text, or
     /// why it is refused ("it is not your turn" when `seat` may not move
     /// now). When both seats act, a seat's text never plays the other's
     /// move.
-    fn check_as(&self, seat: Seat, text: &str) -> Result<String, String> {
+    fn check_as(&self, seat: Seat, text: &str) -> Result<String, MoveError> {
         if self.to_act().includes(seat) {
             self.check(text)
         } else {
-            Err("it is not your turn".into())
+            Err(MoveError::NotYourTurn { side: None })
         }
     }
 
     /// Plays a move of the seat to act, given as text (checked).
-    fn play(&mut self, text: &str) -> Result<(), String>;
+    fn play(&mut self, text: &str) -> Result<(), MoveError>;
 
     /// Plays a move typed at one keyboard for whoever acts (an analysis
     /// board): checked as the seat to act's or, where both seats act, as
     /// the first seat's it can be (Dealer's Chess's `random` is then that
     /// seat's arrangement).
-    fn play_typed(&mut self, text: &str) -> Result<(), String> {
+    fn play_typed(&mut self, text: &str) -> Result<(), MoveError> {
         let checked = match self.to_act() {
             ToAct::Both => self
                 .check_as(Seat::First, text)

@@ -11,7 +11,7 @@ use crate::registry::{
 use crate::registry::{search_lines, AnalysisReport, AnalysisRequest, EngineHook};
 use deckmate_board::Square;
 use deckmate_engine::{level, EnginePlayer, Evaluator, Player};
-use deckmate_rules::{Game, Record, Seat};
+use deckmate_rules::{Game, MoveError, Record, Seat};
 use serde_json::{json, Map, Value};
 
 /// A new game from the file's setup (variant files take no options; the
@@ -202,10 +202,9 @@ impl BoardHook for FairyBoard {
         v
     }
 
-    fn over(pos: &AnyPosition) -> String {
-        match pos.end_state() {
-            Some(end) => format!("the game is over: {}", end.describe()),
-            None => "the game is over".into(),
+    fn over(pos: &AnyPosition) -> MoveError {
+        MoveError::GameOver {
+            end: pos.end_state().map(|end| end.describe()),
         }
     }
 

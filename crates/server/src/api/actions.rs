@@ -66,8 +66,8 @@ pub(super) async fn play(
         .commit_move(&slot, me, text, ply)
         .await
         .map_err(|e| match e {
-            CommitError::Illegal(m) => bad(m),
-            CommitError::Conflict(m) => conflict(m),
+            CommitError::Illegal(e) => ApiError::refused(&e),
+            CommitError::Conflict(code, m) => conflict(m).coded(code),
             CommitError::Store(e) => stored(e),
         })?;
     let view = slot.lock().view(Some(me), None);

@@ -235,10 +235,11 @@ fn rebuild(state: &AppState, req: &Value) -> Result<(&'static GameEntry, BoxedGa
                 "move {} '{}': the game is over",
                 i + 1,
                 quote(text)
-            )));
+            ))
+            .coded("game_over"));
         }
         game.play_typed(text)
-            .map_err(|e| bad(format!("move {} '{}': {e}", i + 1, quote(text))))?;
+            .map_err(|e| bad(format!("move {} '{}': {e}", i + 1, quote(text))).coded(e.code()))?;
     }
     Ok((entry, game))
 }

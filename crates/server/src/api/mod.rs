@@ -16,7 +16,11 @@
 //! | `GET /api/games/{id}/record` | the record |
 //! | `GET /api/games/{id}/ws` | live views over a WebSocket; a seat's token as the subprotocol `token.<token>` beside `deckmate` (or `?token=`) |
 //!
-//! Every error is `{"error": "..."}` with its status; a busy database
+//! Every error is `{"error": "...", "code": "..."}` with its status: the
+//! message for people, the code a stable word for programs (a refused
+//! move's is the rules' own, [`MoveError::code`]; others are the status's,
+//! [`limits::status_code_word`], or a more precise one: `not_your_turn`,
+//! `game_over`, `wrong_ply`, `position_changed`, `busy`). A busy database
 //! answers 503 with `Retry-After`, and nothing changed. A browser asking
 //! for a page outside `/api` (`Accept: text/html`) gets the error as an
 //! HTML page instead, with the same status (`pages.rs`).
@@ -37,6 +41,7 @@ use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
+use deckmate_rules::MoveError;
 use serde_json::{json, Value};
 use std::time::Duration;
 use tower_governor::GovernorLayer;
@@ -50,22 +55,37 @@ pub const BODY_LIMIT: usize = 16 * 1024;
 /// not a request: it is not limited by this).
 pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(20);
 
-/// An API error: a status and a message, sent as `{"error": ...}`, with
+/// An API error: a status, a stable machine-readable code and a message
+/// for people, sent as `{"error": message, "code": code}`, with
 /// `Retry-After` when trying again later may work.
 #[derive(Debug)]
 pub struct ApiError {
     status: StatusCode,
+    code: &'static str,
     message: String,
     retry_after: Option<u64>,
 }
 
 impl ApiError {
+    /// An error whose code is the status's ([`limits::status_code_word`]).
     fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
         ApiError {
             status,
+            code: limits::status_code_word(status),
             message: message.into(),
             retry_after: None,
         }
+    }
+
+    /// The same error with a more precise code.
+    fn coded(self, code: &'static str) -> ApiError {
+        ApiError { code, ..self }
+    }
+
+    /// A move refused by the rules: 400, the refusal's own code
+    /// ([`MoveError::code`]).
+    fn refused(e: &MoveError) -> ApiError {
+        bad(e.to_string()).coded(e.code())
     }
 }
 
@@ -78,7 +98,11 @@ impl ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let mut r = (self.status, Json(json!({ "error": self.message }))).into_response();
+        let mut r = (
+            self.status,
+            Json(json!({ "error": self.message, "code": self.code })),
+        )
+            .into_response();
         if let Some(s) = self.retry_after {
             r.headers_mut()
                 .insert(header::RETRY_AFTER, HeaderValue::from(s));
@@ -117,6 +141,7 @@ fn stored(e: StoreError) -> ApiError {
     match e {
         StoreError::Busy(m) => ApiError {
             status: StatusCode::SERVICE_UNAVAILABLE,
+            code: "busy",
             message: format!("{m}; try again"),
             retry_after: Some(2),
         },

@@ -1,0 +1,153 @@
+//! Every error answer carries a stable, machine-readable `code` beside its
+//! message for people: a client tells "not your turn" from "not a move"
+//! from "sent for another ply" by the code, never by parsing the prose.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use crate::common;
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use common::{call, friend_game, memory, play_move, send, view};
+use deckmate_rules::MoveError;
+use serde_json::{json, Value};
+
+/// The answer's code (it must have one).
+fn code(v: &Value) -> &str {
+    v["code"]
+        .as_str()
+        .unwrap_or_else(|| panic!("no code in {v}"))
+}
+
+#[tokio::test]
+async fn a_refused_move_says_why_by_code() {
+    let state = memory();
+    let (id, [white, black]) = friend_game(&state, "cuarenta").await;
+
+    let (s, v) = play_move(&state, &id, &white, "zz9").await;
+    assert_eq!(s, StatusCode::BAD_REQUEST, "{v}");
+    assert_eq!(code(&v), "not_a_move");
+    assert!(v["error"].as_str().unwrap().contains("zz9"), "{v}");
+
+    let first = view(&state, &id, Some(&white)).await["moves"][0]["text"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let (s, v) = play_move(&state, &id, &black, &first).await;
+    assert_eq!(s, StatusCode::CONFLICT, "{v}");
+    assert_eq!(code(&v), "not_your_turn");
+
+    let (s, v) = call(
+        &state,
+        "POST",
+        &format!("/api/games/{id}/moves"),
+        Some(&white),
+        Some(json!({ "move": first, "ply": 2 })),
+    )
+    .await;
+    assert_eq!(s, StatusCode::CONFLICT, "{v}");
+    assert_eq!(code(&v), "wrong_ply");
+
+    let (s, v) = play_move(&state, &id, &white, &first).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    // White's move again, now by Black: read, but not Black's to make.
+    let (s, v) = play_move(&state, &id, &black, &first).await;
+    assert_eq!(s, StatusCode::BAD_REQUEST, "{v}");
+    assert!(MoveError::CODES.contains(&code(&v)), "{v}");
+    assert_ne!(code(&v), "not_a_move", "{v}");
+
+    let (s, v) = call(
+        &state,
+        "POST",
+        &format!("/api/games/{id}/resign"),
+        Some(&black),
+        None,
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let (s, v) = play_move(&state, &id, &white, &first).await;
+    assert_eq!(s, StatusCode::CONFLICT, "{v}");
+    assert_eq!(code(&v), "game_over");
+}
+
+#[tokio::test]
+async fn an_analysis_boards_refused_move_keeps_its_code() {
+    let state = memory();
+    let (s, mut board) = call(
+        &state,
+        "POST",
+        "/api/analysis",
+        None,
+        Some(json!({ "game": "cuarenta" })),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{board}");
+    board["moves"] = json!(["zz9"]);
+    let (s, v) = call(&state, "POST", "/api/analysis/view", None, Some(board)).await;
+    assert_eq!(s, StatusCode::BAD_REQUEST, "{v}");
+    assert_eq!(code(&v), "not_a_move");
+}
+
+#[tokio::test]
+async fn every_other_error_has_the_code_of_its_status() {
+    let state = memory();
+    let (id, _) = friend_game(&state, "cardmate").await;
+    let cases: Vec<(&str, String, Option<Value>, StatusCode, &str)> = vec![
+        (
+            "GET",
+            "/api/nothing".into(),
+            None,
+            StatusCode::NOT_FOUND,
+            "not_found",
+        ),
+        (
+            "GET",
+            "/api/games/000000000000".into(),
+            None,
+            StatusCode::NOT_FOUND,
+            "not_found",
+        ),
+        (
+            "POST",
+            format!("/api/games/{id}/moves"),
+            Some(json!({ "move": "4Ci3" })),
+            StatusCode::FORBIDDEN,
+            "forbidden",
+        ),
+        (
+            "POST",
+            "/api/games".into(),
+            Some(json!({ "variant": "no-such-game" })),
+            StatusCode::BAD_REQUEST,
+            "bad_request",
+        ),
+    ];
+    for (method, path, body, status, want) in cases {
+        let (s, v) = call(&state, method, &path, None, body).await;
+        assert_eq!(s, status, "{method} {path}: {v}");
+        assert_eq!(code(&v), want, "{method} {path}: {v}");
+        assert!(v["error"].as_str().is_some_and(|e| !e.is_empty()), "{v}");
+    }
+    // axum's own refusals (a body that is no JSON, one too large), made
+    // JSON on the way out, have codes too.
+    let req = Request::builder()
+        .method("POST")
+        .uri("/api/games")
+        .header("Content-Type", "application/json")
+        .body(Body::from("{not json"))
+        .unwrap();
+    let (s, _, body) = send(&state, req).await;
+    let v: Value = serde_json::from_str(&body).unwrap();
+    assert!(s.is_client_error(), "{s} {v}");
+    assert!(!code(&v).is_empty(), "{v}");
+    let req = Request::builder()
+        .method("POST")
+        .uri("/api/games")
+        .header("Content-Type", "application/json")
+        .body(Body::from(vec![b' '; 64 * 1024]))
+        .unwrap();
+    let (s, _, body) = send(&state, req).await;
+    let v: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(s, StatusCode::PAYLOAD_TOO_LARGE, "{v}");
+    assert_eq!(code(&v), "too_large");
+}
