@@ -225,6 +225,7 @@ impl Game for Pig {
         Some(Outcome {
             winner,
             reason: format!("{} to {}", self.score[0], self.score[1]),
+            points: None,
         })
     }
 

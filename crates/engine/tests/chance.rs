@@ -386,6 +386,7 @@ impl Game for Stall {
         (self.n >= 2).then(|| Outcome {
             winner: Some(self.seat),
             reason: "stepped to 2".into(),
+            points: None,
         })
     }
 

@@ -65,10 +65,12 @@ impl Game for Lottery {
             (Some(0), Some(2)) => Outcome {
                 winner: Some(Seat::First),
                 reason: "A drew X".into(),
+                points: None,
             },
             _ => Outcome {
                 winner: None,
                 reason: "no prize".into(),
+                points: None,
             },
         })
     }

@@ -62,6 +62,7 @@ impl<R: Reason> End<R> {
         Outcome {
             winner: self.winner,
             reason: self.describe(),
+            points: None,
         }
     }
 }

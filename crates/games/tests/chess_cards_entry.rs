@@ -41,6 +41,40 @@ fn chess_cards_match_m11_second_game_swaps_people() {
         .any(|l| l.heading.as_deref() == Some("Game 2: Other leads")));
 }
 
+/// A finished match's outcome carries the players' totals as data (M11:
+/// the higher total wins), the same numbers its reason gives in words.
+#[test]
+fn a_matchs_outcome_carries_its_points() {
+    for seed in [7, 11, 23] {
+        let mut g = ENTRY.new_game(&Options::default(), seed).unwrap();
+        let mut m = Match::deal(seed, SacrificeCount::Net);
+        while g.outcome().is_none() {
+            let t = g.legal_moves_of(g.to_move().expect("a seat to move"))[0]["text"]
+                .as_str()
+                .unwrap()
+                .to_string();
+            g.play(&t).unwrap();
+            m.play(parse_turn(&t).unwrap());
+        }
+        let end = g.outcome().unwrap();
+        let [a, b] = m.totals();
+        assert_eq!(end.points, Some([a, b]), "seed {seed}: {}", end.reason);
+        let (hi, lo) = (a.max(b), a.min(b));
+        assert!(
+            end.reason.contains(&format!("{hi} to {lo}"))
+                || end.reason.contains(&format!("{a} each")),
+            "seed {seed}: {}",
+            end.reason
+        );
+        let winner = match a.cmp(&b) {
+            std::cmp::Ordering::Greater => Some(Seat::First),
+            std::cmp::Ordering::Less => Some(Seat::Second),
+            std::cmp::Ordering::Equal => None,
+        };
+        assert_eq!(end.winner, winner, "seed {seed}: {}", end.reason);
+    }
+}
+
 const SAMPLE: &str = "[Variant \"Chess Cards\"]\n[Dealer \"bQ rQ yQ wQ rR yR wR yB wN bP\"]\n\
 [Other \"bR bB rB wB bN rN yN rP yP wP\"]\n\n\
 1. yR (yP)yN 2. wQ wB 3. rQ rP 4. (wR)yB rB 5. rN (yQ)rR 6. (wN)bP bB\n\

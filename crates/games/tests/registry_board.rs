@@ -76,6 +76,7 @@ impl Game for Picks {
         Some(Outcome {
             winner,
             reason: format!("{a} against {b}"),
+            points: None,
         })
     }
     fn hash(&self) -> u64 {

@@ -73,6 +73,10 @@ pub struct Outcome {
     pub winner: Option<Seat>,
     /// Why, in words: "Rearhand captured Forehand's second King".
     pub reason: String,
+    /// The seats' points, first seat first, in a game scored in points
+    /// (Chess Cards' match totals, overmates included): data, not only
+    /// words in `reason`. `None` in a game won or drawn without points.
+    pub points: Option<[u32; 2]>,
 }
 
 impl Outcome {

@@ -238,6 +238,7 @@ impl Game for Guards {
             Phase::Over(s) => Some(Outcome {
                 winner: Some(s),
                 reason: format!("{} found both guards of {}", letter(s), letter(s.other())),
+                points: None,
             }),
             _ => None,
         }

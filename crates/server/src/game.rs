@@ -398,6 +398,7 @@ impl LiveGame {
                 "result": e.result_text(),
                 "reason": e.reason,
                 "winner": e.winner.map(|s| s.index()),
+                "points": e.points,
             })),
             "engine": self.engine.map(|(s, l)| json!({ "seat": s.index(), "level": l })),
             "notice": self.notice,

@@ -306,6 +306,12 @@ async fn chess_cards_whole_matches_by_the_servers_moves() {
             std::cmp::Ordering::Equal => "1/2-1/2",
         };
         assert_eq!(r["result"], expect, "{end}");
+        // The totals as data too, first seat first.
+        assert_eq!(
+            r["points"],
+            serde_json::json!([total(0), total(1)]),
+            "{end}"
+        );
         assert_eq!(end["to_move"], Value::Null);
         assert_eq!(end["game"], 2);
         assert!(end["lines"]
@@ -378,6 +384,8 @@ async fn chess_cards_resign_and_rematch() {
     assert_eq!(s, StatusCode::OK);
     assert_eq!(v["result"]["result"], "1-0");
     assert_eq!(v["result"]["reason"], "Other resigned");
+    // A resignation ends the match without points.
+    assert_eq!(v["result"]["points"], Value::Null);
     for (path, token) in [("rematch", &d), ("rematch/accept", &o)] {
         let (s, m) = call(
             &state,

@@ -456,7 +456,11 @@ impl PlayedGame for CardsMatch {
             Some(w) => format!("{} wins the match, {} to {}", name(w), a.max(b), a.min(b)),
             None => format!("the match is drawn, {a} each"),
         };
-        Some(Outcome { winner, reason })
+        Some(Outcome {
+            winner,
+            reason,
+            points: Some([a, b]),
+        })
     }
 
     fn legal_moves_of(&self, seat: Seat) -> Vec<Value> {

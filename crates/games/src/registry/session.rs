@@ -36,14 +36,17 @@ impl Settlement {
             Some(w) if self.on_time => Outcome {
                 winner: Some(w),
                 reason: format!("{} lost on time", names[w.other().index()]),
+                points: None,
             },
             Some(w) => Outcome {
                 winner: Some(w),
                 reason: format!("{} resigned", names[w.other().index()]),
+                points: None,
             },
             None => Outcome {
                 winner: None,
                 reason: "the players agreed a draw".into(),
+                points: None,
             },
         }
     }
