@@ -8,9 +8,11 @@
 //! `card`/`sacrifice` ids of cards in zones, and `choice`, the label of a
 //! button when one click fits several moves (a promotion, a privilege).
 
+pub use crate::end::Settlement;
+
 use super::{AnalysisRequest, AnalysisSink, GameEntry};
 use deckmate_rules::{MoveError, Outcome, Record, Seat, ToAct};
-use serde_json::{json, Map, Value};
+use serde_json::{Map, Value};
 
 /// A computation of the engine's move, run on a blocking thread away from
 /// the game's lock; it returns the move's text.
@@ -18,69 +20,6 @@ pub type EngineJob = Box<dyn FnOnce() -> Option<String> + Send>;
 
 /// A boxed game.
 pub type BoxedGame = Box<dyn PlayedGame>;
-
-/// An end the players reach outside the rules: a resignation, an agreed
-/// draw, or a flag fallen (the loser's clock ran out).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Settlement {
-    /// The winner (the resigner's opponent), `None` for an agreed draw.
-    pub winner: Option<Seat>,
-    /// Whether the loser lost on time rather than resigned.
-    pub on_time: bool,
-}
-
-impl Settlement {
-    /// The end as an [`Outcome`], with the game's seat names.
-    pub fn outcome(&self, names: [&str; 2]) -> Outcome {
-        match self.winner {
-            Some(w) if self.on_time => Outcome {
-                winner: Some(w),
-                reason: format!("{} lost on time", names[w.other().index()]),
-                points: None,
-            },
-            Some(w) => Outcome {
-                winner: Some(w),
-                reason: format!("{} resigned", names[w.other().index()]),
-                points: None,
-            },
-            None => Outcome {
-                winner: None,
-                reason: "the players agreed a draw".into(),
-                points: None,
-            },
-        }
-    }
-
-    /// As stored: `{"winner": 0|1|null, "reason": "resign"|"time"|"draw"}`.
-    pub fn to_json(&self) -> String {
-        let reason = match (self.winner, self.on_time) {
-            (Some(_), true) => "time",
-            (Some(_), false) => "resign",
-            (None, _) => "draw",
-        };
-        json!({ "winner": self.winner.map(|s| s.index()), "reason": reason }).to_string()
-    }
-
-    /// Reads a stored end.
-    pub fn from_json(text: &str) -> Option<Settlement> {
-        let v: Value = serde_json::from_str(text).ok()?;
-        let winner = match v.get("winner").and_then(Value::as_u64) {
-            Some(0) => Some(Seat::First),
-            Some(1) => Some(Seat::Second),
-            _ => None,
-        };
-        let on_time = winner.is_some() && v.get("reason").and_then(Value::as_str) == Some("time");
-        Some(Settlement { winner, on_time })
-    }
-
-    /// A resignation by the other seat of `winner`, or an agreed draw.
-    pub fn resigned_or_agreed(winner: Option<Seat>) -> Settlement {
-        Settlement {
-            winner,
-            on_time: false,
-        }
-    }
-}
 
 /// What a record needs besides the game: the server's game id, the
 /// players' names by seat, an end outside the rules, and the clocks.
