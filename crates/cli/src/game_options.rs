@@ -5,7 +5,8 @@
 //! never ignored.
 
 use clap::{Arg, ArgMatches, Args, Command, FromArgMatches};
-use deckmate_games::registry::{GameEntry, OptionSpec, Options, GAMES};
+use deckmate_games::list::GAMES;
+use deckmate_games::registry::{GameEntry, OptionSpec, Options};
 
 /// The option flags given, in the order of the registry.
 #[derive(Clone, Debug, Default)]
@@ -229,7 +230,7 @@ fn option_values(values: &[&str], default: &str, ruling: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use deckmate_games::registry::find;
+    use deckmate_games::list::find;
 
     #[derive(clap::Parser)]
     struct Cli {

@@ -5,7 +5,9 @@
 
 use clap::builder::{PossibleValue, TypedValueParser};
 use clap::error::ErrorKind;
-use deckmate_games::registry::{self, GameEntry, GAMES};
+use deckmate_games::list;
+use deckmate_games::list::GAMES;
+use deckmate_games::registry::GameEntry;
 use std::ffi::OsStr;
 
 /// Which games a command takes.
@@ -64,7 +66,7 @@ impl GameArg {
 
     /// The error for `value`, which is not one of the games taken.
     pub fn refusal(&self, value: &str) -> String {
-        match registry::find(value) {
+        match list::find(value) {
             Some(game) => format!("{}, not {} ({})", self.supports(), game.key, self.hint),
             None => {
                 let supports = if self.supported().len() < GAMES.len() {
@@ -75,7 +77,7 @@ impl GameArg {
                 format!(
                     "unknown game '{}' (known: {}{supports})",
                     crate::cmd::terminal::quote(value),
-                    registry::keys(),
+                    list::keys(),
                 )
             }
         }
@@ -92,7 +94,7 @@ impl TypedValueParser for GameArg {
         value: &OsStr,
     ) -> Result<&'static GameEntry, clap::Error> {
         let text = value.to_string_lossy();
-        match registry::find(&text) {
+        match list::find(&text) {
             Some(game) if (self.takes)(game) => Ok(game),
             _ => Err(clap::Error::raw(
                 ErrorKind::InvalidValue,

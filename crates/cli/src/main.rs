@@ -85,7 +85,7 @@ fn listed(words: Vec<String>) -> String {
 /// `deckmate --help`'s text, its list of games from the registry (so it
 /// names every game that is playable).
 fn overview() -> String {
-    let games = &deckmate_games::registry::GAMES;
+    let games = &deckmate_games::list::GAMES;
     let count = [
         "No", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine",
     ]
@@ -120,10 +120,7 @@ fn overview() -> String {
 /// The end of `deckmate --help`: where to start, every game's key from the
 /// registry.
 fn footer() -> String {
-    let keys: Vec<&str> = deckmate_games::registry::GAMES
-        .iter()
-        .map(|g| g.key)
-        .collect();
+    let keys: Vec<&str> = deckmate_games::list::GAMES.iter().map(|g| g.key).collect();
     let keys = keys.join(" | ");
     format!(
         "Start with:  deckmate serve   (then open the address it prints)\n\

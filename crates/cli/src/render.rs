@@ -425,7 +425,8 @@ pub fn color_wanted(no_color_flag: bool) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use deckmate_games::registry::{find, GameEntry, Options};
+    use deckmate_games::list::find;
+    use deckmate_games::registry::{GameEntry, Options};
     use deckmate_rules::Seat;
 
     fn entry(key: &str) -> &'static GameEntry {

@@ -361,7 +361,7 @@ fn item_20_one_ply_and_one_mate_are_said_in_the_singular() {
 
 #[test]
 fn item_20_the_help_names_every_game_of_the_registry() {
-    use deckmate_games::registry::GAMES;
+    use deckmate_games::list::GAMES;
     let o = deckmate(&["--help"], "");
     let text = out(&o);
     assert!(o.status.success(), "{text}");

@@ -10,6 +10,7 @@ pub mod dealers;
 pub mod end;
 pub mod fairy;
 pub mod game_record;
+pub mod list;
 pub mod registry;
 pub mod variant_file;
 pub mod variant_game;

@@ -6,8 +6,9 @@
 
 use deckmate_games::chess_cards::notation::turn_text;
 use deckmate_games::chess_cards::{ChessCards, SacrificeCount, Solver};
+use deckmate_games::list::GAMES;
 use deckmate_games::registry::{
-    share_of_first, AnalysisReport, AnalysisRequest, BoxedGame, GameEntry, Limits, Options, GAMES,
+    share_of_first, AnalysisReport, AnalysisRequest, BoxedGame, GameEntry, Limits, Options,
 };
 use deckmate_rules::{Seat, ToAct};
 use proptest::strategy::Strategy;

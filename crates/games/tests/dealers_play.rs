@@ -11,7 +11,8 @@ use deckmate_games::dealers::record::{self, GameSpec};
 use deckmate_games::dealers::{
     BoardSize, Catalogue, DealersGame, DealersMove, Decks, PlayOptions, Position, Table,
 };
-use deckmate_games::registry::{find, Options, RecordInfo};
+use deckmate_games::list::find;
+use deckmate_games::registry::{Options, RecordInfo};
 use deckmate_rules::{Game, Seat, SeededRng};
 use proptest::prelude::*;
 use serde_json::Value;

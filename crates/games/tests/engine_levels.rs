@@ -6,6 +6,7 @@
 
 use deckmate_engine::{level, random_player, EnginePlayer, Player};
 use deckmate_games::fairy::{AnyPosition, FairyEval, RuleSet};
+use deckmate_games::list;
 use deckmate_games::registry::{self, Options};
 use deckmate_rules::Game;
 use std::path::PathBuf;
@@ -142,7 +143,7 @@ fn item_14_the_same_seed_and_moves_give_the_same_reply() {
             replies_twice(fairy, seed, 10 + 2 * seed as usize, level);
         }
     }
-    for entry in registry::GAMES {
+    for entry in list::GAMES {
         if entry.tools.is_none() {
             continue;
         }

@@ -5,10 +5,11 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use deckmate_games::cardmate::{self, PalaceRule};
+use deckmate_games::list;
+use deckmate_games::list::{from_tag, untagged, Catalog, GAMES};
 use deckmate_games::registry::{
-    self, engine_takes_draw, from_tag, pair_lines, read_record, untagged, BoxedGame, Catalog,
-    GameEntry, OptionError, OptionSpec, Options, RecordInfo, ReplayFailure, Replayed, Settlement,
-    GAMES,
+    engine_takes_draw, pair_lines, read_record, BoxedGame, GameEntry, OptionError, OptionSpec,
+    Options, RecordInfo, ReplayFailure, Replayed, Settlement,
 };
 use deckmate_rules::Seat;
 use serde_json::{json, Map};
@@ -110,7 +111,7 @@ fn added_games_are_found_and_clashes_refused() {
     let e = c.add(entry("mychess", "Again")).err().unwrap_or_default();
     assert!(e.contains("would be read as My Chess"), "{e}");
     // The global lookups know only the built-in games.
-    assert!(registry::find("my-chess").is_none());
+    assert!(list::find("my-chess").is_none());
     assert_eq!(c.added().len(), 1);
 }
 

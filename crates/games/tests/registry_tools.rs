@@ -4,9 +4,9 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+use deckmate_games::list::{find, GAMES};
 use deckmate_games::registry::{
-    find, mean_outcome_score, EngineTools, Limits, MatchSettings, Options, PlayerSpec, Study,
-    StudyError, GAMES,
+    mean_outcome_score, EngineTools, Limits, MatchSettings, Options, PlayerSpec, Study, StudyError,
 };
 use deckmate_games::{cardmate, chess52, cuarenta};
 use deckmate_rules::{perft, Game};

@@ -11,7 +11,8 @@
 //! undone one of them.
 #![allow(clippy::unwrap_used)]
 
-use deckmate_games::registry::{find, BoxedGame, GameEntry, Options, PlayedGame};
+use deckmate_games::list::find;
+use deckmate_games::registry::{BoxedGame, GameEntry, Options, PlayedGame};
 use deckmate_rules::{Seat, ToAct};
 use proptest::prelude::*;
 

@@ -36,7 +36,8 @@ pub use serve::{serve, ServeLimits, DEFAULT_MAX_PER_ADDRESS};
 pub use store::StoreError;
 pub use variants::{load_variants, Loaded, MAX_VARIANT_FILES};
 
-use deckmate_games::registry::{Catalog, Settlement};
+use deckmate_games::list::Catalog;
+use deckmate_games::registry::Settlement;
 use deckmate_rules::Seat;
 #[doc(hidden)]
 pub use engine_pool::Hold;

@@ -5,7 +5,7 @@
 //! not UTF-8, a problem in the file, a key another game has) is reported
 //! and skipped, never fatal.
 
-use deckmate_games::registry::Catalog;
+use deckmate_games::list::Catalog;
 use deckmate_games::variant_game::{self, MAX_FILE_BYTES};
 use std::io::Read;
 use std::path::Path;

@@ -10,10 +10,11 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use crate::common;
+use deckmate_games::list;
 
 use axum::http::StatusCode;
 use common::{call, engine_game, play_move, view};
-use deckmate_games::registry::{self, Options};
+use deckmate_games::registry::Options;
 use deckmate_server::{AppState, Config, Db};
 use serde_json::Value;
 use std::time::Duration;
@@ -33,7 +34,7 @@ async fn at_plies(state: &AppState, id: &str, token: &str, plies: u64) -> Value 
 /// What the engine at `level` plays in Cuarenta after `moves`, searched
 /// apart from the server, with the seed the server gives (the ply).
 fn engine_reply(level: u8, moves: &[&str]) -> String {
-    let entry = registry::find("cuarenta").unwrap();
+    let entry = list::find("cuarenta").unwrap();
     let mut g = entry.new_game(&Options::default(), 0).unwrap();
     for m in moves {
         g.play(m).unwrap();

@@ -63,7 +63,7 @@ async fn a_friend_grants_or_declines_and_a_restart_keeps_the_takeback() {
     assert_eq!(v["plies"], 1, "the takeback outlived the restart: {v}");
     play_first(&state, &id, &t[1]).await;
     let (_, rec) = record(&state, &id).await;
-    let r = deckmate_games::registry::find("cuarenta")
+    let r = deckmate_games::list::find("cuarenta")
         .unwrap()
         .replay_text(rec.as_str().unwrap())
         .unwrap();

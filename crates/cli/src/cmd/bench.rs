@@ -3,7 +3,8 @@
 
 use crate::games::{GameArg, NO_BOARD_HINT};
 use clap::Args;
-use deckmate_games::registry::{BenchLine, GameEntry, GAMES};
+use deckmate_games::list::GAMES;
+use deckmate_games::registry::{BenchLine, GameEntry};
 use std::process::ExitCode;
 use std::time::Duration;
 

@@ -3,9 +3,8 @@
 
 use crate::games::{GameArg, NO_BOARD_HINT};
 use clap::Args;
-use deckmate_games::registry::{
-    GameEntry, GameResult, MatchScore, MatchSettings, PlayerSpec, GAMES,
-};
+use deckmate_games::list::GAMES;
+use deckmate_games::registry::{GameEntry, GameResult, MatchScore, MatchSettings, PlayerSpec};
 use std::process::ExitCode;
 use std::time::Duration;
 

@@ -149,7 +149,8 @@ mod tests {
 
     use super::*;
     use crate::cmd::terminal::Terminal;
-    use deckmate_games::registry::{find, Options};
+    use deckmate_games::list::find;
+    use deckmate_games::registry::Options;
     use deckmate_rules::SeededRng;
     use serde_json::json;
 

@@ -3,14 +3,15 @@
 //! [`report`] turns a record's text into what to print and the exit code,
 //! with no I/O, so tests feed it any bytes; `run` reads the file and prints.
 //! The game is the one the record's `[Variant]` tag names in the registry
-//! ([`registry::from_tag`]); the game replays it
+//! ([`list::from_tag`]); the game replays it
 //! ([`GameEntry::replay`](deckmate_games::registry::GameEntry)) and its
 //! final board is drawn by the one renderer.
 
 use super::terminal::quote;
 use crate::render::{self, Style};
 use clap::Args;
-use deckmate_games::registry::{self, GameEntry};
+use deckmate_games::list;
+use deckmate_games::registry::GameEntry;
 use deckmate_rules::Record;
 use serde_json::json;
 use std::io::Read;
@@ -114,8 +115,8 @@ pub fn report_with(
             );
             return fail(json_out, message, 0);
         }
-        (None, None) => registry::untagged(),
-        (Some(v), None) => match registry::from_tag(&v) {
+        (None, None) => list::untagged(),
+        (Some(v), None) => match list::from_tag(&v) {
             Some(game) => game,
             None => {
                 let hint = if text.contains("[VariantFile ") {
@@ -126,7 +127,7 @@ pub fn report_with(
                 let message = format!(
                     "unknown variant '{}' (known: {}){hint}",
                     quote(&v),
-                    registry::keys()
+                    list::keys()
                 );
                 return fail(json_out, message, 0);
             }

@@ -707,7 +707,7 @@ fn number(ply: usize) -> String {
 #[cfg(test)]
 mod undo_tests {
     use super::*;
-    use deckmate_games::registry::find;
+    use deckmate_games::list::find;
 
     /// A session of `key` against the computer (level 1) as the second
     /// seat, after `plies` moves of the person (the first legal each).

@@ -1,6 +1,8 @@
-//! One registry of games: each game is described once, here, and every
-//! shell (the `deckmate` command, the server, the engine tools) finds games
-//! in [`GAMES`] and nowhere else.
+//! The host API of the games: what a game is to the shells (its entry, a
+//! game being played, its engine tools). Each game is described once, by
+//! its entry in its own module; every shell (the `deckmate` command, the
+//! server, the engine tools) finds games in [`crate::list::GAMES`] and
+//! nowhere else.
 //!
 //! An entry ([`GameEntry`]) holds the game's key and names, seats, typed
 //! options ([`OptionSpec`]), rules text, how to start a game from options
@@ -9,18 +11,18 @@
 //! as JSON, records as text.
 //!
 //! Adding a game: write its module with a `static ENTRY: GameEntry` and
-//! list it in [`GAMES`].
+//! list it in [`crate::list::GAMES`].
 //!
 //! Games made at runtime (a variant file, [`crate::variant_game`]) are
 //! entries too: each is built once, leaked to `&'static` (a process makes
 //! a bounded number of them: one per file read), and carries its rules in
-//! [`GameEntry::variant_file`]. The shells look them up in a [`Catalog`]
+//! [`GameEntry::variant_file`]. The shells look them up in a
+//! [`crate::list::Catalog`]
 //! (the built-in games plus the ones they loaded), never in a global
 //! that changes.
 
 mod analysis;
 mod board;
-mod catalog;
 mod options;
 mod replay;
 mod session;
@@ -31,7 +33,6 @@ pub use analysis::{
     AnalysisStart, MAX_LINES,
 };
 pub use board::{BoardHook, BoardPlay};
-pub use catalog::Catalog;
 pub use options::{OptionError, OptionSpec, Options};
 pub use replay::{read_record, ReplayFailure, Replayed};
 pub use session::{
@@ -176,38 +177,6 @@ impl GameEntry {
     }
 }
 
-/// Every game, in the order lists show them.
-pub static GAMES: [&GameEntry; 5] = [
-    &crate::cardmate::ENTRY,
-    &crate::chess_cards::ENTRY,
-    &crate::cuarenta::ENTRY,
-    &crate::chess52::ENTRY,
-    &crate::dealers::ENTRY,
-];
-
-/// The game with this key.
-pub fn find(key: &str) -> Option<&'static GameEntry> {
-    GAMES.iter().copied().find(|g| g.key == key)
-}
-
-/// The keys, for error messages: `cardmate, chess-cards, cuarenta, 52chess`.
-pub fn keys() -> String {
-    GAMES.iter().map(|g| g.key).collect::<Vec<_>>().join(", ")
-}
-
-/// The game of a record without a `[Variant]` tag: the first listed
-/// (Cardmate's records came before the tag).
-pub fn untagged() -> &'static GameEntry {
-    GAMES[0]
-}
-
-/// The game a record's `[Variant]` tag names: its key, its name or one of
-/// its aliases, in any case, with or without spaces, hyphens and
-/// underscores.
-pub fn from_tag(value: &str) -> Option<&'static GameEntry> {
-    GAMES.iter().copied().find(|g| g.answers_to(value))
-}
-
 /// A name as tags are compared: lower case, without spaces, hyphens and
 /// underscores.
 fn norm(s: &str) -> String {
@@ -219,7 +188,8 @@ fn norm(s: &str) -> String {
 
 impl GameEntry {
     /// Whether a record's `[Variant]` tag `value` names this game (its key,
-    /// name or an alias, compared as [`from_tag`] does).
+    /// name or an alias, in any case, with or without spaces, hyphens and
+    /// underscores): what [`crate::list::from_tag`] looks for.
     pub fn answers_to(&self, value: &str) -> bool {
         let v = norm(value);
         !v.is_empty()

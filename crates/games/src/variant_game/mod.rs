@@ -11,7 +11,7 @@
 //! (the command line one, the server at most its bounded number at
 //! start), so the memory is bounded. The entry's functions receive the
 //! entry, and find the rules in [`GameEntry::variant_file`]. The shells
-//! keep the entries they loaded in a [`crate::registry::Catalog`].
+//! keep the entries they loaded in a [`crate::list::Catalog`].
 //!
 //! **Which variant.** A record names the variant in `[Variant]` (the
 //! file's `name`), the file in `[VariantFile]` (its name, no directories)

@@ -59,7 +59,7 @@ fn main() {
         .and_then(|d| d.parse().ok())
         .unwrap_or(8);
     let opts = |key: &str| {
-        let e = deckmate_games::registry::find(key).expect("a built-in game");
+        let e = deckmate_games::list::find(key).expect("a built-in game");
         Options::defaults(e.options)
     };
     let cardmate = CardmateTools

@@ -43,7 +43,7 @@ fn config() -> Config {
 /// Makes and plays `per_game` games of every built-in game: their ids by
 /// game key.
 async fn templates(state: &AppState, per_game: usize) -> Vec<(String, Vec<String>)> {
-    let keys: Vec<String> = deckmate_games::registry::Catalog::builtin()
+    let keys: Vec<String> = deckmate_games::list::Catalog::builtin()
         .games()
         .map(|g| g.key.to_string())
         .collect();

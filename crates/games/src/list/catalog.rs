@@ -7,7 +7,8 @@
 //! arguments), not a global: two servers in one process (tests) offer
 //! different variants, and nothing changes behind a lookup.
 
-use super::{GameEntry, GAMES};
+use super::GAMES;
+use crate::registry::GameEntry;
 use std::fmt;
 
 /// The built-in games and the runtime ones a shell added, in that order.
