@@ -6,9 +6,20 @@
 
 use deckmate_games::chess_cards::notation::parse_turn;
 use deckmate_games::chess_cards::{score_sum, Card, Match, SacrificeCount, ENTRY};
-use deckmate_games::registry::Options;
+use deckmate_games::registry::{Options, PlayedGame};
 use deckmate_rules::Seat;
 use serde_json::json;
+
+/// Plays the first legal turn of the registry's game `g`, and the same
+/// turn in the match `m` it is held against.
+fn play_first(g: &mut dyn PlayedGame, m: &mut Match) {
+    let t = g.legal_moves_of(g.to_move().expect("a seat to move"))[0]["text"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    g.play(&t).unwrap();
+    m.play(parse_turn(&t).unwrap());
+}
 
 #[test]
 fn chess_cards_match_m11_second_game_swaps_people() {
@@ -22,12 +33,7 @@ fn chess_cards_match_m11_second_game_swaps_people() {
     assert_eq!(g.to_move(), Some(Seat::First));
     // Play game 1 out by the first legal turn each time.
     while m.games.len() == 1 {
-        let t = g.legal_moves_of(g.to_move().expect("a seat to move"))[0]["text"]
-            .as_str()
-            .unwrap()
-            .to_string();
-        g.play(&t).unwrap();
-        m.play(parse_turn(&t).unwrap());
+        play_first(g.as_mut(), &mut m);
         assert_eq!(g.view(None, true)["game"], json!(m.games.len()));
     }
     assert!(m.games[0].finish.is_some());
@@ -49,12 +55,7 @@ fn a_matchs_outcome_carries_its_points() {
         let mut g = ENTRY.new_game(&Options::default(), seed).unwrap();
         let mut m = Match::deal(seed, SacrificeCount::Net);
         while g.outcome().is_none() {
-            let t = g.legal_moves_of(g.to_move().expect("a seat to move"))[0]["text"]
-                .as_str()
-                .unwrap()
-                .to_string();
-            g.play(&t).unwrap();
-            m.play(parse_turn(&t).unwrap());
+            play_first(g.as_mut(), &mut m);
         }
         let end = g.outcome().unwrap();
         let [a, b] = m.totals();
