@@ -146,11 +146,6 @@ impl Geometry {
         sq.offset(df, dr).filter(|s| self.contains(*s))
     }
 
-    /// Whether `sq` lies inside the rectangle (holes included).
-    pub fn in_bounds(&self, sq: Square) -> bool {
-        sq.file() < self.files && sq.rank() < self.ranks
-    }
-
     /// Parses a square name and checks that it exists on this board.
     pub fn parse_square(&self, text: &str) -> Option<Square> {
         Square::parse(text, self.style)

@@ -26,7 +26,6 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, Receiver};
 use std::sync::Arc;
 use std::thread::JoinHandle;
-use std::time::Duration;
 
 /// What a finished search thread hands back: the result and the searcher.
 pub type Finished<G, E> = (SearchResult<<G as Game>::Move>, Searcher<G, E>);
@@ -76,11 +75,6 @@ impl<G: Game, E: Evaluator<G> + 'static> SearchHandle<G, E> {
     /// Waits for the next report; `None` once the search has finished.
     pub fn next_report(&self) -> Option<Report<G::Move>> {
         self.reports.recv().ok()
-    }
-
-    /// Waits up to `timeout` for the next report.
-    pub fn next_report_timeout(&self, timeout: Duration) -> Option<Report<G::Move>> {
-        self.reports.recv_timeout(timeout).ok()
     }
 
     /// Whether the search has ended (by its limits or a stop).

@@ -378,11 +378,6 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         &self.eval
     }
 
-    /// The evaluator, to change its settings (clear the table after).
-    pub fn evaluator_mut(&mut self) -> &mut E {
-        &mut self.eval
-    }
-
     /// Searches `root` within `limits`, calling `on_report` after each
     /// completed depth.
     pub fn search(

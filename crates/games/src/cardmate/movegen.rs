@@ -182,22 +182,6 @@ impl Position {
         found
     }
 
-    /// Calls `f(card, from, to, occupant)` for every square a card of
-    /// `seat` could capture on by its movement (rays stop at the first
-    /// card), whoever stands there, whatever the suits: what the engine's
-    /// evaluation needs to see threats and lures.
-    pub fn for_each_attack(
-        &self,
-        seat: Seat,
-        mut f: impl FnMut(Card, Square, Square, Option<(Card, Seat)>),
-    ) {
-        for_each_target_of(self, seat, |card, from, tg, _| {
-            if tg.mode & 2 != 0 {
-                f(card, Square(from), Square(tg.to), self.at_raw(tg.to));
-            }
-        });
-    }
-
     /// Calls `f(card, to, can_move, can_capture, occupant)` for every square
     /// the cards of `seat` reach by their movement (rays stop at the first
     /// card), whoever stands there: one pass for an evaluation's mobility,

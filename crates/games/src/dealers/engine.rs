@@ -164,17 +164,3 @@ pub fn engine_move(g: &DealersGame, level: u8, seed: u64) -> Option<DealersMove>
     }
 }
 
-/// Plays a position on with the engine at `level` for both sides (a
-/// helper for tests and tools): at most `plies` moves.
-pub fn play_on(pos: &mut Position, level: u8, seed: u64, plies: usize) -> Vec<super::Move> {
-    let mut p = player(level, seed, None);
-    let mut out = Vec::new();
-    while out.len() < plies && pos.end_state().is_none() {
-        let Some(m) = p.choose(pos) else {
-            break;
-        };
-        pos.play_unchecked(m);
-        out.push(m);
-    }
-    out
-}

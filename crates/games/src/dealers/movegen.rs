@@ -929,11 +929,6 @@ impl Position {
         v.into_iter().any(|m| self.is_legal_with(m, &guard))
     }
 
-    /// The man a move would put on its target (after promotion or a
-    /// Zombie's conversion).
-    pub fn lands_as(&self, m: Move) -> u8 {
-        man_of(self.board_after(m).0[usize::from(m.to())]).1
-    }
 }
 
 /// For castling from `home` to `to`: the corner and where its man lands.

@@ -113,12 +113,6 @@ pub fn deck_in(text: &str, catalogue: &Catalogue) -> Result<Vec<String>, String>
     Ok(codes)
 }
 
-/// A Piece deck from its list of codes (comma- or space-separated),
-/// checked against the page's cards.
-pub fn deck_of(text: &str) -> Result<Vec<String>, String> {
-    deck_in(text, Catalogue::builtin())
-}
-
 impl GameSpec {
     /// The catalogue the game's cards come from.
     pub fn catalogue(&self) -> Result<Arc<Catalogue>, String> {
