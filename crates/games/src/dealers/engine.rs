@@ -163,4 +163,3 @@ pub fn engine_move(g: &DealersGame, level: u8, seed: u64) -> Option<DealersMove>
         }
     }
 }
-

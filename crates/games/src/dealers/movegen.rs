@@ -928,7 +928,6 @@ impl Position {
         let guard = self.guard();
         v.into_iter().any(|m| self.is_legal_with(m, &guard))
     }
-
 }
 
 /// For castling from `home` to `to`: the corner and where its man lands.
