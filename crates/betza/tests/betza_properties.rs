@@ -188,19 +188,6 @@ proptest! {
     }
 
     #[test]
-    fn betza_like_text_round_trips(
-        s in "( ?[mcinpy]{0,2}[fblrsvh]{0,3}(a[mcfblrs]{0,3})?([WFDNAHCZGKQRBLJ]{1,2}[0-9]?|\\([0-9],[0-9]\\)[0-9]?)){1,4}",
-    ) {
-        if let Ok(b) = parse(&s) {
-            let canon = b.to_string();
-            prop_assert_eq!(parse(&canon), Ok(b.clone()), "{} -> {}", s, canon);
-            prop_assert_eq!(parse(&canon).unwrap().to_string(), canon.clone());
-            let g = Geometry::new(8, 8, RankStyle::FromOne).unwrap();
-            prop_assert!(compile(&b, &g, Facing::Down).is_ok(), "{}", s);
-        }
-    }
-
-    #[test]
     fn random_trees_print_and_parse_back(clauses in prop::collection::vec(clause(), 1..5)) {
         let b = Betza { clauses };
         // Only trees the compiler accepts (the parser builds no others).
@@ -212,22 +199,64 @@ proptest! {
             prop_assert_eq!(parse(&canon), Ok(b.clone()), "{}", canon);
         }
     }
+}
 
-    #[test]
-    fn tables_keep_their_promises(
-        clauses in prop::collection::vec(clause(), 1..4),
-        files in 3u8..13,
-        ranks in 3u8..13,
-        holes in prop::collection::vec(any::<u8>(), 0..12),
-        occupied in prop::collection::vec((any::<u8>(), any::<bool>()), 0..20),
-        up in any::<bool>(),
-        first in any::<bool>(),
-    ) {
-        let b = Betza { clauses };
-        let g = geometry(files, ranks, &holes);
-        let facing = if up { Facing::Up } else { Facing::Down };
-        if let Ok(t) = compile(&b, &g, facing) {
+#[test]
+fn betza_like_text_round_trips() {
+    // Betza-like text, or a random tree's canonical text as it is or with
+    // a character edited.
+    let strategy = prop_oneof![
+        "( ?[mcinpy]{0,2}[fblrsvh]{0,3}(a[mcfblrs]{0,3})?([WFDNAHCZGKQRBLJ]{1,2}[0-9]?|\\([0-9],[0-9]\\)[0-9]?)){1,4}",
+        common::counted::near(
+            prop::collection::vec(clause(), 1..4).prop_map(|clauses| Betza { clauses }.to_string())
+        ),
+    ];
+    // 283 of the 1000 parse (124 before the trees' texts).
+    common::counted::run(
+        "betza_properties::betza_like_text_round_trips",
+        1000,
+        150,
+        strategy,
+        |s: String| {
+            let Ok(b) = parse(&s) else {
+                return Ok(false);
+            };
+            let canon = b.to_string();
+            prop_assert_eq!(parse(&canon), Ok(b.clone()), "{} -> {}", s, canon);
+            prop_assert_eq!(parse(&canon).unwrap().to_string(), canon.clone());
+            let g = Geometry::new(8, 8, RankStyle::FromOne).unwrap();
+            prop_assert!(compile(&b, &g, Facing::Down).is_ok(), "{}", s);
+            Ok(true)
+        },
+    );
+}
+
+#[test]
+fn tables_keep_their_promises() {
+    let strategy = (
+        prop::collection::vec(clause(), 1..4),
+        3u8..13,
+        3u8..13,
+        prop::collection::vec(any::<u8>(), 0..12),
+        prop::collection::vec((any::<u8>(), any::<bool>()), 0..20),
+        any::<bool>(),
+        any::<bool>(),
+    );
+    // 462 of the 1000 compile.
+    common::counted::run(
+        "betza_properties::tables_keep_their_promises",
+        1000,
+        300,
+        strategy,
+        |(clauses, files, ranks, holes, occupied, up, first)| {
+            let b = Betza { clauses };
+            let g = geometry(files, ranks, &holes);
+            let facing = if up { Facing::Up } else { Facing::Down };
+            let Ok(t) = compile(&b, &g, facing) else {
+                return Ok(false);
+            };
             check_table(&t, &b, &g, &occupied, first);
-        }
-    }
+            Ok(true)
+        },
+    );
 }

@@ -280,36 +280,135 @@ fn any_value() -> impl proptest::strategy::Strategy<Value = Value> {
     ]
 }
 
-proptest::proptest! {
-    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(300))]
+/// A move as a client may type it: words and moves of the games, junk.
+fn typed_move() -> impl proptest::strategy::Strategy<Value = String> {
+    proptest::prop_oneof![
+        proptest::sample::select(vec![
+            "random",
+            "random white",
+            "random black",
+            "redeal",
+            "keep",
+            "4Ci3",
+            "Pdc4",
+            "e4",
+            "Nb3",
+            "[7H]",
+            "yR",
+            "(wR)yB",
+            "--",
+            "O-O",
+        ])
+        .prop_map(str::to_string),
+        "\\PC{0,12}",
+    ]
+}
 
-    /// What a client may send as an analysis board: any spec, any moves,
-    /// for every game; an error or a game, never a panic (the fuzz target
-    /// `analysis_board` does the same from raw bytes).
-    #[test]
-    fn any_board_a_client_sends_is_read_or_refused(
-        game in 0..GAMES.len(),
-        fields in proptest::collection::vec(
-            (proptest::sample::select(vec![
-                "seed", "fen", "setup", "palace", "repetition", "quiet_limit", "sacrifices",
-                "board", "deck", "deck_file", "alternate", "zombie_royal", "digest",
-            ]), any_value()),
-            0..6,
-        ),
-        moves in proptest::collection::vec(
-            proptest::prop_oneof![
+/// For each game, the texts of the first legal moves (of whoever acts)
+/// along a few plies from where an empty spec starts it: moves a game
+/// from a spec near that one plays.
+fn first_lines() -> Vec<Vec<String>> {
+    GAMES
+        .iter()
+        .map(|e| {
+            let mut line = Vec::new();
+            let Ok(mut g) = e.game_from_spec(&Value::Object(Default::default())) else {
+                return line;
+            };
+            for _ in 0..6 {
+                let seat = match g.to_act() {
+                    ToAct::Seat(s) => s,
+                    ToAct::Both => Seat::First,
+                    _ => break,
+                };
+                let Some(m) = g
+                    .legal_moves_of(seat)
+                    .first()
+                    .and_then(|m| m["text"].as_str().map(str::to_string))
+                else {
+                    break;
+                };
+                if g.play_typed(&m).is_err() {
+                    break;
+                }
+                line.push(m);
+            }
+            line
+        })
+        .collect()
+}
+
+/// What a client may send as an analysis board: any spec, any moves,
+/// for every game; an error or a game, never a panic (the fuzz target
+/// `analysis_board` does the same from raw bytes).
+#[test]
+fn any_board_a_client_sends_is_read_or_refused() {
+    use proptest::prelude::{prop_oneof, Just};
+    let lines = first_lines();
+    let strategy = (0..GAMES.len()).prop_flat_map(move |game| {
+        let fields = proptest::collection::vec(
+            (
                 proptest::sample::select(vec![
-                    "random", "random white", "random black", "redeal", "keep", "4Ci3",
-                    "Pdc4", "e4", "Nb3", "[7H]", "yR", "(wR)yB", "--", "O-O",
-                ]).prop_map(str::to_string),
-                "\\PC{0,12}",
-            ],
-            0..12,
-        ),
-    ) {
-        let entry = GAMES[game];
-        let spec = Value::Object(fields.into_iter().map(|(k, v)| (k.to_string(), v)).collect());
-        if let Ok(mut g) = entry.game_from_spec(&spec) {
+                    "seed",
+                    "fen",
+                    "setup",
+                    "palace",
+                    "repetition",
+                    "quiet_limit",
+                    "sacrifices",
+                    "board",
+                    "deck",
+                    "deck_file",
+                    "alternate",
+                    "zombie_royal",
+                    "digest",
+                ]),
+                any_value(),
+            ),
+            0..6,
+        );
+        // Any moves, or the start of the game's line of first moves
+        // followed by a few more, some near its moves.
+        let line = lines[game].clone();
+        let moves = if line.is_empty() {
+            proptest::collection::vec(typed_move(), 0..12).boxed()
+        } else {
+            let near = crate::counted::near_one_of(line.clone());
+            prop_oneof![
+                proptest::collection::vec(typed_move(), 0..12),
+                (
+                    0..=line.len(),
+                    proptest::collection::vec(prop_oneof![typed_move(), near], 0..4),
+                )
+                    .prop_map(move |(k, tail)| line[..k]
+                        .iter()
+                        .cloned()
+                        .chain(tail)
+                        .collect()),
+            ]
+            .boxed()
+        };
+        (Just(game), fields, moves)
+    });
+    // Checked: a spec read and a move played on it: 71 of the 300 cases
+    // (8 before the moves followed the games' lines).
+    crate::counted::run(
+        "analysis::any_board_a_client_sends_is_read_or_refused",
+        300,
+        35,
+        strategy,
+        |(game, fields, moves)| {
+            let entry = GAMES[game];
+            let spec = Value::Object(
+                fields
+                    .into_iter()
+                    .map(|(k, v)| (k.to_string(), v))
+                    .collect(),
+            );
+            let Ok(mut g) = entry.game_from_spec(&spec) else {
+                return Ok(false);
+            };
+            let mut played = false;
             for m in &moves {
                 let before = g.history().len();
                 if g.play_typed(m).is_err() {
@@ -318,12 +417,14 @@ proptest::proptest! {
                     break;
                 }
                 proptest::prop_assert!(g.history().len() > before, "{m} played nothing");
+                played = true;
                 let _ = g.view(g.to_move(), true);
             }
             let _ = g.analysis_start();
             let _ = g.chance_moves();
-        }
-    }
+            Ok(played)
+        },
+    );
 }
 
 #[test]

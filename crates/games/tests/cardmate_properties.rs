@@ -100,11 +100,43 @@ proptest! {
     ) {
         let _ = fen::parse(&format!("{} {side} {q} 1", rows.join("/")), Options::default());
     }
+}
 
-    #[test]
-    fn record_reader_never_panics(s in "\\PC{0,200}") {
-        if let Ok(r) = Record::parse(&s) {
+/// Records the game wrote: a short random game from each setup.
+fn written_records() -> Vec<String> {
+    (0u8..4)
+        .map(|k| {
+            let kind = setup_kind(k);
+            let seed = 11 + u64::from(k);
+            let (_, moves) = playout(kind, seed, 24);
+            let spec = record::GameSpec {
+                setup: kind,
+                seed,
+                ..Default::default()
+            };
+            record::write(&spec, &moves, None).unwrap().to_string()
+        })
+        .collect()
+}
+
+#[test]
+fn record_reader_never_panics() {
+    let strategy = prop_oneof![
+        "\\PC{0,200}",
+        crate::counted::near_one_of(written_records())
+    ];
+    // 17 of the 24 read (7 before the written records, none replayed).
+    crate::counted::run(
+        "cardmate_properties::record_reader_never_panics",
+        24,
+        6,
+        strategy,
+        |s: String| {
+            let Ok(r) = Record::parse(&s) else {
+                return Ok(false);
+            };
             let _ = record::replay(&r);
-        }
-    }
+            Ok(true)
+        },
+    );
 }

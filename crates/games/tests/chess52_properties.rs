@@ -77,33 +77,81 @@ fn the_bulk_count_is_the_sum_over_the_cards() {
     }
 }
 
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(256))]
-
-    #[test]
-    fn any_text_reads_or_is_refused(steer in proptest::collection::vec(any::<u8>(), 0..8), text in ".{0,40}") {
-        let mut p = Chess52::start();
-        let mut draws = SeededRng::new(u64::from(steer.first().copied().unwrap_or(0)));
-        for &b in &steer {
-            if p.to_act() == ToAct::Chance {
-                let d = p.sample_chance(&mut draws).unwrap();
-                p.play(d).unwrap();
-            }
-            let mut moves = Vec::new();
-            p.legal_moves(&mut moves);
-            if moves.is_empty() {
-                break;
-            }
-            p.play(moves[usize::from(b) % moves.len()]).unwrap();
+/// The game after `steer` picks of its legal moves (and draws from a seed
+/// of the first pick).
+fn steered(steer: &[u8]) -> Chess52 {
+    let mut p = Chess52::start();
+    let mut draws = SeededRng::new(u64::from(steer.first().copied().unwrap_or(0)));
+    for &b in steer {
+        if p.to_act() == ToAct::Chance {
+            let d = p.sample_chance(&mut draws).unwrap();
+            p.play(d).unwrap();
         }
-        if let Ok(m) = p.parse_move(&text) {
-            let written = p.move_text(m);
-            prop_assert_eq!(p.parse_move(&written), Ok(m));
+        let mut moves = Vec::new();
+        p.legal_moves(&mut moves);
+        if moves.is_empty() {
+            break;
         }
-        if let Ok(q) = fen::parse(&text) {
-            let written = q.position_text();
-            prop_assert_eq!(fen::parse(&written).unwrap().position_text(), written);
-        }
-        let _ = Card::parse(&text);
+        p.play(moves[usize::from(b) % moves.len()]).unwrap();
     }
+    p
+}
+
+/// The texts the game writes in `p`: its moves' (its legal moves', or the
+/// draws chance may make) and its position string.
+fn written_texts(p: &Chess52) -> (Vec<String>, Vec<String>) {
+    let mut moves = Vec::new();
+    p.legal_moves(&mut moves);
+    let mut draws = Vec::new();
+    p.chance_outcomes(&mut draws);
+    moves.extend(draws.into_iter().map(|(m, _)| m));
+    let position = vec![p.position_text()];
+    let moves: Vec<String> = moves.iter().map(|&m| p.move_text(m)).collect();
+    (
+        if moves.is_empty() {
+            position.clone()
+        } else {
+            moves
+        },
+        position,
+    )
+}
+
+#[test]
+fn any_text_reads_or_is_refused() {
+    // Any text, or one near a text the game wrote in the position.
+    let strategy = proptest::collection::vec(any::<u8>(), 0..8).prop_flat_map(|steer| {
+        let (moves, position) = written_texts(&steered(&steer));
+        (
+            Just(steer),
+            prop_oneof![
+                ".{0,40}",
+                crate::counted::near_one_of(moves),
+                crate::counted::near_one_of(position),
+            ],
+        )
+    });
+    // 49 of the 256 read (none before the written texts).
+    crate::counted::run(
+        "chess52_properties::any_text_reads_or_is_refused",
+        256,
+        25,
+        strategy,
+        |(steer, text)| {
+            let p = steered(&steer);
+            let mut checked = false;
+            if let Ok(m) = p.parse_move(&text) {
+                let written = p.move_text(m);
+                prop_assert_eq!(p.parse_move(&written), Ok(m));
+                checked = true;
+            }
+            if let Ok(q) = fen::parse(&text) {
+                let written = q.position_text();
+                prop_assert_eq!(fen::parse(&written).unwrap().position_text(), written);
+                checked = true;
+            }
+            let _ = Card::parse(&text);
+            Ok(checked)
+        },
+    );
 }

@@ -102,24 +102,108 @@ proptest! {
     fn position_parser_never_panics(s in "\\PC{0,90}") {
         let _ = fen::parse(&s);
     }
+}
 
-    #[test]
-    fn position_parser_never_panics_on_near_positions(
-        rows in proptest::collection::vec("[*1-9KBCVGFPkbcvgfpx]{0,11}", 0..11),
-        side in "[wbx]",
-        castling in "[Cc-]{1,3}",
-        q in "[0-9]{1,6}",
-    ) {
-        if let Ok(p) = fen::parse(&format!("{} {side} {castling} {q} 1", rows.join("/"))) {
+/// Position strings the game wrote along a few random games.
+fn written_positions() -> Vec<String> {
+    let mut out = vec![cuarenta::START.to_string()];
+    for seed in 1..4 {
+        let mut pos = cuarenta::start_position();
+        let mut rng = SeededRng::new(seed);
+        for _ in 0..40 {
+            let mut moves = Vec::new();
+            pos.legal_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            pos.play(moves[rng.below(moves.len() as u64) as usize])
+                .unwrap();
+            out.push(fen::write(&pos));
+        }
+    }
+    out
+}
+
+#[test]
+fn position_parser_never_panics_on_near_positions() {
+    let strategy = prop_oneof![
+        1 => (
+            proptest::collection::vec("[*1-9KBCVGFPkbcvgfpx]{0,11}", 0..11),
+            "[wbx]",
+            "[Cc-]{1,3}",
+            "[0-9]{1,6}",
+        )
+            .prop_map(|(rows, side, castling, q)| format!(
+                "{} {side} {castling} {q} 1",
+                rows.join("/")
+            )),
+        3 => crate::counted::near_one_of(written_positions()),
+    ];
+    // 4 of the 32 read (3 to 14 with other seeds; none before the
+    // written positions).
+    crate::counted::run(
+        "cuarenta_properties::position_parser_never_panics_on_near_positions",
+        32,
+        2,
+        strategy,
+        |text: String| {
+            let Ok(p) = fen::parse(&text) else {
+                return Ok(false);
+            };
             let _ = p.count_moves();
-            prop_assert_eq!(fen::write(&fen::parse(&fen::write(&p)).unwrap()), fen::write(&p));
-        }
-    }
+            prop_assert_eq!(
+                fen::write(&fen::parse(&fen::write(&p)).unwrap()),
+                fen::write(&p)
+            );
+            Ok(true)
+        },
+    );
+}
 
-    #[test]
-    fn record_reader_never_panics(s in "\\PC{0,200}") {
-        if let Ok(r) = Record::parse(&s) {
+/// Records the game wrote: short random games from the start and from a
+/// position string.
+fn written_records() -> Vec<String> {
+    let (mid, _) = playout(5, 12);
+    [(None, 1), (None, 2), (Some(fen::write(&mid)), 3)]
+        .into_iter()
+        .map(|(fen, seed)| {
+            let spec = record::GameSpec { fen };
+            let mut pos = spec.start().unwrap();
+            let mut rng = SeededRng::new(seed);
+            let mut moves = Vec::new();
+            for _ in 0..30 {
+                let mut legal = Vec::new();
+                pos.legal_moves(&mut legal);
+                if legal.is_empty() {
+                    break;
+                }
+                let m = legal[rng.below(legal.len() as u64) as usize];
+                pos.play(m).unwrap();
+                moves.push(m);
+            }
+            record::write(&spec, &moves, None).unwrap().to_string()
+        })
+        .collect()
+}
+
+#[test]
+fn record_reader_never_panics() {
+    let strategy = prop_oneof![
+        "\\PC{0,200}",
+        crate::counted::near_one_of(written_records())
+    ];
+    // 24 of the 32 read (9 before the written records, none replayed).
+    crate::counted::run(
+        "cuarenta_properties::record_reader_never_panics",
+        32,
+        8,
+        strategy,
+        |s: String| {
+            let Ok(r) = Record::parse(&s) else {
+                return Ok(false);
+            };
             let _ = record::replay(&r);
-        }
-    }
+            Ok(true)
+        },
+    );
 }

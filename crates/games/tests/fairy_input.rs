@@ -37,48 +37,101 @@ fn steered(rules: &Arc<deckmate_games::fairy::RuleSet>, steer: &[u8]) -> AnyPosi
     pos
 }
 
-fn check_text(pos: &AnyPosition, text: &str) {
+/// Reads `text` as a position string and as a move in `pos`; what reads
+/// must write back to a text that reads to the same. Whether either read
+/// (and so was checked).
+fn check_text(pos: &AnyPosition, text: &str) -> Result<bool, TestCaseError> {
+    let mut checked = false;
     if let Ok(p) = pos.with_text(text) {
         let written = p.position_text();
         let again = pos.with_text(&written).expect("a written position reads");
-        assert_eq!(again.position_text(), written);
+        prop_assert_eq!(again.position_text(), written);
+        checked = true;
     }
     if let Ok(mv) = pos.parse_move(text) {
         let written = pos.move_text(mv);
-        assert_eq!(pos.parse_move(&written), Ok(mv), "{written}");
+        prop_assert_eq!(pos.parse_move(&written), Ok(mv), "{}", written);
+        checked = true;
     }
+    Ok(checked)
 }
 
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(150))]
-
-    #[test]
-    fn any_text_reads_or_is_refused(text in "\\PC{0,80}", steer in prop::collection::vec(any::<u8>(), 0..6)) {
-        for rules in rule_sets() {
-            check_text(&steered(rules, &steer), &text);
-        }
-    }
-
-    #[test]
-    fn edited_position_strings_read_or_are_refused(
-        cut in 0usize..120,
-        insert in "[0-9a-zA-Z/ *~@\\[\\]-]{0,4}",
-        steer in prop::collection::vec(any::<u8>(), 0..8),
-    ) {
+#[test]
+fn any_text_reads_or_is_refused() {
+    // Any text, or one near a text written in the steered positions (of
+    // either rule set: a position string, a legal move's).
+    let strategy = prop::collection::vec(any::<u8>(), 0..6).prop_flat_map(|steer| {
+        let (mut positions, mut moves) = (Vec::new(), Vec::new());
         for rules in rule_sets() {
             let pos = steered(rules, &steer);
-            let mut text = pos.position_text();
-            let at = text.char_indices().map(|(i, _)| i).nth(cut % text.len().max(1)).unwrap_or(0);
-            text.insert_str(at, &insert);
-            check_text(&pos, &text);
-            // A move's text with a character changed.
-            let mut moves = Vec::new();
-            pos.legal_moves(&mut moves);
-            if let Some(&mv) = moves.first() {
-                let mut m = pos.move_text(mv);
-                m.insert_str(cut % (m.len() + 1), &insert);
-                check_text(&pos, &m);
-            }
+            positions.push(pos.position_text());
+            let mut legal = Vec::new();
+            pos.legal_moves(&mut legal);
+            moves.extend(legal.iter().map(|&mv| pos.move_text(mv)));
         }
-    }
+        if moves.is_empty() {
+            moves.clone_from(&positions);
+        }
+        (
+            prop_oneof![
+                "\\PC{0,80}",
+                crate::counted::near_one_of(positions),
+                crate::counted::near_one_of(moves),
+            ],
+            Just(steer),
+        )
+    });
+    // 44 of the 150 read (none before the written texts).
+    crate::counted::run(
+        "fairy_input::any_text_reads_or_is_refused",
+        150,
+        20,
+        strategy,
+        |(text, steer)| {
+            let mut checked = false;
+            for rules in rule_sets() {
+                checked |= check_text(&steered(rules, &steer), &text)?;
+            }
+            Ok(checked)
+        },
+    );
+}
+
+#[test]
+fn edited_position_strings_read_or_are_refused() {
+    let strategy = (
+        0usize..120,
+        "[0-9a-zA-Z/ *~@\\[\\]-]{0,4}",
+        prop::collection::vec(any::<u8>(), 0..8),
+    );
+    // 23 of the 150 read.
+    crate::counted::run(
+        "fairy_input::edited_position_strings_read_or_are_refused",
+        150,
+        10,
+        strategy,
+        |(cut, insert, steer)| {
+            let mut checked = false;
+            for rules in rule_sets() {
+                let pos = steered(rules, &steer);
+                let mut text = pos.position_text();
+                let at = text
+                    .char_indices()
+                    .map(|(i, _)| i)
+                    .nth(cut % text.len().max(1))
+                    .unwrap_or(0);
+                text.insert_str(at, &insert);
+                checked |= check_text(&pos, &text)?;
+                // A move's text with a character changed.
+                let mut moves = Vec::new();
+                pos.legal_moves(&mut moves);
+                if let Some(&mv) = moves.first() {
+                    let mut m = pos.move_text(mv);
+                    m.insert_str(cut % (m.len() + 1), &insert);
+                    checked |= check_text(&pos, &m)?;
+                }
+            }
+            Ok(checked)
+        },
+    );
 }

@@ -19,6 +19,7 @@ mod chess_cards_entry;
 mod chess_cards_player;
 mod chess_cards_rulings;
 mod chess_cards_solver;
+mod counted;
 mod cuarenta_board;
 mod cuarenta_engine;
 mod cuarenta_notation;
