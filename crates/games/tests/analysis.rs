@@ -104,7 +104,8 @@ fn check_lines(g: &BoxedGame, reports: &[AnalysisReport], lines: usize) {
 
 #[test]
 fn three_lines_of_each_board_games_position() {
-    for key in ["cardmate", "cuarenta", "52chess"] {
+    // Every board game of the list (the ones with engine tools).
+    for key in GAMES.iter().filter(|g| g.tools.is_some()).map(|g| g.key) {
         let mut g = new_game(key, 5);
         play_first(&mut g, 4);
         let (analysed, reports) = analyse(&g, 3, 400);

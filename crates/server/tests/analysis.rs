@@ -8,6 +8,7 @@ use crate::common;
 
 use axum::http::StatusCode;
 use common::{call, engine_game, friend_game, listen, memory, play_first, play_move, view};
+use deckmate_games::list;
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use std::time::Duration;
@@ -238,10 +239,8 @@ async fn lines_for_a_position_of_each_game_over_the_socket() {
     let (mut ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/api/analysis/ws"))
         .await
         .unwrap();
-    for (i, game) in ["cardmate", "chess-cards", "cuarenta", "52chess", "dealers"]
-        .into_iter()
-        .enumerate()
-    {
+    // Every game of the list: a new one is covered without a change here.
+    for (i, game) in list::GAMES.iter().map(|g| g.key).enumerate() {
         let (s, mut board) = open(&state, json!({ "game": game, "seed": 3 }), None).await;
         assert_eq!(s, StatusCode::OK, "{board}");
         if game == "dealers" {
