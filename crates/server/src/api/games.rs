@@ -34,29 +34,37 @@ pub(super) fn secret_seed() -> ApiResult<u64> {
 }
 
 /// A seed for a new game of `variant` with `options`: the one given, or a
-/// fresh one. A game whose seed decides draws still to come takes no
-/// seed from a player (who would know every card) and gets a secret one.
+/// fresh one. A game whose seed decides draws still to come (the entry's
+/// `secret_seed`) takes no seed from a player (who would know every card)
+/// and gets a secret one. The game is built once, with the seed chosen.
 pub(super) fn seeded_game(
     variant: &'static GameEntry,
     options: &Options,
     given: Option<u64>,
 ) -> ApiResult<BoxedGame> {
-    let seed = match given {
-        Some(s) => s,
-        None => fresh_seed()?,
+    let seed = match (variant.secret_seed, given) {
+        (true, Some(_)) => {
+            return Err(bad(format!(
+                "{}: the seed decides the cards still to be drawn, so the server chooses it \
+                 and keeps it secret until the game ends (its record then carries it); leave \
+                 out \"seed\"",
+                variant.name
+            )))
+        }
+        (true, None) => secret_seed()?,
+        (false, Some(s)) => s,
+        (false, None) => fresh_seed()?,
     };
     let game = variant.new_game(options, seed).map_err(bad)?;
-    if !game.seed_is_secret() {
-        return Ok(game);
-    }
-    if given.is_some() {
-        return Err(bad(format!(
-            "{}: the seed decides the cards still to be drawn, so the server chooses it and \
-             keeps it secret until the game ends (its record then carries it); leave out \"seed\"",
+    if game.seed_is_secret() != variant.secret_seed {
+        // The registry's tests hold the two together; never a short seed
+        // for a secret one.
+        return Err(internal(format!(
+            "{}: the game and its entry disagree on whether its seed is secret",
             variant.name
         )));
     }
-    variant.new_game(options, secret_seed()?).map_err(bad)
+    Ok(game)
 }
 
 /// The game of an id (built from the database if it is not in memory),
