@@ -184,6 +184,10 @@ fn from_spec(_: &'static GameEntry, v: &Value) -> Result<BoxedGame, String> {
     if let Some(a) = text("alternate") {
         spec.alternate = Alternate::from_name(&a)?;
     }
+    // Not `spec_of`'s default (`stays`, D9 as amended) on purpose: every
+    // spec written since says which rule it plays, so one without the key
+    // is a game stored before D9 was amended, played by the page's letter
+    // (`converts`). Records read the same way (`record.rs`).
     spec.options.zombie_royal = match text("zombie_royal") {
         Some(z) => ZombieRoyal::from_name(&z)?,
         None => ZombieRoyal::Converts,
