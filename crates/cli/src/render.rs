@@ -134,7 +134,7 @@ impl Board {
         let b = view.get("board")?.as_object()?;
         let size = |k: &str| b.get(k).and_then(Value::as_u64).map(|n| n.min(16) as u8);
         let zones = b
-            .get("zones")
+            .get("regions")
             .and_then(Value::as_array)
             .map(|zs| {
                 zs.iter()

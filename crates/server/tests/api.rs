@@ -318,3 +318,22 @@ async fn the_web_client_is_served() {
         assert_eq!(s, StatusCode::OK, "{path}");
     }
 }
+
+/// A key has one meaning in a view: a board's marked squares are its
+/// `regions` (Cardmate's palaces), and `zones` are only zones of cards.
+#[tokio::test]
+async fn a_boards_marked_squares_are_its_regions_and_zones_are_cards() {
+    let state = memory();
+    let (id, _, _) = friend_game(&state).await;
+    let (s, v) = call(&state, "GET", &format!("/api/games/{id}"), None, None).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let regions = v["board"]["regions"].as_array().expect("regions");
+    assert!(
+        regions
+            .iter()
+            .any(|r| r["squares"].as_array().is_some_and(|q| !q.is_empty())),
+        "{v}"
+    );
+    assert!(v["board"].get("zones").is_none(), "{v}");
+    assert!(v["zones"].is_array(), "{v}");
+}

@@ -581,7 +581,7 @@ function drawBoard(state, v) {
   const pos = (name) => grid.xy(name).map((c) => c * S);
   const name = (f, r) => String.fromCharCode(97 + f) + (r + b.rank_base);
   const zoneOf = {};
-  for (const z of b.zones) for (const s of z.squares) zoneOf[s] = z.name;
+  for (const z of b.regions || []) for (const s of z.squares) zoneOf[s] = z.name;
   const last = v.last ? [v.last.from, v.last.to] : [];
   const targets = new Set(state.selected && live ? v.moves.filter((m) => m.from === state.selected).map((m) => m.to) : []);
   // Holes (a board's missing squares) are not drawn: the page shows through

@@ -227,7 +227,7 @@ impl BoardHook for Cardmate {
                 "ranks": 10,
                 "rank_base": 0,
                 "holes": [],
-                "zones": [
+                "regions": [
                     { "name": "Forehand's palace", "squares": palace(Seat::First).map(sq) },
                     { "name": "Rearhand's palace", "squares": palace(Seat::Second).map(sq) },
                 ],

@@ -313,7 +313,7 @@ impl BoardHook for Chess52Board {
                 "ranks": super::rules::RANKS,
                 "rank_base": 1,
                 "holes": [],
-                "zones": zones,
+                "regions": zones,
                 "marked": drawn.map(|c| vec![sq(Chess52::card_square(c))]).unwrap_or_default(),
                 "piece_style": "disc",
                 "choice_question": "Which move?",

@@ -215,7 +215,7 @@ impl BoardHook for Cuarenta {
                 "ranks": 9,
                 "rank_base": 1,
                 "holes": holes(),
-                "zones": [],
+                "regions": [],
                 "piece_style": "disc",
                 "choice_question": "Promote the pawn?",
             }),

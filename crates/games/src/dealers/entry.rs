@@ -673,7 +673,7 @@ impl BoardHook for DealersBoard {
                 "ranks": size,
                 "rank_base": 1,
                 "holes": [],
-                "zones": [],
+                "regions": [],
                 "marked": [],
                 "piece_style": "disc",
                 "choice_question": "Which move?",

@@ -152,7 +152,8 @@ pub trait PlayedGame: Send {
 
     /// The game's part of the view for `you` (`None`: a spectator), built
     /// from what that seat may observe: a
-    /// `board` with `pieces`, and/or `zones` of cards, `facts`, a
+    /// `board` with `pieces` and marked `regions` of squares, and/or
+    /// `zones` of cards (one meaning each), `facts`, a
     /// `scoreboard`, a `prompt` for the seat to act, `last`, a
     /// `check_square`, a `turn_note` (a sentence the terminal adds to
     /// whose turn it is: "A same-suit capture is compulsory."). `live` is

@@ -279,7 +279,7 @@ impl BoardHook for FairyBoard {
                 "ranks": g.ranks(),
                 "rank_base": 1,
                 "holes": holes(pos),
-                "zones": [],
+                "regions": [],
                 "piece_style": "disc",
                 "choice_question": "Which move?",
             }),
