@@ -151,3 +151,31 @@ async fn every_other_error_has_the_code_of_its_status() {
     assert_eq!(s, StatusCode::PAYLOAD_TOO_LARGE, "{v}");
     assert_eq!(code(&v), "too_large");
 }
+
+/// The move and chat bodies are read as their types: a field of the wrong
+/// kind, a missing one or an unknown one is a 400 that says what to send
+/// and what was wrong, and nothing is played or said.
+#[tokio::test]
+async fn a_body_that_is_not_its_type_is_refused_with_what_to_send() {
+    let state = memory();
+    let (id, [white, _]) = friend_game(&state, "cuarenta").await;
+    let moves = format!("/api/games/{id}/moves");
+    let chat = format!("/api/games/{id}/chat");
+    for (path, body, wrong) in [
+        (&moves, json!({ "move": 5 }), "invalid type"),
+        (&moves, json!({ "ply": 1 }), "missing field"),
+        (&moves, json!({ "move": "e4", "plies": 1 }), "unknown field"),
+        (&chat, json!({ "text": ["hi"] }), "invalid type"),
+        (&chat, json!({}), "missing field"),
+    ] {
+        let (s, v) = call(&state, "POST", path, Some(&white), Some(body.clone())).await;
+        assert_eq!(s, StatusCode::BAD_REQUEST, "{body}: {v}");
+        assert_eq!(code(&v), "bad_request", "{body}: {v}");
+        let e = v["error"].as_str().unwrap();
+        assert!(e.starts_with("send {"), "{body}: {e}");
+        assert!(e.contains(wrong), "{body}: {e}");
+    }
+    let v = view(&state, &id, Some(&white)).await;
+    assert_eq!(v["plies"], 0, "{v}");
+    assert_eq!(v["chat"].as_array().map(Vec::len), Some(0), "{v}");
+}

@@ -3,7 +3,7 @@
 //! game's writer lock, so changes to one game happen one at a time.
 
 use super::games::{find, fresh_seed, new_game, secret_seed};
-use super::{bad, bearer, conflict, internal, stored, ApiError, ApiResult};
+use super::{bad, bearer, conflict, internal, stored, typed, ApiError, ApiResult};
 use crate::game::{seat_of, LiveGame};
 use crate::{AppState, CommitError};
 use axum::extract::{Path, State};
@@ -11,8 +11,26 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::Json;
 use deckmate_games::registry::Settlement;
 use deckmate_rules::Seat;
+use serde::Deserialize;
 use serde_json::Value;
 
+/// `POST /api/games/{id}/moves`: the move's text in the game's notation,
+/// and its number (from 1) so that a request sent twice plays once.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MoveRequest {
+    #[serde(rename = "move")]
+    text: String,
+    #[serde(default)]
+    ply: Option<u64>,
+}
+
+/// `POST /api/games/{id}/chat`: a message.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ChatRequest {
+    text: String,
+}
 /// The seat of the token, or 403.
 pub(super) fn seat(g: &LiveGame, headers: &HeaderMap) -> ApiResult<Seat> {
     seat_of(&g.tokens, bearer(headers).as_deref())
@@ -47,23 +65,14 @@ pub(super) async fn play(
         }
         me
     };
-    let usage = "send {\"move\": \"4Ci3\", \"ply\": n}";
-    let Some(Json(body)) = body else {
-        return Err(bad(usage));
-    };
-    let Some(text) = body.get("move").and_then(Value::as_str) else {
-        return Err(bad(usage));
-    };
-    let ply = match body.get("ply") {
-        None | Some(Value::Null) => None,
-        Some(p) => Some(
-            p.as_u64()
-                .filter(|&n| n >= 1)
-                .ok_or_else(|| bad("ply must be the move's number, from 1"))? as usize,
-        ),
+    let body: MoveRequest = typed(body, "send {\"move\": \"4Ci3\", \"ply\": n}")?;
+    let ply = match body.ply {
+        None => None,
+        Some(0) => return Err(bad("ply must be the move's number, from 1")),
+        Some(n) => Some(usize::try_from(n).map_err(|_| bad("ply is past any game"))?),
     };
     state
-        .commit_move(&slot, me, text, ply)
+        .commit_move(&slot, me, &body.text, ply)
         .await
         .map_err(|e| match e {
             CommitError::Illegal(e) => ApiError::refused(&e),
@@ -405,10 +414,8 @@ pub(super) async fn chat(
     body: Option<Json<Value>>,
 ) -> ApiResult<Json<Value>> {
     let slot = find(&state, &id).await?;
-    let text = match body.as_ref().map(|b| &b.0["text"]) {
-        Some(Value::String(t)) => t.chars().filter(|c| !c.is_control()).collect::<String>(),
-        _ => return Err(super::bad("send {\"text\": \"your message\"}")),
-    };
+    let body: ChatRequest = typed(body, "send {\"text\": \"your message\"}")?;
+    let text: String = body.text.chars().filter(|c| !c.is_control()).collect();
     let text = text.trim().to_string();
     if text.is_empty() {
         return Err(super::bad("an empty message"));

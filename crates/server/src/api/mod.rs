@@ -149,6 +149,16 @@ fn stored(e: StoreError) -> ApiError {
     }
 }
 
+/// A request body read as its type: a missing body, or one that is not
+/// that type (a field missing, of the wrong kind, or unknown), is a 400
+/// that says what to send (`usage`) and what was wrong.
+fn typed<T: serde::de::DeserializeOwned>(body: Option<Json<Value>>, usage: &str) -> ApiResult<T> {
+    let Some(Json(body)) = body else {
+        return Err(bad(usage));
+    };
+    serde_json::from_value(body).map_err(|e| bad(format!("{usage} ({e})")))
+}
+
 /// The token of `Authorization: Bearer <token>`.
 fn bearer(headers: &HeaderMap) -> Option<String> {
     headers
