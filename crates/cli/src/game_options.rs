@@ -6,7 +6,7 @@
 
 use clap::{Arg, ArgMatches, Args, Command, FromArgMatches};
 use deckmate_games::list::GAMES;
-use deckmate_games::registry::{GameEntry, OptionSpec, Options};
+use deckmate_games::registry::{GameEntry, OptionKind, OptionSpec, Options};
 
 /// The option flags given, in the order of the registry.
 #[derive(Clone, Debug, Default)]
@@ -108,7 +108,7 @@ impl FromArgMatches for GameOptionArgs {
             if let Ok(Some(v)) = m.try_get_one::<String>(spec.name) {
                 // An option of a file's text (`--deck-file PATH`) is given
                 // its path here and read, at most 64 KiB.
-                let value = if spec.name.ends_with("_file") {
+                let value = if spec.kind == OptionKind::File {
                     read_option_file(spec, v)?
                 } else {
                     v.clone()
@@ -139,7 +139,7 @@ fn option_flags(mut cmd: Command, takes: fn(&GameEntry) -> bool) -> Command {
                 format!(", {}", spec.ruling)
             };
             let long = spec.name.replace('_', "-");
-            let value_name = if spec.name.ends_with("_file") {
+            let value_name = if spec.kind == OptionKind::File {
                 "PATH"
             } else {
                 "VALUE"

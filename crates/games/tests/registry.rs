@@ -8,8 +8,8 @@ use deckmate_games::cardmate::{self, PalaceRule};
 use deckmate_games::list;
 use deckmate_games::list::{from_tag, untagged, Catalog, GAMES};
 use deckmate_games::registry::{
-    engine_takes_draw, pair_lines, read_record, BoxedGame, GameEntry, OptionError, OptionSpec,
-    Options, RecordInfo, ReplayFailure, Replayed, Settlement,
+    engine_takes_draw, pair_lines, read_record, BoxedGame, GameEntry, OptionError, OptionKind,
+    OptionSpec, Options, RecordInfo, ReplayFailure, Replayed, Settlement,
 };
 use deckmate_rules::Seat;
 use serde_json::{json, Map};
@@ -122,6 +122,7 @@ const SPECS: &[OptionSpec] = &[
         default: "palace",
         help: "the palace rule",
         ruling: "V2",
+        kind: OptionKind::Choice,
     },
     OptionSpec {
         name: "quiet_limit",
@@ -129,6 +130,7 @@ const SPECS: &[OptionSpec] = &[
         default: "100",
         help: "plies without capture",
         ruling: "V4",
+        kind: OptionKind::Number,
     },
 ];
 

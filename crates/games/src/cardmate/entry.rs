@@ -8,7 +8,8 @@ use super::{
 use crate::registry::{read_record, ReplayFailure, Replayed};
 use crate::registry::{search_lines, AnalysisReport, AnalysisRequest, EngineHook};
 use crate::registry::{
-    BoardHook, BoardPlay, BoxedGame, GameEntry, OptionError, OptionSpec, Options, Settlement,
+    BoardHook, BoardPlay, BoxedGame, GameEntry, OptionError, OptionKind, OptionSpec, Options,
+    Settlement,
 };
 use deckmate_board::{RankStyle, Square};
 use deckmate_engine::Evaluator;
@@ -22,6 +23,7 @@ const OPTIONS: &[OptionSpec] = &[
         default: "predefined",
         help: "the starting position: the page's, by suits, by ranks, or dealt from the seed",
         ruling: "",
+        kind: OptionKind::Choice,
     },
     OptionSpec {
         name: "palace",
@@ -29,6 +31,7 @@ const OPTIONS: &[OptionSpec] = &[
         default: "palace",
         help: "the palace rule: both palace squares, the King's square only, or none",
         ruling: "V2",
+        kind: OptionKind::Choice,
     },
     OptionSpec {
         name: "repetition",
@@ -36,6 +39,7 @@ const OPTIONS: &[OptionSpec] = &[
         default: "on",
         help: "draw by threefold repetition",
         ruling: "V4",
+        kind: OptionKind::Choice,
     },
     OptionSpec {
         name: "quiet_limit",
@@ -43,6 +47,7 @@ const OPTIONS: &[OptionSpec] = &[
         default: "100",
         help: "draw after this many plies without capture or promotion",
         ruling: "V4",
+        kind: OptionKind::Number,
     },
 ];
 

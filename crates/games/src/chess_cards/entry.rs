@@ -15,8 +15,8 @@ use super::{
     KEY, RULES,
 };
 use crate::registry::{
-    AnalysisRequest, AnalysisSink, BoxedGame, EngineJob, GameEntry, MoveLine, OptionSpec, Options,
-    PlayedGame, RecordInfo,
+    AnalysisRequest, AnalysisSink, BoxedGame, EngineJob, GameEntry, MoveLine, OptionKind,
+    OptionSpec, Options, PlayedGame, RecordInfo,
 };
 use crate::registry::{ReplayFailure, Replayed};
 use deckmate_rules::{MoveError, Outcome, Record, Seat, Tag, ToAct};
@@ -28,6 +28,7 @@ const OPTIONS: &[OptionSpec] = &[OptionSpec {
     default: "net",
     help: "how sacrifices raise a mate's multiplier: the mater's less the opponent's, or all the mater's",
     ruling: "M9",
+    kind: OptionKind::Choice,
 }];
 
 /// Chess Cards' registry entry.

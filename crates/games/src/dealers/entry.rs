@@ -13,8 +13,8 @@ use super::{Alternate, Position};
 use crate::end::End;
 use crate::fairy::seat_name;
 use crate::registry::{
-    read_record, BoardHook, BoardPlay, BoxedGame, GameEntry, OptionSpec, Options, PlayedGame,
-    ReplayFailure, Replayed, Settlement,
+    read_record, BoardHook, BoardPlay, BoxedGame, GameEntry, OptionKind, OptionSpec, Options,
+    PlayedGame, ReplayFailure, Replayed, Settlement,
 };
 use crate::registry::{search_lines, AnalysisReport, AnalysisRequest, AnalysisStart, EngineHook};
 use deckmate_rules::{Game, MoveError, Record, Seat};
@@ -29,6 +29,7 @@ pub static OPTIONS: [OptionSpec; 5] = [
         default: "8x8",
         help: "the board: the page's 8x8, or the 10x10 and 12x12 alternates (12x12 needs a deck of 58 or more Piece cards)",
         ruling: "D6",
+        kind: OptionKind::Choice,
     },
     OptionSpec {
         name: "alternate",
@@ -36,6 +37,7 @@ pub static OPTIONS: [OptionSpec; 5] = [
         default: "standard",
         help: "the page's game; simplified (four stand-ins for the chess pieces, one Pawn card for all pawns, chess's promotion; 8x8); big-deck (promotion draws three cards from the undealt Piece cards)",
         ruling: "D6",
+        kind: OptionKind::Choice,
     },
     OptionSpec {
         name: "deck",
@@ -43,6 +45,7 @@ pub static OPTIONS: [OptionSpec; 5] = [
         default: "page",
         help: "the Piece deck: the page's 40 cards, or 16 or more of them by code (GR,LI,CA,...)",
         ruling: "D12",
+        kind: OptionKind::Text,
     },
     OptionSpec {
         name: "deck_file",
@@ -50,6 +53,7 @@ pub static OPTIONS: [OptionSpec; 5] = [
         default: "",
         help: "a deck file's cards join the page's (D7): on the command line its path, through the API its text; the catalogue's line form or TOML [[piece]] tables",
         ruling: "D7",
+        kind: OptionKind::File,
     },
     OptionSpec {
         name: "zombie_royal",
@@ -57,6 +61,7 @@ pub static OPTIONS: [OptionSpec; 5] = [
         default: "stays",
         help: "a royal that captures a Zombie stays the royal (D9), or becomes a Zombie Pawn as the page's letter says",
         ruling: "D9",
+        kind: OptionKind::Choice,
     },
 ];
 

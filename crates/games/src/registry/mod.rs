@@ -33,7 +33,7 @@ pub use analysis::{
     AnalysisStart, MAX_LINES,
 };
 pub use board::{BoardHook, BoardPlay};
-pub use options::{OptionError, OptionSpec, Options};
+pub use options::{OptionError, OptionKind, OptionSpec, Options};
 pub use replay::{read_record, ReplayFailure, Replayed};
 pub use session::{
     engine_takes_draw, pair_lines, BoxedGame, EngineJob, MoveLine, PlayedGame, RecordInfo,
@@ -121,6 +121,7 @@ impl GameEntry {
                 "default": o.default,
                 "help": o.help,
                 "ruling": o.ruling,
+                "kind": o.kind.key(),
             })).collect::<Vec<_>>(),
             "rules": format!("/api/rules/{}", self.key),
             "secret_seed": self.secret_seed,

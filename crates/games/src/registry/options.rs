@@ -21,6 +21,38 @@ pub struct OptionSpec {
     pub help: &'static str,
     /// The tag of the ruling that decides it in RULINGS.md (`V2`), or `""`.
     pub ruling: &'static str,
+    /// What kind of value it takes: how a form asks for it.
+    pub kind: OptionKind,
+}
+
+/// The kind of value an option takes, declared by the game so that a
+/// shell asks for it rightly (a list, a number box, a file chooser, a
+/// text box) without guessing from its name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OptionKind {
+    /// One of [`OptionSpec::values`].
+    Choice,
+    /// A whole number; [`OptionSpec::values`] lists the usual ones and
+    /// the words the game also takes (`off`).
+    Number,
+    /// The text of a file: its path on the command line, its content
+    /// through the API.
+    File,
+    /// Free text the game reads (a list of card codes);
+    /// [`OptionSpec::values`] lists the words it also takes.
+    Text,
+}
+
+impl OptionKind {
+    /// The kind as the API names it: `choice`, `number`, `file`, `text`.
+    pub fn key(self) -> &'static str {
+        match self {
+            OptionKind::Choice => "choice",
+            OptionKind::Number => "number",
+            OptionKind::File => "file",
+            OptionKind::Text => "text",
+        }
+    }
 }
 
 impl OptionSpec {
