@@ -203,6 +203,59 @@ impl Args for BoardOptionArgs {
     }
 }
 
+/// The options of the games with an exact solver: the flags of `solve`.
+#[derive(Clone, Debug, Default)]
+pub struct SolverOptionArgs(pub GameOptionArgs);
+
+impl std::ops::Deref for SolverOptionArgs {
+    type Target = GameOptionArgs;
+
+    fn deref(&self) -> &GameOptionArgs {
+        &self.0
+    }
+}
+
+impl FromArgMatches for SolverOptionArgs {
+    fn from_arg_matches(m: &ArgMatches) -> Result<Self, clap::Error> {
+        GameOptionArgs::from_arg_matches(m).map(SolverOptionArgs)
+    }
+
+    fn update_from_arg_matches(&mut self, m: &ArgMatches) -> Result<(), clap::Error> {
+        self.0.update_from_arg_matches(m)
+    }
+}
+
+impl Args for SolverOptionArgs {
+    fn augment_args(cmd: Command) -> Command {
+        option_flags(cmd, |g| g.capabilities.solver.is_some())
+    }
+
+    fn augment_args_for_update(cmd: Command) -> Command {
+        SolverOptionArgs::augment_args(cmd)
+    }
+}
+
+/// Refuses a value of a choice option that is not one of its values
+/// (`'half': --sacrifices takes net or gross`), for the commands that
+/// read options without starting a game.
+pub fn check_choices(game: &GameEntry, options: &Options) -> Result<(), String> {
+    for spec in game.options {
+        if spec.kind != OptionKind::Choice {
+            continue;
+        }
+        if let Some(v) = options.given(spec.name) {
+            if !spec.values.contains(&v) {
+                return Err(format!(
+                    "'{v}': {} takes {}",
+                    spec.flag(),
+                    spec.values.join(" or ")
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
 /// What an option's help adds after its words: its values, its default and
 /// its ruling, each only if it has one (a file option has no list).
 fn option_values(values: &[&str], default: &str, ruling: &str) -> String {

@@ -19,9 +19,28 @@ pub fn every_game(_: &GameEntry) -> bool {
 }
 
 /// What the engine commands (`perft`, `analyse`, `bench`, `match`) say to
-/// a game without engine tools.
-pub const NO_BOARD_HINT: &str = "Chess Cards has no board: 'deckmate solve chess-cards' \
-analyses it exactly, 'deckmate play chess-cards' plays it";
+/// a game without engine tools (its own commands, by its capabilities).
+pub fn no_board_hint(game: &GameEntry) -> String {
+    match game.capabilities.solver {
+        Some(_) => format!(
+            "{} has no board: 'deckmate solve {}' analyses it exactly, 'deckmate play {}' plays it",
+            game.name, game.key, game.key
+        ),
+        None => format!(
+            "{} has no board: 'deckmate play {}' plays it",
+            game.name, game.key
+        ),
+    }
+}
+
+/// No hint.
+pub fn no_hint(_: &GameEntry) -> String {
+    String::new()
+}
+
+/// The hint of a refusal: what to do with a game the command does not
+/// take.
+pub type Hint = fn(&GameEntry) -> String;
 
 /// Reads the game argument of `command`: `--help` and the error for a
 /// wrong value list only the games it takes, and a game deckmate knows but
@@ -30,12 +49,12 @@ analyses it exactly, 'deckmate play chess-cards' plays it";
 pub struct GameArg {
     command: &'static str,
     takes: Takes,
-    hint: &'static str,
+    hint: Hint,
 }
 
 impl GameArg {
     /// The game argument of `command`, which takes the games `takes` accepts.
-    pub const fn new(command: &'static str, takes: Takes, hint: &'static str) -> GameArg {
+    pub const fn new(command: &'static str, takes: Takes, hint: Hint) -> GameArg {
         GameArg {
             command,
             takes,
@@ -67,7 +86,10 @@ impl GameArg {
     /// The error for `value`, which is not one of the games taken.
     pub fn refusal(&self, value: &str) -> String {
         match list::find(value) {
-            Some(game) => format!("{}, not {} ({})", self.supports(), game.key, self.hint),
+            Some(game) => match (self.hint)(game) {
+                h if h.is_empty() => format!("{}, not {}", self.supports(), game.key),
+                h => format!("{}, not {} ({h})", self.supports(), game.key),
+            },
             None => {
                 let supports = if self.supported().len() < GAMES.len() {
                     format!("; {}", self.supports())
@@ -126,7 +148,7 @@ mod tests {
 
     #[test]
     fn a_command_takes_only_its_games_and_says_which() {
-        let p = GameArg::new("analyse", board, "no board");
+        let p = GameArg::new("analyse", board, |_| "no board".into());
         let cmd = clap::Command::new("analyse");
         let parse = |v: &str| p.parse_ref(&cmd, None, OsStr::new(v));
         assert_eq!(parse("cuarenta").ok().map(|g| g.key), Some("cuarenta"));

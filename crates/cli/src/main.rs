@@ -104,13 +104,26 @@ fn overview() -> String {
             .map(|g| g.name.to_string())
             .collect(),
     );
+    // The commands of the games' other capabilities, each with the games
+    // that offer it.
+    let with = |has: fn(&deckmate_games::registry::GameEntry) -> bool| {
+        listed(
+            games
+                .iter()
+                .filter(|g| has(g))
+                .map(|g| format!("{}'s", g.name))
+                .collect(),
+        )
+    };
+    let solved = with(|g| g.capabilities.solver.is_some());
+    let cards = with(|g| g.capabilities.reference_cards.is_some());
     format!(
         "Play, analyse and host chess variants that are played with cards.\n\n\
          {count} games are playable, in the terminal (deckmate play) and in the browser \
          (deckmate serve), against the engine or a friend: {all}. Games are saved as records \
          that deckmate replay checks; analyse, match, bench and perft run the engine on the \
-         board games ({boards}); solve finds the exact value of Chess Cards positions; cards \
-         prints Dealer's Chess's reference cards. Your own chess variant, written as a TOML \
+         board games ({boards}); solve finds the exact value of {solved} positions; cards \
+         prints {cards} reference cards. Your own chess variant, written as a TOML \
          file, is played by the same commands with --variant-file PATH, and offered by the web \
          app with serve --variants DIR.\n\n\
          Exit status: 0 ok, 1 bad input or an illegal move, 2 a usage error."

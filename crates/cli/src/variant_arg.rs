@@ -1,10 +1,10 @@
 //! `--variant-file PATH`: a variant file read and made into a game's
-//! registry entry at runtime ([`deckmate_games::variant_game::load`]), for
+//! registry entry at runtime ([`deckmate_games::list::load_variant`]), for
 //! the commands that take a game (`play`, `perft`, `analyse`, `match`,
 //! `replay`). A broken file is refused with `PATH:LINE:COLUMN: reason`.
 
+use deckmate_games::list::{load_variant, MAX_VARIANT_FILE_BYTES as MAX_FILE_BYTES};
 use deckmate_games::registry::GameEntry;
-use deckmate_games::variant_game::{self, MAX_FILE_BYTES};
 use std::io::Read;
 use std::path::Path;
 
@@ -28,7 +28,7 @@ pub fn load(path: &str) -> Result<&'static GameEntry, String> {
         ));
     }
     let text = String::from_utf8(bytes).map_err(|_| format!("{path}: not UTF-8 text"))?;
-    variant_game::load(name, &text).map_err(|e| e.at_path(path))
+    load_variant(name, &text).map_err(|e| e.at_path(path))
 }
 
 /// The game of a command: the one named, or the variant file's (clap makes

@@ -19,6 +19,8 @@ mod chess_cards_entry;
 mod chess_cards_player;
 mod chess_cards_rulings;
 mod chess_cards_solver;
+mod chess_cards_table;
+mod chess_cards_values;
 // The property runner that counts checked cases, shared with betza's tests.
 #[path = "../../betza/tests/counted.rs"]
 mod counted;

@@ -83,6 +83,7 @@ fn entry(key: &'static str, name: &'static str) -> &'static GameEntry {
         from_spec: |_, _| Err("none".into()),
         tools: None,
         secret_seed: false,
+        capabilities: deckmate_games::registry::Capabilities::NONE,
         variant_file: None,
     }))
 }

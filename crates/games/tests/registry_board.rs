@@ -123,6 +123,7 @@ static TOY: GameEntry = GameEntry {
     from_spec,
     tools: None,
     secret_seed: false,
+    capabilities: deckmate_games::registry::Capabilities::NONE,
     variant_file: None,
 };
 

@@ -1,12 +1,12 @@
 //! `--variants DIR`: the variant files the server offers beside the
 //! built-in games, read once at start. Bounded: at most
 //! [`MAX_VARIANT_FILES`] files, each at most
-//! [`variant_game::MAX_FILE_BYTES`]; a file that is refused (too large,
+//! [`deckmate_games::list::MAX_VARIANT_FILE_BYTES`]; a file that is refused (too large,
 //! not UTF-8, a problem in the file, a key another game has) is reported
 //! and skipped, never fatal.
 
 use deckmate_games::list::Catalog;
-use deckmate_games::variant_game::{self, MAX_FILE_BYTES};
+use deckmate_games::list::{load_variant, MAX_VARIANT_FILE_BYTES as MAX_FILE_BYTES};
 use std::io::Read;
 use std::path::Path;
 
@@ -81,5 +81,5 @@ fn read_one(path: &Path) -> Result<&'static deckmate_games::registry::GameEntry,
         ));
     }
     let text = String::from_utf8(bytes).map_err(|_| format!("{shown}: not UTF-8 text"))?;
-    variant_game::load(name, &text).map_err(|e| e.at_path(&shown))
+    load_variant(name, &text).map_err(|e| e.at_path(&shown))
 }

@@ -8,7 +8,7 @@
 
 use super::perft::study;
 use crate::game_options::BoardOptionArgs;
-use crate::games::{GameArg, NO_BOARD_HINT};
+use crate::games::{no_board_hint, GameArg};
 use clap::Args;
 use deckmate_engine::{score_text, Limits};
 use deckmate_games::registry::{mean_outcome_score, AnalysisRequest, GameEntry, Study};
@@ -34,7 +34,7 @@ a pawn); \"win in N\" counts plies. In 52Chess a score is an expected\n\
 score: the cards still to be drawn are averaged over.")]
 pub struct AnalyseArgs {
     /// The game (a board game).
-    #[arg(value_parser = GameArg::new("analyse", |g| g.tools.is_some(), NO_BOARD_HINT), required_unless_present = "variant_file")]
+    #[arg(value_parser = GameArg::new("analyse", |g| g.tools.is_some(), no_board_hint), required_unless_present = "variant_file")]
     game: Option<&'static GameEntry>,
     /// Analyse the variant of this TOML file instead of a built-in game (docs/variant-files.md).
     #[arg(long, value_name = "PATH", conflicts_with = "game")]

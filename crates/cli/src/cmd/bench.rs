@@ -1,7 +1,7 @@
 //! `deckmate bench [GAME]`: the engine's node-count signatures and speed,
 //! for every game with engine tools in the registry.
 
-use crate::games::{GameArg, NO_BOARD_HINT};
+use crate::games::{no_board_hint, GameArg};
 use clap::Args;
 use deckmate_games::list::GAMES;
 use deckmate_games::registry::{BenchLine, GameEntry};
@@ -19,7 +19,7 @@ evaluation changes; nodes per second measures this machine."
 )]
 pub struct BenchArgs {
     /// Only this game's positions (default: every board game).
-    #[arg(value_parser = GameArg::new("bench", |g| g.tools.is_some(), NO_BOARD_HINT))]
+    #[arg(value_parser = GameArg::new("bench", |g| g.tools.is_some(), no_board_hint))]
     game: Option<&'static GameEntry>,
     /// Only the start of the variant of this TOML file, searched to depth
     /// 5 (docs/variant-files.md).

@@ -1,11 +1,11 @@
 //! `deckmate cards [--deck FILE] [--pdf OUT] [--svg DIR] [CODE...]`: the
-//! reference cards of Dealer's Chess's pieces (RULINGS D10): listed, as
+//! reference cards of the game whose entry offers them (the capability
+//! [`ReferenceCards`]; Dealer's Chess's pieces, RULINGS D10): listed, as
 //! printable PDF sheets, or as SVG files.
 
 use clap::Args;
-use deckmate_games::dealers::card_pdf::sheets_pdf;
-use deckmate_games::dealers::card_svg::card_svg;
-use deckmate_games::dealers::{Catalogue, PieceCard};
+use deckmate_games::list::GAMES;
+use deckmate_games::registry::{CardDeck, CardInfo, ReferenceCards};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -42,28 +42,39 @@ pub struct CardsArgs {
     svg: Option<PathBuf>,
 }
 
+/// The game with reference cards and its capability.
+fn reference_cards() -> Result<(&'static str, &'static dyn ReferenceCards), String> {
+    GAMES
+        .iter()
+        .find_map(|g| Some((g.name, g.capabilities.reference_cards?)))
+        .ok_or_else(|| "no game has reference cards".to_string())
+}
+
 /// Lists or writes the cards.
 pub fn run(args: CardsArgs) -> Result<ExitCode, String> {
-    let owned;
-    let catalogue = match &args.deck {
-        None => Catalogue::builtin(),
+    let (_, capability) = reference_cards()?;
+    let owned: Box<dyn CardDeck>;
+    let deck: &dyn CardDeck = match &args.deck {
+        None => capability.shipped(),
         Some(path) => {
             let text =
                 std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-            owned = Catalogue::parse_deck(&text).map_err(|e| format!("{}: {e}", path.display()))?;
-            &owned
+            owned = capability
+                .read_deck(&text)
+                .map_err(|e| format!("{}: {e}", path.display()))?;
+            owned.as_ref()
         }
     };
-    let cards: Vec<PieceCard> = if args.codes.is_empty() {
-        catalogue.cards().to_vec()
+    let all = deck.cards();
+    let cards: Vec<&CardInfo> = if args.codes.is_empty() {
+        all.iter().collect()
     } else {
         args.codes
             .iter()
             .map(|c| {
-                catalogue
-                    .get(c)
-                    .cloned()
-                    .ok_or_else(|| format!("no card '{c}' (the codes: {})", codes_of(catalogue)))
+                all.iter()
+                    .find(|card| card.code.eq_ignore_ascii_case(c))
+                    .ok_or_else(|| format!("no card '{c}' (the codes: {})", codes_of(&all)))
             })
             .collect::<Result<_, _>>()?
     };
@@ -76,7 +87,7 @@ pub fn run(args: CardsArgs) -> Result<ExitCode, String> {
                 "{:<4} {:<16} {:<6} {:<22} {}",
                 c.code,
                 c.name,
-                c.kind.word(),
+                c.group,
                 c.betza,
                 c.words
             );
@@ -84,11 +95,10 @@ pub fn run(args: CardsArgs) -> Result<ExitCode, String> {
         return Ok(ExitCode::SUCCESS);
     }
     if let Some(out) = &args.pdf {
-        let pdf = sheets_pdf(&cards)?;
+        let codes: Vec<&str> = cards.iter().map(|c| c.code.as_str()).collect();
+        let pdf = deck.pdf(&codes)?;
         std::fs::write(out, pdf).map_err(|e| format!("{}: {e}", out.display()))?;
-        let pages = cards
-            .len()
-            .div_ceil(deckmate_games::dealers::card_pdf::PER_PAGE);
+        let pages = cards.len().div_ceil(capability.per_page());
         outln!(
             "{}: {} {} on {pages} {}",
             out.display(),
@@ -101,16 +111,16 @@ pub fn run(args: CardsArgs) -> Result<ExitCode, String> {
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
         for c in &cards {
             let path = dir.join(format!("{}.svg", c.code));
-            std::fs::write(&path, card_svg(c)?).map_err(|e| format!("{}: {e}", path.display()))?;
+            std::fs::write(&path, deck.svg(&c.code)?)
+                .map_err(|e| format!("{}: {e}", path.display()))?;
         }
         outln!("{}: {} SVG cards", dir.display(), cards.len());
     }
     Ok(ExitCode::SUCCESS)
 }
 
-fn codes_of(catalogue: &Catalogue) -> String {
-    catalogue
-        .cards()
+fn codes_of(cards: &[CardInfo]) -> String {
+    cards
         .iter()
         .map(|c| c.code.as_str())
         .collect::<Vec<_>>()

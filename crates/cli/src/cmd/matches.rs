@@ -1,7 +1,7 @@
 //! `deckmate match GAME --a LEVEL --b LEVEL --games N`, for every game
 //! with engine tools in the registry.
 
-use crate::games::{GameArg, NO_BOARD_HINT};
+use crate::games::{no_board_hint, GameArg};
 use clap::Args;
 use deckmate_games::list::GAMES;
 use deckmate_games::registry::{GameEntry, GameResult, MatchScore, MatchSettings, PlayerSpec};
@@ -42,7 +42,7 @@ plus 4 random plies drawn from the seed.\n",
 #[command(after_help = after_help())]
 pub struct MatchArgs {
     /// The game (a board game).
-    #[arg(value_parser = GameArg::new("match", |g| g.tools.is_some(), NO_BOARD_HINT), required_unless_present = "variant_file")]
+    #[arg(value_parser = GameArg::new("match", |g| g.tools.is_some(), no_board_hint), required_unless_present = "variant_file")]
     game: Option<&'static GameEntry>,
     /// Play the variant of this TOML file instead of a built-in game (docs/variant-files.md).
     #[arg(long, value_name = "PATH", conflicts_with = "game")]

@@ -4,12 +4,10 @@
 
 use super::options::usage_error;
 use crate::game_options::{refusal, BoardOptionArgs, GameOptionArgs};
-use crate::games::{GameArg, NO_BOARD_HINT};
+use crate::games::{no_board_hint, GameArg};
 use clap::Args;
-use deckmate_games::chess52::{self, Card, Chess52};
 use deckmate_games::list::GAMES;
-use deckmate_games::registry::{GameEntry, Study};
-use deckmate_rules::Game;
+use deckmate_games::registry::{GameEntry, GivenError, PerftCount, Study};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -40,7 +38,7 @@ and deeper. A bad --fen or --moves is reported (the move's number, side and\n\
 why) with exit status 1.")]
 pub struct PerftArgs {
     /// The game (a board game).
-    #[arg(value_parser = GameArg::new("perft", |g| g.tools.is_some() || g.key == chess52::KEY, NO_BOARD_HINT), required_unless_present = "variant_file")]
+    #[arg(value_parser = GameArg::new("perft", |g| g.tools.is_some(), no_board_hint), required_unless_present = "variant_file")]
     game: Option<&'static GameEntry>,
     /// Count the variant of this TOML file instead of a built-in game (docs/variant-files.md).
     #[arg(long, value_name = "PATH", conflicts_with = "game")]
@@ -61,7 +59,8 @@ pub struct PerftArgs {
     /// (default 0).
     #[arg(long)]
     seed: Option<u64>,
-    /// 52Chess: the cards of each ply, one per ply (`"7H QS"`).
+    /// Chance's outcome of each ply, one per ply, in the games where
+    /// chance acts (52Chess: the cards, `"7H QS"`).
     #[arg(long)]
     cards: Option<String>,
     #[command(flatten)]
@@ -134,12 +133,15 @@ pub fn study(
 /// Runs perft.
 pub fn run(args: PerftArgs) -> Result<ExitCode, String> {
     let game = crate::variant_arg::game_of(args.game, args.variant_file.as_deref())?;
-    if game.key == chess52::KEY {
-        return run_chess52(&args, game);
-    }
-    if args.cards.is_some() {
+    let chance = game.tools.and_then(|t| t.chance_outcomes());
+    if args.cards.is_some() && chance.is_none() {
+        let owners: Vec<String> = GAMES
+            .iter()
+            .filter_map(|g| Some(format!("{}'s {}s", g.name, g.tools?.chance_outcomes()?)))
+            .collect();
         return Ok(usage_error(&format!(
-            "--cards is 52Chess's (the cards of each ply), not {}'s",
+            "--cards gives chance's outcome at each ply ({}); {}'s perft has no chance",
+            owners.join(", "),
             game.name
         )));
     }
@@ -154,172 +156,68 @@ pub fn run(args: PerftArgs) -> Result<ExitCode, String> {
         Ok(pos) => pos,
         Err(r) => return r.exit(),
     };
-    count(pos.as_ref(), args.depth, args.divide);
+    match (&args.cards, chance) {
+        (Some(text), Some(noun)) => {
+            let given: Vec<&str> = text.split_whitespace().collect();
+            if given.len() != args.depth as usize {
+                return Ok(usage_error(&format!(
+                    "--cards gives {} {noun}(s) for --depth {}: one {noun} per ply",
+                    given.len(),
+                    args.depth
+                )));
+            }
+            let t = Instant::now();
+            match pos.perft_given(&given, args.divide) {
+                Ok(count) => print_count(count, args.depth, t),
+                Err(GivenError::Usage(m)) => return Ok(usage_error(&m)),
+                Err(GivenError::Input(m)) => return Err(m),
+                Err(GivenError::NoChance) => {
+                    return Err(format!("{}'s perft has no chance to fix", game.name))
+                }
+            }
+        }
+        _ => count(pos.as_ref(), args.depth, args.divide),
+    }
     Ok(ExitCode::SUCCESS)
 }
 
 /// Counts and prints: the total, or each first move's count then the total.
 fn count(pos: &dyn Study, depth: u32, divide: bool) {
     let t = Instant::now();
-    let total = if divide {
-        let mut total = 0;
-        let mut lines = pos.perft_divide(depth);
-        lines.sort();
-        for (m, n) in lines {
-            outln!("{m}: {n}");
-            total += n;
-        }
-        if depth == 0 {
-            // No first moves; the position itself is the one leaf.
-            total = 1;
-        }
-        outln!();
-        outln!("total: {total}");
-        total
+    let count = if divide {
+        PerftCount::Divided(pos.perft_divide(depth))
     } else {
-        let n = pos.perft(depth);
-        outln!("{n}");
-        n
+        PerftCount::Total(pos.perft(depth))
+    };
+    print_count(count, depth, t);
+}
+
+/// Prints a count begun at `t` (with a divide: one line a first move, a
+/// blank line and the total), and the time and speed to standard error.
+fn print_count(count: PerftCount, depth: u32, t: Instant) {
+    let total = match count {
+        PerftCount::Divided(lines) => {
+            let mut total = 0;
+            for (m, n) in lines {
+                outln!("{m}: {n}");
+                total += n;
+            }
+            if depth == 0 {
+                // No first moves; the position itself is the one leaf.
+                total = 1;
+            }
+            outln!();
+            outln!("total: {total}");
+            total
+        }
+        PerftCount::Total(n) => {
+            outln!("{n}");
+            n
+        }
     };
     let secs = t.elapsed().as_secs_f64();
     errln!(
         "depth {depth} : {total} leaves in {secs:.3} s ({:.1} M leaves/s)",
         total as f64 / secs.max(1e-9) / 1e6
     );
-}
-
-/// 52Chess's perft (F10): from F2's start or `--fen`, after `--moves`
-/// (cards and moves, `[7H] Nd3@c7 [QS] d10`), over all 52 cards or the
-/// `--cards` given.
-fn run_chess52(args: &PerftArgs, game: &'static GameEntry) -> Result<ExitCode, String> {
-    if let Err(m) = args.options.for_game(game) {
-        return Ok(usage_error(&m));
-    }
-    if args.seed.is_some() {
-        return Ok(usage_error(
-            "52Chess's perft counts every card: --seed decides nothing here (--cards fixes the draws)",
-        ));
-    }
-    let mut pos = match &args.fen {
-        Some(f) => chess52::fen::parse(f).map_err(|e| format!("--fen: {e}"))?,
-        None => Chess52::start(),
-    };
-    if let Some(moves) = &args.moves {
-        for (i, word) in moves
-            .split_whitespace()
-            .filter(|w| !w.trim_end_matches('.').chars().all(|c| c.is_ascii_digit()))
-            .enumerate()
-        {
-            let mv = pos
-                .parse_move(word)
-                .map_err(|e| format!("--moves: ply {} '{word}': {e}", i + 1))?;
-            pos.play_move(mv);
-        }
-    }
-    let cards = match &args.cards {
-        None => None,
-        Some(text) => {
-            let mut cards = Vec::new();
-            for w in text.split_whitespace() {
-                let name = w.trim_start_matches('[').trim_end_matches(']');
-                match Card::parse(name) {
-                    Some(c) => cards.push(c),
-                    None => {
-                        return Ok(usage_error(&format!(
-                            "--cards: '{}' is not a card (rank A, 2-10, J, Q, K and suit C, D, H, S: 7H, 10S)",
-                            super::terminal::quote(w)
-                        )))
-                    }
-                }
-            }
-            if cards.len() != args.depth as usize {
-                return Ok(usage_error(&format!(
-                    "--cards gives {} card(s) for --depth {}: one card per ply",
-                    cards.len(),
-                    args.depth
-                )));
-            }
-            if let Some(d) = pos.drawn() {
-                return Err(format!(
-                    "--moves ends with the card {d} drawn: --cards gives the cards of the plies to come"
-                ));
-            }
-            Some(cards)
-        }
-    };
-    let t = Instant::now();
-    let total = if args.divide {
-        let lines = divide52(&pos, args.depth, cards.as_deref());
-        let mut total = 0;
-        for (m, n) in &lines {
-            outln!("{m}: {n}");
-            total += n;
-        }
-        if args.depth == 0 {
-            total = 1;
-        }
-        outln!();
-        outln!("total: {total}");
-        total
-    } else {
-        let n = match &cards {
-            Some(c) => pos.perft_cards(c),
-            None => pos.perft(args.depth),
-        };
-        outln!("{n}");
-        n
-    };
-    let secs = t.elapsed().as_secs_f64();
-    let depth = args.depth;
-    errln!(
-        "depth {depth} : {total} leaves in {secs:.3} s ({:.1} M leaves/s)",
-        total as f64 / secs.max(1e-9) / 1e6
-    );
-    Ok(ExitCode::SUCCESS)
-}
-
-/// 52Chess's divide: with a card to draw, at depth 1 each card and its
-/// moves' count (`7H: 20`), deeper each card and move (`[7H] Nd3@c7: 412`),
-/// in the cards' order (F9); with the card drawn (or `cards` given), each
-/// move of that card.
-fn divide52(pos: &Chess52, depth: u32, cards: Option<&[Card]>) -> Vec<(String, u64)> {
-    if depth == 0 {
-        return Vec::new();
-    }
-    let drawn: Vec<Card> = match (pos.drawn(), cards) {
-        (Some(c), _) => vec![c],
-        (None, Some(cs)) => cs.first().copied().into_iter().collect(),
-        (None, None) => Card::all().collect(),
-    };
-    let rest = cards.map_or(&[][..], |cs| cs.get(1..).unwrap_or(&[]));
-    let mut out = Vec::new();
-    for card in drawn {
-        let mut at = pos.clone();
-        let with_card = at.drawn().is_none();
-        if with_card {
-            at.play_move(chess52::Move::Draw(card));
-        }
-        if depth == 1 && with_card && cards.is_none() {
-            out.push((card.to_string(), at.count_with(card)));
-            continue;
-        }
-        let mut moves = Vec::new();
-        at.legal_moves(&mut moves);
-        for m in moves {
-            let mut next = at.clone();
-            next.play_move(m);
-            let n = if cards.is_some() {
-                next.perft_cards(rest)
-            } else {
-                next.perft(depth - 1)
-            };
-            let label = if with_card {
-                format!("[{card}] {}", at.move_text(m))
-            } else {
-                at.move_text(m)
-            };
-            out.push((label, n));
-        }
-    }
-    out
 }

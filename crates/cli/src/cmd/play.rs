@@ -4,14 +4,16 @@
 //! ([`deckmate_games::registry`]); the game is made by its entry and
 //! played by the one [`Session`], which takes a line typed by the player
 //! and returns what to print, apart from any terminal I/O. `run` only
-//! connects it to standard input and output. A game whose table is its
-//! own (see [`super::play_cards`]) is handed to it.
+//! connects it to standard input and output. A game whose entry offers a
+//! table of its own (the capability
+//! [`TerminalTable`](deckmate_games::registry::terminal::TerminalTable):
+//! Chess Cards) is played at that table.
 
 use super::options::{clock_seed, usage_error};
 use super::session::{Computer, Session};
 use super::terminal::drive;
 use crate::game_options::GameOptionArgs;
-use crate::games::{every_game, GameArg};
+use crate::games::{every_game, no_hint, GameArg};
 use crate::render::{self, Style};
 use clap::{Args, ValueEnum};
 use deckmate_games::registry::GameEntry;
@@ -52,7 +54,7 @@ Dealer's Chess), or\n\
 first|second.")]
 pub struct PlayArgs {
     /// The game.
-    #[arg(value_parser = GameArg::new("play", every_game, ""), required_unless_present = "variant_file")]
+    #[arg(value_parser = GameArg::new("play", every_game, no_hint), required_unless_present = "variant_file")]
     game: Option<&'static GameEntry>,
     /// Play the chess variant of this TOML file instead of a built-in game (docs/variant-files.md; examples in variants/). A broken file is reported as PATH:LINE:COLUMN: reason.
     #[arg(long, value_name = "PATH", conflicts_with = "game")]
@@ -113,19 +115,19 @@ pub fn run(args: PlayArgs) -> Result<ExitCode, String> {
         level: args.level,
     });
     let color = render::color_wanted(args.no_color);
-    if super::play_cards::plays(entry) {
+    if let Some(table) = entry.capabilities.table {
         let game = match entry.new_game(&options, seed) {
             Ok(g) => g,
             Err(m) => return Ok(usage_error(&m)),
         };
-        let mut table = super::play_cards::session(
+        let mut table = table.open(
             game.as_ref(),
             seed,
             computer.map(|c| c.seat),
             args.level,
             color,
         );
-        drive(&mut table);
+        drive(table.as_mut());
         return Ok(ExitCode::SUCCESS);
     }
     let style = Style {
@@ -158,12 +160,12 @@ mod tests {
         find(key).unwrap_or_else(|| panic!("{key} is registered"))
     }
 
-    /// The games the generic session plays, from the list (Chess Cards
-    /// plays at its own table, `play_cards`).
+    /// The games the generic session plays, from the list (a game with a
+    /// table of its own plays there).
     fn session_games() -> impl Iterator<Item = &'static str> {
         GAMES
             .iter()
-            .filter(|g| !super::super::play_cards::plays(g))
+            .filter(|g| g.capabilities.table.is_none())
             .map(|g| g.key)
     }
 

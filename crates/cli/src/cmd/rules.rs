@@ -1,6 +1,6 @@
 //! `deckmate rules GAME`: the rules text of the game's registry entry.
 
-use crate::games::{every_game, GameArg};
+use crate::games::{every_game, no_hint, GameArg};
 use clap::Args;
 use deckmate_games::registry::GameEntry;
 use std::process::ExitCode;
@@ -17,7 +17,7 @@ leave open, each with its tag (RULINGS.md), and the options that change them."
 )]
 pub struct RulesArgs {
     /// The game.
-    #[arg(value_parser = GameArg::new("rules", every_game, ""), required_unless_present = "variant_file")]
+    #[arg(value_parser = GameArg::new("rules", every_game, no_hint), required_unless_present = "variant_file")]
     game: Option<&'static GameEntry>,
     /// The variant of this TOML file: its pieces, then the file
     /// (docs/variant-files.md).

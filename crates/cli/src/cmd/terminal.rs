@@ -1,120 +1,13 @@
 //! What every game played in the terminal shares: the [`Terminal`] trait
-//! (lines in, text out), reading a typed command, and [`drive`], which
-//! connects a game to standard input and output.
+//! (lines in, text out, from the registry), reading a typed command, and
+//! [`drive`], which connects a game to standard input and output.
 
+pub use deckmate_games::registry::terminal::{not_a_move, quote, reason, Command, Terminal};
 use std::io::{BufRead, IsTerminal, Write};
-
-/// A game the terminal drives: lines in, text out.
-pub trait Terminal {
-    /// The opening screen (and the computer's first moves).
-    fn start_with(&mut self, say: &mut dyn FnMut(String));
-    /// Handles one typed line.
-    fn respond(&mut self, line: &str, say: &mut dyn FnMut(String));
-    /// Whether the player has left.
-    fn quit(&self) -> bool;
-
-    /// The opening screen, collected (`drive` streams with
-    /// [`Terminal::start_with`]; tests collect).
-    #[cfg(test)]
-    fn start(&mut self) -> Vec<String> {
-        let mut out = Vec::new();
-        self.start_with(&mut |s| out.push(s));
-        out
-    }
-
-    /// Handles one typed line and collects what to print (`drive` streams
-    /// with [`Terminal::respond`]; tests collect).
-    #[cfg(test)]
-    fn handle(&mut self, line: &str) -> Vec<String> {
-        let mut out = Vec::new();
-        self.respond(line, &mut |s| out.push(s));
-        out
-    }
-}
-
-/// A typed line read as a command.
-#[derive(Debug, PartialEq, Eq)]
-pub struct Command<'a> {
-    /// The whole line, trimmed (a move, when `word` is no command).
-    pub line: &'a str,
-    /// The first word in lower case: the command's name, if it is one.
-    pub word: String,
-    /// What follows the first word, trimmed (the file of `save FILE`).
-    pub rest: &'a str,
-}
-
-impl Command<'_> {
-    /// Reads `line`: its first word and the rest.
-    pub fn read(line: &str) -> Command<'_> {
-        let line = line.trim();
-        let (word, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
-        Command {
-            line,
-            word: word.to_ascii_lowercase(),
-            rest: rest.trim(),
-        }
-    }
-}
 
 /// The longest line read as one (1 MiB): anything longer is refused
 /// whole, without keeping it in memory.
 pub const LINE_MAX: usize = 1 << 20;
-
-/// The most characters of the player's input a message quotes back (an
-/// echo, not a limit on what is read: a Dealer's Chess arrangement is
-/// longer).
-pub const QUOTE_MAX: usize = 40;
-
-/// The most characters of a game's reason for refusing a line that a
-/// message prints: a reason that quotes a long part of the line is cut.
-pub const REASON_MAX: usize = 1000;
-
-/// `text` as a message quotes it: at most its first [`QUOTE_MAX`]
-/// characters, then `…` if there were more, with control characters
-/// escaped (`\u{1b}`) so that they cannot act on the terminal.
-pub fn quote(text: &str) -> String {
-    cut(text, QUOTE_MAX)
-}
-
-/// `text` cut after `max` characters with `…`, control characters
-/// escaped.
-fn cut(text: &str, max: usize) -> String {
-    let mut s = String::new();
-    for (i, c) in text.chars().enumerate() {
-        if i == max {
-            s.push('…');
-            break;
-        }
-        if c.is_control() {
-            s.extend(c.escape_default());
-        } else {
-            s.push(c);
-        }
-    }
-    s
-}
-
-/// Why `text` cannot be a move of any game, before a game reads it: it
-/// holds a control character. Any length is read (up to [`LINE_MAX`]);
-/// [`reason`] cuts what a game's refusal echoes.
-pub fn not_a_move(text: &str) -> Option<String> {
-    if text.chars().any(char::is_control) {
-        return Some("a move holds no control characters".to_string());
-    }
-    None
-}
-
-/// A game's reason `why` for refusing `text`, as a message prints it: its
-/// echo of the whole line cut to [`quote`]'s length, the whole at most
-/// [`REASON_MAX`] characters.
-pub fn reason(why: &str, text: &str) -> String {
-    let why = if text.chars().count() > QUOTE_MAX {
-        why.replace(text, &quote(text))
-    } else {
-        why.to_string()
-    };
-    cut(&why, REASON_MAX)
-}
 
 /// A line of input as [`read_line`] finds it.
 #[derive(Debug, PartialEq, Eq)]
@@ -240,6 +133,7 @@ fn run(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use deckmate_games::registry::terminal::{QUOTE_MAX, REASON_MAX};
 
     #[test]
     fn a_command_is_its_first_word_in_lower_case_and_the_rest() {

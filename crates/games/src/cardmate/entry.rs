@@ -67,6 +67,7 @@ pub static ENTRY: GameEntry = GameEntry {
     from_spec,
     tools: Some(&super::tools::TOOLS),
     secret_seed: false,
+    capabilities: crate::registry::Capabilities::NONE,
     variant_file: None,
 };
 

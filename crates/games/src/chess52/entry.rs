@@ -36,6 +36,7 @@ pub static ENTRY: GameEntry = GameEntry {
     from_spec,
     tools: Some(&super::tools::TOOLS),
     secret_seed: true,
+    capabilities: crate::registry::Capabilities::NONE,
     variant_file: None,
 };
 

@@ -6,7 +6,9 @@
 
 use super::engine::{chess52_player_timed, player_with_level, searcher};
 use super::{Card, Chess52, Chess52Eval, Move};
-use crate::registry::{EngineHook, MatchSettings, Options, StudyError, Tools};
+use crate::registry::{
+    EngineHook, GivenError, MatchSettings, Options, PerftCount, StudyError, Tools,
+};
 pub use deckmate_engine::bench::BenchLine;
 use deckmate_engine::bench::{self, BenchCase};
 use deckmate_engine::matches::{run_games, GameResult, MatchScore, PlayerSpec};
@@ -201,6 +203,52 @@ pub fn run_match(
     run_games(cfg.games, cfg.threads, |i| play_game(cfg, i), on_game)
 }
 
+/// F10's divide: with a card to draw, at depth 1 each card and its moves'
+/// count (`7H: 20`), deeper each card and move (`[7H] Nd3@c7: 412`), in
+/// the cards' order (F9); with the card drawn (or `cards` given), each
+/// move of that card.
+fn divide(pos: &Chess52, depth: u32, cards: Option<&[Card]>) -> Vec<(String, u64)> {
+    if depth == 0 {
+        return Vec::new();
+    }
+    let drawn: Vec<Card> = match (pos.drawn(), cards) {
+        (Some(c), _) => vec![c],
+        (None, Some(cs)) => cs.first().copied().into_iter().collect(),
+        (None, None) => Card::all().collect(),
+    };
+    let rest = cards.map_or(&[][..], |cs| cs.get(1..).unwrap_or(&[]));
+    let mut out = Vec::new();
+    for card in drawn {
+        let mut at = pos.clone();
+        let with_card = at.drawn().is_none();
+        if with_card {
+            at.play_move(Move::Draw(card));
+        }
+        if depth == 1 && with_card && cards.is_none() {
+            out.push((card.to_string(), at.count_with(card)));
+            continue;
+        }
+        let mut moves = Vec::new();
+        at.legal_moves(&mut moves);
+        for m in moves {
+            let mut next = at.clone();
+            next.play_move(m);
+            let n = if cards.is_some() {
+                next.perft_cards(rest)
+            } else {
+                next.perft(depth - 1)
+            };
+            let label = if with_card {
+                format!("[{card}] {}", at.move_text(m))
+            } else {
+                at.move_text(m)
+            };
+            out.push((label, n));
+        }
+    }
+    out
+}
+
 /// 52Chess's engine tools, for the registry entry's `tools` once
 /// [`Chess52Tools`] implements [`crate::registry::EngineHook`] (see there).
 pub static TOOLS: Tools<Chess52Tools> = Tools::new(Chess52Tools);
@@ -217,6 +265,48 @@ impl EngineHook for Chess52Tools {
     const SEEDED_START: bool = false;
     const BENCH_PREFIX: &'static str = Chess52Tools::BENCH_PREFIX;
     const MATCH_HELP: &'static str = Chess52Tools::MATCH_HELP;
+
+    const CHANCE_OUTCOMES: Option<&'static str> = Some("card");
+
+    /// F10: a turn (a card drawn, then a move) is one ply.
+    fn perft(&self, pos: &Chess52, depth: u32) -> u64 {
+        pos.perft(depth)
+    }
+
+    fn perft_divide(&self, pos: &Chess52, depth: u32) -> Vec<(String, u64)> {
+        divide(pos, depth, None)
+    }
+
+    fn perft_given(
+        &self,
+        pos: &Chess52,
+        cards: &[&str],
+        by_move: bool,
+    ) -> Result<PerftCount, GivenError> {
+        let mut given = Vec::with_capacity(cards.len());
+        for w in cards {
+            let name = w.trim_start_matches('[').trim_end_matches(']');
+            match Card::parse(name) {
+                Some(c) => given.push(c),
+                None => {
+                    return Err(GivenError::Usage(format!(
+                        "--cards: '{}' is not a card (rank A, 2-10, J, Q, K and suit C, D, H, S: 7H, 10S)",
+                        w.escape_debug()
+                    )))
+                }
+            }
+        }
+        if let Some(d) = pos.drawn() {
+            return Err(GivenError::Input(format!(
+                "--moves ends with the card {d} drawn: --cards gives the cards of the plies to come"
+            )));
+        }
+        Ok(if by_move {
+            PerftCount::Divided(divide(pos, given.len() as u32, Some(&given)))
+        } else {
+            PerftCount::Total(pos.perft_cards(&given))
+        })
+    }
 
     fn start(&self, _: &Options, _: u64, fen: Option<&str>) -> Result<Chess52, StudyError> {
         Chess52Tools::start(self, fen).map_err(StudyError::Position)

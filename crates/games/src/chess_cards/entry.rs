@@ -47,6 +47,11 @@ pub static ENTRY: GameEntry = GameEntry {
     from_spec,
     tools: None,
     secret_seed: false,
+    capabilities: crate::registry::Capabilities {
+        solver: Some(&super::exact::EXACT),
+        table: Some(&super::terminal_table::TABLE),
+        ..crate::registry::Capabilities::NONE
+    },
     variant_file: None,
 };
 

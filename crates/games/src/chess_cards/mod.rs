@@ -14,9 +14,12 @@ mod card;
 mod check;
 pub mod engine;
 mod entry;
+mod exact;
 mod game;
 mod matches;
 pub mod notation;
+pub mod terminal_table;
+pub mod values_file;
 
 pub use card::{Card, Hand};
 pub use check::{piece_name, suit_name};

@@ -81,6 +81,10 @@ pub static ENTRY: GameEntry = GameEntry {
     from_spec,
     tools: Some(&super::tools::TOOLS),
     secret_seed: true,
+    capabilities: crate::registry::Capabilities {
+        reference_cards: Some(&super::card_deck::REFERENCE_CARDS),
+        ..crate::registry::Capabilities::NONE
+    },
     variant_file: None,
 };
 

@@ -20,6 +20,7 @@
 //! engine.
 
 pub mod card;
+mod card_deck;
 pub mod card_pdf;
 pub mod card_svg;
 pub mod catalogue;

@@ -12,6 +12,12 @@
 
 mod catalog;
 
+/// Games made at runtime from variant files (docs/variant-files.md): a
+/// shell makes one here, from the file's name and text, and adds it to
+/// its [`Catalog`].
+pub use crate::variant_game::{
+    load as load_variant, LoadError as VariantLoadError, MAX_FILE_BYTES as MAX_VARIANT_FILE_BYTES,
+};
 pub use catalog::Catalog;
 
 use crate::registry::GameEntry;

@@ -23,9 +23,12 @@
 
 mod analysis;
 mod board;
+mod capabilities;
 mod options;
 mod replay;
 mod session;
+mod solver;
+pub mod terminal;
 mod tools;
 
 pub use analysis::{
@@ -33,16 +36,18 @@ pub use analysis::{
     AnalysisStart, MAX_LINES,
 };
 pub use board::{BoardHook, BoardPlay};
+pub use capabilities::{Capabilities, CardDeck, CardInfo, ReferenceCards};
 pub use options::{OptionError, OptionKind, OptionSpec, Options};
 pub use replay::{read_record, ReplayFailure, Replayed};
 pub use session::{
     engine_takes_draw, pair_lines, BoxedGame, EngineJob, MoveLine, PlayedGame, RecordInfo,
     Settlement,
 };
+pub use solver::{DealSet, DealsReport, DealsRequest, ExactSolver, PositionRequest, Solution};
 pub use tools::{
-    mean_outcome_score, BenchCase, BenchLine, EngineHook, EngineTools, GameResult, Limits,
-    MatchScore, MatchSettings, OutcomeAnalysis, PlayerSpec, Study, StudyAnalysis, StudyError,
-    StudyReport, Tools,
+    mean_outcome_score, BenchCase, BenchLine, EngineHook, EngineTools, GameResult, GivenError,
+    Limits, MatchScore, MatchSettings, OutcomeAnalysis, PerftCount, PlayerSpec, Study,
+    StudyAnalysis, StudyError, StudyReport, Tools,
 };
 
 use crate::variant_game::VariantGame;
@@ -87,6 +92,9 @@ pub struct GameEntry {
     /// The engine tools (perft, analysis, bench, matches) of a board
     /// game; `None` for a game without them (Chess Cards).
     pub tools: Option<&'static dyn EngineTools>,
+    /// What else the game offers (reference cards, an exact solver):
+    /// the shells reach it only here.
+    pub capabilities: Capabilities,
     /// Whether a game's seed decides draws during play (52Chess's cards),
     /// so that the host chooses it and keeps it secret (a game's
     /// [`PlayedGame::seed_is_secret`]; a test holds the two together).

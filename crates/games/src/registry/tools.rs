@@ -104,9 +104,16 @@ pub trait Study {
     /// The number of leaves `depth` plies below (0 below a finished game).
     fn perft(&self, depth: u32) -> u64;
 
-    /// Perft below each first move (its text), in the order moves are
-    /// generated; nothing at depth 0 or when the game is over.
+    /// Perft below each first move (its text), in the order the game
+    /// lists them (by default sorted by text; 52Chess: in the cards'
+    /// order, F9); nothing at depth 0 or when the game is over.
     fn perft_divide(&self, depth: u32) -> Vec<(String, u64)>;
+
+    /// Perft with chance's outcome of each ply given by name (52Chess's
+    /// cards, F10), one per ply: the total, or with `divide` the count
+    /// below each first move. Refused with [`GivenError::NoChance`] in a
+    /// game whose perft has no chance.
+    fn perft_given(&self, outcomes: &[&str], divide: bool) -> Result<PerftCount, GivenError>;
 
     /// How the game ended, if it has.
     fn outcome(&self) -> Option<Outcome>;
@@ -143,6 +150,28 @@ pub trait Study {
         per_outcome: &Limits,
         on_outcome: &mut dyn FnMut(&OutcomeAnalysis),
     ) -> Vec<OutcomeAnalysis>;
+}
+
+/// A perft's answer: the total, or the count below each first move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PerftCount {
+    /// The number of leaves.
+    Total(u64),
+    /// Each first move (its text) and the leaves below it.
+    Divided(Vec<(String, u64)>),
+}
+
+/// Why a perft with chance's outcomes given ([`Study::perft_given`]) was
+/// refused. The messages are the game's own words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GivenError {
+    /// The game's perft has no chance to fix.
+    NoChance,
+    /// The outcomes given do not fit the command (a word that is not an
+    /// outcome, one too many): a usage error.
+    Usage(String),
+    /// The outcomes do not fit the position (chance has acted already).
+    Input(String),
 }
 
 /// The analysis of the position after one chance outcome
@@ -218,6 +247,11 @@ pub trait EngineTools: Sync {
         on_line: &mut dyn FnMut(&BenchLine),
     ) -> Result<(u64, Duration), String>;
 
+    /// What chance's outcomes are in the game's perft, for help and
+    /// refusals (52Chess: `"cards"`); `None` where its perft has no
+    /// chance ([`Study::perft_given`] refuses).
+    fn chance_outcomes(&self) -> Option<&'static str>;
+
     /// What the bench's total lines start with (`""` for Cardmate's
     /// `nodes:`, `"cuarenta "` for Cuarenta's `cuarenta nodes:`).
     fn bench_prefix(&self) -> &'static str;
@@ -269,6 +303,39 @@ pub trait EngineHook: Clone + Send + Sync + 'static {
     /// Plays game `i` of a match (it depends on `i` and the settings only).
     fn match_game(&self, settings: &MatchSettings, i: u32) -> Result<GameResult, String>;
 
+    /// See [`EngineTools::chance_outcomes`]: what chance's outcomes are
+    /// in the game's perft, `None` (the default) where it has none.
+    const CHANCE_OUTCOMES: Option<&'static str> = None;
+
+    /// Perft of `pos`: by default the kernel's, a ply a leaf; a game may
+    /// count otherwise (52Chess: a card and a move are one turn, F10).
+    fn perft(&self, pos: &Self::Position, depth: u32) -> u64 {
+        perft(pos, depth)
+    }
+
+    /// Perft below each first move of `pos` (see [`EngineHook::perft`]),
+    /// sorted by the moves' texts.
+    fn perft_divide(&self, pos: &Self::Position, depth: u32) -> Vec<(String, u64)> {
+        let mut lines: Vec<(String, u64)> = perft_divide(pos, depth)
+            .into_iter()
+            .map(|(m, n)| (pos.move_text(m), n))
+            .collect();
+        lines.sort();
+        lines
+    }
+
+    /// See [`Study::perft_given`]; by default the game has no chance to
+    /// fix.
+    fn perft_given(
+        &self,
+        pos: &Self::Position,
+        outcomes: &[&str],
+        divide: bool,
+    ) -> Result<PerftCount, GivenError> {
+        let _ = (pos, outcomes, divide);
+        Err(GivenError::NoChance)
+    }
+
     /// Every outcome chance may give in `pos` (where chance acts), each
     /// with its weight, for [`Study::analyse_outcomes`]: by default the
     /// game's own list ([`Game::chance_outcomes`], where outcomes that give
@@ -318,14 +385,15 @@ impl<H: EngineHook> Study for HookStudy<H> {
     }
 
     fn perft(&self, depth: u32) -> u64 {
-        perft(&self.pos, depth)
+        self.hook.perft(&self.pos, depth)
     }
 
     fn perft_divide(&self, depth: u32) -> Vec<(String, u64)> {
-        perft_divide(&self.pos, depth)
-            .into_iter()
-            .map(|(m, n)| (self.pos.move_text(m), n))
-            .collect()
+        self.hook.perft_divide(&self.pos, depth)
+    }
+
+    fn perft_given(&self, outcomes: &[&str], divide: bool) -> Result<PerftCount, GivenError> {
+        self.hook.perft_given(&self.pos, outcomes, divide)
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -478,6 +546,10 @@ impl<H: EngineHook> EngineTools for Tools<H> {
 
     fn bench_prefix(&self) -> &'static str {
         H::BENCH_PREFIX
+    }
+
+    fn chance_outcomes(&self) -> Option<&'static str> {
+        H::CHANCE_OUTCOMES
     }
 
     fn play_match(

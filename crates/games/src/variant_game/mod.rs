@@ -200,6 +200,7 @@ pub fn load(file: &str, text: &str) -> Result<&'static GameEntry, LoadError> {
         from_spec: entry::from_spec,
         tools: Some(tools),
         secret_seed: false,
+        capabilities: crate::registry::Capabilities::NONE,
         variant_file: Some(game),
     };
     Ok(Box::leak(Box::new(entry)))

@@ -1,4 +1,5 @@
-//! The values file of `deckmate solve chess-cards --values FILE`: every
+//! The values file of Chess Cards' exact solver (`deckmate solve
+//! chess-cards --values FILE`): every
 //! deal solved so far, one line each, so that a long run (all 184,756
 //! deals take hours) can be stopped and taken up again, and its summary
 //! printed from the file at any time.
@@ -14,8 +15,8 @@
 //! first game's value (the dealer's score minus the other's) and the
 //! match's value for the first dealer.
 
-use deckmate_games::chess_cards::engine::deals::Deals;
-use deckmate_games::chess_cards::SacrificeCount;
+use super::engine::deals::Deals;
+use super::SacrificeCount;
 use std::collections::HashMap;
 use std::fs::{File, OpenOptions};
 use std::io::Write;
@@ -28,7 +29,7 @@ const MAGIC: &str = "# deckmate chess-cards deal values:";
 pub type Known = HashMap<u64, (i32, i32)>;
 
 /// The header line for a run.
-fn header(deals: Deals, count: SacrificeCount) -> String {
+pub fn header(deals: Deals, count: SacrificeCount) -> String {
     let which = match deals {
         Deals::All { .. } => "all".to_string(),
         Deals::Seeded { seed, .. } => format!("seeded {seed}"),
@@ -166,87 +167,4 @@ fn parse_line(line: &str) -> Option<(u64, (i32, i32))> {
         return None;
     }
     Some((i, (v1, mv)))
-}
-
-#[cfg(test)]
-mod tests {
-    #![allow(clippy::unwrap_used)]
-    use super::*;
-
-    fn temp(name: &str) -> std::path::PathBuf {
-        let p = std::env::temp_dir().join(format!("deckmate-values-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_file(&p);
-        p
-    }
-
-    #[test]
-    fn values_round_trip_through_the_file() {
-        let p = temp("rt");
-        let all = Deals::All { limit: None };
-        let f = ValuesFile::open(&p, all, SacrificeCount::Net).unwrap();
-        assert!(f.known.is_empty());
-        f.append(3, -24, 0).unwrap();
-        f.append(7, 66, 0).unwrap();
-        drop(f);
-        let f = ValuesFile::open(&p, all, SacrificeCount::Net).unwrap();
-        assert_eq!(f.known.len(), 2);
-        assert_eq!(f.known[&3], (-24, 0));
-        assert_eq!(f.known[&7], (66, 0));
-        let _ = std::fs::remove_file(&p);
-    }
-
-    #[test]
-    fn a_line_cut_off_by_a_killed_run_is_dropped_and_solved_again() {
-        let p = temp("cut");
-        let all = Deals::All { limit: None };
-        let f = ValuesFile::open(&p, all, SacrificeCount::Net).unwrap();
-        f.append(3, -24, 0).unwrap();
-        drop(f);
-        let mut text = std::fs::read_to_string(&p).unwrap();
-        text.push_str("7 6");
-        std::fs::write(&p, &text).unwrap();
-        let f = ValuesFile::open(&p, all, SacrificeCount::Net).unwrap();
-        assert_eq!(f.known.len(), 1);
-        f.append(7, 66, 0).unwrap();
-        drop(f);
-        let f = ValuesFile::open(&p, all, SacrificeCount::Net).unwrap();
-        assert_eq!(f.known[&7], (66, 0));
-        assert_eq!(std::fs::read_to_string(&p).unwrap().lines().count(), 3);
-        let _ = std::fs::remove_file(&p);
-    }
-
-    #[test]
-    fn a_file_for_other_deals_or_a_bad_line_is_refused_and_kept() {
-        let p = temp("other");
-        let seeded = Deals::Seeded { seed: 1, n: 5 };
-        ValuesFile::open(&p, seeded, SacrificeCount::Net)
-            .unwrap()
-            .append(0, 1, 0)
-            .unwrap();
-        let before = std::fs::read_to_string(&p).unwrap();
-        let e = ValuesFile::open(&p, Deals::All { limit: None }, SacrificeCount::Net)
-            .err()
-            .unwrap();
-        assert!(e.contains("holds other deals"), "{e}");
-        let e = ValuesFile::open(&p, seeded, SacrificeCount::Gross)
-            .err()
-            .unwrap();
-        assert!(e.contains("holds other deals"), "{e}");
-        assert_eq!(std::fs::read_to_string(&p).unwrap(), before);
-        std::fs::write(
-            &p,
-            format!("{}\n0 1\n", header(seeded, SacrificeCount::Net)),
-        )
-        .unwrap();
-        let e = ValuesFile::open(&p, seeded, SacrificeCount::Net)
-            .err()
-            .unwrap();
-        assert!(e.contains(":2: expected"), "{e}");
-        std::fs::write(&p, "hello\n").unwrap();
-        let e = ValuesFile::open(&p, seeded, SacrificeCount::Net)
-            .err()
-            .unwrap();
-        assert!(e.contains("not a deckmate values file"), "{e}");
-        let _ = std::fs::remove_file(&p);
-    }
 }

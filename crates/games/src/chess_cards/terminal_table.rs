@@ -1,6 +1,6 @@
 //! `deckmate play chess-cards`: a Chess Cards match in the terminal, at
-//! its own table rather than in the one board-game
-//! [`Session`](super::session::Session).
+//! its own table (the registry's [`TerminalTable`] capability) rather
+//! than in the shell's generic session of the board games.
 //!
 //! Why its own: the match is two games with the hands exchanged between
 //! them (each game's end is announced with its score, and undo crosses
@@ -11,41 +11,48 @@
 //! plays yR.", "You to reply to rQ (the led suit, else the led piece)",
 //! "Plays: ..."), where the board games say "Computer plays 1... 4Db6" and
 //! "N legal moves for Rearhand". The game, its options and its seed still
-//! come from the registry ([`plays`], [`session`]).
+//! come from the registry ([`TABLE`]).
 //!
 //! [`CardsSession`] takes a line typed by the player and hands back what
 //! to print, apart from any terminal I/O, so tests drive it directly.
 
-use super::terminal::{not_a_move, quote, reason, Command, Terminal};
-use deckmate_games::chess_cards::{
-    notation::{parse_turn, turn_text, write_match},
-    Card, ChessCards, End, Hand, Match, MatchResult, SacrificeCount, Turn,
-};
-use deckmate_games::chess_cards::{ChessCardsPlayer, Solver};
-use deckmate_games::registry::{GameEntry, PlayedGame};
+use super::notation::{parse_turn, turn_text, write_match};
+use super::{Card, ChessCards, ChessCardsPlayer, End, Hand, Match, MatchResult, SacrificeCount};
+use super::{Solver, Turn};
+use crate::registry::terminal::{not_a_move, quote, reason, Command, Terminal, TerminalTable};
+use crate::registry::PlayedGame;
 use deckmate_rules::Seat;
 
-/// Whether `entry` is played at this table (Chess Cards), not in the one
-/// session of the board games.
-pub fn plays(entry: &GameEntry) -> bool {
-    entry.key == deckmate_games::chess_cards::KEY
-}
+/// Chess Cards' table, for its entry.
+pub static TABLE: CardsTable = CardsTable;
 
-/// The table of a match the registry made (its spec gives the deal's seed
-/// and how sacrifices count); the computer plays `computer` at `level`,
-/// if given.
-pub fn session(
-    game: &dyn PlayedGame,
-    seed: u64,
-    computer: Option<Seat>,
-    level: u8,
-    color: bool,
-) -> CardsSession {
-    let count = match game.spec()["sacrifices"].as_str() {
-        Some("gross") => SacrificeCount::Gross,
-        _ => SacrificeCount::Net,
-    };
-    CardsSession::new(seed, count, computer.map(Seat::index), level, color)
+/// Chess Cards' table in the terminal (the capability).
+#[derive(Clone, Copy, Debug)]
+pub struct CardsTable;
+
+impl TerminalTable for CardsTable {
+    /// The table of a match the registry made (its spec gives the deal's
+    /// seed and how sacrifices count).
+    fn open(
+        &self,
+        game: &dyn PlayedGame,
+        seed: u64,
+        computer: Option<Seat>,
+        level: u8,
+        color: bool,
+    ) -> Box<dyn Terminal> {
+        let count = match game.spec()["sacrifices"].as_str() {
+            Some("gross") => SacrificeCount::Gross,
+            _ => SacrificeCount::Net,
+        };
+        Box::new(CardsSession::new(
+            seed,
+            count,
+            computer.map(Seat::index),
+            level,
+            color,
+        ))
+    }
 }
 
 /// The commands, after how plays are typed.
@@ -101,7 +108,6 @@ impl CardsSession {
     }
 
     /// The match.
-    #[cfg(test)]
     pub fn current_match(&self) -> &Match {
         &self.m
     }
@@ -518,10 +524,7 @@ impl Terminal for CardsSession {
         let command = Command::read(line);
         match command.word.as_str() {
             "" => {}
-            "help" | "?" => say(format!(
-                "{}\n{COMMANDS}",
-                deckmate_games::chess_cards::ENTRY.move_help
-            )),
+            "help" | "?" => say(format!("{}\n{COMMANDS}", super::ENTRY.move_help)),
             "rules" => say(RULES_SHORT.into()),
             "quit" | "exit" => {
                 self.quit = true;
@@ -538,92 +541,5 @@ impl Terminal for CardsSession {
 
     fn quit(&self) -> bool {
         self.quit
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn session(computer: Option<usize>) -> CardsSession {
-        CardsSession::new(7, SacrificeCount::Net, computer, 2, false)
-    }
-
-    #[test]
-    fn help_lists_the_plays_and_commands_indented() {
-        let out = session(None).handle("help").join("\n");
-        assert!(out.contains("notation:\n  yR "), "{out}");
-        assert!(out.contains("\nCommands:\n  moves "), "{out}");
-    }
-
-    #[test]
-    fn two_humans_play_a_whole_match_by_typing() {
-        let mut s = session(None);
-        let mut out = Vec::new();
-        s.start_with(&mut |x| out.push(x));
-        let mut guard = 0;
-        while !s.current_match().is_over() && guard < 100 {
-            let t = s.current_match().current().turns()[0];
-            let lines = s.handle(&turn_text(t));
-            assert!(lines.iter().any(|l| l.contains("Game ")), "{lines:?}");
-            guard += 1;
-        }
-        assert!(s.current_match().is_over());
-        let record = s.record_text();
-        let rs = deckmate_rules::Record::parse_all(&record).unwrap();
-        let back = deckmate_games::chess_cards::notation::replay_match(&rs).unwrap();
-        assert_eq!(&back, s.current_match());
-        assert!(s.handle("quit").join("\n").contains("[Game \"2\"]"));
-    }
-
-    #[test]
-    fn illegal_plays_are_refused_with_the_reason() {
-        let mut s = session(None);
-        let g = s.current_match().current().clone();
-        let not_mine = g.hands[1].cards().next().unwrap();
-        let out = s.handle(&not_mine.to_string()).join("\n");
-        assert!(out.contains("is not in your hand"), "{out}");
-        let out = s.handle("zz").join("\n");
-        assert!(out.contains("not a card"), "{out}");
-        let out = s.handle("(bQ").join("\n");
-        assert!(out.contains("sacrifice is written"), "{out}");
-        assert!(s.current_match().current().plays.is_empty());
-    }
-
-    #[test]
-    fn the_computer_answers_and_undo_takes_both_back() {
-        // The computer is the other (player 1): the human leads.
-        let mut s = session(Some(1));
-        let mut out = Vec::new();
-        s.start_with(&mut |x| out.push(x));
-        let t = s.current_match().current().turns()[0];
-        let lines = s.handle(&turn_text(t)).join("\n");
-        assert!(lines.contains("The computer plays"), "{lines}");
-        assert!(s.current_match().current().plays.len() >= 2);
-        s.handle("undo");
-        assert!(s.current_match().current().plays.is_empty());
-        assert!(s.handle("undo").join("\n").contains("Nothing"));
-    }
-
-    #[test]
-    fn the_computer_leads_when_it_deals_and_hint_names_a_legal_play() {
-        let mut s = session(Some(0));
-        let mut out = Vec::new();
-        s.start_with(&mut |x| out.push(x));
-        assert!(out.join("\n").contains("The computer plays"));
-        let hint = s.handle("hint").join("\n");
-        assert!(hint.contains("Perfect play"), "{hint}");
-    }
-
-    #[test]
-    fn garbage_never_panics() {
-        let mut s = session(Some(1));
-        for line in [
-            "", "save", "(", ")", "bQ**", "(bQ)(rQ)", "moves", "rules", "help", "9. bQ#!", "é",
-            "undo",
-        ] {
-            s.handle(line);
-        }
-        assert!(!s.quit());
     }
 }

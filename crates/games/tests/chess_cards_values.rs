@@ -1,0 +1,83 @@
+//! Chess Cards' values file: deals' values kept across runs of the
+//! exact solver.
+#![allow(clippy::unwrap_used)]
+use deckmate_games::chess_cards::engine::deals::Deals;
+use deckmate_games::chess_cards::values_file::{header, ValuesFile};
+use deckmate_games::chess_cards::SacrificeCount;
+
+fn temp(name: &str) -> std::path::PathBuf {
+    let p = std::env::temp_dir().join(format!("deckmate-values-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_file(&p);
+    p
+}
+
+#[test]
+fn values_round_trip_through_the_file() {
+    let p = temp("rt");
+    let all = Deals::All { limit: None };
+    let f = ValuesFile::open(&p, all, SacrificeCount::Net).unwrap();
+    assert!(f.known.is_empty());
+    f.append(3, -24, 0).unwrap();
+    f.append(7, 66, 0).unwrap();
+    drop(f);
+    let f = ValuesFile::open(&p, all, SacrificeCount::Net).unwrap();
+    assert_eq!(f.known.len(), 2);
+    assert_eq!(f.known[&3], (-24, 0));
+    assert_eq!(f.known[&7], (66, 0));
+    let _ = std::fs::remove_file(&p);
+}
+
+#[test]
+fn a_line_cut_off_by_a_killed_run_is_dropped_and_solved_again() {
+    let p = temp("cut");
+    let all = Deals::All { limit: None };
+    let f = ValuesFile::open(&p, all, SacrificeCount::Net).unwrap();
+    f.append(3, -24, 0).unwrap();
+    drop(f);
+    let mut text = std::fs::read_to_string(&p).unwrap();
+    text.push_str("7 6");
+    std::fs::write(&p, &text).unwrap();
+    let f = ValuesFile::open(&p, all, SacrificeCount::Net).unwrap();
+    assert_eq!(f.known.len(), 1);
+    f.append(7, 66, 0).unwrap();
+    drop(f);
+    let f = ValuesFile::open(&p, all, SacrificeCount::Net).unwrap();
+    assert_eq!(f.known[&7], (66, 0));
+    assert_eq!(std::fs::read_to_string(&p).unwrap().lines().count(), 3);
+    let _ = std::fs::remove_file(&p);
+}
+
+#[test]
+fn a_file_for_other_deals_or_a_bad_line_is_refused_and_kept() {
+    let p = temp("other");
+    let seeded = Deals::Seeded { seed: 1, n: 5 };
+    ValuesFile::open(&p, seeded, SacrificeCount::Net)
+        .unwrap()
+        .append(0, 1, 0)
+        .unwrap();
+    let before = std::fs::read_to_string(&p).unwrap();
+    let e = ValuesFile::open(&p, Deals::All { limit: None }, SacrificeCount::Net)
+        .err()
+        .unwrap();
+    assert!(e.contains("holds other deals"), "{e}");
+    let e = ValuesFile::open(&p, seeded, SacrificeCount::Gross)
+        .err()
+        .unwrap();
+    assert!(e.contains("holds other deals"), "{e}");
+    assert_eq!(std::fs::read_to_string(&p).unwrap(), before);
+    std::fs::write(
+        &p,
+        format!("{}\n0 1\n", header(seeded, SacrificeCount::Net)),
+    )
+    .unwrap();
+    let e = ValuesFile::open(&p, seeded, SacrificeCount::Net)
+        .err()
+        .unwrap();
+    assert!(e.contains(":2: expected"), "{e}");
+    std::fs::write(&p, "hello\n").unwrap();
+    let e = ValuesFile::open(&p, seeded, SacrificeCount::Net)
+        .err()
+        .unwrap();
+    assert!(e.contains("not a deckmate values file"), "{e}");
+    let _ = std::fs::remove_file(&p);
+}
