@@ -16,6 +16,10 @@ mod hostile;
 mod lazy_games;
 mod limits;
 mod seeks;
+mod sixth_game;
 mod takebacks;
+// The test-only sixth game, defined once in deckmate-games' tests.
+#[path = "../../games/tests/toy_game.rs"]
+mod toy_game;
 mod variant_files;
 mod web_items;

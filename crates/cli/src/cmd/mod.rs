@@ -11,5 +11,11 @@ pub mod replay;
 pub mod rules;
 pub mod serve;
 pub mod session;
+#[cfg(test)]
+mod sixth_game;
 pub mod solve;
 pub mod terminal;
+// The test-only sixth game, defined once in deckmate-games' tests.
+#[cfg(test)]
+#[path = "../../../games/tests/toy_game.rs"]
+mod toy_game;
