@@ -207,14 +207,14 @@ impl BoardHook for TakeAway {
 
     /// Perfect play: leave a multiple of four.
     fn engine_move(pile: &Pile, _: u8, _: u64) -> Option<u32> {
-        (pile.left > 0).then(|| match pile.left % 4 {
+        (pile.left > 0).then_some(match pile.left % 4 {
             0 => 1,
             n => n,
         })
     }
 
     fn evaluate(pile: &Pile) -> i32 {
-        if pile.left % 4 == 0 {
+        if pile.left.is_multiple_of(4) {
             -100
         } else {
             100

@@ -97,7 +97,7 @@ async fn the_engine_plays_the_test_game_through_the_api() {
         }
         if last["moves"].as_array().is_some_and(|m| !m.is_empty()) {
             let left = last["stones"].as_u64().unwrap();
-            let take = if left % 4 == 0 { 1 } else { left % 4 };
+            let take = if left.is_multiple_of(4) { 1 } else { left % 4 };
             let (s, v) = play_move(&state, &id, &token, &format!("t{take}")).await;
             assert_eq!(s, StatusCode::OK, "{v}");
         } else {

@@ -43,7 +43,7 @@ fn the_test_game_is_played_in_the_terminal_session() {
             break;
         };
         let left = 10 - taken(s.game().history());
-        let take = if left % 4 == 0 { 1 } else { left % 4 };
+        let take = if left.is_multiple_of(4) { 1 } else { left % 4 };
         out = s.handle(&format!("t{take}")).join("\n");
     }
     let end = s.game().outcome().unwrap_or_else(|| panic!("over: {out}"));
