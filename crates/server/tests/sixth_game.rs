@@ -5,6 +5,8 @@
 //! recorded and replayed. The server's code never names it (issue 30
 //! part 1).
 
+#![allow(clippy::unwrap_used)]
+
 use crate::common::{self, call, play_move, record, view, PATIENCE};
 use crate::toy_game::{ENTRY, KEY};
 use axum::http::StatusCode;
