@@ -5,7 +5,9 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use deckmate_games::registry::{Options, RecordInfo};
-use deckmate_games::variant_game::{digest, key_from_file_name, load, LoadError, MAX_FILE_BYTES};
+use deckmate_games::variant_game::{
+    self, digest, key_from_file_name, load, LoadError, MAX_FILE_BYTES,
+};
 use deckmate_rules::Seat;
 use serde_json::{json, Value};
 
@@ -38,7 +40,7 @@ fn a_file_becomes_an_entry_with_tools() {
     assert!(e.summary.contains("FIDE"), "{}", e.summary);
     assert!(e.rules.contains("name = \"Chess\""));
     assert!(e.move_help.contains("N Knight"), "{}", e.move_help);
-    let vf = e.variant_file.as_ref().expect("a variant file");
+    let vf = variant_game::of_entry(e).expect("a variant file");
     assert_eq!(vf.digest, digest(CHESS));
     let tools = e.tools.expect("tools");
     let study = tools
@@ -143,8 +145,7 @@ fn a_fairy_court_game_plays_views_and_records() {
     let err = e.game_from_spec(&other).err().unwrap_or_default();
     assert!(err.contains("another version"), "{err}");
     let changed = text.replace(
-        &e.variant_file
-            .as_ref()
+        &variant_game::of_entry(e)
             .map(|v| v.digest.clone())
             .unwrap_or_default(),
         "fnv1a64:0000000000000000",
@@ -160,7 +161,7 @@ fn a_fairy_court_game_plays_views_and_records() {
 #[test]
 fn promotions_and_castlings_are_labelled_choices() {
     let e = load("chess.toml", CHESS).expect("loads");
-    let digest = e.variant_file.as_ref().map(|v| v.digest.clone());
+    let digest = variant_game::of_entry(e).map(|v| v.digest.clone());
     let spec = json!({
         "seed": 0,
         "digest": digest,

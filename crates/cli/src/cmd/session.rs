@@ -273,7 +273,7 @@ impl Session {
     fn replay_flag(&self) -> String {
         match (&self.variant_path, &self.entry.variant_file) {
             (Some(path), _) => format!(" --variant-file {path}"),
-            (None, Some(v)) => format!(" --variant-file {}", v.file),
+            (None, Some(v)) => format!(" --variant-file {}", v.file()),
             (None, None) => String::new(),
         }
     }

@@ -50,9 +50,20 @@ pub use tools::{
     StudyAnalysis, StudyError, StudyReport, Tools,
 };
 
-use crate::variant_game::VariantGame;
 use serde_json::{json, Value};
+use std::any::Any;
 use std::sync::Arc;
+
+/// The rules of a game made at run time from a file (a variant file), as
+/// its entry holds them: the host reads the file's name; the game's own
+/// functions take their rules back by [`RuntimeRules::into_any`].
+pub trait RuntimeRules: Send + Sync {
+    /// The file's name (no directories), as records' `[VariantFile]` tag
+    /// gives it.
+    fn file(&self) -> &str;
+    /// The rules themselves, for the game's functions to downcast.
+    fn into_any(self: Arc<Self>) -> Arc<dyn Any + Send + Sync>;
+}
 
 /// A game deckmate plays: its registry entry.
 pub struct GameEntry {
@@ -102,7 +113,7 @@ pub struct GameEntry {
     /// The variant file of a game made at runtime (its rules, file name
     /// and digest); `None` for the built-in games. The entry's functions
     /// get the entry, so they read the rules here.
-    pub variant_file: Option<Arc<VariantGame>>,
+    pub variant_file: Option<Arc<dyn RuntimeRules>>,
 }
 
 impl GameEntry {
@@ -111,7 +122,7 @@ impl GameEntry {
     pub fn describe(&self) -> Value {
         let mut v = self.describe_common();
         if let Some(f) = &self.variant_file {
-            v["variant_file"] = json!(f.file);
+            v["variant_file"] = json!(f.file());
         }
         v
     }

@@ -332,7 +332,7 @@ impl BoardHook for FairyBoard {
         request: &AnalysisRequest,
         sink: &mut dyn FnMut(AnalysisReport),
     ) -> bool {
-        let Some(game) = spec.entry.variant_file.clone() else {
+        let Some(game) = super::of_entry(spec.entry) else {
             return false;
         };
         let tools = super::tools::FairyTools::new(game);

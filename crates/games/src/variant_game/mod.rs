@@ -60,6 +60,23 @@ pub struct VariantGame {
     start: AnyPosition,
 }
 
+impl crate::registry::RuntimeRules for VariantGame {
+    fn file(&self) -> &str {
+        &self.file
+    }
+
+    fn into_any(self: Arc<Self>) -> Arc<dyn std::any::Any + Send + Sync> {
+        self
+    }
+}
+
+/// The variant file's game of an entry made by [`load`], `None` for any
+/// other entry.
+pub fn of_entry(entry: &GameEntry) -> Option<Arc<VariantGame>> {
+    let rules = Arc::clone(entry.variant_file.as_ref()?);
+    rules.into_any().downcast::<VariantGame>().ok()
+}
+
 impl VariantGame {
     /// The start position.
     pub fn start(&self) -> AnyPosition {

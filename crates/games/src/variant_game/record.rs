@@ -49,9 +49,7 @@ impl FairySpec {
         fen: Option<String>,
         seed: u64,
     ) -> Result<FairySpec, String> {
-        let game = entry
-            .variant_file
-            .clone()
+        let game = super::of_entry(entry)
             .ok_or_else(|| format!("{} is not a variant file's game", entry.name))?;
         Ok(FairySpec {
             entry,
