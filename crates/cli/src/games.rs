@@ -142,6 +142,36 @@ impl TypedValueParser for GameArg {
 mod tests {
     use super::*;
 
+    /// The README's table of the commands each game takes, made from the
+    /// list and the entries' capabilities.
+    fn commands_table() -> String {
+        let mut t = String::from(
+            "| game | play, rules, replay | perft, analyse, bench, match | solve | cards |\n|---|---|---|---|---|\n",
+        );
+        let yes = |b: bool| if b { "yes" } else { "-" };
+        for g in GAMES {
+            t.push_str(&format!(
+                "| {} (`{}`) | yes | {} | {} | {} |\n",
+                g.name,
+                g.key,
+                yes(g.tools.is_some()),
+                yes(g.capabilities.solver.is_some()),
+                yes(g.capabilities.reference_cards.is_some()),
+            ));
+        }
+        t
+    }
+
+    #[test]
+    fn the_readme_lists_the_commands_of_every_game_from_the_list() {
+        let readme = include_str!("../../../README.md");
+        let table = commands_table();
+        assert!(
+            readme.contains(&table),
+            "README.md's table of commands per game is not the list's; it should read:\n{table}"
+        );
+    }
+
     fn board(g: &GameEntry) -> bool {
         g.key != "chess-cards"
     }
