@@ -179,3 +179,76 @@ async fn a_body_that_is_not_its_type_is_refused_with_what_to_send() {
     assert_eq!(v["plies"], 0, "{v}");
     assert_eq!(v["chat"].as_array().map(Vec::len), Some(0), "{v}");
 }
+
+/// Every handler reads its body as a type (issue 30 part 3): a field the
+/// request does not take, or one of the wrong kind, is a 400 naming it,
+/// and nothing is made.
+#[tokio::test]
+async fn every_request_body_is_read_as_its_type() {
+    let state = memory();
+    let (id, [white, _]) = friend_game(&state, "cuarenta").await;
+    let cases = [
+        (
+            "/api/games",
+            None,
+            json!({ "variant": "cuarenta", "colour": "white" }),
+            "colour",
+        ),
+        (
+            "/api/games",
+            None,
+            json!({ "variant": "cuarenta", "seed": "seven" }),
+            "seed",
+        ),
+        ("/api/games", None, json!({ "variant": 7 }), "invalid type"),
+        (
+            "/api/seeks",
+            None,
+            json!({ "variant": "cuarenta", "rated": true }),
+            "rated",
+        ),
+        (
+            "/api/seeks",
+            None,
+            json!({ "variant": "cuarenta", "seat": 1 }),
+            "invalid type",
+        ),
+        (
+            "/api/analysis",
+            None,
+            json!({ "game": "cuarenta", "depth": 9 }),
+            "depth",
+        ),
+        (
+            "/api/analysis",
+            None,
+            json!({ "from": id, "ply": -1 }),
+            "ply",
+        ),
+        ("/api/analysis/view", None, json!({ "spec": {} }), "game"),
+    ];
+    for (path, token, body, field) in cases {
+        let (s, v) = call(&state, "POST", path, token, Some(body.clone())).await;
+        assert_eq!(s, StatusCode::BAD_REQUEST, "{path} {body}: {v}");
+        assert_eq!(code(&v), "bad_request", "{v}");
+        assert!(
+            v["error"].as_str().unwrap().contains(field),
+            "{path} {body}: {v}"
+        );
+    }
+    let (s, v) = call(
+        &state,
+        "POST",
+        &format!("/api/games/{id}/name"),
+        Some(&white),
+        Some(json!({ "nickname": "Ann" })),
+    )
+    .await;
+    assert_eq!(s, StatusCode::BAD_REQUEST, "{v}");
+    assert!(v["error"].as_str().unwrap().contains("nickname"), "{v}");
+    // Nothing was made: only the one game, and no seek.
+    let (_, list) = call(&state, "GET", "/api/games", None, None).await;
+    assert_eq!(list["games"].as_array().map(Vec::len), Some(1), "{list}");
+    let (_, seeks) = call(&state, "GET", "/api/seeks", None, None).await;
+    assert_eq!(seeks["seeks"], json!([]));
+}

@@ -11,7 +11,8 @@
 //! the server's engine pool behind the games' own moves.
 
 use super::games::find;
-use super::{bad, bearer, conflict, not_found, quote, ApiError, ApiResult};
+use super::requests::{Analyse, Board, NewBoard};
+use super::{bad, bearer, conflict, not_found, quote, typed, ApiError, ApiResult};
 use crate::game::{move_lines_json, seat_of, GameSlot};
 use crate::AppState;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
@@ -63,13 +64,14 @@ fn board(entry: &GameEntry, spec: Value, moves: Vec<String>) -> Json<Value> {
 pub(super) async fn start(
     State(state): State<AppState>,
     headers: HeaderMap,
-    Json(req): Json<Value>,
+    body: Option<Json<Value>>,
 ) -> ApiResult<Json<Value>> {
-    let slot = match req.get("from") {
-        Some(id) => {
-            let id = id.as_str().ok_or_else(|| bad("from: a game's id"))?;
-            Some(find(&state, id).await?)
-        }
+    let req: NewBoard = typed(
+        body,
+        "send {\"from\": a game's id, \"ply\"} or {\"game\": key, \"options\", \"seed\", \"fen\"}",
+    )?;
+    let slot = match &req.from {
+        Some(id) => Some(find(&state, id).await?),
         None => None,
     };
     // The board is built off the runtime: a client's options may hold
@@ -86,28 +88,24 @@ fn start_now(
     state: &AppState,
     headers: &HeaderMap,
     slot: Option<Arc<GameSlot>>,
-    req: &Value,
+    req: &NewBoard,
 ) -> ApiResult<Json<Value>> {
     if let Some(slot) = slot {
-        return from_game(headers, slot, req.get("ply"));
+        return from_game(headers, slot, req.ply);
     }
-    let key = req["game"]
-        .as_str()
+    let key = req
+        .game
+        .as_deref()
         .ok_or_else(|| bad("say which game: {\"game\": key} or {\"from\": a game's id}"))?;
     let entry = entry_of(state, key)?;
     let options =
-        Options::from_json(entry.options, &req["options"]).map_err(|e| bad(e.to_string()))?;
-    let seed = match &req["seed"] {
-        Value::Null => 1,
-        s => s
-            .as_u64()
-            .ok_or_else(|| bad("seed must be a whole number"))?,
-    };
+        Options::from_json(entry.options, &req.options).map_err(|e| bad(e.to_string()))?;
+    let seed = req.seed.unwrap_or(1);
     let game = entry.new_game(&options, seed).map_err(bad)?;
-    let game = match &req["fen"] {
-        Value::Null => game,
-        Value::String(f) if f.trim().is_empty() => game,
-        Value::String(f) => {
+    let game = match req.fen.as_deref() {
+        None => game,
+        Some(f) if f.trim().is_empty() => game,
+        Some(f) => {
             if entry.tools.is_none() {
                 return Err(bad(format!(
                     "{} has no position string: choose a deal by its seed",
@@ -120,7 +118,6 @@ fn start_now(
                 .game_from_spec(&spec)
                 .map_err(|e| bad(format!("position: {e}")))?
         }
-        _ => return Err(bad("fen must be a position string")),
     };
     // A board of one's own has no secret from its owner; where chance
     // acts, its cards are chosen on the board rather than drawn.
@@ -135,11 +132,7 @@ fn start_now(
 /// Chess's arrangements), opened at ply `ply` of the game (`at`: how many
 /// of the line's moves are played on the board shown; the rest are ahead
 /// of it). A ply before the line's start opens a board of that position.
-fn from_game(
-    headers: &HeaderMap,
-    slot: Arc<GameSlot>,
-    ply: Option<&Value>,
-) -> ApiResult<Json<Value>> {
+fn from_game(headers: &HeaderMap, slot: Arc<GameSlot>, ply: Option<u64>) -> ApiResult<Json<Value>> {
     // What the board needs, taken under the game's lock; a past position
     // is rebuilt after it, so that views of the game never wait for that.
     // `Ok`: the line and where it opens; `Err`: the spec and moves of a
@@ -159,13 +152,7 @@ fn from_game(
             ));
         }
         let plies = g.plies();
-        let ply = match ply {
-            None | Some(Value::Null) => plies,
-            Some(p) => p
-                .as_u64()
-                .ok_or_else(|| bad("ply must be a whole number"))?
-                .min(plies as u64) as usize,
-        };
+        let ply = ply.map_or(plies, |p| p.min(plies as u64) as usize);
         let line = g.game.analysis_start();
         // The line's first move is the game's ply `skip`.
         let skip = line
@@ -206,28 +193,17 @@ fn from_game(
 }
 
 /// A board's game after its moves, or why it is refused.
-fn rebuild(state: &AppState, req: &Value) -> Result<(&'static GameEntry, BoxedGame), ApiError> {
-    let key = req["game"]
-        .as_str()
-        .ok_or_else(|| bad("game: a game's key"))?;
-    let entry = entry_of(state, key)?;
-    let moves = match &req["moves"] {
-        Value::Null => Vec::new(),
-        Value::Array(a) if a.len() > MAX_MOVES => {
-            return Err(bad(format!("a board holds at most {MAX_MOVES} moves")))
-        }
-        Value::Array(a) => a
-            .iter()
-            .map(|m| m.as_str().map(str::to_string))
-            .collect::<Option<Vec<_>>>()
-            .ok_or_else(|| bad("moves: a list of texts"))?,
-        _ => return Err(bad("moves: a list of texts")),
-    };
-    if !req["spec"].is_object() {
+fn rebuild(state: &AppState, req: &Board) -> Result<(&'static GameEntry, BoxedGame), ApiError> {
+    let entry = entry_of(state, &req.game)?;
+    let moves = &req.moves;
+    if moves.len() > MAX_MOVES {
+        return Err(bad(format!("a board holds at most {MAX_MOVES} moves")));
+    }
+    if !req.spec.is_object() {
         return Err(bad("spec: the board's spec, as /api/analysis gave it"));
     }
     let mut game = entry
-        .game_from_spec(&req["spec"])
+        .game_from_spec(&req.spec)
         .map_err(|e| bad(format!("spec: {e}")))?;
     for (i, text) in moves.iter().enumerate() {
         if game.outcome().is_some() {
@@ -249,8 +225,12 @@ fn rebuild(state: &AppState, req: &Value) -> Result<(&'static GameEntry, BoxedGa
 /// played, chance's moves where the player picks the card.
 pub(super) async fn view(
     State(state): State<AppState>,
-    Json(req): Json<Value>,
+    body: Option<Json<Value>>,
 ) -> ApiResult<Json<Value>> {
+    let req: Board = typed(
+        body,
+        "send a board: {\"game\": key, \"spec\", \"moves\": [texts]}",
+    )?;
     let st = state.clone();
     state
         .build("analysis view", move || view_now(&st, &req))
@@ -259,7 +239,7 @@ pub(super) async fn view(
 }
 
 /// [`view`]'s work, on a blocking thread.
-fn view_now(state: &AppState, req: &Value) -> ApiResult<Json<Value>> {
+fn view_now(state: &AppState, req: &Board) -> ApiResult<Json<Value>> {
     let (entry, game) = rebuild(state, req)?;
     let over = game.outcome();
     let acting: Vec<Seat> = Seat::BOTH
@@ -383,19 +363,27 @@ async fn analyse(mut socket: WebSocket, state: AppState) {
             m = socket.recv() => match m {
                 Some(Ok(Message::Text(t))) => {
                     running = None;
-                    let req: Value = serde_json::from_str(&t).unwrap_or(Value::Null);
-                    if req["stop"] == true {
+                    let req = serde_json::from_str::<Analyse>(&t).map_err(|e| {
+                        format!("send a board: {{\"id\", \"game\", \"spec\", \"moves\", \"lines\", \"seconds\"}} or {{\"stop\": true}} ({e})")
+                    });
+                    let id = req.as_ref().map_or(Value::Null, |r| r.id.clone());
+                    if req.as_ref().is_ok_and(|r| r.stop) {
                         continue;
                     }
-                    let (st, board) = (state.clone(), req.clone());
-                    let built = state
-                        .build("analysis", move || begin(&st, &board))
-                        .await
-                        .and_then(|r| r);
+                    let built = match req {
+                        Ok(req) => {
+                            let st = state.clone();
+                            state
+                                .build("analysis", move || begin(&st, &req))
+                                .await
+                                .and_then(|r| r)
+                        }
+                        Err(e) => Err(e),
+                    };
                     match built {
                         Ok(r) => running = Some(r),
                         Err(e) => {
-                            if !send(&mut socket, json!({ "id": req["id"], "error": e, "done": true })).await {
+                            if !send(&mut socket, json!({ "id": id, "error": e, "done": true })).await {
                                 return;
                             }
                         }
@@ -409,20 +397,14 @@ async fn analyse(mut socket: WebSocket, state: AppState) {
 }
 
 /// Starts the analysis a client asked for, on the engine pool.
-fn begin(state: &AppState, req: &Value) -> Result<Running, String> {
-    if !req.is_object() {
-        return Err("send a board: {\"game\", \"spec\", \"moves\", \"lines\"}".into());
-    }
+fn begin(state: &AppState, req: &Analyse) -> Result<Running, String> {
     let Some(pool) = state.pool() else {
         return Err("the engine is off on this server".into());
     };
-    let (_, game) = rebuild(state, req).map_err(|e| e.message().to_string())?;
-    let lines = req["lines"]
-        .as_u64()
-        .unwrap_or(3)
-        .clamp(1, MAX_LINES as u64) as usize;
-    let time = req["seconds"]
-        .as_f64()
+    let (_, game) = rebuild(state, &req.board()).map_err(|e| e.message().to_string())?;
+    let lines = req.lines.unwrap_or(3).clamp(1, MAX_LINES as u64) as usize;
+    let time = req
+        .seconds
         .filter(|s| s.is_finite() && *s > 0.0)
         .map_or(MAX_TIME, |s| {
             // Bounded before it is a Duration (a huge number would not be).
@@ -452,7 +434,7 @@ fn begin(state: &AppState, req: &Value) -> Result<Running, String> {
         "nothing to analyse until a player is to move"
     };
     Ok(Running {
-        id: req["id"].clone(),
+        id: req.id.clone(),
         stop,
         reports: rx,
         empty: empty.into(),

@@ -1,6 +1,7 @@
 //! Games: creating one, the lobby's list, a view, a record.
 
-use super::{bad, bearer, conflict, internal, not_found, quote, stored, ApiResult};
+use super::requests::NewGame;
+use super::{bad, bearer, conflict, internal, not_found, quote, stored, typed, ApiResult};
 use crate::clock::{Clock, TimeControl};
 use crate::game::{seat_of, GameSlot, LiveGame};
 use crate::live_games::Line;
@@ -146,42 +147,30 @@ pub(super) fn created(
 /// The longest nickname, in characters.
 const NAME_MAX: usize = 20;
 
-/// A nickname from a request: `null` (none) or 1-20 printable characters.
-pub(super) fn nickname(v: &Value) -> ApiResult<Option<String>> {
-    match v {
-        Value::Null => Ok(None),
-        Value::String(s) => {
-            let s = s.trim();
-            if s.is_empty() {
-                return Ok(None);
-            }
-            if s.chars().count() > NAME_MAX || s.chars().any(char::is_control) {
-                return Err(bad(format!(
-                    "name: at most {NAME_MAX} printable characters"
-                )));
-            }
-            Ok(Some(s.to_string()))
-        }
-        _ => Err(bad("name must be a string")),
+/// A nickname from a request: none (or blank) or 1-20 printable
+/// characters.
+pub(super) fn nickname(name: Option<&str>) -> ApiResult<Option<String>> {
+    let Some(s) = name.map(str::trim).filter(|s| !s.is_empty()) else {
+        return Ok(None);
+    };
+    if s.chars().count() > NAME_MAX || s.chars().any(char::is_control) {
+        return Err(bad(format!(
+            "name: at most {NAME_MAX} printable characters"
+        )));
     }
+    Ok(Some(s.to_string()))
 }
 
-/// `POST /api/games`.
+/// `POST /api/games`: the body is a [`NewGame`].
 pub(super) async fn create(
     State(state): State<AppState>,
     body: Option<Json<Value>>,
 ) -> ApiResult<Json<Value>> {
-    let Some(Json(body)) = body else {
-        return Err(bad("send a JSON object: {\"variant\": \"cardmate\", ...}"));
-    };
-    if !body.is_object() {
-        return Err(bad("the request must be a JSON object"));
-    }
-    let key = match &body["variant"] {
-        Value::Null => "cardmate",
-        Value::String(s) => s.as_str(),
-        _ => return Err(bad("variant must be a string")),
-    };
+    let body: NewGame = typed(
+        body,
+        "send a JSON object: {\"variant\": \"cardmate\", \"opponent\": \"friend\" or {\"engine\": 1-8, \"seat\": ...}, \"options\", \"seed\", \"time_control\", \"name\"}",
+    )?;
+    let key = body.variant.as_deref().unwrap_or("cardmate");
     let variant = state.catalog().find(key).ok_or_else(|| {
         bad(format!(
             "unknown variant '{}' (known: {})",
@@ -189,24 +178,17 @@ pub(super) async fn create(
             state.catalog().keys()
         ))
     })?;
-    let given = match &body["seed"] {
-        Value::Null => None,
-        Value::Number(n) => Some(
-            n.as_u64()
-                .ok_or_else(|| bad("seed must be a whole number 0..2^64"))?,
-        ),
-        _ => return Err(bad("seed must be a number")),
-    };
-    let engine = opponent(variant, &body["opponent"])?;
+    let given = body.seed;
+    let engine = opponent(variant, &body.opponent)?;
     let options =
-        Options::from_json(variant.options, &body["options"]).map_err(|e| bad(e.to_string()))?;
-    let time_control = TimeControl::from_json(&body["time_control"]).map_err(bad)?;
+        Options::from_json(variant.options, &body.options).map_err(|e| bad(e.to_string()))?;
+    let time_control = TimeControl::from_json(&body.time_control).map_err(bad)?;
+    let name = nickname(body.name.as_deref())?;
     // A client's options may hold text to compile (a deck file).
     let game = state
         .build("create", move || seeded_game(variant, &options, given))
         .await
         .map_err(internal)??;
-    let name = nickname(&body["name"])?;
     let you = engine.map_or(Seat::First, |e| e.0.other());
     let mut names = [None, None];
     names[you.index()] = name;

@@ -30,6 +30,7 @@ mod analysis;
 mod cards;
 mod games;
 mod pages;
+mod requests;
 pub(crate) mod seeks;
 mod ws;
 

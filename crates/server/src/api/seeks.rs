@@ -10,7 +10,8 @@
 //! under the same per-address limit as games.
 
 use super::games::{created, find, new_game, nickname, seeded_game};
-use super::{bad, bearer, conflict, not_found, stored, ApiError, ApiResult};
+use super::requests::{Name, NewSeek};
+use super::{bad, bearer, conflict, not_found, stored, typed, ApiError, ApiResult};
 use crate::clock::TimeControl;
 use crate::{lock, secret, AppState};
 use axum::extract::{Path, Query, State};
@@ -118,17 +119,17 @@ fn check_game(variant: &'static GameEntry, options: &Value) -> ApiResult<()> {
 }
 
 /// Reads a seek's request (its game is checked by [`check_game`]).
-fn terms(state: &AppState, body: &Value) -> ApiResult<SeekTerms> {
-    let key = body["variant"].as_str().unwrap_or("cardmate");
+fn terms(state: &AppState, body: &NewSeek) -> ApiResult<SeekTerms> {
+    let key = body.variant.as_deref().unwrap_or("cardmate");
     let variant = state.catalog().find(key).ok_or_else(|| {
         bad(format!(
             "unknown variant '{key}' (known: {})",
             state.catalog().keys()
         ))
     })?;
-    Options::from_json(variant.options, &body["options"]).map_err(|e| bad(e.to_string()))?;
-    let time_control = TimeControl::from_json(&body["time_control"]).map_err(bad)?;
-    let seat = match body["seat"].as_str() {
+    Options::from_json(variant.options, &body.options).map_err(|e| bad(e.to_string()))?;
+    let time_control = TimeControl::from_json(&body.time_control).map_err(bad)?;
+    let seat = match body.seat.as_deref() {
         None | Some("random") => None,
         Some(k) => Some(variant.seat(k).ok_or_else(|| {
             bad(format!(
@@ -137,8 +138,8 @@ fn terms(state: &AppState, body: &Value) -> ApiResult<SeekTerms> {
             ))
         })?),
     };
-    let name = nickname(&body["name"])?;
-    Ok((variant, body["options"].clone(), time_control, seat, name))
+    let name = nickname(body.name.as_deref())?;
+    Ok((variant, body.options.clone(), time_control, seat, name))
 }
 
 /// The seeks the database holds, standing again after a restart (their
@@ -151,7 +152,7 @@ pub(crate) fn restore(state: &AppState, rows: Vec<(String, String, String, i64)>
     let mut seeks = lock(state.seeks());
     for (id, token, body, made) in rows {
         let age = Duration::from_secs(now_s.saturating_sub(made).max(0) as u64);
-        let parsed = serde_json::from_str::<Value>(&body)
+        let parsed = serde_json::from_str::<NewSeek>(&body)
             .ok()
             .and_then(|b| terms(state, &b).ok())
             .filter(|t| check_game(t.0, &t.1).is_ok());
@@ -186,9 +187,10 @@ pub(super) async fn create(
     State(state): State<AppState>,
     body: Option<Json<Value>>,
 ) -> ApiResult<Json<Value>> {
-    let Some(Json(body)) = body else {
-        return Err(bad("send a JSON object: {\"variant\": \"cuarenta\", ...}"));
-    };
+    let body: NewSeek = typed(
+        body,
+        "send a JSON object: {\"variant\": \"cuarenta\", \"options\", \"time_control\", \"seat\", \"name\"}",
+    )?;
     let (variant, options, time_control, seat, name) = terms(&state, &body)?;
     let given = options.clone();
     state
@@ -328,7 +330,11 @@ pub(super) async fn accept(
     Path(id): Path<String>,
     body: Option<Json<Value>>,
 ) -> ApiResult<Json<Value>> {
-    let name = nickname(body.as_ref().map_or(&Value::Null, |b| &b.0["name"]))?;
+    let name = match body {
+        Some(b) => typed::<Name>(Some(b), "send {\"name\": \"your nickname\"} or nothing")?.name,
+        None => None,
+    };
+    let name = nickname(name.as_deref())?;
     // Taken out at once: two accepters cannot both have it.
     let seek = {
         let mut seeks = standing(&state);
@@ -392,8 +398,9 @@ pub(super) async fn set_name(
     body: Option<Json<Value>>,
 ) -> ApiResult<Json<Value>> {
     let slot = find(&state, &id).await?;
-    let name = nickname(body.as_ref().map_or(&Value::Null, |b| &b.0["name"]))?
-        .ok_or_else(|| bad("send {\"name\": \"your nickname\"}"))?;
+    const USAGE: &str = "send {\"name\": \"your nickname\"}";
+    let body: Name = typed(body, USAGE)?;
+    let name = nickname(body.name.as_deref())?.ok_or_else(|| bad(USAGE))?;
     let _writer = slot.writer.lock().await;
     let me = super::actions::seat(&slot.lock(), &headers)?;
     state
