@@ -84,6 +84,7 @@ fn entry(key: &'static str, name: &'static str) -> &'static GameEntry {
         tools: None,
         secret_seed: false,
         capabilities: deckmate_games::registry::Capabilities::NONE,
+        view_keys: &[],
         variant_file: None,
     }))
 }

@@ -124,6 +124,7 @@ static TOY: GameEntry = GameEntry {
     tools: None,
     secret_seed: false,
     capabilities: deckmate_games::registry::Capabilities::NONE,
+    view_keys: &[],
     variant_file: None,
 };
 

@@ -12,7 +12,7 @@
 
 use deckmate_games::registry::{
     read_record, BoardHook, BoardPlay, BoxedGame, Capabilities, GameEntry, OptionKind, OptionSpec,
-    Options, PlayedGame, ReplayFailure, Replayed, Settlement,
+    Options, PlayedGame, ReplayFailure, Replayed, Settlement, ViewKey,
 };
 use deckmate_rules::{Game, MoveError, Outcome, Record, Seat, ToAct};
 use serde_json::{json, Map, Value};
@@ -48,6 +48,11 @@ stone wins.",
     tools: None,
     secret_seed: false,
     capabilities: Capabilities::NONE,
+    view_keys: &[ViewKey {
+        key: "stones",
+        kind: "integer",
+        meaning: "stones left in the pile",
+    }],
     variant_file: None,
 };
 

@@ -209,17 +209,6 @@ impl Clock {
     pub fn stop(&mut self, now: Instant) {
         self.start(None, now);
     }
-
-    /// The view's `clock`: the time control, each seat's milliseconds
-    /// left, the running seat.
-    pub fn json(&self, now: Instant) -> Value {
-        json!({
-            "initial_ms": self.tc.initial_ms,
-            "increment_ms": self.tc.increment_ms,
-            "remaining_ms": self.remaining_at(now),
-            "running": self.running().map(Seat::index),
-        })
-    }
 }
 
 #[cfg(test)]

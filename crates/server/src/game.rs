@@ -7,6 +7,10 @@
 //! facts, a scoreboard) comes from [`PlayedGame::view`].
 
 use crate::clock::Clock;
+use crate::view::{
+    ChatLine, ClockView, EngineView, GameLine, GamePart, GameView, LegalMove, MoveLineView,
+    RematchView, ResultView, SeatView, PROTOCOL,
+};
 use deckmate_games::registry::{BoxedGame, GameEntry, PlayedGame, RecordInfo, Settlement};
 use deckmate_rules::{Outcome, Seat};
 use serde_json::{json, Value};
@@ -134,10 +138,14 @@ impl GameSlot {
 
 /// A game's move list as views give it: `{"heading", "label", "plies"}`
 /// a line.
-pub fn move_lines_json(game: &dyn PlayedGame) -> Vec<Value> {
+pub fn move_lines_json(game: &dyn PlayedGame) -> Vec<MoveLineView> {
     game.move_lines()
         .into_iter()
-        .map(|l| json!({ "heading": l.heading, "label": l.label, "plies": l.plies }))
+        .map(|l| MoveLineView {
+            heading: l.heading,
+            label: l.label,
+            plies: l.plies,
+        })
         .collect()
 }
 
@@ -350,92 +358,109 @@ impl LiveGame {
             _ => Vec::new(),
         };
         let end = if current { self.end() } else { None };
-        let seats: Vec<Value> = Seat::BOTH
+        let seats = Seat::BOTH
             .iter()
-            .map(|&s| {
-                json!({
-                    "key": variant.seats[s.index()],
-                    "name": variant.seat_names[s.index()],
-                    "player": self.player_name(s),
-                })
+            .map(|&s| SeatView {
+                key: variant.seats[s.index()],
+                name: variant.seat_names[s.index()],
+                player: self.player_name(s),
             })
             .collect();
         let lines = move_lines_json(self.game.as_ref());
-        let mut v = game.view(you, current);
-        let common = json!({
-            "id": self.id,
-            "variant": variant.key,
-            "title": variant.name,
-            "rules": format!("/api/rules/{}", variant.key),
-            "seats": seats,
-            "you": you.map(|s| s.index()),
-            "to_move": to_move.map(|s| s.index()),
-            "acting": Seat::BOTH
+        let mut part = game.view(you, current);
+        part.entry("last").or_insert(Value::Null);
+        part.entry("board").or_insert(Value::Null);
+        part.entry("zones").or_insert(json!([]));
+        let view = GameView {
+            protocol: PROTOCOL,
+            id: self.id.clone(),
+            variant: variant.key.to_string(),
+            title: variant.name.to_string(),
+            rules: format!("/api/rules/{}", variant.key),
+            seats,
+            you: you.map(Seat::index),
+            to_move: to_move.map(Seat::index),
+            acting: Seat::BOTH
                 .into_iter()
                 .filter(|&s| current && self.ended.is_none() && game.to_act().includes(s))
-                .map(|s| s.index())
-                .collect::<Vec<_>>(),
-            "moves": moves,
-            "history": self.game.history_seen_by(you),
-            "lines": lines,
-            "ply": ply,
-            "plies": plies,
-            "draw_offer": self.draw_offer.map(|s| s.index()),
-            "draw_declined": self.draw_declined.map(|s| s.index()),
-            "rematch_offer": self.rematch_offer.map(|s| s.index()),
-            "rematch_declined": self.rematch_declined.map(|s| s.index()),
+                .map(Seat::index)
+                .collect(),
+            moves: moves.into_iter().map(LegalMove).collect(),
+            history: self.game.history_seen_by(you),
+            lines,
+            ply,
+            plies,
+            draw_offer: self.draw_offer.map(Seat::index),
+            draw_declined: self.draw_declined.map(Seat::index),
+            rematch_offer: self.rematch_offer.map(Seat::index),
+            rematch_declined: self.rematch_declined.map(Seat::index),
             // The new game: its id for anyone, each seat its own token.
-            "rematch": self.rematch.as_ref().map(|r| json!({
-                "id": r.id,
-                "you": you.map(|s| s.other().index()),
-                "token": you.and_then(|s| r.tokens[s.index()].clone()),
-            })),
-            // To a seat: whether the other player has come (an invite
-            // is shown until then).
-            "opponent_joined": you.map(|s| self.has_joined(s.other())),
-            "record_withheld": self.record_withheld(),
-            "result": end.map(|e| json!({
-                "result": e.result_text(),
-                "reason": e.reason,
-                "winner": e.winner.map(|s| s.index()),
-                "points": e.points,
-            })),
-            "engine": self.engine.map(|(s, l)| json!({ "seat": s.index(), "level": l })),
-            "notice": self.notice,
-            "clock": self.clock.as_ref().map(|c| c.json(std::time::Instant::now())),
-            "takeback_offer": self.takeback_offer.map(|(s, _)| s.index()),
+            rematch: self.rematch.as_ref().map(|r| RematchView {
+                id: r.id.clone(),
+                you: you.map(|s| s.other().index()),
+                token: you.and_then(|s| r.tokens[s.index()].clone()),
+            }),
+            // To a seat: whether the other player has come (an invite is
+            // shown until then).
+            opponent_joined: you.map(|s| self.has_joined(s.other())),
+            record_withheld: self.record_withheld(),
+            result: end.map(|e| ResultView {
+                result: e.result_text(),
+                reason: e.reason,
+                winner: e.winner.map(Seat::index),
+                points: e.points,
+            }),
+            engine: self.engine.map(|(s, l)| EngineView {
+                seat: s.index(),
+                level: l,
+            }),
+            notice: self.notice.clone(),
+            clock: self.clock.as_ref().map(|c| {
+                let now = std::time::Instant::now();
+                ClockView {
+                    initial_ms: c.tc.initial_ms,
+                    increment_ms: c.tc.increment_ms,
+                    remaining_ms: c.remaining_at(now),
+                    running: c.running().map(Seat::index),
+                }
+            }),
+            takeback_offer: self.takeback_offer.map(|(s, _)| s.index()),
             // The chat is the seats' own: a spectator sees none of it.
-            "chat": you.map(|_| self.chat.iter().map(|(s, t)| json!({ "seat": s.index(), "text": t })).collect::<Vec<_>>()),
-        });
-        if let Value::Object(c) = common {
-            for (k, x) in c {
-                v.insert(k, x);
-            }
-        }
-        v.entry("last").or_insert(Value::Null);
-        v.entry("board").or_insert(Value::Null);
-        v.entry("zones").or_insert(json!([]));
-        Value::Object(v)
+            chat: you.map(|_| {
+                self.chat
+                    .iter()
+                    .map(|(s, t)| ChatLine {
+                        seat: s.index(),
+                        text: t.clone(),
+                    })
+                    .collect()
+            }),
+            game: GamePart(part),
+        };
+        serde_json::to_value(view).unwrap_or(Value::Null)
     }
 
     /// A line for the lobby's list.
     pub fn summary(&self) -> Value {
         let end = self.end();
-        json!({
-            "id": self.id,
-            "variant": self.entry().key,
-            "title": self.entry().name,
-            "plies": self.plies(),
-            "progress": self.game.progress(),
-            "to_move": self.to_move().map(|s| s.index()),
-            "to_move_name": self.to_move().map(|s| self.entry().seat_names[s.index()]),
-            "result": end.as_ref().map(|e| e.result_text()),
-            "reason": end.map(|e| e.reason),
-            "opponent": match self.engine {
+        let line = GameLine {
+            id: self.id.clone(),
+            variant: self.entry().key.to_string(),
+            title: self.entry().name.to_string(),
+            plies: self.plies(),
+            progress: self.game.progress(),
+            to_move: self.to_move().map(Seat::index),
+            to_move_name: self
+                .to_move()
+                .map(|s| self.entry().seat_names[s.index()].to_string()),
+            result: end.as_ref().map(|e| e.result_text().to_string()),
+            reason: end.map(|e| e.reason),
+            opponent: match self.engine {
                 Some((_, l)) => format!("engine level {l}"),
                 None => "friend".to_string(),
             },
-            "created": self.created,
-        })
+            created: self.created,
+        };
+        serde_json::to_value(line).unwrap_or(Value::Null)
     }
 }

@@ -27,6 +27,7 @@ mod serve;
 mod static_files;
 mod store;
 mod variants;
+pub mod view;
 
 pub use api::app;
 pub use blocking::BuildHook;

@@ -22,4 +22,5 @@ mod takebacks;
 #[path = "../../games/tests/toy_game.rs"]
 mod toy_game;
 mod variant_files;
+mod view_schema;
 mod web_items;

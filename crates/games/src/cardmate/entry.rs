@@ -68,6 +68,18 @@ pub static ENTRY: GameEntry = GameEntry {
     tools: Some(&super::tools::TOOLS),
     secret_seed: false,
     capabilities: crate::registry::Capabilities::NONE,
+    view_keys: &[
+        crate::registry::ViewKey {
+            key: "compulsory",
+            kind: "boolean",
+            meaning: "whether the seat to move must capture (the whist-like rule)",
+        },
+        crate::registry::ViewKey {
+            key: "setup",
+            kind: "string",
+            meaning: "the setup played: predefined, suits, ranks or deal",
+        },
+    ],
     variant_file: None,
 };
 

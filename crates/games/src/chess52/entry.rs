@@ -37,6 +37,11 @@ pub static ENTRY: GameEntry = GameEntry {
     tools: Some(&super::tools::TOOLS),
     secret_seed: true,
     capabilities: crate::registry::Capabilities::NONE,
+    view_keys: &[crate::registry::ViewKey {
+        key: "drawn_card",
+        kind: "object|null",
+        meaning: "the card drawn for the move to come, and the square it names",
+    }],
     variant_file: None,
 };
 

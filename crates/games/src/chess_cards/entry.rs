@@ -52,6 +52,23 @@ pub static ENTRY: GameEntry = GameEntry {
         table: Some(&super::terminal_table::TABLE),
         ..crate::registry::Capabilities::NONE
     },
+    view_keys: &[
+        crate::registry::ViewKey {
+            key: "game",
+            kind: "integer",
+            meaning: "the game of the match being played, 1 or 2",
+        },
+        crate::registry::ViewKey {
+            key: "dealt",
+            kind: "array",
+            meaning: "each seat's hand as dealt",
+        },
+        crate::registry::ViewKey {
+            key: "scoreboard",
+            kind: "object",
+            meaning: "the match's points by seat and game",
+        },
+    ],
     variant_file: None,
 };
 

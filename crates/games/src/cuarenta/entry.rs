@@ -32,6 +32,7 @@ pub static ENTRY: GameEntry = GameEntry {
     tools: Some(&super::tools::TOOLS),
     secret_seed: false,
     capabilities: crate::registry::Capabilities::NONE,
+    view_keys: &[],
     variant_file: None,
 };
 

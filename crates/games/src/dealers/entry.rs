@@ -85,6 +85,23 @@ pub static ENTRY: GameEntry = GameEntry {
         reference_cards: Some(&super::card_deck::REFERENCE_CARDS),
         ..crate::registry::Capabilities::NONE
     },
+    view_keys: &[
+        crate::registry::ViewKey {
+            key: "arranging",
+            kind: "boolean",
+            meaning: "whether the seats are still arranging their armies (the secret setup)",
+        },
+        crate::registry::ViewKey {
+            key: "deal",
+            kind: "object",
+            meaning: "the asking seat's deal: its cards to arrange, where they may go, its royal",
+        },
+        crate::registry::ViewKey {
+            key: "hands",
+            kind: "object",
+            meaning: "the pieces in hand by seat, and the shared extras",
+        },
+    ],
     variant_file: None,
 };
 

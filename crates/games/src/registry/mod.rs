@@ -30,6 +30,7 @@ mod session;
 mod solver;
 pub mod terminal;
 mod tools;
+mod view_keys;
 
 pub use analysis::{
     search_lines, share_of_first, AnalysisLine, AnalysisReport, AnalysisRequest, AnalysisSink,
@@ -49,6 +50,7 @@ pub use tools::{
     Limits, MatchScore, MatchSettings, OutcomeAnalysis, PerftCount, PlayerSpec, Study,
     StudyAnalysis, StudyError, StudyReport, Tools,
 };
+pub use view_keys::{ViewKey, COMMON_VIEW_KEYS};
 
 use serde_json::{json, Value};
 use std::any::Any;
@@ -106,6 +108,9 @@ pub struct GameEntry {
     /// What else the game offers (reference cards, an exact solver):
     /// the shells reach it only here.
     pub capabilities: Capabilities,
+    /// The keys of its views beyond [`COMMON_VIEW_KEYS`], each with its
+    /// type and meaning (published in the server's schema).
+    pub view_keys: &'static [ViewKey],
     /// Whether a game's seed decides draws during play (52Chess's cards),
     /// so that the host chooses it and keeps it secret (a game's
     /// [`PlayedGame::seed_is_secret`]; a test holds the two together).

@@ -218,6 +218,7 @@ pub fn load(file: &str, text: &str) -> Result<&'static GameEntry, LoadError> {
         tools: Some(tools),
         secret_seed: false,
         capabilities: crate::registry::Capabilities::NONE,
+        view_keys: &[],
         variant_file: Some(game),
     };
     Ok(Box::leak(Box::new(entry)))

@@ -14,6 +14,7 @@ use super::games::find;
 use super::requests::{Analyse, Board, NewBoard};
 use super::{bad, bearer, conflict, not_found, quote, typed, ApiError, ApiResult};
 use crate::game::{move_lines_json, seat_of, GameSlot};
+use crate::view::{BoardView, GamePart, LegalMove, ResultView, SeatView, PROTOCOL};
 use crate::AppState;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::State;
@@ -252,33 +253,42 @@ fn view_now(state: &AppState, req: &Board) -> ApiResult<Json<Value>> {
         moves.extend(game.legal_moves_of(s));
     }
     let lines = move_lines_json(game.as_ref());
-    let mut v = game.view(you, true);
-    let common = json!({
-        "variant": entry.key,
-        "title": entry.name,
-        "seats": Seat::BOTH.iter().map(|&s| json!({
-            "key": entry.seats[s.index()],
-            "name": entry.seat_names[s.index()],
-            "player": entry.seat_names[s.index()],
-        })).collect::<Vec<_>>(),
-        "you": you.map(|s| s.index()),
-        "to_move": game.to_move().map(|s| s.index()),
-        "acting": acting.iter().map(|s| s.index()).collect::<Vec<_>>(),
-        "moves": moves,
-        "chance_moves": game.chance_moves(),
-        "history": game.history(),
-        "lines": lines,
-        "plies": game.history().len(),
-        "ply": game.history().len(),
-        "result": over.map(|o| json!({ "reason": o.reason, "winner": o.winner.map(|s| s.index()) })),
-    });
-    if let Value::Object(c) = common {
-        v.extend(c);
-    }
-    v.entry("last").or_insert(Value::Null);
-    v.entry("board").or_insert(Value::Null);
-    v.entry("zones").or_insert(json!([]));
-    Ok(Json(Value::Object(v)))
+    let mut part = game.view(you, true);
+    part.entry("last").or_insert(Value::Null);
+    part.entry("board").or_insert(Value::Null);
+    part.entry("zones").or_insert(json!([]));
+    let view = BoardView {
+        protocol: PROTOCOL,
+        variant: entry.key.to_string(),
+        title: entry.name.to_string(),
+        seats: Seat::BOTH
+            .iter()
+            .map(|&s| SeatView {
+                key: entry.seats[s.index()],
+                name: entry.seat_names[s.index()],
+                player: entry.seat_names[s.index()].to_string(),
+            })
+            .collect(),
+        you: you.map(Seat::index),
+        to_move: game.to_move().map(Seat::index),
+        acting: acting.iter().map(|s| s.index()).collect(),
+        moves: moves.into_iter().map(LegalMove).collect(),
+        chance_moves: game.chance_moves(),
+        history: game.history().to_vec(),
+        lines,
+        plies: game.history().len(),
+        ply: game.history().len(),
+        result: over.map(|o| ResultView {
+            result: o.result_text(),
+            reason: o.reason,
+            winner: o.winner.map(Seat::index),
+            points: o.points,
+        }),
+        game: GamePart(part),
+    };
+    Ok(Json(
+        serde_json::to_value(view).map_err(|e| super::internal(e.to_string()))?,
+    ))
 }
 
 /// `GET /api/analysis/ws`: send `{"id", "game", "spec", "moves", "lines",

@@ -187,6 +187,7 @@ pub fn app(state: AppState) -> Router {
         .route("/cards", get(cards::page))
         .route("/cards/{file}", get(cards::one))
         .route("/api/variants", get(list_variants))
+        .route("/api/schema", get(schema))
         .route("/api/rules/{variant}", get(rules))
         .route("/api/rules/{variant}/start", get(rules_start))
         .route("/rules/{variant}", get(index))
@@ -308,6 +309,12 @@ async fn style() -> Response {
         static_files::STYLE,
     )
         .into_response()
+}
+
+/// `GET /api/schema`: the JSON Schema of the views of the games this
+/// server offers, with the protocol's version.
+async fn schema(State(state): State<AppState>) -> Json<Value> {
+    Json(crate::view::schema(state.catalog()))
 }
 
 async fn list_variants(State(state): State<AppState>) -> Json<Value> {
