@@ -3,7 +3,7 @@
 
 use super::{
     palace, parse_quiet_limit, parse_switch, record, record::GameSpec, End, Move,
-    Options as RuleOptions, PalaceRule, Position, SetupKind, KEY, RULES,
+    Options as RuleOptions, PalaceRule, Position, Rank, SetupKind, KEY, RULES,
 };
 use crate::registry::{read_record, ReplayFailure, Replayed};
 use crate::registry::{search_lines, AnalysisReport, AnalysisRequest, EngineHook};
@@ -209,6 +209,13 @@ impl BoardHook for Cardmate {
         for seat in Seat::BOTH {
             for c in pos.cards_of(seat) {
                 if let Some(s) = pos.square_of(c) {
+                    // Its face as printed (the Ten as 10; `symbol` would be the
+                    // terminal's) and its name in words.
+                    let rank = if c.rank() == Rank::TEN {
+                        "10".to_string()
+                    } else {
+                        c.rank().symbol().to_string()
+                    };
                     pieces.push(json!({
                         "square": sq(s),
                         "label": c.to_string(),
@@ -216,6 +223,8 @@ impl BoardHook for Cardmate {
                         "suit": c.suit().letter().to_string(),
                         "red": c.suit().is_red(),
                         "owner": seat.index(),
+                        "face": format!("{rank}{}", c.suit().symbol()),
+                        "name": format!("{} of {}", c.rank().name(), c.suit().name()),
                     }));
                 }
             }
@@ -237,6 +246,8 @@ impl BoardHook for Cardmate {
                     { "name": "Rearhand's palace", "squares": palace(Seat::Second).map(sq) },
                 ],
                 "midline": 5,
+                // One click that may promote a One or not.
+                "choice_question": "Promote the One?",
             }),
         );
         out.insert("pieces".into(), json!(pieces));
@@ -247,6 +258,11 @@ impl BoardHook for Cardmate {
             out.insert(
                 "turn_note".into(),
                 json!("A same-suit capture is compulsory."),
+            );
+            // The same, as the browser's status line words it.
+            out.insert(
+                "compulsory_note".into(),
+                json!("a same-suit capture is compulsory"),
             );
         }
         out.insert("setup".into(), json!(spec.setup.to_string()));
