@@ -19,3 +19,4 @@ mod seeks;
 mod takebacks;
 mod variant_files;
 mod web_items;
+mod web_modules;
