@@ -21,12 +21,14 @@ import { chromium } from "playwright-core";
 import { spawn } from "node:child_process";
 import { mkdtempSync, existsSync, mkdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, dirname } from "node:path";
+import { join, dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, "..");
-const bin = join(root, "target", "release", "deckmate");
+// The binary cargo built: under CARGO_TARGET_DIR when it is set (a path
+// relative to the workspace), else under target/.
+const bin = join(resolve(root, process.env.CARGO_TARGET_DIR || "target"), "release", "deckmate");
 const chromiumPath = process.env.CHROMIUM || "/usr/bin/chromium";
 if (!existsSync(chromiumPath) || !existsSync(bin)) {
   const what = !existsSync(bin) ? bin + " (cargo build --release)" : chromiumPath;
