@@ -21,12 +21,14 @@ import { chromium } from "playwright-core";
 import { spawn } from "node:child_process";
 import { mkdtempSync, existsSync, mkdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, dirname } from "node:path";
+import { join, dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, "..");
-const bin = join(root, "target", "release", "deckmate");
+// The binary cargo built: under CARGO_TARGET_DIR when it is set (a path
+// relative to the workspace), else under target/.
+const bin = join(resolve(root, process.env.CARGO_TARGET_DIR || "target"), "release", "deckmate");
 const chromiumPath = process.env.CHROMIUM || "/usr/bin/chromium";
 if (!existsSync(chromiumPath) || !existsSync(bin)) {
   const what = !existsSync(bin) ? bin + " (cargo build --release)" : chromiumPath;
@@ -485,8 +487,11 @@ await test("a Dealer's Chess game: the deal, the arrangement by tapping cards on
   await page.waitForSelector("#create");
   await page.selectOption("select[name=variant]", "dealers");
   assert(!(await page.isVisible("input[name=seed]")), "a seed field for Dealer's Chess (random arrangements come from it)");
-  const opts = await page.$$eval("#variant-options select", (ss) => ss.map((s) => s.name));
+  // Each option asked for as its kind says: the deck (a text) is a box
+  // with its words as suggestions, the deck file a file chooser.
+  const opts = await page.$$eval("#variant-options select, #variant-options input:not([type=file])", (ss) => ss.map((s) => s.name));
   assert(JSON.stringify(opts) === '["board","alternate","deck","zombie_royal"]', "options: " + opts);
+  assert(await page.$("#variant-options input[name=deck][list]"), "the deck is not a text box with suggestions");
   assert(await page.$("#variant-options input[type=file][name=deck_file]"), "no deck file chooser");
   await page.selectOption("select[name=opponent]", "engine");
   await page.selectOption("select[name=level]", "1");
@@ -721,6 +726,34 @@ await test("a seek made in one browser and accepted in a second, nicknames shown
   await c.waitForFunction((id) => document.querySelector("#ongoing") && document.querySelector("#ongoing").innerHTML.includes(id), va.id, { timeout: 10000 });
   await ctxA.close();
   await ctxB.close();
+});
+
+await test("the lobby asks for each option as its kind says: a number box that also takes its words, a list, a file chooser", async () => {
+  const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+  await page.goto(base + "/");
+  await page.waitForSelector("#create");
+  // Cardmate: quiet_limit is a number that also takes "off".
+  const box = "#variant-options input[name=quiet_limit]";
+  assert(await page.$(box), "no box for the quiet limit");
+  const words = await page.$$eval("#variant-options datalist#options-quiet_limit option", (os) => os.map((o) => o.value));
+  assert(JSON.stringify(words) === '["100","off"]', "suggestions: " + words);
+  assert(await page.$("#variant-options select[name=setup]"), "the setup (a choice) is not a list");
+  await page.fill(box, "off");
+  await page.selectOption("select[name=opponent]", "friend");
+  const sent = page.waitForRequest((r) => r.url().endsWith("/api/games") && r.method() === "POST");
+  await page.click("#create");
+  const body = (await sent).postDataJSON();
+  assert(body.options.quiet_limit === "off" && body.options.setup === "predefined", "options sent: " + JSON.stringify(body.options));
+  await page.waitForSelector("#board-svg");
+  // A number box refuses what is neither a number nor one of its words.
+  await page.goto(base + "/");
+  await page.waitForSelector("#create");
+  await page.fill(box, "never");
+  assert(!(await page.$eval(box, (i) => i.checkValidity())), "the box took 'never'");
+  // Dealer's Chess: its deck file is a file chooser.
+  await page.selectOption("select[name=variant]", "dealers");
+  assert(await page.$("#variant-options input[type=file][name=deck_file]"), "no deck file chooser");
+  await page.close();
 });
 
 await test("rough edges: no such game, resign asks first, buttons that cannot work, the invite, the icon", async () => {
@@ -1561,7 +1594,12 @@ await test("issue 29 item 18: Download record in a 52Chess game stays on the pag
   // The delays between tries grow from about 1 s to 30 s at most, with jitter.
   await page.goto(url);
   await page.waitForSelector("#board-svg");
-  const delays = await page.evaluate(() => [0, 1, 2, 3, 4, 5, 6, 10, 50].map((n) => [reconnectDelay(n), reconnectDelay(n)]));
+  // The client's modules are asked for their functions (the page's own
+  // instances: a module is loaded once per page).
+  const delays = await page.evaluate(async () => {
+    const { reconnectDelay } = await import("/js/socket.js");
+    return [0, 1, 2, 3, 4, 5, 6, 10, 50].map((n) => [reconnectDelay(n), reconnectDelay(n)]);
+  });
   const cap = [1000, 2000, 4000, 8000, 16000, 30000, 30000, 30000, 30000];
   delays.forEach(([x, y], i) => {
     for (const d of [x, y]) assert(d >= cap[i] / 2 && d <= cap[i], `try ${i}: ${d} ms`);
@@ -1569,7 +1607,7 @@ await test("issue 29 item 18: Download record in a 52Chess game stays on the pag
   // Sockets refused: the page tries again less and less often.
   let tries = 0;
   await page.routeWebSocket(/\/api\/games\/.*\/ws$/, (ws) => { tries++; ws.close(); });
-  await page.evaluate(() => ws && ws.close());
+  await page.evaluate(async () => { const s = (await import("/js/socket.js")).currentSocket(); if (s) s.close(); });
   await page.waitForTimeout(6500);
   assert(tries >= 2 && tries <= 4, `${tries} tries in 6.5 s`);
   assert((await page.textContent("#status")).includes("connection to the server is lost"), "not said");

@@ -308,7 +308,7 @@ async fn the_web_client_is_served() {
     let state = memory();
     for path in [
         "/",
-        "/app.js",
+        "/js/main.js",
         "/style.css",
         "/game/0123456789ab",
         "/api/rules/cardmate",

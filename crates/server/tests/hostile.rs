@@ -111,7 +111,7 @@ async fn every_response_carries_the_security_headers() {
     let state = memory();
     for path in [
         "/",
-        "/app.js",
+        "/js/main.js",
         "/api/variants",
         "/api/games/nope",
         "/nowhere",

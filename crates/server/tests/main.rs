@@ -24,3 +24,4 @@ mod toy_game;
 mod variant_files;
 mod view_schema;
 mod web_items;
+mod web_modules;

@@ -365,7 +365,7 @@ async fn item_18_a_browser_gets_error_pages_and_the_api_keeps_json() {
     // unknown game itself).
     let (s, _, body) = send(&state, browser_get("/game/0123456789ab")).await;
     assert_eq!(s, StatusCode::OK);
-    assert!(body.contains("app.js"));
+    assert!(body.contains("/js/main.js"));
 }
 
 #[tokio::test]

@@ -39,6 +39,17 @@ impl Suit {
     pub fn is_red(self) -> bool {
         matches!(self, Suit::Diamonds | Suit::Hearts)
     }
+
+    /// The suit's name: `Clubs` .. `Spades`.
+    pub fn name(self) -> &'static str {
+        ["Clubs", "Diamonds", "Hearts", "Spades"][self as usize]
+    }
+
+    /// The suit's symbol as printed on a card (clubs, diamonds, hearts,
+    /// spades).
+    pub fn symbol(self) -> char {
+        ['\u{2663}', '\u{2666}', '\u{2665}', '\u{2660}'][self as usize]
+    }
 }
 
 /// A card rank, low to high: One, Two, ..., Nine, Ten, Jack, Queen, King, Ace.

@@ -3,7 +3,7 @@
 
 use super::{
     palace, parse_quiet_limit, parse_switch, record, record::GameSpec, End, Move,
-    Options as RuleOptions, PalaceRule, Position, SetupKind, KEY, RULES,
+    Options as RuleOptions, PalaceRule, Position, Rank, SetupKind, KEY, RULES,
 };
 use crate::registry::{read_record, ReplayFailure, Replayed};
 use crate::registry::{search_lines, AnalysisReport, AnalysisRequest, EngineHook};
@@ -222,6 +222,13 @@ impl BoardHook for Cardmate {
         for seat in Seat::BOTH {
             for c in pos.cards_of(seat) {
                 if let Some(s) = pos.square_of(c) {
+                    // Its face as printed (the Ten as 10; `symbol` would be the
+                    // terminal's) and its name in words.
+                    let rank = if c.rank() == Rank::TEN {
+                        "10".to_string()
+                    } else {
+                        c.rank().symbol().to_string()
+                    };
                     pieces.push(json!({
                         "square": sq(s),
                         "label": c.to_string(),
@@ -229,6 +236,8 @@ impl BoardHook for Cardmate {
                         "suit": c.suit().letter().to_string(),
                         "red": c.suit().is_red(),
                         "owner": seat.index(),
+                        "face": format!("{rank}{}", c.suit().symbol()),
+                        "name": format!("{} of {}", c.rank().name(), c.suit().name()),
                     }));
                 }
             }
@@ -250,13 +259,16 @@ impl BoardHook for Cardmate {
                     { "name": "Rearhand's palace", "squares": palace(Seat::Second).map(sq) },
                 ],
                 "midline": 5,
+                // One click that may promote a One or not.
+                "choice_question": "Promote the One?",
             }),
         );
         out.insert("pieces".into(), json!(pieces));
         out.insert("last".into(), json!(last));
         out.insert("compulsory".into(), json!(compulsory));
         if compulsory {
-            // Said after whose turn it is (the terminal's status line).
+            // Said after whose turn it is (the terminal's and the
+            // browser's status lines).
             out.insert(
                 "turn_note".into(),
                 json!("A same-suit capture is compulsory."),

@@ -328,16 +328,40 @@ impl BoardHook for Chess52Board {
         out.insert("pieces".into(), json!(pieces));
         out.insert("last".into(), json!(last));
         out.insert("facts".into(), json!(facts));
+        // The client's panels: the card drawn beside the board, and where
+        // the card to come is chosen (an analysis board), in these words.
+        out.insert(
+            "panels".into(),
+            json!([
+                { "kind": "drawn-card", "label": "Card drawn" },
+                {
+                    "kind": "chance",
+                    "question": "A card is to be drawn: choose it",
+                    "label": "the card drawn",
+                    "pick": "Draw this card",
+                    "random": "A random card",
+                },
+            ]),
+        );
         out.insert(
             "drawn_card".into(),
             json!(drawn.map(|c| {
                 let name = c.to_string();
                 let suit = name.chars().last().map(String::from).unwrap_or_default();
                 let rank = name[..name.len().saturating_sub(1)].to_string();
+                let (symbol, colour) = match suit.as_str() {
+                    "C" => ("\u{2663}", "black"),
+                    "D" => ("\u{2666}", "red"),
+                    "H" => ("\u{2665}", "red"),
+                    "S" => ("\u{2660}", "black"),
+                    _ => ("", "black"),
+                };
                 json!({
                     "name": name,
                     "rank": rank,
                     "suit": suit,
+                    "symbol": symbol,
+                    "colour": colour,
                     "square": sq(Chess52::card_square(c)),
                     "teleporters": teleporters(pos, c),
                     "ply": moves.len(),

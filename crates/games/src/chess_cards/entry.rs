@@ -611,6 +611,22 @@ impl PlayedGame for CardsMatch {
         let mut out = Map::new();
         out.insert("board".into(), Value::Null);
         out.insert("zones".into(), json!(zones));
+        // The zones are drawn by the client's "cards" panel, in these
+        // words: a queen led asks about the privilege; a sacrifice (M5)
+        // is made before the card played.
+        out.insert(
+            "panels".into(),
+            json!([{
+                "kind": "cards",
+                "choice_question": "Lead it with the Queen's Privilege?",
+                "sacrifice": "Sacrifice a card first",
+                "sacrifice_cancel": "Cancel sacrifice",
+                "sacrifice_cancel_card": "Cancel sacrifice of {card}",
+                "sacrifice_choose": "Choose the card to sacrifice",
+                "sacrifice_chosen": "Sacrificing {card}: now choose the card to play",
+                "again": "again",
+            }]),
+        );
         out.insert("facts".into(), json!(facts));
         out.insert(
             "scoreboard".into(),

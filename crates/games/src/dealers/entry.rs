@@ -355,6 +355,30 @@ impl DealersBoard {
                 })),
             }),
         );
+        // The client's "arrangement" panel, in these words (`{hand}`: the
+        // Piece cards left for the hand as the player places them).
+        let hint = if deal.simplified {
+            "Drag (or tap, then tap a slot) a Piece card onto each of Queen, Rook, Bishop and Knight, and one Pawn card for all your pawns; the others are set aside. Hover a card to see its moves.".to_string()
+        } else {
+            format!(
+                "Drag (or tap, then tap a square) {} of your Piece cards onto the back row and your pawns onto the pawn row; the Piece cards left go to your hand ({{hand}} now). Hover a card to see its moves.",
+                deal.kept()
+            )
+        };
+        out.insert(
+            "panels".into(),
+            json!([{
+                "kind": "arrangement",
+                "title": "Arrange your army",
+                "hint": hint,
+                "pieces_label": "Piece cards",
+                "pawns_label": "Pawn cards",
+                "deal_title": "The deal",
+                "shared_label": "Shared extras",
+                "redeal": "Offer a re-deal",
+                "redeal_help": "offer the other player a new deal (D11)",
+            }]),
+        );
         let mut facts = Vec::new();
         for s in Seat::BOTH {
             facts.push(json!({
@@ -495,6 +519,11 @@ impl DealersBoard {
         out.insert(
             "hands".into(),
             json!({ "white": hand_cards(0), "black": hand_cards(1), "shared": hand_cards(2) }),
+        );
+        // Shown by the client's "hands" panel.
+        out.insert(
+            "panels".into(),
+            json!([{ "kind": "hands", "shared_label": "Shared extras" }]),
         );
         let over = pos.end_state().is_some();
         let check = !over && pos.in_check(pos.side_to_move());

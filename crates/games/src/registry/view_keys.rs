@@ -38,6 +38,11 @@ pub const COMMON_VIEW_KEYS: &[ViewKey] = &[
         meaning: "areas of cards off the board (hands, sacrifice piles, the table, a trick): each with its kind, title and cards",
     },
     ViewKey {
+        key: "panels",
+        kind: "array",
+        meaning: "the panels a client shows with the board, each by its kind (cards, drawn-card, chance, arrangement, hands: one module of the web client each) with the game's words for it",
+    },
+    ViewKey {
         key: "facts",
         kind: "array",
         meaning: "label and value pairs shown beside the board",

@@ -179,8 +179,7 @@ pub fn app(state: AppState) -> Router {
     let mut router = Router::new()
         .route("/", get(index))
         .route("/game/{id}", get(game_page))
-        .route("/app.js", get(app_js))
-        .route("/analysis.js", get(analysis_js))
+        .route("/js/{*path}", get(module))
         .route("/style.css", get(style))
         .route("/favicon.svg", get(favicon))
         .route("/favicon.ico", get(favicon))
@@ -279,20 +278,16 @@ async fn game_page(Path(id): Path<String>) -> ApiResult<Html<&'static str>> {
     }
 }
 
-async fn app_js() -> Response {
-    (
+/// `GET /js/{path}`: one of the web client's ES modules; another path is
+/// 404.
+async fn module(Path(path): Path<String>) -> ApiResult<Response> {
+    let text = static_files::module(&path)
+        .ok_or_else(|| not_found(format!("no module '{}'", quote(&path))))?;
+    Ok((
         [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
-        static_files::APP_JS,
+        text,
     )
-        .into_response()
-}
-
-async fn analysis_js() -> Response {
-    (
-        [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
-        static_files::ANALYSIS_JS,
-    )
-        .into_response()
+        .into_response())
 }
 
 async fn favicon() -> Response {

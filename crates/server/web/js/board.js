@@ -1,0 +1,152 @@
+// The core renderer's board: squares (holes left out, regions shaded,
+// marked squares ringed, the last move and a check shown), coordinates,
+// pieces (cards, or letters in discs as `board.piece_style` says), the
+// picked piece's targets; played by click, drag and keyboard. Everything
+// comes from the view's `board` and `pieces`; the legal moves say what a
+// click may do (`from`/`to`).
+import { svgEl, svgText } from "./dom.js";
+import { pickOrDrop } from "./pick.js";
+import { boardGrid, startSquare, boardKey, sayBox, pieceName } from "./keys.js";
+import { dragPieces } from "./drag.js";
+import { freshMove, slide } from "./motion.js";
+import { showCard } from "./refcard.js";
+
+const S = 60;
+
+export function drawBoard(state, v) {
+  const host = document.getElementById("board");
+  const b = v.board;
+  const fresh = freshMove(state, v);
+  if (!host) return;
+  if (!b) { host.replaceChildren(); return; }
+  const live = !state.pastView;
+  // A game's board (or the analysis board) is one tab stop, played from
+  // the keyboard too.
+  const keys = live && state.keys;
+  const W = b.files * S, H = b.ranks * S;
+  const svg = svgEl("svg", keys
+    ? { viewBox: `-24 -8 ${W + 32} ${H + 32}`, id: "board-svg", tabindex: 0, role: "application", "aria-label": "board, use arrow keys to move over squares, Enter to pick and drop, Escape to put back" }
+    : { viewBox: `-24 -8 ${W + 32} ${H + 32}`, id: "board-svg", role: "img", "aria-label": "board" });
+  // A board much taller than wide (52Chess's 4x13) fits the window's height.
+  if (b.ranks >= 2 * b.files) svg.setAttribute("class", "tall");
+  const grid = boardGrid(state, b);
+  const pos = (name) => grid.xy(name).map((c) => c * S);
+  drawSquares(svg, state, v, pos, live);
+  for (const p of v.pieces) svg.append(b.piece_style === "disc" ? disc(state, p, pos) : card(state, v, p, pos, live));
+  if (live) drawTargets(svg, state, v, pos);
+  if (fresh && fresh.slide) slide(svg, pos, fresh);
+  if (keys) {
+    // The keyboard's cursor: a ring, shown while the board has the focus.
+    if (!state.cursor || !grid.at(...grid.xy(state.cursor))) state.cursor = startSquare(v, grid);
+    const [x, y] = pos(state.cursor);
+    svg.append(svgEl("rect", { x: x + 2, y: y + 2, width: S - 4, height: S - 4, rx: 4, class: "cursor-ring", "data-cursor": state.cursor }));
+    svg.addEventListener("keydown", (ev) => boardKey(state, v, grid, ev, () => drawBoard(state, v)));
+    // A click leaves the focus off the board (the arrow keys then step
+    // through the moves), unless the board had it.
+    svg.addEventListener("mousedown", (ev) => { if (document.activeElement !== svg) { ev.preventDefault(); document.activeElement?.blur(); } });
+    sayBox();
+  }
+  svg.addEventListener("click", (ev) => {
+    if (!live) return;
+    const sqEl = ev.target.closest("[data-square],[data-target]");
+    if (!sqEl) return;
+    pickOrDrop(state, v, sqEl.getAttribute("data-target") || sqEl.getAttribute("data-square"));
+  });
+  if (live) dragPieces(state, v, svg, pos);
+  // The focus stays on the board redrawn (and comes back to it after a
+  // promotion chosen by its button).
+  const focused = document.activeElement && document.activeElement.id === "board-svg";
+  host.replaceChildren(svg);
+  if (keys && (focused || (state.refocus && !document.querySelector(".promo-choice")))) { state.refocus = false; svg.focus({ preventScroll: true }); }
+}
+
+// The squares, the marks on them, the midline and the coordinates.
+function drawSquares(svg, state, v, pos, live) {
+  const b = v.board;
+  const W = b.files * S, H = b.ranks * S;
+  const name = (f, r) => String.fromCharCode(97 + f) + (r + b.rank_base);
+  const zoneOf = {};
+  for (const z of b.regions || []) for (const s of z.squares) zoneOf[s] = z.name;
+  const last = v.last ? [v.last.from, v.last.to] : [];
+  // Holes (a board's missing squares) are not drawn: the page shows through
+  // them, inside a thin frame around the board.
+  if (b.holes.length) svg.append(svgEl("rect", { x: -3, y: -3, width: W + 6, height: H + 6, rx: 4, class: "board-frame" }));
+  for (let f = 0; f < b.files; f++) for (let r = 0; r < b.ranks; r++) {
+    const n = name(f, r);
+    if (b.holes.includes(n)) continue;
+    const [x, y] = pos(n);
+    // A board with holes (Cuarenta) draws its squares in one colour, so
+    // the holes read as no squares, not as a checkerboard's.
+    let cls = b.holes.length ? "light" : (f + r) % 2 ? "light" : "dark";
+    if (zoneOf[n]) cls += " zone";
+    if (last.includes(n)) cls += " last";
+    if (n === state.selected) cls += " selected";
+    if (live && n === v.check_square) cls += " check";
+    if ((b.marked || []).includes(n)) cls += " marked";
+    svg.append(svgEl("rect", { x, y, width: S, height: S, class: "sq " + cls, "data-square": n }));
+  }
+  // Marked squares (the square a drawn card names) get a ring on top.
+  for (const n of b.marked || []) {
+    const [x, y] = pos(n);
+    svg.append(svgEl("rect", { x: x + 3, y: y + 3, width: S - 6, height: S - 6, rx: 6, class: "mark-ring" }));
+  }
+  if (b.midline) {
+    const my = (state.flipped ? b.midline : b.ranks - b.midline) * S;
+    svg.append(svgEl("line", { x1: 0, y1: my, x2: W, y2: my, class: "midline" }));
+  }
+  for (let f = 0; f < b.files; f++) {
+    const [x] = pos(name(f, 0));
+    svg.append(svgText({ x: x + S / 2, y: H + 18, class: "coord" }, String.fromCharCode(97 + f)));
+  }
+  for (let r = 0; r < b.ranks; r++) {
+    const [, y] = pos(name(0, r));
+    svg.append(svgText({ x: -12, y: y + S / 2 + 5, class: "coord" }, r + b.rank_base));
+  }
+}
+
+// A chess piece: its letter in a disc, White light and Black dark.
+function disc(state, p, pos) {
+  const [x, y] = pos(p.square);
+  const g = svgEl("g", { class: `card disc owner${p.owner}`, "data-card": p.label, "data-square": p.square, role: "img", "aria-label": `${p.label}, on ${p.square}` });
+  g.append(svgEl("circle", { cx: x + S / 2, cy: y + S / 2, r: S / 2 - 7, class: "face" }));
+  g.append(svgText({ x: x + S / 2, y: y + S / 2 + 8, class: "label" }, p.symbol));
+  const t = svgEl("title"); t.textContent = p.label; g.append(t);
+  // A piece with a reference card (Dealer's Chess) shows it on hover and
+  // when selected.
+  if (p.card) {
+    g.addEventListener("pointerenter", () => showCard(p.card, p.label));
+    if (p.square === state.selected) showCard(p.card, p.label);
+  }
+  return g;
+}
+
+// A card on the board (Cardmate): its `face` with a wedge toward its
+// owner's opponent; when a capture is compulsory, the cards that must
+// capture are marked.
+function card(state, v, p, pos, live) {
+  const [x, y] = pos(p.square);
+  const must = live && v.compulsory && v.you === v.to_move && v.moves.some((m) => m.from === p.square);
+  const g = svgEl("g", { class: `card owner${p.owner}` + (p.red ? " red" : "") + (must ? " must" : ""), "data-card": p.label, "data-square": p.square, role: "img", "aria-label": `${pieceName(p, v)}, on ${p.square}` + (must ? ", must capture" : "") });
+  const up = (p.owner === 0) !== state.flipped;
+  g.append(svgEl("rect", { x: x + 6, y: y + 4, width: S - 12, height: S - 8, rx: 6, class: "face" }));
+  g.append(svgEl("path", { d: up ? `M${x + 22} ${y + 10} L${x + 30} ${y + 4} L${x + 38} ${y + 10}` : `M${x + 22} ${y + S - 10} L${x + 30} ${y + S - 4} L${x + 38} ${y + S - 10}`, class: "wedge" }));
+  g.append(svgText({ x: x + S / 2, y: y + S / 2 + 7, class: "label" }, p.face || p.symbol || p.label));
+  return g;
+}
+
+// The picked piece's targets, on top of everything so that a capture
+// target can be clicked; a target that castles says so.
+function drawTargets(svg, state, v, pos) {
+  const targets = new Set(state.selected ? v.moves.filter((m) => m.from === state.selected).map((m) => m.to) : []);
+  for (const n of targets) {
+    const [x, y] = pos(n);
+    const occupied = v.pieces.some((p) => p.square === n);
+    const c = occupied
+      ? svgEl("circle", { cx: x + S / 2, cy: y + S / 2, r: S / 2 - 3, class: "target capture", "data-target": n })
+      : svgEl("circle", { cx: x + S / 2, cy: y + S / 2, r: 11, class: "target", "data-target": n });
+    const castle = v.moves.find((m) => m.from === state.selected && m.to === n && m.castling);
+    if (castle) { const t = svgEl("title"); t.textContent = castle.choice || castle.text; c.append(t); c.setAttribute("class", "target castle"); }
+    svg.append(c);
+    if (castle) svg.append(svgText({ x: x + S / 2, y: y + S - 3, class: "castle-label" }, castle.choice || "O-O"));
+  }
+}
