@@ -4,7 +4,7 @@
 
 use super::toy_game::{ENTRY, KEY};
 use deckmate_games::list::{self, Catalog};
-use deckmate_games::registry::Options;
+use deckmate_games::registry::{GameError, Options};
 use deckmate_rules::{MoveError, Seat};
 
 #[test]
@@ -40,4 +40,24 @@ fn a_game_registered_at_run_time_is_found_played_recorded_and_replayed() {
     );
     let again = entry.rebuild(&g.spec(), g.history()).unwrap();
     assert_eq!(again.outcome(), g.outcome());
+}
+
+#[test]
+fn the_host_says_by_type_why_a_game_was_not_made() {
+    let entry: &'static deckmate_games::registry::GameEntry = &ENTRY;
+    let bad = Options::parse(entry.options, [("stones", "0")]).unwrap();
+    let e = entry.new_game(&bad, 1).err().unwrap();
+    assert!(matches!(e, GameError::Options(_)), "{e:?}");
+    assert_eq!(e.code(), "bad_option");
+    assert!(e.to_string().contains("--stones"), "{e}");
+    let good = entry
+        .new_game(&Options::defaults(entry.options), 1)
+        .unwrap();
+    let e = entry
+        .rebuild(&good.spec(), &["t1".to_string(), "t4".to_string()])
+        .err()
+        .unwrap();
+    assert!(matches!(e, GameError::Move { number: 2, .. }), "{e:?}");
+    assert_eq!(e.code(), "not_a_move");
+    assert!(e.to_string().starts_with("stored move 2 't4': "), "{e}");
 }

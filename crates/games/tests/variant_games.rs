@@ -142,7 +142,11 @@ fn a_fairy_court_game_plays_views_and_records() {
     assert_eq!(again.history(), g.history());
     let mut other = spec.clone();
     other["digest"] = json!("fnv1a64:0000000000000000");
-    let err = e.game_from_spec(&other).err().unwrap_or_default();
+    let err = e
+        .game_from_spec(&other)
+        .err()
+        .map(|e| e.to_string())
+        .unwrap_or_default();
     assert!(err.contains("another version"), "{err}");
     let changed = text.replace(
         &variant_game::of_entry(e)

@@ -252,3 +252,30 @@ async fn every_request_body_is_read_as_its_type() {
     let (_, seeks) = call(&state, "GET", "/api/seeks", None, None).await;
     assert_eq!(seeks["seeks"], json!([]));
 }
+
+/// A game the request's options or spec do not make says so by code
+/// (`bad_option`, `bad_spec`), beside the game's own words.
+#[tokio::test]
+async fn a_game_not_made_says_why_by_code() {
+    let state = memory();
+    let (s, v) = call(
+        &state,
+        "POST",
+        "/api/games",
+        None,
+        Some(json!({ "variant": "cardmate", "options": { "palace": "moat" } })),
+    )
+    .await;
+    assert_eq!(s, StatusCode::BAD_REQUEST, "{v}");
+    assert_eq!(code(&v), "bad_option", "{v}");
+    let (s, v) = call(
+        &state,
+        "POST",
+        "/api/analysis/view",
+        None,
+        Some(json!({ "game": "dealers", "spec": { "board": "3x3" }, "moves": [] })),
+    )
+    .await;
+    assert_eq!(s, StatusCode::BAD_REQUEST, "{v}");
+    assert_eq!(code(&v), "bad_spec", "{v}");
+}

@@ -118,7 +118,7 @@ pub fn run(args: PlayArgs) -> Result<ExitCode, String> {
     if let Some(table) = entry.capabilities.table {
         let game = match entry.new_game(&options, seed) {
             Ok(g) => g,
-            Err(m) => return Ok(usage_error(&m)),
+            Err(m) => return Ok(usage_error(&m.to_string())),
         };
         let mut table = table.open(
             game.as_ref(),

@@ -24,6 +24,7 @@
 mod analysis;
 mod board;
 mod capabilities;
+mod error;
 mod options;
 mod replay;
 mod session;
@@ -38,6 +39,7 @@ pub use analysis::{
 };
 pub use board::{BoardHook, BoardPlay};
 pub use capabilities::{Capabilities, CardDeck, CardInfo, ReferenceCards};
+pub use error::GameError;
 pub use options::{OptionError, OptionKind, OptionSpec, Options};
 pub use replay::{read_record, ReplayFailure, Replayed};
 pub use session::{
@@ -159,14 +161,16 @@ impl GameEntry {
             .find(|s| self.seats[s.index()] == key)
     }
 
-    /// A new game from options and a seed (the entry's `create`).
-    pub fn new_game(&'static self, options: &Options, seed: u64) -> Result<BoxedGame, String> {
-        (self.create)(self, options, seed)
+    /// A new game from options and a seed (the entry's `create`); the
+    /// game's refusal is a [`GameError::Options`].
+    pub fn new_game(&'static self, options: &Options, seed: u64) -> Result<BoxedGame, GameError> {
+        (self.create)(self, options, seed).map_err(GameError::Options)
     }
 
-    /// A game at its start from a stored spec (the entry's `from_spec`).
-    pub fn game_from_spec(&'static self, spec: &Value) -> Result<BoxedGame, String> {
-        (self.from_spec)(self, spec)
+    /// A game at its start from a stored spec (the entry's `from_spec`);
+    /// the game's refusal is a [`GameError::Spec`].
+    pub fn game_from_spec(&'static self, spec: &Value) -> Result<BoxedGame, GameError> {
+        (self.from_spec)(self, spec).map_err(GameError::Spec)
     }
 
     /// Replays a record's text (the entry's `replay`).
@@ -179,7 +183,7 @@ impl GameEntry {
     /// texts may hold those draws (a history) or leave them out (the
     /// seats' moves alone); a draw written that is not the seed's is
     /// refused.
-    pub fn rebuild(&'static self, spec: &Value, moves: &[String]) -> Result<BoxedGame, String> {
+    pub fn rebuild(&'static self, spec: &Value, moves: &[String]) -> Result<BoxedGame, GameError> {
         let mut g = self.game_from_spec(spec)?;
         // The first ply of the history no text has stood for yet.
         let mut next = 0;
@@ -194,8 +198,11 @@ impl GameEntry {
                     next += 1;
                 }
             }
-            g.play(text)
-                .map_err(|e| format!("stored move {} '{text}': {e}", i + 1))?;
+            g.play(text).map_err(|error| GameError::Move {
+                number: i + 1,
+                text: text.clone(),
+                error: Box::new(error),
+            })?;
             next += 1;
         }
         Ok(g)

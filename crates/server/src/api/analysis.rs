@@ -12,7 +12,7 @@
 
 use super::games::find;
 use super::requests::{Analyse, Board, NewBoard};
-use super::{bad, bearer, conflict, not_found, quote, typed, ApiError, ApiResult};
+use super::{bad, bearer, conflict, not_found, quote, typed, unmade, ApiError, ApiResult};
 use crate::game::{move_lines_json, seat_of, GameSlot};
 use crate::view::{BoardView, GamePart, LegalMove, ResultView, SeatView, PROTOCOL};
 use crate::AppState;
@@ -102,7 +102,7 @@ fn start_now(
     let options =
         Options::from_json(entry.options, &req.options).map_err(|e| bad(e.to_string()))?;
     let seed = req.seed.unwrap_or(1);
-    let game = entry.new_game(&options, seed).map_err(bad)?;
+    let game = entry.new_game(&options, seed).map_err(unmade)?;
     let game = match req.fen.as_deref() {
         None => game,
         Some(f) if f.trim().is_empty() => game,
@@ -117,7 +117,7 @@ fn start_now(
             spec["fen"] = json!(f.trim());
             entry
                 .game_from_spec(&spec)
-                .map_err(|e| bad(format!("position: {e}")))?
+                .map_err(|e| bad(format!("position: {e}")).coded(e.code()))?
         }
     };
     // A board of one's own has no secret from its owner; where chance
@@ -179,7 +179,7 @@ fn from_game(headers: &HeaderMap, slot: Arc<GameSlot>, ply: Option<u64>) -> ApiR
         Err((spec, moves)) => {
             let (spec, moves) = entry
                 .rebuild(&spec, &moves)
-                .map_err(super::internal)?
+                .map_err(|e| super::internal(e.to_string()))?
                 .analysis_start()
                 .ok_or_else(|| {
                     conflict("this position holds what a player may not know yet: it can be analysed once that is revealed")
@@ -205,7 +205,7 @@ fn rebuild(state: &AppState, req: &Board) -> Result<(&'static GameEntry, BoxedGa
     }
     let mut game = entry
         .game_from_spec(&req.spec)
-        .map_err(|e| bad(format!("spec: {e}")))?;
+        .map_err(|e| bad(format!("spec: {e}")).coded(e.code()))?;
     for (i, text) in moves.iter().enumerate() {
         if game.outcome().is_some() {
             return Err(bad(format!(

@@ -1,7 +1,7 @@
 //! Games: creating one, the lobby's list, a view, a record.
 
 use super::requests::NewGame;
-use super::{bad, bearer, conflict, internal, not_found, quote, stored, typed, ApiResult};
+use super::{bad, bearer, conflict, internal, not_found, quote, stored, typed, unmade, ApiResult};
 use crate::clock::{Clock, TimeControl};
 use crate::game::{seat_of, GameSlot, LiveGame};
 use crate::live_games::Line;
@@ -56,7 +56,7 @@ pub(super) fn seeded_game(
         (false, Some(s)) => s,
         (false, None) => fresh_seed()?,
     };
-    let game = variant.new_game(options, seed).map_err(bad)?;
+    let game = variant.new_game(options, seed).map_err(unmade)?;
     if game.seed_is_secret() != variant.secret_seed {
         // The registry's tests hold the two together; never a short seed
         // for a secret one.

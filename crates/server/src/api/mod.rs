@@ -118,6 +118,12 @@ fn bad(m: impl Into<String>) -> ApiError {
     ApiError::new(StatusCode::BAD_REQUEST, m)
 }
 
+/// A game the client's options, spec or moves do not make: a 400 with
+/// the error's code (`bad_option`, `bad_spec`, or the refused move's).
+fn unmade(e: deckmate_games::registry::GameError) -> ApiError {
+    bad(e.to_string()).coded(e.code())
+}
+
 fn internal(m: impl Into<String>) -> ApiError {
     ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, m)
 }
@@ -348,7 +354,7 @@ async fn rules_start(
         })
         .await
         .map_err(internal)?
-        .map_err(bad)?;
+        .map_err(unmade)?;
     let mut view = game.view(None, true);
     view.insert(
         "seats".into(),
