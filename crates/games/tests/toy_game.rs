@@ -17,6 +17,13 @@ use deckmate_games::registry::{
 use deckmate_rules::{Game, MoveError, Outcome, Record, Seat, ToAct};
 use serde_json::{json, Map, Value};
 
+thread_local! {
+    /// How many times this thread read a move's text (tests count that a
+    /// move is read once on its way from a request to the store and the
+    /// game).
+    pub static READS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
 /// The key of the test-only game.
 pub const KEY: &str = "take-away";
 
@@ -110,6 +117,7 @@ impl Game for Pile {
     }
 
     fn parse_move(&self, text: &str) -> Result<u32, MoveError> {
+        READS.with(|r| r.set(r.get() + 1));
         let n = match text.trim() {
             "t1" => 1,
             "t2" => 2,

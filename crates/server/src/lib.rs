@@ -350,7 +350,7 @@ impl AppState {
                 "the game is over: your time ran out".into(),
             ));
         }
-        let (id, n, canonical, clock_ms) = {
+        let (id, n, checked, clock_ms) = {
             let g = slot.lock();
             if version.is_some_and(|v| v != g.version) {
                 return Err(CommitError::Conflict(
@@ -381,10 +381,13 @@ impl AppState {
                     "it is not your turn".into(),
                 ));
             }
-            let canonical = g.game.check_as(me, text).map_err(CommitError::Illegal)?;
+            // Read once: the checked move goes on to the store and to
+            // the game.
+            let checked = g.game.check_move(me, text).map_err(CommitError::Illegal)?;
             let clock_ms = g.clock.as_ref().and_then(|c| c.preview(me, now));
-            (g.id.clone(), n, canonical, clock_ms)
+            (g.id.clone(), n, checked, clock_ms)
         };
+        let canonical = checked.text.clone();
         self.store()
             .insert_move(&id, n, &canonical, Some(me.index() as u8), clock_ms)
             .await
@@ -393,7 +396,7 @@ impl AppState {
             let mut g = slot.lock();
             // The writer lock was held since the check: the position is the
             // one the move was checked on, so it plays.
-            if let Err(e) = g.game.play(&canonical) {
+            if let Err(e) = g.game.play_checked(checked) {
                 eprintln!("deckmate: game {id}: stored move {n} {canonical} did not play: {e}");
                 return Err(CommitError::Illegal(e));
             }

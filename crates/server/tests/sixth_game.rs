@@ -8,7 +8,7 @@
 #![allow(clippy::unwrap_used)]
 
 use crate::common::{self, call, play_move, record, view, PATIENCE};
-use crate::toy_game::{ENTRY, KEY};
+use crate::toy_game::{self, ENTRY, KEY};
 use axum::http::StatusCode;
 use deckmate_games::list::Catalog;
 use deckmate_server::{AppState, Config, Db};
@@ -67,10 +67,14 @@ async fn friends_play_the_test_game_through_the_api() {
         (StatusCode::BAD_REQUEST, Some("not_a_move")),
         "{e}"
     );
+    // Each move is read once, from the request to the store and the game
+    // in memory (this test's runtime runs the handlers on its thread).
+    let before = toy_game::READS.with(|r| r.get());
     for (token, mv) in [(&first, "t1"), (&second, "t3"), (&first, "t1")] {
         let (s, v) = play_move(&state, &id, token, mv).await;
         assert_eq!(s, StatusCode::OK, "{mv}: {v}");
     }
+    assert_eq!(toy_game::READS.with(|r| r.get()) - before, 3);
     let end = view(&state, &id, None).await;
     assert_eq!(end["result"]["result"], "1-0", "{end}");
     let (s, e) = play_move(&state, &id, &second, "t1").await;

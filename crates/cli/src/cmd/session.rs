@@ -457,8 +457,8 @@ impl Session {
             None => match (self.game.to_act(), self.keyboard_seat()) {
                 (ToAct::Both, Some(seat)) => self
                     .game
-                    .check_as(seat, text)
-                    .and_then(|canonical| self.game.play(&canonical)),
+                    .check_move(seat, text)
+                    .and_then(|checked| self.game.play_checked(checked)),
                 _ => self.game.play(text),
             }
             .map_err(|e| e.to_string()),

@@ -12,8 +12,8 @@
 //! same draws, so a game rebuilt from its spec and moves draws them again.
 
 use super::{
-    AnalysisReport, AnalysisRequest, AnalysisSink, AnalysisStart, EngineJob, GameEntry, MoveLine,
-    PlayedGame, RecordInfo, Settlement,
+    AnalysisReport, AnalysisRequest, AnalysisSink, AnalysisStart, CheckedMove, EngineJob,
+    GameEntry, MoveLine, PlayedGame, RecordInfo, Settlement,
 };
 use deckmate_rules::{Game, MoveError, Outcome, Record, Seat, SeededRng, ToAct};
 use serde_json::{Map, Value};
@@ -240,6 +240,13 @@ impl<H: BoardHook> BoardPlay<H> {
     }
 
     /// Plays `mv` and keeps its text, mover and whether chance played it.
+    /// Plays a legal move read from its text, then chance's draws.
+    fn play_read(&mut self, mv: <H::Position as Game>::Move) {
+        let by_chance = self.pos.to_act() == ToAct::Chance;
+        self.push(mv, by_chance);
+        self.draw_chance();
+    }
+
     fn push(&mut self, mv: <H::Position as Game>::Move, by_chance: bool) {
         if by_chance || H::reveals(&self.pos, mv) {
             self.floor = self.moves.len() + 1;
@@ -367,10 +374,37 @@ impl<H: BoardHook> PlayedGame for BoardPlay<H> {
 
     fn play(&mut self, text: &str) -> Result<(), MoveError> {
         let mv = self.parse(None, text)?;
-        let by_chance = self.pos.to_act() == ToAct::Chance;
-        self.push(mv, by_chance);
-        self.draw_chance();
+        self.play_read(mv);
         Ok(())
+    }
+
+    fn check_move(&self, seat: Seat, text: &str) -> Result<CheckedMove, MoveError> {
+        if !self.pos.to_act().includes(seat) {
+            return Err(MoveError::NotYourTurn { side: None });
+        }
+        let mv = self.parse(Some(seat), text)?;
+        if self.pos.seat_of(mv) != Some(seat) {
+            return Err(MoveError::NotYourTurn { side: None });
+        }
+        Ok(CheckedMove::new(
+            self.pos.move_text(mv),
+            self.pos.hash(),
+            self.texts.len(),
+            Some(Box::new(mv)),
+        ))
+    }
+
+    fn play_checked(&mut self, checked: CheckedMove) -> Result<(), MoveError> {
+        let read = checked
+            .read_on::<<H::Position as Game>::Move>(self.pos.hash(), self.texts.len())
+            .copied();
+        match read {
+            Some(mv) => {
+                self.play_read(mv);
+                Ok(())
+            }
+            None => self.play(&checked.text),
+        }
     }
 
     fn takeback_floor(&self) -> usize {

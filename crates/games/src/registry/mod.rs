@@ -43,8 +43,8 @@ pub use error::GameError;
 pub use options::{OptionError, OptionKind, OptionSpec, Options};
 pub use replay::{read_record, ReplayFailure, Replayed};
 pub use session::{
-    engine_takes_draw, pair_lines, BoxedGame, EngineJob, MoveLine, PlayedGame, RecordInfo,
-    Settlement,
+    engine_takes_draw, pair_lines, BoxedGame, CheckedMove, EngineJob, MoveLine, PlayedGame,
+    RecordInfo, Settlement,
 };
 pub use solver::{DealSet, DealsReport, DealsRequest, ExactSolver, PositionRequest, Solution};
 pub use tools::{

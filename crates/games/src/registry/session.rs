@@ -13,6 +13,7 @@ pub use crate::end::Settlement;
 use super::{AnalysisRequest, AnalysisSink, GameEntry};
 use deckmate_rules::{MoveError, Outcome, Record, Seat, ToAct};
 use serde_json::{Map, Value};
+use std::any::Any;
 
 /// A computation of the engine's move, run on a blocking thread away from
 /// the game's lock; it returns the move's text.
@@ -58,6 +59,51 @@ impl RecordInfo {
                 })
                 .collect();
         }
+    }
+}
+
+/// A move checked for a seat on one position: its canonical text (what
+/// is stored) and what the game read from it, so that playing it on that
+/// position reads nothing again ([`PlayedGame::check_move`],
+/// [`PlayedGame::play_checked`]). The move is parsed once, from the
+/// request to the rules, the store and the game in memory.
+pub struct CheckedMove {
+    /// The canonical text.
+    pub text: String,
+    /// The position it was checked on (its hash and ply), so that it is
+    /// never played as read on another.
+    on: (u64, usize),
+    /// The game's own move, as read.
+    read: Option<Box<dyn Any + Send>>,
+}
+
+impl CheckedMove {
+    /// A move checked on the position of hash `hash` at ply `ply`, `read`
+    /// the game's own move (for [`PlayedGame::play_checked`]).
+    pub fn new(text: String, hash: u64, ply: usize, read: Option<Box<dyn Any + Send>>) -> Self {
+        CheckedMove {
+            text,
+            on: (hash, ply),
+            read,
+        }
+    }
+
+    /// The game's move as read, if it was checked on the position of
+    /// `hash` at `ply` and is of type `M`.
+    pub fn read_on<M: 'static>(&self, hash: u64, ply: usize) -> Option<&M> {
+        if self.on != (hash, ply) {
+            return None;
+        }
+        self.read.as_ref()?.downcast_ref::<M>()
+    }
+}
+
+impl std::fmt::Debug for CheckedMove {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("CheckedMove")
+            .field("text", &self.text)
+            .field("read", &self.read.is_some())
+            .finish()
     }
 }
 
@@ -120,6 +166,21 @@ pub trait PlayedGame: Send {
     /// text, or why it is refused (typed: [`MoveError::code`] tells the
     /// causes apart).
     fn check(&self, text: &str) -> Result<String, MoveError>;
+
+    /// Checks a move `seat` sends, as [`PlayedGame::check_as`], keeping
+    /// what was read for [`PlayedGame::play_checked`]; by default it
+    /// keeps the text only.
+    fn check_move(&self, seat: Seat, text: &str) -> Result<CheckedMove, MoveError> {
+        let text = self.check_as(seat, text)?;
+        Ok(CheckedMove::new(text, 0, usize::MAX, None))
+    }
+
+    /// Plays a move [`PlayedGame::check_move`] checked: on the position it
+    /// was checked on, what was read, with no second reading; otherwise
+    /// its text, read again. By default its text.
+    fn play_checked(&mut self, checked: CheckedMove) -> Result<(), MoveError> {
+        self.play(&checked.text)
+    }
 
     /// Checks a move `seat` sends, given as text: its canonical text, or
     /// why it is refused ("it is not your turn" when `seat` may not move
