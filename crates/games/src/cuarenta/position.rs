@@ -182,10 +182,7 @@ impl Position {
     /// Black's) and the counters, then the hash, the history and the draws
     /// the position is already in.
     pub(crate) fn finish(&mut self, side: Seat, castling: u8, quiet: u32, fullmove: u32) {
-        self.core.side = side;
-        self.core.rights = castling;
-        self.core.quiet = quiet;
-        self.core.fullmove = fullmove;
+        self.core.set_state(side, castling, quiet, fullmove);
         self.core.finish_setup();
     }
 

@@ -83,6 +83,8 @@ impl Hooks for CuarentaHooks {
             }
             Refusal::Capture { .. } => "a pawn never captures a pawn (Q7)".to_string(),
             Refusal::Promotion => "it may become a Camel in its last three ranks and a Camel, Frog, Guard, Vao or Bishop on its last rank (Q7)".to_string(),
+            // A refusal the core adds later: its own words.
+            _ => return None,
         })
     }
 }

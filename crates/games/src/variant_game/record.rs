@@ -8,13 +8,13 @@
 //! or of another version of the file (its digest), is refused.
 
 use super::VariantGame;
-use crate::fairy::{seat_name, AnyPosition, End, EndReason, Move};
-use crate::game_record::{self, replay_error, BadRecord, RecordSpec, Recorded};
+use crate::fairy::{AnyPosition, End, Move};
+use crate::game_record::{self, BadRecord, RecordSpec};
 use crate::registry::GameEntry;
-use deckmate_rules::{Game, PositionError, Record, Seat};
+use deckmate_rules::{PositionError, Record};
 use std::sync::Arc;
 
-replay_error!(seat_name);
+pub use crate::fairy::record::ReplayError;
 
 /// A replayed game.
 pub type Replay = game_record::Replay<VariantStart>;
@@ -92,46 +92,12 @@ impl RecordSpec for VariantStart {
     }
 }
 
-/// The move number.
-fn fullmove(p: &AnyPosition) -> u32 {
-    match p {
-        AnyPosition::Small(p) => p.fullmove(),
-        AnyPosition::Medium(p) => p.fullmove(),
-        AnyPosition::Large(p) => p.fullmove(),
-    }
-}
-
 /// The quiet plies (for the n-move rule).
 pub(super) fn quiet_plies(p: &AnyPosition) -> u32 {
     match p {
         AnyPosition::Small(p) => p.quiet_plies(),
         AnyPosition::Medium(p) => p.quiet_plies(),
         AnyPosition::Large(p) => p.quiet_plies(),
-    }
-}
-
-impl Recorded for AnyPosition {
-    type Reason = EndReason;
-    type ReplayError = ReplayError;
-
-    fn side_to_move(&self) -> Seat {
-        AnyPosition::side_to_move(self)
-    }
-
-    fn fullmove(&self) -> u32 {
-        fullmove(self)
-    }
-
-    fn end_state(&self) -> Option<End> {
-        AnyPosition::end_state(self)
-    }
-
-    fn set_end(&mut self, end: End) {
-        AnyPosition::set_end(self, end);
-    }
-
-    fn read_move(&self, text: &str) -> Result<Move, String> {
-        self.parse_move(text).map_err(|e| e.to_string())
     }
 }
 

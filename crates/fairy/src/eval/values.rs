@@ -29,7 +29,7 @@
 //! constants give R 636, Q 1140, a Cannon 456, a Lion 1144: riders gain
 //! on a larger board, leapers do not.
 
-use crate::fairy::rules::{PieceKind, RuleSet};
+use crate::rules::{PieceKind, RuleSet};
 use deckmate_betza::{MoveTable, RayKind};
 use deckmate_board::{Geometry, Square};
 

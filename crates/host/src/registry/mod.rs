@@ -1,7 +1,7 @@
 //! The host API of the games: what a game is to the shells (its entry, a
 //! game being played, its engine tools). Each game is described once, by
 //! its entry in its own module; every shell (the `deckmate` command, the
-//! server, the engine tools) finds games in [`crate::list::GAMES`] and
+//! server, the engine tools) finds games in `deckmate_games::list::GAMES` and
 //! nowhere else.
 //!
 //! An entry ([`GameEntry`]) holds the game's key and names, seats, typed
@@ -11,13 +11,13 @@
 //! as JSON, records as text.
 //!
 //! Adding a game: write its module with a `static ENTRY: GameEntry` and
-//! list it in [`crate::list::GAMES`].
+//! list it in `deckmate_games::list::GAMES`.
 //!
-//! Games made at runtime (a variant file, [`crate::variant_game`]) are
+//! Games made at runtime (a variant file, `deckmate_games::variant_game`) are
 //! entries too: each is built once, leaked to `&'static` (a process makes
 //! a bounded number of them: one per file read), and carries its rules in
 //! [`GameEntry::variant_file`]. The shells look them up in a
-//! [`crate::list::Catalog`]
+//! `deckmate_games::list::Catalog`
 //! (the built-in games plus the ones they loaded), never in a global
 //! that changes.
 
@@ -221,7 +221,7 @@ fn norm(s: &str) -> String {
 impl GameEntry {
     /// Whether a record's `[Variant]` tag `value` names this game (its key,
     /// name or an alias, in any case, with or without spaces, hyphens and
-    /// underscores): what [`crate::list::from_tag`] looks for.
+    /// underscores): what `deckmate_games::list::from_tag` looks for.
     pub fn answers_to(&self, value: &str) -> bool {
         let v = norm(value);
         !v.is_empty()

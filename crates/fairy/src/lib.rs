@@ -28,7 +28,7 @@
 //! these (a teleport, a push, a piece that changes its captor).
 //!
 //! ```
-//! use deckmate_games::fairy::{self, Position};
+//! use deckmate_fairy::{self as fairy, Position};
 //! use deckmate_rules::Game;
 //! let mut game: Position<u64> = fairy::new_game(&fairy::chess()).unwrap();
 //! assert_eq!(game.count_moves(), 20);
@@ -40,6 +40,7 @@
 //!     "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"
 //! );
 //! ```
+#![deny(missing_docs)]
 
 mod any;
 mod chess;
@@ -48,9 +49,11 @@ pub mod fen;
 pub mod movegen;
 pub mod notation;
 mod position;
+pub mod record;
 pub mod rules;
 pub mod set;
 mod tables;
+pub mod variant_file;
 
 pub use any::AnyPosition;
 pub use chess::{chess, variant as chess_variant, START as CHESS_START};

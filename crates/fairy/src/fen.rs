@@ -25,8 +25,8 @@ use super::position::{seat_name, Position};
 use super::rules::{RuleSet, WinCondition};
 use super::set::SquareSet;
 use super::tables::{Tables, UNMOVED};
-use crate::counters::parse_counters;
 use deckmate_board::Square;
+use deckmate_host::counters::parse_counters;
 use deckmate_rules::{PositionError, Seat};
 use std::sync::Arc;
 

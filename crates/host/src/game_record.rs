@@ -243,6 +243,7 @@ pub fn write<S: RecordSpec>(
 /// Defines a game's `ReplayError` (which move of a record, by number and
 /// side, and why; its message names the seats by `$seat_name`) and its
 /// [`BadRecord`] implementation.
+#[macro_export]
 macro_rules! replay_error {
     ($seat_name:path) => {
         /// A record that does not replay: which move (number and side) and why.
@@ -303,4 +304,4 @@ macro_rules! replay_error {
         }
     };
 }
-pub(crate) use replay_error;
+pub use crate::replay_error;

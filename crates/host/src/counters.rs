@@ -4,7 +4,7 @@
 
 /// Reads the counters: the quiet plies (below 100,000) and the move number
 /// (1 to 99,999). The error is the first field that is not a valid counter.
-pub(crate) fn parse_counters<'a>(quiet: &'a str, fullmove: &'a str) -> Result<(u32, u32), &'a str> {
+pub fn parse_counters<'a>(quiet: &'a str, fullmove: &'a str) -> Result<(u32, u32), &'a str> {
     let quiet = quiet
         .parse::<u32>()
         .ok()

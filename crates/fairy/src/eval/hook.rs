@@ -1,9 +1,9 @@
 //! Terms a game adds to the generic evaluation: [`EvalTerm`], given the
 //! position as a [`PositionRef`] whatever the width of its square sets.
 
-use crate::fairy::position::Position;
-use crate::fairy::rules::RuleSet;
-use crate::fairy::set::{Set256, SquareSet};
+use crate::position::Position;
+use crate::rules::RuleSet;
+use crate::set::{Set256, SquareSet};
 use deckmate_board::Square;
 use deckmate_rules::Seat;
 use std::any::Any;

@@ -43,9 +43,10 @@
 //!   material, by White's letters.
 
 use super::spec::{Partners, PieceKind, Stalemate, VariantSpec, Win, Wing};
-use crate::fairy::{
-    self, CastlingSafety, CastlingSpec, DeadMaterial, DrawRules, EnPassantIdentity, PieceSpec,
-    Promotion, PromotionZone, RuleError, RuleSet, StalemateRule, WinCondition,
+use crate as fairy;
+use crate::{
+    CastlingSafety, CastlingSpec, DeadMaterial, DrawRules, EnPassantIdentity, PieceSpec, Promotion,
+    PromotionZone, RuleError, RuleSet, StalemateRule, WinCondition,
 };
 use deckmate_rules::{PositionError, Seat};
 use std::fmt;

@@ -6,8 +6,8 @@
 use super::rules::{EnPassantIdentity, StalemateRule, WinCondition, MAX_KINDS};
 use super::set::SquareSet;
 use super::tables::{Tables, EMPTY, UNMOVED};
-use crate::end;
 use deckmate_board::Square;
+use deckmate_host::end;
 use deckmate_rules::Seat;
 use std::fmt;
 use std::sync::Arc;
@@ -383,7 +383,7 @@ impl<S: SquareSet> fmt::Debug for Position<S> {
 impl<S: SquareSet> Position<S> {
     /// An empty board, the first side to move (the position string reader
     /// fills it).
-    pub(crate) fn empty(t: Arc<Tables<S>>) -> Position<S> {
+    pub fn empty(t: Arc<Tables<S>>) -> Position<S> {
         Position {
             t,
             place: Placement::empty(),
@@ -403,7 +403,7 @@ impl<S: SquareSet> Position<S> {
     }
 
     /// Puts a piece on an empty square (setup only).
-    pub(crate) fn put(&mut self, seat: Seat, kind: usize, sq: u8) {
+    pub fn put(&mut self, seat: Seat, kind: usize, sq: u8) {
         let t = &*self.t;
         self.place.put(t, seat, kind, sq);
     }
@@ -446,9 +446,20 @@ impl<S: SquareSet> Position<S> {
         h
     }
 
+    /// Sets the side to move, the castling rights (a bit per seat, as
+    /// [`Tables`] numbers them) and the counters of a position being set
+    /// up (a game's own position string reader); then
+    /// [`Position::finish_setup`].
+    pub fn set_state(&mut self, side: Seat, rights: u8, quiet: u32, fullmove: u32) {
+        self.side = side;
+        self.rights = rights;
+        self.quiet = quiet;
+        self.fullmove = fullmove;
+    }
+
     /// Call once everything is placed: the hash, the history, and the ends
     /// a position can already be in.
-    pub(crate) fn finish_setup(&mut self) {
+    pub fn finish_setup(&mut self) {
         self.place.hash = self.compute_hash();
         self.ep_counts = self.en_passant_counts();
         self.history = vec![self.repetition_key()];

@@ -213,8 +213,8 @@ impl FairyEval {
     ///
     /// ```
     /// use deckmate_engine::Evaluator;
-    /// use deckmate_games::fairy::eval::PositionRef;
-    /// use deckmate_games::fairy::{chess, AnyPosition, FairyEval};
+    /// use deckmate_fairy::eval::PositionRef;
+    /// use deckmate_fairy::{chess, AnyPosition, FairyEval};
     /// use std::sync::Arc;
     ///
     /// // 15 for the side to move while the other side has no queen.

@@ -3,9 +3,9 @@
 //! pieces bearing on each royal's zone, and pawns' advance.
 
 use super::FairyEval;
-use crate::fairy::position::Position;
-use crate::fairy::set::SquareSet;
-use crate::fairy::tables::Tables;
+use crate::position::Position;
+use crate::set::SquareSet;
+use crate::tables::Tables;
 use deckmate_rules::Seat;
 
 /// The parts of an evaluation, each from the first seat's point of view

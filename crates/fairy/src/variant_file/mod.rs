@@ -43,7 +43,7 @@
 //! file and pass its text.
 //!
 //! ```
-//! use deckmate_games::variant_file;
+//! use deckmate_fairy::variant_file;
 //!
 //! let text = std::fs::read_to_string(concat!(
 //!     env!("CARGO_MANIFEST_DIR"),
