@@ -9,6 +9,7 @@
 
 #[macro_use]
 mod output;
+mod cards_pdf;
 mod cmd;
 mod game_options;
 mod games;

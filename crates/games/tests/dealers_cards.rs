@@ -1,10 +1,9 @@
 //! The cards of Dealer's Chess: the page's catalogue and deck files in both
-//! forms (D7), each card's movement diagram, and the cards as SVG and as
-//! printable PDF sheets (D10).
+//! forms (D7), each card's movement diagram, and the cards as SVG (D10;
+//! the PDF sheets are the CLI's, `cards_pdf.rs`).
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use deckmate_games::dealers::card_pdf::sheets_pdf;
 use deckmate_games::dealers::card_svg::{card_svg, xml_escape};
 use deckmate_games::dealers::catalogue::{CardKind, Catalogue};
 use deckmate_games::dealers::diagram::{Diagram, Mark, MAX_RADIUS};
@@ -179,27 +178,4 @@ fn d10_every_card_is_an_svg_with_its_name_words_and_xbetza() {
 #[test]
 fn text_is_escaped() {
     assert_eq!(xml_escape("a<b & \"c\""), "a&lt;b &amp; &quot;c&quot;");
-}
-
-#[test]
-fn d10_the_71_cards_make_9_letter_pages_of_8() {
-    let cards = Catalogue::builtin().cards();
-    let pdf = sheets_pdf(cards).expect("a PDF");
-    assert!(pdf.starts_with(b"%PDF-"));
-    let text = String::from_utf8_lossy(&pdf);
-    assert!(text.contains("/Count 9"), "71 cards: 9 pages");
-    assert!(text.contains("/MediaBox [0 0 612 792]"));
-    assert!(text.trim_end().ends_with("%%EOF"));
-    // A deck of one card still makes a page.
-    let one = sheets_pdf(&cards[..1]).expect("a PDF");
-    assert!(String::from_utf8_lossy(&one).contains("/Count 1"));
-}
-
-#[test]
-fn text_outside_ascii_is_replaced() {
-    // A card whose words leave ASCII: the PDF's text is "a?b".
-    let deck = Catalogue::parse("piece | Spear | SP | W | a\u{bd}b").expect("a card");
-    let pdf = sheets_pdf(deck.cards()).expect("a PDF");
-    assert!(String::from_utf8_lossy(&pdf).contains("(a?b)"));
-    assert!(!pdf.windows(2).any(|w| w == "\u{bd}".as_bytes()));
 }

@@ -96,9 +96,9 @@ pub fn run(args: CardsArgs) -> Result<ExitCode, String> {
     }
     if let Some(out) = &args.pdf {
         let codes: Vec<&str> = cards.iter().map(|c| c.code.as_str()).collect();
-        let pdf = deck.pdf(&codes)?;
+        let pdf = crate::cards_pdf::sheets_pdf(deck, &codes, capability.card_size())?;
         std::fs::write(out, pdf).map_err(|e| format!("{}: {e}", out.display()))?;
-        let pages = cards.len().div_ceil(capability.per_page());
+        let pages = cards.len().div_ceil(crate::cards_pdf::PER_PAGE);
         outln!(
             "{}: {} {} on {pages} {}",
             out.display(),

@@ -1,6 +1,7 @@
 //! The reference card of a piece (RULINGS D10), laid out once over a small
-//! drawing surface ([`Canvas`]) that [`super::card_svg`] writes as SVG (the
-//! web app, `/cards`) and [`super::card_pdf`] as PDF (printable sheets).
+//! drawing surface (the registry's [`Canvas`]) that [`super::card_svg`]
+//! writes as SVG (the web app, `/cards`) and the `deckmate cards` command
+//! as PDF (printable sheets).
 //!
 //! A card is 4 1/4 by 2 3/4 inches (306 x 198 points), as the page's
 //! perforated cardstock: two across and four down a letter page. On the
@@ -17,15 +18,12 @@
 
 use super::catalogue::PieceCard;
 use super::diagram::{Diagram, Mark};
+pub use crate::registry::{Canvas, Colour};
 
 /// A card's width and height, in points.
 pub const CARD_W: f32 = 306.0;
 /// See [`CARD_W`].
 pub const CARD_H: f32 = 198.0;
-
-/// An RGB colour, each part 0-255.
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
-pub struct Colour(pub u8, pub u8, pub u8);
 
 /// Ink: marks and text.
 pub const INK: Colour = Colour(20, 20, 20);
@@ -37,34 +35,6 @@ const GRID_LIGHT: Colour = Colour(240, 236, 228);
 const GRID_DARK: Colour = Colour(214, 204, 186);
 const CENTRE: Colour = Colour(60, 60, 60);
 const BORDER: Colour = Colour(150, 150, 150);
-
-/// A drawing surface with its origin at the card's top left, y down, in
-/// points.
-pub trait Canvas {
-    /// A straight line.
-    fn line(&mut self, from: (f32, f32), to: (f32, f32), width: f32, colour: Colour, dashed: bool);
-    /// A rectangle, filled and/or outlined.
-    fn rect(
-        &mut self,
-        x: f32,
-        y: f32,
-        w: f32,
-        h: f32,
-        fill: Option<Colour>,
-        stroke: Option<(Colour, f32)>,
-    );
-    /// A circle, filled and/or outlined.
-    fn circle(
-        &mut self,
-        centre: (f32, f32),
-        r: f32,
-        fill: Option<Colour>,
-        stroke: Option<(Colour, f32)>,
-    );
-    /// Text with its baseline's left end at (`x`, `y`), in Helvetica (bold
-    /// or not) of `size` points.
-    fn text(&mut self, x: f32, y: f32, size: f32, bold: bool, colour: Colour, text: &str);
-}
 
 /// Words broken into lines of at most `width` characters.
 pub fn wrap(text: &str, width: usize) -> Vec<String> {

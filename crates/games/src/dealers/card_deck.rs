@@ -1,11 +1,13 @@
 //! Dealer's Chess's reference cards (RULINGS D10) as the registry's
 //! capability ([`ReferenceCards`]): the shipped catalogue or a deck
-//! file's, listed, drawn as SVG and printed as PDF sheets.
+//! file's, listed, drawn as SVG, or drawn on any [`Canvas`] (the
+//! `deckmate cards` command prints PDF sheets on one).
 
-use super::card_pdf::{sheets_pdf, PER_PAGE};
+use super::card::{draw, CARD_H, CARD_W};
 use super::card_svg::card_svg;
+use super::diagram::Diagram;
 use super::{Catalogue, PieceCard};
-use crate::registry::{CardDeck, CardInfo, ReferenceCards};
+use crate::registry::{Canvas, CardDeck, CardInfo, ReferenceCards};
 
 /// Dealer's Chess's reference cards, for its entry.
 pub static REFERENCE_CARDS: DealersCards = DealersCards;
@@ -47,12 +49,11 @@ impl<C: AsRef<Catalogue> + Send + Sync> CardDeck for Deck<C> {
         card_svg(self.card(code)?)
     }
 
-    fn pdf(&self, codes: &[&str]) -> Result<Vec<u8>, String> {
-        let cards: Vec<PieceCard> = codes
-            .iter()
-            .map(|c| self.card(c).cloned())
-            .collect::<Result<_, _>>()?;
-        sheets_pdf(&cards)
+    fn draw(&self, code: &str, canvas: &mut dyn Canvas) -> Result<(), String> {
+        let card: &PieceCard = self.card(code)?;
+        let diagram = Diagram::of(&card.betza).map_err(|e| format!("{}: {e}", card.name))?;
+        draw(card, &diagram, canvas);
+        Ok(())
     }
 }
 
@@ -89,7 +90,7 @@ alone, the squares a lame or bent move must pass as a thin path; the first move'
 blue."
     }
 
-    fn per_page(&self) -> usize {
-        PER_PAGE
+    fn card_size(&self) -> (f32, f32) {
+        (CARD_W, CARD_H)
     }
 }

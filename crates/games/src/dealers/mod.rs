@@ -12,8 +12,9 @@
 //!   catalogue) and written canonically;
 //! - the reference cards of D10: [`diagram`] (a piece's moves read from its
 //!   compiled XBetza), [`card`] (the layout, drawn once over a canvas),
-//!   [`card_svg`] (the web app's `/cards`) and [`card_pdf`] (printable
-//!   letter sheets, `deckmate cards --pdf`).
+//!   [`card_svg`] (the web app's `/cards`); `card_deck.rs` offers them as
+//!   the `reference_cards` capability, on which the `deckmate cards`
+//!   command prints PDF letter sheets.
 //!
 //! Still to come: play on the fairy core (hands, promotion from the hand,
 //! castling with any corner piece, D9's pawns), the registry entry and the
@@ -21,7 +22,6 @@
 
 pub mod card;
 mod card_deck;
-pub mod card_pdf;
 pub mod card_svg;
 pub mod catalogue;
 pub mod deal;

@@ -48,6 +48,40 @@ pub struct CardInfo {
     pub words: String,
 }
 
+/// An RGB colour, each part 0-255.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct Colour(pub u8, pub u8, pub u8);
+
+/// A drawing surface for a reference card, its origin at the card's top
+/// left, y down, in points. The game lays its cards out once over it; each
+/// output implements it where the output is made (SVG in the game for the
+/// browser, PDF in the `deckmate cards` command).
+pub trait Canvas {
+    /// A straight line.
+    fn line(&mut self, from: (f32, f32), to: (f32, f32), width: f32, colour: Colour, dashed: bool);
+    /// A rectangle, filled and/or outlined.
+    fn rect(
+        &mut self,
+        x: f32,
+        y: f32,
+        w: f32,
+        h: f32,
+        fill: Option<Colour>,
+        stroke: Option<(Colour, f32)>,
+    );
+    /// A circle, filled and/or outlined.
+    fn circle(
+        &mut self,
+        centre: (f32, f32),
+        r: f32,
+        fill: Option<Colour>,
+        stroke: Option<(Colour, f32)>,
+    );
+    /// Text with its baseline's left end at (`x`, `y`), in Helvetica (bold
+    /// or not) of `size` points.
+    fn text(&mut self, x: f32, y: f32, size: f32, bold: bool, colour: Colour, text: &str);
+}
+
 /// A deck of reference cards: the shipped one, or one read from a deck
 /// file.
 pub trait CardDeck: Send + Sync {
@@ -57,9 +91,9 @@ pub trait CardDeck: Send + Sync {
     /// One card drawn as SVG (forward is up), or why it cannot be.
     fn svg(&self, code: &str) -> Result<String, String>;
 
-    /// Printable sheets of the cards with these codes, in this order, as
-    /// a PDF file's bytes.
-    fn pdf(&self, codes: &[&str]) -> Result<Vec<u8>, String>;
+    /// Draws one card on `canvas` (of [`ReferenceCards::card_size`]), or
+    /// says why it cannot be (its move does not compile).
+    fn draw(&self, code: &str, canvas: &mut dyn Canvas) -> Result<(), String>;
 }
 
 /// A game's printable reference cards (the capability).
@@ -77,6 +111,6 @@ pub trait ReferenceCards: Sync {
     /// How to read a card's diagram, in a few sentences.
     fn legend(&self) -> &'static str;
 
-    /// Cards on one printed page.
-    fn per_page(&self) -> usize;
+    /// A card's width and height, in points.
+    fn card_size(&self) -> (f32, f32);
 }

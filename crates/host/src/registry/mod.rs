@@ -38,7 +38,7 @@ pub use analysis::{
     AnalysisStart, MAX_LINES,
 };
 pub use board::{BoardHook, BoardPlay};
-pub use capabilities::{Capabilities, CardDeck, CardInfo, ReferenceCards};
+pub use capabilities::{Canvas, Capabilities, CardDeck, CardInfo, Colour, ReferenceCards};
 pub use error::GameError;
 pub use options::{OptionError, OptionKind, OptionSpec, Options};
 pub use replay::{read_record, ReplayFailure, Replayed};

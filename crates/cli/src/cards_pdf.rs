@@ -1,12 +1,12 @@
-//! Printable sheets of reference cards (RULINGS D10): [`sheets_pdf`] lays
-//! the cards two across and four down a US letter page (8 1/2 x 11
-//! inches), each 4 1/4 x 2 3/4 inches, as the page's perforated cardstock
-//! divides it, with the PDF writer `pdf-writer` and the PDF's own
-//! Helvetica (no font embedded).
+//! Printable sheets of reference cards (the capability `ReferenceCards`;
+//! Dealer's Chess's, RULINGS D10): [`sheets_pdf`] lays the cards two
+//! across and four down a US letter page (8 1/2 x 11 inches), each 4 1/4 x
+//! 2 3/4 inches, as the page's perforated cardstock divides it, with the
+//! PDF writer `pdf-writer` and the PDF's own Helvetica (no font embedded).
+//! The game draws each card on this file's [`Canvas`]; the PDF is made
+//! here, where the output is.
 
-use super::card::{draw, Canvas, Colour, CARD_H, CARD_W};
-use super::catalogue::PieceCard;
-use super::diagram::Diagram;
+use deckmate_games::registry::{Canvas, CardDeck, Colour};
 use pdf_writer::types::LineCapStyle;
 use pdf_writer::{Content, Name, Pdf, Rect, Ref, Str};
 
@@ -137,14 +137,16 @@ impl Canvas for Page {
     }
 }
 
-/// The cards as printable sheets, eight to a page in the given order; an
-/// error names a card whose XBetza does not compile.
-pub fn sheets_pdf(cards: &[PieceCard]) -> Result<Vec<u8>, String> {
-    let diagrams = cards
-        .iter()
-        .map(|c| Diagram::of(&c.betza).map_err(|e| format!("{}: {e}", c.name)))
-        .collect::<Result<Vec<_>, _>>()?;
-    let pages = cards.len().div_ceil(PER_PAGE).max(1);
+/// The cards of `deck` with these codes as printable sheets, eight to a
+/// page in the given order, each `card` (width, height) points; an error
+/// names a card that cannot be drawn.
+pub fn sheets_pdf(
+    deck: &dyn CardDeck,
+    codes: &[&str],
+    card: (f32, f32),
+) -> Result<Vec<u8>, String> {
+    let (card_w, card_h) = card;
+    let pages = codes.len().div_ceil(PER_PAGE).max(1);
     let catalog = Ref::new(1);
     let tree = Ref::new(2);
     let (regular, bold) = (Ref::new(3), Ref::new(4));
@@ -173,18 +175,54 @@ pub fn sheets_pdf(cards: &[PieceCard]) -> Result<Vec<u8>, String> {
             oy: 0.0,
         };
         drawing.content.set_line_cap(LineCapStyle::RoundCap);
-        for (i, (card, d)) in cards
-            .iter()
-            .zip(&diagrams)
-            .skip(p * PER_PAGE)
-            .take(PER_PAGE)
-            .enumerate()
-        {
-            drawing.ox = (i % 2) as f32 * CARD_W;
-            drawing.oy = (i / 2) as f32 * CARD_H + (PAGE_H - 4.0 * CARD_H) / 2.0;
-            draw(card, d, &mut drawing);
+        for (i, code) in codes.iter().skip(p * PER_PAGE).take(PER_PAGE).enumerate() {
+            drawing.ox = (i % 2) as f32 * card_w;
+            drawing.oy = (i / 2) as f32 * card_h + (PAGE_H - 4.0 * card_h) / 2.0;
+            deck.draw(code, &mut drawing)?;
         }
         pdf.stream(content_ref(p), &drawing.content.finish());
     }
     Ok(pdf.finish())
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::expect_used)]
+    use super::*;
+    use deckmate_games::list::GAMES;
+    use deckmate_games::registry::ReferenceCards;
+
+    fn cards() -> &'static dyn ReferenceCards {
+        GAMES
+            .iter()
+            .find_map(|g| g.capabilities.reference_cards)
+            .expect("a game with reference cards")
+    }
+
+    #[test]
+    fn d10_the_71_cards_make_9_letter_pages_of_8() {
+        let deck = cards().shipped();
+        let all = deck.cards();
+        let codes: Vec<&str> = all.iter().map(|c| c.code.as_str()).collect();
+        let pdf = sheets_pdf(deck, &codes, cards().card_size()).expect("a PDF");
+        assert!(pdf.starts_with(b"%PDF-"));
+        let text = String::from_utf8_lossy(&pdf);
+        assert!(text.contains("/Count 9"), "71 cards: 9 pages");
+        assert!(text.contains("/MediaBox [0 0 612 792]"));
+        assert!(text.trim_end().ends_with("%%EOF"));
+        // A deck of one card still makes a page.
+        let one = sheets_pdf(deck, &codes[..1], cards().card_size()).expect("a PDF");
+        assert!(String::from_utf8_lossy(&one).contains("/Count 1"));
+    }
+
+    #[test]
+    fn text_outside_ascii_is_replaced() {
+        // A card whose words leave ASCII: the PDF's text is "a?b".
+        let deck = cards()
+            .read_deck("piece | Spear | SP | W | a\u{bd}b")
+            .expect("a card");
+        let pdf = sheets_pdf(deck.as_ref(), &["SP"], cards().card_size()).expect("a PDF");
+        assert!(String::from_utf8_lossy(&pdf).contains("(a?b)"));
+        assert!(!pdf.windows(2).any(|w| w == "\u{bd}".as_bytes()));
+    }
 }
