@@ -313,7 +313,7 @@ impl LiveGame {
     /// after `ply` moves. An earlier position is rebuilt here, which may
     /// take long: async code builds it off the runtime and calls
     /// [`LiveGame::view_at`].
-    pub fn view(&self, you: Option<Seat>, ply: Option<usize>) -> Value {
+    pub fn view(&self, you: Option<Seat>, ply: Option<usize>) -> GameView {
         self.view_built(you, ply, None)
     }
 
@@ -326,7 +326,7 @@ impl LiveGame {
     /// The view after `ply` moves, `past` being that position built from
     /// [`LiveGame::past`] (if the game has since been taken back before
     /// `ply`, the view now).
-    pub fn view_at(&self, you: Option<Seat>, ply: usize, past: &dyn PlayedGame) -> Value {
+    pub fn view_at(&self, you: Option<Seat>, ply: usize, past: &dyn PlayedGame) -> GameView {
         self.view_built(you, Some(ply), Some(past))
     }
 
@@ -335,7 +335,7 @@ impl LiveGame {
         you: Option<Seat>,
         ply: Option<usize>,
         built: Option<&dyn PlayedGame>,
-    ) -> Value {
+    ) -> GameView {
         let plies = self.plies();
         let current = ply.is_none_or(|p| p >= plies);
         let ply = ply.unwrap_or(plies).min(plies);
@@ -371,7 +371,7 @@ impl LiveGame {
         part.entry("last").or_insert(Value::Null);
         part.entry("board").or_insert(Value::Null);
         part.entry("zones").or_insert(json!([]));
-        let view = GameView {
+        GameView {
             protocol: PROTOCOL,
             id: self.id.clone(),
             variant: variant.key.to_string(),
@@ -436,8 +436,7 @@ impl LiveGame {
                     .collect()
             }),
             game: GamePart(part),
-        };
-        serde_json::to_value(view).unwrap_or(Value::Null)
+        }
     }
 
     /// A line for the lobby's list.

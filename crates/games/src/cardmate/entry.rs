@@ -3,7 +3,7 @@
 
 use super::{
     palace, parse_quiet_limit, parse_switch, record, record::GameSpec, End, Move,
-    Options as RuleOptions, PalaceRule, Position, Rank, SetupKind, KEY, RULES,
+    Options as RuleOptions, PalaceRule, Position, Rank, SetupKind, Suit, KEY, RULES,
 };
 use crate::registry::{read_record, ReplayFailure, Replayed};
 use crate::registry::{search_lines, AnalysisReport, AnalysisRequest, EngineHook};
@@ -163,6 +163,32 @@ fn sq(s: Square) -> String {
     s.name(RankStyle::FromZero).to_string()
 }
 
+/// How a card's rank and suit read: each rank letter's name and face (the
+/// Ten printed 10), each suit letter's name and symbol, so that a client
+/// says a piece ("Ten of Clubs") and draws its face ("10♣").
+fn card_words() -> Value {
+    let mut ranks = Map::new();
+    for i in 0..14u8 {
+        let r = Rank::from_symbol(char::from(b"123456789XJQKA"[usize::from(i)]));
+        if let Some(r) = r {
+            let face = if r == Rank::TEN {
+                "10".to_string()
+            } else {
+                r.symbol().to_string()
+            };
+            ranks.insert(r.symbol().to_string(), json!([r.name(), face]));
+        }
+    }
+    let mut suits = Map::new();
+    for s in Suit::ALL {
+        suits.insert(
+            s.letter().to_string(),
+            json!([s.name(), s.symbol().to_string()]),
+        );
+    }
+    json!({ "ranks": ranks, "suits": suits })
+}
+
 /// Cardmate's hook into [`BoardPlay`].
 pub struct Cardmate;
 
@@ -222,13 +248,8 @@ impl BoardHook for Cardmate {
         for seat in Seat::BOTH {
             for c in pos.cards_of(seat) {
                 if let Some(s) = pos.square_of(c) {
-                    // Its face as printed (the Ten as 10; `symbol` would be the
-                    // terminal's) and its name in words.
-                    let rank = if c.rank() == Rank::TEN {
-                        "10".to_string()
-                    } else {
-                        c.rank().symbol().to_string()
-                    };
+                    // Its face and name in words come from the board's
+                    // `card_words`, once a view rather than once a card.
                     pieces.push(json!({
                         "square": sq(s),
                         "label": c.to_string(),
@@ -236,8 +257,6 @@ impl BoardHook for Cardmate {
                         "suit": c.suit().letter().to_string(),
                         "red": c.suit().is_red(),
                         "owner": seat.index(),
-                        "face": format!("{rank}{}", c.suit().symbol()),
-                        "name": format!("{} of {}", c.rank().name(), c.suit().name()),
                     }));
                 }
             }
@@ -259,6 +278,7 @@ impl BoardHook for Cardmate {
                     { "name": "Rearhand's palace", "squares": palace(Seat::Second).map(sq) },
                 ],
                 "midline": 5,
+                "card_words": card_words(),
                 // One click that may promote a One or not.
                 "choice_question": "Promote the One?",
             }),

@@ -5,6 +5,7 @@
 use super::games::{find, fresh_seed, new_game, secret_seed};
 use super::{bad, bearer, conflict, internal, stored, typed, ApiError, ApiResult};
 use crate::game::{seat_of, LiveGame};
+use crate::view::GameView;
 use crate::{AppState, CommitError};
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
@@ -52,7 +53,7 @@ pub(super) async fn play(
     Path(id): Path<String>,
     headers: HeaderMap,
     body: Option<Json<Value>>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<GameView>> {
     let slot = find(&state, &id).await?;
     let me = {
         let g = slot.lock();
@@ -110,7 +111,7 @@ pub(super) async fn resign(
     State(state): State<AppState>,
     Path(id): Path<String>,
     headers: HeaderMap,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<GameView>> {
     let slot = find(&state, &id).await?;
     let _writer = slot.writer.lock().await;
     let me = seat_in_play(&slot.lock(), &headers)?;
@@ -211,7 +212,7 @@ pub(super) async fn draw(
     State(state): State<AppState>,
     Path(id): Path<String>,
     headers: HeaderMap,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<GameView>> {
     let slot = find(&state, &id).await?;
     let (me, engine, plies) = {
         let _writer = slot.writer.lock().await;
@@ -291,7 +292,7 @@ async fn answer_draw_offer(
     id: String,
     headers: HeaderMap,
     accept: bool,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<GameView>> {
     let slot = find(&state, &id).await?;
     let _writer = slot.writer.lock().await;
     let me = {
@@ -312,7 +313,7 @@ pub(super) async fn accept_draw(
     State(state): State<AppState>,
     Path(id): Path<String>,
     headers: HeaderMap,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<GameView>> {
     answer_draw_offer(state, id, headers, true).await
 }
 
@@ -322,7 +323,7 @@ pub(super) async fn decline_draw(
     State(state): State<AppState>,
     Path(id): Path<String>,
     headers: HeaderMap,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<GameView>> {
     answer_draw_offer(state, id, headers, false).await
 }
 
@@ -337,7 +338,7 @@ pub(super) async fn takeback(
     State(state): State<AppState>,
     Path(id): Path<String>,
     headers: HeaderMap,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<GameView>> {
     let slot = find(&state, &id).await?;
     let _writer = slot.writer.lock().await;
     let (me, keep, grant) = {
@@ -384,7 +385,7 @@ pub(super) async fn decline_takeback(
     State(state): State<AppState>,
     Path(id): Path<String>,
     headers: HeaderMap,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<GameView>> {
     let slot = find(&state, &id).await?;
     let mut g = slot.lock();
     let me = seat_in_play(&g, &headers)?;
@@ -412,7 +413,7 @@ pub(super) async fn chat(
     Path(id): Path<String>,
     headers: HeaderMap,
     body: Option<Json<Value>>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<GameView>> {
     let slot = find(&state, &id).await?;
     let body: ChatRequest = typed(body, "send {\"text\": \"your message\"}")?;
     let text: String = body.text.chars().filter(|c| !c.is_control()).collect();
@@ -485,7 +486,7 @@ pub(super) async fn rematch(
     State(state): State<AppState>,
     Path(id): Path<String>,
     headers: HeaderMap,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<GameView>> {
     rematch_answer(state, id, headers, false).await
 }
 
@@ -495,7 +496,7 @@ pub(super) async fn accept_rematch(
     State(state): State<AppState>,
     Path(id): Path<String>,
     headers: HeaderMap,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<GameView>> {
     rematch_answer(state, id, headers, true).await
 }
 
@@ -505,7 +506,7 @@ async fn rematch_answer(
     id: String,
     headers: HeaderMap,
     must_accept: bool,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<GameView>> {
     let slot = find(&state, &id).await?;
     let _writer = slot.writer.lock().await;
     let (fresh, secret) = (fresh_seed()?, secret_seed()?);
@@ -576,7 +577,7 @@ pub(super) async fn decline_rematch(
     State(state): State<AppState>,
     Path(id): Path<String>,
     headers: HeaderMap,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<GameView>> {
     let slot = find(&state, &id).await?;
     let _writer = slot.writer.lock().await;
     let mut g = slot.lock();

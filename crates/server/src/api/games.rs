@@ -5,6 +5,7 @@ use super::{bad, bearer, conflict, internal, not_found, quote, stored, typed, un
 use crate::clock::{Clock, TimeControl};
 use crate::game::{seat_of, GameSlot, LiveGame};
 use crate::live_games::Line;
+use crate::view::GameView;
 use crate::{secret, AppState};
 use axum::extract::{Path, Query, State};
 use axum::http::{header, HeaderMap};
@@ -346,7 +347,7 @@ pub(super) async fn view(
     Path(id): Path<String>,
     Query(q): Query<HashMap<String, String>>,
     headers: HeaderMap,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<GameView>> {
     let slot = find(&state, &id).await?;
     let ply = match q.get("ply") {
         Some(p) => Some(

@@ -13,6 +13,7 @@ use super::games::{created, find, new_game, nickname, seeded_game};
 use super::requests::{Name, NewSeek};
 use super::{bad, bearer, conflict, not_found, stored, typed, ApiError, ApiResult};
 use crate::clock::TimeControl;
+use crate::view::GameView;
 use crate::{lock, secret, AppState};
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};
@@ -396,7 +397,7 @@ pub(super) async fn set_name(
     Path(id): Path<String>,
     headers: HeaderMap,
     body: Option<Json<Value>>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<GameView>> {
     let slot = find(&state, &id).await?;
     const USAGE: &str = "send {\"name\": \"your nickname\"}";
     let body: Name = typed(body, USAGE)?;

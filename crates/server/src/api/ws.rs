@@ -72,7 +72,8 @@ pub(super) async fn ws(
 
 /// Sends the current view; false when the client is gone or too slow.
 async fn send_view(socket: &mut WebSocket, slot: &GameSlot, you: Option<Seat>) -> bool {
-    let text = slot.lock().view(you, None).to_string();
+    // Serialized once, from the typed view to the socket's text.
+    let text = serde_json::to_string(&slot.lock().view(you, None)).unwrap_or_default();
     matches!(
         tokio::time::timeout(SEND_TIMEOUT, socket.send(Message::Text(text.into()))).await,
         Ok(Ok(()))

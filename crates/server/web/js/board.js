@@ -6,7 +6,7 @@
 // click may do (`from`/`to`).
 import { svgEl, svgText } from "./dom.js";
 import { pickOrDrop } from "./pick.js";
-import { boardGrid, startSquare, boardKey, sayBox, pieceName } from "./keys.js";
+import { boardGrid, startSquare, boardKey, sayBox, pieceName, cardWords } from "./keys.js";
 import { dragPieces } from "./drag.js";
 import { freshMove, slide } from "./motion.js";
 import { showCard } from "./refcard.js";
@@ -130,7 +130,8 @@ function card(state, v, p, pos, live) {
   const up = (p.owner === 0) !== state.flipped;
   g.append(svgEl("rect", { x: x + 6, y: y + 4, width: S - 12, height: S - 8, rx: 6, class: "face" }));
   g.append(svgEl("path", { d: up ? `M${x + 22} ${y + 10} L${x + 30} ${y + 4} L${x + 38} ${y + 10}` : `M${x + 22} ${y + S - 10} L${x + 30} ${y + S - 4} L${x + 38} ${y + S - 10}`, class: "wedge" }));
-  g.append(svgText({ x: x + S / 2, y: y + S / 2 + 7, class: "label" }, p.face || p.symbol || p.label));
+  const words = cardWords(p, v);
+  g.append(svgText({ x: x + S / 2, y: y + S / 2 + 7, class: "label" }, (words && words.face) || p.symbol || p.label));
   return g;
 }
 

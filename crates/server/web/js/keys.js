@@ -4,10 +4,21 @@
 import { el } from "./dom.js";
 import { pickOrDrop } from "./pick.js";
 
-// A piece in words: its name from the view (a card by rank and suit) and
-// whose it is; else its label.
+// A card on the board by its rank and suit, in the board's words
+// (`card_words`: each rank's name and face, each suit's name and symbol):
+// { name: "Ten of Clubs", face: "10\u2663" }, or null for another piece.
+export function cardWords(p, v) {
+  const w = v.board && v.board.card_words;
+  const r = w && w.ranks[p.rank];
+  const s = w && w.suits[p.suit];
+  return r && s ? { name: `${r[0]} of ${s[0]}`, face: r[1] + s[1] } : null;
+}
+
+// A piece in words: a card's name (by its rank and suit) and whose it is;
+// else its label.
 export function pieceName(p, v) {
-  return p.name ? `${p.name}, ${v.seats[p.owner].name}'s` : p.label;
+  const c = cardWords(p, v);
+  return c ? `${c.name}, ${v.seats[p.owner].name}'s` : p.label;
 }
 
 // Where a board's squares are on screen, counted in squares from the top
