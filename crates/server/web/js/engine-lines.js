@@ -40,7 +40,17 @@ export function analyse(st) {
   if (lines) lines.style.minHeight = `calc(${st.lines} * (1.9em + 6px))`;
   if (!st.ws || st.ws.readyState !== 1) return;
   if (info) info.textContent = "thinking\u2026";
+  // Said from the start, not with the first report: the line it takes
+  // must not push the buttons below it down as the lines come.
+  sayPointOfView(st);
   st.ws.send(JSON.stringify({ id: st.req, game: st.game, spec: st.spec, moves: st.moves.slice(0, st.at), lines: st.lines, seconds: 30 }));
+}
+
+// Whose side the scores and the bar take: the first seat's.
+function sayPointOfView(st) {
+  const pov = document.getElementById("eval-pov");
+  const first = st.view.seats[0].name;
+  if (pov) pov.textContent = `Scores and bar from ${first}'s side: + is good for ${first}.`;
 }
 
 function drawLines(st, r) {
@@ -53,7 +63,7 @@ function drawLines(st, r) {
   const secs = (r.elapsed_ms / 1000).toFixed(1);
   info.textContent = `depth ${r.depth}${r.done ? "" : "\u2026"} \u00b7 ${secs} s`;
   const first = st.view.seats[0].name;
-  document.getElementById("eval-pov").textContent = `Scores and bar from ${first}'s side: + is good for ${first}.`;
+  sayPointOfView(st);
   const pct = Math.round(r.bar * 100);
   document.getElementById("eval-fill").style.width = pct + "%";
   const bar = document.getElementById("eval-bar");
