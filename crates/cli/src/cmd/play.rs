@@ -34,24 +34,7 @@ pub enum Opponent {
 #[command(
     override_usage = "deckmate play [OPTIONS] <GAME>\n       deckmate play [OPTIONS] --variant-file <PATH>"
 )]
-#[command(after_help = "Examples:\n  deckmate play cardmate\n  \
-deckmate play cardmate --as rearhand --level 6\n  \
-deckmate play cardmate --vs human --setup deal --seed 7\n  \
-deckmate play chess-cards --as other --level 8 --seed 12\n  \
-deckmate play cuarenta --as black --level 3\n  \
-deckmate play 52chess --vs human\n  \
-deckmate play dealers --level 4\n  \
-deckmate play dealers --alternate big-deck --deck-file spears.toml\n  \
-deckmate play --variant-file variants/fairy-court.toml --level 2\n\n\
-Type a move in the game's notation (Cardmate 4Ci3, 9H:c5, 1Sd5=A; Cuarenta\n\
-Pbc4, Fxd5, O-O; 52Chess, after the card drawn for you: d5, Nd3@c7, --;\n\
-Dealer's Chess: your arrangement or random, then Pe2-e4, [GR]b1xf5),\n\
-or: moves, undo, save FILE, board, flip, draw, resign, help, quit. In Chess\n\
-Cards type a play (yR, bQ*, (wN)yB) or: moves, hint, undo, save FILE, help,\n\
-quit. --as takes the game's seats: forehand|rearhand\n\
-(Cardmate), dealer|other (Chess Cards), white|black (Cuarenta, 52Chess,\n\
-Dealer's Chess), or\n\
-first|second.")]
+#[command(after_help = play_help())]
 pub struct PlayArgs {
     /// The game.
     #[arg(value_parser = GameArg::new("play", every_game, no_hint), required_unless_present = "variant_file")]
@@ -78,6 +61,38 @@ pub struct PlayArgs {
     no_color: bool,
     #[command(flatten)]
     options: GameOptionArgs,
+}
+
+/// `deckmate play --help`'s end: examples, then how moves are typed, and
+/// each game's seats, from the list.
+fn play_help() -> String {
+    let mut groups: Vec<([&str; 2], Vec<&str>)> = Vec::new();
+    for g in deckmate_games::list::GAMES {
+        match groups.iter_mut().find(|(seats, _)| *seats == g.seats) {
+            Some((_, names)) => names.push(g.name),
+            None => groups.push((g.seats, vec![g.name])),
+        }
+    }
+    let seats: Vec<String> = groups
+        .iter()
+        .map(|(s, names)| format!("{}|{} ({})", s[0], s[1], names.join(", ")))
+        .collect();
+    format!(
+        "Examples:\n  deckmate play cardmate\n  \
+deckmate play cardmate --as rearhand --level 6\n  \
+deckmate play cardmate --vs human --setup deal --seed 7\n  \
+deckmate play chess-cards --as other --level 8 --seed 12\n  \
+deckmate play cuarenta --as black --level 3\n  \
+deckmate play 52chess --vs human\n  \
+deckmate play dealers --level 4\n  \
+deckmate play dealers --alternate big-deck --deck-file spears.toml\n  \
+deckmate play --variant-file variants/fairy-court.toml --level 2\n\n\
+Type a move in the game's notation (its rules say how: deckmate rules GAME; in\n\
+the game, 'help'), or: moves, undo, save FILE, board, flip, draw, resign, help,\n\
+quit. A game with a table of its own says its commands at its 'help'.\n\n\
+--as takes the game's seats:\n  {}\n  first|second (any game)",
+        seats.join("\n  ")
+    )
 }
 
 /// The seat `name` gives in `game`: one of its own seats' keys, `first`
@@ -354,6 +369,16 @@ mod tests {
                 g.to_move() == Some(Seat::First) && g.takeback_floor() == 0 && !g.secrets_pending()
             })
             .collect()
+    }
+
+    #[test]
+    fn the_help_names_every_games_seats_from_the_list() {
+        let help = play_help();
+        for g in GAMES {
+            let seats = format!("{}|{} (", g.seats[0], g.seats[1]);
+            assert!(help.contains(&seats), "{}: {help}", g.key);
+            assert!(help.contains(g.name), "{}: {help}", g.key);
+        }
     }
 
     #[test]
