@@ -3,6 +3,7 @@
 //! browser: the page `/cards` with every shipped card, and each card alone
 //! as SVG at `/cards/{code}.svg` (for the game page's hover cards).
 
+use super::pages::escape;
 use super::{not_found, quote, ApiResult};
 use axum::extract::Path;
 use axum::http::header;
@@ -25,14 +26,6 @@ pub(super) async fn page() -> ApiResult<Html<&'static str>> {
         .as_deref()
         .map(Html)
         .ok_or_else(|| not_found("no game has reference cards"))
-}
-
-/// Text for HTML.
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
 }
 
 fn build_page() -> Option<String> {
