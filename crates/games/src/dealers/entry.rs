@@ -377,6 +377,15 @@ impl DealersBoard {
                 "shared_label": "Shared extras",
                 "redeal": "Offer a re-deal",
                 "redeal_help": "offer the other player a new deal (D11)",
+                "ready": "Ready",
+                "random": "Random",
+                "clear": "Clear",
+                // The moves the buttons send, in the game's notation.
+                "random_move": "random",
+                "redeal_move": "redeal",
+                "arranged": "arranged",
+                "arranging": "arranging\u{2026}",
+                "yours": "Your arrangement: ",
             }]),
         );
         let mut facts = Vec::new();

@@ -12,6 +12,8 @@ const WORDS = {
   title: "Arrange your army", hint: "Drag (or tap, then tap a slot) a card onto each slot.",
   pieces_label: "Piece cards", pawns_label: "Pawn cards", deal_title: "The deal", shared_label: "Shared",
   redeal: "Offer a new deal", redeal_help: "offer the other player a new deal",
+  ready: "Ready", random: "Random", clear: "Clear", random_move: "random", redeal_move: "redeal",
+  arranged: "arranged", arranging: "arranging\u2026", yours: "Your arrangement: ",
 };
 const word = (decl, k) => decl[k] || WORDS[k];
 
@@ -25,11 +27,11 @@ function draw(box, state, v, decl) {
     el("strong", {}, `${v.seats[i].name} dealt${i === me ? " (you)" : ""}: `),
     cardChip(s.royal, { class: "card-chip royal" }), " ",
     ...s.pieces.map((c) => cardChip(c)), " | ", ...s.pawns.map((c) => cardChip(c)),
-    el("span", { class: "arranged" }, s.arranged ? " \u2714 arranged" : " arranging\u2026")));
+    el("span", { class: "arranged" }, s.arranged ? ` \u2714 ${word(decl, "arranged")}` : ` ${word(decl, "arranging")}`)));
   const shared = el("div", { class: "dealt" }, el("strong", {}, word(decl, "shared_label") + ": "), ...d.shared.map((c) => cardChip(c)));
   const offered = v.to_move !== null && v.to_move !== undefined && v.moves.some((m) => m.text.startsWith("keep"));
   if (!seated || d.seats[me].arranged || offered || (v.acting.length === 1 && v.acting[0] !== me && !d.seats[1 - me].arranged)) {
-    const mine = d.mine ? el("p", {}, "Your arrangement: ", el("code", {}, d.mine.text)) : null;
+    const mine = d.mine ? el("p", {}, word(decl, "yours"), el("code", {}, d.mine.text)) : null;
     box.replaceChildren(el("h3", {}, word(decl, "deal_title")), ...seatsInfo, shared, mine,
       el("p", { class: "waiting" }, v.prompt || (seated ? "Waiting for the other player." : "The players are setting up.")));
     return;
@@ -109,10 +111,10 @@ function draw(box, state, v, decl) {
     el("div", { class: "pool-label" }, word(decl, "pieces_label")), pool("back", mySeat.pieces),
     el("div", { class: "pool-label" }, word(decl, "pawns_label")), pool("pawns", mySeat.pawns),
     el("div", { class: "buttons" },
-      el("button", { id: "arrange-send", disabled: complete ? null : "", onclick: () => state.send(text()) }, "Ready"),
-      el("button", { id: "arrange-random", onclick: () => state.send("random") }, "Random"),
-      el("button", { id: "arrange-clear", onclick: () => { memory.a = null; again(); } }, "Clear"),
-      el("button", { id: "arrange-redeal", title: word(decl, "redeal_help"), onclick: () => state.send("redeal") }, word(decl, "redeal"))),
+      el("button", { id: "arrange-send", disabled: complete ? null : "", onclick: () => state.send(text()) }, word(decl, "ready")),
+      el("button", { id: "arrange-random", onclick: () => state.send(word(decl, "random_move")) }, word(decl, "random")),
+      el("button", { id: "arrange-clear", onclick: () => { memory.a = null; again(); } }, word(decl, "clear")),
+      el("button", { id: "arrange-redeal", title: word(decl, "redeal_help"), onclick: () => state.send(word(decl, "redeal_move")) }, word(decl, "redeal"))),
     el("h3", {}, word(decl, "deal_title")), ...seatsInfo, shared);
 }
 
