@@ -77,6 +77,11 @@ impl Catalog {
         &self.added
     }
 
+    /// The game a request that names none is for: the first listed.
+    pub fn first(&self) -> &'static GameEntry {
+        GAMES[0]
+    }
+
     /// The game with this key.
     pub fn find(&self, key: &str) -> Option<&'static GameEntry> {
         self.games().find(|g| g.key == key)

@@ -171,7 +171,10 @@ pub(super) async fn create(
         body,
         "send a JSON object: {\"variant\": \"cardmate\", \"opponent\": \"friend\" or {\"engine\": 1-8, \"seat\": ...}, \"options\", \"seed\", \"time_control\", \"name\"}",
     )?;
-    let key = body.variant.as_deref().unwrap_or("cardmate");
+    let key = body
+        .variant
+        .as_deref()
+        .unwrap_or(state.catalog().first().key);
     let variant = state.catalog().find(key).ok_or_else(|| {
         bad(format!(
             "unknown variant '{}' (known: {})",

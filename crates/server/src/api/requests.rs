@@ -15,7 +15,7 @@ use serde_json::Value;
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(super) struct NewGame {
-    /// The game's key (`cardmate` when left out).
+    /// The game's key (the first listed game when left out).
     #[serde(default)]
     pub variant: Option<String>,
     /// The seed of the deal or setup, where the game lets the player
@@ -41,7 +41,7 @@ pub(super) struct NewGame {
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(super) struct NewSeek {
-    /// The game's key (`cardmate` when left out).
+    /// The game's key (the first listed game when left out).
     #[serde(default)]
     pub variant: Option<String>,
     /// The game's options by name.

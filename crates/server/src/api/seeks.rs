@@ -121,7 +121,10 @@ fn check_game(variant: &'static GameEntry, options: &Value) -> ApiResult<()> {
 
 /// Reads a seek's request (its game is checked by [`check_game`]).
 fn terms(state: &AppState, body: &NewSeek) -> ApiResult<SeekTerms> {
-    let key = body.variant.as_deref().unwrap_or("cardmate");
+    let key = body
+        .variant
+        .as_deref()
+        .unwrap_or(state.catalog().first().key);
     let variant = state.catalog().find(key).ok_or_else(|| {
         bad(format!(
             "unknown variant '{key}' (known: {})",
