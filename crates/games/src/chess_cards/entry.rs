@@ -7,19 +7,24 @@
 //! position with the people swapped, so a seat of game 2 is the other
 //! seat of the match. The match is stored as one list of plays: those
 //! after game 1's end belong to game 2.
+//!
+//! The match is the kernel's [`Game`] ([`super::kernel`]), so it is
+//! played through the host's [`BoardPlay`] like every board game; this
+//! hook ([`ChessCardsHook`]) says what its views, record and move list
+//! show.
 
 use super::engine::choose_turn;
+use super::kernel::match_seat;
 use super::{
-    notation::{mate_marks, parse_turn, turn_text, write},
-    piece_name, suit_name, Card, ChessCards, End, Hand, Match, MatchResult, SacrificeCount, Turn,
-    KEY, RULES,
+    notation::write, piece_name, suit_name, Card, ChessCards, End, Hand, Match, MatchResult,
+    SacrificeCount, Turn, KEY, RULES,
 };
 use crate::registry::{
-    AnalysisRequest, AnalysisSink, BoxedGame, EngineJob, GameEntry, MoveLine, OptionKind,
-    OptionSpec, Options, PlayedGame, RecordInfo,
+    AnalysisReport, AnalysisRequest, BoardHook, BoardPlay, BoxedGame, GameEntry, MoveLine,
+    OptionKind, OptionSpec, Options, RecordInfo,
 };
 use crate::registry::{ReplayFailure, Replayed};
-use deckmate_rules::{MoveError, Outcome, Record, Seat, Tag, ToAct};
+use deckmate_rules::{Game, MoveError, Record, Seat, Tag};
 use serde_json::{json, Map, Value};
 
 const OPTIONS: &[OptionSpec] = &[OptionSpec {
@@ -182,7 +187,10 @@ fn create(_: &'static GameEntry, options: &Options, seed: u64) -> Result<BoxedGa
         .read("sacrifices", count_from)
         .map_err(|e| e.to_string())?
         .unwrap_or(SacrificeCount::Net);
-    Ok(Box::new(CardsMatch::new(seed, count)))
+    Ok(Box::new(BoardPlay::<ChessCardsHook>::new(CardsSpec {
+        seed,
+        count,
+    })?))
 }
 
 fn from_spec(_: &'static GameEntry, v: &Value) -> Result<BoxedGame, String> {
@@ -190,27 +198,20 @@ fn from_spec(_: &'static GameEntry, v: &Value) -> Result<BoxedGame, String> {
         .as_u64()
         .ok_or_else(|| "stored spec: no seed".to_string())?;
     let count = count_from(v["sacrifices"].as_str().unwrap_or("net"))?;
-    Ok(Box::new(CardsMatch::new(seed, count)))
+    Ok(Box::new(BoardPlay::<ChessCardsHook>::new(CardsSpec {
+        seed,
+        count,
+    })?))
 }
 
-/// A match of two games ([`Match`], M11) and the texts of its plays.
-struct CardsMatch {
-    seed: u64,
-    m: Match,
-    /// Every play of the match in order.
-    texts: Vec<String>,
-    /// The index in `texts` where each game starts.
-    starts: Vec<usize>,
-}
-
-/// The match seat of seat `s` of game `k` (0 or 1), and back: game 2 has
-/// the people swapped.
-fn mseat(k: usize, s: Seat) -> Seat {
-    if Match::player(k + 1, s) == 0 {
-        Seat::First
-    } else {
-        Seat::Second
-    }
+/// What a match starts from: the seed of its deal (M1, open: the hands
+/// lie on the table) and how sacrifices count (M9).
+#[derive(Clone, Copy, Debug)]
+pub struct CardsSpec {
+    /// The deal's seed.
+    pub seed: u64,
+    /// How sacrifices count.
+    pub count: SacrificeCount,
 }
 
 fn name(s: Seat) -> &'static str {
@@ -256,16 +257,12 @@ fn hand_cards(h: Hand) -> Vec<Value> {
     cards.into_iter().map(card_json).collect()
 }
 
-impl CardsMatch {
-    fn new(seed: u64, count: SacrificeCount) -> CardsMatch {
-        CardsMatch {
-            seed,
-            m: Match::deal(seed, count),
-            texts: Vec::new(),
-            starts: vec![0],
-        }
-    }
+/// The match as the views show it: the [`Match`] a seat sees.
+struct Shown<'a> {
+    m: &'a Match,
+}
 
+impl Shown<'_> {
     /// The game being played (or the last one, once over), from 0.
     fn current(&self) -> (usize, &ChessCards) {
         (self.m.game_no() - 1, self.m.current())
@@ -287,30 +284,11 @@ impl CardsMatch {
                 score,
             } => format!(
                 "{} mates with {card} on move {move_no}: {}",
-                name(mseat(k, by)),
+                name(match_seat(k, by)),
                 score_sum(card, multiplier, score)
             ),
             End::Draw => "no mate in 10 moves: drawn".to_string(),
         })
-    }
-
-    fn parse(&self, text: &str) -> Result<Turn, MoveError> {
-        let (_, g) = self.current();
-        if g.finish.is_some() {
-            return Err(MoveError::GameOver {
-                end: Some("the match is over".into()),
-            });
-        }
-        let t = parse_turn(text.trim()).map_err(|why| MoveError::NotAMove {
-            text: text.trim().to_string(),
-            game: "Chess Cards".into(),
-            why,
-            examples: "bQ, bQ*, (wR)yB".into(),
-        })?;
-        match g.refusal(t) {
-            None => Ok(t),
-            Some(why) => Err(MoveError::Forbidden { rule: why }),
-        }
     }
 
     /// The status line: whose turn and what is due.
@@ -319,7 +297,7 @@ impl CardsMatch {
         let Some(gs) = g.to_act() else {
             return String::new();
         };
-        let actor = mseat(k, gs);
+        let actor = match_seat(k, gs);
         let mine = you == Some(actor);
         let turns = g.turns();
         let may_sacrifice = mine && turns.iter().any(|t| t.sacrifice.is_some());
@@ -377,8 +355,8 @@ impl CardsMatch {
             .zip(["led", "replied"])
             .map(|(&(s, t), verb)| {
                 let mut c = card_json(t.card);
-                c["owner"] = json!(mseat(k, s).index());
-                c["caption"] = json!(format!("{} {verb}", name(mseat(k, s))));
+                c["owner"] = json!(match_seat(k, s).index());
+                c["caption"] = json!(format!("{} {verb}", name(match_seat(k, s))));
                 c["privilege"] = json!(t.privilege);
                 c
             })
@@ -395,7 +373,7 @@ impl CardsMatch {
         let mut note = self.finish_text(k);
         let mut before = None;
         if let Some((lead, privilege)) = g.lead {
-            let by = mseat(k, g.leader);
+            let by = match_seat(k, g.leader);
             let mut c = card_json(lead);
             let what = match (g.finish.is_some(), privilege) {
                 (true, _) => "mates",
@@ -421,7 +399,7 @@ impl CardsMatch {
             if g.finish.is_none() {
                 note = Some(format!(
                     "{} wins move {}",
-                    name(mseat(k, g.leader)),
+                    name(match_seat(k, g.leader)),
                     g.move_no - 1
                 ));
             }
@@ -444,101 +422,72 @@ impl CardsMatch {
     }
 }
 
-impl PlayedGame for CardsMatch {
-    fn entry(&self) -> &'static GameEntry {
+/// Chess Cards' hook into [`BoardPlay`]: the match ([`Match`]) is the
+/// position, a [`Turn`] the move.
+pub struct ChessCardsHook;
+
+impl BoardHook for ChessCardsHook {
+    type Position = Match;
+    type Spec = CardsSpec;
+
+    fn entry(_: &CardsSpec) -> &'static GameEntry {
         &ENTRY
     }
 
-    fn spec(&self) -> Value {
+    fn start(spec: &CardsSpec) -> Result<Match, String> {
+        Ok(Match::deal(spec.seed, spec.count))
+    }
+
+    fn spec_json(spec: &CardsSpec) -> Value {
         json!({
-            "seed": self.seed,
-            "sacrifices": match self.m.count {
+            "seed": spec.seed,
+            "sacrifices": match spec.count {
                 SacrificeCount::Net => "net",
                 SacrificeCount::Gross => "gross",
             },
         })
     }
 
-    fn history(&self) -> &[String] {
-        &self.texts
-    }
-
-    fn to_act(&self) -> ToAct {
-        let (k, g) = self.current();
-        g.to_act()
-            .map_or(ToAct::Nobody, |s| ToAct::Seat(mseat(k, s)))
-    }
-
-    fn outcome(&self) -> Option<Outcome> {
-        let winner = match self.m.result()? {
-            MatchResult::Won(p) => Some(if p == 0 { Seat::First } else { Seat::Second }),
-            MatchResult::Drawn => None,
-        };
-        let [a, b] = self.m.totals();
-        let reason = match winner {
-            Some(w) => format!("{} wins the match, {} to {}", name(w), a.max(b), a.min(b)),
-            None => format!("the match is drawn, {a} each"),
-        };
-        Some(Outcome {
-            winner,
-            reason,
-            points: Some([a, b]),
-        })
-    }
-
-    fn legal_moves_of(&self, seat: Seat) -> Vec<Value> {
-        if self.to_move() != Some(seat) {
-            return Vec::new();
+    fn over(_: &Match) -> MoveError {
+        MoveError::GameOver {
+            end: Some("the match is over".into()),
         }
-        let (_, g) = self.current();
-        g.turns()
-            .into_iter()
-            .map(|t| {
-                let choice = (g.lead.is_none() && t.card.is_queen()).then(|| {
-                    if t.privilege {
-                        format!("{} with Queen's Privilege", t.card)
-                    } else {
-                        format!("{} without the privilege", t.card)
-                    }
-                });
-                json!({
-                    "text": turn_text(t),
-                    "card": t.card.to_string(),
-                    "sacrifice": t.sacrifice.map(|c| c.to_string()),
-                    "privilege": t.privilege,
-                    "choice": choice,
-                })
-            })
-            .collect()
     }
 
-    fn check(&self, text: &str) -> Result<String, MoveError> {
-        self.parse(text).map(turn_text)
+    /// The card clicked, the sacrifice before it, and for a Queen led the
+    /// button that tells the privilege from its absence.
+    fn move_fields(m: &Match, t: Turn, _legal: &[Turn]) -> Map<String, Value> {
+        let led = m.current().lead.is_none();
+        let choice = (led && t.card.is_queen()).then(|| {
+            if t.privilege {
+                format!("{} with Queen's Privilege", t.card)
+            } else {
+                format!("{} without the privilege", t.card)
+            }
+        });
+        let mut o = Map::new();
+        o.insert("card".into(), json!(t.card.to_string()));
+        o.insert(
+            "sacrifice".into(),
+            json!(t.sacrifice.map(|c| c.to_string())),
+        );
+        o.insert("privilege".into(), json!(t.privilege));
+        o.insert("choice".into(), json!(choice));
+        o
     }
 
-    fn play(&mut self, text: &str) -> Result<(), MoveError> {
-        let t = self.parse(text)?;
-        let before = self.m.game_no();
-        self.m.play(t);
-        // The mating lead ends its game: mark it as the records do.
-        let marks = self
-            .m
-            .games
-            .get(before.saturating_sub(1))
-            .map_or(String::new(), |g| mate_marks(g.finish));
-        self.texts.push(turn_text(t) + &marks);
-        if self.m.game_no() > before {
-            // M11: game 2 has begun, the hands exchanged.
-            self.starts.push(self.texts.len());
-        }
-        Ok(())
-    }
-
-    fn view(&self, you: Option<Seat>, _live: bool) -> Map<String, Value> {
-        let (k, g) = self.current();
+    fn view(
+        spec: &CardsSpec,
+        seen: &Match,
+        _moves: &[Turn],
+        you: Option<Seat>,
+        _live: bool,
+    ) -> Map<String, Value> {
+        let shown = Shown { m: seen };
+        let (k, g) = shown.current();
         let mut zones = Vec::new();
         for s in Seat::BOTH {
-            let gs = mseat(k, s);
+            let gs = match_seat(k, s);
             let hand = g.hands[gs.index()];
             let mut note = None;
             let mut cards = hand_cards(hand);
@@ -567,14 +516,14 @@ impl PlayedGame for CardsMatch {
                 "note": null,
             }));
         }
-        zones.extend(self.table());
+        zones.extend(shown.table());
 
         let mut facts = vec![json!({ "label": "Game", "value": format!("{} of 2", k + 1) })];
         if g.finish.is_none() {
             let leader = g.leader;
             let extra = g.counted_sacrifices(leader);
             let m = g.multiplier(leader);
-            let counted = match (extra, self.m.count) {
+            let counted = match (extra, seen.count) {
                 (0, _) => String::new(),
                 (n, SacrificeCount::Net) => format!(" (+{n} net sacrifices)"),
                 (n, SacrificeCount::Gross) => format!(" (+{n} sacrifices)"),
@@ -585,25 +534,25 @@ impl PlayedGame for CardsMatch {
                 String::new()
             };
             facts.push(json!({ "label": "Move", "value": format!("{} of 10", g.move_no) }));
-            facts.push(json!({ "label": "Initiative", "value": name(mseat(k, leader)) }));
+            facts.push(json!({ "label": "Initiative", "value": name(match_seat(k, leader)) }));
             facts.push(json!({
                 "label": "Multiplier",
-                "value": format!("x{m}{counted}{over} if {} mates now", name(mseat(k, leader))),
+                "value": format!("x{m}{counted}{over} if {} mates now", name(match_seat(k, leader))),
             }));
         }
-        for i in 0..self.m.games.len() {
-            if let Some(t) = self.finish_text(i) {
+        for i in 0..seen.games.len() {
+            if let Some(t) = shown.finish_text(i) {
                 facts.push(json!({ "label": format!("Game {}", i + 1), "value": t }));
             }
         }
         let cell = |p: Option<[u32; 2]>, s: usize| p.map_or(json!("-"), |p| json!(p[s]));
         let rows: Vec<Value> = (0..2)
             .map(|i| {
-                let p = self.points(i);
+                let p = shown.points(i);
                 json!({ "label": format!("Game {}", i + 1), "cells": [cell(p, 0), cell(p, 1)] })
             })
             .chain(std::iter::once({
-                let t = self.m.totals();
+                let t = seen.totals();
                 json!({ "label": "Match", "cells": [t[0], t[1]], "total": true })
             }))
             .collect();
@@ -632,110 +581,155 @@ impl PlayedGame for CardsMatch {
             "scoreboard".into(),
             json!({ "columns": ENTRY.seat_names, "rows": rows }),
         );
-        let prompt = self.prompt(you);
+        let prompt = shown.prompt(you);
         if !prompt.is_empty() {
             out.insert("prompt".into(), json!(prompt));
         }
         out.insert("game".into(), json!(k + 1));
-        out.insert("seed".into(), json!(self.seed));
+        out.insert("seed".into(), json!(spec.seed));
         out.insert(
             "dealt".into(),
-            json!([self.m.dealer.to_string(), self.m.other.to_string()]),
+            json!([seen.dealer.to_string(), seen.other.to_string()]),
         );
         out
     }
 
-    fn move_lines(&self) -> Vec<MoveLine> {
-        let mut lines = Vec::new();
-        for (k, &start) in self.starts.iter().enumerate() {
-            let end = self.starts.get(k + 1).copied().unwrap_or(self.texts.len());
-            let mut part = crate::registry::pair_lines(end - start, start, 1);
-            if part.is_empty() {
-                part.push(MoveLine {
-                    heading: None,
-                    label: String::new(),
-                    plies: Vec::new(),
-                });
-            }
-            part[0].heading = Some(format!(
-                "Game {}: {} leads",
-                k + 1,
-                name(mseat(k, Seat::First))
-            ));
-            lines.extend(part);
+    fn record_text(spec: &CardsSpec, m: &Match, info: &RecordInfo) -> Option<String> {
+        Some(match_record(spec, m, info))
+    }
+
+    fn move_lines(m: &Match, moves: &[Turn]) -> Option<Vec<MoveLine>> {
+        Some(move_lines(m, moves.len()))
+    }
+
+    fn progress(m: &Match) -> Option<String> {
+        Some(format!(
+            "game {}, move {}",
+            m.game_no(),
+            m.current().move_no
+        ))
+    }
+
+    fn engine_move(m: &Match, level: u8, seed: u64) -> Option<Turn> {
+        choose_turn(m.current(), level, seed)
+    }
+
+    /// The points the side to act leads the match by, counting the games
+    /// over (a draw offer is taken when it is not ahead).
+    fn evaluate(m: &Match) -> i32 {
+        let [a, b] = m.totals();
+        let lead = i64::from(a) - i64::from(b);
+        let lead = i32::try_from(lead).unwrap_or(0);
+        match Self::side_to_move(m) {
+            Seat::First => lead,
+            Seat::Second => -lead,
         }
-        lines
     }
 
-    fn progress(&self) -> String {
-        let (k, g) = self.current();
-        format!("game {}, move {}", k + 1, g.move_no)
+    fn side_to_move(m: &Match) -> Seat {
+        m.seat_to_act().unwrap_or(Seat::First)
     }
 
-    fn record(&self, info: &RecordInfo) -> String {
-        let mut out = String::new();
-        let decided = info
-            .ended
-            .map(|e| e.outcome(ENTRY.seat_names))
-            .or_else(|| self.outcome());
-        for (k, g) in self.m.games.iter().enumerate() {
-            // As `notation::write_match` writes a match, with the server's
-            // tags added.
-            let mut r = write(g, self.m.dealer, self.m.other);
-            r.tags.insert(
-                1,
-                Tag {
-                    name: "Game".into(),
-                    value: (k + 1).to_string(),
-                },
-            );
-            r.set_tag("Site", "deckmate");
+    fn rematch_spec(spec: &CardsSpec, fresh_seed: u64) -> Value {
+        Self::spec_json(&CardsSpec {
+            seed: fresh_seed,
+            ..*spec
+        })
+    }
+
+    fn takeback_rule() -> &'static str {
+        "a takeback goes back one play at a time, across the two games"
+    }
+
+    fn analyse(
+        _: &CardsSpec,
+        m: &Match,
+        request: &AnalysisRequest,
+        sink: &mut dyn FnMut(AnalysisReport),
+    ) -> bool {
+        super::analysis::analyse(m.current(), request, sink)
+    }
+}
+
+/// The move list: a heading for each game of the match ("Game 2: Other
+/// leads"), its plays two a line (lead and reply) from 1.
+fn move_lines(m: &Match, plies: usize) -> Vec<MoveLine> {
+    let first = m.games.first().map_or(0, |g| g.plays.len());
+    let starts: Vec<usize> = if m.game_no() > 1 {
+        vec![0, first]
+    } else {
+        vec![0]
+    };
+    let mut lines = Vec::new();
+    for (k, &start) in starts.iter().enumerate() {
+        let end = starts.get(k + 1).copied().unwrap_or(plies);
+        let mut part = crate::registry::pair_lines(end - start, start, 1);
+        if part.is_empty() {
+            part.push(MoveLine {
+                heading: None,
+                label: String::new(),
+                plies: Vec::new(),
+            });
+        }
+        part[0].heading = Some(format!(
+            "Game {}: {} leads",
+            k + 1,
+            name(match_seat(k, Seat::First))
+        ));
+        lines.extend(part);
+    }
+    lines
+}
+
+/// The match's record: one record a game, as
+/// [`write_match`](super::notation::write_match) writes them, with the
+/// server's tags.
+fn match_record(spec: &CardsSpec, m: &Match, info: &RecordInfo) -> String {
+    let shown = Shown { m };
+    let mut out = String::new();
+    let decided = info
+        .ended
+        .map(|e| e.outcome(ENTRY.seat_names))
+        .or_else(|| Game::outcome(m));
+    for (k, g) in m.games.iter().enumerate() {
+        // As `notation::write_match` writes a match, with the server's
+        // tags added.
+        let mut r = write(g, m.dealer, m.other);
+        r.tags.insert(
+            1,
+            Tag {
+                name: "Game".into(),
+                value: (k + 1).to_string(),
+            },
+        );
+        r.set_tag("Site", "deckmate");
+        if !info.id.is_empty() {
             r.set_tag("GameId", info.id.clone());
-            r.set_tag("Seed", self.seed.to_string());
-            r.set_tag(
-                "DealerPlayer",
-                info.players[mseat(k, Seat::First).index()].clone(),
-            );
-            r.set_tag(
-                "OtherPlayer",
-                info.players[mseat(k, Seat::Second).index()].clone(),
-            );
-            if let Some(p) = self.points(k) {
-                r.set_tag("Points", format!("Dealer {}, Other {}", p[0], p[1]));
-            }
-            // The match's clocks: the tag (a play's time is not split
-            // between the two games' records).
-            if let Some(tc) = &info.time_control {
-                r.set_tag("TimeControl", tc.clone());
-            }
-            if let Some(o) = &decided {
-                r.set_tag("Match", format!("{} ({})", o.result_text(), o.reason));
-            }
-            if k > 0 {
-                out.push('\n');
-            }
-            out.push_str(&r.to_string());
         }
-        out
+        r.set_tag("Seed", spec.seed.to_string());
+        r.set_tag(
+            "DealerPlayer",
+            info.players[match_seat(k, Seat::First).index()].clone(),
+        );
+        r.set_tag(
+            "OtherPlayer",
+            info.players[match_seat(k, Seat::Second).index()].clone(),
+        );
+        if let Some(p) = shown.points(k) {
+            r.set_tag("Points", format!("Dealer {}, Other {}", p[0], p[1]));
+        }
+        // The match's clocks: the tag (a play's time is not split
+        // between the two games' records).
+        if let Some(tc) = &info.time_control {
+            r.set_tag("TimeControl", tc.clone());
+        }
+        if let Some(o) = &decided {
+            r.set_tag("Match", format!("{} ({})", o.result_text(), o.reason));
+        }
+        if k > 0 {
+            out.push('\n');
+        }
+        out.push_str(&r.to_string());
     }
-
-    fn engine_job(&self, level: u8, seed: u64) -> EngineJob {
-        let (_, g) = self.current();
-        let g = g.clone();
-        Box::new(move || choose_turn(&g, level, seed).map(turn_text))
-    }
-
-    fn analysis_job(&self, request: AnalysisRequest, mut sink: AnalysisSink) -> Option<EngineJob> {
-        let (_, g) = self.current();
-        let g = g.clone();
-        Some(Box::new(move || {
-            super::analysis::analyse(&g, &request, &mut |r| sink(r)).then(String::new)
-        }))
-    }
-
-    fn rematch_spec(&self, fresh_seed: u64) -> Value {
-        let mut s = self.spec();
-        s["seed"] = json!(fresh_seed);
-        s
-    }
+    out
 }

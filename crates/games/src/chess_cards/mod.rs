@@ -16,6 +16,7 @@ pub mod engine;
 mod entry;
 mod exact;
 mod game;
+mod kernel;
 mod matches;
 pub mod notation;
 pub mod terminal_table;
@@ -24,8 +25,9 @@ pub mod values_file;
 pub use card::{Card, Hand};
 pub use check::{piece_name, suit_name};
 pub use engine::{choose_turn, ChessCardsPlayer, Solver};
-pub use entry::{score_sum, ENTRY};
+pub use entry::{score_sum, CardsSpec, ChessCardsHook, ENTRY};
 pub use game::{score, ChessCards, End, SacrificeCount, Turn};
+pub use kernel::{game_end_text, match_seat};
 pub use matches::{Match, MatchResult};
 
 /// The rules as deckmate plays them, for `deckmate rules chess-cards`.

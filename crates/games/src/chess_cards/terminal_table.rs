@@ -11,17 +11,20 @@
 //! plays yR.", "You to reply to rQ (the led suit, else the led piece)",
 //! "Plays: ..."), where the board games say "Computer plays 1... 4Db6" and
 //! "N legal moves for Rearhand". The game, its options and its seed still
-//! come from the registry ([`TABLE`]).
+//! come from the registry ([`TABLE`]), and the match is played through
+//! the host's generic [`BoardPlay`] (moves read and checked, taken back,
+//! the engine's job and the record are the generic paths): the table is
+//! how it is shown and typed, not a second implementation of play.
 //!
 //! [`CardsSession`] takes a line typed by the player and hands back what
 //! to print, apart from any terminal I/O, so tests drive it directly.
 
-use super::notation::{parse_turn, turn_text, write_match};
-use super::{Card, ChessCards, ChessCardsPlayer, End, Hand, Match, MatchResult, SacrificeCount};
-use super::{Solver, Turn};
+use super::notation::turn_text;
+use super::{Card, CardsSpec, ChessCards, ChessCardsHook, End, Hand, Match, MatchResult};
+use super::{SacrificeCount, Solver, Turn};
 use crate::registry::terminal::{not_a_move, quote, reason, Command, Terminal, TerminalTable};
-use crate::registry::PlayedGame;
-use deckmate_rules::Seat;
+use crate::registry::{BoardPlay, CheckedMove, PlayedGame, RecordInfo};
+use deckmate_rules::{Game, MoveError, Seat};
 
 /// Chess Cards' table, for its entry.
 pub static TABLE: CardsTable = CardsTable;
@@ -76,9 +79,10 @@ multiplied again (x2 at 11 ... x6 at 15). Two games, hands exchanged.";
 
 /// A match in progress against the computer or between two people.
 pub struct CardsSession {
-    m: Match,
-    /// The computer's player number (0: the first game's dealer) and engine.
-    computer: Option<(usize, ChessCardsPlayer)>,
+    /// The match, played through the host's generic game.
+    game: BoardPlay<ChessCardsHook>,
+    /// The computer's player number (0: the first game's dealer).
+    computer: Option<usize>,
     level: u8,
     seed: u64,
     color: bool,
@@ -96,9 +100,16 @@ impl CardsSession {
         level: u8,
         color: bool,
     ) -> CardsSession {
+        let spec = CardsSpec { seed, count };
+        let game = match BoardPlay::<ChessCardsHook>::new(spec) {
+            Ok(g) => g,
+            // A deal from a seed always starts: `ChessCardsHook::start`
+            // never fails.
+            Err(e) => unreachable!("a seeded deal starts: {e}"),
+        };
         CardsSession {
-            m: Match::deal(seed, count),
-            computer: computer.map(|p| (p, ChessCardsPlayer::new(level, seed))),
+            game,
+            computer,
             level,
             seed,
             color,
@@ -109,12 +120,12 @@ impl CardsSession {
 
     /// The match.
     pub fn current_match(&self) -> &Match {
-        &self.m
+        self.game.position()
     }
 
     fn name(&self, player: usize) -> String {
         match self.computer {
-            Some((c, _)) if c == player => "the computer".into(),
+            Some(c) if c == player => "the computer".into(),
             Some(_) => "you".into(),
             None => format!("player {}", player + 1),
         }
@@ -155,13 +166,13 @@ impl CardsSession {
     }
 
     fn game(&self) -> &ChessCards {
-        self.m.current()
+        self.current_match().current()
     }
 
     fn screen(&self) -> String {
         let g = self.game();
-        let n = self.m.game_no();
-        let totals = self.m.totals();
+        let n = self.current_match().game_no();
+        let totals = self.current_match().totals();
         let mut s = format!(
             "\nGame {n} of 2, move {} of 10.   Match: {} {}, {} {}\n",
             g.move_no.min(10),
@@ -172,7 +183,7 @@ impl CardsSession {
         );
         // The top row is the computer's (or player 2's) seat.
         let bottom = match self.computer {
-            Some((c, _)) => 1 - c,
+            Some(c) => 1 - c,
             None => 0,
         };
         let order = [1 - bottom, bottom];
@@ -217,7 +228,7 @@ impl CardsSession {
         match g.lead {
             Some((c, p)) => format!(
                 "{} led {}{}",
-                self.name(Match::player(self.m.game_no(), g.leader)),
+                self.name(Match::player(self.current_match().game_no(), g.leader)),
                 self.card(c),
                 if p { " with Queen's Privilege" } else { "" }
             ),
@@ -233,9 +244,9 @@ impl CardsSession {
     }
 
     fn status(&self) -> String {
-        if self.m.is_over() {
-            let [a, b] = self.m.totals();
-            let res = match self.m.result() {
+        if self.current_match().is_over() {
+            let [a, b] = self.current_match().totals();
+            let res = match self.current_match().result() {
                 Some(MatchResult::Won(p)) => format!("{} won the match", self.title(p)),
                 _ => "The match is drawn".into(),
             };
@@ -247,7 +258,7 @@ impl CardsSession {
         let Some(seat) = g.to_act() else {
             return String::new();
         };
-        let p = Match::player(self.m.game_no(), seat);
+        let p = Match::player(self.current_match().game_no(), seat);
         let who = self.title(p);
         match g.lead {
             None => format!(
@@ -317,14 +328,14 @@ impl CardsSession {
     }
 
     fn is_computer_turn(&self) -> bool {
-        match (&self.computer, self.m.to_act()) {
-            (Some((c, _)), Some(p)) => *c == p,
+        match (self.computer, self.current_match().to_act()) {
+            (Some(c), Some(p)) => c == p,
             _ => false,
         }
     }
 
     fn play_text(&mut self, text: &str, say: &mut dyn FnMut(String)) {
-        if self.m.is_over() {
+        if self.current_match().is_over() {
             say("The match is over ('save FILE', 'quit').".into());
             return;
         }
@@ -341,40 +352,59 @@ impl CardsSession {
             ));
             return;
         }
-        let t = match parse_turn(text) {
-            Ok(t) => t,
-            Err(e) => {
+        // Read and checked once, by the generic game, for the seat to act.
+        let Some(seat) = self.current_match().seat_to_act() else {
+            return;
+        };
+        let checked = match self.game.check_move(seat, text) {
+            Ok(c) => c,
+            Err(MoveError::Forbidden { rule }) => {
+                let shown = Game::parse_move(self.current_match(), text)
+                    .map_or_else(|_| text.trim().to_string(), turn_text);
+                say(format!("{shown}: {rule}."));
+                return;
+            }
+            Err(MoveError::NotAMove { why, .. }) => {
                 say(format!(
                     "{}. Type 'help' for the notation, 'moves' for the legal plays.",
-                    reason(&e.to_string(), text)
+                    reason(&why, text)
                 ));
                 return;
             }
+            Err(e) => {
+                say(format!("{e}."));
+                return;
+            }
         };
-        if let Some(why) = self.game().refusal(t) {
-            say(format!("{}: {why}.", turn_text(t)));
-            return;
-        }
-        self.push(t, say);
+        self.push(checked, say);
         self.computer_plays(say);
         say(self.screen());
     }
 
     /// Plays a legal turn and reports ends of games.
-    fn push(&mut self, t: Turn, say: &mut dyn FnMut(String)) {
-        let game_no = self.m.game_no();
+    fn push(&mut self, checked: CheckedMove, say: &mut dyn FnMut(String)) {
+        let game_no = self.current_match().game_no();
         let seat = self.game().to_act();
-        self.m.play(t);
+        let text = checked.text.clone();
+        if let Err(e) = self.game.play_checked(checked) {
+            say(format!("{text}: {e}."));
+            return;
+        }
         self.unsaved = true;
         if let Some(seat) = seat {
             let p = Match::player(game_no, seat);
-            if self.computer.as_ref().is_some_and(|(c, _)| *c == p) {
-                say(format!("The computer plays {}.", turn_text(t)));
+            if self.computer == Some(p) {
+                say(format!("The computer plays {text}."));
             }
         }
         // The game just played in was going on: if it has a finish now,
         // this play ended it.
-        if let Some(f) = self.m.games.get(game_no - 1).and_then(|g| g.finish) {
+        if let Some(f) = self
+            .current_match()
+            .games
+            .get(game_no - 1)
+            .and_then(|g| g.finish)
+        {
             say(self.finish_text(game_no, f));
             if game_no == 1 {
                 say("Game 2: the hands are exchanged and the first game's other player leads (M11).".into());
@@ -407,22 +437,35 @@ impl CardsSession {
         }
     }
 
+    /// The computer's plays, through the generic engine job.
     fn computer_plays(&mut self, say: &mut dyn FnMut(String)) {
         while self.is_computer_turn() {
-            let g = self.game().clone();
+            let g = self.game();
             if g.move_no <= 2 && g.lead.is_none() && self.level >= 7 {
                 say("(the computer is thinking)".into());
             }
-            let choice = self.computer.as_mut().and_then(|(_, p)| p.choose(&g));
-            let Some(t) = choice else { break };
-            self.push(t, say);
+            let ply = self.game.history().len() as u64;
+            let job = self
+                .game
+                .engine_job(self.level, self.seed.wrapping_add(ply));
+            let Some(text) = job() else { break };
+            let Some(seat) = self.current_match().seat_to_act() else {
+                break;
+            };
+            match self.game.check_move(seat, &text) {
+                Ok(checked) => self.push(checked, say),
+                Err(e) => {
+                    say(format!("The computer's play {text} was refused: {e}."));
+                    break;
+                }
+            }
         }
     }
 
     fn undo(&mut self, say: &mut dyn FnMut(String)) {
         // Every play made, across both games.
         let mut plays: Vec<Turn> = self
-            .m
+            .current_match()
             .games
             .iter()
             .flat_map(|g| g.plays.iter().map(|&(_, t)| t))
@@ -435,8 +478,8 @@ impl CardsSession {
         let mut m = self.rebuild(&plays);
         while plays.pop().is_some() {
             m = self.rebuild(&plays);
-            let human_to_act = match (&self.computer, m.to_act()) {
-                (Some((c, _)), Some(p)) => *c != p,
+            let human_to_act = match (self.computer, m.to_act()) {
+                (Some(c), Some(p)) => c != p,
                 _ => true,
             };
             if human_to_act {
@@ -447,32 +490,57 @@ impl CardsSession {
             say("Nothing of yours to take back.".into());
             return;
         }
-        self.m = m;
+        let _ = m;
+        if let Err(e) = self.game.takeback_keeping(plays.len()) {
+            say(format!("Cannot take back: {e}."));
+            return;
+        }
+        // The generic game taken back: made again from its spec and the
+        // plays kept, as the server takes a move back.
+        let spec = CardsSpec {
+            seed: self.seed,
+            count: self.current_match().count,
+        };
+        let kept: Vec<String> = self.game.history()[..plays.len()].to_vec();
+        let mut again = match BoardPlay::<ChessCardsHook>::new(spec) {
+            Ok(g) => g,
+            Err(e) => {
+                say(format!("Cannot take back: {e}."));
+                return;
+            }
+        };
+        for text in &kept {
+            if let Err(e) = again.play(text) {
+                say(format!("Cannot take back: {text}: {e}."));
+                return;
+            }
+        }
+        self.game = again;
         say("Taken back.".into());
         say(self.screen());
     }
 
     fn is_computer_start(&self, m: &Match) -> bool {
-        matches!((&self.computer, m.to_act()), (Some((c, _)), Some(p)) if *c == p)
+        matches!((self.computer, m.to_act()), (Some(c), Some(p)) if c == p)
     }
 
+    /// The match after `plays` from the deal (where a takeback to them
+    /// leaves it).
     fn rebuild(&self, plays: &[Turn]) -> Match {
-        let mut m = Match::new(self.m.dealer, self.m.other, self.m.count)
-            .unwrap_or_else(|_| self.m.clone());
+        let mut m = Match::deal(self.seed, self.current_match().count);
         for &t in plays {
             m.play(t);
         }
         m
     }
 
-    /// The match record.
+    /// The match record, as the generic game writes it, with the players'
+    /// names.
     pub fn record_text(&self) -> String {
-        let mut text = write_match(&self.m);
-        text = text.replace(
-            "[Variant \"Chess Cards\"]",
-            &format!("[Variant \"Chess Cards\"]\n[Seed \"{}\"]", self.seed),
-        );
-        text
+        self.game.record(&RecordInfo {
+            players: [self.title(0), self.title(1)],
+            ..RecordInfo::default()
+        })
     }
 
     fn save(&mut self, file: &str) -> String {
@@ -506,12 +574,12 @@ impl Terminal for CardsSession {
             "Chess Cards, a match of two games (deal seed {}; --seed {} deals it again).",
             self.seed, self.seed
         ));
-        match &self.computer {
-            Some((c, _)) => say(format!(
+        match self.computer {
+            Some(c) => say(format!(
                 "You are {} in game 1; the computer (level {}) is {}. Type 'help' for help.",
-                if *c == 1 { "the dealer" } else { "the other" },
+                if c == 1 { "the dealer" } else { "the other" },
                 self.level,
-                if *c == 0 { "the dealer" } else { "the other" },
+                if c == 0 { "the dealer" } else { "the other" },
             )),
             None => say("Two players at one keyboard. Type 'help' for help.".into()),
         }

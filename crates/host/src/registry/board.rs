@@ -55,11 +55,48 @@ pub trait BoardHook: Send + 'static {
         live: bool,
     ) -> Map<String, Value>;
     /// The record of `moves` from `spec`, with an end the players reached.
+    /// A game whose record is more than one [`Record`] writes it with
+    /// [`BoardHook::record_text`] instead, and leaves this default.
     fn record(
         spec: &Self::Spec,
         moves: &[<Self::Position as Game>::Move],
         settled: Option<Settlement>,
-    ) -> Result<Record, String>;
+    ) -> Result<Record, String> {
+        let _ = (spec, moves, settled);
+        Err(format!(
+            "{} writes its record in more than one part",
+            Self::entry(spec).name
+        ))
+    }
+
+    /// The whole record as text, with the server's information (id,
+    /// players, clocks, an end outside the rules), for a game whose record
+    /// is more than one [`Record`] (Chess Cards' match of two games).
+    /// `None` (the default): [`BoardHook::record`] with the tags
+    /// [`BoardPlay`] adds.
+    fn record_text(spec: &Self::Spec, pos: &Self::Position, info: &RecordInfo) -> Option<String> {
+        let _ = (spec, pos, info);
+        None
+    }
+
+    /// The move list's lines where the game numbers its moves its own way
+    /// (Chess Cards: a heading for each game of the match). `None` (the
+    /// default): two plies a line, with chance's and the setup's plies
+    /// placed as [`BoardPlay`] places them.
+    fn move_lines(
+        pos: &Self::Position,
+        moves: &[<Self::Position as Game>::Move],
+    ) -> Option<Vec<MoveLine>> {
+        let _ = (pos, moves);
+        None
+    }
+
+    /// Where the game stands, in words, where it says more than the move
+    /// number (`game 2, move 4`); `None` (the default): `move N`.
+    fn progress(pos: &Self::Position) -> Option<String> {
+        let _ = pos;
+        None
+    }
     /// The engine's move at `level` (1-8), `seed` for its choices.
     fn engine_move(
         pos: &Self::Position,
@@ -200,6 +237,11 @@ impl<H: BoardHook> BoardPlay<H> {
         let mut g = BoardPlay::<H>::blank(spec)?;
         g.draw_chance();
         Ok(g)
+    }
+
+    /// The position now (a table of the game's own shows it its way).
+    pub fn position(&self) -> &H::Position {
+        &self.pos
     }
 
     /// A game at the start of `spec`, nothing drawn.
@@ -422,6 +464,9 @@ impl<H: BoardHook> PlayedGame for BoardPlay<H> {
     /// With chance's plies, a line is a numbered turn of both seats, each
     /// seat's chance ply before its move; without, two plies a line.
     fn move_lines(&self) -> Vec<MoveLine> {
+        if let Some(lines) = H::move_lines(&self.pos, &self.moves) {
+            return lines;
+        }
         if !self.chance.contains(&true) {
             let (setup, heading) = H::setup_plies(&self.moves);
             let setup = setup.min(self.texts.len());
@@ -458,6 +503,9 @@ impl<H: BoardHook> PlayedGame for BoardPlay<H> {
     }
 
     fn progress(&self) -> String {
+        if let Some(p) = H::progress(&self.pos) {
+            return p;
+        }
         format!("move {}", self.seat_plies_before(self.texts.len()) / 2 + 1)
     }
 
@@ -481,6 +529,9 @@ impl<H: BoardHook> PlayedGame for BoardPlay<H> {
     }
 
     fn record(&self, info: &RecordInfo) -> String {
+        if let Some(text) = H::record_text(&self.spec, &self.pos, info) {
+            return text;
+        }
         match H::record(&self.spec, &self.moves, info.ended) {
             Ok(mut r) => {
                 r.set_tag("Site", "deckmate");
