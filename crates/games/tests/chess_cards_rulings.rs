@@ -5,7 +5,9 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use deckmate_games::chess_cards::notation::parse_turn;
-use deckmate_games::chess_cards::{score, Card, ChessCards, End, Hand, SacrificeCount, Turn};
+use deckmate_games::chess_cards::{
+    score, Card, ChessCards, End, EndReason, Hand, SacrificeCount, Turn, NO_MATE,
+};
 use deckmate_rules::Seat;
 
 fn c(s: &str) -> Card {
@@ -87,12 +89,15 @@ fn chess_cards_m9_m10_sample_game_overmate_242() {
     assert!(g.hands[0].is_empty(), "A's hand is empty after move 7");
     play(&mut g, "bQ");
     match g.finish {
-        Some(End::Mate {
-            by,
-            card,
-            move_no,
-            multiplier,
-            score,
+        Some(End {
+            winner: Some(by),
+            reason:
+                EndReason::Mate {
+                    card,
+                    move_no,
+                    multiplier,
+                    score,
+                },
         }) => {
             assert_eq!(
                 (by, card, move_no, multiplier, score),
@@ -254,11 +259,11 @@ fn chess_cards_m6_sacrifice_rules() {
     play(&mut g, "(wP)wR");
     assert!(g.turns().is_empty());
     match g.finish {
-        Some(End::Mate {
-            by,
-            multiplier,
-            score,
-            ..
+        Some(End {
+            winner: Some(by),
+            reason: EndReason::Mate {
+                multiplier, score, ..
+            },
         }) => {
             // The sacrifice at the start of the mating move counts (M6, M9).
             assert_eq!((by, multiplier, score), (Seat::First, 2, 20));
@@ -300,7 +305,7 @@ fn chess_cards_m8_draw_after_ten_moves() {
         let t = g.turns()[0];
         g.play(t);
     }
-    assert_eq!(g.finish, Some(End::Draw));
+    assert_eq!(g.finish, Some(NO_MATE));
     assert_eq!(g.value(), 0);
     assert_eq!(g.move_no, 10);
 }

@@ -47,9 +47,15 @@ impl<R: Reason> End<R> {
 
     /// The reason in words.
     pub fn describe(&self) -> String {
-        let w = self.winner.map(R::seat_name).unwrap_or("");
-        let l = self.winner.map(|s| R::seat_name(s.other())).unwrap_or("");
-        self.reason.words(w, l)
+        self.describe_with(|s| R::seat_name(s).to_string())
+    }
+
+    /// The reason in words, the seats named by `name` (a game played in
+    /// a match names its seats by the match's players).
+    pub fn describe_with(&self, name: impl Fn(Seat) -> String) -> String {
+        let w = self.winner.map(&name).unwrap_or_default();
+        let l = self.winner.map(|s| name(s.other())).unwrap_or_default();
+        self.reason.words(&w, &l)
     }
 
     /// The PGN result: `1-0`, `0-1` or `1/2-1/2`.

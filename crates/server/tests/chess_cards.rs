@@ -9,7 +9,7 @@ use crate::common;
 
 use axum::http::StatusCode;
 use common::{call, memory, play_move as play, record};
-use deckmate_games::chess_cards::{notation, End};
+use deckmate_games::chess_cards::{notation, End, EndReason};
 use deckmate_rules::Record;
 use deckmate_server::{AppState, Db};
 use serde_json::{json, Value};
@@ -337,7 +337,10 @@ async fn chess_cards_whole_matches_by_the_servers_moves() {
             plays += game.plays.len();
             // Game 2's dealer (its leader) is the match's other.
             let points = |seat_of_game: usize| match game.finish {
-                Some(End::Mate { by, score, .. }) if by.index() == seat_of_game => score,
+                Some(End {
+                    winner: Some(by),
+                    reason: EndReason::Mate { score, .. },
+                }) if by.index() == seat_of_game => score,
                 _ => 0,
             };
             let (dealer, other) = if k == 0 { (0, 1) } else { (1, 0) };

@@ -15,6 +15,7 @@
 
 use super::engine::choose_turn;
 use super::kernel::match_seat;
+use super::EndReason;
 use super::{
     notation::write, piece_name, suit_name, Card, ChessCards, End, Hand, Match, MatchResult,
     SacrificeCount, Turn, KEY, RULES,
@@ -91,7 +92,7 @@ const MOVE_HELP: &str = concat!(
 /// the first game's dealer 1.
 fn replay_finish(game_no: usize, f: Option<End>) -> String {
     f.map_or("goes on".into(), |f| {
-        f.describe(|seat| format!("player {}", Match::player(game_no, seat) + 1))
+        f.describe_with(|seat| format!("player {}", Match::player(game_no, seat) + 1))
     })
 }
 
@@ -111,14 +112,7 @@ fn replay_record(_: &'static GameEntry, text: &str) -> Result<Replayed, ReplayFa
     let [a, b] = m.totals();
     let single = records.len() == 1;
     let result = if single {
-        match m.games[0].finish {
-            Some(End::Mate {
-                by: Seat::First, ..
-            }) => "1-0",
-            Some(End::Mate { .. }) => "0-1",
-            Some(End::Draw) => "1/2-1/2",
-            None => "*",
-        }
+        m.games[0].finish.map_or("*", |e| e.result())
     } else {
         match m.result() {
             Some(MatchResult::Won(0)) => "1-0",
@@ -275,19 +269,22 @@ impl Shown<'_> {
 
     /// A finished game in words: "Dealer mates with bQ on move 9: 11 x 11 x 2 = 242".
     fn finish_text(&self, k: usize) -> Option<String> {
-        Some(match self.m.games.get(k)?.finish? {
-            End::Mate {
-                by,
-                card,
-                move_no,
-                multiplier,
-                score,
-            } => format!(
+        let end = self.m.games.get(k)?.finish?;
+        Some(match (end.winner, end.reason) {
+            (
+                Some(by),
+                EndReason::Mate {
+                    card,
+                    move_no,
+                    multiplier,
+                    score,
+                },
+            ) => format!(
                 "{} mates with {card} on move {move_no}: {}",
                 name(match_seat(k, by)),
                 score_sum(card, multiplier, score)
             ),
-            End::Draw => "no mate in 10 moves: drawn".to_string(),
+            _ => "no mate in 10 moves: drawn".to_string(),
         })
     }
 

@@ -7,11 +7,11 @@
 use super::engine::deals::{self, DealStats, Deals, RunOptions};
 use super::notation::{parse_turn, turn_text};
 use super::values_file::ValuesFile;
+use super::EndReason;
 use super::{ChessCards, End, Hand, SacrificeCount, Solver, Turn};
 use crate::registry::{
     DealSet, DealsReport, DealsRequest, ExactSolver, Options, PositionRequest, Solution,
 };
-use deckmate_rules::Seat;
 use serde_json::json;
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -93,7 +93,11 @@ fn line_text(start: &ChessCards, line: &[Turn]) -> String {
         first = false;
         let mut w = turn_text(t);
         g.play(t);
-        if let Some(End::Mate { multiplier, .. }) = g.finish {
+        if let Some(End {
+            reason: EndReason::Mate { multiplier, .. },
+            ..
+        }) = g.finish
+        {
             w.push('#');
             for _ in 10..multiplier {
                 w.push('!');
@@ -105,15 +109,7 @@ fn line_text(start: &ChessCards, line: &[Turn]) -> String {
 }
 
 fn outcome_text(g: &ChessCards) -> String {
-    g.finish.map_or("the game goes on".into(), |f| {
-        f.describe(|seat| {
-            if seat == Seat::First {
-                "the dealer".into()
-            } else {
-                "the other".into()
-            }
-        })
-    })
+    g.finish.map_or("the game goes on".into(), |f| f.describe())
 }
 
 fn pct(n: u64, of: u64) -> f64 {

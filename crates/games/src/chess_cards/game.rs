@@ -26,14 +26,12 @@ pub struct Turn {
     pub privilege: bool,
 }
 
-/// How a game ended.
+/// Why a game of Chess Cards ended: the host's one ending type
+/// ([`crate::end::End`]) with these reasons, the mater being its winner.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
-pub enum End {
-    /// Mate: who gave it, with which card, on which move, the multiplier and
-    /// the score.
+pub enum EndReason {
+    /// Mate: with which card, on which move, the multiplier and the score.
     Mate {
-        /// The mater.
-        by: Seat,
         /// The mating card (the lead that could not be answered).
         card: Card,
         /// The move number.
@@ -43,26 +41,63 @@ pub enum End {
         /// The score (M9-M10).
         score: u32,
     },
-    /// No mate after the 10th move (M8).
-    Draw,
+    /// No mate after the 10th move (M8): a draw.
+    NoMate,
+    /// A player resigned the match during this game.
+    Resignation,
+    /// The players agreed a draw.
+    Agreement,
+    /// A player's clock ran out.
+    TimeForfeit,
 }
 
-impl End {
-    /// The end in words, the mater named by `name`: "the dealer mates with
-    /// bQ on move 9, multiplier 11: 242", "a draw after move 10".
-    pub fn describe(&self, name: impl Fn(Seat) -> String) -> String {
-        match *self {
-            End::Mate {
-                by,
+/// How a game ended: the winner (the mater) and why.
+pub type End = crate::end::End<EndReason>;
+
+/// The end of a game without a mate after move 10 (M8).
+pub const NO_MATE: End = End {
+    winner: None,
+    reason: EndReason::NoMate,
+};
+
+/// The end of a mate by `by`.
+pub fn mate(by: Seat, card: Card, move_no: u32, multiplier: u32, score: u32) -> End {
+    End {
+        winner: Some(by),
+        reason: EndReason::Mate {
+            card,
+            move_no,
+            multiplier,
+            score,
+        },
+    }
+}
+
+impl crate::end::Reason for EndReason {
+    const RESIGNATION: Self = EndReason::Resignation;
+    const AGREEMENT: Self = EndReason::Agreement;
+    const TIME_FORFEIT: Self = EndReason::TimeForfeit;
+
+    fn seat_name(seat: Seat) -> &'static str {
+        ["the dealer", "the other"][seat.index()]
+    }
+
+    /// "the dealer mates with bQ on move 9, multiplier 11: 242", "a draw
+    /// after move 10".
+    fn words(self, winner: &str, loser: &str) -> String {
+        match self {
+            EndReason::Mate {
                 card,
                 move_no,
                 multiplier,
                 score,
             } => format!(
-                "{} mates with {card} on move {move_no}, multiplier {multiplier}: {score}",
-                name(by)
+                "{winner} mates with {card} on move {move_no}, multiplier {multiplier}: {score}"
             ),
-            End::Draw => "a draw after move 10".into(),
+            EndReason::NoMate => "a draw after move 10".into(),
+            EndReason::Resignation => format!("{loser} resigned"),
+            EndReason::Agreement => "the players agreed a draw".into(),
+            EndReason::TimeForfeit => format!("{loser} lost on time"),
         }
     }
 }
@@ -288,7 +323,7 @@ impl ChessCards {
                 }
                 self.lead = None;
                 if self.move_no == 10 {
-                    self.finish = Some(End::Draw);
+                    self.finish = Some(NO_MATE);
                 } else {
                     self.move_no += 1;
                 }
@@ -307,13 +342,13 @@ impl ChessCards {
             if Self::replies(self.playable(replier), lead, privilege).is_empty() {
                 let by = self.leader;
                 let multiplier = self.move_no + self.counted_sacrifices(by);
-                self.finish = Some(End::Mate {
+                self.finish = Some(mate(
                     by,
-                    card: lead,
-                    move_no: self.move_no,
+                    lead,
+                    self.move_no,
                     multiplier,
-                    score: score(lead, multiplier),
-                });
+                    score(lead, multiplier),
+                ));
             }
         }
     }
@@ -321,7 +356,10 @@ impl ChessCards {
     /// The dealer's score minus the other's (one of them is 0).
     pub fn value(&self) -> i32 {
         match self.finish {
-            Some(End::Mate { by, score, .. }) => {
+            Some(End {
+                winner: Some(by),
+                reason: EndReason::Mate { score, .. },
+            }) => {
                 if by == Seat::First {
                     score as i32
                 } else {

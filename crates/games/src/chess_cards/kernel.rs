@@ -44,7 +44,7 @@ pub fn match_seat(k: usize, s: Seat) -> Seat {
 /// A finished game in words for the match seats: "Dealer mates with bQ on
 /// move 9, multiplier 11: 242".
 pub fn game_end_text(k: usize, end: End) -> String {
-    end.describe(|s| NAMES[match_seat(k, s).index()].to_string())
+    end.describe_with(|s| NAMES[match_seat(k, s).index()].to_string())
 }
 
 /// One value folded into a running hash (splitmix64's finaliser).

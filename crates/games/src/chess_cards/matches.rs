@@ -8,7 +8,7 @@
 //! places exchanged.
 
 use super::card::Hand;
-use super::game::{ChessCards, End, SacrificeCount, Turn};
+use super::game::{ChessCards, End, EndReason, SacrificeCount, Turn};
 use deckmate_rules::Seat;
 
 /// A two-game match.
@@ -110,9 +110,12 @@ impl Match {
     pub fn game_scores(&self, game_no: usize) -> Option<[u32; 2]> {
         let g = self.games.get(game_no.checked_sub(1)?)?;
         let mut out = [0, 0];
-        match g.finish? {
-            End::Mate { by, score, .. } => out[Match::player(game_no, by)] = score,
-            End::Draw => {}
+        if let End {
+            winner: Some(by),
+            reason: EndReason::Mate { score, .. },
+        } = g.finish?
+        {
+            out[Match::player(game_no, by)] = score;
         }
         Some(out)
     }

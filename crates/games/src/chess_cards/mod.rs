@@ -26,7 +26,7 @@ pub use card::{Card, Hand};
 pub use check::{piece_name, suit_name};
 pub use engine::{choose_turn, ChessCardsPlayer, Solver};
 pub use entry::{score_sum, CardsSpec, ChessCardsHook, ENTRY};
-pub use game::{score, ChessCards, End, SacrificeCount, Turn};
+pub use game::{mate, score, ChessCards, End, EndReason, SacrificeCount, Turn, NO_MATE};
 pub use kernel::{game_end_text, match_seat};
 pub use matches::{Match, MatchResult};
 

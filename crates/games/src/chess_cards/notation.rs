@@ -5,7 +5,7 @@
 //! `[Dealer "bQ rQ ..."]`, `[Other "bR bB ..."]`, and `[Sacrifices "net"]`.
 
 use super::card::{Card, Hand};
-use super::game::{ChessCards, End, SacrificeCount, Turn};
+use super::game::{ChessCards, End, EndReason, SacrificeCount, Turn};
 use super::matches::Match;
 use deckmate_rules::Record;
 use deckmate_rules::Seat;
@@ -28,7 +28,10 @@ pub fn turn_text(t: Turn) -> String {
 /// overmate unit (`#!!` for a multiplier of 12); nothing otherwise.
 pub fn mate_marks(finish: Option<End>) -> String {
     match finish {
-        Some(End::Mate { multiplier, .. }) => {
+        Some(End {
+            reason: EndReason::Mate { multiplier, .. },
+            ..
+        }) => {
             let mut s = String::from("#");
             for _ in 10..multiplier {
                 s.push('!');
@@ -149,17 +152,12 @@ pub fn write(g: &ChessCards, dealer: Hand, other: Hand) -> Record {
         r.moves.push(turn_text(*t));
     }
     let result = match g.finish {
-        Some(End::Mate { by, .. }) => {
+        Some(end) => {
             if let Some(last) = r.moves.last_mut() {
                 last.push_str(&mate_marks(g.finish));
             }
-            if by == deckmate_rules::Seat::First {
-                "1-0"
-            } else {
-                "0-1"
-            }
+            end.result()
         }
-        Some(End::Draw) => "1/2-1/2",
         None => "*",
     };
     r.result = Some(result.to_string());

@@ -21,7 +21,7 @@
 
 use super::notation::turn_text;
 use super::{Card, CardsSpec, ChessCards, ChessCardsHook, End, Hand, Match, MatchResult};
-use super::{SacrificeCount, Solver, Turn};
+use super::{EndReason, SacrificeCount, Solver, Turn};
 use crate::registry::terminal::{not_a_move, quote, reason, Command, Terminal, TerminalTable};
 use crate::registry::{BoardPlay, CheckedMove, PlayedGame, RecordInfo};
 use deckmate_rules::{Game, MoveError, Seat};
@@ -413,14 +413,16 @@ impl CardsSession {
     }
 
     fn finish_text(&self, game_no: usize, f: End) -> String {
-        match f {
-            End::Mate {
-                by,
-                card,
-                move_no,
-                multiplier,
-                score,
-            } => {
+        match (f.winner, f.reason) {
+            (
+                Some(by),
+                EndReason::Mate {
+                    card,
+                    move_no,
+                    multiplier,
+                    score,
+                },
+            ) => {
                 let over = if multiplier > 10 {
                     format!(", overmate x{}", multiplier - 9)
                 } else {
@@ -433,7 +435,7 @@ impl CardsSession {
                     card.value()
                 )
             }
-            End::Draw => format!("Game {game_no}: no mate after ten moves, a draw (M8)."),
+            _ => format!("Game {game_no}: no mate after ten moves, a draw (M8)."),
         }
     }
 
