@@ -285,6 +285,12 @@ macro_rules! replay_error {
 
         impl ::std::error::Error for ReplayError {}
 
+        impl ::std::convert::From<ReplayError> for $crate::registry::ReplayFailure {
+            fn from(e: ReplayError) -> Self {
+                $crate::registry::ReplayFailure::at(e.ply, e.to_string())
+            }
+        }
+
         impl $crate::game_record::BadRecord for ReplayError {
             fn new(
                 ply: usize,

@@ -2,11 +2,12 @@
 //! [`BoardPlay`]: a 10x10 board of cards.
 
 use super::{
-    palace, parse_quiet_limit, parse_switch, record, record::GameSpec, End, Move,
+    palace, parse_quiet_limit, parse_switch, record, record::GameSpec, Move,
     Options as RuleOptions, PalaceRule, Position, Rank, SetupKind, Suit, KEY, RULES,
 };
+use crate::registry::{board_record, board_replayed};
+use crate::registry::{engine_lines, AnalysisReport, AnalysisRequest};
 use crate::registry::{read_record, ReplayFailure, Replayed};
-use crate::registry::{search_lines, AnalysisReport, AnalysisRequest, EngineHook};
 use crate::registry::{
     BoardHook, BoardPlay, BoxedGame, GameEntry, OptionError, OptionKind, OptionSpec, Options,
     Settlement,
@@ -93,19 +94,9 @@ is compulsory (rule C3): 'moves' lists what is allowed.";
 /// Replays a record: a file of bare moves is a game from the predefined
 /// setup.
 fn replay_record(_: &'static GameEntry, text: &str) -> Result<Replayed, ReplayFailure> {
-    let rec = read_record(text)?;
-    let r = record::replay(&rec).map_err(|e| ReplayFailure::at(e.ply, e.to_string()))?;
-    let game = BoardPlay::<Cardmate>::with_moves(r.spec.clone(), &r.moves)
-        .map_err(|e| ReplayFailure::at(0, e))?;
+    let r = record::replay(&read_record(text)?)?;
     let start = format!("setup {}, seed {}", r.spec.setup, r.spec.seed);
-    Ok(Replayed::board_game(
-        crate::registry::PlayedGame::view(&game, None, true),
-        super::fen::write(&r.position),
-        r.moves.len(),
-        r.result,
-        r.reason,
-        &start,
-    ))
+    board_replayed::<Cardmate, _>(r.spec.clone(), r, &start)
 }
 
 /// The spec of a game from options (the rules' defaults for those not
@@ -305,7 +296,7 @@ impl BoardHook for Cardmate {
         moves: &[Move],
         settled: Option<Settlement>,
     ) -> Result<Record, String> {
-        record::write(spec, moves, settled.map(End::settled)).map_err(|e| e.to_string())
+        board_record(spec, moves, settled)
     }
 
     fn engine_move(pos: &Position, level: u8, seed: u64) -> Option<Move> {
@@ -326,11 +317,6 @@ impl BoardHook for Cardmate {
         request: &AnalysisRequest,
         sink: &mut dyn FnMut(AnalysisReport),
     ) -> bool {
-        search_lines(
-            &mut super::tools::CardmateTools.searcher(16),
-            pos,
-            request,
-            sink,
-        )
+        engine_lines(&super::tools::CardmateTools, pos, request, sink)
     }
 }

@@ -11,11 +11,12 @@
 use super::record::{self, GameSpec};
 use super::{Card, Chess52, Move};
 use crate::fairy::{seat_name, End};
+use crate::registry::board_replayed;
+use crate::registry::{engine_lines, AnalysisReport, AnalysisRequest, AnalysisStart};
 use crate::registry::{
-    read_record, BoardHook, BoardPlay, BoxedGame, GameEntry, Options, PlayedGame, ReplayFailure,
-    Replayed, Settlement,
+    read_record, BoardHook, BoardPlay, BoxedGame, GameEntry, Options, ReplayFailure, Replayed,
+    Settlement,
 };
-use crate::registry::{search_lines, AnalysisReport, AnalysisRequest, AnalysisStart};
 use deckmate_engine::Evaluator;
 use deckmate_rules::{Game, MoveError, Record, Seat};
 use serde_json::{json, Map, Value};
@@ -65,8 +66,7 @@ rule: the King is taken. 'moves' lists the teleports and the moves.";
 /// Replays a `[Variant "52Chess"]` record (with its seed, every card is
 /// checked against the seed's draw).
 fn replay_record(_: &'static GameEntry, text: &str) -> Result<Replayed, ReplayFailure> {
-    let rec = read_record(text)?;
-    let r = record::replay(&rec).map_err(|e| ReplayFailure::at(e.ply, e.to_string()))?;
+    let r = record::replay(&read_record(text)?)?;
     let start = match (&r.spec.fen, r.spec.seed) {
         (Some(_), Some(s)) => format!("52Chess, from the FEN tag, cards of seed {s}"),
         (Some(_), None) => "52Chess, from the FEN tag, cards as written".to_string(),
@@ -78,16 +78,7 @@ fn replay_record(_: &'static GameEntry, text: &str) -> Result<Replayed, ReplayFa
         seed: None,
         ..r.spec.clone()
     };
-    let game = BoardPlay::<Chess52Board>::with_moves(spec, &r.moves)
-        .map_err(|e| ReplayFailure::at(0, e))?;
-    Ok(Replayed::board_game(
-        game.view(None, true),
-        r.position.position_text(),
-        r.moves.len(),
-        r.result,
-        r.reason,
-        &start,
-    ))
+    board_replayed::<Chess52Board, _>(spec, r, &start)
 }
 
 fn create(_: &'static GameEntry, _options: &Options, seed: u64) -> Result<BoxedGame, String> {
@@ -424,12 +415,7 @@ impl BoardHook for Chess52Board {
         request: &AnalysisRequest,
         sink: &mut dyn FnMut(AnalysisReport),
     ) -> bool {
-        search_lines(
-            &mut super::tools::Chess52Tools.searcher(16),
-            pos,
-            request,
-            sink,
-        )
+        engine_lines(&super::tools::Chess52Tools, pos, request, sink)
     }
 
     /// The seed decides the cards to come: an analysis board replays the

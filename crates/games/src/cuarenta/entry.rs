@@ -3,11 +3,11 @@
 //! holes, SAN moves with check and checkmate.
 
 use super::{
-    geometry, record, record::GameSpec, seat_name, End, EndReason, Move, Position, QUIET_LIMIT,
-    RULES,
+    geometry, record, record::GameSpec, seat_name, EndReason, Move, Position, QUIET_LIMIT, RULES,
 };
+use crate::registry::{board_record, board_replayed};
+use crate::registry::{engine_lines, AnalysisReport, AnalysisRequest};
 use crate::registry::{read_record, ReplayFailure, Replayed};
-use crate::registry::{search_lines, AnalysisReport, AnalysisRequest, EngineHook};
 use crate::registry::{BoardHook, BoardPlay, BoxedGame, GameEntry, Options, Settlement};
 use deckmate_board::{RankStyle, Square};
 use deckmate_engine::Evaluator;
@@ -46,23 +46,12 @@ swap) is O-O. Check signs may be left out.";
 /// Replays a `[Variant "Cuarenta"]` record (from Q2's setup or its `FEN`
 /// tag).
 fn replay_record(_: &'static GameEntry, text: &str) -> Result<Replayed, ReplayFailure> {
-    let rec = read_record(text)?;
-    let r = record::replay(&rec).map_err(|e| ReplayFailure::at(e.ply, e.to_string()))?;
-    let start = if r.spec.fen.is_some() {
-        "Cuarenta, from the FEN tag"
-    } else {
-        "Cuarenta, from the setup"
+    let r = record::replay(&read_record(text)?)?;
+    let start = match r.spec.fen {
+        Some(_) => "Cuarenta, from the FEN tag",
+        None => "Cuarenta, from the setup",
     };
-    let game = BoardPlay::<Cuarenta>::with_moves((r.spec.clone(), 0), &r.moves)
-        .map_err(|e| ReplayFailure::at(0, e))?;
-    Ok(Replayed::board_game(
-        crate::registry::PlayedGame::view(&game, None, true),
-        super::fen::write(&r.position),
-        r.moves.len(),
-        r.result,
-        r.reason,
-        start,
-    ))
+    board_replayed::<Cuarenta, _>((r.spec.clone(), 0), r, start)
 }
 
 fn create(_: &'static GameEntry, _options: &Options, seed: u64) -> Result<BoxedGame, String> {
@@ -249,7 +238,7 @@ impl BoardHook for Cuarenta {
         moves: &[Move],
         settled: Option<Settlement>,
     ) -> Result<Record, String> {
-        record::write(spec, moves, settled.map(End::settled)).map_err(|e| e.to_string())
+        board_record(spec, moves, settled)
     }
 
     fn engine_move(pos: &Position, level: u8, seed: u64) -> Option<Move> {
@@ -270,11 +259,6 @@ impl BoardHook for Cuarenta {
         request: &AnalysisRequest,
         sink: &mut dyn FnMut(AnalysisReport),
     ) -> bool {
-        search_lines(
-            &mut super::tools::CuarentaTools.searcher(16),
-            pos,
-            request,
-            sink,
-        )
+        engine_lines(&super::tools::CuarentaTools, pos, request, sink)
     }
 }

@@ -12,11 +12,12 @@ use super::rules::{PlayOptions, PromotionRule, ZombieRoyal};
 use super::{Alternate, Position};
 use crate::end::End;
 use crate::fairy::seat_name;
+use crate::registry::board_replayed;
+use crate::registry::{engine_lines, AnalysisReport, AnalysisRequest, AnalysisStart};
 use crate::registry::{
     read_record, BoardHook, BoardPlay, BoxedGame, GameEntry, OptionKind, OptionSpec, Options,
-    PlayedGame, ReplayFailure, Replayed, Settlement,
+    ReplayFailure, Replayed, Settlement,
 };
-use crate::registry::{search_lines, AnalysisReport, AnalysisRequest, AnalysisStart, EngineHook};
 use deckmate_rules::{Game, MoveError, Record, Seat};
 use serde_json::{json, Map, Value};
 use std::sync::Arc;
@@ -161,8 +162,7 @@ pub fn spec_of(options: &Options, seed: u64) -> Result<GameSpec, String> {
 }
 
 fn replay_record(_: &'static GameEntry, text: &str) -> Result<Replayed, ReplayFailure> {
-    let rec = read_record(text)?;
-    let r = record::replay(&rec).map_err(|e| ReplayFailure::at(e.ply, e.to_string()))?;
+    let r = record::replay(&read_record(text)?)?;
     let start = match &r.spec.fen {
         Some(_) => "Dealer's Chess, from the FEN tag".to_string(),
         None => format!(
@@ -171,16 +171,7 @@ fn replay_record(_: &'static GameEntry, text: &str) -> Result<Replayed, ReplayFa
             r.spec.seed
         ),
     };
-    let game = BoardPlay::<DealersBoard>::with_moves(r.spec.clone(), &r.moves)
-        .map_err(|e| ReplayFailure::at(0, e))?;
-    Ok(Replayed::board_game(
-        game.view(None, true),
-        r.position.position_text(),
-        r.moves.len(),
-        r.result,
-        r.reason,
-        &start,
-    ))
+    board_replayed::<DealersBoard, _>(r.spec.clone(), r, &start)
 }
 
 fn create(_: &'static GameEntry, options: &Options, seed: u64) -> Result<BoxedGame, String> {
@@ -812,11 +803,6 @@ impl BoardHook for DealersBoard {
         let Some(p) = pos.position() else {
             return false;
         };
-        search_lines(
-            &mut super::tools::DealersTools.searcher(16),
-            p,
-            request,
-            sink,
-        )
+        engine_lines(&super::tools::DealersTools, p, request, sink)
     }
 }

@@ -3,12 +3,13 @@
 //! hook into the generic [`BoardPlay`] ([`FairyBoard`]).
 
 use super::record::{self, quiet_plies, FairySpec};
-use crate::fairy::{AnyPosition, End, EndReason, FairyEval, Move, PieceKind};
+use crate::fairy::{AnyPosition, EndReason, FairyEval, Move, PieceKind};
+use crate::registry::{board_record, board_replayed};
+use crate::registry::{engine_lines, AnalysisReport, AnalysisRequest};
 use crate::registry::{
-    read_record, BoardHook, BoardPlay, BoxedGame, GameEntry, Options, PlayedGame, ReplayFailure,
-    Replayed, Settlement,
+    read_record, BoardHook, BoardPlay, BoxedGame, GameEntry, Options, ReplayFailure, Replayed,
+    Settlement,
 };
-use crate::registry::{search_lines, AnalysisReport, AnalysisRequest, EngineHook};
 use deckmate_board::Square;
 use deckmate_engine::{level, EnginePlayer, Evaluator, Player};
 use deckmate_rules::{Game, MoveError, Record, Seat};
@@ -73,16 +74,7 @@ pub(super) fn replay_record(
         start: r.spec.clone(),
         ..spec
     };
-    let game =
-        BoardPlay::<FairyBoard>::with_moves(spec, &r.moves).map_err(|e| ReplayFailure::at(0, e))?;
-    Ok(Replayed::board_game(
-        game.view(None, true),
-        r.position.position_text(),
-        r.moves.len(),
-        r.result,
-        r.reason,
-        &start,
-    ))
+    board_replayed::<FairyBoard, _>(spec, r, &start)
 }
 
 /// A square's name (`a1`, `l12`).
@@ -311,7 +303,7 @@ impl BoardHook for FairyBoard {
         moves: &[Move],
         settled: Option<Settlement>,
     ) -> Result<Record, String> {
-        record::write(&spec.start, moves, settled.map(End::settled)).map_err(|e| e.to_string())
+        board_record(&spec.start, moves, settled)
     }
 
     fn engine_move(pos: &AnyPosition, level: u8, seed: u64) -> Option<Move> {
@@ -335,8 +327,7 @@ impl BoardHook for FairyBoard {
         let Some(game) = super::of_entry(spec.entry) else {
             return false;
         };
-        let tools = super::tools::FairyTools::new(game);
-        search_lines(&mut tools.searcher(16), pos, request, sink)
+        engine_lines(&super::tools::FairyTools::new(game), pos, request, sink)
     }
 }
 

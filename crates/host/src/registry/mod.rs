@@ -25,6 +25,7 @@ mod analysis;
 mod board;
 mod capabilities;
 mod error;
+mod glue;
 mod options;
 mod replay;
 mod session;
@@ -40,6 +41,9 @@ pub use analysis::{
 pub use board::{BoardHook, BoardPlay};
 pub use capabilities::{Canvas, Capabilities, CardDeck, CardInfo, Colour, ReferenceCards};
 pub use error::GameError;
+pub use glue::{
+    board_record, board_replayed, engine_lines, match_game, match_game_seed, match_player,
+};
 pub use options::{OptionError, OptionKind, OptionSpec, Options};
 pub use replay::{read_record, ReplayFailure, Replayed};
 pub use session::{
