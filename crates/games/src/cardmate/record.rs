@@ -11,7 +11,8 @@ use super::notation;
 use super::options::{parse_quiet_limit, parse_switch, Options, SetupKind};
 use super::position::{seat_name, End, EndReason, Move, Position};
 use super::setup::start_position;
-use crate::game_record::{self, replay_error, BadRecord, RecordSpec, Recorded};
+use crate::game_record::{self, check_variant, parse_seed, read_tag, replay_error};
+use crate::game_record::{RecordSpec, Recorded};
 use deckmate_rules::{PositionError, Record, Seat};
 
 pub use crate::end::result_of;
@@ -50,36 +51,20 @@ impl RecordSpec for GameSpec {
 
     /// Reads the spec from a record's tags.
     fn from_record(record: &Record) -> Result<GameSpec, ReplayError> {
-        let bad = ReplayError::tags;
-        if let Some(v) = record.tag("Variant") {
-            if !v.eq_ignore_ascii_case("cardmate") {
-                return Err(bad(format!("this record is for '{v}', not Cardmate")));
-            }
-        }
-        let mut spec = GameSpec::default();
-        if let Some(s) = record.tag("Setup") {
-            spec.setup = s.parse().map_err(|e| bad(format!("tag Setup: {e}")))?;
-        }
-        if let Some(s) = record.tag("Seed") {
-            spec.seed = s
-                .parse()
-                .map_err(|_| bad(format!("tag Seed: '{s}' is not a number 0..2^64")))?;
-        }
-        if let Some(s) = record.tag("Palace") {
-            spec.options.palace = s.parse().map_err(|e| bad(format!("tag Palace: {e}")))?;
-        }
-        if let Some(s) = record.tag("Repetition") {
-            spec.options.repetition =
-                parse_switch("repetition", s).map_err(|e| bad(format!("tag Repetition: {e}")))?;
-        }
-        if let Some(s) = record.tag("QuietLimit") {
-            spec.options.quiet_limit =
-                parse_quiet_limit(s).map_err(|e| bad(format!("tag QuietLimit: {e}")))?;
-        }
-        if let Some(f) = record.tag("FEN") {
-            spec.fen = Some(f.to_string());
-        }
-        Ok(spec)
+        check_variant(record, &super::ENTRY)?;
+        let d = GameSpec::default();
+        Ok(GameSpec {
+            setup: read_tag(record, "Setup", str::parse)?.unwrap_or(d.setup),
+            seed: read_tag(record, "Seed", parse_seed)?.unwrap_or(d.seed),
+            options: Options {
+                palace: read_tag(record, "Palace", str::parse)?.unwrap_or(d.options.palace),
+                repetition: read_tag(record, "Repetition", |s| parse_switch("repetition", s))?
+                    .unwrap_or(d.options.repetition),
+                quiet_limit: read_tag(record, "QuietLimit", parse_quiet_limit)?
+                    .unwrap_or(d.options.quiet_limit),
+            },
+            fen: record.tag("FEN").map(str::to_string),
+        })
     }
 
     /// Writes the spec as tags into `record`.

@@ -59,16 +59,7 @@ pub fn player_with_level(lv: Level, seed: u64, time: Option<Duration>) -> Chess5
 /// A deterministic 52Chess player: a depth (0: the level's) and node
 /// budget per move, no clock, no noise.
 pub fn fixed_player(depth: u32, nodes: Option<u64>) -> Chess52Engine {
-    let mut lv = level::level(8);
-    if depth > 0 {
-        lv.depth = depth;
-    }
-    lv.nodes = nodes;
-    lv.noise = 0;
-    let mut p = EnginePlayer::with_evaluator(Chess52Eval::default(), lv, 0, None);
-    p.searcher_mut().params = chess52_params();
-    p.set_limits(lv.depth, lv.nodes, None);
-    p
+    crate::registry::fixed_player(Chess52Eval::default(), chess52_params(), depth, nodes)
 }
 
 /// A searcher with 52Chess's evaluation and parameters and a table of

@@ -11,7 +11,8 @@
 
 use super::game::{Chess52, Move};
 use crate::fairy::{seat_name, End, EndReason};
-use crate::game_record::{self, replay_error, BadRecord, RecordSpec, Recorded};
+use crate::game_record::{self, check_variant, parse_seed, read_tag, replay_error};
+use crate::game_record::{BadRecord, RecordSpec, Recorded};
 use deckmate_rules::{Game, PositionError, Record, Seat, SeededRng, ToAct};
 
 replay_error!(seat_name);
@@ -44,24 +45,10 @@ impl RecordSpec for GameSpec {
 
     /// Reads `Variant`, `FEN` and `Seed`.
     fn from_record(record: &Record) -> Result<GameSpec, ReplayError> {
-        if let Some(v) = record.tag("Variant") {
-            if !super::ENTRY.answers_to(v) {
-                return Err(ReplayError::tags(format!(
-                    "this record is for '{v}', not 52Chess"
-                )));
-            }
-        }
-        let seed = match record.tag("Seed") {
-            Some(s) => Some(s.trim().parse::<u64>().map_err(|_| {
-                ReplayError::tags(format!(
-                    "tag Seed: '{s}' is not a number 0-18446744073709551615"
-                ))
-            })?),
-            None => None,
-        };
+        check_variant(record, &super::ENTRY)?;
         Ok(GameSpec {
             fen: record.tag("FEN").map(str::to_string),
-            seed,
+            seed: read_tag(record, "Seed", parse_seed)?,
         })
     }
 
@@ -96,10 +83,6 @@ impl Recorded for Chess52 {
 
     fn set_end(&mut self, end: End) {
         Chess52::set_end(self, end);
-    }
-
-    fn read_move(&self, text: &str) -> Result<Move, String> {
-        self.parse_move(text).map_err(|e| e.to_string())
     }
 }
 

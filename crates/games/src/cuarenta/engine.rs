@@ -49,17 +49,7 @@ pub fn player_with_level(lv: Level, seed: u64, time: Option<Duration>) -> Cuaren
 /// depth, 0 for none), no clock, no noise, the given weights (for
 /// tuning by self-play).
 pub fn fixed_player(depth: u32, nodes: Option<u64>, weights: CuarentaWeights) -> CuarentaEngine {
-    let mut lv = level::level(8);
-    if depth > 0 {
-        lv.depth = depth;
-    }
-    lv.nodes = nodes;
-    lv.noise = 0;
-    let mut p = EnginePlayer::with_evaluator(CuarentaEval::new(weights), lv, 0, None);
-    p.searcher_mut().params = cuarenta_params();
-    p.searcher_mut().min_depth = 2;
-    p.set_limits(lv.depth, lv.nodes, None);
-    p
+    crate::registry::fixed_player(CuarentaEval::new(weights), cuarenta_params(), depth, nodes)
 }
 
 /// A searcher with Cuarenta's evaluation and search parameters.

@@ -2,7 +2,8 @@
 //! replayed record shown as a [`BoardPlay`]'s board ([`board_replayed`]),
 //! the record of a game played ([`board_record`]), one game of a match
 //! between two players ([`match_game`]) and who plays it
-//! ([`match_player`]), the analysis board's lines ([`engine_lines`]).
+//! ([`match_player`]), the analysis board's lines ([`engine_lines`]), a
+//! deterministic engine player ([`fixed_player`]).
 
 use super::{search_lines, AnalysisReport, AnalysisRequest, EngineHook};
 use super::{BoardHook, BoardPlay, GameResult, MatchSettings, PlayedGame, PlayerSpec};
@@ -10,7 +11,8 @@ use super::{ReplayFailure, Replayed, Settlement};
 use crate::end::End;
 use crate::game_record::{self, MoveOf, RecordSpec, Recorded, Replay};
 use deckmate_engine::level::{self, Level};
-use deckmate_engine::{random_player, Player};
+use deckmate_engine::search::SearchParams;
+use deckmate_engine::{random_player, EnginePlayer, Evaluator, Player};
 use deckmate_rules::{Game, Record, Seat, SeededRng};
 use std::time::Duration;
 
@@ -142,4 +144,25 @@ pub fn engine_lines<E: EngineHook>(
     sink: &mut dyn FnMut(AnalysisReport),
 ) -> bool {
     search_lines(&mut hook.searcher(16), pos, request, sink)
+}
+
+/// A deterministic engine player (for tests, tuning and measures): level
+/// 8's settings with `depth` (0: the level's) and `nodes` per move, no
+/// clock, no noise, searching with `eval` and `params`.
+pub fn fixed_player<G: Game, E: Evaluator<G>>(
+    eval: E,
+    params: SearchParams,
+    depth: u32,
+    nodes: Option<u64>,
+) -> EnginePlayer<G, E> {
+    let mut lv = level::level(8);
+    if depth > 0 {
+        lv.depth = depth;
+    }
+    lv.nodes = nodes;
+    lv.noise = 0;
+    let mut p = EnginePlayer::with_evaluator(eval, lv, 0, None);
+    p.searcher_mut().params = params;
+    p.set_limits(lv.depth, lv.nodes, None);
+    p
 }

@@ -42,7 +42,8 @@ pub use board::{BoardHook, BoardPlay};
 pub use capabilities::{Canvas, Capabilities, CardDeck, CardInfo, Colour, ReferenceCards};
 pub use error::GameError;
 pub use glue::{
-    board_record, board_replayed, engine_lines, match_game, match_game_seed, match_player,
+    board_record, board_replayed, engine_lines, fixed_player, match_game, match_game_seed,
+    match_player,
 };
 pub use options::{OptionError, OptionKind, OptionSpec, Options};
 pub use replay::{read_record, ReplayFailure, Replayed};
