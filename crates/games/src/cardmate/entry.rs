@@ -8,13 +8,14 @@ use super::{
 use crate::registry::{board_record, board_replayed};
 use crate::registry::{engine_lines, AnalysisReport, AnalysisRequest};
 use crate::registry::{read_record, ReplayFailure, Replayed};
+use crate::registry::{spec_from_stored, stored_spec};
 use crate::registry::{
     BoardHook, BoardPlay, BoxedGame, GameEntry, OptionError, OptionKind, OptionSpec, Options,
     Settlement,
 };
 use deckmate_engine::Evaluator;
 use deckmate_rules::{MoveError, Record, Seat};
-use serde_json::{json, Map, Value};
+use serde_json::{Map, Value};
 
 const OPTIONS: &[OptionSpec] = &[
     OptionSpec {
@@ -134,19 +135,7 @@ fn create(_: &'static GameEntry, options: &Options, seed: u64) -> Result<BoxedGa
 }
 
 fn from_spec(_: &'static GameEntry, v: &Value) -> Result<BoxedGame, String> {
-    let oe = |e: super::OptionError| e.to_string();
-    let mut spec = GameSpec::default();
-    if let Some(s) = v["setup"].as_str() {
-        spec.setup = s.parse().map_err(oe)?;
-    }
-    spec.seed = v["seed"].as_u64().unwrap_or(0);
-    if let Some(p) = v["palace"].as_str() {
-        spec.options.palace = p.parse().map_err(oe)?;
-    }
-    spec.options.repetition = v["repetition"].as_bool().unwrap_or(true);
-    spec.options.quiet_limit = v["quiet_limit"].as_u64().map(|n| n as u32);
-    spec.fen = v["fen"].as_str().map(str::to_string);
-    Ok(Box::new(BoardPlay::<Cardmate>::new(spec)?))
+    Ok(Box::new(BoardPlay::<Cardmate>::new(spec_from_stored(v)?)?))
 }
 
 /// Cardmate's hook into [`BoardPlay`].
@@ -165,17 +154,7 @@ impl BoardHook for Cardmate {
     }
 
     fn spec_json(s: &GameSpec) -> Value {
-        let mut v = json!({
-            "setup": s.setup.to_string(),
-            "seed": s.seed,
-            "palace": s.options.palace.to_string(),
-            "repetition": s.options.repetition,
-            "quiet_limit": s.options.quiet_limit,
-        });
-        if let Some(f) = &s.fen {
-            v["fen"] = json!(f);
-        }
-        v
+        stored_spec(s)
     }
 
     fn over(_pos: &Position) -> MoveError {

@@ -18,16 +18,21 @@ use deckmate_rules::{PositionError, Record, Seat};
 pub use crate::end::result_of;
 
 /// How a game starts: a setup and seed (or a position string), and the
-/// rules options.
-#[derive(Clone, PartialEq, Eq, Debug, Default)]
+/// rules options. Stored as `{"setup", "seed", "palace", "repetition",
+/// "quiet_limit"}` and `"fen"` when there is one.
+#[derive(Clone, PartialEq, Eq, Debug, Default, serde::Serialize, serde::Deserialize)]
 pub struct GameSpec {
     /// The setup kind.
+    #[serde(default, with = "crate::registry::as_text")]
     pub setup: SetupKind,
     /// The seed of a random setup (stored for every setup).
+    #[serde(default)]
     pub seed: u64,
     /// The rules options.
+    #[serde(flatten)]
     pub options: Options,
     /// A start position instead of the setup, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fen: Option<String>,
 }
 

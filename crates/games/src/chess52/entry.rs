@@ -17,9 +17,10 @@ use crate::registry::{
     read_record, BoardHook, BoardPlay, BoxedGame, GameEntry, Options, ReplayFailure, Replayed,
     Settlement,
 };
+use crate::registry::{spec_from_stored, stored_spec};
 use deckmate_engine::Evaluator;
-use deckmate_rules::{MoveError, Record, Seat};
-use serde_json::{json, Map, Value};
+use deckmate_rules::{Record, Seat};
+use serde_json::{Map, Value};
 
 /// 52Chess's registry entry: no options; the seed decides the cards.
 pub static ENTRY: GameEntry = GameEntry {
@@ -92,19 +93,9 @@ fn create(_: &'static GameEntry, _options: &Options, seed: u64) -> Result<BoxedG
 /// `"fen"` for a start other than F2's. Without a seed (an analysis
 /// board's) nothing is drawn: the cards are moves, chosen as in a record.
 fn from_spec(_: &'static GameEntry, v: &Value) -> Result<BoxedGame, String> {
-    let fen = match &v["fen"] {
-        Value::Null => None,
-        Value::String(s) => Some(s.clone()),
-        _ => return Err("stored spec: fen must be a string".to_string()),
-    };
-    let seed = match &v["seed"] {
-        Value::Null => None,
-        s => Some(s.as_u64().ok_or("stored spec: seed must be a number")?),
-    };
-    Ok(Box::new(BoardPlay::<Chess52Board>::new(GameSpec {
-        fen,
-        seed,
-    })?))
+    Ok(Box::new(BoardPlay::<Chess52Board>::new(spec_from_stored(
+        v,
+    )?)?))
 }
 
 /// 52Chess's hook into [`BoardPlay`]; the spec is the start and the seed.
@@ -127,11 +118,7 @@ impl BoardHook for Chess52Board {
     }
 
     fn spec_json(spec: &GameSpec) -> Value {
-        let mut v = json!({ "seed": spec.seed });
-        if let Some(f) = &spec.fen {
-            v["fen"] = json!(f);
-        }
-        v
+        stored_spec(spec)
     }
 
     fn chance_seed(spec: &GameSpec) -> Option<u64> {
@@ -148,12 +135,6 @@ impl BoardHook for Chess52Board {
             fen: spec.fen.clone(),
             seed: Some(fresh_seed),
         })
-    }
-
-    fn over(pos: &Chess52) -> MoveError {
-        MoveError::GameOver {
-            end: pos.end().map(|end| end.describe()),
-        }
     }
 
     fn move_fields(pos: &Chess52, m: Move, legal: &[Move]) -> Map<String, Value> {

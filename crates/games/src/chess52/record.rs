@@ -20,13 +20,17 @@ replay_error!(seat_name);
 /// A replayed game.
 pub type Replay = game_record::Replay<GameSpec>;
 
-/// How a game starts and where its cards come from.
-#[derive(Clone, PartialEq, Eq, Debug, Default)]
+/// How a game starts and where its cards come from. Stored as `{"seed"}`
+/// (a number, or null for a game whose cards are chosen) and `"fen"` when
+/// there is one.
+#[derive(Clone, PartialEq, Eq, Debug, Default, serde::Serialize, serde::Deserialize)]
 pub struct GameSpec {
     /// A start position (F11) instead of F2's, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fen: Option<String>,
     /// The seed of the draws (F9); `None` for a record replayed without
     /// it (its cards as written).
+    #[serde(default)]
     pub seed: Option<u64>,
 }
 

@@ -8,7 +8,7 @@ use crate::registry::{engine_lines, AnalysisReport, AnalysisRequest};
 use crate::registry::{read_record, ReplayFailure, Replayed};
 use crate::registry::{BoardHook, BoardPlay, BoxedGame, GameEntry, Options, Settlement};
 use deckmate_engine::Evaluator;
-use deckmate_rules::{MoveError, Record, Seat};
+use deckmate_rules::{Record, Seat};
 use serde_json::{json, Map, Value};
 
 /// Cuarenta's registry entry: no options (the seed is stored, unused by
@@ -87,12 +87,6 @@ impl BoardHook for Cuarenta {
         match &spec.fen {
             Some(f) => json!({ "seed": seed, "fen": f }),
             None => json!({ "seed": seed }),
-        }
-    }
-
-    fn over(pos: &Position) -> MoveError {
-        MoveError::GameOver {
-            end: pos.end_state().map(|end| end.describe()),
         }
     }
 

@@ -8,7 +8,7 @@ use super::eval::DealersEval;
 use super::game::{DealersGame, DealersMove, Seen};
 use super::record::{self, catalogue_of, deck_in, size_name, size_of, GameSpec};
 use super::rules::{PlayOptions, PromotionRule, ZombieRoyal};
-use super::{Alternate, Position};
+use super::Alternate;
 use crate::end::End;
 use crate::registry::board_replayed;
 use crate::registry::{engine_lines, AnalysisReport, AnalysisRequest, AnalysisStart};
@@ -264,15 +264,6 @@ impl BoardHook for DealersBoard {
             seed: fresh_seed,
             ..spec.clone()
         })
-    }
-
-    fn over(pos: &DealersGame) -> MoveError {
-        MoveError::GameOver {
-            end: pos
-                .position()
-                .and_then(Position::end_state)
-                .map(|end| end.describe()),
-        }
     }
 
     fn parse_as(

@@ -11,7 +11,7 @@ use crate::registry::{
     Settlement,
 };
 use deckmate_engine::{level, EnginePlayer, Evaluator, Player};
-use deckmate_rules::{MoveError, Record, Seat};
+use deckmate_rules::{Record, Seat};
 use serde_json::{json, Map, Value};
 
 /// A new game from the file's setup (variant files take no options; the
@@ -108,12 +108,6 @@ impl BoardHook for FairyBoard {
             v["fen"] = json!(f);
         }
         v
-    }
-
-    fn over(pos: &AnyPosition) -> MoveError {
-        MoveError::GameOver {
-            end: pos.end_state().map(|end| end.describe()),
-        }
     }
 
     fn move_fields(pos: &AnyPosition, m: Move, legal: &[Move]) -> Map<String, Value> {

@@ -3,7 +3,8 @@
 //! the record of a game played ([`board_record`]), one game of a match
 //! between two players ([`match_game`]) and who plays it
 //! ([`match_player`]), the analysis board's lines ([`engine_lines`]), a
-//! deterministic engine player ([`fixed_player`]).
+//! deterministic engine player ([`fixed_player`]), a spec stored by its
+//! serde form ([`stored_spec`], [`spec_from_stored`], [`as_text`]).
 
 use super::{search_lines, AnalysisReport, AnalysisRequest, EngineHook};
 use super::{BoardHook, BoardPlay, GameResult, MatchSettings, PlayedGame, PlayerSpec};
@@ -14,6 +15,7 @@ use deckmate_engine::level::{self, Level};
 use deckmate_engine::search::SearchParams;
 use deckmate_engine::{random_player, EnginePlayer, Evaluator, Player};
 use deckmate_rules::{Game, Record, Seat, SeededRng};
+use serde_json::Value;
 use std::time::Duration;
 
 /// What `deckmate replay` shows of a record replayed as `r`: the final
@@ -165,4 +167,39 @@ pub fn fixed_player<G: Game, E: Evaluator<G>>(
     p.searcher_mut().params = params;
     p.set_limits(lv.depth, lv.nodes, None);
     p
+}
+
+/// A spec as stored ([`BoardHook::spec_json`]) by its serde form.
+pub fn stored_spec<S: serde::Serialize>(spec: &S) -> Value {
+    serde_json::to_value(spec).unwrap_or(Value::Null)
+}
+
+/// A spec read back from its stored JSON by its serde form; the error
+/// says it is the stored spec that does not read.
+pub fn spec_from_stored<S: serde::de::DeserializeOwned>(v: &Value) -> Result<S, String> {
+    S::deserialize(v).map_err(|e| format!("stored spec: {e}"))
+}
+
+/// A spec field stored as its text: written by `Display`, read by
+/// `FromStr` (`#[serde(with = "deckmate_host::registry::as_text")]`).
+pub mod as_text {
+    use serde::{de::Error, Deserialize, Deserializer, Serializer};
+    use std::fmt::Display;
+    use std::str::FromStr;
+
+    /// Writes `value` as its text.
+    pub fn serialize<T: Display, S: Serializer>(value: &T, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(value)
+    }
+
+    /// Reads a value from its text.
+    pub fn deserialize<'de, T, D>(d: D) -> Result<T, D::Error>
+    where
+        T: FromStr,
+        T::Err: Display,
+        D: Deserializer<'de>,
+    {
+        let text = String::deserialize(d)?;
+        text.parse().map_err(D::Error::custom)
+    }
 }
