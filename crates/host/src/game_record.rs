@@ -346,3 +346,44 @@ macro_rules! replay_error {
     };
 }
 pub use crate::replay_error;
+
+/// Implements [`Recorded`] for a position whose own methods answer it:
+/// `side_to_move`, `end_state`, `set_end` and the move number by
+/// `$fullmove` (by default `fullmove`), the end's reasons `$reason` and
+/// the replay error `ReplayError` of the calling module
+/// ([`replay_error!`]). Further items of the impl (a game's own
+/// `read_move`) follow in braces.
+#[macro_export]
+macro_rules! recorded_position {
+    ($pos:ty, $reason:ty) => {
+        $crate::recorded_position!($pos, $reason, fullmove, {});
+    };
+    ($pos:ty, $reason:ty, $fullmove:ident) => {
+        $crate::recorded_position!($pos, $reason, $fullmove, {});
+    };
+    ($pos:ty, $reason:ty, $fullmove:ident, { $($rest:tt)* }) => {
+        impl $crate::game_record::Recorded for $pos {
+            type Reason = $reason;
+            type ReplayError = ReplayError;
+
+            fn side_to_move(&self) -> ::deckmate_rules::Seat {
+                <$pos>::side_to_move(self)
+            }
+
+            fn fullmove(&self) -> u32 {
+                <$pos>::$fullmove(self)
+            }
+
+            fn end_state(&self) -> Option<$crate::end::End<$reason>> {
+                <$pos>::end_state(self)
+            }
+
+            fn set_end(&mut self, end: $crate::end::End<$reason>) {
+                <$pos>::set_end(self, end);
+            }
+
+            $($rest)*
+        }
+    };
+}
+pub use crate::recorded_position;

@@ -11,9 +11,11 @@ use super::notation;
 use super::options::{parse_quiet_limit, parse_switch, Options, SetupKind};
 use super::position::{seat_name, End, EndReason, Move, Position};
 use super::setup::start_position;
-use crate::game_record::{self, check_variant, parse_seed, read_tag, replay_error};
-use crate::game_record::{RecordSpec, Recorded};
-use deckmate_rules::{PositionError, Record, Seat};
+use crate::game_record::RecordSpec;
+use crate::game_record::{
+    self, check_variant, parse_seed, read_tag, recorded_position, replay_error,
+};
+use deckmate_rules::{PositionError, Record};
 
 pub use crate::end::result_of;
 
@@ -98,26 +100,7 @@ impl RecordSpec for GameSpec {
     }
 }
 
-impl Recorded for Position {
-    type Reason = EndReason;
-    type ReplayError = ReplayError;
-
-    fn side_to_move(&self) -> Seat {
-        Position::side_to_move(self)
-    }
-
-    fn fullmove(&self) -> u32 {
-        Position::fullmove(self)
-    }
-
-    fn end_state(&self) -> Option<End> {
-        Position::end_state(self)
-    }
-
-    fn set_end(&mut self, end: End) {
-        Position::set_end(self, end);
-    }
-
+recorded_position!(Position, EndReason, fullmove, {
     /// A move after the end is refused as such, before its notation is read.
     fn read_move(&self, text: &str) -> Result<Move, String> {
         if let Some(end) = self.end_state() {
@@ -125,7 +108,7 @@ impl Recorded for Position {
         }
         notation::parse(self, text).map_err(|e| e.to_string())
     }
-}
+});
 
 /// Replays a record, checking every move, and works out the result.
 /// A decisive or drawn result written in a record whose position is not

@@ -8,8 +8,8 @@
 use super::fen;
 use super::position::{seat_name, End, EndReason, Move, Position};
 use super::start_position;
-use crate::game_record::{self, check_variant, replay_error, RecordSpec, Recorded};
-use deckmate_rules::{PositionError, Record, Seat};
+use crate::game_record::{self, check_variant, recorded_position, replay_error, RecordSpec};
+use deckmate_rules::{PositionError, Record};
 
 pub use crate::end::result_of;
 
@@ -59,26 +59,7 @@ impl RecordSpec for GameSpec {
     }
 }
 
-impl Recorded for Position {
-    type Reason = EndReason;
-    type ReplayError = ReplayError;
-
-    fn side_to_move(&self) -> Seat {
-        Position::side_to_move(self)
-    }
-
-    fn fullmove(&self) -> u32 {
-        Position::fullmove(self)
-    }
-
-    fn end_state(&self) -> Option<End> {
-        Position::end_state(self)
-    }
-
-    fn set_end(&mut self, end: End) {
-        Position::set_end(self, end);
-    }
-}
+recorded_position!(Position, EndReason);
 
 /// Plays `moves` (notation tokens) from `pos`, checking each; the error
 /// names the first bad move.

@@ -18,7 +18,9 @@ use super::game::{DealersGame, DealersMove, Table};
 use super::position::{End, EndReason, Position};
 use super::rules::{PlayOptions, ZombieRoyal};
 use crate::fairy::seat_name;
-use crate::game_record::{self, check_variant, parse_seed, read_tag, replay_error};
+use crate::game_record::{
+    self, check_variant, parse_seed, read_tag, recorded_position, replay_error,
+};
 use crate::game_record::{BadRecord, RecordSpec, Recorded};
 use deckmate_rules::{Game, PositionError, Record, Seat};
 use std::sync::Arc;
@@ -299,26 +301,7 @@ impl Recorded for DealersGame {
     }
 }
 
-impl Recorded for Position {
-    type Reason = EndReason;
-    type ReplayError = ReplayError;
-
-    fn side_to_move(&self) -> Seat {
-        Position::side_to_move(self)
-    }
-
-    fn fullmove(&self) -> u32 {
-        self.move_number()
-    }
-
-    fn end_state(&self) -> Option<End> {
-        Position::end_state(self)
-    }
-
-    fn set_end(&mut self, end: End) {
-        Position::set_end(self, end);
-    }
-}
+recorded_position!(Position, EndReason, move_number);
 
 /// Replays a record, checking every move.
 pub fn replay(record: &Record) -> Result<Replay, ReplayError> {

@@ -216,6 +216,12 @@ impl GameEntry {
 
 /// A name as tags are compared: lower case, without spaces, hyphens and
 /// underscores.
+/// Whether two names name the same game: case, spaces, `-` and `_`
+/// aside (`Dealer's Chess`, `dealer's-chess`).
+pub fn same_name(a: &str, b: &str) -> bool {
+    norm(a) == norm(b)
+}
+
 fn norm(s: &str) -> String {
     s.chars()
         .filter(|c| !c.is_whitespace() && *c != '-' && *c != '_')
