@@ -124,17 +124,23 @@ pub fn match_game<P: Recorded>(
         rec.set_tag("Result", "1/2-1/2");
         rec.result = Some("1/2-1/2".to_string());
     }
+    Ok(game_result(end.and_then(|e| e.winner), a_first, rec))
+}
+
+/// A match game's result from A's side: `winner` (`None`: a draw), whether
+/// A had the first seat, the game's record.
+pub fn game_result(winner: Option<Seat>, a_first: bool, record: Record) -> GameResult {
     let a_seat = if a_first { Seat::First } else { Seat::Second };
-    let score_a = match end.and_then(|e| e.winner) {
+    let score_a = match winner {
         Some(w) if w == a_seat => 1.0,
         Some(_) => 0.0,
         None => 0.5,
     };
-    Ok(GameResult {
+    GameResult {
         score_a,
         a_first,
-        record: rec,
-    })
+        record,
+    }
 }
 
 /// The analysis board's lines of `pos` ([`BoardHook::analyse`]) with the

@@ -42,8 +42,8 @@ pub use board::{BoardHook, BoardPlay};
 pub use capabilities::{Canvas, Capabilities, CardDeck, CardInfo, Colour, ReferenceCards};
 pub use error::GameError;
 pub use glue::{
-    as_text, board_record, board_replayed, engine_lines, fixed_player, match_game, match_game_seed,
-    match_player, spec_from_stored, stored_spec,
+    as_text, board_record, board_replayed, engine_lines, fixed_player, game_result, match_game,
+    match_game_seed, match_player, spec_from_stored, stored_spec,
 };
 pub use options::{OptionError, OptionKind, OptionSpec, Options};
 pub use replay::{read_record, ReplayFailure, Replayed};
