@@ -5,6 +5,7 @@
 //! its `ReplayError` (defined by the crate's `replay_error!` macro).
 
 use crate::end::{End, Reason};
+use crate::registry::GameEntry;
 use deckmate_rules::{Game, PositionError, Record, Seat};
 
 /// A game's error for a record that does not replay, as the shared code
@@ -36,8 +37,42 @@ pub trait Recorded: Game {
     /// Ends the game by resignation or agreement.
     fn set_end(&mut self, end: End<Self::Reason>);
     /// Reads a record's move in this position; the error says why it is
-    /// refused.
-    fn read_move(&self, text: &str) -> Result<Self::Move, String>;
+    /// refused. By default [`Game::parse_move`]'s reading and words.
+    fn read_move(&self, text: &str) -> Result<Self::Move, String> {
+        self.parse_move(text).map_err(|e| e.to_string())
+    }
+}
+
+/// Refuses a record whose `Variant` tag names another game than `entry`
+/// (by its key, name or aliases); a record without the tag is taken.
+pub fn check_variant<E: BadRecord>(record: &Record, entry: &GameEntry) -> Result<(), E> {
+    match record.tag("Variant") {
+        Some(v) if !entry.answers_to(v) => Err(E::tags(format!(
+            "this record is for '{v}', not {}",
+            entry.name
+        ))),
+        _ => Ok(()),
+    }
+}
+
+/// Reads the tag `name` of `record` with `parse`, if it is there; a value
+/// `parse` refuses is the record's error `tag Name: why`.
+pub fn read_tag<T, W: std::fmt::Display, E: BadRecord>(
+    record: &Record,
+    name: &str,
+    parse: impl FnOnce(&str) -> Result<T, W>,
+) -> Result<Option<T>, E> {
+    record
+        .tag(name)
+        .map(|t| parse(t).map_err(|why| E::tags(format!("tag {name}: {why}"))))
+        .transpose()
+}
+
+/// Reads a `Seed` tag's number; the error says what a seed is.
+pub fn parse_seed(text: &str) -> Result<u64, String> {
+    text.trim()
+        .parse()
+        .map_err(|_| format!("'{text}' is not a number 0-18446744073709551615"))
 }
 
 /// How a game starts, as a record's tags say.
@@ -285,6 +320,12 @@ macro_rules! replay_error {
 
         impl ::std::error::Error for ReplayError {}
 
+        impl ::std::convert::From<ReplayError> for $crate::registry::ReplayFailure {
+            fn from(e: ReplayError) -> Self {
+                $crate::registry::ReplayFailure::at(e.ply, e.to_string())
+            }
+        }
+
         impl $crate::game_record::BadRecord for ReplayError {
             fn new(
                 ply: usize,
@@ -305,3 +346,44 @@ macro_rules! replay_error {
     };
 }
 pub use crate::replay_error;
+
+/// Implements [`Recorded`] for a position whose own methods answer it:
+/// `side_to_move`, `end_state`, `set_end` and the move number by
+/// `$fullmove` (by default `fullmove`), the end's reasons `$reason` and
+/// the replay error `ReplayError` of the calling module
+/// ([`replay_error!`]). Further items of the impl (a game's own
+/// `read_move`) follow in braces.
+#[macro_export]
+macro_rules! recorded_position {
+    ($pos:ty, $reason:ty) => {
+        $crate::recorded_position!($pos, $reason, fullmove, {});
+    };
+    ($pos:ty, $reason:ty, $fullmove:ident) => {
+        $crate::recorded_position!($pos, $reason, $fullmove, {});
+    };
+    ($pos:ty, $reason:ty, $fullmove:ident, { $($rest:tt)* }) => {
+        impl $crate::game_record::Recorded for $pos {
+            type Reason = $reason;
+            type ReplayError = ReplayError;
+
+            fn side_to_move(&self) -> ::deckmate_rules::Seat {
+                <$pos>::side_to_move(self)
+            }
+
+            fn fullmove(&self) -> u32 {
+                <$pos>::$fullmove(self)
+            }
+
+            fn end_state(&self) -> Option<$crate::end::End<$reason>> {
+                <$pos>::end_state(self)
+            }
+
+            fn set_end(&mut self, end: $crate::end::End<$reason>) {
+                <$pos>::set_end(self, end);
+            }
+
+            $($rest)*
+        }
+    };
+}
+pub use crate::recorded_position;

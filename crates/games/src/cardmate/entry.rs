@@ -2,19 +2,20 @@
 //! [`BoardPlay`]: a 10x10 board of cards.
 
 use super::{
-    palace, parse_quiet_limit, parse_switch, record, record::GameSpec, End, Move,
-    Options as RuleOptions, PalaceRule, Position, Rank, SetupKind, Suit, KEY, RULES,
+    parse_quiet_limit, parse_switch, record, record::GameSpec, Move, Options as RuleOptions,
+    PalaceRule, Position, SetupKind, KEY, RULES,
 };
+use crate::registry::{board_record, board_replayed};
+use crate::registry::{engine_lines, AnalysisReport, AnalysisRequest};
 use crate::registry::{read_record, ReplayFailure, Replayed};
-use crate::registry::{search_lines, AnalysisReport, AnalysisRequest, EngineHook};
+use crate::registry::{spec_from_stored, stored_spec};
 use crate::registry::{
     BoardHook, BoardPlay, BoxedGame, GameEntry, OptionError, OptionKind, OptionSpec, Options,
     Settlement,
 };
-use deckmate_board::{RankStyle, Square};
 use deckmate_engine::Evaluator;
 use deckmate_rules::{MoveError, Record, Seat};
-use serde_json::{json, Map, Value};
+use serde_json::{Map, Value};
 
 const OPTIONS: &[OptionSpec] = &[
     OptionSpec {
@@ -93,19 +94,9 @@ is compulsory (rule C3): 'moves' lists what is allowed.";
 /// Replays a record: a file of bare moves is a game from the predefined
 /// setup.
 fn replay_record(_: &'static GameEntry, text: &str) -> Result<Replayed, ReplayFailure> {
-    let rec = read_record(text)?;
-    let r = record::replay(&rec).map_err(|e| ReplayFailure::at(e.ply, e.to_string()))?;
-    let game = BoardPlay::<Cardmate>::with_moves(r.spec.clone(), &r.moves)
-        .map_err(|e| ReplayFailure::at(0, e))?;
+    let r = record::replay(&read_record(text)?)?;
     let start = format!("setup {}, seed {}", r.spec.setup, r.spec.seed);
-    Ok(Replayed::board_game(
-        crate::registry::PlayedGame::view(&game, None, true),
-        super::fen::write(&r.position),
-        r.moves.len(),
-        r.result,
-        r.reason,
-        &start,
-    ))
+    board_replayed::<Cardmate, _>(r.spec.clone(), r, &start)
 }
 
 /// The spec of a game from options (the rules' defaults for those not
@@ -144,49 +135,7 @@ fn create(_: &'static GameEntry, options: &Options, seed: u64) -> Result<BoxedGa
 }
 
 fn from_spec(_: &'static GameEntry, v: &Value) -> Result<BoxedGame, String> {
-    let oe = |e: super::OptionError| e.to_string();
-    let mut spec = GameSpec::default();
-    if let Some(s) = v["setup"].as_str() {
-        spec.setup = s.parse().map_err(oe)?;
-    }
-    spec.seed = v["seed"].as_u64().unwrap_or(0);
-    if let Some(p) = v["palace"].as_str() {
-        spec.options.palace = p.parse().map_err(oe)?;
-    }
-    spec.options.repetition = v["repetition"].as_bool().unwrap_or(true);
-    spec.options.quiet_limit = v["quiet_limit"].as_u64().map(|n| n as u32);
-    spec.fen = v["fen"].as_str().map(str::to_string);
-    Ok(Box::new(BoardPlay::<Cardmate>::new(spec)?))
-}
-
-fn sq(s: Square) -> String {
-    s.name(RankStyle::FromZero).to_string()
-}
-
-/// How a card's rank and suit read: each rank letter's name and face (the
-/// Ten printed 10), each suit letter's name and symbol, so that a client
-/// says a piece ("Ten of Clubs") and draws its face ("10♣").
-fn card_words() -> Value {
-    let mut ranks = Map::new();
-    for i in 0..14u8 {
-        let r = Rank::from_symbol(char::from(b"123456789XJQKA"[usize::from(i)]));
-        if let Some(r) = r {
-            let face = if r == Rank::TEN {
-                "10".to_string()
-            } else {
-                r.symbol().to_string()
-            };
-            ranks.insert(r.symbol().to_string(), json!([r.name(), face]));
-        }
-    }
-    let mut suits = Map::new();
-    for s in Suit::ALL {
-        suits.insert(
-            s.letter().to_string(),
-            json!([s.name(), s.symbol().to_string()]),
-        );
-    }
-    json!({ "ranks": ranks, "suits": suits })
+    Ok(Box::new(BoardPlay::<Cardmate>::new(spec_from_stored(v)?)?))
 }
 
 /// Cardmate's hook into [`BoardPlay`].
@@ -205,17 +154,7 @@ impl BoardHook for Cardmate {
     }
 
     fn spec_json(s: &GameSpec) -> Value {
-        let mut v = json!({
-            "setup": s.setup.to_string(),
-            "seed": s.seed,
-            "palace": s.options.palace.to_string(),
-            "repetition": s.options.repetition,
-            "quiet_limit": s.options.quiet_limit,
-        });
-        if let Some(f) = &s.fen {
-            v["fen"] = json!(f);
-        }
-        v
+        stored_spec(s)
     }
 
     fn over(_pos: &Position) -> MoveError {
@@ -223,18 +162,7 @@ impl BoardHook for Cardmate {
     }
 
     fn move_fields(_pos: &Position, m: Move, legal: &[Move]) -> Map<String, Value> {
-        // A One entering the far half may promote or stay: two moves on
-        // one click, told apart by a button.
-        let twin = legal
-            .iter()
-            .any(|o| o.from == m.from && o.to == m.to && o.promote != m.promote);
-        let choice = twin.then_some(if m.promote { "Ace (=A)" } else { "Stay a One" });
-        let mut o = Map::new();
-        o.insert("from".into(), json!(sq(m.from)));
-        o.insert("to".into(), json!(sq(m.to)));
-        o.insert("promote".into(), json!(m.promote));
-        o.insert("choice".into(), json!(choice));
-        o
+        super::view::move_fields(m, legal)
     }
 
     fn view(
@@ -244,60 +172,7 @@ impl BoardHook for Cardmate {
         _you: Option<Seat>,
         live: bool,
     ) -> Map<String, Value> {
-        let mut pieces = Vec::new();
-        for seat in Seat::BOTH {
-            for c in pos.cards_of(seat) {
-                if let Some(s) = pos.square_of(c) {
-                    // Its face and name in words come from the board's
-                    // `card_words`, once a view rather than once a card.
-                    pieces.push(json!({
-                        "square": sq(s),
-                        "label": c.to_string(),
-                        "rank": c.rank().symbol().to_string(),
-                        "suit": c.suit().letter().to_string(),
-                        "red": c.suit().is_red(),
-                        "owner": seat.index(),
-                    }));
-                }
-            }
-        }
-        let last = moves
-            .last()
-            .map(|m| json!({ "from": sq(m.from), "to": sq(m.to) }));
-        let compulsory = live && pos.end_state().is_none() && pos.capture_is_compulsory();
-        let mut out = Map::new();
-        out.insert(
-            "board".into(),
-            json!({
-                "files": 10,
-                "ranks": 10,
-                "rank_base": 0,
-                "holes": [],
-                "regions": [
-                    { "name": "Forehand's palace", "squares": palace(Seat::First).map(sq) },
-                    { "name": "Rearhand's palace", "squares": palace(Seat::Second).map(sq) },
-                ],
-                "midline": 5,
-                "card_words": card_words(),
-                // One click that may promote a One or not.
-                "choice_question": "Promote the One?",
-            }),
-        );
-        out.insert("pieces".into(), json!(pieces));
-        out.insert("last".into(), json!(last));
-        out.insert("compulsory".into(), json!(compulsory));
-        if compulsory {
-            // Said after whose turn it is (the terminal's and the
-            // browser's status lines).
-            out.insert(
-                "turn_note".into(),
-                json!("A same-suit capture is compulsory."),
-            );
-        }
-        out.insert("setup".into(), json!(spec.setup.to_string()));
-        out.insert("seed".into(), json!(spec.seed));
-        out.insert("position".into(), json!(super::fen::write(pos)));
-        out
+        super::view::view(spec, pos, moves, live)
     }
 
     fn record(
@@ -305,7 +180,7 @@ impl BoardHook for Cardmate {
         moves: &[Move],
         settled: Option<Settlement>,
     ) -> Result<Record, String> {
-        record::write(spec, moves, settled.map(End::settled)).map_err(|e| e.to_string())
+        board_record(spec, moves, settled)
     }
 
     fn engine_move(pos: &Position, level: u8, seed: u64) -> Option<Move> {
@@ -326,11 +201,6 @@ impl BoardHook for Cardmate {
         request: &AnalysisRequest,
         sink: &mut dyn FnMut(AnalysisReport),
     ) -> bool {
-        search_lines(
-            &mut super::tools::CardmateTools.searcher(16),
-            pos,
-            request,
-            sink,
-        )
+        engine_lines(&super::tools::CardmateTools, pos, request, sink)
     }
 }

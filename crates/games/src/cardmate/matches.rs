@@ -186,21 +186,11 @@ pub fn play_match_game(
             format!("drawn by the match's {}-ply limit", opts.max_plies),
         );
     }
-    let a_seat = if a_forehand {
-        Seat::First
-    } else {
-        Seat::Second
-    };
-    let score_a = match end.and_then(|e| e.winner) {
-        Some(w) if w == a_seat => 1.0,
-        Some(_) => 0.0,
-        None => 0.5,
-    };
-    Ok(GameResult {
-        score_a,
-        a_first: a_forehand,
-        record: rec,
-    })
+    Ok(crate::registry::game_result(
+        end.and_then(|e| e.winner),
+        a_forehand,
+        rec,
+    ))
 }
 
 /// Plays a match of `opts.games` games between `a` and `b`, calling

@@ -38,6 +38,7 @@ mod rules_text;
 pub mod setup;
 pub mod tables;
 pub mod tools;
+mod view;
 
 pub use card::{Card, Rank, Suit};
 pub use engine::{cardmate_player, cardmate_player_timed, CardmateEngine};

@@ -30,16 +30,26 @@ pub enum SetupKind {
     Deal,
 }
 
-/// The rules options a game is played with.
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+/// The rules options a game is played with (stored in a game's spec by
+/// name: a spec without them is read with the palace rule's default,
+/// repetition on and no quiet limit).
+#[derive(Copy, Clone, PartialEq, Eq, Debug, serde::Serialize, serde::Deserialize)]
 pub struct Options {
     /// V2.
+    #[serde(default, with = "crate::registry::as_text")]
     pub palace: PalaceRule,
     /// V4: a third repetition draws.
+    #[serde(default = "switched_on")]
     pub repetition: bool,
     /// V4: this many plies in a row without capture or promotion draw
     /// (`None`: no limit). Default 100.
+    #[serde(default)]
     pub quiet_limit: Option<u32>,
+}
+
+/// A stored switch's default: on.
+fn switched_on() -> bool {
+    true
 }
 
 impl Default for Options {

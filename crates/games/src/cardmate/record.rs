@@ -11,22 +11,30 @@ use super::notation;
 use super::options::{parse_quiet_limit, parse_switch, Options, SetupKind};
 use super::position::{seat_name, End, EndReason, Move, Position};
 use super::setup::start_position;
-use crate::game_record::{self, replay_error, BadRecord, RecordSpec, Recorded};
-use deckmate_rules::{PositionError, Record, Seat};
+use crate::game_record::RecordSpec;
+use crate::game_record::{
+    self, check_variant, parse_seed, read_tag, recorded_position, replay_error,
+};
+use deckmate_rules::{PositionError, Record};
 
 pub use crate::end::result_of;
 
 /// How a game starts: a setup and seed (or a position string), and the
-/// rules options.
-#[derive(Clone, PartialEq, Eq, Debug, Default)]
+/// rules options. Stored as `{"setup", "seed", "palace", "repetition",
+/// "quiet_limit"}` and `"fen"` when there is one.
+#[derive(Clone, PartialEq, Eq, Debug, Default, serde::Serialize, serde::Deserialize)]
 pub struct GameSpec {
     /// The setup kind.
+    #[serde(default, with = "crate::registry::as_text")]
     pub setup: SetupKind,
     /// The seed of a random setup (stored for every setup).
+    #[serde(default)]
     pub seed: u64,
     /// The rules options.
+    #[serde(flatten)]
     pub options: Options,
     /// A start position instead of the setup, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fen: Option<String>,
 }
 
@@ -50,36 +58,20 @@ impl RecordSpec for GameSpec {
 
     /// Reads the spec from a record's tags.
     fn from_record(record: &Record) -> Result<GameSpec, ReplayError> {
-        let bad = ReplayError::tags;
-        if let Some(v) = record.tag("Variant") {
-            if !v.eq_ignore_ascii_case("cardmate") {
-                return Err(bad(format!("this record is for '{v}', not Cardmate")));
-            }
-        }
-        let mut spec = GameSpec::default();
-        if let Some(s) = record.tag("Setup") {
-            spec.setup = s.parse().map_err(|e| bad(format!("tag Setup: {e}")))?;
-        }
-        if let Some(s) = record.tag("Seed") {
-            spec.seed = s
-                .parse()
-                .map_err(|_| bad(format!("tag Seed: '{s}' is not a number 0..2^64")))?;
-        }
-        if let Some(s) = record.tag("Palace") {
-            spec.options.palace = s.parse().map_err(|e| bad(format!("tag Palace: {e}")))?;
-        }
-        if let Some(s) = record.tag("Repetition") {
-            spec.options.repetition =
-                parse_switch("repetition", s).map_err(|e| bad(format!("tag Repetition: {e}")))?;
-        }
-        if let Some(s) = record.tag("QuietLimit") {
-            spec.options.quiet_limit =
-                parse_quiet_limit(s).map_err(|e| bad(format!("tag QuietLimit: {e}")))?;
-        }
-        if let Some(f) = record.tag("FEN") {
-            spec.fen = Some(f.to_string());
-        }
-        Ok(spec)
+        check_variant(record, &super::ENTRY)?;
+        let d = GameSpec::default();
+        Ok(GameSpec {
+            setup: read_tag(record, "Setup", str::parse)?.unwrap_or(d.setup),
+            seed: read_tag(record, "Seed", parse_seed)?.unwrap_or(d.seed),
+            options: Options {
+                palace: read_tag(record, "Palace", str::parse)?.unwrap_or(d.options.palace),
+                repetition: read_tag(record, "Repetition", |s| parse_switch("repetition", s))?
+                    .unwrap_or(d.options.repetition),
+                quiet_limit: read_tag(record, "QuietLimit", parse_quiet_limit)?
+                    .unwrap_or(d.options.quiet_limit),
+            },
+            fen: record.tag("FEN").map(str::to_string),
+        })
     }
 
     /// Writes the spec as tags into `record`.
@@ -108,26 +100,7 @@ impl RecordSpec for GameSpec {
     }
 }
 
-impl Recorded for Position {
-    type Reason = EndReason;
-    type ReplayError = ReplayError;
-
-    fn side_to_move(&self) -> Seat {
-        Position::side_to_move(self)
-    }
-
-    fn fullmove(&self) -> u32 {
-        Position::fullmove(self)
-    }
-
-    fn end_state(&self) -> Option<End> {
-        Position::end_state(self)
-    }
-
-    fn set_end(&mut self, end: End) {
-        Position::set_end(self, end);
-    }
-
+recorded_position!(Position, EndReason, fullmove, {
     /// A move after the end is refused as such, before its notation is read.
     fn read_move(&self, text: &str) -> Result<Move, String> {
         if let Some(end) = self.end_state() {
@@ -135,7 +108,7 @@ impl Recorded for Position {
         }
         notation::parse(self, text).map_err(|e| e.to_string())
     }
-}
+});
 
 /// Replays a record, checking every move, and works out the result.
 /// A decisive or drawn result written in a record whose position is not

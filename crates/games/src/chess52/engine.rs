@@ -1,4 +1,4 @@
-//! 52Chess's computer players and analysis: the generic search of
+//! 52Chess's computer players: the generic search of
 //! `deckmate-engine` (iterative deepening, expectimax over the draws with
 //! Star2 pruning: the cards that let nothing teleport are one outcome,
 //! [`Chess52`]'s `chance_outcomes`) with 52Chess's evaluation
@@ -8,14 +8,10 @@
 //! draws between them.
 
 use super::eval::Chess52Eval;
-use super::{Chess52, Move};
-use deckmate_engine::analyse::{analyse_with, written_line, Analysis};
+use super::Chess52;
 use deckmate_engine::level::{self, Level};
-use deckmate_engine::search::{
-    ChancePruning, HorizonChance, Limits, Report, SearchParams, Searcher,
-};
+use deckmate_engine::search::{ChancePruning, HorizonChance, SearchParams, Searcher};
 use deckmate_engine::{EnginePlayer, Player};
-use deckmate_rules::Game;
 use std::time::Duration;
 
 /// The engine player for 52Chess.
@@ -59,16 +55,7 @@ pub fn player_with_level(lv: Level, seed: u64, time: Option<Duration>) -> Chess5
 /// A deterministic 52Chess player: a depth (0: the level's) and node
 /// budget per move, no clock, no noise.
 pub fn fixed_player(depth: u32, nodes: Option<u64>) -> Chess52Engine {
-    let mut lv = level::level(8);
-    if depth > 0 {
-        lv.depth = depth;
-    }
-    lv.nodes = nodes;
-    lv.noise = 0;
-    let mut p = EnginePlayer::with_evaluator(Chess52Eval::default(), lv, 0, None);
-    p.searcher_mut().params = chess52_params();
-    p.set_limits(lv.depth, lv.nodes, None);
-    p
+    crate::registry::fixed_player(Chess52Eval::default(), chess52_params(), depth, nodes)
 }
 
 /// A searcher with 52Chess's evaluation and parameters and a table of
@@ -78,27 +65,4 @@ pub fn searcher(tt_mb: usize) -> Searcher<Chess52, Chess52Eval> {
     s.params = chess52_params();
     s.min_depth = 2;
     s
-}
-
-/// Writes `moves`, played from `pos`, in 52Chess's notation (draws as
-/// `[7H]`), one entry per move or draw.
-pub fn line_text(pos: &Chess52, moves: &[Move]) -> Vec<String> {
-    written_line(pos, moves, |p, m| p.move_text(m), Chess52::play_move)
-}
-
-/// The result of a 52Chess analysis.
-pub type Chess52Analysis = Analysis<Move>;
-
-/// Searches `pos` within `limits` (5 seconds when none is given), calling
-/// `on_report` after each completed depth with its line in notation. With
-/// a card drawn: the best move for it and its expected score for the side
-/// to move. Before the draw: no move, and the expected score for White
-/// (the search's value of a chance root); the registry's
-/// [`crate::registry::Study::analyse_outcomes`] analyses every card.
-pub fn analyse(
-    pos: &Chess52,
-    limits: &Limits,
-    on_report: impl FnMut(&Report<Move>, &[String]),
-) -> Chess52Analysis {
-    analyse_with(&mut searcher(64), pos, limits, line_text, on_report)
 }

@@ -33,6 +33,7 @@ pub mod notation;
 pub mod record;
 pub mod rules;
 pub mod tools;
+mod view;
 
 pub use card::Card;
 pub use entry::{Chess52Board, ENTRY, RULES};

@@ -11,7 +11,8 @@
 
 use super::game::{Chess52, Move};
 use crate::fairy::{seat_name, End, EndReason};
-use crate::game_record::{self, replay_error, BadRecord, RecordSpec, Recorded};
+use crate::game_record::{self, check_variant, parse_seed, read_tag, replay_error};
+use crate::game_record::{BadRecord, RecordSpec, Recorded};
 use deckmate_rules::{Game, PositionError, Record, Seat, SeededRng, ToAct};
 
 replay_error!(seat_name);
@@ -19,13 +20,17 @@ replay_error!(seat_name);
 /// A replayed game.
 pub type Replay = game_record::Replay<GameSpec>;
 
-/// How a game starts and where its cards come from.
-#[derive(Clone, PartialEq, Eq, Debug, Default)]
+/// How a game starts and where its cards come from. Stored as `{"seed"}`
+/// (a number, or null for a game whose cards are chosen) and `"fen"` when
+/// there is one.
+#[derive(Clone, PartialEq, Eq, Debug, Default, serde::Serialize, serde::Deserialize)]
 pub struct GameSpec {
     /// A start position (F11) instead of F2's, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fen: Option<String>,
     /// The seed of the draws (F9); `None` for a record replayed without
     /// it (its cards as written).
+    #[serde(default)]
     pub seed: Option<u64>,
 }
 
@@ -44,24 +49,10 @@ impl RecordSpec for GameSpec {
 
     /// Reads `Variant`, `FEN` and `Seed`.
     fn from_record(record: &Record) -> Result<GameSpec, ReplayError> {
-        if let Some(v) = record.tag("Variant") {
-            if !super::ENTRY.answers_to(v) {
-                return Err(ReplayError::tags(format!(
-                    "this record is for '{v}', not 52Chess"
-                )));
-            }
-        }
-        let seed = match record.tag("Seed") {
-            Some(s) => Some(s.trim().parse::<u64>().map_err(|_| {
-                ReplayError::tags(format!(
-                    "tag Seed: '{s}' is not a number 0-18446744073709551615"
-                ))
-            })?),
-            None => None,
-        };
+        check_variant(record, &super::ENTRY)?;
         Ok(GameSpec {
             fen: record.tag("FEN").map(str::to_string),
-            seed,
+            seed: read_tag(record, "Seed", parse_seed)?,
         })
     }
 
@@ -96,10 +87,6 @@ impl Recorded for Chess52 {
 
     fn set_end(&mut self, end: End) {
         Chess52::set_end(self, end);
-    }
-
-    fn read_move(&self, text: &str) -> Result<Move, String> {
-        self.parse_move(text).map_err(|e| e.to_string())
     }
 }
 

@@ -4,16 +4,15 @@
 //! turn by turn, the sides swapped), and the parts of the registry's
 //! engine hook ([`Chess52Tools`]).
 
-use super::engine::{chess52_player_timed, player_with_level, searcher};
+use super::engine::{player_with_level, searcher};
 use super::{Card, Chess52, Chess52Eval, Move};
-use crate::registry::{
-    EngineHook, GivenError, MatchSettings, Options, PerftCount, StudyError, Tools,
-};
+use crate::registry::{match_game, match_player, EngineHook, EngineTools, GivenError};
+use crate::registry::{MatchSettings, Options, PerftCount, StudyError, Tools};
+use deckmate_engine::bench::BenchCase;
 pub use deckmate_engine::bench::BenchLine;
-use deckmate_engine::bench::{self, BenchCase};
 use deckmate_engine::matches::{run_games, GameResult, MatchScore, PlayerSpec};
-use deckmate_engine::{random_player, Player, Searcher};
-use deckmate_rules::{Game, Record, Seat, SeededRng};
+use deckmate_engine::Searcher;
+use deckmate_rules::{Game, SeededRng};
 use std::time::Duration;
 
 /// 52Chess bench positions: name, the seed and number of random turns
@@ -48,13 +47,11 @@ pub fn cases(max_depth: u32) -> impl Iterator<Item = Result<BenchCase<Chess52>, 
 
 /// Runs the 52Chess bench with every depth capped at `max_depth`: each
 /// line, then the total nodes (its own signature) and time.
-pub fn bench(max_depth: u32, on_line: impl FnMut(&BenchLine)) -> Result<(u64, Duration), String> {
-    bench::run(
-        &mut searcher(16),
-        cases(max_depth),
-        |p, m| p.move_text(m),
-        on_line,
-    )
+pub fn bench(
+    max_depth: u32,
+    mut on_line: impl FnMut(&BenchLine),
+) -> Result<(u64, Duration), String> {
+    TOOLS.bench(max_depth, &mut on_line)
 }
 
 /// The opening of game pair `pair`: `turns` random turns from the start
@@ -112,86 +109,40 @@ pub struct Chess52Match {
     pub threads: usize,
 }
 
-fn player(spec: &PlayerSpec, seed: u64, time: Duration) -> Box<dyn Player<Chess52>> {
-    match spec {
-        PlayerSpec::Random => random_player(seed),
-        PlayerSpec::Level(l) => chess52_player_timed(*l, seed, time),
-        PlayerSpec::Custom(lv) => Box::new(player_with_level(*lv, seed, Some(time))),
-    }
-}
-
 /// Plays game `i` of a match.
 pub fn play_game(cfg: &Chess52Match, i: u32) -> Result<GameResult, String> {
-    let pair = u64::from(i / 2);
-    let a_white = i.is_multiple_of(2);
-    let seed = cfg.seed.wrapping_mul(1000).wrapping_add(u64::from(i));
-    let mut pa = player(&cfg.a, seed, cfg.time);
-    let mut pb = player(&cfg.b, seed ^ 0x5555, cfg.time);
-    let start = Chess52::start();
-    let mut pos = start.clone();
-    let mut moves = opening(cfg.seed, pair, cfg.random_turns);
-    for &m in &moves {
-        pos.play_move(m);
-    }
-    // The same cards for both games of the pair.
-    let mut cards = SeededRng::new(cfg.seed ^ pair.wrapping_mul(0xD1B5_4A32_D192_ED03) ^ 0xC4D5);
-    deckmate_engine::matches::play_out(
-        &mut pos,
-        &mut moves,
-        [pa.as_mut(), pb.as_mut()],
-        a_white,
-        &mut cards,
-        cfg.max_plies,
-    );
-    let end = pos.end();
-    let (white, black) = if a_white {
-        (&cfg.a, &cfg.b)
-    } else {
-        (&cfg.b, &cfg.a)
+    let m = MatchSettings {
+        a: cfg.a,
+        b: cfg.b,
+        games: cfg.games,
+        time: cfg.time,
+        seed: cfg.seed,
+        max_plies: cfg.max_plies,
     };
-    // The game's own record (its Variant, Result and Termination), as
-    // `deckmate replay` reads it. Without a Seed: the cards were drawn from
-    // the match's streams (the opening's, then the pair's), not from one
-    // game seed, so the record's cards are as written (F9).
-    let spec = super::record::GameSpec::default();
-    let mut rec = super::record::write(&spec, &moves, end).map_err(|e| e.to_string())?;
-    rec.set_tag("White", format!("A: {white}"));
-    rec.set_tag("Black", format!("B: {black}"));
-    let winner = end.and_then(|e| e.winner);
-    if end.is_none() {
-        rec.set_tag(
-            "Termination",
-            format!("adjudicated a draw after {} plies", moves.len()),
-        );
-        rec.set_tag("Result", "1/2-1/2");
-        rec.result = Some("1/2-1/2".to_string());
-    }
-    let a_seat = if a_white { Seat::First } else { Seat::Second };
-    let score_a = match winner {
-        Some(w) if w == a_seat => 1.0,
-        Some(_) => 0.0,
-        None => 0.5,
-    };
-    Ok(GameResult {
-        score_a,
-        a_first: a_white,
-        record: rec,
-    })
+    game_of(&m, cfg.random_turns, i)
 }
 
-/// A plain record of `moves` (draws and moves in notation) from `start`:
-/// the game's key and the seed-free start; the shells' own record format
-/// may add more.
-pub fn record(start: &Chess52, moves: &[Move]) -> Record {
-    let mut rec = Record::default();
-    rec.set_tag("Game", super::KEY);
-    let mut p = start.clone();
-    for &m in moves {
-        rec.numbers.push(p.move_number());
-        rec.moves.push(p.move_text(m));
-        p.play_move(m);
-    }
-    rec
+/// Game `i` of the match `m`, from the start and `turns` random turns;
+/// both games of a pair draw the same cards. The game's own record (its
+/// Variant, Result and Termination), as `deckmate replay` reads it, has
+/// no Seed: the cards were drawn from the match's streams (the
+/// opening's, then the pair's), not from one game seed, so the record's
+/// cards are as written (F9).
+fn game_of(m: &MatchSettings, turns: u32, i: u32) -> Result<GameResult, String> {
+    let pair = u64::from(i / 2);
+    let cards = SeededRng::new(m.seed ^ pair.wrapping_mul(0xD1B5_4A32_D192_ED03) ^ 0xC4D5);
+    match_game(
+        m,
+        i,
+        Chess52::start(),
+        opening(m.seed, pair, turns),
+        Some(cards),
+        |p, seed, time| match_player(p, seed, time, player_with_level),
+        ["White", "Black"],
+        |moves, end| {
+            super::record::write(&Default::default(), moves, end).map_err(|e| e.to_string())
+        },
+    )
 }
 
 /// Runs a match on `cfg.threads` threads, calling `on_game` after each
@@ -249,13 +200,12 @@ fn divide(pos: &Chess52, depth: u32, cards: Option<&[Card]>) -> Vec<(String, u64
     out
 }
 
-/// 52Chess's engine tools, for the registry entry's `tools` once
-/// [`Chess52Tools`] implements [`crate::registry::EngineHook`] (see there).
+/// 52Chess's engine tools, the registry entry's `tools`.
 pub static TOOLS: Tools<Chess52Tools> = Tools::new(Chess52Tools);
 
 /// 52Chess's hook into the registry's engine tools: the start (F2, or a
 /// position string), its searcher, the bench and one game of a match (4
-/// random turns first); its [`EngineHook`] delegates to these methods.
+/// random turns first).
 #[derive(Clone, Copy, Debug)]
 pub struct Chess52Tools;
 
@@ -263,8 +213,9 @@ impl EngineHook for Chess52Tools {
     type Position = Chess52;
     type Eval = Chess52Eval;
     const SEEDED_START: bool = false;
-    const BENCH_PREFIX: &'static str = Chess52Tools::BENCH_PREFIX;
-    const MATCH_HELP: &'static str = Chess52Tools::MATCH_HELP;
+    const BENCH_PREFIX: &'static str = "52chess ";
+    const MATCH_HELP: &'static str = "each pair of games starts from the start position plus 4 \
+random turns drawn from the seed, and both games of a pair draw the same cards";
 
     const CHANCE_OUTCOMES: Option<&'static str> = Some("card");
 
@@ -308,20 +259,26 @@ impl EngineHook for Chess52Tools {
         })
     }
 
+    /// The start of F2 (the seed decides nothing before the first draw),
+    /// or the position string `fen` (F11).
     fn start(&self, _: &Options, _: u64, fen: Option<&str>) -> Result<Chess52, StudyError> {
-        Chess52Tools::start(self, fen).map_err(StudyError::Position)
+        let spec = super::record::GameSpec {
+            fen: fen.map(str::to_string),
+            seed: None,
+        };
+        spec.start().map_err(StudyError::Position)
     }
 
     fn searcher(&self, tt_mb: usize) -> Searcher<Chess52, Chess52Eval> {
-        Chess52Tools::searcher(self, tt_mb)
+        searcher(tt_mb)
     }
 
     fn bench_cases(&self) -> Vec<Result<BenchCase<Chess52>, String>> {
-        Chess52Tools::bench_cases(self)
+        cases(u32::MAX).collect()
     }
 
     fn match_game(&self, m: &MatchSettings, i: u32) -> Result<GameResult, String> {
-        Chess52Tools::match_game(self, m, i)
+        game_of(m, 4, i)
     }
 
     /// Each of the 52 cards (F9), one each, even those that let nothing
@@ -330,46 +287,5 @@ impl EngineHook for Chess52Tools {
         if pos.to_act() == deckmate_rules::ToAct::Chance {
             out.extend(Card::all().map(|c| (Move::Draw(c), 1)));
         }
-    }
-}
-
-impl Chess52Tools {
-    /// What the bench's total lines start with.
-    pub const BENCH_PREFIX: &'static str = "52chess ";
-    /// How matches start, for `--help`.
-    pub const MATCH_HELP: &'static str = "each pair of games starts from the start position plus 4 random turns drawn from the seed, and both games of a pair draw the same cards";
-
-    /// The start of F2 (the seed decides nothing before the first draw),
-    /// or the position string `fen` (F11).
-    pub fn start(&self, fen: Option<&str>) -> Result<Chess52, deckmate_rules::PositionError> {
-        match fen {
-            Some(text) => super::fen::parse(text),
-            None => Ok(Chess52::start()),
-        }
-    }
-
-    /// A searcher with 52Chess's evaluation and parameters.
-    pub fn searcher(&self, tt_mb: usize) -> Searcher<Chess52, Chess52Eval> {
-        searcher(tt_mb)
-    }
-
-    /// The bench positions at their full depths.
-    pub fn bench_cases(&self) -> Vec<Result<BenchCase<Chess52>, String>> {
-        cases(u32::MAX).collect()
-    }
-
-    /// Game `i` of a match with the registry's settings.
-    pub fn match_game(&self, m: &MatchSettings, i: u32) -> Result<GameResult, String> {
-        let cfg = Chess52Match {
-            a: m.a,
-            b: m.b,
-            games: m.games,
-            time: m.time,
-            seed: m.seed,
-            random_turns: 4,
-            max_plies: m.max_plies,
-            threads: 1,
-        };
-        play_game(&cfg, i)
     }
 }

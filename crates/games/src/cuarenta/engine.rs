@@ -1,12 +1,12 @@
-//! Cuarenta's computer players and analysis: the generic search of
+//! Cuarenta's computer players: the generic search of
 //! `deckmate-engine` with Cuarenta's evaluation ([`CuarentaEval`]), its
-//! search parameters ([`cuarenta_params`]) and notation.
+//! search parameters ([`cuarenta_params`]); its analysis is the registry's
+//! generic one ([`crate::registry::Study`]).
 
 use super::eval::{CuarentaEval, CuarentaWeights};
-use super::{notation, Move, Position};
-use deckmate_engine::analyse::{analyse_with, numbered_from, written_line, Analysis};
+use super::Position;
 use deckmate_engine::level::{self, Level};
-use deckmate_engine::search::{Limits, Report, SearchParams, Searcher};
+use deckmate_engine::search::{SearchParams, Searcher};
 use deckmate_engine::{EnginePlayer, Player};
 use std::time::Duration;
 
@@ -49,17 +49,7 @@ pub fn player_with_level(lv: Level, seed: u64, time: Option<Duration>) -> Cuaren
 /// depth, 0 for none), no clock, no noise, the given weights (for
 /// tuning by self-play).
 pub fn fixed_player(depth: u32, nodes: Option<u64>, weights: CuarentaWeights) -> CuarentaEngine {
-    let mut lv = level::level(8);
-    if depth > 0 {
-        lv.depth = depth;
-    }
-    lv.nodes = nodes;
-    lv.noise = 0;
-    let mut p = EnginePlayer::with_evaluator(CuarentaEval::new(weights), lv, 0, None);
-    p.searcher_mut().params = cuarenta_params();
-    p.searcher_mut().min_depth = 2;
-    p.set_limits(lv.depth, lv.nodes, None);
-    p
+    crate::registry::fixed_player(CuarentaEval::new(weights), cuarenta_params(), depth, nodes)
 }
 
 /// A searcher with Cuarenta's evaluation and search parameters.
@@ -68,28 +58,4 @@ pub fn searcher(tt_mb: usize) -> Searcher<Position, CuarentaEval> {
     s.params = cuarenta_params();
     s.min_depth = 2;
     s
-}
-
-/// Writes `moves`, played from `pos`, in Cuarenta's notation, one entry
-/// per move.
-pub fn line_text(pos: &Position, moves: &[Move]) -> Vec<String> {
-    written_line(pos, moves, notation::write, Position::play_move)
-}
-
-/// A line with move numbers: `3. Fa4 Pbc6` or `3... Pbc6 4. Fa4`.
-pub fn numbered(pos: &Position, line: &[String]) -> String {
-    numbered_from(pos.side_to_move(), pos.fullmove(), line)
-}
-
-/// The result of a Cuarenta analysis.
-pub type CuarentaAnalysis = Analysis<Move>;
-
-/// Searches `pos` within `limits` (5 seconds when none is given), calling
-/// `on_report` after each completed depth with its line in notation.
-pub fn analyse(
-    pos: &Position,
-    limits: &Limits,
-    on_report: impl FnMut(&Report<Move>, &[String]),
-) -> CuarentaAnalysis {
-    analyse_with(&mut searcher(64), pos, limits, line_text, on_report)
 }

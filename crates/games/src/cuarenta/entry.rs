@@ -2,16 +2,13 @@
 //! [`BoardPlay`]: the 40 light squares of a 9x9 board, the dark squares
 //! holes, SAN moves with check and checkmate.
 
-use super::{
-    geometry, record, record::GameSpec, seat_name, End, EndReason, Move, Position, QUIET_LIMIT,
-    RULES,
-};
+use super::{record, record::GameSpec, Move, Position, RULES};
+use crate::registry::{board_record, board_replayed};
+use crate::registry::{engine_lines, AnalysisReport, AnalysisRequest};
 use crate::registry::{read_record, ReplayFailure, Replayed};
-use crate::registry::{search_lines, AnalysisReport, AnalysisRequest, EngineHook};
 use crate::registry::{BoardHook, BoardPlay, BoxedGame, GameEntry, Options, Settlement};
-use deckmate_board::{RankStyle, Square};
 use deckmate_engine::Evaluator;
-use deckmate_rules::{MoveError, Record, Seat};
+use deckmate_rules::{Record, Seat};
 use serde_json::{json, Map, Value};
 
 /// Cuarenta's registry entry: no options (the seed is stored, unused by
@@ -46,23 +43,12 @@ swap) is O-O. Check signs may be left out.";
 /// Replays a `[Variant "Cuarenta"]` record (from Q2's setup or its `FEN`
 /// tag).
 fn replay_record(_: &'static GameEntry, text: &str) -> Result<Replayed, ReplayFailure> {
-    let rec = read_record(text)?;
-    let r = record::replay(&rec).map_err(|e| ReplayFailure::at(e.ply, e.to_string()))?;
-    let start = if r.spec.fen.is_some() {
-        "Cuarenta, from the FEN tag"
-    } else {
-        "Cuarenta, from the setup"
+    let r = record::replay(&read_record(text)?)?;
+    let start = match r.spec.fen {
+        Some(_) => "Cuarenta, from the FEN tag",
+        None => "Cuarenta, from the setup",
     };
-    let game = BoardPlay::<Cuarenta>::with_moves((r.spec.clone(), 0), &r.moves)
-        .map_err(|e| ReplayFailure::at(0, e))?;
-    Ok(Replayed::board_game(
-        crate::registry::PlayedGame::view(&game, None, true),
-        super::fen::write(&r.position),
-        r.moves.len(),
-        r.result,
-        r.reason,
-        start,
-    ))
+    board_replayed::<Cuarenta, _>((r.spec.clone(), 0), r, start)
 }
 
 fn create(_: &'static GameEntry, _options: &Options, seed: u64) -> Result<BoxedGame, String> {
@@ -80,50 +66,6 @@ fn from_spec(_: &'static GameEntry, v: &Value) -> Result<BoxedGame, String> {
     };
     let seed = v["seed"].as_u64().unwrap_or(0);
     Ok(Box::new(BoardPlay::<Cuarenta>::new((spec, seed))?))
-}
-
-/// A square's name: `b1` .. `h9`.
-fn sq(s: Square) -> String {
-    s.name(RankStyle::FromOne).to_string()
-}
-
-/// The label of a move's button when one click (a from/to) fits several
-/// moves, and always for castling.
-fn choice(mv: Move, twin: bool) -> Option<&'static str> {
-    if mv.is_castling() {
-        Some("O-O")
-    } else if !twin {
-        None
-    } else {
-        Some(mv.promotion().map_or("no promotion", |p| p.name()))
-    }
-}
-
-/// The dark squares: holes, not drawn as squares.
-fn holes() -> Vec<String> {
-    let g = geometry();
-    let mut holes = Vec::new();
-    for rank in 0..9u8 {
-        for file in 0..9u8 {
-            if let Some(s) = Square::new(file, rank) {
-                if !g.contains(s) {
-                    holes.push(sq(s));
-                }
-            }
-        }
-    }
-    holes
-}
-
-/// The status line: who moves, whether it is you, check.
-fn prompt(pos: &Position, you: Option<Seat>) -> String {
-    if pos.end_state().is_some() {
-        return String::new();
-    }
-    let side = pos.side_to_move();
-    let mine = if you == Some(side) { " (you)" } else { "" };
-    let check = if pos.in_check() { ", in check" } else { "" };
-    format!("{} to move{mine}{check}", seat_name(side))
 }
 
 /// Cuarenta's hook into [`BoardPlay`]; the spec is the start and the seed.
@@ -148,28 +90,8 @@ impl BoardHook for Cuarenta {
         }
     }
 
-    fn over(pos: &Position) -> MoveError {
-        MoveError::GameOver {
-            end: pos.end_state().map(|end| end.describe()),
-        }
-    }
-
     fn move_fields(_pos: &Position, m: Move, legal: &[Move]) -> Map<String, Value> {
-        // A pawn reaching the promotion zone: the plain move and each
-        // promotion share one from/to, told apart by buttons.
-        let twin = legal
-            .iter()
-            .any(|o| *o != m && o.from() == m.from() && o.to() == m.to());
-        let mut o = Map::new();
-        o.insert("from".into(), json!(sq(m.from())));
-        o.insert("to".into(), json!(sq(m.to())));
-        o.insert(
-            "promotion".into(),
-            json!(m.promotion().map(|p| p.letter().to_string())),
-        );
-        o.insert("castling".into(), json!(m.is_castling()));
-        o.insert("choice".into(), json!(choice(m, twin)));
-        o
+        super::view::move_fields(m, legal)
     }
 
     fn view(
@@ -179,69 +101,7 @@ impl BoardHook for Cuarenta {
         you: Option<Seat>,
         _live: bool,
     ) -> Map<String, Value> {
-        let mut pieces = Vec::new();
-        for seat in Seat::BOTH {
-            for (s, p) in pos.pieces(seat) {
-                pieces.push(json!({
-                    "square": sq(s),
-                    "label": format!("{} {}", seat_name(seat), p.name()),
-                    "symbol": p.letter().to_string(),
-                    "owner": seat.index(),
-                }));
-            }
-        }
-        let last = moves
-            .last()
-            .map(|m| json!({ "from": sq(m.from()), "to": sq(m.to()) }));
-        let rights: Vec<&str> = Seat::BOTH
-            .into_iter()
-            .filter(|&s| pos.castling_right(s))
-            .map(seat_name)
-            .collect();
-        let facts = vec![
-            json!({ "label": "Move", "value": pos.fullmove().to_string() }),
-            json!({
-                "label": "Quiet plies",
-                "value": format!("{} of {QUIET_LIMIT}", pos.quiet_plies()),
-            }),
-            json!({
-                "label": "May castle",
-                "value": if rights.is_empty() { "nobody".to_string() } else { rights.join(", ") },
-            }),
-        ];
-        let mut out = Map::new();
-        out.insert(
-            "board".into(),
-            json!({
-                "files": 9,
-                "ranks": 9,
-                "rank_base": 1,
-                "holes": holes(),
-                "regions": [],
-                "piece_style": "disc",
-                "choice_question": "Promote the pawn?",
-            }),
-        );
-        out.insert("pieces".into(), json!(pieces));
-        out.insert("last".into(), json!(last));
-        out.insert("facts".into(), json!(facts));
-        let check = pos.end_state().is_none() && pos.in_check();
-        out.insert("check".into(), json!(check));
-        // The King in check (or mated), marked on the board.
-        if check
-            || pos
-                .end_state()
-                .is_some_and(|e| e.reason == EndReason::Checkmate)
-        {
-            let king = pos.king_square(pos.side_to_move());
-            out.insert("check_square".into(), json!(sq(king)));
-        }
-        out.insert("position".into(), json!(super::fen::write(pos)));
-        let prompt = prompt(pos, you);
-        if !prompt.is_empty() {
-            out.insert("prompt".into(), json!(prompt));
-        }
-        out
+        super::view::view(pos, moves, you)
     }
 
     fn record(
@@ -249,7 +109,7 @@ impl BoardHook for Cuarenta {
         moves: &[Move],
         settled: Option<Settlement>,
     ) -> Result<Record, String> {
-        record::write(spec, moves, settled.map(End::settled)).map_err(|e| e.to_string())
+        board_record(spec, moves, settled)
     }
 
     fn engine_move(pos: &Position, level: u8, seed: u64) -> Option<Move> {
@@ -270,11 +130,6 @@ impl BoardHook for Cuarenta {
         request: &AnalysisRequest,
         sink: &mut dyn FnMut(AnalysisReport),
     ) -> bool {
-        search_lines(
-            &mut super::tools::CuarentaTools.searcher(16),
-            pos,
-            request,
-            sink,
-        )
+        engine_lines(&super::tools::CuarentaTools, pos, request, sink)
     }
 }

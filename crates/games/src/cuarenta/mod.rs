@@ -36,6 +36,7 @@ pub mod rules;
 mod rules_text;
 mod squares;
 pub mod tools;
+mod view;
 
 pub use engine::{cuarenta_params, cuarenta_player, cuarenta_player_timed, CuarentaEngine};
 pub use entry::{Cuarenta, ENTRY};

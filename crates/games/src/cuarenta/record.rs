@@ -6,11 +6,10 @@
 //! `Termination`. Moves are in [`super::notation`].
 
 use super::fen;
-use super::notation;
 use super::position::{seat_name, End, EndReason, Move, Position};
 use super::start_position;
-use crate::game_record::{self, replay_error, BadRecord, RecordSpec, Recorded};
-use deckmate_rules::{PositionError, Record, Seat};
+use crate::game_record::{self, check_variant, recorded_position, replay_error, RecordSpec};
+use deckmate_rules::{PositionError, Record};
 
 pub use crate::end::result_of;
 
@@ -41,13 +40,7 @@ impl RecordSpec for GameSpec {
 
     /// Reads the spec from a record's tags.
     fn from_record(record: &Record) -> Result<GameSpec, ReplayError> {
-        if let Some(v) = record.tag("Variant") {
-            if !v.eq_ignore_ascii_case("cuarenta") {
-                return Err(ReplayError::tags(format!(
-                    "this record is for '{v}', not Cuarenta"
-                )));
-            }
-        }
+        check_variant(record, &super::ENTRY)?;
         Ok(GameSpec {
             fen: record.tag("FEN").map(str::to_string),
         })
@@ -66,30 +59,7 @@ impl RecordSpec for GameSpec {
     }
 }
 
-impl Recorded for Position {
-    type Reason = EndReason;
-    type ReplayError = ReplayError;
-
-    fn side_to_move(&self) -> Seat {
-        Position::side_to_move(self)
-    }
-
-    fn fullmove(&self) -> u32 {
-        Position::fullmove(self)
-    }
-
-    fn end_state(&self) -> Option<End> {
-        Position::end_state(self)
-    }
-
-    fn set_end(&mut self, end: End) {
-        Position::set_end(self, end);
-    }
-
-    fn read_move(&self, text: &str) -> Result<Move, String> {
-        notation::parse(self, text).map_err(|e| e.to_string())
-    }
-}
+recorded_position!(Position, EndReason);
 
 /// Plays `moves` (notation tokens) from `pos`, checking each; the error
 /// names the first bad move.

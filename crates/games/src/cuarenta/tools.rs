@@ -3,14 +3,14 @@
 //! random opening moves drawn from the seed, and the hook of the generic
 //! engine tools ([`CuarentaTools`]: studies, the bench, matches).
 
-use super::engine::{cuarenta_params, cuarenta_player_timed, player_with_level, searcher};
-use crate::cuarenta::{self, fen, notation, record, CuarentaEval, Move, Position};
-use crate::registry::{EngineHook, MatchSettings, Options, StudyError, Tools};
+use super::engine::{player_with_level, searcher};
+use crate::cuarenta::{self, record, CuarentaEval, Move, Position};
+use crate::registry::{match_game, match_player, EngineHook, EngineTools};
+use crate::registry::{MatchSettings, Options, StudyError, Tools};
+use deckmate_engine::bench::BenchCase;
 pub use deckmate_engine::bench::BenchLine;
-use deckmate_engine::bench::{self, BenchCase};
-use deckmate_engine::matches::{play_out, run_games, GameResult, MatchScore, PlayerSpec};
-use deckmate_engine::{random_player, Player, Searcher};
-use deckmate_rules::{Seat, SeededRng};
+use deckmate_engine::matches::{run_games, GameResult, MatchScore, PlayerSpec};
+use deckmate_engine::Searcher;
 use std::time::Duration;
 
 /// Cuarenta bench positions: name, the seed and number of random plies
@@ -24,13 +24,11 @@ pub const BENCH: &[(&str, u64, u32, u32)] = &[
 
 /// Runs the Cuarenta bench with every depth capped at `max_depth`: each
 /// line, then the total nodes (its own signature) and time.
-pub fn bench(max_depth: u32, on_line: impl FnMut(&BenchLine)) -> Result<(u64, Duration), String> {
-    bench::run(
-        &mut searcher(16),
-        cases(max_depth),
-        notation::write,
-        on_line,
-    )
+pub fn bench(
+    max_depth: u32,
+    mut on_line: impl FnMut(&BenchLine),
+) -> Result<(u64, Duration), String> {
+    TOOLS.bench(max_depth, &mut on_line)
 }
 
 /// The bench positions as the generic runner takes them, every depth
@@ -83,16 +81,7 @@ impl EngineHook for CuarentaTools {
     }
 
     fn match_game(&self, m: &MatchSettings, i: u32) -> Result<GameResult, String> {
-        let cfg = CuarentaMatch {
-            a: m.a,
-            b: m.b,
-            games: m.games,
-            time: m.time,
-            seed: m.seed,
-            random_plies: 4,
-            max_plies: m.max_plies,
-        };
-        play_game(&cfg, i)
+        game_of(m, 4, i)
     }
 }
 
@@ -117,14 +106,16 @@ pub struct CuarentaMatch {
     pub max_plies: usize,
 }
 
-fn player(spec: &PlayerSpec, seed: u64, time: Duration) -> Box<dyn Player<Position>> {
-    match spec {
-        PlayerSpec::Random => random_player(seed),
-        PlayerSpec::Level(l) => cuarenta_player_timed(*l, seed, time),
-        PlayerSpec::Custom(lv) => {
-            let mut p = player_with_level(*lv, seed, Some(time));
-            p.searcher_mut().params = cuarenta_params();
-            Box::new(p)
+impl CuarentaMatch {
+    /// The registry's settings of the match.
+    fn settings(&self) -> MatchSettings {
+        MatchSettings {
+            a: self.a,
+            b: self.b,
+            games: self.games,
+            time: self.time,
+            seed: self.seed,
+            max_plies: self.max_plies,
         }
     }
 }
@@ -136,54 +127,21 @@ pub fn opening(seed: u64, pair: u64, plies: u32) -> Vec<Move> {
 
 /// Plays game `i` of a match.
 pub fn play_game(cfg: &CuarentaMatch, i: u32) -> Result<GameResult, String> {
-    let pair = u64::from(i / 2);
-    let a_white = i.is_multiple_of(2);
-    let seed = cfg.seed.wrapping_mul(1000).wrapping_add(u64::from(i));
-    let mut pa = player(&cfg.a, seed, cfg.time);
-    let mut pb = player(&cfg.b, seed ^ 0x5555, cfg.time);
-    let mut pos = cuarenta::start_position();
-    let mut moves = opening(cfg.seed, pair, cfg.random_plies);
-    for &m in &moves {
-        pos.play_move(m);
-    }
-    let mut no_chance = SeededRng::new(seed);
-    play_out(
-        &mut pos,
-        &mut moves,
-        [pa.as_mut(), pb.as_mut()],
-        a_white,
-        &mut no_chance,
-        cfg.max_plies,
-    );
-    let end = pos.end_state();
-    let spec = record::GameSpec::default();
-    let mut rec = record::write(&spec, &moves, end).map_err(|e| e.to_string())?;
-    let (white, black) = if a_white {
-        (&cfg.a, &cfg.b)
-    } else {
-        (&cfg.b, &cfg.a)
-    };
-    rec.set_tag("White", format!("A: {white}"));
-    rec.set_tag("Black", format!("B: {black}"));
-    if end.is_none() {
-        rec.set_tag(
-            "Termination",
-            format!("adjudicated a draw after {} plies", moves.len()),
-        );
-        rec.result = Some("1/2-1/2".to_string());
-    }
-    let a_seat = if a_white { Seat::First } else { Seat::Second };
-    let score_a = match end.and_then(|e| e.winner) {
-        Some(w) if w == a_seat => 1.0,
-        Some(_) => 0.0,
-        None => 0.5,
-    };
-    let _ = fen::START;
-    Ok(GameResult {
-        score_a,
-        a_first: a_white,
-        record: rec,
-    })
+    game_of(&cfg.settings(), cfg.random_plies, i)
+}
+
+/// Game `i` of the match `m`, from the start and `plies` random plies.
+fn game_of(m: &MatchSettings, plies: u32, i: u32) -> Result<GameResult, String> {
+    match_game(
+        m,
+        i,
+        cuarenta::start_position(),
+        opening(m.seed, u64::from(i / 2), plies),
+        None,
+        |p, seed, time| match_player(p, seed, time, player_with_level),
+        ["White", "Black"],
+        |moves, end| record::write(&Default::default(), moves, end).map_err(|e| e.to_string()),
+    )
 }
 
 /// Runs a match, calling `on_game` after each game.

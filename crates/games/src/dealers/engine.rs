@@ -38,15 +38,7 @@ pub fn player_with_level(lv: Level, seed: u64, time: Option<Duration>) -> Dealer
 /// A deterministic player: a depth (0: the level's) and node budget per
 /// move, no clock, no noise.
 pub fn fixed_player(depth: u32, nodes: Option<u64>) -> DealersEngine {
-    let mut lv = level::level(8);
-    if depth > 0 {
-        lv.depth = depth;
-    }
-    lv.nodes = nodes;
-    lv.noise = 0;
-    let mut p = EnginePlayer::with_evaluator(DealersEval, lv, 0, None);
-    p.set_limits(lv.depth, lv.nodes, None);
-    p
+    crate::registry::fixed_player(DealersEval, Default::default(), depth, nodes)
 }
 
 /// A searcher with Dealer's Chess's evaluation and a table of `tt_mb`

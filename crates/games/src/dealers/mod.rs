@@ -39,6 +39,7 @@ pub mod record;
 pub mod rules;
 pub mod shared;
 pub mod tools;
+mod view;
 
 pub use catalogue::{CardKind, Catalogue, CatalogueError, PieceCard};
 pub use deal::{start_position, Alternate, Arrangement, BoardSize, Deal, DealError, Decks};

@@ -18,7 +18,10 @@ use super::game::{DealersGame, DealersMove, Table};
 use super::position::{End, EndReason, Position};
 use super::rules::{PlayOptions, ZombieRoyal};
 use crate::fairy::seat_name;
-use crate::game_record::{self, replay_error, BadRecord, RecordSpec, Recorded};
+use crate::game_record::{
+    self, check_variant, parse_seed, read_tag, recorded_position, replay_error,
+};
+use crate::game_record::{BadRecord, RecordSpec, Recorded};
 use deckmate_rules::{Game, PositionError, Record, Seat};
 use std::sync::Arc;
 
@@ -186,24 +189,12 @@ impl RecordSpec for GameSpec {
     type Position = DealersGame;
 
     fn from_record(record: &Record) -> Result<GameSpec, ReplayError> {
-        if let Some(v) = record.tag("Variant") {
-            if !super::ENTRY.answers_to(v) {
-                return Err(ReplayError::tags(format!(
-                    "this record is for '{v}', not Dealer's Chess"
-                )));
-            }
-        }
-        let mut spec = GameSpec::default();
-        if let Some(s) = record.tag("Seed") {
-            spec.seed = s.trim().parse().map_err(|_| {
-                ReplayError::tags(format!(
-                    "tag Seed: '{s}' is not a number 0-18446744073709551615"
-                ))
-            })?;
-        }
-        if let Some(b) = record.tag("Board") {
-            spec.size = size_of(b).map_err(|e| ReplayError::tags(format!("tag Board: {e}")))?;
-        }
+        check_variant(record, &super::ENTRY)?;
+        let mut spec = GameSpec {
+            seed: read_tag(record, "Seed", parse_seed)?.unwrap_or(0),
+            size: read_tag(record, "Board", size_of)?.unwrap_or(BoardSize::Eight),
+            ..GameSpec::default()
+        };
         // A deck file's cards, one tag each (DeckCard1, DeckCard2...).
         let mut lines = Vec::new();
         for i in 1.. {
@@ -223,17 +214,11 @@ impl RecordSpec for GameSpec {
             spec.deck =
                 Some(deck_in(d, &cat).map_err(|e| ReplayError::tags(format!("tag Deck: {e}")))?);
         }
-        if let Some(a) = record.tag("Alternate") {
-            spec.alternate = Alternate::from_name(a)
-                .map_err(|e| ReplayError::tags(format!("tag Alternate: {e}")))?;
-        }
+        spec.alternate = read_tag(record, "Alternate", Alternate::from_name)?.unwrap_or_default();
         // A record without the tag is from before D9's default became
         // `stays`: it was played with `converts`.
-        spec.options.zombie_royal = match record.tag("ZombieRoyal") {
-            Some(z) => ZombieRoyal::from_name(z)
-                .map_err(|e| ReplayError::tags(format!("tag ZombieRoyal: {e}")))?,
-            None => ZombieRoyal::Converts,
-        };
+        spec.options.zombie_royal = read_tag(record, "ZombieRoyal", ZombieRoyal::from_name)?
+            .unwrap_or(ZombieRoyal::Converts);
         spec.fen = record.tag("FEN").map(str::to_string);
         if spec.fen.is_none() && record.tag("Seed").is_none() {
             return Err(ReplayError::tags(
@@ -314,36 +299,9 @@ impl Recorded for DealersGame {
     fn set_end(&mut self, end: End) {
         DealersGame::set_end(self, end);
     }
-
-    fn read_move(&self, text: &str) -> Result<DealersMove, String> {
-        self.parse_move(text).map_err(|e| e.to_string())
-    }
 }
 
-impl Recorded for Position {
-    type Reason = EndReason;
-    type ReplayError = ReplayError;
-
-    fn side_to_move(&self) -> Seat {
-        Position::side_to_move(self)
-    }
-
-    fn fullmove(&self) -> u32 {
-        self.move_number()
-    }
-
-    fn end_state(&self) -> Option<End> {
-        Position::end_state(self)
-    }
-
-    fn set_end(&mut self, end: End) {
-        Position::set_end(self, end);
-    }
-
-    fn read_move(&self, text: &str) -> Result<super::Move, String> {
-        self.parse_move(text).map_err(|e| e.to_string())
-    }
-}
+recorded_position!(Position, EndReason, move_number);
 
 /// Replays a record, checking every move.
 pub fn replay(record: &Record) -> Result<Replay, ReplayError> {

@@ -8,14 +8,13 @@ use super::eval::DealersEval;
 use super::game::{DealersGame, DealersMove};
 use super::record::{self, GameSpec};
 use super::{BoardSize, Catalogue, Position};
-use crate::registry::{EngineHook, MatchSettings, Options, StudyError, Tools};
+use crate::registry::Tools;
+use crate::registry::{match_game, match_player, EngineHook, MatchSettings, Options, StudyError};
 use deckmate_engine::bench::BenchCase;
-use deckmate_engine::level;
-use deckmate_engine::matches::{GameResult, PlayerSpec};
-use deckmate_engine::{random_player, Player, Searcher};
-use deckmate_rules::{Game, PositionError, Seat, SeededRng};
+use deckmate_engine::matches::GameResult;
+use deckmate_engine::Searcher;
+use deckmate_rules::{Game, PositionError, Seat};
 use std::sync::Arc;
-use std::time::Duration;
 
 /// The engine tools, for the registry entry.
 pub static TOOLS: Tools<DealersTools> = Tools::new(DealersTools);
@@ -148,69 +147,36 @@ fn spec_of(options: &Options, seed: u64) -> Result<GameSpec, StudyError> {
     })
 }
 
-fn player(spec: &PlayerSpec, seed: u64, time: Duration) -> Box<dyn Player<Position>> {
-    match spec {
-        PlayerSpec::Random => random_player(seed),
-        PlayerSpec::Level(l) => Box::new(player_with_level(level::level(*l), seed, Some(time))),
-        PlayerSpec::Custom(lv) => Box::new(player_with_level(*lv, seed, Some(time))),
-    }
-}
-
 /// Game `i` of a match: pair `i / 2` is one deal (seed from the match's
 /// seed) with both armies `random`; A has White in even games.
 pub fn play_game(m: &MatchSettings, i: u32) -> Result<GameResult, String> {
-    let pair = u64::from(i / 2);
-    let a_white = i.is_multiple_of(2);
     let spec = GameSpec {
         seed: m
             .seed
             .wrapping_mul(0x9E37_79B9_7F4A_7C15)
-            .wrapping_add(pair),
+            .wrapping_add(u64::from(i / 2)),
         ..GameSpec::default()
     };
     let (g, arranged) = dealt_start(&spec)?;
-    let mut pos = g
+    let pos = g
         .position()
         .cloned()
         .ok_or_else(|| "the arrangements made no start".to_string())?;
-    let seed = m.seed.wrapping_mul(1000).wrapping_add(u64::from(i));
-    let mut pa = player(&m.a, seed, m.time);
-    let mut pb = player(&m.b, seed ^ 0x5555, m.time);
-    let mut moves = Vec::new();
-    deckmate_engine::matches::play_out(
-        &mut pos,
-        &mut moves,
-        [pa.as_mut(), pb.as_mut()],
-        a_white,
-        &mut SeededRng::new(seed),
-        m.max_plies,
-    );
-    let all: Vec<DealersMove> = arranged
-        .into_iter()
-        .chain(moves.iter().map(|&x| DealersMove::Play(x)))
-        .collect();
-    let end = pos.end_state();
-    let mut rec = record::write(&spec, &all, None).map_err(|e| e.to_string())?;
-    let (white, black) = if a_white { (&m.a, &m.b) } else { (&m.b, &m.a) };
-    rec.set_tag("White", format!("A: {white}"));
-    rec.set_tag("Black", format!("B: {black}"));
-    if end.is_none() {
-        rec.result = Some("1/2-1/2".to_string());
-        rec.set_tag("Result", "1/2-1/2");
-        rec.set_tag(
-            "Termination",
-            format!("adjudicated a draw after {} plies", moves.len()),
-        );
-    }
-    let a_seat = if a_white { Seat::First } else { Seat::Second };
-    let score_a = match end.and_then(|e| e.winner) {
-        Some(w) if w == a_seat => 1.0,
-        Some(_) => 0.0,
-        None => 0.5,
-    };
-    Ok(GameResult {
-        score_a,
-        a_first: a_white,
-        record: rec,
-    })
+    match_game(
+        m,
+        i,
+        pos,
+        Vec::new(),
+        None,
+        |p, seed, time| match_player(p, seed, time, player_with_level),
+        ["White", "Black"],
+        |moves, _| {
+            let all: Vec<DealersMove> = arranged
+                .iter()
+                .copied()
+                .chain(moves.iter().map(|&x| DealersMove::Play(x)))
+                .collect();
+            record::write(&spec, &all, None).map_err(|e| e.to_string())
+        },
+    )
 }

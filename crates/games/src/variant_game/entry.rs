@@ -2,16 +2,16 @@
 //! the entry, whose [`GameEntry::variant_file`] holds the rules) and the
 //! hook into the generic [`BoardPlay`] ([`FairyBoard`]).
 
-use super::record::{self, quiet_plies, FairySpec};
-use crate::fairy::{AnyPosition, End, EndReason, FairyEval, Move, PieceKind};
+use super::record::{self, FairySpec};
+use crate::fairy::{AnyPosition, FairyEval, Move};
+use crate::registry::{board_record, board_replayed};
+use crate::registry::{engine_lines, AnalysisReport, AnalysisRequest};
 use crate::registry::{
-    read_record, BoardHook, BoardPlay, BoxedGame, GameEntry, Options, PlayedGame, ReplayFailure,
-    Replayed, Settlement,
+    read_record, BoardHook, BoardPlay, BoxedGame, GameEntry, Options, ReplayFailure, Replayed,
+    Settlement,
 };
-use crate::registry::{search_lines, AnalysisReport, AnalysisRequest, EngineHook};
-use deckmate_board::Square;
 use deckmate_engine::{level, EnginePlayer, Evaluator, Player};
-use deckmate_rules::{Game, MoveError, Record, Seat};
+use deckmate_rules::{Record, Seat};
 use serde_json::{json, Map, Value};
 
 /// A new game from the file's setup (variant files take no options; the
@@ -73,99 +73,7 @@ pub(super) fn replay_record(
         start: r.spec.clone(),
         ..spec
     };
-    let game =
-        BoardPlay::<FairyBoard>::with_moves(spec, &r.moves).map_err(|e| ReplayFailure::at(0, e))?;
-    Ok(Replayed::board_game(
-        game.view(None, true),
-        r.position.position_text(),
-        r.moves.len(),
-        r.result,
-        r.reason,
-        &start,
-    ))
-}
-
-/// A square's name (`a1`, `l12`).
-fn sq(pos: &AnyPosition, s: Square) -> String {
-    pos.rules().square_name(s)
-}
-
-/// The squares the board lacks, by name.
-fn holes(pos: &AnyPosition) -> Vec<String> {
-    let g = &pos.rules().geometry;
-    let mut out = Vec::new();
-    for rank in 0..g.ranks() {
-        for file in 0..g.files() {
-            if let Some(s) = Square::new(file, rank) {
-                if !g.contains(s) {
-                    out.push(sq(pos, s));
-                }
-            }
-        }
-    }
-    out
-}
-
-/// Every piece on the board: square, side, kind.
-fn pieces(pos: &AnyPosition) -> Vec<(Square, Seat, usize)> {
-    pos.rules()
-        .geometry
-        .squares()
-        .iter()
-        .filter_map(|s| pos.at(s).map(|(seat, kind)| (s, seat, kind)))
-        .collect()
-}
-
-/// The royal piece of the side to move, when it has exactly one.
-fn royal_square(pos: &AnyPosition) -> Option<Square> {
-    let side = pos.side_to_move();
-    let rules = pos.rules();
-    let mut royals = pieces(pos)
-        .into_iter()
-        .filter(|&(_, seat, k)| seat == side && rules.pieces[k].kind == PieceKind::Royal);
-    match (royals.next(), royals.next()) {
-        (Some((s, _, _)), None) => Some(s),
-        _ => None,
-    }
-}
-
-/// The label of a move's button when one click (a from/to) fits several
-/// moves (`twins`: the others), and always for castling: the castling's
-/// notation, the piece a pawn becomes, "no promotion" beside promotions,
-/// else the move as written.
-fn choice(pos: &AnyPosition, mv: Move, twins: &[Move]) -> Option<String> {
-    let rules = pos.rules();
-    if let Some(c) = mv.castling() {
-        return Some(
-            rules
-                .castling
-                .get(c)
-                .map_or("castling".to_string(), |c| c.notation.clone()),
-        );
-    }
-    if twins.is_empty() {
-        return None;
-    }
-    if let Some(k) = mv.promotion() {
-        if let Some(p) = rules.pieces.get(k) {
-            return Some(p.name.clone());
-        }
-    }
-    if twins.iter().any(|o| o.promotion().is_some()) && mv.promotion().is_none() {
-        return Some("no promotion".to_string());
-    }
-    Some(pos.move_text(mv))
-}
-
-/// The status line: who moves, whether it is you, check.
-fn prompt(pos: &AnyPosition, you: Option<Seat>) -> String {
-    if pos.end_state().is_some() || pos.to_act() == deckmate_rules::ToAct::Nobody {
-        return String::new();
-    }
-    let side = pos.side_to_move();
-    let mine = if you == Some(side) { " (you)" } else { "" };
-    let check = if pos.in_check() { ", in check" } else { "" };
-    format!("{} to move{mine}{check}", crate::fairy::seat_name(side))
+    board_replayed::<FairyBoard, _>(spec, r, &start)
 }
 
 /// A player of `level` (1-8) with the generic evaluation.
@@ -202,33 +110,8 @@ impl BoardHook for FairyBoard {
         v
     }
 
-    fn over(pos: &AnyPosition) -> MoveError {
-        MoveError::GameOver {
-            end: pos.end_state().map(|end| end.describe()),
-        }
-    }
-
     fn move_fields(pos: &AnyPosition, m: Move, legal: &[Move]) -> Map<String, Value> {
-        let (from, to) = pos.move_squares(m);
-        let twins: Vec<Move> = legal
-            .iter()
-            .copied()
-            .filter(|&o| o != m && pos.move_squares(o) == (from, to))
-            .collect();
-        let rules = pos.rules();
-        let mut o = Map::new();
-        o.insert("from".into(), json!(from.map(|s| sq(pos, s))));
-        o.insert("to".into(), json!(sq(pos, to)));
-        o.insert(
-            "promotion".into(),
-            json!(m
-                .promotion()
-                .and_then(|k| rules.pieces.get(k))
-                .map(|p| p.letter.to_string())),
-        );
-        o.insert("castling".into(), json!(m.castling().is_some()));
-        o.insert("choice".into(), json!(choice(pos, m, &twins)));
-        o
+        super::view::move_fields(pos, m, legal)
     }
 
     fn view(
@@ -238,72 +121,7 @@ impl BoardHook for FairyBoard {
         you: Option<Seat>,
         _live: bool,
     ) -> Map<String, Value> {
-        let rules = pos.rules();
-        let list: Vec<Value> = pieces(pos)
-            .into_iter()
-            .map(|(s, seat, k)| {
-                let p = &rules.pieces[k];
-                json!({
-                    "square": sq(pos, s),
-                    "label": format!("{} {}", crate::fairy::seat_name(seat), p.name),
-                    "symbol": p.letter.to_string(),
-                    "owner": seat.index(),
-                })
-            })
-            .collect();
-        // The last move's squares, in the position before it.
-        let last = moves.last().and_then(|&m| {
-            let mut before = spec.start_position()?;
-            for &mv in &moves[..moves.len() - 1] {
-                before.play_unchecked(mv);
-            }
-            let (from, to) = before.move_squares(m);
-            Some(json!({ "from": from.map(|s| sq(pos, s)), "to": sq(pos, to) }))
-        });
-        let mut facts = vec![
-            json!({ "label": "Variant", "value": spec.game().spec.name }),
-            json!({ "label": "Move", "value": pos_fullmove(pos).to_string() }),
-        ];
-        if let Some(limit) = rules.draws.quiet_limit {
-            facts.push(json!({
-                "label": "Quiet plies",
-                "value": format!("{} of {limit}", quiet_plies(pos)),
-            }));
-        }
-        let g = &rules.geometry;
-        let mut out = Map::new();
-        out.insert(
-            "board".into(),
-            json!({
-                "files": g.files(),
-                "ranks": g.ranks(),
-                "rank_base": 1,
-                "holes": holes(pos),
-                "regions": [],
-                "piece_style": "disc",
-                "choice_question": "Which move?",
-            }),
-        );
-        out.insert("pieces".into(), json!(list));
-        out.insert("last".into(), json!(last));
-        out.insert("facts".into(), json!(facts));
-        let over = pos.end_state().is_some();
-        let check = !over && pos.in_check();
-        out.insert("check".into(), json!(check));
-        let mated = pos
-            .end_state()
-            .is_some_and(|e| e.reason == EndReason::Checkmate);
-        if check || mated {
-            if let Some(s) = royal_square(pos) {
-                out.insert("check_square".into(), json!(sq(pos, s)));
-            }
-        }
-        out.insert("position".into(), json!(pos.position_text()));
-        let prompt = prompt(pos, you);
-        if !prompt.is_empty() {
-            out.insert("prompt".into(), json!(prompt));
-        }
-        out
+        super::view::view(spec, pos, moves, you)
     }
 
     fn record(
@@ -311,7 +129,7 @@ impl BoardHook for FairyBoard {
         moves: &[Move],
         settled: Option<Settlement>,
     ) -> Result<Record, String> {
-        record::write(&spec.start, moves, settled.map(End::settled)).map_err(|e| e.to_string())
+        board_record(&spec.start, moves, settled)
     }
 
     fn engine_move(pos: &AnyPosition, level: u8, seed: u64) -> Option<Move> {
@@ -335,21 +153,6 @@ impl BoardHook for FairyBoard {
         let Some(game) = super::of_entry(spec.entry) else {
             return false;
         };
-        let tools = super::tools::FairyTools::new(game);
-        search_lines(&mut tools.searcher(16), pos, request, sink)
+        engine_lines(&super::tools::FairyTools::new(game), pos, request, sink)
     }
-}
-
-impl FairySpec {
-    /// The start position, `None` if it does not read (never for a spec
-    /// a game was made from).
-    fn start_position(&self) -> Option<AnyPosition> {
-        use crate::game_record::RecordSpec;
-        self.start.start().ok()
-    }
-}
-
-fn pos_fullmove(p: &AnyPosition) -> u32 {
-    use crate::game_record::Recorded;
-    Recorded::fullmove(p)
 }

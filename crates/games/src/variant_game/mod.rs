@@ -27,6 +27,7 @@
 mod entry;
 pub mod record;
 mod tools;
+mod view;
 
 pub use entry::FairyBoard;
 pub use record::FairySpec;

@@ -107,16 +107,7 @@ pub(super) fn quiet_plies(p: &AnyPosition) -> u32 {
 /// the start.
 pub fn replay(game: &Arc<VariantGame>, record: &Record) -> Result<Replay, ReplayError> {
     if let Some(v) = record.tag("Variant") {
-        let same = |a: &str, b: &str| {
-            let n = |s: &str| -> String {
-                s.chars()
-                    .filter(|c| !c.is_whitespace() && *c != '-' && *c != '_')
-                    .flat_map(char::to_lowercase)
-                    .collect()
-            };
-            n(a) == n(b)
-        };
-        if !same(v, &game.spec.name) {
+        if !crate::registry::same_name(v, &game.spec.name) {
             return Err(ReplayError::tags(format!(
                 "this record is for '{v}', not {} (the variant file {})",
                 game.spec.name, game.file

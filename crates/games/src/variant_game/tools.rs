@@ -6,15 +6,13 @@
 //!
 //! [`Tools`]: crate::registry::Tools
 
-use super::entry::player;
 use super::record::{self, VariantStart};
 use super::VariantGame;
 use crate::fairy::{AnyPosition, FairyEval};
-use crate::registry::{EngineHook, MatchSettings, Options, StudyError};
+use crate::registry::{match_game, match_player, EngineHook, MatchSettings, Options, StudyError};
 use deckmate_engine::bench::BenchCase;
-use deckmate_engine::matches::{GameResult, PlayerSpec};
-use deckmate_engine::{random_player, Player, Searcher};
-use deckmate_rules::{Seat, SeededRng};
+use deckmate_engine::matches::GameResult;
+use deckmate_engine::{EnginePlayer, Searcher};
 use std::sync::Arc;
 
 /// The bench's depth on the start.
@@ -38,25 +36,6 @@ impl FairyTools {
     /// The opening of game pair `pair`: random legal moves from the start.
     fn opening(&self, seed: u64, pair: u64, plies: u32) -> Vec<crate::fairy::Move> {
         deckmate_engine::matches::random_opening(&self.game.start(), seed, pair, plies)
-    }
-
-    fn player(
-        &self,
-        spec: &PlayerSpec,
-        seed: u64,
-        time: std::time::Duration,
-    ) -> Box<dyn Player<AnyPosition>> {
-        let start = self.game.start();
-        match spec {
-            PlayerSpec::Random => random_player(seed),
-            PlayerSpec::Level(l) => Box::new(player(&start, *l, seed, Some(time))),
-            PlayerSpec::Custom(lv) => Box::new(deckmate_engine::EnginePlayer::with_evaluator(
-                FairyEval::new(&self.game.rules),
-                *lv,
-                seed,
-                Some(time),
-            )),
-        }
     }
 }
 
@@ -91,52 +70,23 @@ games starts from the setup plus 4 random plies drawn from the seed";
     }
 
     fn match_game(&self, m: &MatchSettings, i: u32) -> Result<GameResult, String> {
-        let pair = u64::from(i / 2);
-        let a_white = i.is_multiple_of(2);
-        let seed = m.seed.wrapping_mul(1000).wrapping_add(u64::from(i));
-        let mut pa = self.player(&m.a, seed, m.time);
-        let mut pb = self.player(&m.b, seed ^ 0x5555, m.time);
-        let mut pos = self.game.start();
-        let mut moves = self.opening(m.seed, pair, MATCH_RANDOM_PLIES);
-        for &mv in &moves {
-            pos.play_move(mv);
-        }
-        let mut no_chance = SeededRng::new(seed);
-        deckmate_engine::matches::play_out(
-            &mut pos,
-            &mut moves,
-            [pa.as_mut(), pb.as_mut()],
-            a_white,
-            &mut no_chance,
-            m.max_plies,
-        );
-        let end = pos.end_state();
         let start = VariantStart {
             game: Arc::clone(&self.game),
             fen: None,
         };
-        let mut rec = record::write(&start, &moves, end).map_err(|e| e.to_string())?;
-        let (white, black) = if a_white { (&m.a, &m.b) } else { (&m.b, &m.a) };
-        rec.set_tag("White", format!("A: {white}"));
-        rec.set_tag("Black", format!("B: {black}"));
-        if end.is_none() {
-            rec.set_tag(
-                "Termination",
-                format!("adjudicated a draw after {} plies", moves.len()),
-            );
-            rec.result = Some("1/2-1/2".to_string());
-            rec.set_tag("Result", "1/2-1/2");
-        }
-        let a_seat = if a_white { Seat::First } else { Seat::Second };
-        let score_a = match end.and_then(|e| e.winner) {
-            Some(w) if w == a_seat => 1.0,
-            Some(_) => 0.0,
-            None => 0.5,
-        };
-        Ok(GameResult {
-            score_a,
-            a_first: a_white,
-            record: rec,
-        })
+        match_game(
+            m,
+            i,
+            self.game.start(),
+            self.opening(m.seed, u64::from(i / 2), MATCH_RANDOM_PLIES),
+            None,
+            |p, seed, time| {
+                match_player(p, seed, time, |lv, seed, time| {
+                    EnginePlayer::with_evaluator(FairyEval::new(&self.game.rules), lv, seed, time)
+                })
+            },
+            ["White", "Black"],
+            |moves, end| record::write(&start, moves, end).map_err(|e| e.to_string()),
+        )
     }
 }

@@ -35,8 +35,13 @@ pub trait BoardHook: Send + 'static {
     fn spec_json(spec: &Self::Spec) -> Value;
     /// Why no move is taken once the game is over: a
     /// [`MoveError::GameOver`](deckmate_rules::MoveError::GameOver) with
-    /// the end in words where the position knows it.
-    fn over(pos: &Self::Position) -> deckmate_rules::MoveError;
+    /// the end in words where the position knows it; by default the words
+    /// of its [`Game::outcome`].
+    fn over(pos: &Self::Position) -> deckmate_rules::MoveError {
+        MoveError::GameOver {
+            end: pos.outcome().map(|o| o.reason),
+        }
+    }
     /// What a legal move carries besides its text, for the client's
     /// clicks (`from`, `to`, `choice`...); `legal` are all the legal moves.
     fn move_fields(

@@ -25,6 +25,7 @@ mod analysis;
 mod board;
 mod capabilities;
 mod error;
+mod glue;
 mod options;
 mod replay;
 mod session;
@@ -40,6 +41,10 @@ pub use analysis::{
 pub use board::{BoardHook, BoardPlay};
 pub use capabilities::{Canvas, Capabilities, CardDeck, CardInfo, Colour, ReferenceCards};
 pub use error::GameError;
+pub use glue::{
+    as_text, board_record, board_replayed, engine_lines, fixed_player, game_result, match_game,
+    match_game_seed, match_player, spec_from_stored, stored_spec,
+};
 pub use options::{OptionError, OptionKind, OptionSpec, Options};
 pub use replay::{read_record, ReplayFailure, Replayed};
 pub use session::{
@@ -211,6 +216,12 @@ impl GameEntry {
 
 /// A name as tags are compared: lower case, without spaces, hyphens and
 /// underscores.
+/// Whether two names name the same game: case, spaces, `-` and `_`
+/// aside (`Dealer's Chess`, `dealer's-chess`).
+pub fn same_name(a: &str, b: &str) -> bool {
+    norm(a) == norm(b)
+}
+
 fn norm(s: &str) -> String {
     s.chars()
         .filter(|c| !c.is_whitespace() && *c != '-' && *c != '_')
