@@ -95,6 +95,8 @@ pub(super) fn view(
             ],
             "midline": 5,
             "card_words": card_words(),
+            // A card that must capture (C3), to a screen reader.
+            "must_label": "must capture",
             // One click that may promote a One or not.
             "choice_question": "Promote the One?",
         }),

@@ -177,6 +177,9 @@ pub(super) fn view(pos: &Chess52, moves: &[Move], you: Option<Seat>) -> Map<Stri
                 "label": "the card drawn",
                 "pick": "Draw this card",
                 "random": "A random card",
+                // An engine line that starts at chance's turn, before any
+                // move: what its empty move list says.
+                "before": "before the draw",
             },
         ]),
     );

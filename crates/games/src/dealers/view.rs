@@ -41,6 +41,9 @@ fn card_json(seen: &Seen, code: &str) -> Value {
     let card = seen.catalogue().get(code);
     json!({
         "code": code,
+        // How the card is written in an arrangement (D14: one letter
+        // bare, more in brackets).
+        "written": super::deal::man_text(code, Seat::First),
         "name": card.map(|c| c.name.clone()),
         "words": card.map(|c| c.words.clone()),
         "betza": card.map(|c| c.betza.clone()),
@@ -170,6 +173,8 @@ fn arranging_view(seen: &Seen, you: Option<Seat>, out: &mut Map<String, Value>) 
             "arranged": "arranged",
             "arranging": "arranging\u{2026}",
             "yours": "Your arrangement: ",
+            // An arrangement is written as the back row, this, the pawns.
+            "rows": "/",
         }]),
     );
     let mut facts = Vec::new();

@@ -20,7 +20,7 @@ pub const COMMON_VIEW_KEYS: &[ViewKey] = &[
     ViewKey {
         key: "board",
         kind: "object|null",
-        meaning: "the board's shape: files, ranks, rank_base, holes (squares that do not exist), regions (named areas drawn on the board: palaces, the drawn card's squares), piece_style, choice_question (the question when one click fits several moves), card_words (how cards' ranks and suits read: names, faces)",
+        meaning: "the board's shape: files, ranks, rank_base, holes (squares that do not exist), regions (named areas drawn on the board: palaces, the drawn card's squares), piece_style, choice_question (the question when one click fits several moves), card_words (how cards' ranks and suits read: names, faces), must_label (what a piece that must capture is called to a screen reader)",
     },
     ViewKey {
         key: "pieces",

@@ -126,7 +126,7 @@ function disc(state, p, pos) {
 function card(state, v, p, pos, live) {
   const [x, y] = pos(p.square);
   const must = live && v.compulsory && v.you === v.to_move && v.moves.some((m) => m.from === p.square);
-  const g = svgEl("g", { class: `card owner${p.owner}` + (p.red ? " red" : "") + (must ? " must" : ""), "data-card": p.label, "data-square": p.square, role: "img", "aria-label": `${pieceName(p, v)}, on ${p.square}` + (must ? ", must capture" : "") });
+  const g = svgEl("g", { class: `card owner${p.owner}` + (p.red ? " red" : "") + (must ? " must" : ""), "data-card": p.label, "data-square": p.square, role: "img", "aria-label": `${pieceName(p, v)}, on ${p.square}` + (must ? `, ${v.board.must_label || "must capture"}` : "") });
   const up = (p.owner === 0) !== state.flipped;
   g.append(svgEl("rect", { x: x + 6, y: y + 4, width: S - 12, height: S - 8, rx: 6, class: "face" }));
   g.append(svgEl("path", { d: up ? `M${x + 22} ${y + 10} L${x + 30} ${y + 4} L${x + 38} ${y + 10}` : `M${x + 22} ${y + S - 10} L${x + 30} ${y + S - 4} L${x + 38} ${y + S - 10}`, class: "wedge" }));

@@ -53,6 +53,13 @@ function sayPointOfView(st) {
   if (pov) pov.textContent = `Scores and bar from ${first}'s side: + is good for ${first}.`;
 }
 
+// What a line that starts at chance's turn (no move yet) says: the
+// game's chance panel words it ("before the draw").
+function chanceWord(st) {
+  const decl = (st.view.panels || []).find((p) => p.kind === "chance") || {};
+  return decl.before || "before the draw";
+}
+
 function drawLines(st, r) {
   const info = document.getElementById("engine-info");
   const list = document.getElementById("engine-lines");
@@ -72,5 +79,5 @@ function drawLines(st, r) {
   list.replaceChildren(...r.lines.map((l) => el("li", { class: "engine-line", title: `${l.score_text}: ${l.text}` },
     el("span", { class: "score", title: `for ${first}` }, r.chance ? `expected ${l.score_text}` : l.score_text), " ",
     l.moves.length ? el("button", { class: "line-move", title: "play this move on the board", onclick: () => st.send(l.moves[0]) }, l.moves[0]) : null, " ",
-    el("span", { class: "line-rest" }, l.moves.length ? l.text.slice(l.text.indexOf(l.moves[0]) + l.moves[0].length) : "before the draw"))));
+    el("span", { class: "line-rest" }, l.moves.length ? l.text.slice(l.text.indexOf(l.moves[0]) + l.moves[0].length) : chanceWord(st)))));
 }

@@ -13,7 +13,7 @@ const WORDS = {
   pieces_label: "Piece cards", pawns_label: "Pawn cards", deal_title: "The deal", shared_label: "Shared",
   redeal: "Offer a new deal", redeal_help: "offer the other player a new deal",
   ready: "Ready", random: "Random", clear: "Clear", random_move: "random", redeal_move: "redeal",
-  arranged: "arranged", arranging: "arranging\u2026", yours: "Your arrangement: ",
+  arranged: "arranged", arranging: "arranging\u2026", yours: "Your arrangement: ", rows: "/",
 };
 const word = (decl, k) => decl[k] || WORDS[k];
 
@@ -101,8 +101,11 @@ function draw(box, state, v, decl) {
     return chip;
   }));
   const complete = a.back.every((x) => x) && a.pawns.every((x) => x);
-  const code = (c) => (c.length === 1 ? c : `[${c}]`);
-  const text = () => a.back.map(code).join("") + "/" + a.pawns.map(code).join("");
+  // Each card as the game writes it in an arrangement (the deal's
+  // `written`), the rows joined as the declaration says.
+  const written = new Map([...mySeat.pieces, ...mySeat.pawns].map((c) => [c.code, c.written]));
+  const code = (c) => written.get(c) || (c.length === 1 ? c : `[${c}]`);
+  const text = () => a.back.map(code).join("") + word(decl, "rows") + a.pawns.map(code).join("");
   const hand = mySeat.pieces.filter((c) => !a.back.includes(c.code)).length;
   box.replaceChildren(
     el("h3", {}, word(decl, "title")),
