@@ -304,6 +304,8 @@ impl VariantSpec {
             en_passant: self.en_passant,
             draws,
             san_pawn_letter: false,
+            en_passant_field: true,
+            move_examples: None,
             hands: None,
         })
     }
