@@ -14,7 +14,12 @@
 //! coordinates (`e2e4`, `e7e8q`; castling as the royal's move) and a
 //! pawn's drop without its letter (`@e6`); it
 //! refuses a wrong `+` or `#`, a missing or wrong `x` and an ambiguous
-//! move, saying why.
+//! move, saying why. A text that is no move of the game (a letter no piece
+//! has, a pawn's move without the letter where pawns write theirs, a
+//! promotion to what no pawn becomes, a square off the board or a hole, a
+//! drop in a game without hands) is refused as such before the position is
+//! looked at; a rule set words it with its own examples
+//! ([`super::rules::RuleSet::move_examples`]).
 
 use super::position::{seat_name, Move, Position};
 use super::rules::{PieceKind, Refusal, WinCondition};
