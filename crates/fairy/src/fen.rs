@@ -8,9 +8,9 @@
 //!    letter (upper case for the first side, lower case for the second), a
 //!    number (one or more digits) for that many empty squares, `*` for a
 //!    hole (on a board of light squares only, Cuarenta's, the dark squares
-//!    are its holes); in a game with hands, the pieces in hand follow in brackets
-//!    (`[QNp]`, `[]` for none) and a promoted piece that goes back to a
-//!    hand as a pawn is marked `~` after its letter (`Q~`);
+//!    are its holes); in a game with hands, the pieces in hand follow in
+//!    brackets (`[QNp]`, `[]` for none) and a promoted piece that goes back
+//!    to a hand as a pawn is marked `~` after its letter (`Q~`);
 //! 2. the side to move, `w` or `b`;
 //! 3. the castling rights: the letters of the castlings still allowed (chess:
 //!    `KQkq`), `-` for none;
@@ -234,9 +234,10 @@ pub fn parse<S: SquareSet>(
         });
     }
     // Without an en passant field, the counters come one field earlier.
-    let (ep, counters) = match fields.len() {
-        6 => (fields[3], 4),
-        _ => ("-", 3),
+    let (ep, counters) = if rules.en_passant_field {
+        (fields[3], 4)
+    } else {
+        ("-", 3)
     };
     let mut pos = Position::empty(tables.clone());
     let mut royals = [0u32; 2];

@@ -551,6 +551,11 @@ pub enum RuleError {
         /// Why.
         why: String,
     },
+    /// How the game is written does not fit its rules.
+    Notation {
+        /// Why.
+        why: String,
+    },
     /// The start position does not read or is not valid.
     Start(PositionError),
 }
@@ -585,6 +590,7 @@ impl fmt::Display for RuleError {
             RuleError::Castling { letter, why } => write!(f, "castling {letter}: {why}"),
             RuleError::Hands { why } => write!(f, "hands: {why}"),
             RuleError::Draws { why } => write!(f, "draw rules: {why}"),
+            RuleError::Notation { why } => write!(f, "notation: {why}"),
             RuleError::Start(e) => write!(f, "the start position: {e}"),
         }
     }
@@ -845,6 +851,12 @@ impl RuleSet {
         if v.draws.quiet_limit == Some(0) {
             return Err(RuleError::Draws {
                 why: "a quiet-move limit of 0 ends every game at once".to_string(),
+            });
+        }
+        if v.en_passant && !v.en_passant_field {
+            return Err(RuleError::Notation {
+                why: "en passant is played, but the position string has no en passant field"
+                    .to_string(),
             });
         }
         let dead = dead_check(&v.draws.dead_material, &pieces, &v.geometry)?;
