@@ -74,6 +74,8 @@ pub fn variant() -> Result<Variant, GeometryError> {
             dead_material: DeadMaterial::default(),
         },
         san_pawn_letter: false,
+        en_passant_field: true,
+        move_examples: None,
         hands: None,
     })
 }

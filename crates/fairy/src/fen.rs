@@ -1,13 +1,16 @@
 //! The position string of a fairy game: chess's FEN, grown to any board.
 //!
-//! Six fields separated by spaces (the last two may be left out: `0 1`):
+//! Six fields separated by spaces (the last two may be left out: `0 1`;
+//! a game whose rule set has no en passant field, Cuarenta, has five, the
+//! fourth left out):
 //! 1. the placement: the ranks from the last down to the first separated
 //!    by `/`; each rank gives its cells from the first file: a piece's
 //!    letter (upper case for the first side, lower case for the second), a
 //!    number (one or more digits) for that many empty squares, `*` for a
-//!    hole; in a game with hands, the pieces in hand follow in brackets
-//!    (`[QNp]`, `[]` for none) and a promoted piece that goes back to a
-//!    hand as a pawn is marked `~` after its letter (`Q~`);
+//!    hole (on a board of light squares only, Cuarenta's, the dark squares
+//!    are its holes); in a game with hands, the pieces in hand follow in
+//!    brackets (`[QNp]`, `[]` for none) and a promoted piece that goes back
+//!    to a hand as a pawn is marked `~` after its letter (`Q~`);
 //! 2. the side to move, `w` or `b`;
 //! 3. the castling rights: the letters of the castlings still allowed (chess:
 //!    `KQkq`), `-` for none;
@@ -39,6 +42,14 @@ const FIELDS: [&str; 6] = [
     "quiet plies",
     "move number",
 ];
+
+/// The fields of the rule set's position string, in order.
+fn fields(rules: &RuleSet) -> Vec<&'static str> {
+    FIELDS
+        .into_iter()
+        .filter(|&f| rules.en_passant_field || f != "en passant")
+        .collect()
+}
 
 fn impossible(why: String) -> PositionError {
     PositionError::Impossible { why }
@@ -79,12 +90,37 @@ pub(crate) fn parse_placement<S: SquareSet>(
         }
         t.dense(Square::new(file as u8, rank)?)
     };
+    // On a board with holes a rank counts its cells, holes too.
+    let holes = (0..ranks).any(|r| (0..files).any(|f| cell(f, r).is_none()));
     let too_long = |rank: u8, found: u32| PositionError::RankLength {
         rank: rank + 1,
-        unit: "squares".to_string(),
+        unit: if holes { "cells" } else { "squares" }.to_string(),
         expected: files as usize,
         found: found as usize,
-        hint: None,
+        hint: holes.then(|| "holes are written '*'".to_string()),
+    };
+    // Where the holes are the dark squares, the errors say so.
+    let dark = rules.holes_are_dark();
+    let hole_on_square = |file: u32, rank: u8| {
+        if dark {
+            PositionError::HoleOnSquare {
+                square: name(file, rank),
+            }
+        } else {
+            impossible(format!(
+                "{} is a square of the board, not a hole: write a piece or a count of empty squares there",
+                name(file, rank)
+            ))
+        }
+    };
+    let square_on_hole = |file: u32, rank: u8| {
+        if dark {
+            PositionError::SquareOnHole {
+                square: name(file, rank),
+            }
+        } else {
+            impossible(format!("{} is a hole: write '*' there", name(file, rank)))
+        }
     };
     let mut out = Vec::new();
     for (i, row) in rows.iter().enumerate() {
@@ -97,10 +133,7 @@ pub(crate) fn parse_placement<S: SquareSet>(
                     return Err(too_long(rank, file + 1));
                 }
                 if cell(file, rank).is_some() {
-                    return Err(impossible(format!(
-                        "{} is a square of the board, not a hole: write a piece or a count of empty squares there",
-                        name(file, rank)
-                    )));
+                    return Err(hole_on_square(file, rank));
                 }
                 file += 1;
             } else if let Some(d) = c.to_digit(10) {
@@ -124,16 +157,13 @@ pub(crate) fn parse_placement<S: SquareSet>(
                         return Err(too_long(rank, file + count));
                     }
                     if cell(file + k, rank).is_none() {
-                        return Err(impossible(format!(
-                            "{} is a hole: write '*' there",
-                            name(file + k, rank)
-                        )));
+                        return Err(square_on_hole(file + k, rank));
                     }
                 }
                 file += count;
             } else {
                 let Some(kind) = c.is_ascii_alphabetic().then(|| rules.kind_of(c)).flatten() else {
-                    let letters: String = rules.pieces.iter().map(|p| p.letter).collect();
+                    let letters = rules.letters().join(" ");
                     return Err(PositionError::BadChar {
                         rank: rank + 1,
                         found: c,
@@ -141,8 +171,9 @@ pub(crate) fn parse_placement<S: SquareSet>(
                             "'*'".to_string(),
                             "a count of empty squares".to_string(),
                             format!(
-                                "a piece letter {letters} ({} for the second side)",
-                                letters.to_ascii_lowercase()
+                                "a piece letter {letters} ({} for {})",
+                                letters.to_ascii_lowercase(),
+                                seat_name(Seat::Second)
                             ),
                         ],
                     });
@@ -151,10 +182,7 @@ pub(crate) fn parse_placement<S: SquareSet>(
                     return Err(too_long(rank, file + 1));
                 }
                 let Some(sq) = cell(file, rank) else {
-                    return Err(impossible(format!(
-                        "{} is a hole: write '*' there",
-                        name(file, rank)
-                    )));
+                    return Err(square_on_hole(file, rank));
                 };
                 let seat = if c.is_ascii_uppercase() {
                     Seat::First
@@ -193,17 +221,24 @@ pub fn parse<S: SquareSet>(
 ) -> Result<Position<S>, PositionError> {
     let t = &**tables;
     let rules = t.rules.clone();
+    let names = self::fields(&rules);
     let mut fields: Vec<&str> = text.split_whitespace().collect();
-    if fields.len() == 4 {
+    if fields.len() + 2 == names.len() {
         fields.extend(["0", "1"]);
     }
-    if fields.len() != FIELDS.len() {
+    if fields.len() != names.len() {
         return Err(PositionError::FieldCount {
             game: rules.name.clone(),
-            fields: FIELDS.iter().map(|f| f.to_string()).collect(),
+            fields: names.iter().map(|f| f.to_string()).collect(),
             found: fields.len(),
         });
     }
+    // Without an en passant field, the counters come one field earlier.
+    let (ep, counters) = if rules.en_passant_field {
+        (fields[3], 4)
+    } else {
+        ("-", 3)
+    };
     let mut pos = Position::empty(tables.clone());
     let mut royals = [0u32; 2];
     for (sq, seat, kind, promoted) in parse_placement(&rules, t, fields[0])? {
@@ -242,10 +277,12 @@ pub fn parse<S: SquareSet>(
         }
     };
     pos.rights = parse_castling(&pos, fields[2])?;
-    (pos.ep, pos.ep_victim) = parse_ep(&pos, fields[3])?;
+    (pos.ep, pos.ep_victim) = parse_ep(&pos, ep)?;
     (pos.quiet, pos.fullmove) =
-        parse_counters(fields[4], fields[5]).map_err(|bad| PositionError::Counter {
-            text: bad.to_string(),
+        parse_counters(fields[counters], fields[counters + 1]).map_err(|bad| {
+            PositionError::Counter {
+                text: bad.to_string(),
+            }
         })?;
     for seat in Seat::BOTH {
         let zone = t.promo_zone[seat.index()];
@@ -482,13 +519,13 @@ pub fn write<S: SquareSet>(pos: &Position<S>) -> String {
     if castling.is_empty() {
         castling.push('-');
     }
-    let ep: String = if pos.ep.is_empty() {
-        "-".to_string()
+    let ep: String = if !rules.en_passant_field {
+        String::new()
+    } else if pos.ep.is_empty() {
+        "- ".to_string()
     } else {
-        pos.ep.iter().map(|i| t.name(i)).collect()
+        let squares: String = pos.ep.iter().map(|i| t.name(i)).collect();
+        squares + " "
     };
-    format!(
-        "{out} {side} {castling} {ep} {} {}",
-        pos.quiet, pos.fullmove
-    )
+    format!("{out} {side} {castling} {ep}{} {}", pos.quiet, pos.fullmove)
 }

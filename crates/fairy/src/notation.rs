@@ -14,7 +14,12 @@
 //! coordinates (`e2e4`, `e7e8q`; castling as the royal's move) and a
 //! pawn's drop without its letter (`@e6`); it
 //! refuses a wrong `+` or `#`, a missing or wrong `x` and an ambiguous
-//! move, saying why.
+//! move, saying why. A text that is no move of the game (a letter no piece
+//! has, a pawn's move without the letter where pawns write theirs, a
+//! promotion to what no pawn becomes, a square off the board or a hole, a
+//! drop in a game without hands) is refused as such before the position is
+//! looked at; a rule set words it with its own examples
+//! ([`super::rules::RuleSet::move_examples`]).
 
 use super::position::{seat_name, Move, Position};
 use super::rules::{PieceKind, Refusal, WinCondition};
@@ -22,45 +27,64 @@ use super::set::SquareSet;
 use deckmate_board::Square;
 use deckmate_rules::{MoveError, Mover};
 
-/// A move as written, before it is matched against a position.
+/// A move as written, before it is matched against a position: its
+/// letters read as kinds, its squares as the board's (dense) squares.
 #[derive(Clone, PartialEq, Eq, Debug)]
 enum Written {
     /// A castling's notation (its index among the side's castlings is
     /// found later).
     Castle(String),
-    /// A drop: the piece letter (`None`: a pawn) and the square.
-    Drop { letter: Option<char>, to: Square },
-    /// Two squares and an optional promotion letter.
+    /// A drop: the kind and the square.
+    Drop { kind: usize, to: u8 },
+    /// Two squares and an optional promotion.
     Coordinates {
-        from: Square,
-        to: Square,
-        promotion: Option<char>,
+        from: u8,
+        to: u8,
+        promotion: Option<usize>,
     },
     /// SAN.
     San {
-        /// The piece letter (upper case), `None` for a pawn without one.
-        letter: Option<char>,
+        /// The piece's kind, `None` for a pawn written without a letter.
+        kind: Option<usize>,
         from_file: Option<u8>,
         from_rank: Option<u8>,
         capture: bool,
-        to: Square,
-        promotion: Option<char>,
+        to: u8,
+        promotion: Option<usize>,
     },
 }
 
+/// Chess's examples of moves, for a game that gives none.
+const CHESS_EXAMPLES: &str = "e4, Nf3, exd5, O-O, e8=Q, e2e4";
+
 fn syntax<S: SquareSet>(pos: &Position<S>, text: &str, why: &str) -> MoveError {
+    let rules = &pos.t.rules;
     MoveError::NotAMove {
         text: text.to_string(),
-        game: pos.t.rules.name.clone(),
+        game: rules.name.clone(),
         why: why.to_string(),
-        examples: "e4, Nf3, exd5, O-O, e8=Q, e2e4".to_string(),
+        examples: rules
+            .move_examples
+            .clone()
+            .unwrap_or_else(|| CHESS_EXAMPLES.to_string()),
+    }
+}
+
+/// `a, b or c`.
+fn either(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
     }
 }
 
 /// Why `sq`, named in a move, is no square of the board: off the board
-/// (beyond its files or ranks, which the message gives) or a hole.
+/// (beyond its files or ranks, which the message gives), a dark square of a
+/// board of light squares, or a hole.
 fn not_a_square<S: SquareSet>(pos: &Position<S>, sq: Square) -> String {
-    let rules = &pos.t.rules;
+    let t = &*pos.t;
+    let rules = &t.rules;
     let g = &rules.geometry;
     let name = sq.name(rules.style());
     if sq.file() >= g.files() || sq.rank() >= g.ranks() {
@@ -68,10 +92,26 @@ fn not_a_square<S: SquareSet>(pos: &Position<S>, sq: Square) -> String {
         let first = Square(0).name(rules.style());
         let last = Square((g.ranks().saturating_sub(1)) * 16 + g.files().saturating_sub(1))
             .name(rules.style());
-        format!("{name} is off the board (files a-{last_file}, squares {first} to {last})")
+        format!(
+            "{name} is off the board (files a-{last_file}, squares {first} to {last}): not a square of the game"
+        )
+    } else if rules.holes_are_dark() {
+        format!(
+            "{name} is a dark square; {} is played on the {} light squares only",
+            rules.name, t.n
+        )
     } else {
         format!("{name} is a hole, not a square")
     }
+}
+
+/// A square of the board named in `text`, as a dense square.
+fn board_square<S: SquareSet>(pos: &Position<S>, text: &str, name: &str) -> Result<u8, MoveError> {
+    let sq = Square::parse(name, pos.t.rules.style())
+        .map_err(|_| syntax(pos, text, &format!("'{name}' is not a square")))?;
+    pos.t
+        .dense(sq)
+        .ok_or_else(|| syntax(pos, text, &not_a_square(pos, sq)))
 }
 
 /// Reads a square at the end of `text`: a file letter and 1-2 digits.
@@ -86,6 +126,116 @@ fn split_square(text: &str) -> Option<(&str, &str)> {
         return None;
     }
     Some(text.split_at(b.len() - digits - 1))
+}
+
+/// The first kind of pawn, if the game has pawns.
+fn pawn_kind<S: SquareSet>(pos: &Position<S>) -> Option<usize> {
+    let rules = &pos.t.rules;
+    (0..pos.t.kinds).find(|&k| rules.pieces[k].kind == PieceKind::Pawn)
+}
+
+/// The kind of a piece letter (upper case) written in `text`.
+fn letter_kind<S: SquareSet>(
+    pos: &Position<S>,
+    text: &str,
+    letter: char,
+) -> Result<usize, MoveError> {
+    let rules = &pos.t.rules;
+    rules.kind_of(letter).ok_or_else(|| {
+        let letters = rules.letters();
+        syntax(
+            pos,
+            text,
+            &format!(
+                "no piece has the letter {letter} (a piece letter is {})",
+                either(&letters)
+            ),
+        )
+    })
+}
+
+/// What a pawn may become somewhere, each kind once.
+fn promotion_choices<S: SquareSet>(pos: &Position<S>) -> Vec<usize> {
+    let mut choices: Vec<usize> = Vec::new();
+    for &k in pos.t.rules.zones.iter().flat_map(|z| &z.choices) {
+        if !choices.contains(&k) {
+            choices.push(k);
+        }
+    }
+    choices
+}
+
+/// The kind a promotion letter names: one a pawn may become somewhere.
+fn promotion_kind<S: SquareSet>(
+    pos: &Position<S>,
+    text: &str,
+    letter: char,
+) -> Result<usize, MoveError> {
+    let rules = &pos.t.rules;
+    let choices = promotion_choices(pos);
+    match rules.kind_of(letter) {
+        Some(k) if choices.is_empty() || choices.contains(&k) => Ok(k),
+        None if choices.is_empty() => Err(syntax(
+            pos,
+            text,
+            &format!("no piece has the letter {letter}"),
+        )),
+        _ => Err(syntax(pos, text, &promotes_to(pos))),
+    }
+}
+
+/// The letters of what a pawn may become somewhere.
+fn promotion_letters<S: SquareSet>(pos: &Position<S>) -> Vec<String> {
+    let rules = &pos.t.rules;
+    promotion_choices(pos)
+        .iter()
+        .map(|&k| rules.pieces[k].letter.to_string())
+        .collect()
+}
+
+/// What a pawn promotes to, in words: `a pawn promotes to Q, R, B or N
+/// (=Q, =R, =B, =N)`.
+fn promotes_to<S: SquareSet>(pos: &Position<S>) -> String {
+    let letters = promotion_letters(pos);
+    let marks: Vec<String> = letters.iter().map(|l| format!("={l}")).collect();
+    format!(
+        "a pawn promotes to {} ({})",
+        either(&letters),
+        marks.join(", ")
+    )
+}
+
+/// Reads a castling's notation, or says why a text that starts as one is
+/// none of the game's (`None`: it does not look like castling).
+fn read_castling<S: SquareSet>(
+    pos: &Position<S>,
+    text: &str,
+    body: &str,
+) -> Option<Result<Written, MoveError>> {
+    let rules = &pos.t.rules;
+    let castle = body.replace('0', "O");
+    if rules.castling.iter().any(|c| c.notation == castle) {
+        return Some(Ok(Written::Castle(castle)));
+    }
+    if !castle.starts_with("O-") && !castle.starts_with("o-") {
+        return None;
+    }
+    let mut known: Vec<&str> = Vec::new();
+    for c in &rules.castling {
+        if !known.contains(&c.notation.as_str()) {
+            known.push(&c.notation);
+        }
+    }
+    let upper = castle.to_ascii_uppercase();
+    let why = match known.as_slice() {
+        [] => "the game has no castling".to_string(),
+        _ if known.contains(&upper.as_str()) => {
+            format!("castling is written {upper} with capital letters O")
+        }
+        [one] => format!("{} has one castling: {one}", rules.name),
+        _ => format!("castling is written {}", known.join(" or ")),
+    };
+    Some(Err(syntax(pos, text, &why)))
 }
 
 fn read<S: SquareSet>(pos: &Position<S>, text: &str) -> Result<(Written, Option<char>), MoveError> {
@@ -106,30 +256,22 @@ fn read<S: SquareSet>(pos: &Position<S>, text: &str) -> Result<(Written, Option<
             "it holds characters that are not in the notation",
         ));
     }
-    let castle = body.replace('0', "O");
-    if rules.castling.iter().any(|c| c.notation == castle) {
-        return Ok((Written::Castle(castle), sign));
-    }
-    if castle.starts_with("O-") || castle.starts_with("o-") {
-        let known: Vec<&str> = {
-            let mut v: Vec<&str> = rules.castling.iter().map(|c| c.notation.as_str()).collect();
-            v.dedup();
-            v
-        };
-        return Err(syntax(
-            pos,
-            text,
-            &if known.is_empty() {
-                "the game has no castling".to_string()
-            } else {
-                format!("castling is written {}", known.join(" or "))
-            },
-        ));
+    if let Some(castle) = read_castling(pos, text, body) {
+        return Ok((castle?, sign));
     }
     if let Some((piece, square)) = body.split_once('@') {
-        let letter = match piece.as_bytes() {
-            [] => None,
-            [c] if c.is_ascii_alphabetic() => Some((*c as char).to_ascii_uppercase()),
+        if rules.hands.is_none() {
+            return Err(syntax(
+                pos,
+                text,
+                &format!("pieces are not dropped in {}", rules.name),
+            ));
+        }
+        let kind = match piece.as_bytes() {
+            [] => pawn_kind(pos).ok_or_else(|| syntax(pos, text, "the game has no pawns"))?,
+            [c] if c.is_ascii_alphabetic() => {
+                letter_kind(pos, text, (*c as char).to_ascii_uppercase())?
+            }
             _ => {
                 return Err(syntax(
                     pos,
@@ -138,9 +280,8 @@ fn read<S: SquareSet>(pos: &Position<S>, text: &str) -> Result<(Written, Option<
                 ))
             }
         };
-        let to = Square::parse(square, style)
-            .map_err(|_| syntax(pos, text, &format!("'{square}' is not a square")))?;
-        return Ok((Written::Drop { letter, to }, sign));
+        let to = board_square(pos, text, square)?;
+        return Ok((Written::Drop { kind, to }, sign));
     }
     // Coordinates: e2e4, e7e8q, a10b10.
     if let Ok((from, used)) = Square::parse_prefix(body, style) {
@@ -149,8 +290,11 @@ fn read<S: SquareSet>(pos: &Position<S>, text: &str) -> Result<(Written, Option<
             let tail = &rest[used2..];
             let promotion = match tail.as_bytes() {
                 [] => None,
-                [c] if c.is_ascii_alphabetic() => Some((*c as char).to_ascii_uppercase()),
-                [b'=', c] if c.is_ascii_alphabetic() => Some((*c as char).to_ascii_uppercase()),
+                [c] | [b'=', c] if c.is_ascii_alphabetic() => Some(promotion_kind(
+                    pos,
+                    text,
+                    (*c as char).to_ascii_uppercase(),
+                )?),
                 _ => {
                     return Err(syntax(
                         pos,
@@ -159,6 +303,12 @@ fn read<S: SquareSet>(pos: &Position<S>, text: &str) -> Result<(Written, Option<
                     ))
                 }
             };
+            let square = |sq: Square| {
+                pos.t
+                    .dense(sq)
+                    .ok_or_else(|| syntax(pos, text, &not_a_square(pos, sq)))
+            };
+            let (from, to) = (square(from)?, square(to)?);
             return Ok((
                 Written::Coordinates {
                     from,
@@ -170,31 +320,66 @@ fn read<S: SquareSet>(pos: &Position<S>, text: &str) -> Result<(Written, Option<
         }
     }
     let mut rest = body;
-    let letter = match rest.chars().next() {
+    let kind = match rest.chars().next() {
         Some(c) if c.is_ascii_uppercase() => {
             rest = &rest[1..];
-            Some(c)
+            let kind = letter_kind(pos, text, c)?;
+            if silent(pos, kind) {
+                return Err(syntax(
+                    pos,
+                    text,
+                    "a pawn's move is written without its letter (e4, exd5)",
+                ));
+            }
+            Some(kind)
         }
-        _ => None,
+        first => {
+            if !(0..pos.t.kinds).any(|k| silent(pos, k)) {
+                // Every move starts with its piece's letter.
+                let why = match (first, pawn_kind(pos)) {
+                    (Some('a'..='p'), Some(pawn)) => {
+                        let p = rules.pieces[pawn].letter;
+                        format!("it must start with the piece letter, {p} for a pawn ({p}{body}?)")
+                    }
+                    _ => {
+                        format!(
+                            "it must start with a piece letter {}",
+                            either(&rules.letters())
+                        )
+                    }
+                };
+                return Err(syntax(pos, text, &why));
+            }
+            None
+        }
     };
     // The promotion: "=Q" or a final upper-case letter.
     let mut promotion = None;
     if let Some((before, after)) = rest.split_once('=') {
         let mut p = after.chars();
         match (p.next(), p.next()) {
-            (Some(c), None) if c.is_ascii_alphabetic() => promotion = Some(c.to_ascii_uppercase()),
-            _ => return Err(syntax(pos, text, "'=' is followed by one piece letter")),
+            (Some(c), None) if c.is_ascii_alphabetic() => {
+                promotion = Some(promotion_kind(pos, text, c.to_ascii_uppercase())?);
+            }
+            _ => {
+                let choices = promotion_letters(pos);
+                let why = if choices.is_empty() {
+                    "'=' is followed by one piece letter".to_string()
+                } else {
+                    format!("'=' is followed by one letter: {}", either(&choices))
+                };
+                return Err(syntax(pos, text, &why));
+            }
         }
         rest = before;
     } else if let Some(c) = rest.chars().last().filter(|c| c.is_ascii_uppercase()) {
-        promotion = Some(c);
+        promotion = Some(promotion_kind(pos, text, c)?);
         rest = &rest[..rest.len() - 1];
     }
     let Some((head, dest)) = split_square(rest) else {
         return Err(syntax(pos, text, "the target square is missing"));
     };
-    let to = Square::parse(dest, style)
-        .map_err(|_| syntax(pos, text, &format!("'{dest}' is not a square")))?;
+    let to = board_square(pos, text, dest)?;
     let (head, capture) = match head.strip_suffix('x').or_else(|| head.strip_suffix(':')) {
         Some(h) => (h, true),
         None => (head, false),
@@ -230,7 +415,7 @@ fn read<S: SquareSet>(pos: &Position<S>, text: &str) -> Result<(Written, Option<
     };
     Ok((
         Written::San {
-            letter,
+            kind,
             from_file,
             from_rank,
             capture,
@@ -374,28 +559,8 @@ pub fn parse<S: SquareSet>(pos: &Position<S>, text: &str) -> Result<Move, MoveEr
     let me = pos.side;
     let mut legal: Vec<Move> = Vec::new();
     pos.generate(&mut legal);
-    let promo_kind = |c: Option<char>| -> Result<Option<usize>, MoveError> {
-        match c {
-            None => Ok(None),
-            Some(c) => rules
-                .kind_of(c)
-                .map(Some)
-                .ok_or_else(|| syntax(pos, text, &format!("no piece has the letter {c}"))),
-        }
-    };
     let mv = match written {
-        Written::Drop { letter, to } => {
-            let kind = match letter {
-                Some(l) => rules
-                    .kind_of(l)
-                    .ok_or_else(|| syntax(pos, text, &format!("no piece has the letter {l}")))?,
-                None => (0..t.kinds)
-                    .find(|&k| rules.pieces[k].kind == PieceKind::Pawn)
-                    .ok_or_else(|| syntax(pos, text, "the game has no pawns"))?,
-            };
-            let Some(to) = t.dense(to) else {
-                return Err(syntax(pos, text, &not_a_square(pos, to)));
-            };
+        Written::Drop { kind, to } => {
             match legal
                 .iter()
                 .copied()
@@ -420,23 +585,18 @@ pub fn parse<S: SquareSet>(pos: &Position<S>, text: &str) -> Result<Move, MoveEr
             to,
             promotion,
         } => {
-            let (Some(f), Some(tt)) = (t.dense(from), t.dense(to)) else {
-                let off = if t.dense(from).is_none() { from } else { to };
-                return Err(syntax(pos, text, &not_a_square(pos, off)));
-            };
-            let p = promo_kind(promotion)?;
             let found = legal.iter().copied().find(|m| {
                 m.dropped().is_none()
-                    && m.from_index() == f
-                    && m.to_index() == tt
-                    && m.promotion() == p
+                    && m.from_index() == from
+                    && m.to_index() == to
+                    && m.promotion() == promotion
             });
             match found {
                 Some(m) => m,
                 None => {
-                    let Some((seat, kind)) = pos.place.at(f) else {
+                    let Some((seat, kind)) = pos.place.at(from) else {
                         return Err(MoveError::NoSuchPiece {
-                            piece: format!("piece on {}", rules.square_name(from)),
+                            piece: format!("piece on {}", t.name(from)),
                             side: None,
                         });
                     };
@@ -447,58 +607,35 @@ pub fn parse<S: SquareSet>(pos: &Position<S>, text: &str) -> Result<Move, MoveEr
                             owner: seat_name(seat).to_string(),
                         });
                     }
-                    let fits = |sq: u8| sq == f;
-                    return Err(explain(pos, &legal, kind, &fits, tt, p));
+                    let fits = |sq: u8| sq == from;
+                    return Err(explain(pos, &legal, kind, &fits, to, promotion));
                 }
             }
         }
         Written::San {
-            letter,
+            kind,
             from_file,
             from_rank,
             capture,
             to,
             promotion,
         } => {
-            let kind = match letter {
-                Some(l) => rules
-                    .kind_of(l)
-                    .ok_or_else(|| syntax(pos, text, &format!("no piece has the letter {l}")))?,
+            let kind = match kind {
+                Some(k) => k,
                 None => {
                     let pawns: Vec<usize> = (0..t.kinds).filter(|&k| silent(pos, k)).collect();
-                    match pawns.as_slice() {
-                        [k] => *k,
-                        [] => {
-                            return Err(syntax(
-                                pos,
-                                text,
-                                "it must start with a piece letter (upper case)",
-                            ))
-                        }
-                        _ => {
-                            // Several kinds of pawn: the one on the
-                            // square the move comes from.
-                            let found = legal.iter().find(|m| {
-                                plain(m)
-                                    && t.dense(to) == Some(m.to_index())
-                                    && pawns.contains(&pos.place.kind_at(m.from_index()))
-                            });
-                            found.map_or(pawns[0], |m| pos.place.kind_at(m.from_index()))
-                        }
-                    }
+                    // Several kinds of pawn: the one on the square the
+                    // move comes from (`read` made sure there is one).
+                    let found = legal.iter().find(|m| {
+                        plain(m)
+                            && m.to_index() == to
+                            && pawns.contains(&pos.place.kind_at(m.from_index()))
+                    });
+                    found.map_or(pawns.first().copied().unwrap_or(0), |m| {
+                        pos.place.kind_at(m.from_index())
+                    })
                 }
             };
-            if letter.is_some() && silent(pos, kind) {
-                return Err(syntax(
-                    pos,
-                    text,
-                    "a pawn's move is written without its letter (e4, exd5)",
-                ));
-            }
-            let Some(to) = t.dense(to) else {
-                return Err(syntax(pos, text, &not_a_square(pos, to)));
-            };
-            let p = promo_kind(promotion)?;
             let fits = |from: u8| {
                 let sq = t.square(from);
                 pos.place.at(from) == Some((me, kind))
@@ -509,12 +646,15 @@ pub fn parse<S: SquareSet>(pos: &Position<S>, text: &str) -> Result<Move, MoveEr
                 .iter()
                 .copied()
                 .filter(|m| {
-                    plain(m) && m.to_index() == to && m.promotion() == p && fits(m.from_index())
+                    plain(m)
+                        && m.to_index() == to
+                        && m.promotion() == promotion
+                        && fits(m.from_index())
                 })
                 .collect();
             let mv = match found.as_slice() {
                 [m] => *m,
-                [] => return Err(explain(pos, &legal, kind, &fits, to, p)),
+                [] => return Err(explain(pos, &legal, kind, &fits, to, promotion)),
                 many => {
                     return Err(MoveError::Ambiguous {
                         text: text.to_string(),
@@ -561,11 +701,6 @@ fn why_no_drop<S: SquareSet>(pos: &Position<S>, kind: usize, to: u8) -> MoveErro
     let me = pos.side;
     let name = seat_name(me);
     let piece = t.rules.pieces[kind].name.clone();
-    if t.rules.hands.is_none() {
-        return MoveError::Forbidden {
-            rule: format!("pieces are not dropped in {}", t.rules.name),
-        };
-    }
     if pos.in_hand(me, kind) == 0 {
         return MoveError::NoSuchPiece {
             piece: format!("{piece} in hand"),

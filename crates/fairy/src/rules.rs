@@ -273,6 +273,13 @@ pub struct Variant {
     /// Whether move notation writes a pawn's letter (`Pe4`, Cuarenta) or
     /// not (`e4`, chess).
     pub san_pawn_letter: bool,
+    /// Whether the position string has an en passant field (chess: six
+    /// fields); without it the string has five (Cuarenta, a game without
+    /// en passant).
+    pub en_passant_field: bool,
+    /// Examples of moves, for a text that is not one (`None`: chess's,
+    /// `e4, Nf3, exd5, O-O, e8=Q, e2e4`).
+    pub move_examples: Option<String>,
     /// Hands and drops, if the game has them (the start's hands are in its
     /// position string, `[...]` after the placement).
     pub hands: Option<Hands>,
@@ -464,6 +471,10 @@ pub struct RuleSet {
     pub draws: DrawRules,
     /// Whether notation writes pawns' letters.
     pub san_pawn_letter: bool,
+    /// Whether the position string has an en passant field.
+    pub en_passant_field: bool,
+    /// Examples of moves, for a text that is not one.
+    pub move_examples: Option<String>,
     /// Hands and drops.
     pub hands: Option<Hands>,
     /// The hooks.
@@ -540,6 +551,11 @@ pub enum RuleError {
         /// Why.
         why: String,
     },
+    /// How the game is written does not fit its rules.
+    Notation {
+        /// Why.
+        why: String,
+    },
     /// The start position does not read or is not valid.
     Start(PositionError),
 }
@@ -574,6 +590,7 @@ impl fmt::Display for RuleError {
             RuleError::Castling { letter, why } => write!(f, "castling {letter}: {why}"),
             RuleError::Hands { why } => write!(f, "hands: {why}"),
             RuleError::Draws { why } => write!(f, "draw rules: {why}"),
+            RuleError::Notation { why } => write!(f, "notation: {why}"),
             RuleError::Start(e) => write!(f, "the start position: {e}"),
         }
     }
@@ -836,6 +853,12 @@ impl RuleSet {
                 why: "a quiet-move limit of 0 ends every game at once".to_string(),
             });
         }
+        if v.en_passant && !v.en_passant_field {
+            return Err(RuleError::Notation {
+                why: "en passant is played, but the position string has no en passant field"
+                    .to_string(),
+            });
+        }
         let dead = dead_check(&v.draws.dead_material, &pieces, &v.geometry)?;
         let rules = Arc::new(RuleSet {
             name: v.name,
@@ -849,6 +872,8 @@ impl RuleSet {
             en_passant: v.en_passant,
             draws: v.draws,
             san_pawn_letter: v.san_pawn_letter,
+            en_passant_field: v.en_passant_field,
+            move_examples: v.move_examples,
             hands: v.hands,
             hooks,
             dead,
@@ -884,5 +909,29 @@ impl RuleSet {
     pub fn kind_of(&self, letter: char) -> Option<usize> {
         let l = letter.to_ascii_uppercase();
         self.pieces.iter().position(|p| p.letter == l)
+    }
+
+    /// Whether the board's holes are exactly its dark squares (a1's colour):
+    /// only the light squares exist, as on Cuarenta's board. Messages then
+    /// speak of dark and light squares rather than of holes.
+    pub fn holes_are_dark(&self) -> bool {
+        let g = &self.geometry;
+        let mut any_hole = false;
+        for rank in 0..g.ranks() {
+            for file in 0..g.files() {
+                let light = (file + rank) % 2 == 1;
+                let exists = g.contains(Square(rank * 16 + file));
+                if light != exists {
+                    return false;
+                }
+                any_hole |= !exists;
+            }
+        }
+        any_hole
+    }
+
+    /// The piece letters, upper case, in the rule set's order.
+    pub fn letters(&self) -> Vec<String> {
+        self.pieces.iter().map(|p| p.letter.to_string()).collect()
     }
 }

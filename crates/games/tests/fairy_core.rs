@@ -147,3 +147,34 @@ fn the_narrowest_sets_are_chosen() {
     assert_eq!(game.count_moves(), 23);
     assert!(AnyPosition::from_rules_text(&wide, "8/8 w - -").is_err());
 }
+
+#[test]
+fn how_a_rule_set_is_written_is_its_own() {
+    // Chess without the en passant field is refused: its double steps
+    // could not be written.
+    let mut v = chess_variant().unwrap();
+    v.en_passant_field = false;
+    let err = RuleSet::new(v.clone()).err().unwrap();
+    assert!(err.to_string().contains("no en passant field"), "{err}");
+    // Without en passant, the field and the game's examples are its own.
+    v.en_passant = false;
+    v.start = CHESS_START.replacen(" - ", " ", 1);
+    v.move_examples = Some("e4, Nf3".to_string());
+    let rules = RuleSet::new(v).unwrap();
+    let mut p: Position<u64> = new_game(&rules).unwrap();
+    assert_eq!(p.position_text(), rules.start);
+    p.play(p.parse_move("e4").unwrap()).unwrap();
+    assert_eq!(
+        p.position_text(),
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq 0 1"
+    );
+    let e = p.parse_move("Zf6").unwrap_err().to_string();
+    assert!(e.contains("(moves look like e4, Nf3)"), "{e}");
+    assert!(e.contains("a piece letter is P, N, B, R, Q or K"), "{e}");
+    let e = p.parse_move("e5=K").unwrap_err().to_string();
+    assert!(e.contains("a pawn promotes to Q, R, B or N"), "{e}");
+    let e = p.parse_move("N@f6").unwrap_err().to_string();
+    assert!(e.contains("pieces are not dropped"), "{e}");
+    let e = p.parse_move("o-o").unwrap_err().to_string();
+    assert!(e.contains("capital letters O"), "{e}");
+}

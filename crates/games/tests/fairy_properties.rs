@@ -197,6 +197,8 @@ fn grand_fairy_variant() -> Variant {
             dead_material: DeadMaterial::default(),
         },
         san_pawn_letter: false,
+        en_passant_field: true,
+        move_examples: None,
         hands: None,
     }
 }
@@ -242,6 +244,8 @@ fn big_capture() -> Arc<RuleSet> {
             dead_material: DeadMaterial::default(),
         },
         san_pawn_letter: false,
+        en_passant_field: true,
+        move_examples: None,
         hands: None,
     };
     RuleSet::new(v).unwrap()
@@ -309,6 +313,8 @@ fn cuarenta_board() -> Arc<RuleSet> {
             dead_material: DeadMaterial::default(),
         },
         san_pawn_letter: true,
+        en_passant_field: true,
+        move_examples: None,
         hands: None,
     };
     RuleSet::with_hooks(v, Arc::new(PawnsNeverTakePawns { white_waits: true })).unwrap()

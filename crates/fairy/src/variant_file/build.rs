@@ -42,11 +42,11 @@
 //!   (FIDE). `insufficient` and `insufficient_one_colour`: the core's dead
 //!   material, by White's letters.
 
-use super::spec::{Partners, PieceKind, Stalemate, VariantSpec, Win, Wing};
+use super::spec::{Partners, PieceKind, VariantSpec, Win, Wing};
 use crate as fairy;
 use crate::{
     CastlingSafety, CastlingSpec, DeadMaterial, DrawRules, EnPassantIdentity, PieceSpec, Promotion,
-    PromotionZone, RuleError, RuleSet, StalemateRule, WinCondition,
+    PromotionZone, RuleError, RuleSet, WinCondition,
 };
 use deckmate_rules::{PositionError, Seat};
 use std::fmt;
@@ -109,12 +109,7 @@ impl VariantSpec {
                     ),
                 ));
             }
-            let kind = match p.kind {
-                PieceKind::Royal => fairy::PieceKind::Royal,
-                PieceKind::Piece => fairy::PieceKind::Piece,
-                PieceKind::Pawn => fairy::PieceKind::Pawn,
-            };
-            let mut spec = PieceSpec::new(&p.name, white, &p.betza_text, kind);
+            let mut spec = PieceSpec::new(&p.name, white, &p.betza_text, p.kind);
             if let Some(v) = p.value {
                 spec = spec.valued((v * 100.0).round() as i32);
             }
@@ -263,11 +258,7 @@ impl VariantSpec {
             promotions_reset: d.resets.promotion || d.resets.pawn,
             repetition: (d.repetition != 0).then_some(d.repetition),
             en_passant_identity: EnPassantIdentity::WhenCapturable,
-            stalemate: match d.stalemate {
-                Stalemate::Draw => StalemateRule::Draw,
-                Stalemate::Loss => StalemateRule::Loss,
-                Stalemate::Win => StalemateRule::Win,
-            },
+            stalemate: d.stalemate,
             bare_royals: false,
             dead_material: DeadMaterial {
                 pairs: d
@@ -304,6 +295,8 @@ impl VariantSpec {
             en_passant: self.en_passant,
             draws,
             san_pawn_letter: false,
+            en_passant_field: true,
+            move_examples: None,
             hands: None,
         })
     }

@@ -6,6 +6,13 @@ use deckmate_betza::Betza;
 use deckmate_board::{Geometry, Square};
 use deckmate_rules::Seat;
 
+/// What a piece is to the rules: the core's kinds (`kind = "royal"`,
+/// `"piece"`, `"pawn"`). Royal is what [`Win`] is about.
+pub use crate::rules::PieceKind;
+/// What a stalemated side gets: the core's rule (`stalemate = "draw"`,
+/// `"loss"`, `"win"`).
+pub use crate::rules::StalemateRule as Stalemate;
+
 /// A variant read from a file and checked: what the fairy-chess core is
 /// built from. White is [`Seat::First`] and faces up (its forward is towards
 /// the higher ranks); Black is [`Seat::Second`] and faces down.
@@ -82,19 +89,6 @@ impl PieceSpec {
             Seat::Second => self.letters[1],
         }
     }
-}
-
-/// What a piece is to the rules.
-#[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]
-pub enum PieceKind {
-    /// What [`Win`] is about: checkmated, captured or made extinct.
-    Royal,
-    /// An ordinary piece.
-    Piece,
-    /// A pawn: it promotes (if the variant has promotion), it may be taken
-    /// en passant (if the variant has it), its moves may reset the n-move
-    /// rule.
-    Pawn,
 }
 
 /// The position the game starts from, read from the setup string.
@@ -287,15 +281,4 @@ pub struct Resets {
     pub pawn: bool,
     /// A promotion.
     pub promotion: bool,
-}
-
-/// The result of stalemate for the side that has no legal move.
-#[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]
-pub enum Stalemate {
-    /// A draw (chess).
-    Draw,
-    /// The stalemated side loses (Xiangqi, Shogi).
-    Loss,
-    /// The stalemated side wins.
-    Win,
 }

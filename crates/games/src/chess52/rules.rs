@@ -103,6 +103,8 @@ pub fn variant() -> Variant {
             dead_material: DeadMaterial::default(),
         },
         san_pawn_letter: false,
+        en_passant_field: true,
+        move_examples: None,
         hands: None,
     }
 }

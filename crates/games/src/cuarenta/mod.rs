@@ -6,8 +6,9 @@
 //! ([`crate::fairy`]): the game is its rule set and hooks ([`rules`]: the
 //! board, the pieces' XBetza ([`piece`]), the Frog's line jump, a pawn that
 //! never takes a pawn, castling and promotion), seen through Cuarenta's
-//! pieces and ends ([`position`]), with its own notation ([`notation`]),
-//! position string ([`fen`]) and records ([`record`]).
+//! pieces and ends ([`position`]), written and read by the core's notation
+//! ([`notation`]) and position string ([`fen`]: five fields, no en
+//! passant), with its records ([`record`]).
 //!
 //! The engine's part: the evaluation ([`CuarentaEval`]), the computer
 //! players and analysis ([`engine`], [`cuarenta_player`]), and the bench

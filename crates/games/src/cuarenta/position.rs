@@ -7,7 +7,7 @@
 
 use super::piece::Piece;
 use super::rules::QUIET_LIMIT;
-use super::squares::{dense, square, square_name, tables, SQUARES};
+use super::squares::{dense, square, tables, SQUARES};
 use crate::end;
 use crate::fairy::{self, EndReason as CoreReason};
 use deckmate_board::Square;
@@ -339,16 +339,5 @@ impl Position {
             .filter(|m| m.castling().is_none() && m.promotion().is_none())
             .map(Move)
             .collect()
-    }
-
-    /// The square names of `seat`'s pieces of kind `piece` (for messages).
-    pub(crate) fn squares_of(&self, seat: Seat, piece: Piece) -> Vec<String> {
-        let mut bits = self.set_of(seat, piece);
-        let mut out = Vec::new();
-        while bits != 0 {
-            out.push(square_name(bits.trailing_zeros() as u8));
-            bits &= bits - 1;
-        }
-        out
     }
 }

@@ -17,11 +17,6 @@ use std::sync::{Arc, OnceLock};
 /// Q9: plies in a row without a capture or a promotion that draw.
 pub const QUIET_LIMIT: u32 = 80;
 
-/// The start (Q2) in the core's position string (with its en passant
-/// field, always `-` here).
-const CORE_START: &str =
-    "*c*f*f*b*/v*g*k*g*v/*p*p*p*p*/1*1*1*1*1/*1*1*1*1*/1*1*1*1*1/*P*P*P*P*/V*G*K*G*V/*B*F*F*C* w Cc - 0 1";
-
 /// Q6: the Frog's line jump in the 8 directions of the 9x9 board:
 /// orthogonally two squares at a time (the square between is a hole),
 /// diagonally one.
@@ -118,7 +113,7 @@ pub fn variant() -> Variant {
             .iter()
             .map(|&p| PieceSpec::new(p.name(), p.letter(), p.betza(), kind(p)))
             .collect(),
-        start: CORE_START.to_string(),
+        start: super::fen::START.to_string(),
         win: WinCondition::Checkmate,
         promotion: Promotion {
             zones: vec![
@@ -151,6 +146,9 @@ pub fn variant() -> Variant {
             dead_material: DeadMaterial::default(),
         },
         san_pawn_letter: true,
+        // Five fields: Cuarenta has no en passant.
+        en_passant_field: false,
+        move_examples: Some(super::notation::EXAMPLES.to_string()),
         hands: None,
     }
 }

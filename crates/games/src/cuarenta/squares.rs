@@ -38,16 +38,6 @@ pub(crate) fn dense(sq: Square) -> Option<u8> {
     tables().dense(sq)
 }
 
-/// A dense square's name (`e2`).
-pub(crate) fn square_name(i: u8) -> String {
-    tables().name(i)
-}
-
-/// The dense index of a square's name, if it is one of the 40.
-pub(crate) fn parse_square(name: &str) -> Option<u8> {
-    super::rules::geometry().parse_square(name).and_then(dense)
-}
-
 /// A dense square's file, 0 (a) to 8 (i).
 #[inline]
 pub(crate) fn file(i: u8) -> u8 {
