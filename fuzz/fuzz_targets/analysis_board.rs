@@ -4,7 +4,7 @@
 //! panic.
 #![no_main]
 
-use deckmate_games::registry::GAMES;
+use deckmate_games::list::GAMES;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
