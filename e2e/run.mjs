@@ -1595,11 +1595,13 @@ await test("issue 29 item 18: Download record in a 52Chess game stays on the pag
   await page.goto(url);
   await page.waitForSelector("#board-svg");
   // The client's modules are asked for their functions (the page's own
-  // instances: a module is loaded once per page).
-  const delays = await page.evaluate(async () => {
-    const { reconnectDelay } = await import("/js/socket.js");
+  // instances: a module is loaded once per page, at the versioned
+  // address its page script has).
+  const socketModule = () => document.querySelector("script[type=module]").src.replace(/main\.js$/, "socket.js");
+  const delays = await page.evaluate(async (src) => {
+    const { reconnectDelay } = await import(src);
     return [0, 1, 2, 3, 4, 5, 6, 10, 50].map((n) => [reconnectDelay(n), reconnectDelay(n)]);
-  });
+  }, await page.evaluate(socketModule));
   const cap = [1000, 2000, 4000, 8000, 16000, 30000, 30000, 30000, 30000];
   delays.forEach(([x, y], i) => {
     for (const d of [x, y]) assert(d >= cap[i] / 2 && d <= cap[i], `try ${i}: ${d} ms`);
@@ -1607,7 +1609,7 @@ await test("issue 29 item 18: Download record in a 52Chess game stays on the pag
   // Sockets refused: the page tries again less and less often.
   let tries = 0;
   await page.routeWebSocket(/\/api\/games\/.*\/ws$/, (ws) => { tries++; ws.close(); });
-  await page.evaluate(async () => { const s = (await import("/js/socket.js")).currentSocket(); if (s) s.close(); });
+  await page.evaluate(async (src) => { const s = (await import(src)).currentSocket(); if (s) s.close(); }, await page.evaluate(socketModule));
   await page.waitForTimeout(6500);
   assert(tries >= 2 && tries <= 4, `${tries} tries in 6.5 s`);
   assert((await page.textContent("#status")).includes("connection to the server is lost"), "not said");

@@ -24,7 +24,7 @@ mod limits;
 mod live_games;
 mod loading;
 mod serve;
-mod static_files;
+pub mod static_files;
 mod store;
 mod variants;
 pub mod view;

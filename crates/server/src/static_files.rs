@@ -1,4 +1,15 @@
-//! The web client, compiled into the binary.
+//! The web client, compiled into the binary, and how it is cached.
+//!
+//! Every asset the page loads has a versioned address, `/v/{version}/...`
+//! (the module `/v/{version}/js/main.js`, the style sheet, the icon), the
+//! version being a hash of all of them: a browser keeps such a file for a
+//! year without asking again (`immutable`), and a new build changes the
+//! version, so it is never stale. The modules' relative imports stay under
+//! the same version. The pages themselves (and the plain `/js/...`
+//! addresses, kept for scripts and tests) are revalidated each visit by
+//! their `ETag`: a repeat visit costs a 304.
+
+use std::sync::OnceLock;
 
 /// The page.
 pub const INDEX: &str = include_str!("../web/index.html");
@@ -59,4 +70,48 @@ pub fn module(path: &str) -> Option<&'static str> {
         .iter()
         .find(|(p, _)| *p == path)
         .map(|&(_, text)| text)
+}
+
+/// FNV-1a, 64 bits: a stable hash of the assets (not a secret; only a
+/// version and an entity tag).
+fn fnv(parts: &[&str]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for p in parts {
+        for b in p.bytes().chain(std::iter::once(0)) {
+            h ^= u64::from(b);
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    h
+}
+
+/// The assets' version: 12 hex digits of a hash of every asset, so any
+/// change to one gives every address a new version.
+pub fn version() -> &'static str {
+    static VERSION: OnceLock<String> = OnceLock::new();
+    VERSION.get_or_init(|| {
+        let mut parts = vec![INDEX, STYLE, FAVICON];
+        for (path, text) in MODULES {
+            parts.push(path);
+            parts.push(text);
+        }
+        format!("{:012x}", fnv(&parts) >> 16)
+    })
+}
+
+/// The page, its assets at their versioned addresses.
+pub fn index_page() -> &'static str {
+    static PAGE: OnceLock<String> = OnceLock::new();
+    PAGE.get_or_init(|| {
+        let v = version();
+        INDEX
+            .replace("\"/js/main.js\"", &format!("\"/v/{v}/js/main.js\""))
+            .replace("\"/style.css\"", &format!("\"/v/{v}/style.css\""))
+            .replace("\"/favicon.svg\"", &format!("\"/v/{v}/favicon.svg\""))
+    })
+}
+
+/// A weak entity tag of `text` (weak: the same for its compressed forms).
+pub fn etag(text: &str) -> String {
+    format!("W/\"{:016x}\"", fnv(&[text]))
 }

@@ -39,13 +39,14 @@ use crate::store::StoreError;
 use crate::{static_files, AppState};
 use axum::extract::{DefaultBodyLimit, Path, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
-use axum::response::{Html, IntoResponse, Response};
+use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use deckmate_rules::MoveError;
 use serde_json::{json, Value};
 use std::time::Duration;
 use tower_governor::GovernorLayer;
+use tower_http::compression::CompressionLayer;
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::timeout::TimeoutLayer;
 
@@ -178,7 +179,9 @@ fn bearer(headers: &HeaderMap) -> Option<String> {
 
 /// The router over a state: the API, the web client, and the layers every
 /// response passes (body limit, time limit, errors as JSON, security
-/// headers).
+/// headers, compression: gzip or brotli as the client accepts, for any
+/// text response of more than 32 bytes; WebSocket frames are not
+/// compressed).
 pub fn app(state: AppState) -> Router {
     let create_limit =
         GovernorLayer::new(state.create_limit().clone()).error_handler(limits::rate_limited);
@@ -189,6 +192,9 @@ pub fn app(state: AppState) -> Router {
         .route("/style.css", get(style))
         .route("/favicon.svg", get(favicon))
         .route("/favicon.ico", get(favicon))
+        .route("/v/{version}/js/{*path}", get(versioned_module))
+        .route("/v/{version}/style.css", get(versioned_style))
+        .route("/v/{version}/favicon.svg", get(versioned_favicon))
         .route("/cards", get(cards::page))
         .route("/cards/{file}", get(cards::one))
         .route("/api/variants", get(list_variants))
@@ -255,27 +261,89 @@ pub fn app(state: AppState) -> Router {
             REQUEST_TIMEOUT,
         ))
         .layer(axum::middleware::map_response(limits::json_errors))
-        .layer(axum::middleware::from_fn(pages::html_errors));
+        .layer(axum::middleware::from_fn(pages::html_errors))
+        .layer(CompressionLayer::new());
     for (name, value) in limits::security_headers() {
         router = router.layer(SetResponseHeaderLayer::if_not_present(name, value));
     }
     router
 }
 
-async fn index() -> Html<&'static str> {
-    Html(static_files::INDEX)
+/// How long a browser may keep a response of the web client.
+#[derive(Clone, Copy)]
+enum Keep {
+    /// A year, never asking again: an asset at its current versioned
+    /// address, which changes with its content.
+    Year,
+    /// Asking again each time (`no-cache`), answered 304 when the entity
+    /// tag still matches: the pages and the unversioned addresses.
+    Revalidate,
+}
+
+/// A file of the web client with its caching headers; 304 (no body) when
+/// the request's `If-None-Match` holds its entity tag.
+fn web_file(
+    headers: &HeaderMap,
+    content_type: &'static str,
+    text: &'static str,
+    keep: Keep,
+) -> Response {
+    let tag = static_files::etag(text);
+    let cache = match keep {
+        Keep::Year => "public, max-age=31536000, immutable",
+        Keep::Revalidate => "no-cache",
+    };
+    let matches = headers
+        .get(header::IF_NONE_MATCH)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.split(',').any(|t| t.trim() == tag || t.trim() == "*"));
+    let head = [
+        (header::ETAG, tag),
+        (header::CACHE_CONTROL, cache.to_string()),
+    ];
+    if matches {
+        return (StatusCode::NOT_MODIFIED, head).into_response();
+    }
+    (head, [(header::CONTENT_TYPE, content_type)], text).into_response()
+}
+
+/// How long an asset asked for at `version` may be kept: a year at the
+/// current version; revalidated at another (a page loaded before a new
+/// build asks for its modules: it gets today's, not kept).
+fn keep_for(version: &str) -> Keep {
+    if version == static_files::version() {
+        Keep::Year
+    } else {
+        Keep::Revalidate
+    }
+}
+
+const HTML: &str = "text/html; charset=utf-8";
+const JAVASCRIPT: &str = "text/javascript; charset=utf-8";
+const CSS: &str = "text/css; charset=utf-8";
+const SVG: &str = "image/svg+xml";
+
+/// The page (the lobby, a rules page, the analysis board): its assets at
+/// their versioned addresses, revalidated each visit.
+async fn index(headers: HeaderMap) -> Response {
+    web_file(&headers, HTML, static_files::index_page(), Keep::Revalidate)
 }
 
 /// `GET /game/{id}`: the web client, for an id that can be a game's (12
 /// hex digits; an unknown one the page itself reports); any other is 404
 /// (a page saying so, to a browser).
-async fn game_page(Path(id): Path<String>) -> ApiResult<Html<&'static str>> {
+async fn game_page(Path(id): Path<String>, headers: HeaderMap) -> ApiResult<Response> {
     if id.len() == 12
         && id
             .bytes()
             .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
     {
-        Ok(Html(static_files::INDEX))
+        Ok(web_file(
+            &headers,
+            HTML,
+            static_files::index_page(),
+            Keep::Revalidate,
+        ))
     } else {
         Err(not_found(format!(
             "no game '{}': a game's id is 12 hexadecimal digits",
@@ -286,30 +354,36 @@ async fn game_page(Path(id): Path<String>) -> ApiResult<Html<&'static str>> {
 
 /// `GET /js/{path}`: one of the web client's ES modules; another path is
 /// 404.
-async fn module(Path(path): Path<String>) -> ApiResult<Response> {
+async fn module(Path(path): Path<String>, headers: HeaderMap) -> ApiResult<Response> {
     let text = static_files::module(&path)
         .ok_or_else(|| not_found(format!("no module '{}'", quote(&path))))?;
-    Ok((
-        [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
-        text,
-    )
-        .into_response())
+    Ok(web_file(&headers, JAVASCRIPT, text, Keep::Revalidate))
 }
 
-async fn favicon() -> Response {
-    (
-        [(header::CONTENT_TYPE, "image/svg+xml")],
-        static_files::FAVICON,
-    )
-        .into_response()
+/// `GET /v/{version}/js/{path}`: a module at its versioned address.
+async fn versioned_module(
+    Path((version, path)): Path<(String, String)>,
+    headers: HeaderMap,
+) -> ApiResult<Response> {
+    let text = static_files::module(&path)
+        .ok_or_else(|| not_found(format!("no module '{}'", quote(&path))))?;
+    Ok(web_file(&headers, JAVASCRIPT, text, keep_for(&version)))
 }
 
-async fn style() -> Response {
-    (
-        [(header::CONTENT_TYPE, "text/css; charset=utf-8")],
-        static_files::STYLE,
-    )
-        .into_response()
+async fn favicon(headers: HeaderMap) -> Response {
+    web_file(&headers, SVG, static_files::FAVICON, Keep::Revalidate)
+}
+
+async fn versioned_favicon(Path(version): Path<String>, headers: HeaderMap) -> Response {
+    web_file(&headers, SVG, static_files::FAVICON, keep_for(&version))
+}
+
+async fn style(headers: HeaderMap) -> Response {
+    web_file(&headers, CSS, static_files::STYLE, Keep::Revalidate)
+}
+
+async fn versioned_style(Path(version): Path<String>, headers: HeaderMap) -> Response {
+    web_file(&headers, CSS, static_files::STYLE, keep_for(&version))
 }
 
 /// `GET /api/schema`: the JSON Schema of the views of the games this
