@@ -638,6 +638,15 @@ await test("a 1+0 game lost on time, the clock seen running", async () => {
   await page.waitForTimeout(1500);
   const b = Number(await page.getAttribute("#clock-0", "data-ms"));
   assert(b < a - 1000, `the clock does not run: ${a} then ${b}`);
+  // The tab says whose turn it is, with the clock (issue 31 item 4).
+  const title = await page.title();
+  assert(/^Your turn \d:\d\d \u00b7 Cuarenta/.test(title), "the tab's title: " + title);
+  assert(!(await page.$("#clock-0.low")), "a full clock drawn low");
+  // Under a tenth of its minute the clock turns low (red), in tenths.
+  await page.waitForSelector("#clock-0.low", { timeout: 70000 });
+  const low = Number(await page.getAttribute("#clock-0", "data-ms"));
+  assert(low <= 6000 && low > 4000, `low at ${low} ms`);
+  assert(/^\d\.\d$/.test(await page.textContent("#clock-0 .clock-time")), "tenths under 10 s");
   // White never moves again: the flag falls, the server says so.
   await page.waitForFunction(() => document.querySelector("#status").textContent.includes("lost on time"), null, { timeout: 70000 });
   assert((await page.textContent("#clock-0 .clock-time")) === "0.0", "White's clock after the flag");
