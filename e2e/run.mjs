@@ -693,6 +693,9 @@ await test("chat between two friends, text never markup, and switched off", asyn
   await page.press("#chat-input", "Enter");
   await black.waitForFunction(() => document.querySelector("#chat-lines") && document.querySelector("#chat-lines").textContent.includes("good luck"), null, { timeout: 5000 });
   assert(!(await black.$("#chat-lines img")), "a message became markup");
+  // Each line under its writer's name and seat; the box names the other.
+  assert((await black.textContent("#chat-lines .chat-line")).includes("(White): "), "the writer is not named");
+  assert((await black.getAttribute("#chat-input", "placeholder")).includes("(White)"), "the other player is not named");
   await black.click("#chat-toggle");
   assert(!(await black.$("#chat-lines")), "the chat is still shown");
   await black.reload();
@@ -701,6 +704,12 @@ await test("chat between two friends, text never markup, and switched off", asyn
   await black.click("#chat-toggle");
   await black.close();
   await page.close();
+  // Against the engine there is no one to talk to: no chat (item 10).
+  const solo = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+  await newCuarenta(solo, { opponent: "engine" });
+  await solo.waitForSelector("#board-svg");
+  assert(!(await solo.$("#chat-input")) && !(await solo.$("#chat-toggle")), "a chat with the engine");
+  await solo.close();
 });
 
 await test("a seek made in one browser and accepted in a second, nicknames shown", async () => {

@@ -425,8 +425,9 @@ impl LiveGame {
                 }
             }),
             takeback_offer: self.takeback_offer.map(|(s, _)| s.index()),
-            // The chat is the seats' own: a spectator sees none of it.
-            chat: you.map(|_| {
+            // The chat is the seats' own: a spectator sees none of it, and
+            // a game against the engine has none (no one to talk to).
+            chat: you.filter(|_| self.engine.is_none()).map(|_| {
                 self.chat
                     .iter()
                     .map(|(s, t)| ChatLine {

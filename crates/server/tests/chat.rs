@@ -105,3 +105,36 @@ async fn the_seats_chat_bounded_and_a_restart_keeps_it() {
     );
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[tokio::test]
+async fn a_game_against_the_engine_has_no_chat() {
+    // Issue 31 item 10: chat only where there is a person to talk to.
+    let state = common::memory();
+    let (id, token) = common::engine_game(&state, "cuarenta", "white", 1).await;
+    let (_, v) = call(
+        &state,
+        "GET",
+        &format!("/api/games/{id}"),
+        Some(&token),
+        None,
+    )
+    .await;
+    assert!(v["chat"].is_null(), "{v}");
+    let (s, v) = say(&state, &id, Some(&token), json!({"text": "hello?"})).await;
+    assert_eq!(s, StatusCode::CONFLICT, "{v}");
+    assert!(
+        v["error"].as_str().unwrap().contains("no one to talk to"),
+        "{v}"
+    );
+    // Between two people it is there.
+    let (id, t) = friend_game(&state, "cuarenta").await;
+    let (_, v) = call(
+        &state,
+        "GET",
+        &format!("/api/games/{id}"),
+        Some(&t[0]),
+        None,
+    )
+    .await;
+    assert_eq!(v["chat"], json!([]));
+}

@@ -430,6 +430,12 @@ pub(super) async fn chat(
     let (me, n) = {
         let mut g = slot.lock();
         let me = seat(&g, &headers)?;
+        if g.engine.is_some() {
+            return Err(ApiError::new(
+                StatusCode::CONFLICT,
+                "no one to talk to: the other seat is the engine's",
+            ));
+        }
         let now = std::time::Instant::now();
         let times = &mut g.chat_times[me.index()];
         while times

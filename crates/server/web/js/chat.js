@@ -1,5 +1,7 @@
-// The chat between the seats of a game: messages are text (never markup);
-// a switch hides it, remembered in this browser. A spectator has none.
+// The chat between the seats of a game: messages are text (never markup),
+// each under its writer's name and seat (`Ann (White)`); a switch
+// hides it, remembered in this browser. A spectator has none, nor a game
+// against the engine (the view's `chat` is null: no one to talk to).
 import { el } from "./dom.js";
 import { api, post } from "./api.js";
 import { status } from "./layout.js";
@@ -11,9 +13,10 @@ export function drawChat(state) {
   const off = localStorage.getItem("deckmate-chat-off") === "1";
   const toggle = el("button", { id: "chat-toggle", onclick: () => { localStorage.setItem("deckmate-chat-off", off ? "0" : "1"); drawChat(state); } }, off ? "Show chat" : "Hide chat");
   if (off) { box.replaceChildren(toggle); return; }
-  const names = v.seats.map((s) => s.name);
+  const names = v.seats.map((s) => (s.player ? `${s.player} (${s.name})` : s.name));
+  const other = v.you === null || v.you === undefined ? "the other player" : names[1 - v.you];
   const list = el("div", { id: "chat-lines" }, ...v.chat.map((m) => el("div", { class: "chat-line" + (m.seat === v.you ? " mine" : "") }, el("b", {}, names[m.seat] + ": "), m.text)));
-  const input = el("input", { id: "chat-input", maxlength: "300", placeholder: "Say something to the other player", "aria-label": "chat message" });
+  const input = el("input", { id: "chat-input", maxlength: "300", placeholder: `Say something to ${other}`, "aria-label": "chat message" });
   const form = el("form", { id: "chat-form" }, input, el("button", { type: "submit" }, "Send"));
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
