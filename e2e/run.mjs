@@ -689,6 +689,9 @@ await test("chat between two friends, text never markup, and switched off", asyn
   const black = await browser.newPage({ viewport: { width: 1200, height: 900 } });
   await black.goto(invite);
   await black.waitForSelector("#chat-input");
+  // Presence (item 11): White sees Black's page open, Black sees White's.
+  await page.waitForSelector("#presence-1.on", { timeout: 5000 });
+  await black.waitForSelector("#presence-0.on", { timeout: 5000 });
   await page.fill("#chat-input", "<img src=x onerror=alert(1)> good luck");
   await page.press("#chat-input", "Enter");
   await black.waitForFunction(() => document.querySelector("#chat-lines") && document.querySelector("#chat-lines").textContent.includes("good luck"), null, { timeout: 5000 });
@@ -703,6 +706,8 @@ await test("chat between two friends, text never markup, and switched off", asyn
   assert(!(await black.$("#chat-lines")), "the switch was forgotten");
   await black.click("#chat-toggle");
   await black.close();
+  // Black's page closed: White sees it away.
+  await page.waitForSelector("#presence-1:not(.on)", { timeout: 10000 });
   await page.close();
   // Against the engine there is no one to talk to: no chat (item 10).
   const solo = await browser.newPage({ viewport: { width: 1200, height: 900 } });

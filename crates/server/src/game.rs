@@ -82,6 +82,9 @@ pub struct LiveGame {
     pub names: [Option<String>; 2],
     /// When each seat's last chat messages were sent (the rate limit).
     pub chat_times: [std::collections::VecDeque<std::time::Instant>; 2],
+    /// How many of each seat's pages are open now (its WebSockets): the
+    /// other player sees whether someone is there.
+    pub present: [u32; 2],
 }
 
 /// A rematch made of a finished game.
@@ -198,6 +201,7 @@ impl LiveGame {
             chat_sent: 0,
             chat_times: Default::default(),
             names: [None, None],
+            present: [0, 0],
         }
     }
 
@@ -364,6 +368,8 @@ impl LiveGame {
                 key: variant.seats[s.index()],
                 name: variant.seat_names[s.index()],
                 player: self.player_name(s),
+                // The engine is always there.
+                present: self.present[s.index()] > 0 || self.engine.is_some_and(|(e, _)| e == s),
             })
             .collect();
         let lines = move_lines_json(self.game.as_ref());

@@ -130,6 +130,9 @@ pub struct SeatView {
     pub name: &'static str,
     /// Who plays it (a nickname, `Player`, `deckmate level 4`).
     pub player: String,
+    /// Whether its player's page is open now (a live view of the game);
+    /// always for the engine's seat.
+    pub present: bool,
 }
 
 /// A legal move: its text and what the client matches clicks against.

@@ -138,3 +138,83 @@ async fn a_game_against_the_engine_has_no_chat() {
     .await;
     assert_eq!(v["chat"], json!([]));
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn each_seat_sees_whether_the_other_players_page_is_open() {
+    // Issue 31 item 11: presence. A seat's page is there while its live
+    // view (the WebSocket) is open; the other seat's view says so.
+    use futures_util::StreamExt;
+    let state = common::memory();
+    let (id, t) = friend_game(&state, "cuarenta").await;
+    let present = |v: &Value| {
+        [
+            v["seats"][0]["present"].clone(),
+            v["seats"][1]["present"].clone(),
+        ]
+    };
+    let view = |token: String| {
+        let state = state.clone();
+        let id = id.clone();
+        async move {
+            call(
+                &state,
+                "GET",
+                &format!("/api/games/{id}"),
+                Some(&token),
+                None,
+            )
+            .await
+            .1
+        }
+    };
+    assert_eq!(
+        present(&view(t[0].clone()).await),
+        [json!(false), json!(false)]
+    );
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let server = state.clone();
+    tokio::spawn(async move { axum::serve(listener, deckmate_server::app(server)).await });
+    let (mut black, _) =
+        tokio_tungstenite::connect_async(format!("ws://{addr}/api/games/{id}/ws?token={}", t[1]))
+            .await
+            .unwrap();
+    // Black's first view comes once its socket counts.
+    let first = tokio::time::timeout(common::PATIENCE, black.next())
+        .await
+        .unwrap();
+    assert!(first.is_some());
+    assert_eq!(
+        present(&view(t[0].clone()).await),
+        [json!(false), json!(true)]
+    );
+    // A spectator's socket is nobody's presence.
+    let (_spectator, _) =
+        tokio_tungstenite::connect_async(format!("ws://{addr}/api/games/{id}/ws"))
+            .await
+            .unwrap();
+    tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    assert_eq!(present(&view(t[0].clone()).await)[0], json!(false));
+    // Black closes the page: gone (the server notices within a moment).
+    drop(black);
+    let mut gone = false;
+    for _ in 0..50 {
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        if present(&view(t[0].clone()).await)[1] == json!(false) {
+            gone = true;
+            break;
+        }
+    }
+    assert!(gone, "black still present after closing its page");
+    // Against the engine, its seat is always there.
+    let (id, token) = common::engine_game(&state, "cuarenta", "white", 1).await;
+    let (_, v) = call(
+        &state,
+        "GET",
+        &format!("/api/games/{id}"),
+        Some(&token),
+        None,
+    )
+    .await;
+    assert_eq!(v["seats"][1]["present"], json!(true), "{v}");
+}

@@ -267,6 +267,8 @@ fn view_now(state: &AppState, req: &Board) -> ApiResult<Json<Value>> {
                 key: entry.seats[s.index()],
                 name: entry.seat_names[s.index()],
                 player: entry.seat_names[s.index()].to_string(),
+                // The board's one person plays both seats.
+                present: true,
             })
             .collect(),
         you: you.map(Seat::index),

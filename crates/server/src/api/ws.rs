@@ -7,7 +7,8 @@
 //! and `token.<token>`, the server picks `deckmate`; `?token=` works too.
 //! The server pings every half minute and closes a socket that answered
 //! none of the last two pings, or that does not take a view within ten
-//! seconds.
+//! seconds. While a seat's socket is open its player counts as present
+//! (the views' `seats[i].present`).
 
 use super::games::find;
 use super::ApiResult;
@@ -80,12 +81,43 @@ async fn send_view(socket: &mut WebSocket, slot: &GameSlot, you: Option<Seat>) -
     )
 }
 
+/// A seat's page counted as open while its socket lives: the other
+/// seat's view says whether its player is there. Counted in on creation,
+/// out when dropped (however the socket ends), each time waking the
+/// watchers.
+struct Presence {
+    slot: Arc<GameSlot>,
+    seat: Option<Seat>,
+}
+
+impl Presence {
+    fn new(slot: Arc<GameSlot>, seat: Option<Seat>) -> Presence {
+        if let Some(s) = seat {
+            let mut g = slot.lock();
+            g.present[s.index()] = g.present[s.index()].saturating_add(1);
+            let _ = g.tx.send(());
+        }
+        Presence { slot, seat }
+    }
+}
+
+impl Drop for Presence {
+    fn drop(&mut self) {
+        if let Some(s) = self.seat {
+            let mut g = self.slot.lock();
+            g.present[s.index()] = g.present[s.index()].saturating_sub(1);
+            let _ = g.tx.send(());
+        }
+    }
+}
+
 async fn watch(
     mut socket: WebSocket,
     slot: Arc<GameSlot>,
     mut rx: broadcast::Receiver<()>,
     you: Option<Seat>,
 ) {
+    let _presence = Presence::new(slot.clone(), you);
     if !send_view(&mut socket, &slot, you).await {
         return;
     }

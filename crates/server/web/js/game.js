@@ -117,9 +117,12 @@ function draw(state) {
   drawClocks(state);
   render(state, v);
   drawStatus(state, v);
-  // Who plays: nicknames, the engine with its level.
+  // Who plays: nicknames, the engine with its level; for the other
+  // player, whether their page is open (presence).
+  const presence = (s, i) => (i === v.you || v.you === null || v.you === undefined ? null :
+    el("span", { class: "presence" + (s.present ? " on" : ""), id: `presence-${i}`, role: "img", "aria-label": s.present ? "here now" : "away", title: s.present ? "here now" : "away" }));
   document.getElementById("players").replaceChildren(...v.seats.map((s, i) =>
-    el("div", { class: "player", id: `player-${i}` }, el("b", {}, s.name + ": "), (s.player || "Player") + (i === v.you ? " (you)" : ""))));
+    el("div", { class: "player", id: `player-${i}` }, presence(s, i), el("b", {}, s.name + ": "), (s.player || "Player") + (i === v.you ? " (you)" : ""))));
   document.getElementById("rules").href = `/rules/${v.variant}`;
   drawFacts(v);
   drawScores(v);
