@@ -14,9 +14,10 @@ use deckmate_rules::{PositionError, Record};
 pub use crate::end::result_of;
 
 /// How a game starts: Q2's setup, or a position string.
-#[derive(Clone, PartialEq, Eq, Debug, Default)]
+#[derive(Clone, PartialEq, Eq, Debug, Default, serde::Serialize, serde::Deserialize)]
 pub struct GameSpec {
     /// A start position instead of the setup, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fen: Option<String>,
 }
 

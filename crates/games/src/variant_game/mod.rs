@@ -301,3 +301,12 @@ fn move_help(s: &VariantSpec) -> String {
         letters.join(", ")
     )
 }
+
+/// The quiet plies (for the n-move rule).
+fn quiet_plies(p: &AnyPosition) -> u32 {
+    match p {
+        AnyPosition::Small(p) => p.quiet_plies(),
+        AnyPosition::Medium(p) => p.quiet_plies(),
+        AnyPosition::Large(p) => p.quiet_plies(),
+    }
+}

@@ -8,7 +8,7 @@
 
 use super::{search_lines, AnalysisReport, AnalysisRequest, EngineHook};
 use super::{BoardHook, BoardPlay, GameResult, MatchSettings, PlayedGame, PlayerSpec};
-use super::{ReplayFailure, Replayed, Settlement};
+use super::{BoxedGame, GameEntry, GameError, ReplayFailure, Replayed, Settlement};
 use crate::end::End;
 use crate::game_record::{self, MoveOf, RecordSpec, Recorded, Replay};
 use deckmate_engine::level::{self, Level};
@@ -173,6 +173,28 @@ pub fn fixed_player<G: Game, E: Evaluator<G>>(
     p.searcher_mut().params = params;
     p.set_limits(lv.depth, lv.nodes, None);
     p
+}
+
+/// A new game of `H` at the start of `spec` (read from options: a start
+/// the spec does not make is the options' fault, [`GameError::Options`]).
+pub fn board_game<H: BoardHook>(spec: H::Spec) -> Result<BoxedGame, GameError> {
+    Ok(Box::new(
+        BoardPlay::<H>::new(spec).map_err(GameError::Options)?,
+    ))
+}
+
+/// The entry's `from_spec` of a board game of `H` whose spec is stored by
+/// its serde form: the game at the start of the spec read back; what
+/// does not read or start is a [`GameError::Spec`].
+pub fn stored_game<H>(_: &'static GameEntry, v: &Value) -> Result<BoxedGame, GameError>
+where
+    H: BoardHook,
+    H::Spec: serde::de::DeserializeOwned,
+{
+    let spec = spec_from_stored(v).map_err(GameError::Spec)?;
+    Ok(Box::new(
+        BoardPlay::<H>::new(spec).map_err(GameError::Spec)?,
+    ))
 }
 
 /// A spec as stored ([`BoardHook::spec_json`]) by its serde form.
