@@ -51,7 +51,6 @@ const OPTIONS: &[OptionSpec] = &[
 pub static ENTRY: GameEntry = GameEntry {
     key: KEY,
     name: "Cardmate",
-    aliases: &[],
     summary: "Cardmate (Ivan Derzhanski): 10x10, the cards of a suited pack",
     seats: ["forehand", "rearhand"],
     seat_names: ["Forehand", "Rearhand"],
@@ -62,8 +61,6 @@ pub static ENTRY: GameEntry = GameEntry {
     create,
     from_spec: stored_game::<Cardmate>,
     tools: Some(&super::tools::TOOLS),
-    secret_seed: false,
-    capabilities: crate::registry::Capabilities::NONE,
     view_keys: &[
         crate::registry::ViewKey {
             key: "compulsory",
@@ -76,7 +73,7 @@ pub static ENTRY: GameEntry = GameEntry {
             meaning: "the setup played: predefined, suits, ranks or deal",
         },
     ],
-    variant_file: None,
+    ..GameEntry::DEFAULTS
 };
 
 /// Replays a record: a file of bare moves is a game from the predefined

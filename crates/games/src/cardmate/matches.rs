@@ -17,22 +17,8 @@ use deckmate_engine::{level, matches::run_games, random_player, Player};
 use deckmate_rules::{Seat, SeededRng};
 use std::time::Duration;
 
-/// A match's settings (the `deckmate match` command's).
-#[derive(Clone, Debug)]
-pub struct MatchConfig {
-    /// Player A.
-    pub a: PlayerSpec,
-    /// Player B.
-    pub b: PlayerSpec,
-    /// Number of games.
-    pub games: u32,
-    /// Time per move for engine players.
-    pub time: Duration,
-    /// Seed of the setups and players.
-    pub seed: u64,
-    /// Longest game in plies before it is called a draw.
-    pub max_plies: usize,
-}
+/// A match's settings (the `deckmate match` command's): the registry's.
+pub type MatchConfig = crate::registry::MatchSettings;
 
 /// A match's settings in full.
 #[derive(Clone, Debug)]

@@ -23,11 +23,7 @@ use serde_json::{Map, Value};
 pub static ENTRY: GameEntry = GameEntry {
     key: super::KEY,
     name: "52Chess",
-    aliases: &[],
     summary: "52Chess (Kevin Pacey): chess on 4x13, a card drawn every turn may teleport a piece",
-    seats: ["white", "black"],
-    seat_names: ["White", "Black"],
-    options: &[],
     rules: RULES,
     move_help: MOVE_HELP,
     replay: replay_record,
@@ -38,13 +34,12 @@ pub static ENTRY: GameEntry = GameEntry {
     from_spec: stored_game::<Chess52Board>,
     tools: Some(&super::tools::TOOLS),
     secret_seed: true,
-    capabilities: crate::registry::Capabilities::NONE,
     view_keys: &[crate::registry::ViewKey {
         key: "drawn_card",
         kind: "object|null",
         meaning: "the card drawn for the move to come, and the square it names",
     }],
-    variant_file: None,
+    ..GameEntry::DEFAULTS
 };
 
 /// Replays a `[Variant "52Chess"]` record (with its seed, every card is

@@ -16,11 +16,7 @@ use serde_json::{Map, Value};
 pub static ENTRY: GameEntry = GameEntry {
     key: super::KEY,
     name: "Cuarenta",
-    aliases: &[],
     summary: "Cuarenta (Mark Thompson): the 40 light squares of a 9x9 board",
-    seats: ["white", "black"],
-    seat_names: ["White", "Black"],
-    options: &[],
     rules: RULES,
     move_help: MOVE_HELP,
     replay: replay_record,
@@ -29,10 +25,7 @@ pub static ENTRY: GameEntry = GameEntry {
     // (not offered at creation; read so that such a stored game rebuilds).
     from_spec: stored_game::<Cuarenta>,
     tools: Some(&super::tools::TOOLS),
-    secret_seed: false,
-    capabilities: crate::registry::Capabilities::NONE,
-    view_keys: &[],
-    variant_file: None,
+    ..GameEntry::DEFAULTS
 };
 
 /// Replays a `[Variant "Cuarenta"]` record (from Q2's setup or its `FEN`

@@ -62,12 +62,6 @@ impl RecordSpec for GameSpec {
 
 recorded_position!(Position, EndReason);
 
-/// Plays `moves` (notation tokens) from `pos`, checking each; the error
-/// names the first bad move.
-pub fn play_moves(pos: &mut Position, moves: &[String]) -> Result<Vec<Move>, ReplayError> {
-    game_record::play_moves(pos, moves)
-}
-
 /// Replays a record, checking every move, and works out the result. A
 /// decisive or drawn result written in a record whose position is not over
 /// is taken as a resignation or an agreed draw; a written result that

@@ -13,7 +13,7 @@ use super::{Alternate, BoardSize};
 use crate::end::End;
 use crate::registry::{board_game, board_replayed, stored_game, stored_spec, GameError};
 use crate::registry::{engine_lines, AnalysisReport, AnalysisRequest, AnalysisStart};
-use crate::registry::{read_record, BoardHook, BoxedGame, GameEntry, OptionError};
+use crate::registry::{read_record, BoardHook, BoxedGame, Capabilities, GameEntry, OptionError};
 use crate::registry::{OptionKind, OptionSpec, Options, ReplayFailure, Replayed, Settlement};
 use deckmate_rules::{Game, MoveError, Record, Seat};
 use serde_json::{json, Map, Value};
@@ -69,8 +69,6 @@ pub static ENTRY: GameEntry = GameEntry {
     name: "Dealer's Chess",
     aliases: &["Dealers Chess", "Dealers"],
     summary: "Dealer's Chess (Bob Greenwade): armies dealt from decks of fairy piece cards, hands, promotion from the hand",
-    seats: ["white", "black"],
-    seat_names: ["White", "Black"],
     options: &OPTIONS,
     rules: RULES,
     move_help: MOVE_HELP,
@@ -79,9 +77,9 @@ pub static ENTRY: GameEntry = GameEntry {
     from_spec: stored_game::<DealersBoard>,
     tools: Some(&super::tools::TOOLS),
     secret_seed: true,
-    capabilities: crate::registry::Capabilities {
+    capabilities: Capabilities {
         reference_cards: Some(&super::card_deck::REFERENCE_CARDS),
-        ..crate::registry::Capabilities::NONE
+        ..Capabilities::NONE
     },
     view_keys: &[
         crate::registry::ViewKey {
@@ -100,7 +98,7 @@ pub static ENTRY: GameEntry = GameEntry {
             meaning: "the pieces in hand by seat, and the shared extras",
         },
     ],
-    variant_file: None,
+    ..GameEntry::DEFAULTS
 };
 
 fn replay_record(_: &'static GameEntry, text: &str) -> Result<Replayed, ReplayFailure> {

@@ -131,6 +131,30 @@ pub struct GameEntry {
 }
 
 impl GameEntry {
+    /// What most entries share, for the rest of a `static` entry
+    /// (`..GameEntry::DEFAULTS`): seats White and Black, no aliases,
+    /// options, engine tools, capabilities, view keys of its own, secret
+    /// seed or variant file; its functions refuse (an entry gives its own).
+    pub const DEFAULTS: GameEntry = GameEntry {
+        key: "",
+        name: "",
+        aliases: &[],
+        summary: "",
+        seats: ["white", "black"],
+        seat_names: ["White", "Black"],
+        options: &[],
+        rules: "",
+        move_help: "",
+        replay: |_, _| Err(ReplayFailure::at(0, "no replay".to_string())),
+        create: |_, _, _| Err(GameError::Options("no game".to_string())),
+        from_spec: |_, _| Err(GameError::Spec("no game".to_string())),
+        tools: None,
+        capabilities: Capabilities::NONE,
+        view_keys: &[],
+        secret_seed: false,
+        variant_file: None,
+    };
+
     /// The entry as `GET /api/variants` lists it (a variant file's game
     /// adds `variant_file`, the file's name).
     pub fn describe(&self) -> Value {
