@@ -33,7 +33,7 @@ pub type Replay = game_record::Replay<GameSpec>;
 
 /// How a game starts. Stored as `{"seed", "board", "deck", "deck_file",
 /// "alternate", "zombie_royal", "fen"}` ([`Stored`]).
-#[derive(Clone, PartialEq, Eq, Debug, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, PartialEq, Eq, Debug, Default, serde::Serialize, serde::Deserialize)]
 #[serde(try_from = "Stored", into = "Stored")]
 pub struct GameSpec {
     /// The seed of the deal (and of `random` arrangements).
@@ -51,20 +51,6 @@ pub struct GameSpec {
     pub deck_file: Option<Arc<str>>,
     /// The alternate (D6).
     pub alternate: Alternate,
-}
-
-impl Default for GameSpec {
-    fn default() -> GameSpec {
-        GameSpec {
-            seed: 0,
-            size: BoardSize::Eight,
-            deck: None,
-            options: PlayOptions::default(),
-            fen: None,
-            deck_file: None,
-            alternate: Alternate::Standard,
-        }
-    }
 }
 
 /// The stored spec's fields: `board` and `zombie_royal` always written
@@ -106,30 +92,37 @@ impl TryFrom<Stored> for GameSpec {
 
     /// The stored fields read and checked (the deck against the catalogue).
     fn try_from(v: Stored) -> Result<GameSpec, String> {
-        let mut spec = GameSpec {
-            seed: v.seed,
-            deck_file: v.deck_file.map(Arc::from),
-            fen: v.fen,
-            ..GameSpec::default()
+        let size = v.board.as_deref().map_or(Ok(BoardSize::Eight), size_of)?;
+        let deck_file = v.deck_file.map(Arc::<str>::from);
+        let deck = match v.deck {
+            Some(d) => Some(deck_in(&d, &*catalogue_of(deck_file.as_deref())?)?),
+            None => None,
         };
-        if let Some(b) = v.board {
-            spec.size = size_of(&b)?;
-        }
-        if let Some(d) = v.deck {
-            spec.deck = Some(deck_in(&d, &*spec.catalogue()?)?);
-        }
-        if let Some(a) = v.alternate {
-            spec.alternate = Alternate::from_name(&a)?;
-        }
+        let alternate = v
+            .alternate
+            .as_deref()
+            .map_or(Ok(Alternate::Standard), Alternate::from_name)?;
         // Not the options' default (`stays`, D9 as amended) on purpose:
         // every spec written since says which rule it plays, so one without
         // the key is a game stored before D9 was amended, played by the
         // page's letter (`converts`). Records read the same way.
-        spec.options.zombie_royal = match v.zombie_royal {
-            Some(z) => ZombieRoyal::from_name(&z)?,
-            None => ZombieRoyal::Converts,
+        let zombie_royal = v
+            .zombie_royal
+            .as_deref()
+            .map_or(Ok(ZombieRoyal::Converts), ZombieRoyal::from_name)?;
+        let options = PlayOptions {
+            zombie_royal,
+            ..PlayOptions::default()
         };
-        Ok(spec)
+        Ok(GameSpec {
+            seed: v.seed,
+            size,
+            deck,
+            options,
+            fen: v.fen,
+            deck_file,
+            alternate,
+        })
     }
 }
 

@@ -191,7 +191,7 @@ where
     H: BoardHook,
     H::Spec: serde::de::DeserializeOwned,
 {
-    let spec = spec_from_stored(v).map_err(GameError::Spec)?;
+    let spec = spec_from_stored(v)?;
     Ok(Box::new(
         BoardPlay::<H>::new(spec).map_err(GameError::Spec)?,
     ))
@@ -203,9 +203,9 @@ pub fn stored_spec<S: serde::Serialize>(spec: &S) -> Value {
 }
 
 /// A spec read back from its stored JSON by its serde form; the error
-/// says it is the stored spec that does not read.
-pub fn spec_from_stored<S: serde::de::DeserializeOwned>(v: &Value) -> Result<S, String> {
-    S::deserialize(v).map_err(|e| format!("stored spec: {e}"))
+/// ([`GameError::Spec`]) says it is the stored spec that does not read.
+pub fn spec_from_stored<S: serde::de::DeserializeOwned>(v: &Value) -> Result<S, GameError> {
+    S::deserialize(v).map_err(|e| GameError::Spec(format!("stored spec: {e}")))
 }
 
 /// A spec field stored as its text: written by `Display`, read by
