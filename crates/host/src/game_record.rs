@@ -387,3 +387,33 @@ macro_rules! recorded_position {
     };
 }
 pub use crate::recorded_position;
+
+/// Defines a game's `Replay` (a replayed game of spec `$spec`), `replay`
+/// and `write` over the shared [`replay`] and [`write`] (with the game's
+/// `ReplayError`, from [`replay_error!`]).
+#[macro_export]
+macro_rules! record_functions {
+    ($spec:ty) => {
+        /// A replayed game.
+        pub type Replay = $crate::game_record::Replay<$spec>;
+
+        /// Replays a record, checking every move, and works out the result.
+        /// A decisive or drawn result written in a record whose position is
+        /// not over is taken as a resignation or an agreed draw; a written
+        /// result that contradicts how the game ended is an error.
+        pub fn replay(record: &::deckmate_rules::Record) -> Result<Replay, ReplayError> {
+            $crate::game_record::replay(record)
+        }
+
+        /// Writes a game as a record: the spec's tags, the moves in the
+        /// game's notation, the result and its reason.
+        pub fn write(
+            spec: &$spec,
+            moves: &[$crate::game_record::MoveOf<$spec>],
+            end: Option<$crate::game_record::EndOf<$spec>>,
+        ) -> Result<::deckmate_rules::Record, ::deckmate_rules::PositionError> {
+            $crate::game_record::write(spec, moves, end)
+        }
+    };
+}
+pub use crate::record_functions;

@@ -14,22 +14,20 @@
 
 use super::catalogue::Catalogue;
 use super::deal::{Alternate, BoardSize};
-use super::game::{DealersGame, DealersMove};
+use super::game::DealersGame;
 use super::position::{End, EndReason, Position};
 use super::rules::{PlayOptions, ZombieRoyal};
 pub use super::spec::{catalogue_of, deal_text, deck_in, size_name, size_of};
 use crate::fairy::seat_name;
 use crate::game_record::{
-    self, check_variant, parse_seed, read_tag, recorded_position, replay_error,
+    check_variant, parse_seed, read_tag, record_functions, recorded_position, replay_error,
 };
 use crate::game_record::{BadRecord, RecordSpec, Recorded};
 use deckmate_rules::{Game, PositionError, Record, Seat};
 use std::sync::Arc;
 
 replay_error!(seat_name);
-
-/// A replayed game.
-pub type Replay = game_record::Replay<GameSpec>;
+record_functions!(GameSpec);
 
 /// How a game starts. Stored as `{"seed", "board", "deck", "deck_file",
 /// "alternate", "zombie_royal", "fen"}` ([`Stored`]).
@@ -243,17 +241,3 @@ impl Recorded for DealersGame {
 }
 
 recorded_position!(Position, EndReason, move_number);
-
-/// Replays a record, checking every move.
-pub fn replay(record: &Record) -> Result<Replay, ReplayError> {
-    game_record::replay(record)
-}
-
-/// Writes a game as a record.
-pub fn write(
-    spec: &GameSpec,
-    moves: &[DealersMove],
-    end: Option<End>,
-) -> Result<Record, PositionError> {
-    game_record::write(spec, moves, end)
-}
