@@ -389,7 +389,7 @@ macro_rules! recorded_position {
 pub use crate::recorded_position;
 
 /// Defines a game's `Replay` (a replayed game of spec `$spec`), `replay`
-/// and `write` over the shared [`replay`] and [`write`] (with the game's
+/// and `write` over the shared [`replay`](fn@replay) and [`write`](fn@write) (with the game's
 /// `ReplayError`, from [`replay_error!`]).
 #[macro_export]
 macro_rules! record_functions {

@@ -1,5 +1,5 @@
 //! Cardmate's registry entry and its hook into the shells' generic
-//! [`BoardPlay`]: a 10x10 board of cards.
+//! [`BoardPlay`](crate::registry::BoardPlay): a 10x10 board of cards.
 
 use super::rules_text::MOVE_HELP;
 use super::tools::CardmateTools;
@@ -113,7 +113,7 @@ fn create(_: &'static GameEntry, options: &Options, seed: u64) -> Result<BoxedGa
     board_game::<Cardmate>(read_spec(options, seed)?)
 }
 
-/// Cardmate's hook into [`BoardPlay`].
+/// Cardmate's hook into [`BoardPlay`](crate::registry::BoardPlay).
 pub struct Cardmate;
 
 impl BoardHook for Cardmate {

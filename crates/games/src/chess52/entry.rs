@@ -1,6 +1,6 @@
 //! 52Chess's registry entry and its hook into the shells' generic
-//! [`BoardPlay`]: the board 4 wide and 13 tall, the card drawn before each
-//! move (chance, drawn by [`BoardPlay`] from the game's secret seed, F9),
+//! [`BoardPlay`](crate::registry::BoardPlay): the board 4 wide and 13 tall, the card drawn before each
+//! move (chance, drawn by [`BoardPlay`](crate::registry::BoardPlay) from the game's secret seed, F9),
 //! the card's square marked, the teleports as moves from a piece to it.
 //!
 //! The computer opponent is 52Chess's engine
@@ -65,7 +65,7 @@ fn create(_: &'static GameEntry, _: &Options, seed: u64) -> Result<BoxedGame, Ga
     board_game::<Chess52Board>(GameSpec { fen: None, seed })
 }
 
-/// 52Chess's hook into [`BoardPlay`]; the spec is the start and the seed.
+/// 52Chess's hook into [`BoardPlay`](crate::registry::BoardPlay); the spec is the start and the seed.
 pub struct Chess52Board;
 
 impl BoardHook for Chess52Board {

@@ -1,5 +1,5 @@
 //! Cuarenta's registry entry and its hook into the shells' generic
-//! [`BoardPlay`]: the 40 light squares of a 9x9 board, the dark squares
+//! [`BoardPlay`](crate::registry::BoardPlay): the 40 light squares of a 9x9 board, the dark squares
 //! holes, SAN moves with check and checkmate.
 
 use super::rules_text::MOVE_HELP;
@@ -65,7 +65,7 @@ pub struct StoredSpec {
     pub seed: u64,
 }
 
-/// Cuarenta's hook into [`BoardPlay`]; the spec is the start and the seed.
+/// Cuarenta's hook into [`BoardPlay`](crate::registry::BoardPlay); the spec is the start and the seed.
 pub struct Cuarenta;
 
 impl BoardHook for Cuarenta {

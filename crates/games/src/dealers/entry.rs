@@ -1,5 +1,5 @@
 //! Dealer's Chess's registry entry and its hook into the shells' generic
-//! [`BoardPlay`]: the deal shown to both players, each seat's own
+//! [`BoardPlay`](crate::registry::BoardPlay): the deal shown to both players, each seat's own
 //! arrangement (the other's hidden until both are made, D11), then the
 //! board with the hands and the shared extras beside it.
 
@@ -150,7 +150,7 @@ fn create(_: &'static GameEntry, options: &Options, seed: u64) -> Result<BoxedGa
     board_game::<DealersBoard>(spec_of(options, seed)?)
 }
 
-/// The hook of Dealer's Chess into [`BoardPlay`].
+/// The hook of Dealer's Chess into [`BoardPlay`](crate::registry::BoardPlay).
 pub struct DealersBoard;
 
 impl BoardHook for DealersBoard {

@@ -20,8 +20,8 @@
 //! castling with any corner piece, D9's pawns), the registry entry and the
 //! engine.
 
-mod arrange;
-mod bench;
+pub mod arrange;
+pub mod bench;
 pub mod card;
 mod card_deck;
 pub mod card_svg;

@@ -30,7 +30,7 @@ replay_error!(seat_name);
 record_functions!(GameSpec);
 
 /// How a game starts. Stored as `{"seed", "board", "deck", "deck_file",
-/// "alternate", "zombie_royal", "fen"}` ([`Stored`]).
+/// "alternate", "zombie_royal", "fen"}`.
 #[derive(Clone, PartialEq, Eq, Debug, Default, serde::Serialize, serde::Deserialize)]
 #[serde(try_from = "Stored", into = "Stored")]
 pub struct GameSpec {
