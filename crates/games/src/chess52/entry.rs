@@ -15,7 +15,7 @@ use super::{Chess52, Move};
 use crate::fairy::End;
 use crate::registry::{board_game, board_replayed, stored_game, stored_spec, AnalysisStart};
 use crate::registry::{read_record, BoardHook, BoxedGame, GameEntry, GameError, Options};
-use crate::registry::{ReplayFailure, Replayed, SearchEngine, Settlement};
+use crate::registry::{reseeded, unseeded, ReplayFailure, Replayed, SearchEngine, Settlement};
 use deckmate_rules::{Record, Seat};
 use serde_json::{Map, Value};
 
@@ -98,10 +98,7 @@ impl BoardHook for Chess52Board {
     }
 
     fn rematch_spec(spec: &GameSpec, fresh_seed: u64) -> Value {
-        Chess52Board::spec_json(&GameSpec {
-            fen: spec.fen.clone(),
-            seed: Some(fresh_seed),
-        })
+        reseeded(stored_spec(spec), fresh_seed)
     }
 
     fn move_fields(pos: &Chess52, m: Move, legal: &[Move]) -> Map<String, Value> {
@@ -132,10 +129,6 @@ impl BoardHook for Chess52Board {
     /// game's moves and draws from a spec without it (its draws are then
     /// chosen, as in a record).
     fn analysis_start(spec: &GameSpec, _: &Chess52) -> AnalysisStart {
-        let mut v = Self::spec_json(spec);
-        if let Some(o) = v.as_object_mut() {
-            o.remove("seed");
-        }
-        AnalysisStart::ReplayFrom(v)
+        AnalysisStart::ReplayFrom(unseeded(stored_spec(spec)))
     }
 }

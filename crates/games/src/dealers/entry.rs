@@ -14,6 +14,7 @@ use crate::end::End;
 use crate::registry::{board_game, board_replayed, stored_game, stored_spec, GameError};
 use crate::registry::{engine_lines, AnalysisReport, AnalysisRequest, AnalysisStart};
 use crate::registry::{read_record, BoardHook, BoxedGame, Capabilities, GameEntry, OptionError};
+use crate::registry::{reseeded, unseeded};
 use crate::registry::{OptionKind, OptionSpec, Options, ReplayFailure, Replayed, Settlement};
 use deckmate_rules::{Game, MoveError, Record, Seat};
 use serde_json::{json, Map, Value};
@@ -185,10 +186,7 @@ impl BoardHook for DealersBoard {
     }
 
     fn rematch_spec(spec: &GameSpec, fresh_seed: u64) -> Value {
-        DealersBoard::spec_json(&GameSpec {
-            seed: fresh_seed,
-            ..spec.clone()
-        })
+        reseeded(stored_spec(spec), fresh_seed)
     }
 
     fn parse_as(
@@ -293,12 +291,8 @@ impl BoardHook for DealersBoard {
     /// seed left out): the board of a finished game starts after both
     /// arrangements, and goes along the game's moves.
     fn position_spec(spec: &GameSpec, pos: &DealersGame) -> Option<Value> {
-        let p = pos.position()?;
-        let mut v = Self::spec_json(spec);
-        v["fen"] = json!(p.text());
-        if let Some(o) = v.as_object_mut() {
-            o.remove("seed");
-        }
+        let mut v = unseeded(stored_spec(spec));
+        v["fen"] = json!(pos.position()?.text());
         Some(v)
     }
 

@@ -202,6 +202,22 @@ pub fn stored_spec<S: serde::Serialize>(spec: &S) -> Value {
     serde_json::to_value(spec).unwrap_or(Value::Null)
 }
 
+/// A stored spec (an object) with its `"seed"` set to `seed`: a rematch's
+/// spec in a game whose seed draws ([`BoardHook::rematch_spec`]).
+pub fn reseeded(mut spec: Value, seed: u64) -> Value {
+    spec["seed"] = Value::from(seed);
+    spec
+}
+
+/// A stored spec (an object) without its `"seed"`: an analysis board's,
+/// where the seed would tell what is still secret.
+pub fn unseeded(mut spec: Value) -> Value {
+    if let Some(o) = spec.as_object_mut() {
+        o.remove("seed");
+    }
+    spec
+}
+
 /// A spec read back from its stored JSON by its serde form; the error
 /// ([`GameError::Spec`]) says it is the stored spec that does not read.
 pub fn spec_from_stored<S: serde::de::DeserializeOwned>(v: &Value) -> Result<S, GameError> {
