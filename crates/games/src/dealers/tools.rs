@@ -9,7 +9,8 @@ use super::game::DealersMove;
 use super::record::{self, GameSpec};
 use super::{bench, Position};
 use crate::registry::Tools;
-use crate::registry::{match_game, match_player, EngineHook, MatchSettings, Options, StudyError};
+use crate::registry::{match_game, match_player, EngineHook, MatchSettings, OptionError};
+use crate::registry::{Options, StudyError};
 use deckmate_engine::bench::BenchCase;
 use deckmate_engine::matches::GameResult;
 use deckmate_engine::Searcher;
@@ -35,7 +36,13 @@ impl EngineHook for DealersTools {
         let spec = super::entry::spec_of(o, seed).map_err(StudyError::Option)?;
         let impossible = |why| StudyError::Position(PositionError::Impossible { why });
         if let Some(f) = fen {
-            let cat = spec.catalogue().map_err(impossible)?;
+            let bad = |reason| {
+                StudyError::Option(OptionError::BadValue {
+                    name: "deck_file",
+                    reason,
+                })
+            };
+            let cat = spec.catalogue().map_err(bad)?;
             return Position::from_text(f, &cat, spec.options).map_err(StudyError::Position);
         }
         let (g, _) = dealt_start(&spec).map_err(impossible)?;

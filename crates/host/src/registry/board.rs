@@ -266,6 +266,8 @@ impl<E: EngineHook> SearchEngine<E::Position> for E {
         self.player(level::level(lv), seed, None).choose(pos)
     }
 
+    /// The evaluation of the hook's searcher (made for it, the smallest
+    /// table: a draw offer is rare).
     fn evaluate(&self, pos: &E::Position) -> i32 {
         self.searcher(0).evaluator().evaluate(pos)
     }
