@@ -12,9 +12,9 @@ use super::rules_text::{MOVE_HELP, RULES, TAKEBACK_RULE};
 use super::{Alternate, BoardSize};
 use crate::end::End;
 use crate::registry::{board_game, board_replayed, stored_game, stored_spec, GameError};
-use crate::registry::{engine_lines, AnalysisReport, AnalysisRequest, AnalysisStart};
 use crate::registry::{read_record, BoardHook, BoxedGame, Capabilities, GameEntry, OptionError};
 use crate::registry::{reseeded, unseeded};
+use crate::registry::{AnalysisReport, AnalysisRequest, AnalysisStart, SearchEngine};
 use crate::registry::{OptionKind, OptionSpec, Options, ReplayFailure, Replayed, Settlement};
 use deckmate_rules::{Game, MoveError, Record, Seat};
 use serde_json::{json, Map, Value};
@@ -305,6 +305,6 @@ impl BoardHook for DealersBoard {
         let Some(p) = pos.position() else {
             return false;
         };
-        engine_lines(&super::tools::DealersTools, p, request, sink)
+        super::tools::DealersTools.lines(p, request, sink)
     }
 }

@@ -4,7 +4,7 @@
 
 use super::record::{self, FairySpec};
 use crate::fairy::{AnyPosition, FairyEval, Move};
-use crate::registry::{board_game, board_record, board_replayed, engine_lines, GameError};
+use crate::registry::{board_game, board_record, board_replayed, GameError, SearchEngine};
 use crate::registry::{read_record, AnalysisReport, AnalysisRequest, BoardHook, BoardPlay};
 use crate::registry::{BoxedGame, GameEntry, Options, ReplayFailure, Replayed, Settlement};
 use deckmate_engine::{level, EnginePlayer, Evaluator, Player};
@@ -143,6 +143,6 @@ impl BoardHook for FairyBoard {
         let Some(game) = super::of_entry(spec.entry) else {
             return false;
         };
-        engine_lines(&super::tools::FairyTools::new(game), pos, request, sink)
+        super::tools::FairyTools::new(game).lines(pos, request, sink)
     }
 }

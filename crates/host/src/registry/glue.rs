@@ -1,12 +1,13 @@
-//! What every board game's glue to the host shares, written once: a
-//! replayed record shown as a [`BoardPlay`]'s board ([`board_replayed`]),
-//! the record of a game played ([`board_record`]), one game of a match
-//! between two players ([`match_game`]) and who plays it
-//! ([`match_player`]), the analysis board's lines ([`engine_lines`]), a
-//! deterministic engine player ([`fixed_player`]), a spec stored by its
-//! serde form ([`stored_spec`], [`spec_from_stored`], [`as_text`]).
+//! What every board game's glue to the host shares, written once: a new
+//! game from its spec ([`board_game`]) or from its stored spec
+//! ([`stored_game`]), a replayed record shown as a [`BoardPlay`]'s board
+//! ([`board_replayed`]), the record of a game played ([`board_record`]),
+//! one game of a match between two players ([`match_game`]) and who plays
+//! it ([`match_player`]), a deterministic engine player
+//! ([`fixed_player`]), a spec stored by its serde form ([`stored_spec`],
+//! [`spec_from_stored`], [`as_text`]) and its seed replaced or left out
+//! ([`reseeded`], [`unseeded`]).
 
-use super::{search_lines, AnalysisReport, AnalysisRequest, EngineHook};
 use super::{BoardHook, BoardPlay, GameResult, MatchSettings, PlayedGame, PlayerSpec};
 use super::{BoxedGame, GameEntry, GameError, ReplayFailure, Replayed, Settlement};
 use crate::end::End;
@@ -141,17 +142,6 @@ pub fn game_result(winner: Option<Seat>, a_first: bool, record: Record) -> GameR
         a_first,
         record,
     }
-}
-
-/// The analysis board's lines of `pos` ([`BoardHook::analyse`]) with the
-/// searcher of the game's engine tools (a 16 MB table).
-pub fn engine_lines<E: EngineHook>(
-    hook: &E,
-    pos: &E::Position,
-    request: &AnalysisRequest,
-    sink: &mut dyn FnMut(AnalysisReport),
-) -> bool {
-    search_lines(&mut hook.searcher(16), pos, request, sink)
 }
 
 /// A deterministic engine player (for tests, tuning and measures): level

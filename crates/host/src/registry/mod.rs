@@ -42,9 +42,8 @@ pub use board::{BoardHook, BoardPlay, SearchEngine};
 pub use capabilities::{Canvas, Capabilities, CardDeck, CardInfo, Colour, ReferenceCards};
 pub use error::GameError;
 pub use glue::{
-    as_text, board_game, board_record, board_replayed, engine_lines, fixed_player, game_result,
-    match_game, match_game_seed, match_player, reseeded, spec_from_stored, stored_game,
-    stored_spec, unseeded,
+    as_text, board_game, board_record, board_replayed, fixed_player, game_result, match_game,
+    match_game_seed, match_player, reseeded, spec_from_stored, stored_game, stored_spec, unseeded,
 };
 pub use options::{OptionError, OptionKind, OptionSpec, Options};
 pub use replay::{read_record, ReplayFailure, Replayed};
