@@ -178,8 +178,7 @@ fn count_from(text: &str) -> Result<SacrificeCount, String> {
 
 fn create(_: &'static GameEntry, options: &Options, seed: u64) -> Result<BoxedGame, GameError> {
     let count = options
-        .read("sacrifices", count_from)
-        .map_err(|e| GameError::Options(e.to_string()))?
+        .read("sacrifices", count_from)?
         .unwrap_or(SacrificeCount::Net);
     board_game::<ChessCardsHook>(CardsSpec { seed, count })
 }
