@@ -8,8 +8,8 @@ use deckmate_games::cardmate::{self, PalaceRule};
 use deckmate_games::list;
 use deckmate_games::list::{from_tag, untagged, Catalog, GAMES};
 use deckmate_games::registry::{
-    engine_takes_draw, pair_lines, read_record, BoxedGame, GameEntry, OptionError, OptionKind,
-    OptionSpec, Options, RecordInfo, ReplayFailure, Replayed, Settlement,
+    engine_takes_draw, pair_lines, read_record, GameEntry, OptionError, OptionKind, OptionSpec,
+    Options, RecordInfo, ReplayFailure, Replayed, Settlement,
 };
 use deckmate_rules::Seat;
 use serde_json::{json, Map};
@@ -63,29 +63,11 @@ fn every_game_starts_with_its_defaults_and_refuses_another_games_options() {
     }
 }
 
-fn no_game(_: &'static GameEntry, _: &Options, _: u64) -> Result<BoxedGame, String> {
-    Err("none".into())
-}
-
 fn entry(key: &'static str, name: &'static str) -> &'static GameEntry {
     Box::leak(Box::new(GameEntry {
         key,
         name,
-        aliases: &[],
-        summary: "",
-        seats: ["white", "black"],
-        seat_names: ["White", "Black"],
-        options: &[],
-        rules: "",
-        move_help: "",
-        replay: |_, _| Err(ReplayFailure::at(0, "none".into())),
-        create: no_game,
-        from_spec: |_, _| Err("none".into()),
-        tools: None,
-        secret_seed: false,
-        capabilities: deckmate_games::registry::Capabilities::NONE,
-        view_keys: &[],
-        variant_file: None,
+        ..GameEntry::DEFAULTS
     }))
 }
 

@@ -6,7 +6,8 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use deckmate_games::registry::{
-    BoardHook, BoardPlay, BoxedGame, GameEntry, Options, PlayedGame, ReplayFailure, Settlement,
+    BoardHook, BoardPlay, BoxedGame, GameEntry, GameError, Options, PlayedGame, ReplayFailure,
+    Settlement,
 };
 use deckmate_rules::{Game, MoveError, Outcome, Record, Seat, ToAct};
 use serde_json::{Map, Value};
@@ -100,11 +101,13 @@ impl Game for Picks {
     }
 }
 
-fn create(_: &'static GameEntry, _: &Options, _: u64) -> Result<BoxedGame, String> {
-    Ok(Box::new(BoardPlay::<Toy>::new(())?))
+fn create(_: &'static GameEntry, _: &Options, _: u64) -> Result<BoxedGame, GameError> {
+    Ok(Box::new(
+        BoardPlay::<Toy>::new(()).map_err(GameError::Options)?,
+    ))
 }
 
-fn from_spec(g: &'static GameEntry, _: &Value) -> Result<BoxedGame, String> {
+fn from_spec(g: &'static GameEntry, _: &Value) -> Result<BoxedGame, GameError> {
     create(g, &Options::default(), 0)
 }
 

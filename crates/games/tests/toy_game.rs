@@ -11,8 +11,8 @@
 #![allow(dead_code, clippy::unwrap_used)]
 
 use deckmate_games::registry::{
-    read_record, BoardHook, BoardPlay, BoxedGame, Capabilities, GameEntry, OptionKind, OptionSpec,
-    Options, PlayedGame, ReplayFailure, Replayed, Settlement, ViewKey,
+    read_record, BoardHook, BoardPlay, BoxedGame, Capabilities, GameEntry, GameError, OptionKind,
+    OptionSpec, Options, PlayedGame, ReplayFailure, Replayed, Settlement, ViewKey,
 };
 use deckmate_rules::{Game, MoveError, Outcome, Record, Seat, ToAct};
 use serde_json::{json, Map, Value};
@@ -247,17 +247,17 @@ fn stones(options: &Options) -> Result<u32, String> {
     }
 }
 
-fn create(_: &'static GameEntry, options: &Options, seed: u64) -> Result<BoxedGame, String> {
-    Ok(Box::new(BoardPlay::<TakeAway>::new((
-        stones(options)?,
-        seed,
-    ))?))
+fn create(_: &'static GameEntry, options: &Options, seed: u64) -> Result<BoxedGame, GameError> {
+    let stones = stones(options).map_err(GameError::Options)?;
+    let game = BoardPlay::<TakeAway>::new((stones, seed)).map_err(GameError::Options)?;
+    Ok(Box::new(game))
 }
 
-fn from_spec(_: &'static GameEntry, v: &Value) -> Result<BoxedGame, String> {
+fn from_spec(_: &'static GameEntry, v: &Value) -> Result<BoxedGame, GameError> {
     let stones = v["stones"].as_u64().unwrap_or(21) as u32;
     let seed = v["seed"].as_u64().unwrap_or(0);
-    Ok(Box::new(BoardPlay::<TakeAway>::new((stones, seed))?))
+    let game = BoardPlay::<TakeAway>::new((stones, seed)).map_err(GameError::Spec)?;
+    Ok(Box::new(game))
 }
 
 fn replay(_: &'static GameEntry, text: &str) -> Result<Replayed, ReplayFailure> {

@@ -6,7 +6,7 @@
 
 use crate::end::{End, Reason};
 use crate::registry::GameEntry;
-use deckmate_rules::{Game, PositionError, Record, Seat};
+use deckmate_rules::{Game, PositionError, Record, Seat, SeededRng, ToAct};
 
 /// A game's error for a record that does not replay, as the shared code
 /// builds it; its message names the move and says why.
@@ -130,6 +130,40 @@ pub fn play_moves<P: Recorded>(
         played.push(mv);
     }
     Ok(played)
+}
+
+/// Refuses the first chance outcome written in `record` that is not the
+/// draw of `seed` (the refusal names the game's `rule`), at its move: a
+/// record that carries its seed holds the seed's draws only. The moves
+/// themselves are checked by the replay.
+pub fn check_draws<S: RecordSpec>(
+    spec: &S,
+    seed: u64,
+    record: &Record,
+    rule: &str,
+) -> Result<(), ReplayErrorOf<S>> {
+    let mut pos = spec
+        .start()
+        .map_err(|e| BadRecord::tags(format!("tag FEN: {e}")))?;
+    let mut rng = SeededRng::new(seed);
+    for (i, text) in record.moves.iter().enumerate() {
+        let bad = |why: String, pos: &S::Position| {
+            let (number, seat) = (pos.fullmove(), pos.side_to_move());
+            BadRecord::new(i + 1, number, seat, text.clone(), why)
+        };
+        let mv = pos.read_move(text).map_err(|why| bad(why, &pos))?;
+        if pos.to_act() == ToAct::Chance {
+            let drawn = pos.sample_chance(&mut rng);
+            if drawn != Some(mv) {
+                let seeds = drawn.map_or(String::new(), |m| pos.move_text(m));
+                let written = pos.move_text(mv);
+                let why = format!("the seed {seed} draws {seeds} here, not {written} ({rule})");
+                return Err(bad(why, &pos));
+            }
+        }
+        pos.play_unchecked(mv);
+    }
+    Ok(())
 }
 
 /// Replays a record, checking every move, and works out the result. A
@@ -387,3 +421,33 @@ macro_rules! recorded_position {
     };
 }
 pub use crate::recorded_position;
+
+/// Defines a game's `Replay` (a replayed game of spec `$spec`), `replay`
+/// and `write` over the shared [`replay`](fn@replay) and [`write`](fn@write) (with the game's
+/// `ReplayError`, from [`replay_error!`]).
+#[macro_export]
+macro_rules! record_functions {
+    ($spec:ty) => {
+        /// A replayed game.
+        pub type Replay = $crate::game_record::Replay<$spec>;
+
+        /// Replays a record, checking every move, and works out the result.
+        /// A decisive or drawn result written in a record whose position is
+        /// not over is taken as a resignation or an agreed draw; a written
+        /// result that contradicts how the game ended is an error.
+        pub fn replay(record: &::deckmate_rules::Record) -> Result<Replay, ReplayError> {
+            $crate::game_record::replay(record)
+        }
+
+        /// Writes a game as a record: the spec's tags, the moves in the
+        /// game's notation, the result and its reason.
+        pub fn write(
+            spec: &$spec,
+            moves: &[$crate::game_record::MoveOf<$spec>],
+            end: Option<$crate::game_record::EndOf<$spec>>,
+        ) -> Result<::deckmate_rules::Record, ::deckmate_rules::PositionError> {
+            $crate::game_record::write(spec, moves, end)
+        }
+    };
+}
+pub use crate::record_functions;

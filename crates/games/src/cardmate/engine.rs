@@ -3,7 +3,8 @@
 //! notation.
 
 use super::eval::{CardmateEval, Weights};
-use super::{notation, Move, Position};
+use super::{notation, tools::CardmateTools, Move, Position};
+use crate::registry::EngineHook;
 use deckmate_engine::analyse::{analyse_with, numbered_from, written_line, Analysis};
 use deckmate_engine::level::{self, Level};
 use deckmate_engine::search::{Limits, Report, SearchParams, Searcher};
@@ -18,24 +19,12 @@ pub type CardmateEngine = EnginePlayer<Position, CardmateEval>;
 /// level's own time per move; `seed` makes its choices among equal moves
 /// reproducible.
 pub fn cardmate_player(level: u8, seed: u64) -> Box<dyn Player<Position>> {
-    Box::new(player(level, seed, None))
+    Box::new(CardmateTools.player(level::level(level), seed, None))
 }
 
 /// A Cardmate player at a level with its own time per move.
 pub fn cardmate_player_timed(level: u8, seed: u64, time: Duration) -> Box<dyn Player<Position>> {
-    Box::new(player(level, seed, Some(time)))
-}
-
-/// A Cardmate player at `level`, with `time` per move instead of the
-/// level's.
-pub fn player(level: u8, seed: u64, time: Option<Duration>) -> CardmateEngine {
-    player_with_level(level::level(level), seed, time)
-}
-
-/// A Cardmate player with a level's settings given in full (for
-/// experiments).
-pub fn player_with_level(lv: Level, seed: u64, time: Option<Duration>) -> CardmateEngine {
-    EnginePlayer::with_evaluator(CardmateEval::default(), lv, seed, time)
+    Box::new(CardmateTools.player(level::level(level), seed, Some(time)))
 }
 
 /// A deterministic player: fixed depth, no clock, no noise, the given
@@ -90,7 +79,11 @@ pub fn analyse(
     limits: &Limits,
     on_report: impl FnMut(&Report<Move>, &[String]),
 ) -> Analysis<Move> {
-    let mut searcher = Searcher::new(CardmateEval::default(), 64);
-    searcher.min_depth = 2;
-    analyse_with(&mut searcher, pos, limits, line_text, on_report)
+    analyse_with(
+        &mut CardmateTools.searcher(64),
+        pos,
+        limits,
+        line_text,
+        on_report,
+    )
 }

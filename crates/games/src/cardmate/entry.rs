@@ -1,19 +1,14 @@
 //! Cardmate's registry entry and its hook into the shells' generic
-//! [`BoardPlay`]: a 10x10 board of cards.
+//! [`BoardPlay`](crate::registry::BoardPlay): a 10x10 board of cards.
 
-use super::{
-    parse_quiet_limit, parse_switch, record, record::GameSpec, Move, Options as RuleOptions,
-    PalaceRule, Position, SetupKind, KEY, RULES,
-};
-use crate::registry::{board_record, board_replayed};
-use crate::registry::{engine_lines, AnalysisReport, AnalysisRequest};
-use crate::registry::{read_record, ReplayFailure, Replayed};
-use crate::registry::{spec_from_stored, stored_spec};
-use crate::registry::{
-    BoardHook, BoardPlay, BoxedGame, GameEntry, OptionError, OptionKind, OptionSpec, Options,
-    Settlement,
-};
-use deckmate_engine::Evaluator;
+use super::rules_text::MOVE_HELP;
+use super::tools::CardmateTools;
+use super::{parse_quiet_limit, parse_switch, record, record::GameSpec, Move};
+use super::{Options as RuleOptions, PalaceRule, Position, SetupKind, KEY, RULES};
+use crate::registry::{board_game, board_record, board_replayed, stored_game, stored_spec};
+use crate::registry::{read_record, GameError, ReplayFailure, Replayed, SearchEngine};
+use crate::registry::{BoardHook, BoxedGame, GameEntry, OptionError, OptionKind, OptionSpec};
+use crate::registry::{Options, Settlement};
 use deckmate_rules::{MoveError, Record, Seat};
 use serde_json::{Map, Value};
 
@@ -56,7 +51,6 @@ const OPTIONS: &[OptionSpec] = &[
 pub static ENTRY: GameEntry = GameEntry {
     key: KEY,
     name: "Cardmate",
-    aliases: &[],
     summary: "Cardmate (Ivan Derzhanski): 10x10, the cards of a suited pack",
     seats: ["forehand", "rearhand"],
     seat_names: ["Forehand", "Rearhand"],
@@ -65,10 +59,8 @@ pub static ENTRY: GameEntry = GameEntry {
     move_help: MOVE_HELP,
     replay: replay_record,
     create,
-    from_spec,
+    from_spec: stored_game::<Cardmate>,
     tools: Some(&super::tools::TOOLS),
-    secret_seed: false,
-    capabilities: crate::registry::Capabilities::NONE,
     view_keys: &[
         crate::registry::ViewKey {
             key: "compulsory",
@@ -81,15 +73,8 @@ pub static ENTRY: GameEntry = GameEntry {
             meaning: "the setup played: predefined, suits, ranks or deal",
         },
     ],
-    variant_file: None,
+    ..GameEntry::DEFAULTS
 };
-
-/// How Cardmate moves are typed, for the terminal's 'help'.
-const MOVE_HELP: &str = "Type a move in the page's notation: the card, ':' if it captures, the
-target square, '=A' when a One promotes: 4Ci3, 9H:c5, 1Sd5=A.
-The signs + (first King), x (second King) and # (palace) may be left out.
-When a card can capture an enemy card of its own suit, some such capture
-is compulsory (rule C3): 'moves' lists what is allowed.";
 
 /// Replays a record: a file of bare moves is a game from the predefined
 /// setup.
@@ -106,39 +91,29 @@ pub fn spec_from(options: &Options, seed: u64) -> Result<GameSpec, String> {
 }
 
 /// [`spec_from`] with the typed error, which names the option.
-pub(super) fn read_spec(options: &Options, seed: u64) -> Result<GameSpec, OptionError> {
-    let mut spec = GameSpec {
-        setup: SetupKind::Predefined,
+pub(super) fn read_spec(o: &Options, seed: u64) -> Result<GameSpec, OptionError> {
+    let d = RuleOptions::default();
+    Ok(GameSpec {
+        setup: o.read_or("setup", str::parse::<SetupKind>, SetupKind::Predefined)?,
         seed,
-        options: RuleOptions::default(),
+        options: RuleOptions {
+            palace: o.read_or("palace", str::parse::<PalaceRule>, d.palace)?,
+            repetition: o.read_or(
+                "repetition",
+                |s| parse_switch("repetition", s),
+                d.repetition,
+            )?,
+            quiet_limit: o.read_or("quiet_limit", parse_quiet_limit, d.quiet_limit)?,
+        },
         fen: None,
-    };
-    if let Some(s) = options.read("setup", str::parse::<SetupKind>)? {
-        spec.setup = s;
-    }
-    if let Some(p) = options.read("palace", str::parse::<PalaceRule>)? {
-        spec.options.palace = p;
-    }
-    if let Some(r) = options.read("repetition", |s| parse_switch("repetition", s))? {
-        spec.options.repetition = r;
-    }
-    if let Some(q) = options.read("quiet_limit", parse_quiet_limit)? {
-        spec.options.quiet_limit = q;
-    }
-    Ok(spec)
+    })
 }
 
-fn create(_: &'static GameEntry, options: &Options, seed: u64) -> Result<BoxedGame, String> {
-    Ok(Box::new(BoardPlay::<Cardmate>::new(spec_from(
-        options, seed,
-    )?)?))
+fn create(_: &'static GameEntry, options: &Options, seed: u64) -> Result<BoxedGame, GameError> {
+    board_game::<Cardmate>(read_spec(options, seed)?)
 }
 
-fn from_spec(_: &'static GameEntry, v: &Value) -> Result<BoxedGame, String> {
-    Ok(Box::new(BoardPlay::<Cardmate>::new(spec_from_stored(v)?)?))
-}
-
-/// Cardmate's hook into [`BoardPlay`].
+/// Cardmate's hook into [`BoardPlay`](crate::registry::BoardPlay).
 pub struct Cardmate;
 
 impl BoardHook for Cardmate {
@@ -157,7 +132,7 @@ impl BoardHook for Cardmate {
         stored_spec(s)
     }
 
-    fn over(_pos: &Position) -> MoveError {
+    fn over(_: &Position) -> MoveError {
         MoveError::GameOver { end: None }
     }
 
@@ -183,24 +158,5 @@ impl BoardHook for Cardmate {
         board_record(spec, moves, settled)
     }
 
-    fn engine_move(pos: &Position, level: u8, seed: u64) -> Option<Move> {
-        super::cardmate_player(level, seed).choose(pos)
-    }
-
-    fn evaluate(pos: &Position) -> i32 {
-        super::CardmateEval::default().evaluate(pos)
-    }
-
-    fn side_to_move(pos: &Position) -> Seat {
-        pos.side_to_move()
-    }
-
-    fn analyse(
-        _: &GameSpec,
-        pos: &Position,
-        request: &AnalysisRequest,
-        sink: &mut dyn FnMut(AnalysisReport),
-    ) -> bool {
-        engine_lines(&super::tools::CardmateTools, pos, request, sink)
-    }
+    const ENGINE: Option<&'static dyn SearchEngine<Position>> = Some(&CardmateTools);
 }

@@ -9,29 +9,16 @@
 //! cap (600 by default), as a draw recorded with the termination "drawn by
 //! the match's 600-ply limit", so every game terminates.
 
-use super::engine::player_with_level;
+use super::tools::CardmateTools;
 use super::{record, End, EndReason, Move, Options, Position, SetupKind};
+use crate::registry::EngineHook;
 pub use deckmate_engine::matches::{GameResult, MatchScore, PlayerSpec};
 use deckmate_engine::{level, matches::run_games, random_player, Player};
 use deckmate_rules::{Seat, SeededRng};
 use std::time::Duration;
 
-/// A match's settings (the `deckmate match` command's).
-#[derive(Clone, Debug)]
-pub struct MatchConfig {
-    /// Player A.
-    pub a: PlayerSpec,
-    /// Player B.
-    pub b: PlayerSpec,
-    /// Number of games.
-    pub games: u32,
-    /// Time per move for engine players.
-    pub time: Duration,
-    /// Seed of the setups and players.
-    pub seed: u64,
-    /// Longest game in plies before it is called a draw.
-    pub max_plies: usize,
-}
+/// A match's settings (the `deckmate match` command's): the registry's.
+pub type MatchConfig = crate::registry::MatchSettings;
 
 /// A match's settings in full.
 #[derive(Clone, Debug)]
@@ -89,7 +76,7 @@ pub fn make_player(
         PlayerSpec::Custom(l) => *l,
     };
     let t = time.unwrap_or_else(|| lv.time.mul_f64(time_scale.clamp(1e-3, 1e3)));
-    Box::new(player_with_level(lv, seed, Some(t)))
+    Box::new(CardmateTools.player(lv, seed, Some(t)))
 }
 
 /// The setup of game `i` (pairs of games share a setup, sides swapped),

@@ -9,11 +9,11 @@
 use super::fen;
 use super::notation;
 use super::options::{parse_quiet_limit, parse_switch, Options, SetupKind};
-use super::position::{seat_name, End, EndReason, Move, Position};
+use super::position::{seat_name, EndReason, Move, Position};
 use super::setup::start_position;
 use crate::game_record::RecordSpec;
 use crate::game_record::{
-    self, check_variant, parse_seed, read_tag, recorded_position, replay_error,
+    check_variant, parse_seed, read_tag, record_functions, recorded_position, replay_error,
 };
 use deckmate_rules::{PositionError, Record};
 
@@ -49,9 +49,7 @@ impl GameSpec {
 }
 
 replay_error!(seat_name);
-
-/// A replayed game.
-pub type Replay = game_record::Replay<GameSpec>;
+record_functions!(GameSpec);
 
 impl RecordSpec for GameSpec {
     type Position = Position;
@@ -109,17 +107,3 @@ recorded_position!(Position, EndReason, fullmove, {
         notation::parse(self, text).map_err(|e| e.to_string())
     }
 });
-
-/// Replays a record, checking every move, and works out the result.
-/// A decisive or drawn result written in a record whose position is not
-/// over is taken as a resignation or an agreed draw; a written result that
-/// contradicts how the game ended is an error.
-pub fn replay(record: &Record) -> Result<Replay, ReplayError> {
-    game_record::replay(record)
-}
-
-/// Writes a game as a record: the spec's tags, the moves in the page's
-/// notation, the result and its reason.
-pub fn write(spec: &GameSpec, moves: &[Move], end: Option<End>) -> Result<Record, PositionError> {
-    game_record::write(spec, moves, end)
-}

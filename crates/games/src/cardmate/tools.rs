@@ -47,14 +47,6 @@ ranks, deal in turn) drawn from the seed";
     }
 
     fn match_game(&self, m: &MatchSettings, i: u32) -> Result<GameResult, String> {
-        let cfg = matches::MatchConfig {
-            a: m.a,
-            b: m.b,
-            games: m.games,
-            time: m.time,
-            seed: m.seed,
-            max_plies: m.max_plies,
-        };
-        matches::play_game(&cfg, i)
+        matches::play_game(m, i)
     }
 }

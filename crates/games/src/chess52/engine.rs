@@ -8,8 +8,10 @@
 //! draws between them.
 
 use super::eval::Chess52Eval;
+use super::tools::Chess52Tools;
 use super::Chess52;
-use deckmate_engine::level::{self, Level};
+use crate::registry::EngineHook;
+use deckmate_engine::level;
 use deckmate_engine::search::{ChancePruning, HorizonChance, SearchParams, Searcher};
 use deckmate_engine::{EnginePlayer, Player};
 use std::time::Duration;
@@ -36,20 +38,12 @@ pub fn chess52_params() -> SearchParams {
 /// engine's level table, [`level`]) at the level's own time per move;
 /// `seed` makes its choices among equal moves reproducible.
 pub fn chess52_player(level: u8, seed: u64) -> Box<dyn Player<Chess52>> {
-    Box::new(player_with_level(level::level(level), seed, None))
+    Box::new(Chess52Tools.player(level::level(level), seed, None))
 }
 
 /// A 52Chess player at a level with its own time per move.
 pub fn chess52_player_timed(level: u8, seed: u64, time: Duration) -> Box<dyn Player<Chess52>> {
-    Box::new(player_with_level(level::level(level), seed, Some(time)))
-}
-
-/// A 52Chess player at a level's settings, with `time` per move instead
-/// of the level's.
-pub fn player_with_level(lv: Level, seed: u64, time: Option<Duration>) -> Chess52Engine {
-    let mut p = EnginePlayer::with_evaluator(Chess52Eval::default(), lv, seed, time);
-    p.searcher_mut().params = chess52_params();
-    p
+    Box::new(Chess52Tools.player(level::level(level), seed, Some(time)))
 }
 
 /// A deterministic 52Chess player: a depth (0: the level's) and node

@@ -1,6 +1,6 @@
 //! 52Chess's registry entry and its hook into the shells' generic
-//! [`BoardPlay`]: the board 4 wide and 13 tall, the card drawn before each
-//! move (chance, drawn by [`BoardPlay`] from the game's secret seed, F9),
+//! [`BoardPlay`](crate::registry::BoardPlay): the board 4 wide and 13 tall, the card drawn before each
+//! move (chance, drawn by [`BoardPlay`](crate::registry::BoardPlay) from the game's secret seed, F9),
 //! the card's square marked, the teleports as moves from a piece to it.
 //!
 //! The computer opponent is 52Chess's engine
@@ -9,16 +9,13 @@
 //! card drawn, never the seed.
 
 use super::record::{self, GameSpec};
+use super::rules_text::{MOVE_HELP, RULES, TAKEBACK_RULE};
+use super::tools::Chess52Tools;
 use super::{Chess52, Move};
 use crate::fairy::End;
-use crate::registry::board_replayed;
-use crate::registry::{engine_lines, AnalysisReport, AnalysisRequest, AnalysisStart};
-use crate::registry::{
-    read_record, BoardHook, BoardPlay, BoxedGame, GameEntry, Options, ReplayFailure, Replayed,
-    Settlement,
-};
-use crate::registry::{spec_from_stored, stored_spec};
-use deckmate_engine::Evaluator;
+use crate::registry::{board_game, board_replayed, stored_game, stored_spec, AnalysisStart};
+use crate::registry::{read_record, BoardHook, BoxedGame, GameEntry, GameError, Options};
+use crate::registry::{reseeded, unseeded, ReplayFailure, Replayed, SearchEngine, Settlement};
 use deckmate_rules::{Record, Seat};
 use serde_json::{Map, Value};
 
@@ -26,43 +23,24 @@ use serde_json::{Map, Value};
 pub static ENTRY: GameEntry = GameEntry {
     key: super::KEY,
     name: "52Chess",
-    aliases: &[],
     summary: "52Chess (Kevin Pacey): chess on 4x13, a card drawn every turn may teleport a piece",
-    seats: ["white", "black"],
-    seat_names: ["White", "Black"],
-    options: &[],
     rules: RULES,
     move_help: MOVE_HELP,
     replay: replay_record,
     create,
-    from_spec,
+    // The spec is `{"seed": n}` (stored by the server, never shown), with
+    // `"fen"` for a start other than F2's. Without a seed (an analysis
+    // board's) nothing is drawn: the cards are moves, chosen as in a record.
+    from_spec: stored_game::<Chess52Board>,
     tools: Some(&super::tools::TOOLS),
     secret_seed: true,
-    capabilities: crate::registry::Capabilities::NONE,
     view_keys: &[crate::registry::ViewKey {
         key: "drawn_card",
         kind: "object|null",
         meaning: "the card drawn for the move to come, and the square it names",
     }],
-    variant_file: None,
+    ..GameEntry::DEFAULTS
 };
-
-/// The rules as deckmate plays them (`deckmate rules 52chess`).
-pub const RULES: &str = include_str!("rules.txt");
-
-/// 52Chess's rule on takebacks, as the rules text and a refused takeback
-/// say it.
-pub const TAKEBACK_RULE: &str = "a card once drawn stays drawn, and a takeback never goes back \
-     past one: the seed would draw the same cards again, so a player would see the cards to \
-     come before choosing (every move is followed by the next card, so no move can be taken back)";
-
-/// How 52Chess moves are typed, for the terminal's 'help'.
-const MOVE_HELP: &str = "Type a move in 52Chess's notation. The card for your move is drawn for you
-(shown as 'Card drawn'). Then either teleport a piece (not the King) to the
-card's square if it is empty: the piece letter, its square, '@' and the
-card's square, Nd3@c7 (a pawn written Pa2@b7); or make a normal chess move
-in SAN: e5, Nxc5, b13=Q. With neither possible, pass: --. There is no check
-rule: the King is taken. 'moves' lists the teleports and the moves.";
 
 /// Replays a `[Variant "52Chess"]` record (with its seed, every card is
 /// checked against the seed's draw).
@@ -82,23 +60,12 @@ fn replay_record(_: &'static GameEntry, text: &str) -> Result<Replayed, ReplayFa
     board_replayed::<Chess52Board, _>(spec, r, &start)
 }
 
-fn create(_: &'static GameEntry, _options: &Options, seed: u64) -> Result<BoxedGame, String> {
-    Ok(Box::new(BoardPlay::<Chess52Board>::new(GameSpec {
-        fen: None,
-        seed: Some(seed),
-    })?))
+fn create(_: &'static GameEntry, _: &Options, seed: u64) -> Result<BoxedGame, GameError> {
+    let seed = Some(seed);
+    board_game::<Chess52Board>(GameSpec { fen: None, seed })
 }
 
-/// The spec is `{"seed": n}` (stored by the server, never shown), with
-/// `"fen"` for a start other than F2's. Without a seed (an analysis
-/// board's) nothing is drawn: the cards are moves, chosen as in a record.
-fn from_spec(_: &'static GameEntry, v: &Value) -> Result<BoxedGame, String> {
-    Ok(Box::new(BoardPlay::<Chess52Board>::new(spec_from_stored(
-        v,
-    )?)?))
-}
-
-/// 52Chess's hook into [`BoardPlay`]; the spec is the start and the seed.
+/// 52Chess's hook into [`BoardPlay`](crate::registry::BoardPlay); the spec is the start and the seed.
 pub struct Chess52Board;
 
 impl BoardHook for Chess52Board {
@@ -131,10 +98,7 @@ impl BoardHook for Chess52Board {
     }
 
     fn rematch_spec(spec: &GameSpec, fresh_seed: u64) -> Value {
-        Chess52Board::spec_json(&GameSpec {
-            fen: spec.fen.clone(),
-            seed: Some(fresh_seed),
-        })
+        reseeded(stored_spec(spec), fresh_seed)
     }
 
     fn move_fields(pos: &Chess52, m: Move, legal: &[Move]) -> Map<String, Value> {
@@ -159,35 +123,12 @@ impl BoardHook for Chess52Board {
         record::write(spec, moves, settled.map(End::settled)).map_err(|e| e.to_string())
     }
 
-    fn engine_move(pos: &Chess52, level: u8, seed: u64) -> Option<Move> {
-        super::engine::chess52_player(level, seed).choose(pos)
-    }
-
-    fn evaluate(pos: &Chess52) -> i32 {
-        super::eval::Chess52Eval::default().evaluate(pos)
-    }
-
-    fn side_to_move(pos: &Chess52) -> Seat {
-        pos.side_to_move()
-    }
-
-    fn analyse(
-        _: &GameSpec,
-        pos: &Chess52,
-        request: &AnalysisRequest,
-        sink: &mut dyn FnMut(AnalysisReport),
-    ) -> bool {
-        engine_lines(&super::tools::Chess52Tools, pos, request, sink)
-    }
+    const ENGINE: Option<&'static dyn SearchEngine<Chess52>> = Some(&Chess52Tools);
 
     /// The seed decides the cards to come: an analysis board replays the
     /// game's moves and draws from a spec without it (its draws are then
     /// chosen, as in a record).
     fn analysis_start(spec: &GameSpec, _: &Chess52) -> AnalysisStart {
-        let mut v = Self::spec_json(spec);
-        if let Some(o) = v.as_object_mut() {
-            o.remove("seed");
-        }
-        AnalysisStart::ReplayFrom(v)
+        AnalysisStart::ReplayFrom(unseeded(stored_spec(spec)))
     }
 }

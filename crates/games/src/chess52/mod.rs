@@ -23,22 +23,27 @@
 //! let _ = Move::Draw(Card::parse("AC").unwrap());
 //! ```
 
+pub mod bench;
 pub mod card;
 pub mod engine;
 mod entry;
 pub mod eval;
 pub mod fen;
 mod game;
+pub mod matches;
 pub mod notation;
+pub mod perft;
 pub mod record;
 pub mod rules;
+mod rules_text;
 pub mod tools;
 mod view;
 
 pub use card::Card;
-pub use entry::{Chess52Board, ENTRY, RULES};
+pub use entry::{Chess52Board, ENTRY};
 pub use eval::{Chess52Eval, Chess52Weights};
 pub use game::{Chess52, Move};
+pub use rules_text::{RULES, TAKEBACK_RULE};
 
 /// The game's stable key in records, the command line and the server.
 pub const KEY: &str = "52chess";

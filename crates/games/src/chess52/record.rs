@@ -12,8 +12,8 @@
 use super::game::{Chess52, Move};
 use crate::fairy::{seat_name, End, EndReason};
 use crate::game_record::{self, check_variant, parse_seed, read_tag, replay_error};
-use crate::game_record::{BadRecord, RecordSpec, Recorded};
-use deckmate_rules::{Game, PositionError, Record, Seat, SeededRng, ToAct};
+use crate::game_record::{RecordSpec, Recorded};
+use deckmate_rules::{Game, PositionError, Record, Seat};
 
 replay_error!(seat_name);
 
@@ -97,45 +97,9 @@ impl Recorded for Chess52 {
 pub fn replay(record: &Record) -> Result<Replay, ReplayError> {
     let spec = GameSpec::from_record(record)?;
     if let Some(seed) = spec.seed {
-        check_cards(&spec, seed, record)?;
+        game_record::check_draws(&spec, seed, record, "F9")?;
     }
     game_record::replay_with(spec, record)
-}
-
-/// Refuses the first card of `record` that is not the draw of `seed`
-/// (F9), at that move; the moves themselves are checked by the replay.
-fn check_cards(spec: &GameSpec, seed: u64, record: &Record) -> Result<(), ReplayError> {
-    let mut pos = spec
-        .start()
-        .map_err(|e| ReplayError::tags(format!("tag FEN: {e}")))?;
-    let mut rng = SeededRng::new(seed);
-    for (i, text) in record.moves.iter().enumerate() {
-        let bad = |why: String, pos: &Chess52| {
-            ReplayError::new(
-                i + 1,
-                pos.core().fullmove(),
-                pos.side_to_move(),
-                text.clone(),
-                why,
-            )
-        };
-        let mv = pos.read_move(text).map_err(|why| bad(why, &pos))?;
-        if pos.to_act() == ToAct::Chance {
-            let drawn = pos.sample_chance(&mut rng);
-            if drawn != Some(mv) {
-                let seed_card = drawn.map_or(String::new(), |m| pos.move_text(m));
-                return Err(bad(
-                    format!(
-                        "the seed {seed} draws {seed_card} here, not {} (F9)",
-                        pos.move_text(mv)
-                    ),
-                    &pos,
-                ));
-            }
-        }
-        pos.play_unchecked(mv);
-    }
-    Ok(())
 }
 
 /// Writes a game as a record: the tags, every card and move, the result;

@@ -20,11 +20,11 @@ use super::{
     notation::write, piece_name, suit_name, Card, ChessCards, End, Hand, Match, MatchResult,
     SacrificeCount, Turn, KEY, RULES,
 };
+use crate::registry::{board_game, GameError, ReplayFailure, Replayed};
 use crate::registry::{
     AnalysisReport, AnalysisRequest, BoardHook, BoardPlay, BoxedGame, GameEntry, MoveLine,
     OptionKind, OptionSpec, Options, RecordInfo,
 };
-use crate::registry::{ReplayFailure, Replayed};
 use deckmate_rules::{Game, MoveError, Record, Seat, Tag};
 use serde_json::{json, Map, Value};
 
@@ -176,26 +176,21 @@ fn count_from(text: &str) -> Result<SacrificeCount, String> {
     }
 }
 
-fn create(_: &'static GameEntry, options: &Options, seed: u64) -> Result<BoxedGame, String> {
+fn create(_: &'static GameEntry, options: &Options, seed: u64) -> Result<BoxedGame, GameError> {
     let count = options
-        .read("sacrifices", count_from)
-        .map_err(|e| e.to_string())?
+        .read("sacrifices", count_from)?
         .unwrap_or(SacrificeCount::Net);
-    Ok(Box::new(BoardPlay::<ChessCardsHook>::new(CardsSpec {
-        seed,
-        count,
-    })?))
+    board_game::<ChessCardsHook>(CardsSpec { seed, count })
 }
 
-fn from_spec(_: &'static GameEntry, v: &Value) -> Result<BoxedGame, String> {
+fn from_spec(_: &'static GameEntry, v: &Value) -> Result<BoxedGame, GameError> {
     let seed = v["seed"]
         .as_u64()
-        .ok_or_else(|| "stored spec: no seed".to_string())?;
-    let count = count_from(v["sacrifices"].as_str().unwrap_or("net"))?;
-    Ok(Box::new(BoardPlay::<ChessCardsHook>::new(CardsSpec {
-        seed,
-        count,
-    })?))
+        .ok_or_else(|| GameError::Spec("stored spec: no seed".to_string()))?;
+    let count = count_from(v["sacrifices"].as_str().unwrap_or("net")).map_err(GameError::Spec)?;
+    Ok(Box::new(
+        BoardPlay::<ChessCardsHook>::new(CardsSpec { seed, count }).map_err(GameError::Spec)?,
+    ))
 }
 
 /// What a match starts from: the seed of its deal (M1, open: the hands

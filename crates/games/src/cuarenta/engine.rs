@@ -4,8 +4,10 @@
 //! generic one ([`crate::registry::Study`]).
 
 use super::eval::{CuarentaEval, CuarentaWeights};
+use super::tools::CuarentaTools;
 use super::Position;
-use deckmate_engine::level::{self, Level};
+use crate::registry::EngineHook;
+use deckmate_engine::level;
 use deckmate_engine::search::{SearchParams, Searcher};
 use deckmate_engine::{EnginePlayer, Player};
 use std::time::Duration;
@@ -18,12 +20,12 @@ pub type CuarentaEngine = EnginePlayer<Position, CuarentaEval>;
 /// same table as Cardmate's, [`level`]) at the level's own time per move;
 /// `seed` makes its choices among equal moves reproducible.
 pub fn cuarenta_player(level: u8, seed: u64) -> Box<dyn Player<Position>> {
-    Box::new(player_with_level(level::level(level), seed, None))
+    Box::new(CuarentaTools.player(level::level(level), seed, None))
 }
 
 /// A Cuarenta player at a level with its own time per move.
 pub fn cuarenta_player_timed(level: u8, seed: u64, time: Duration) -> Box<dyn Player<Position>> {
-    Box::new(player_with_level(level::level(level), seed, Some(time)))
+    Box::new(CuarentaTools.player(level::level(level), seed, Some(time)))
 }
 
 /// The search parameters Cuarenta plays with: the defaults, plus a check
@@ -35,14 +37,6 @@ pub fn cuarenta_params() -> SearchParams {
         q_threat_plies: 2,
         ..SearchParams::default()
     }
-}
-
-/// A Cuarenta player at a level's settings, with `time` per move
-/// instead of the level's.
-pub fn player_with_level(lv: Level, seed: u64, time: Option<Duration>) -> CuarentaEngine {
-    let mut p = EnginePlayer::with_evaluator(CuarentaEval::default(), lv, seed, time);
-    p.searcher_mut().params = cuarenta_params();
-    p
 }
 
 /// A deterministic Cuarenta player: a node budget per move (and a

@@ -24,11 +24,13 @@
 //! assert_eq!(game.move_text(game.parse_move("Pbc6").unwrap()), "Pbc6");
 //! ```
 
+pub mod bench;
 pub mod engine;
 mod entry;
 mod eval;
 pub mod features;
 pub mod fen;
+pub mod matches;
 pub mod notation;
 pub mod piece;
 pub mod position;

@@ -6,17 +6,19 @@
 //! `Termination`. Moves are in [`super::notation`].
 
 use super::fen;
-use super::position::{seat_name, End, EndReason, Move, Position};
+use super::position::{seat_name, EndReason, Position};
 use super::start_position;
-use crate::game_record::{self, check_variant, recorded_position, replay_error, RecordSpec};
+use crate::game_record::RecordSpec;
+use crate::game_record::{check_variant, record_functions, recorded_position, replay_error};
 use deckmate_rules::{PositionError, Record};
 
 pub use crate::end::result_of;
 
 /// How a game starts: Q2's setup, or a position string.
-#[derive(Clone, PartialEq, Eq, Debug, Default)]
+#[derive(Clone, PartialEq, Eq, Debug, Default, serde::Serialize, serde::Deserialize)]
 pub struct GameSpec {
     /// A start position instead of the setup, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fen: Option<String>,
 }
 
@@ -31,9 +33,7 @@ impl GameSpec {
 }
 
 replay_error!(seat_name);
-
-/// A replayed game.
-pub type Replay = game_record::Replay<GameSpec>;
+record_functions!(GameSpec);
 
 impl RecordSpec for GameSpec {
     type Position = Position;
@@ -60,23 +60,3 @@ impl RecordSpec for GameSpec {
 }
 
 recorded_position!(Position, EndReason);
-
-/// Plays `moves` (notation tokens) from `pos`, checking each; the error
-/// names the first bad move.
-pub fn play_moves(pos: &mut Position, moves: &[String]) -> Result<Vec<Move>, ReplayError> {
-    game_record::play_moves(pos, moves)
-}
-
-/// Replays a record, checking every move, and works out the result. A
-/// decisive or drawn result written in a record whose position is not over
-/// is taken as a resignation or an agreed draw; a written result that
-/// contradicts how the game ended is an error.
-pub fn replay(record: &Record) -> Result<Replay, ReplayError> {
-    game_record::replay(record)
-}
-
-/// Writes a game as a record: the spec's tags, the moves in Cuarenta's
-/// notation, the result and its reason.
-pub fn write(spec: &GameSpec, moves: &[Move], end: Option<End>) -> Result<Record, PositionError> {
-    game_record::write(spec, moves, end)
-}

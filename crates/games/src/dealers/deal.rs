@@ -23,9 +23,10 @@ use deckmate_rules::{Seat, SeededRng};
 use std::fmt;
 
 /// The board of the game and the alternate it belongs to (D6).
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
 pub enum BoardSize {
     /// 8x8: 11 Piece cards, 7 on the back row (the page's game).
+    #[default]
     Eight,
     /// 10x10: 14 Piece cards, 9 on the back row, 10 pawns (D6).
     Ten,

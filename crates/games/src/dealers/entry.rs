@@ -1,5 +1,5 @@
 //! Dealer's Chess's registry entry and its hook into the shells' generic
-//! [`BoardPlay`]: the deal shown to both players, each seat's own
+//! [`BoardPlay`](crate::registry::BoardPlay): the deal shown to both players, each seat's own
 //! arrangement (the other's hidden until both are made, D11), then the
 //! board with the hands and the shared extras beside it.
 
@@ -8,14 +8,14 @@ use super::eval::DealersEval;
 use super::game::{DealersGame, DealersMove, Seen};
 use super::record::{self, catalogue_of, deck_in, size_name, size_of, GameSpec};
 use super::rules::{PlayOptions, PromotionRule, ZombieRoyal};
-use super::Alternate;
+use super::rules_text::{MOVE_HELP, RULES, TAKEBACK_RULE};
+use super::{Alternate, BoardSize};
 use crate::end::End;
-use crate::registry::board_replayed;
-use crate::registry::{engine_lines, AnalysisReport, AnalysisRequest, AnalysisStart};
-use crate::registry::{
-    read_record, BoardHook, BoardPlay, BoxedGame, GameEntry, OptionKind, OptionSpec, Options,
-    ReplayFailure, Replayed, Settlement,
-};
+use crate::registry::{board_game, board_replayed, stored_game, stored_spec, GameError};
+use crate::registry::{read_record, BoardHook, BoxedGame, Capabilities, GameEntry, OptionError};
+use crate::registry::{reseeded, unseeded};
+use crate::registry::{AnalysisReport, AnalysisRequest, AnalysisStart, SearchEngine};
+use crate::registry::{OptionKind, OptionSpec, Options, ReplayFailure, Replayed, Settlement};
 use deckmate_rules::{Game, MoveError, Record, Seat};
 use serde_json::{json, Map, Value};
 use std::sync::Arc;
@@ -70,19 +70,17 @@ pub static ENTRY: GameEntry = GameEntry {
     name: "Dealer's Chess",
     aliases: &["Dealers Chess", "Dealers"],
     summary: "Dealer's Chess (Bob Greenwade): armies dealt from decks of fairy piece cards, hands, promotion from the hand",
-    seats: ["white", "black"],
-    seat_names: ["White", "Black"],
     options: &OPTIONS,
     rules: RULES,
     move_help: MOVE_HELP,
     replay: replay_record,
     create,
-    from_spec,
+    from_spec: stored_game::<DealersBoard>,
     tools: Some(&super::tools::TOOLS),
     secret_seed: true,
-    capabilities: crate::registry::Capabilities {
+    capabilities: Capabilities {
         reference_cards: Some(&super::card_deck::REFERENCE_CARDS),
-        ..crate::registry::Capabilities::NONE
+        ..Capabilities::NONE
     },
     view_keys: &[
         crate::registry::ViewKey {
@@ -101,63 +99,8 @@ pub static ENTRY: GameEntry = GameEntry {
             meaning: "the pieces in hand by seat, and the shared extras",
         },
     ],
-    variant_file: None,
+    ..GameEntry::DEFAULTS
 };
-
-/// The rules as deckmate plays them (`deckmate rules dealers`).
-pub const RULES: &str = include_str!("rules.txt");
-
-/// Dealer's Chess's rule on takebacks, as the rules text and a refused
-/// takeback say it.
-pub const TAKEBACK_RULE: &str = "a takeback never goes back past the reveal of the arrangements, \
-     an agreed re-deal or a big-deck draw: the seed would deal, draw and (for the computer) \
-     arrange the same again, so a seat would see before choosing what it may not know yet";
-
-const MOVE_HELP: &str = "First arrange: type your back row from file a (the royal's square left
-out), '/', then your pawns from file a, each card by its code (one letter
-bare, longer in brackets): [AR][CA]N[GR][LI][NR][UN]/P[CP][LB]P[ZO][HP][AP][MG].
-The cards you leave off the back row go to your hand. Or type 'random'.
-Then play: the man's code (optional), its square, '-' or 'x', the target:
-Pe2-e4, [GR]b1xf5, e2e4. Promotion from the hand: Pe7-e8=[LI], or
-Pe7-e8=Q(shared) for a shared extra. En passant: Pd5xe6ep. Castling: O-O,
-O-O-O. 'moves' lists the legal moves; 'deckmate cards CODE' shows a card.";
-
-/// Reads the options into a spec with `seed`.
-pub fn spec_of(options: &Options, seed: u64) -> Result<GameSpec, String> {
-    let size = options.read("board", size_of).map_err(|e| e.to_string())?;
-    let deck_file: Option<Arc<str>> = options
-        .given("deck_file")
-        .filter(|t| !t.trim().is_empty())
-        .map(Arc::from);
-    let catalogue = catalogue_of(deck_file.as_deref())?;
-    let deck = options
-        .read("deck", |d: &str| {
-            if d.trim() == "page" {
-                Ok(None)
-            } else {
-                deck_in(d, &catalogue).map(Some)
-            }
-        })
-        .map_err(|e| e.to_string())?;
-    let zombie_royal = options
-        .read("zombie_royal", ZombieRoyal::from_name)
-        .map_err(|e| e.to_string())?;
-    Ok(GameSpec {
-        seed,
-        size: size.unwrap_or(super::BoardSize::Eight),
-        deck: deck.flatten(),
-        options: PlayOptions {
-            zombie_royal: zombie_royal.unwrap_or_default(),
-            promotion: PromotionRule::Hand,
-        },
-        fen: None,
-        deck_file,
-        alternate: options
-            .read("alternate", Alternate::from_name)
-            .map_err(|e| e.to_string())?
-            .unwrap_or_default(),
-    })
-}
 
 fn replay_record(_: &'static GameEntry, text: &str) -> Result<Replayed, ReplayFailure> {
     let r = record::replay(&read_record(text)?)?;
@@ -172,46 +115,43 @@ fn replay_record(_: &'static GameEntry, text: &str) -> Result<Replayed, ReplayFa
     board_replayed::<DealersBoard, _>(r.spec.clone(), r, &start)
 }
 
-fn create(_: &'static GameEntry, options: &Options, seed: u64) -> Result<BoxedGame, String> {
-    Ok(Box::new(BoardPlay::<DealersBoard>::new(spec_of(
-        options, seed,
-    )?)?))
+/// Reads the options into a spec with `seed`.
+pub fn spec_of(o: &Options, seed: u64) -> Result<GameSpec, OptionError> {
+    let deck_file: Option<Arc<str>> = o
+        .given("deck_file")
+        .filter(|t| !t.trim().is_empty())
+        .map(Arc::from);
+    let catalogue = catalogue_of(deck_file.as_deref()).map_err(|reason| OptionError::BadValue {
+        name: "deck_file",
+        reason,
+    })?;
+    let deck = |d: &str| match d.trim() {
+        "page" => Ok(None),
+        _ => deck_in(d, &catalogue).map(Some),
+    };
+    Ok(GameSpec {
+        seed,
+        size: o.read_or("board", size_of, BoardSize::Eight)?,
+        deck: o.read_or("deck", deck, None)?,
+        options: PlayOptions {
+            zombie_royal: o.read_or(
+                "zombie_royal",
+                ZombieRoyal::from_name,
+                ZombieRoyal::default(),
+            )?,
+            promotion: PromotionRule::Hand,
+        },
+        fen: None,
+        deck_file,
+        alternate: o.read_or("alternate", Alternate::from_name, Alternate::default())?,
+    })
 }
 
-/// The stored spec: `{"seed", "board", "deck", "zombie_royal", "fen"}`
-/// (`zombie_royal` is always written; a spec stored before D9's default
-/// became `stays` has none and was played with `converts`).
-fn from_spec(_: &'static GameEntry, v: &Value) -> Result<BoxedGame, String> {
-    let text = |k: &str| v[k].as_str().map(str::to_string);
-    let mut spec = GameSpec {
-        seed: v["seed"].as_u64().unwrap_or(0),
-        ..GameSpec::default()
-    };
-    if let Some(b) = text("board") {
-        spec.size = size_of(&b)?;
-    }
-    if let Some(f) = text("deck_file") {
-        spec.deck_file = Some(Arc::from(f));
-    }
-    if let Some(d) = text("deck") {
-        spec.deck = Some(deck_in(&d, &*spec.catalogue()?)?);
-    }
-    if let Some(a) = text("alternate") {
-        spec.alternate = Alternate::from_name(&a)?;
-    }
-    // Not `spec_of`'s default (`stays`, D9 as amended) on purpose: every
-    // spec written since says which rule it plays, so one without the key
-    // is a game stored before D9 was amended, played by the page's letter
-    // (`converts`). Records read the same way (`record.rs`).
-    spec.options.zombie_royal = match text("zombie_royal") {
-        Some(z) => ZombieRoyal::from_name(&z)?,
-        None => ZombieRoyal::Converts,
-    };
-    spec.fen = text("fen");
-    Ok(Box::new(BoardPlay::<DealersBoard>::new(spec)?))
+fn create(_: &'static GameEntry, options: &Options, seed: u64) -> Result<BoxedGame, GameError> {
+    board_game::<DealersBoard>(spec_of(options, seed)?)
 }
 
-/// The hook of Dealer's Chess into [`BoardPlay`].
+/// The hook of Dealer's Chess into [`BoardPlay`](crate::registry::BoardPlay).
 pub struct DealersBoard;
 
 impl BoardHook for DealersBoard {
@@ -227,21 +167,7 @@ impl BoardHook for DealersBoard {
     }
 
     fn spec_json(spec: &GameSpec) -> Value {
-        let mut v = json!({ "seed": spec.seed, "board": size_name(spec.size) });
-        if let Some(d) = &spec.deck {
-            v["deck"] = json!(d.join(","));
-        }
-        if let Some(f) = &spec.deck_file {
-            v["deck_file"] = json!(f.as_ref());
-        }
-        if spec.alternate != Alternate::Standard {
-            v["alternate"] = json!(spec.alternate.name());
-        }
-        v["zombie_royal"] = json!(spec.options.zombie_royal.name());
-        if let Some(f) = &spec.fen {
-            v["fen"] = json!(f);
-        }
-        v
+        stored_spec(spec)
     }
 
     /// The seed decides the `random` arrangements: secret while anyone
@@ -260,10 +186,7 @@ impl BoardHook for DealersBoard {
     }
 
     fn rematch_spec(spec: &GameSpec, fresh_seed: u64) -> Value {
-        DealersBoard::spec_json(&GameSpec {
-            seed: fresh_seed,
-            ..spec.clone()
-        })
+        reseeded(stored_spec(spec), fresh_seed)
     }
 
     fn parse_as(
@@ -368,12 +291,8 @@ impl BoardHook for DealersBoard {
     /// seed left out): the board of a finished game starts after both
     /// arrangements, and goes along the game's moves.
     fn position_spec(spec: &GameSpec, pos: &DealersGame) -> Option<Value> {
-        let p = pos.position()?;
-        let mut v = Self::spec_json(spec);
-        v["fen"] = json!(p.text());
-        if let Some(o) = v.as_object_mut() {
-            o.remove("seed");
-        }
+        let mut v = unseeded(stored_spec(spec));
+        v["fen"] = json!(pos.position()?.text());
         Some(v)
     }
 
@@ -386,6 +305,6 @@ impl BoardHook for DealersBoard {
         let Some(p) = pos.position() else {
             return false;
         };
-        engine_lines(&super::tools::DealersTools, p, request, sink)
+        super::tools::DealersTools.lines(p, request, sink)
     }
 }

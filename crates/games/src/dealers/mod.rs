@@ -20,6 +20,8 @@
 //! castling with any corner piece, D9's pawns), the registry entry and the
 //! engine.
 
+pub mod arrange;
+pub mod bench;
 pub mod card;
 mod card_deck;
 pub mod card_svg;
@@ -37,18 +39,21 @@ mod play;
 mod position;
 pub mod record;
 pub mod rules;
+mod rules_text;
 pub mod shared;
+mod spec;
 pub mod tools;
 mod view;
 
 pub use catalogue::{CardKind, Catalogue, CatalogueError, PieceCard};
 pub use deal::{start_position, Alternate, Arrangement, BoardSize, Deal, DealError, Decks};
-pub use entry::{DealersBoard, ENTRY, OPTIONS, RULES};
+pub use entry::{DealersBoard, ENTRY, OPTIONS};
 pub use eval::DealersEval;
 pub use game::{DealersGame, DealersMove, Seen, Table};
 pub use movegen::Move;
 pub use position::{End, EndReason, Position};
 pub use rules::{PlayOptions, PromotionRule, Rules, ZombieRoyal};
+pub use rules_text::{RULES, TAKEBACK_RULE};
 
 /// The game's stable key in records, the command line and the server.
 pub const KEY: &str = "dealers";

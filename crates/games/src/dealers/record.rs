@@ -13,25 +13,26 @@
 //! Black's in lower case), then the moves of play.
 
 use super::catalogue::Catalogue;
-use super::deal::{man_text, Alternate, BoardSize, Decks};
-use super::game::{DealersGame, DealersMove, Table};
+use super::deal::{Alternate, BoardSize};
+use super::game::DealersGame;
 use super::position::{End, EndReason, Position};
 use super::rules::{PlayOptions, ZombieRoyal};
+pub use super::spec::{catalogue_of, deal_text, deck_in, size_name, size_of};
 use crate::fairy::seat_name;
 use crate::game_record::{
-    self, check_variant, parse_seed, read_tag, recorded_position, replay_error,
+    check_variant, parse_seed, read_tag, record_functions, recorded_position, replay_error,
 };
 use crate::game_record::{BadRecord, RecordSpec, Recorded};
 use deckmate_rules::{Game, PositionError, Record, Seat};
 use std::sync::Arc;
 
 replay_error!(seat_name);
+record_functions!(GameSpec);
 
-/// A replayed game.
-pub type Replay = game_record::Replay<GameSpec>;
-
-/// How a game starts.
-#[derive(Clone, PartialEq, Eq, Debug)]
+/// How a game starts. Stored as `{"seed", "board", "deck", "deck_file",
+/// "alternate", "zombie_royal", "fen"}`.
+#[derive(Clone, PartialEq, Eq, Debug, Default, serde::Serialize, serde::Deserialize)]
+#[serde(try_from = "Stored", into = "Stored")]
 pub struct GameSpec {
     /// The seed of the deal (and of `random` arrangements).
     pub seed: u64,
@@ -50,139 +51,77 @@ pub struct GameSpec {
     pub alternate: Alternate,
 }
 
-impl Default for GameSpec {
-    fn default() -> GameSpec {
-        GameSpec {
-            seed: 0,
-            size: BoardSize::Eight,
-            deck: None,
-            options: PlayOptions::default(),
-            fen: None,
-            deck_file: None,
-            alternate: Alternate::Standard,
+/// The stored spec's fields: `board` and `zombie_royal` always written
+/// (a spec stored before D9's default became `stays` has no
+/// `zombie_royal` and was played with `converts`), `alternate` when not
+/// the standard game, the others when there are any.
+#[derive(serde::Serialize, serde::Deserialize)]
+struct Stored {
+    #[serde(default)]
+    seed: u64,
+    board: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    deck: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    deck_file: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    alternate: Option<String>,
+    zombie_royal: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    fen: Option<String>,
+}
+
+impl From<GameSpec> for Stored {
+    fn from(s: GameSpec) -> Stored {
+        Stored {
+            seed: s.seed,
+            board: Some(size_name(s.size).to_string()),
+            deck: s.deck.map(|d| d.join(",")),
+            deck_file: s.deck_file.map(|f| f.to_string()),
+            alternate: (s.alternate != Alternate::Standard).then(|| s.alternate.name().to_string()),
+            zombie_royal: Some(s.options.zombie_royal.name().to_string()),
+            fen: s.fen,
         }
     }
 }
 
-/// The board's name in tags and options.
-pub fn size_name(size: BoardSize) -> &'static str {
-    match size {
-        BoardSize::Eight => "8x8",
-        BoardSize::Ten => "10x10",
-        BoardSize::Twelve => "12x12",
+impl TryFrom<Stored> for GameSpec {
+    type Error = String;
+
+    /// The stored fields read and checked (the deck against the catalogue).
+    fn try_from(v: Stored) -> Result<GameSpec, String> {
+        let size = v.board.as_deref().map_or(Ok(BoardSize::Eight), size_of)?;
+        let deck_file = v.deck_file.map(Arc::<str>::from);
+        let deck = match v.deck {
+            Some(d) => Some(deck_in(&d, &*catalogue_of(deck_file.as_deref())?)?),
+            None => None,
+        };
+        let alternate = v
+            .alternate
+            .as_deref()
+            .map_or(Ok(Alternate::Standard), Alternate::from_name)?;
+        // Not the options' default (`stays`, D9 as amended) on purpose:
+        // every spec written since says which rule it plays, so one without
+        // the key is a game stored before D9 was amended, played by the
+        // page's letter (`converts`). Records read the same way.
+        let zombie_royal = v
+            .zombie_royal
+            .as_deref()
+            .map_or(Ok(ZombieRoyal::Converts), ZombieRoyal::from_name)?;
+        let options = PlayOptions {
+            zombie_royal,
+            ..PlayOptions::default()
+        };
+        Ok(GameSpec {
+            seed: v.seed,
+            size,
+            deck,
+            options,
+            fen: v.fen,
+            deck_file,
+            alternate,
+        })
     }
-}
-
-/// A board from its name.
-pub fn size_of(name: &str) -> Result<BoardSize, String> {
-    match name.trim() {
-        "8x8" | "8" => Ok(BoardSize::Eight),
-        "10x10" | "10" => Ok(BoardSize::Ten),
-        "12x12" | "12" => Ok(BoardSize::Twelve),
-        other => Err(format!("board '{other}': 8x8, 10x10 or 12x12 (D6)")),
-    }
-}
-
-/// The catalogue of a game: the page's cards, and a deck file's (D7).
-pub fn catalogue_of(deck_file: Option<&str>) -> Result<Arc<Catalogue>, String> {
-    let page = Catalogue::builtin();
-    match deck_file {
-        // One catalogue for every game (issue 29 item 2).
-        None => Ok(super::shared::builtin()),
-        Some(text) => super::shared::with_deck_file(text, || {
-            let deck = Catalogue::parse_deck(text).map_err(|e| format!("the deck file: {e}"))?;
-            if deck.cards().is_empty() {
-                return Err("the deck file holds no card".to_string());
-            }
-            page.with_deck(&deck)
-                .map_err(|e| format!("the deck file: {e}"))
-        }),
-    }
-}
-
-/// A Piece deck from its list of codes (comma- or space-separated),
-/// checked against `catalogue`.
-pub fn deck_in(text: &str, catalogue: &Catalogue) -> Result<Vec<String>, String> {
-    let codes: Vec<String> = text
-        .split([',', ' '])
-        .map(|c| c.trim().trim_matches(['[', ']']).to_ascii_uppercase())
-        .filter(|c| !c.is_empty())
-        .collect();
-    Decks::with_pieces(
-        catalogue,
-        &codes.iter().map(String::as_str).collect::<Vec<_>>(),
-    )
-    .map_err(|e| format!("deck: {e}"))?;
-    Ok(codes)
-}
-
-impl GameSpec {
-    /// The catalogue the game's cards come from.
-    pub fn catalogue(&self) -> Result<Arc<Catalogue>, String> {
-        catalogue_of(self.deck_file.as_deref())
-    }
-
-    /// The decks.
-    pub fn decks(&self, cat: &Catalogue) -> Result<Decks, String> {
-        match &self.deck {
-            None => Ok(Decks::all(cat)),
-            Some(codes) => {
-                Decks::with_pieces(cat, &codes.iter().map(String::as_str).collect::<Vec<_>>())
-                    .map_err(|e| e.to_string())
-            }
-        }
-    }
-
-    /// The game at its start: the deal at its arrangement phase, or the
-    /// position of `fen` in play.
-    pub fn start_game(&self) -> Result<DealersGame, String> {
-        let catalogue = self.catalogue()?;
-        match &self.fen {
-            Some(f) => {
-                let pos =
-                    Position::from_text(f, &catalogue, self.options).map_err(|e| e.to_string())?;
-                let table = Table::for_position(catalogue, &pos);
-                Ok(DealersGame::from_position(pos, Arc::new(table)))
-            }
-            None => {
-                let decks = self.decks(&catalogue)?;
-                let table = Table::with_alternate(
-                    catalogue,
-                    &decks,
-                    self.size,
-                    self.seed,
-                    self.options,
-                    self.alternate,
-                )?;
-                Ok(DealersGame::new(table))
-            }
-        }
-    }
-}
-
-/// The cards dealt, as the `Deal` tag writes them: each player's royal,
-/// Piece cards and Pawn cards, then the shared extras.
-pub fn deal_text(g: &DealersGame) -> Option<String> {
-    let d = g.table().deal.as_ref()?;
-    let side = |s: Seat| {
-        let men = |v: &[String]| v.iter().map(|c| man_text(c, s)).collect::<String>();
-        format!(
-            "{} {} {}",
-            man_text(&d.royals[s.index()], s),
-            men(&d.pieces[s.index()]),
-            men(&d.pawns[s.index()])
-        )
-    };
-    let shared: String = if d.shared.is_empty() {
-        "-".to_string()
-    } else {
-        d.shared.iter().map(|c| man_text(c, Seat::First)).collect()
-    };
-    Some(format!(
-        "{} / {} / {shared}",
-        side(Seat::First),
-        side(Seat::Second)
-    ))
 }
 
 impl RecordSpec for GameSpec {
@@ -302,17 +241,3 @@ impl Recorded for DealersGame {
 }
 
 recorded_position!(Position, EndReason, move_number);
-
-/// Replays a record, checking every move.
-pub fn replay(record: &Record) -> Result<Replay, ReplayError> {
-    game_record::replay(record)
-}
-
-/// Writes a game as a record.
-pub fn write(
-    spec: &GameSpec,
-    moves: &[DealersMove],
-    end: Option<End>,
-) -> Result<Record, PositionError> {
-    game_record::write(spec, moves, end)
-}

@@ -4,12 +4,9 @@
 
 use super::record::{self, FairySpec};
 use crate::fairy::{AnyPosition, FairyEval, Move};
-use crate::registry::{board_record, board_replayed};
-use crate::registry::{engine_lines, AnalysisReport, AnalysisRequest};
-use crate::registry::{
-    read_record, BoardHook, BoardPlay, BoxedGame, GameEntry, Options, ReplayFailure, Replayed,
-    Settlement,
-};
+use crate::registry::{board_game, board_record, board_replayed, GameError, SearchEngine};
+use crate::registry::{read_record, AnalysisReport, AnalysisRequest, BoardHook, BoardPlay};
+use crate::registry::{BoxedGame, GameEntry, Options, ReplayFailure, Replayed, Settlement};
 use deckmate_engine::{level, EnginePlayer, Evaluator, Player};
 use deckmate_rules::{Record, Seat};
 use serde_json::{json, Map, Value};
@@ -17,37 +14,39 @@ use serde_json::{json, Map, Value};
 /// A new game from the file's setup (variant files take no options; the
 /// seed is stored for the engine's choices).
 pub(super) fn create(
-    entry: &'static GameEntry,
-    _options: &Options,
+    e: &'static GameEntry,
+    _: &Options,
     seed: u64,
-) -> Result<BoxedGame, String> {
-    Ok(Box::new(BoardPlay::<FairyBoard>::new(FairySpec::new(
-        entry, None, seed,
-    )?)?))
+) -> Result<BoxedGame, GameError> {
+    board_game::<FairyBoard>(FairySpec::new(e, None, seed).map_err(GameError::Options)?)
 }
 
 /// A game from its stored spec: `{"seed", "digest"}` and `"fen"` for a
 /// start other than the setup. A spec of another version of the file (its
 /// digest) is refused, never played with other rules.
-pub(super) fn from_spec(entry: &'static GameEntry, v: &Value) -> Result<BoxedGame, String> {
-    let spec = FairySpec::new(entry, v["fen"].as_str().map(str::to_string), 0)?;
+pub(super) fn from_spec(entry: &'static GameEntry, v: &Value) -> Result<BoxedGame, GameError> {
+    let fen = v["fen"].as_str().map(str::to_string);
+    let spec = FairySpec::new(entry, fen, v["seed"].as_u64().unwrap_or(0));
+    let spec = spec.map_err(GameError::Spec)?;
     let game = spec.game();
     match v["digest"].as_str() {
         Some(d) if d == game.digest => {}
         Some(d) => {
-            return Err(format!(
+            return Err(GameError::Spec(format!(
                 "this game was begun with another version of the variant file {} \
                  (digest {d}; the file now is {}): put the file it was played with back",
                 game.file, game.digest
+            )))
+        }
+        None => {
+            return Err(GameError::Spec(
+                "stored spec: no digest of the variant file".into(),
             ))
         }
-        None => return Err("stored spec: no digest of the variant file".to_string()),
     }
-    let seed = v["seed"].as_u64().unwrap_or(0);
-    Ok(Box::new(BoardPlay::<FairyBoard>::new(FairySpec {
-        seed,
-        ..spec
-    })?))
+    Ok(Box::new(
+        BoardPlay::<FairyBoard>::new(spec).map_err(GameError::Spec)?,
+    ))
 }
 
 /// Replays a record of the variant (see [`record::replay`]).
@@ -74,16 +73,6 @@ pub(super) fn replay_record(
         ..spec
     };
     board_replayed::<FairyBoard, _>(spec, r, &start)
-}
-
-/// A player of `level` (1-8) with the generic evaluation.
-pub(super) fn player(
-    pos: &AnyPosition,
-    level: u8,
-    seed: u64,
-    time: Option<std::time::Duration>,
-) -> EnginePlayer<AnyPosition, FairyEval> {
-    EnginePlayer::with_evaluator(FairyEval::new(pos.rules()), level::level(level), seed, time)
 }
 
 /// A variant file's hook into [`BoardPlay`].
@@ -132,8 +121,9 @@ impl BoardHook for FairyBoard {
         board_record(&spec.start, moves, settled)
     }
 
-    fn engine_move(pos: &AnyPosition, level: u8, seed: u64) -> Option<Move> {
-        player(pos, level, seed, None).choose(pos)
+    fn engine_move(pos: &AnyPosition, lv: u8, seed: u64) -> Option<Move> {
+        let eval = FairyEval::new(pos.rules());
+        EnginePlayer::with_evaluator(eval, level::level(lv), seed, None).choose(pos)
     }
 
     fn evaluate(pos: &AnyPosition) -> i32 {
@@ -153,6 +143,6 @@ impl BoardHook for FairyBoard {
         let Some(game) = super::of_entry(spec.entry) else {
             return false;
         };
-        engine_lines(&super::tools::FairyTools::new(game), pos, request, sink)
+        super::tools::FairyTools::new(game).lines(pos, request, sink)
     }
 }

@@ -206,21 +206,15 @@ pub fn load(file: &str, text: &str) -> Result<&'static GameEntry, LoadError> {
     let entry = GameEntry {
         key: leak(key),
         name: leak(game.spec.name.clone()),
-        aliases: &[],
         summary: leak(summary(&game)),
-        seats: ["white", "black"],
-        seat_names: ["White", "Black"],
-        options: &[],
         rules: leak(rules_text(&game, text)),
         move_help: leak(move_help(&game.spec)),
         replay: entry::replay_record,
         create: entry::create,
         from_spec: entry::from_spec,
         tools: Some(tools),
-        secret_seed: false,
-        capabilities: crate::registry::Capabilities::NONE,
-        view_keys: &[],
         variant_file: Some(game),
+        ..GameEntry::DEFAULTS
     };
     Ok(Box::leak(Box::new(entry)))
 }
@@ -300,4 +294,13 @@ fn move_help(s: &VariantSpec) -> String {
          Pieces: {}.",
         letters.join(", ")
     )
+}
+
+/// The quiet plies (for the n-move rule).
+fn quiet_plies(p: &AnyPosition) -> u32 {
+    match p {
+        AnyPosition::Small(p) => p.quiet_plies(),
+        AnyPosition::Medium(p) => p.quiet_plies(),
+        AnyPosition::Large(p) => p.quiet_plies(),
+    }
 }

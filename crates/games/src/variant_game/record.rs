@@ -8,7 +8,7 @@
 //! or of another version of the file (its digest), is refused.
 
 use super::VariantGame;
-use crate::fairy::{AnyPosition, End, Move};
+use crate::fairy::AnyPosition;
 use crate::game_record::{self, BadRecord, RecordSpec};
 use crate::registry::GameEntry;
 use deckmate_rules::{PositionError, Record};
@@ -92,14 +92,7 @@ impl RecordSpec for VariantStart {
     }
 }
 
-/// The quiet plies (for the n-move rule).
-pub(super) fn quiet_plies(p: &AnyPosition) -> u32 {
-    match p {
-        AnyPosition::Small(p) => p.quiet_plies(),
-        AnyPosition::Medium(p) => p.quiet_plies(),
-        AnyPosition::Large(p) => p.quiet_plies(),
-    }
-}
+pub(super) use super::quiet_plies;
 
 /// Replays a record of the variant `game`, checking every move: a record
 /// whose `Variant` tag names another game, or whose `VariantDigest` is not
@@ -129,13 +122,4 @@ pub fn replay(game: &Arc<VariantGame>, record: &Record) -> Result<Replay, Replay
         fen: record.tag("FEN").map(str::to_string),
     };
     game_record::replay_with(start, record)
-}
-
-/// Writes a game as a record: the start's tags, the moves, the result.
-pub fn write(
-    start: &VariantStart,
-    moves: &[Move],
-    end: Option<End>,
-) -> Result<Record, PositionError> {
-    game_record::write(start, moves, end)
 }

@@ -6,13 +6,14 @@
 //!
 //! [`Tools`]: crate::registry::Tools
 
-use super::record::{self, VariantStart};
+use super::record::VariantStart;
 use super::VariantGame;
 use crate::fairy::{AnyPosition, FairyEval};
+use crate::game_record;
 use crate::registry::{match_game, match_player, EngineHook, MatchSettings, Options, StudyError};
 use deckmate_engine::bench::BenchCase;
 use deckmate_engine::matches::GameResult;
-use deckmate_engine::{EnginePlayer, Searcher};
+use deckmate_engine::Searcher;
 use std::sync::Arc;
 
 /// The bench's depth on the start.
@@ -80,13 +81,9 @@ games starts from the setup plus 4 random plies drawn from the seed";
             self.game.start(),
             self.opening(m.seed, u64::from(i / 2), MATCH_RANDOM_PLIES),
             None,
-            |p, seed, time| {
-                match_player(p, seed, time, |lv, seed, time| {
-                    EnginePlayer::with_evaluator(FairyEval::new(&self.game.rules), lv, seed, time)
-                })
-            },
+            |p, seed, time| match_player(p, seed, time, |lv, s, t| self.player(lv, s, t)),
             ["White", "Black"],
-            |moves, end| record::write(&start, moves, end).map_err(|e| e.to_string()),
+            |moves, end| game_record::write(&start, moves, end).map_err(|e| e.to_string()),
         )
     }
 }

@@ -12,9 +12,10 @@
 //! same draws, so a game rebuilt from its spec and moves draws them again.
 
 use super::{
-    AnalysisReport, AnalysisRequest, AnalysisSink, AnalysisStart, CheckedMove, EngineJob,
-    GameEntry, MoveLine, PlayedGame, RecordInfo, Settlement,
+    search_lines, AnalysisReport, AnalysisRequest, AnalysisSink, AnalysisStart, CheckedMove,
+    EngineHook, EngineJob, GameEntry, MoveLine, PlayedGame, RecordInfo, Settlement,
 };
+use deckmate_engine::{level, Evaluator, Player};
 use deckmate_rules::{Game, MoveError, Outcome, Record, Seat, SeededRng, ToAct};
 use serde_json::{Map, Value};
 
@@ -102,16 +103,38 @@ pub trait BoardHook: Send + 'static {
         let _ = pos;
         None
     }
-    /// The engine's move at `level` (1-8), `seed` for its choices.
+    /// The engine the game plays, weighs draw offers and analyses with,
+    /// where it is the generic search over the position ([`SearchEngine`],
+    /// which every [`EngineHook`] is): [`BoardHook::engine_move`],
+    /// [`BoardHook::evaluate`], [`BoardHook::side_to_move`] and
+    /// [`BoardHook::analyse`] then come from it. `None` (the default): the
+    /// game answers those itself.
+    const ENGINE: Option<&'static dyn SearchEngine<Self::Position>> = None;
+
+    /// The engine's move at `level` (1-8), `seed` for its choices: by
+    /// default [`BoardHook::ENGINE`]'s, none without one.
     fn engine_move(
         pos: &Self::Position,
         level: u8,
         seed: u64,
-    ) -> Option<<Self::Position as Game>::Move>;
-    /// The static evaluation for the side to act (draw offers).
-    fn evaluate(pos: &Self::Position) -> i32;
-    /// The side to act, also when the game is over.
-    fn side_to_move(pos: &Self::Position) -> Seat;
+    ) -> Option<<Self::Position as Game>::Move> {
+        Self::ENGINE?.choose(pos, level, seed)
+    }
+    /// The static evaluation for the side to act (draw offers): by default
+    /// [`BoardHook::ENGINE`]'s, 0 without one.
+    fn evaluate(pos: &Self::Position) -> i32 {
+        Self::ENGINE.map_or(0, |e| e.evaluate(pos))
+    }
+    /// The side to act, also when the game is over: by default
+    /// [`BoardHook::ENGINE`]'s; without one the seat to act (the first
+    /// when none is).
+    fn side_to_move(pos: &Self::Position) -> Seat {
+        match (Self::ENGINE, pos.to_act()) {
+            (Some(e), _) => e.side_to_move(pos),
+            (None, ToAct::Seat(s)) => s,
+            (None, _) => Seat::First,
+        }
+    }
     /// Whether the full record of `pos`'s game would now show a viewer
     /// something it may not know yet (see [`PlayedGame::secrets_pending`]).
     fn secrets_pending(pos: &Self::Position) -> bool {
@@ -205,17 +228,61 @@ pub trait BoardHook: Send + 'static {
     }
 
     /// The engine's lines of `pos` for the analysis board, reported to
-    /// `sink` (see [`search_lines`](super::search_lines)); false where
-    /// there is nothing to analyse (the game is over, or no play yet). By
-    /// default none.
+    /// `sink` (see [`search_lines`]); false where there is nothing to
+    /// analyse (the game is over, or no play yet). By default
+    /// [`BoardHook::ENGINE`]'s lines, none without one.
     fn analyse(
         spec: &Self::Spec,
         pos: &Self::Position,
         request: &AnalysisRequest,
         sink: &mut dyn FnMut(AnalysisReport),
     ) -> bool {
-        let _ = (spec, pos, request, sink);
-        false
+        let _ = spec;
+        Self::ENGINE.is_some_and(|e| e.lines(pos, request, sink))
+    }
+}
+
+/// A board game's engine by the generic search (its [`EngineHook`]'s
+/// searcher and players), as [`BoardHook::ENGINE`] holds it.
+pub trait SearchEngine<P: Game>: Sync {
+    /// The move of a player at `level` (1-8), `seed` for its choices.
+    fn choose(&self, pos: &P, level: u8, seed: u64) -> Option<P::Move>;
+    /// The static evaluation for the side to act.
+    fn evaluate(&self, pos: &P) -> i32;
+    /// The side to act, also when the game is over.
+    fn side_to_move(&self, pos: &P) -> Seat;
+    /// The analysis board's lines of `pos` (a 16 MB table), reported to
+    /// `sink`; false where there is nothing to analyse.
+    fn lines(
+        &self,
+        pos: &P,
+        request: &AnalysisRequest,
+        sink: &mut dyn FnMut(AnalysisReport),
+    ) -> bool;
+}
+
+impl<E: EngineHook> SearchEngine<E::Position> for E {
+    fn choose(&self, pos: &E::Position, lv: u8, seed: u64) -> Option<<E::Position as Game>::Move> {
+        self.player(level::level(lv), seed, None).choose(pos)
+    }
+
+    /// The evaluation of the hook's searcher (made for it, the smallest
+    /// table: a draw offer is rare).
+    fn evaluate(&self, pos: &E::Position) -> i32 {
+        self.searcher(0).evaluator().evaluate(pos)
+    }
+
+    fn side_to_move(&self, pos: &E::Position) -> Seat {
+        crate::game_record::Recorded::side_to_move(pos)
+    }
+
+    fn lines(
+        &self,
+        pos: &E::Position,
+        request: &AnalysisRequest,
+        sink: &mut dyn FnMut(AnalysisReport),
+    ) -> bool {
+        search_lines(&mut self.searcher(16), pos, request, sink)
     }
 }
 

@@ -56,6 +56,13 @@ impl fmt::Display for GameError {
 
 impl std::error::Error for GameError {}
 
+/// An option refused is a [`GameError::Options`], in the option's words.
+impl From<super::OptionError> for GameError {
+    fn from(e: super::OptionError) -> GameError {
+        GameError::Options(e.to_string())
+    }
+}
+
 impl From<GameError> for String {
     fn from(e: GameError) -> String {
         e.to_string()

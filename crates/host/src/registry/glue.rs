@@ -1,14 +1,15 @@
-//! What every board game's glue to the host shares, written once: a
-//! replayed record shown as a [`BoardPlay`]'s board ([`board_replayed`]),
-//! the record of a game played ([`board_record`]), one game of a match
-//! between two players ([`match_game`]) and who plays it
-//! ([`match_player`]), the analysis board's lines ([`engine_lines`]), a
-//! deterministic engine player ([`fixed_player`]), a spec stored by its
-//! serde form ([`stored_spec`], [`spec_from_stored`], [`as_text`]).
+//! What every board game's glue to the host shares, written once: a new
+//! game from its spec ([`board_game`]) or from its stored spec
+//! ([`stored_game`]), a replayed record shown as a [`BoardPlay`]'s board
+//! ([`board_replayed`]), the record of a game played ([`board_record`]),
+//! one game of a match between two players ([`match_game`]) and who plays
+//! it ([`match_player`]), a deterministic engine player
+//! ([`fixed_player`]), a spec stored by its serde form ([`stored_spec`],
+//! [`spec_from_stored`], [`as_text`]) and its seed replaced or left out
+//! ([`reseeded`], [`unseeded`]).
 
-use super::{search_lines, AnalysisReport, AnalysisRequest, EngineHook};
 use super::{BoardHook, BoardPlay, GameResult, MatchSettings, PlayedGame, PlayerSpec};
-use super::{ReplayFailure, Replayed, Settlement};
+use super::{BoxedGame, GameEntry, GameError, ReplayFailure, Replayed, Settlement};
 use crate::end::End;
 use crate::game_record::{self, MoveOf, RecordSpec, Recorded, Replay};
 use deckmate_engine::level::{self, Level};
@@ -143,17 +144,6 @@ pub fn game_result(winner: Option<Seat>, a_first: bool, record: Record) -> GameR
     }
 }
 
-/// The analysis board's lines of `pos` ([`BoardHook::analyse`]) with the
-/// searcher of the game's engine tools (a 16 MB table).
-pub fn engine_lines<E: EngineHook>(
-    hook: &E,
-    pos: &E::Position,
-    request: &AnalysisRequest,
-    sink: &mut dyn FnMut(AnalysisReport),
-) -> bool {
-    search_lines(&mut hook.searcher(16), pos, request, sink)
-}
-
 /// A deterministic engine player (for tests, tuning and measures): level
 /// 8's settings with `depth` (0: the level's) and `nodes` per move, no
 /// clock, no noise, searching with `eval` and `params`.
@@ -175,15 +165,53 @@ pub fn fixed_player<G: Game, E: Evaluator<G>>(
     p
 }
 
+/// A new game of `H` at the start of `spec` (read from options: a start
+/// the spec does not make is the options' fault, [`GameError::Options`]).
+pub fn board_game<H: BoardHook>(spec: H::Spec) -> Result<BoxedGame, GameError> {
+    Ok(Box::new(
+        BoardPlay::<H>::new(spec).map_err(GameError::Options)?,
+    ))
+}
+
+/// The entry's `from_spec` of a board game of `H` whose spec is stored by
+/// its serde form: the game at the start of the spec read back; what
+/// does not read or start is a [`GameError::Spec`].
+pub fn stored_game<H>(_: &'static GameEntry, v: &Value) -> Result<BoxedGame, GameError>
+where
+    H: BoardHook,
+    H::Spec: serde::de::DeserializeOwned,
+{
+    let spec = spec_from_stored(v)?;
+    Ok(Box::new(
+        BoardPlay::<H>::new(spec).map_err(GameError::Spec)?,
+    ))
+}
+
 /// A spec as stored ([`BoardHook::spec_json`]) by its serde form.
 pub fn stored_spec<S: serde::Serialize>(spec: &S) -> Value {
     serde_json::to_value(spec).unwrap_or(Value::Null)
 }
 
+/// A stored spec (an object) with its `"seed"` set to `seed`: a rematch's
+/// spec in a game whose seed draws ([`BoardHook::rematch_spec`]).
+pub fn reseeded(mut spec: Value, seed: u64) -> Value {
+    spec["seed"] = Value::from(seed);
+    spec
+}
+
+/// A stored spec (an object) without its `"seed"`: an analysis board's,
+/// where the seed would tell what is still secret.
+pub fn unseeded(mut spec: Value) -> Value {
+    if let Some(o) = spec.as_object_mut() {
+        o.remove("seed");
+    }
+    spec
+}
+
 /// A spec read back from its stored JSON by its serde form; the error
-/// says it is the stored spec that does not read.
-pub fn spec_from_stored<S: serde::de::DeserializeOwned>(v: &Value) -> Result<S, String> {
-    S::deserialize(v).map_err(|e| format!("stored spec: {e}"))
+/// ([`GameError::Spec`]) says it is the stored spec that does not read.
+pub fn spec_from_stored<S: serde::de::DeserializeOwned>(v: &Value) -> Result<S, GameError> {
+    S::deserialize(v).map_err(|e| GameError::Spec(format!("stored spec: {e}")))
 }
 
 /// A spec field stored as its text: written by `Display`, read by

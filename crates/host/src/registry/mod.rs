@@ -38,12 +38,12 @@ pub use analysis::{
     search_lines, share_of_first, AnalysisLine, AnalysisReport, AnalysisRequest, AnalysisSink,
     AnalysisStart, MAX_LINES,
 };
-pub use board::{BoardHook, BoardPlay};
+pub use board::{BoardHook, BoardPlay, SearchEngine};
 pub use capabilities::{Canvas, Capabilities, CardDeck, CardInfo, Colour, ReferenceCards};
 pub use error::GameError;
 pub use glue::{
-    as_text, board_record, board_replayed, engine_lines, fixed_player, game_result, match_game,
-    match_game_seed, match_player, spec_from_stored, stored_spec,
+    as_text, board_game, board_record, board_replayed, fixed_player, game_result, match_game,
+    match_game_seed, match_player, reseeded, spec_from_stored, stored_game, stored_spec, unseeded,
 };
 pub use options::{OptionError, OptionKind, OptionSpec, Options};
 pub use replay::{read_record, ReplayFailure, Replayed};
@@ -102,13 +102,15 @@ pub struct GameEntry {
     /// (its number, side and why). The entry itself is passed (see
     /// [`GameEntry::variant_file`]); call it as [`GameEntry::replay_text`].
     pub replay: fn(game: &'static GameEntry, text: &str) -> Result<Replayed, ReplayFailure>,
-    /// A new game from options and a seed; the error says which option
-    /// is wrong. Call it as [`GameEntry::new_game`].
+    /// A new game from options and a seed; the error
+    /// ([`GameError::Options`]) says which option is wrong. Call it as
+    /// [`GameEntry::new_game`].
     pub create:
-        fn(game: &'static GameEntry, options: &Options, seed: u64) -> Result<BoxedGame, String>,
-    /// A game at its start from a stored spec ([`PlayedGame::spec`]).
-    /// Call it as [`GameEntry::game_from_spec`].
-    pub from_spec: fn(game: &'static GameEntry, spec: &Value) -> Result<BoxedGame, String>,
+        fn(game: &'static GameEntry, options: &Options, seed: u64) -> Result<BoxedGame, GameError>,
+    /// A game at its start from a stored spec ([`PlayedGame::spec`]); the
+    /// error is a [`GameError::Spec`]. Call it as
+    /// [`GameEntry::game_from_spec`].
+    pub from_spec: fn(game: &'static GameEntry, spec: &Value) -> Result<BoxedGame, GameError>,
     /// The engine tools (perft, analysis, bench, matches) of a board
     /// game; `None` for a game without them (Chess Cards).
     pub tools: Option<&'static dyn EngineTools>,
@@ -129,6 +131,30 @@ pub struct GameEntry {
 }
 
 impl GameEntry {
+    /// What most entries share, for the rest of a `static` entry
+    /// (`..GameEntry::DEFAULTS`): seats White and Black, no aliases,
+    /// options, engine tools, capabilities, view keys of its own, secret
+    /// seed or variant file; its functions refuse (an entry gives its own).
+    pub const DEFAULTS: GameEntry = GameEntry {
+        key: "",
+        name: "",
+        aliases: &[],
+        summary: "",
+        seats: ["white", "black"],
+        seat_names: ["White", "Black"],
+        options: &[],
+        rules: "",
+        move_help: "",
+        replay: |_, _| Err(ReplayFailure::at(0, "no replay".to_string())),
+        create: |_, _, _| Err(GameError::Options("no game".to_string())),
+        from_spec: |_, _| Err(GameError::Spec("no game".to_string())),
+        tools: None,
+        capabilities: Capabilities::NONE,
+        view_keys: &[],
+        secret_seed: false,
+        variant_file: None,
+    };
+
     /// The entry as `GET /api/variants` lists it (a variant file's game
     /// adds `variant_file`, the file's name).
     pub fn describe(&self) -> Value {
@@ -169,13 +195,13 @@ impl GameEntry {
     /// A new game from options and a seed (the entry's `create`); the
     /// game's refusal is a [`GameError::Options`].
     pub fn new_game(&'static self, options: &Options, seed: u64) -> Result<BoxedGame, GameError> {
-        (self.create)(self, options, seed).map_err(GameError::Options)
+        (self.create)(self, options, seed)
     }
 
     /// A game at its start from a stored spec (the entry's `from_spec`);
     /// the game's refusal is a [`GameError::Spec`].
     pub fn game_from_spec(&'static self, spec: &Value) -> Result<BoxedGame, GameError> {
-        (self.from_spec)(self, spec).map_err(GameError::Spec)
+        (self.from_spec)(self, spec)
     }
 
     /// Replays a record's text (the entry's `replay`).

@@ -215,4 +215,14 @@ impl Options {
             }),
         }
     }
+
+    /// [`Options::read`] with `default` for a name not given.
+    pub fn read_or<T, E: fmt::Display>(
+        &self,
+        name: &'static str,
+        reader: impl FnOnce(&str) -> Result<T, E>,
+        default: T,
+    ) -> Result<T, OptionError> {
+        Ok(self.read(name, reader)?.unwrap_or(default))
+    }
 }

@@ -16,10 +16,11 @@ use super::Options;
 use crate::game_record::{play_moves, Recorded};
 use deckmate_engine::analyse::{analyse_with, numbered_from, written_line};
 pub use deckmate_engine::bench::{BenchCase, BenchLine};
+use deckmate_engine::level::Level;
 pub use deckmate_engine::matches::{GameResult, MatchScore, PlayerSpec};
 pub use deckmate_engine::search::Limits;
 use deckmate_engine::search::Searcher;
-use deckmate_engine::Evaluator;
+use deckmate_engine::{EnginePlayer, Evaluator};
 use deckmate_rules::{
     perft, perft_divide, Game, Outcome, PositionError, Record, RecordError, Seat, ToAct,
 };
@@ -296,6 +297,21 @@ pub trait EngineHook: Clone + Send + Sync + 'static {
     /// A searcher with the game's evaluation and parameters and a table of
     /// `tt_mb` megabytes.
     fn searcher(&self, tt_mb: usize) -> Searcher<Self::Position, Self::Eval>;
+
+    /// A player at the level's settings `lv` (`seed` for its choices among
+    /// equal moves, `time` per move instead of the level's), searching as
+    /// [`EngineHook::searcher`] does with a 16 MB table (the root searched
+    /// exactly where the level adds noise).
+    fn player(
+        &self,
+        lv: Level,
+        seed: u64,
+        time: Option<Duration>,
+    ) -> EnginePlayer<Self::Position, Self::Eval> {
+        let mut s = self.searcher(16);
+        s.exact_root = lv.noise > 0;
+        EnginePlayer::with_searcher(s, lv, seed, time)
+    }
 
     /// The bench positions at their full depths.
     fn bench_cases(&self) -> Vec<Result<BenchCase<Self::Position>, String>>;
