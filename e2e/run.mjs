@@ -972,6 +972,34 @@ async function keyMove(page, v, mv) {
   await page.waitForFunction(() => document.activeElement && document.activeElement.id === "board-svg", null, { timeout: 5000 });
 }
 
+await test("issue 31 item 9: the move box keeps the focus after a typed move; the move list is reached by Tab and stepped by Enter; the step buttons have names", async () => {
+  const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+  await newCuarenta(page, { opponent: "engine", level: "1", side: "white" });
+  let v = await viewOf(page);
+  await page.click("#move-input");
+  await page.fill("#move-input", v.moves[0].text);
+  await page.press("#move-input", "Enter");
+  // The engine answers; the box has the focus again for the next move.
+  await page.waitForFunction(() => document.querySelectorAll("#moves .mv").length >= 2, null, { timeout: 15000 });
+  await page.waitForFunction(() => document.activeElement && document.activeElement.id === "move-input", null, { timeout: 5000 });
+  // Tab reaches the moves of the list; Enter steps to one.
+  let onMove = false;
+  for (let i = 0; i < 40 && !onMove; i++) {
+    await page.keyboard.press("Tab");
+    onMove = await page.evaluate(() => document.activeElement && document.activeElement.classList.contains("mv"));
+  }
+  assert(onMove, "Tab never reached the move list");
+  const label = await page.evaluate(() => document.activeElement.getAttribute("aria-label"));
+  assert(/ply \d+$/.test(label), "a move's name: " + label);
+  await page.keyboard.press("Enter");
+  await page.waitForSelector("#moves .mv.current[aria-current=step]", { timeout: 5000 });
+  for (const id of ["first", "prev", "next", "last"]) {
+    const name = await page.getAttribute("#" + id, "aria-label");
+    assert(name && name.length > 4, `#${id} has no name`);
+  }
+  await page.close();
+});
+
 await test("a whole game made with the keyboard alone: the lobby's form, then every move by the board's keys", async () => {
   const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
   await page.goto(base + "/");

@@ -152,8 +152,10 @@ function drawAnalysis(st) {
   out.replaceChildren(...(v.position ? [el("label", { for: "position-text" }, "Position string"), el("input", { id: "position-text", readonly: "", value: v.position, onclick: (e) => e.target.select() })] : []));
   // The line: the game's moves in plain, moves tried in italics.
   const box = document.getElementById("moves");
-  box.replaceChildren(...st.moves.map((m, i) => el("span", {
+  box.replaceChildren(...st.moves.map((m, i) => el("button", {
+    type: "button",
     class: "mv" + (i + 1 === st.at ? " current" : "") + (i < st.line.length && st.line[i] === m && st.moves.slice(0, i).every((x, k) => x === st.line[k]) ? "" : " tried"),
+    "aria-current": i + 1 === st.at ? "step" : null,
     onclick: () => goTo(st, i + 1),
   }, `${i + 1}. ${m}`), " "));
   const cur = box.querySelector(".mv.current");

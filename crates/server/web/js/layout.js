@@ -7,7 +7,10 @@ import { el } from "./dom.js";
 
 // `verb`: "play" (a game) or "try" (the analysis board); `send(text)`.
 export function boardWrap(verb, send) {
-  const submit = (e) => { e.preventDefault(); const i = document.getElementById("move-input"); const t = i.value.trim(); if (t) { i.value = ""; send(t); } };
+  // A move typed: the box remembers it was used, so that it takes the
+  // focus again when it is this seat's turn next (a pointer used
+  // elsewhere forgets it: the player went back to clicking).
+  const submit = (e) => { e.preventDefault(); const i = document.getElementById("move-input"); const t = i.value.trim(); if (t) { i.value = ""; document.getElementById("move-form").dataset.typed = "1"; send(t); } };
   return el("div", { class: "board-wrap" },
     el("div", { class: "status-bar" }, el("div", { id: "status", role: "status" }),
       el("form", { id: "move-form", onsubmit: submit },
@@ -17,6 +20,11 @@ export function boardWrap(verb, send) {
       el("div", { id: "offers" }), el("div", { id: "promo" }), el("div", { id: "free-moves" }), slot("bar")),
     slot("above"), el("div", { id: "board" }), slot("below"));
 }
+
+document.addEventListener("pointerdown", (e) => {
+  const form = document.getElementById("move-form");
+  if (form && !form.contains(e.target)) delete form.dataset.typed;
+});
 
 // A place where the panels of that slot (panels/index.js) are put.
 export const slot = (name) => el("div", { class: "panel-slot", "data-slot": name });

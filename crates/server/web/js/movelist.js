@@ -15,7 +15,9 @@ export function drawMoveList(state, step) {
     if (!line.plies.length) continue;
     const row = el("div", { class: "line" }, el("span", { class: "no" }, line.label));
     for (const k of line.plies) {
-      row.append(el("span", { class: "mv" + (k + 1 === shown ? " current" : ""), onclick: () => step(k + 1 >= state.view.plies ? null : k + 1) }, h[k]), " ");
+      // A button each: reached by Tab, played by Enter, named for a
+      // screen reader with its number.
+      row.append(el("button", { type: "button", class: "mv" + (k + 1 === shown ? " current" : ""), "aria-current": k + 1 === shown ? "step" : null, "aria-label": `${line.label ? line.label + " " : ""}${h[k]}, ply ${k + 1}`, onclick: () => step(k + 1 >= state.view.plies ? null : k + 1) }, h[k]), " ");
     }
     box.append(row);
   }
@@ -29,7 +31,11 @@ export function drawMoveBox(state, v) {
   const list = document.getElementById("move-list");
   if (!form || !list) return;
   const mine = !state.pastView && v.you !== null && v.you !== undefined && (v.acting || []).includes(v.you) && !v.result;
+  const wasHidden = form.hidden;
   form.hidden = !mine;
+  // The seat's turn again after a typed move: the box has the focus back.
+  const input = document.getElementById("move-input");
+  if (mine && wasHidden && form.dataset.typed === "1" && input && document.activeElement !== input) input.focus({ preventScroll: true });
   const texts = mine ? [...new Set(v.moves.map((m) => m.text))] : [];
   if (list.dataset.key !== texts.join("|")) {
     list.dataset.key = texts.join("|");
