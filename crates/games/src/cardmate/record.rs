@@ -6,9 +6,9 @@
 //! `Forehand`, `Rearhand`, `Result`, `Termination`. A file of bare movetext
 //! is Cardmate from the predefined setup.
 
+use super::entry::read_spec;
 use super::fen;
 use super::notation;
-use super::entry::read_spec;
 use super::options::{Options, SetupKind};
 use super::position::{seat_name, EndReason, Move, Position};
 use super::setup::start_position;

@@ -242,6 +242,41 @@ pub trait BoardHook: Send + 'static {
     }
 }
 
+/// The [`BoardHook`] methods of a game with one static entry whose spec
+/// is its record's start ([`RecordSpec`](crate::game_record::RecordSpec))
+/// and is stored by serde: `entry` (`$entry`), `start` (the spec's),
+/// `spec_json` ([`stored_spec`](crate::registry::stored_spec)) and, with
+/// `record`, `record` ([`board_record`](crate::registry::board_record)).
+/// Written inside the game's `impl BoardHook`.
+#[macro_export]
+macro_rules! spec_hooks {
+    ($entry:expr) => {
+        fn entry(_: &Self::Spec) -> &'static $crate::registry::GameEntry {
+            &$entry
+        }
+
+        fn start(spec: &Self::Spec) -> Result<Self::Position, String> {
+            $crate::game_record::RecordSpec::start(spec).map_err(|e| e.to_string())
+        }
+
+        fn spec_json(spec: &Self::Spec) -> ::serde_json::Value {
+            $crate::registry::stored_spec(spec)
+        }
+    };
+    ($entry:expr, record) => {
+        $crate::spec_hooks!($entry);
+
+        fn record(
+            spec: &Self::Spec,
+            moves: &[<Self::Position as ::deckmate_rules::Game>::Move],
+            settled: Option<$crate::registry::Settlement>,
+        ) -> Result<::deckmate_rules::Record, String> {
+            $crate::registry::board_record(spec, moves, settled)
+        }
+    };
+}
+pub use crate::spec_hooks;
+
 /// A board game's engine by the generic search (its [`EngineHook`]'s
 /// searcher and players), as [`BoardHook::ENGINE`] holds it.
 pub trait SearchEngine<P: Game>: Sync {

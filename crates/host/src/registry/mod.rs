@@ -38,7 +38,7 @@ pub use analysis::{
     search_lines, share_of_first, AnalysisLine, AnalysisReport, AnalysisRequest, AnalysisSink,
     AnalysisStart, MAX_LINES,
 };
-pub use board::{BoardHook, BoardPlay, SearchEngine};
+pub use board::{spec_hooks, BoardHook, BoardPlay, SearchEngine};
 pub use capabilities::{Canvas, Capabilities, CardDeck, CardInfo, Colour, ReferenceCards};
 pub use error::GameError;
 pub use glue::{
