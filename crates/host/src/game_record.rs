@@ -447,10 +447,11 @@ macro_rules! replay_error {
 pub use crate::replay_error;
 
 /// Implements [`Recorded`] for a position whose own methods answer it:
-/// `side_to_move`, `end_state`, `set_end` and the move number by
-/// `$fullmove` (by default `fullmove`), the end's reasons `$reason` and
-/// the replay error `ReplayError` of the calling module
-/// ([`replay_error!`]). Further items of the impl (a game's own
+/// `side_to_move`, `set_end`, the end by `$end` (by default `end_state`)
+/// and the move number by `$fullmove` (by default `fullmove`; or an
+/// expression of the position, `|p| p.core().fullmove()`), the end's
+/// reasons `$reason` and the replay error `ReplayError` of the calling
+/// module ([`replay_error!`]). Further items of the impl (a game's own
 /// `read_move`) follow in braces.
 #[macro_export]
 macro_rules! recorded_position {
@@ -461,6 +462,11 @@ macro_rules! recorded_position {
         $crate::recorded_position!($pos, $reason, $fullmove, {});
     };
     ($pos:ty, $reason:ty, $fullmove:ident, { $($rest:tt)* }) => {
+        $crate::recorded_position!($pos, $reason, |p| <$pos>::$fullmove(p), end_state, {
+            $($rest)*
+        });
+    };
+    ($pos:ty, $reason:ty, |$p:ident| $fullmove:expr, $end:ident, { $($rest:tt)* }) => {
         impl $crate::game_record::Recorded for $pos {
             type Reason = $reason;
             type ReplayError = ReplayError;
@@ -470,11 +476,12 @@ macro_rules! recorded_position {
             }
 
             fn fullmove(&self) -> u32 {
-                <$pos>::$fullmove(self)
+                let $p = self;
+                $fullmove
             }
 
             fn end_state(&self) -> Option<$crate::end::End<$reason>> {
-                <$pos>::end_state(self)
+                <$pos>::$end(self)
             }
 
             fn set_end(&mut self, end: $crate::end::End<$reason>) {
