@@ -5,7 +5,7 @@
 //! its `ReplayError` (defined by the crate's `replay_error!` macro).
 
 use crate::end::{End, Reason};
-use crate::registry::GameEntry;
+use crate::registry::{GameEntry, OptionError, Options};
 use deckmate_rules::{Game, PositionError, Record, Seat, SeededRng, ToAct};
 
 /// A game's error for a record that does not replay, as the shared code
@@ -66,6 +66,71 @@ pub fn read_tag<T, W: std::fmt::Display, E: BadRecord>(
         .tag(name)
         .map(|t| parse(t).map_err(|why| E::tags(format!("tag {name}: {why}"))))
         .transpose()
+}
+
+/// A game's settings as a record's tags: each pair is a field of the
+/// stored spec (its serde name, the same as the option's name where the
+/// setting is an option) and the tag that holds it. One table serves both
+/// directions: [`write_setting_tags`] writes the spec's fields as tags,
+/// [`read_setting_tags`] reads the tags back through the game's own option
+/// readers.
+pub type SettingTags = &'static [(&'static str, &'static str)];
+
+/// The text of a stored spec's field as an option or a tag gives it (the
+/// inverse of [`Options::from_json`]): a string as it is, a boolean `on`
+/// or `off`, a number in digits, null `off`.
+fn setting_text(v: &serde_json::Value) -> Option<String> {
+    use serde_json::Value;
+    match v {
+        Value::String(s) => Some(s.clone()),
+        Value::Bool(b) => Some(if *b { "on" } else { "off" }.to_string()),
+        Value::Number(n) => Some(n.to_string()),
+        Value::Null => Some("off".to_string()),
+        _ => None,
+    }
+}
+
+/// Writes `Variant` (the entry's name) and each field of `spec` named in
+/// `tags` that its stored form holds, as that tag, in the table's order.
+pub fn write_setting_tags(
+    entry: &GameEntry,
+    spec: &impl serde::Serialize,
+    tags: SettingTags,
+    record: &mut Record,
+) {
+    record.set_tag("Variant", entry.name);
+    let stored = crate::registry::stored_spec(spec);
+    for (field, tag) in tags {
+        if let Some(text) = stored.get(field).and_then(setting_text) {
+            record.set_tag(tag, text);
+        }
+    }
+}
+
+/// Reads a spec from `record`'s tags: refuses another game's record
+/// ([`check_variant`]), gives the tags of `tags` that are the entry's
+/// options to `read` as those options (the others, the seed or a position
+/// string, the game reads itself), and words an option's refusal as the
+/// tag's (`tag Palace: why`).
+pub fn read_setting_tags<T, E: BadRecord>(
+    record: &Record,
+    entry: &GameEntry,
+    tags: SettingTags,
+    read: impl FnOnce(&Options) -> Result<T, OptionError>,
+) -> Result<T, E> {
+    check_variant(record, entry)?;
+    let given = tags.iter().filter_map(|(field, tag)| {
+        let option = entry.options.iter().find(|o| o.name == *field)?;
+        Some((option.name, record.tag(tag)?))
+    });
+    let options = Options::parse(entry.options, given).map_err(|e| E::tags(e.to_string()))?;
+    read(&options).map_err(|e| match e {
+        OptionError::BadValue { name, reason } => {
+            let tag = tags.iter().find(|(f, _)| *f == name).map_or(name, |t| t.1);
+            E::tags(format!("tag {tag}: {reason}"))
+        }
+        other => E::tags(other.to_string()),
+    })
 }
 
 /// Reads a `Seed` tag's number; the error says what a seed is.
@@ -382,10 +447,11 @@ macro_rules! replay_error {
 pub use crate::replay_error;
 
 /// Implements [`Recorded`] for a position whose own methods answer it:
-/// `side_to_move`, `end_state`, `set_end` and the move number by
-/// `$fullmove` (by default `fullmove`), the end's reasons `$reason` and
-/// the replay error `ReplayError` of the calling module
-/// ([`replay_error!`]). Further items of the impl (a game's own
+/// `side_to_move`, `set_end`, the end by `$end` (by default `end_state`)
+/// and the move number by `$fullmove` (by default `fullmove`; or an
+/// expression of the position, `|p| p.core().fullmove()`), the end's
+/// reasons `$reason` and the replay error `ReplayError` of the calling
+/// module ([`replay_error!`]). Further items of the impl (a game's own
 /// `read_move`) follow in braces.
 #[macro_export]
 macro_rules! recorded_position {
@@ -396,6 +462,11 @@ macro_rules! recorded_position {
         $crate::recorded_position!($pos, $reason, $fullmove, {});
     };
     ($pos:ty, $reason:ty, $fullmove:ident, { $($rest:tt)* }) => {
+        $crate::recorded_position!($pos, $reason, |p| <$pos>::$fullmove(p), end_state, {
+            $($rest)*
+        });
+    };
+    ($pos:ty, $reason:ty, |$p:ident| $fullmove:expr, $end:ident, { $($rest:tt)* }) => {
         impl $crate::game_record::Recorded for $pos {
             type Reason = $reason;
             type ReplayError = ReplayError;
@@ -405,11 +476,12 @@ macro_rules! recorded_position {
             }
 
             fn fullmove(&self) -> u32 {
-                <$pos>::$fullmove(self)
+                let $p = self;
+                $fullmove
             }
 
             fn end_state(&self) -> Option<$crate::end::End<$reason>> {
-                <$pos>::end_state(self)
+                <$pos>::$end(self)
             }
 
             fn set_end(&mut self, end: $crate::end::End<$reason>) {

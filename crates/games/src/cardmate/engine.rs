@@ -4,9 +4,9 @@
 
 use super::eval::{CardmateEval, Weights};
 use super::{notation, tools::CardmateTools, Move, Position};
-use crate::registry::EngineHook;
+use crate::registry::{untimed_player, EngineHook};
 use deckmate_engine::analyse::{analyse_with, numbered_from, written_line, Analysis};
-use deckmate_engine::level::{self, Level};
+use deckmate_engine::level;
 use deckmate_engine::search::{Limits, Report, SearchParams, Searcher};
 use deckmate_engine::{EnginePlayer, Player};
 use std::time::Duration;
@@ -30,32 +30,22 @@ pub fn cardmate_player_timed(level: u8, seed: u64, time: Duration) -> Box<dyn Pl
 /// A deterministic player: fixed depth, no clock, no noise, the given
 /// evaluation weights (for tuning by self-play).
 pub fn fixed_depth(depth: u32, weights: Weights) -> CardmateEngine {
-    let mut lv = level::level(8);
-    lv.depth = depth;
-    lv.noise = 0;
-    let mut searcher = Searcher::new(CardmateEval { weights }, 8);
-    searcher.min_depth = 2;
-    untimed(searcher, lv)
+    fixed_nodes_at(depth, None, weights, SearchParams::default())
 }
 
 /// A deterministic player with a node budget per move (a clock that
 /// does not depend on the machine), the given weights and search
 /// parameters (for tuning by self-play).
 pub fn fixed_nodes(nodes: u64, weights: Weights, params: SearchParams) -> CardmateEngine {
-    let mut lv = level::level(8);
-    lv.nodes = Some(nodes);
-    lv.noise = 0;
-    let mut searcher = Searcher::new(CardmateEval { weights }, 8);
-    searcher.params = params;
-    searcher.min_depth = 2;
-    untimed(searcher, lv)
+    fixed_nodes_at(0, Some(nodes), weights, params)
 }
 
-/// A player with `searcher` at `lv`'s depth and nodes, without a clock.
-fn untimed(searcher: Searcher<Position, CardmateEval>, lv: Level) -> CardmateEngine {
-    let mut p = EnginePlayer::with_searcher(searcher, lv, 0, None);
-    p.set_limits(lv.depth, lv.nodes, None);
-    p
+/// [`untimed_player`] with Cardmate's evaluation at `weights`, an 8 MB table.
+fn fixed_nodes_at(depth: u32, nodes: Option<u64>, w: Weights, p: SearchParams) -> CardmateEngine {
+    let mut searcher = Searcher::new(CardmateEval { weights: w }, 8);
+    searcher.params = p;
+    searcher.min_depth = 2;
+    untimed_player(searcher, depth, nodes)
 }
 
 /// A line of moves (already in notation) with move numbers, from `pos`:

@@ -5,11 +5,11 @@ use super::rules_text::MOVE_HELP;
 use super::tools::CardmateTools;
 use super::{parse_quiet_limit, parse_switch, record, record::GameSpec, Move};
 use super::{Options as RuleOptions, PalaceRule, Position, SetupKind, KEY, RULES};
-use crate::registry::{board_game, board_record, board_replayed, stored_game, stored_spec};
+use crate::registry::Options;
+use crate::registry::{board_game, board_replayed, spec_hooks, stored_game};
 use crate::registry::{read_record, GameError, ReplayFailure, Replayed, SearchEngine};
 use crate::registry::{BoardHook, BoxedGame, GameEntry, OptionError, OptionKind, OptionSpec};
-use crate::registry::{Options, Settlement};
-use deckmate_rules::{MoveError, Record, Seat};
+use deckmate_rules::{MoveError, Seat};
 use serde_json::{Map, Value};
 
 const OPTIONS: &[OptionSpec] = &[
@@ -120,17 +120,7 @@ impl BoardHook for Cardmate {
     type Position = Position;
     type Spec = GameSpec;
 
-    fn entry(_: &GameSpec) -> &'static GameEntry {
-        &ENTRY
-    }
-
-    fn start(spec: &GameSpec) -> Result<Position, String> {
-        spec.start().map_err(|e| e.to_string())
-    }
-
-    fn spec_json(s: &GameSpec) -> Value {
-        stored_spec(s)
-    }
+    spec_hooks!(ENTRY, record);
 
     fn over(_: &Position) -> MoveError {
         MoveError::GameOver { end: None }
@@ -148,14 +138,6 @@ impl BoardHook for Cardmate {
         live: bool,
     ) -> Map<String, Value> {
         super::view::view(spec, pos, moves, live)
-    }
-
-    fn record(
-        spec: &GameSpec,
-        moves: &[Move],
-        settled: Option<Settlement>,
-    ) -> Result<Record, String> {
-        board_record(spec, moves, settled)
     }
 
     const ENGINE: Option<&'static dyn SearchEngine<Position>> = Some(&CardmateTools);

@@ -6,14 +6,16 @@
 //! `Forehand`, `Rearhand`, `Result`, `Termination`. A file of bare movetext
 //! is Cardmate from the predefined setup.
 
+use super::entry::read_spec;
 use super::fen;
 use super::notation;
-use super::options::{parse_quiet_limit, parse_switch, Options, SetupKind};
+use super::options::{Options, SetupKind};
 use super::position::{seat_name, EndReason, Move, Position};
 use super::setup::start_position;
 use crate::game_record::RecordSpec;
 use crate::game_record::{
-    check_variant, parse_seed, read_tag, record_functions, recorded_position, replay_error,
+    parse_seed, read_setting_tags, read_tag, record_functions, recorded_position, replay_error,
+    write_setting_tags, SettingTags,
 };
 use deckmate_rules::{PositionError, Record};
 
@@ -48,49 +50,36 @@ impl GameSpec {
     }
 }
 
+/// The spec's fields as the record's tags (all but the seed and position
+/// string are options, read by the options' readers).
+const TAGS: SettingTags = &[
+    ("setup", "Setup"),
+    ("seed", "Seed"),
+    ("palace", "Palace"),
+    ("repetition", "Repetition"),
+    ("quiet_limit", "QuietLimit"),
+    ("fen", "FEN"),
+];
+
 replay_error!(seat_name);
 record_functions!(GameSpec);
 
 impl RecordSpec for GameSpec {
     type Position = Position;
 
-    /// Reads the spec from a record's tags.
+    /// Reads the spec from a record's tags, the options by their readers.
     fn from_record(record: &Record) -> Result<GameSpec, ReplayError> {
-        check_variant(record, &super::ENTRY)?;
-        let d = GameSpec::default();
+        let spec = read_setting_tags(record, &super::ENTRY, TAGS, |o| read_spec(o, 0))?;
         Ok(GameSpec {
-            setup: read_tag(record, "Setup", str::parse)?.unwrap_or(d.setup),
-            seed: read_tag(record, "Seed", parse_seed)?.unwrap_or(d.seed),
-            options: Options {
-                palace: read_tag(record, "Palace", str::parse)?.unwrap_or(d.options.palace),
-                repetition: read_tag(record, "Repetition", |s| parse_switch("repetition", s))?
-                    .unwrap_or(d.options.repetition),
-                quiet_limit: read_tag(record, "QuietLimit", parse_quiet_limit)?
-                    .unwrap_or(d.options.quiet_limit),
-            },
+            seed: read_tag(record, "Seed", parse_seed)?.unwrap_or(0),
             fen: record.tag("FEN").map(str::to_string),
+            ..spec
         })
     }
 
     /// Writes the spec as tags into `record`.
     fn write_tags(&self, record: &mut Record) {
-        record.set_tag("Variant", "Cardmate");
-        record.set_tag("Setup", self.setup.to_string());
-        record.set_tag("Seed", self.seed.to_string());
-        record.set_tag("Palace", self.options.palace.to_string());
-        record.set_tag(
-            "Repetition",
-            if self.options.repetition { "on" } else { "off" },
-        );
-        record.set_tag(
-            "QuietLimit",
-            self.options
-                .quiet_limit
-                .map_or("off".to_string(), |n| n.to_string()),
-        );
-        if let Some(f) = &self.fen {
-            record.set_tag("FEN", f.clone());
-        }
+        write_setting_tags(&super::ENTRY, self, TAGS, record);
     }
 
     fn start(&self) -> Result<Position, PositionError> {

@@ -14,7 +14,9 @@ use super::tools::Chess52Tools;
 use super::{Chess52, Move};
 use crate::fairy::End;
 use crate::registry::{board_game, board_replayed, stored_game, stored_spec, AnalysisStart};
-use crate::registry::{read_record, BoardHook, BoxedGame, GameEntry, GameError, Options};
+use crate::registry::{
+    read_record, spec_hooks, BoardHook, BoxedGame, GameEntry, GameError, Options,
+};
 use crate::registry::{reseeded, unseeded, ReplayFailure, Replayed, SearchEngine, Settlement};
 use deckmate_rules::{Record, Seat};
 use serde_json::{Map, Value};
@@ -76,17 +78,7 @@ impl BoardHook for Chess52Board {
         TAKEBACK_RULE
     }
 
-    fn entry(_: &GameSpec) -> &'static GameEntry {
-        &ENTRY
-    }
-
-    fn start(spec: &GameSpec) -> Result<Chess52, String> {
-        spec.start().map_err(|e| e.to_string())
-    }
-
-    fn spec_json(spec: &GameSpec) -> Value {
-        stored_spec(spec)
-    }
+    spec_hooks!(ENTRY);
 
     fn chance_seed(spec: &GameSpec) -> Option<u64> {
         spec.seed

@@ -12,8 +12,8 @@
 use super::game::{Chess52, Move};
 use crate::fairy::{seat_name, End, EndReason};
 use crate::game_record::{self, check_variant, parse_seed, read_tag, replay_error};
-use crate::game_record::{RecordSpec, Recorded};
-use deckmate_rules::{Game, PositionError, Record, Seat};
+use crate::game_record::{recorded_position, RecordSpec};
+use deckmate_rules::{Game, PositionError, Record};
 
 replay_error!(seat_name);
 
@@ -69,26 +69,7 @@ impl RecordSpec for GameSpec {
     }
 }
 
-impl Recorded for Chess52 {
-    type Reason = EndReason;
-    type ReplayError = ReplayError;
-
-    fn side_to_move(&self) -> Seat {
-        Chess52::side_to_move(self)
-    }
-
-    fn fullmove(&self) -> u32 {
-        self.core().fullmove()
-    }
-
-    fn end_state(&self) -> Option<End> {
-        self.end()
-    }
-
-    fn set_end(&mut self, end: End) {
-        Chess52::set_end(self, end);
-    }
-}
+recorded_position!(Chess52, EndReason, |p| p.core().fullmove(), end, {});
 
 /// Replays a record, checking every move and, when it carries its seed,
 /// every card against the seed's draw; works out the result as the other

@@ -3,13 +3,14 @@
 //! hook into the generic [`BoardPlay`] ([`FairyBoard`]).
 
 use super::record::{self, FairySpec};
-use crate::fairy::{AnyPosition, FairyEval, Move};
+use super::tools::FairyTools;
+use crate::fairy::{AnyPosition, Move};
 use crate::registry::{board_game, board_record, board_replayed, GameError, SearchEngine};
-use crate::registry::{read_record, AnalysisReport, AnalysisRequest, BoardHook, BoardPlay};
+use crate::registry::{read_record, BoardHook, BoardPlay};
 use crate::registry::{BoxedGame, GameEntry, Options, ReplayFailure, Replayed, Settlement};
-use deckmate_engine::{level, EnginePlayer, Evaluator, Player};
 use deckmate_rules::{Record, Seat};
 use serde_json::{json, Map, Value};
+use std::sync::Arc;
 
 /// A new game from the file's setup (variant files take no options; the
 /// seed is stored for the engine's choices).
@@ -121,28 +122,7 @@ impl BoardHook for FairyBoard {
         board_record(&spec.start, moves, settled)
     }
 
-    fn engine_move(pos: &AnyPosition, lv: u8, seed: u64) -> Option<Move> {
-        let eval = FairyEval::new(pos.rules());
-        EnginePlayer::with_evaluator(eval, level::level(lv), seed, None).choose(pos)
-    }
-
-    fn evaluate(pos: &AnyPosition) -> i32 {
-        FairyEval::new(pos.rules()).evaluate(pos)
-    }
-
-    fn side_to_move(pos: &AnyPosition) -> Seat {
-        pos.side_to_move()
-    }
-
-    fn analyse(
-        spec: &FairySpec,
-        pos: &AnyPosition,
-        request: &AnalysisRequest,
-        sink: &mut dyn FnMut(AnalysisReport),
-    ) -> bool {
-        let Some(game) = super::of_entry(spec.entry) else {
-            return false;
-        };
-        super::tools::FairyTools::new(game).lines(pos, request, sink)
+    fn spec_engine(spec: &FairySpec) -> Option<Box<dyn SearchEngine<AnyPosition> + Send>> {
+        Some(Box::new(FairyTools::new(Arc::clone(spec.game()))))
     }
 }

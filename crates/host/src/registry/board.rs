@@ -240,7 +240,52 @@ pub trait BoardHook: Send + 'static {
         let _ = spec;
         Self::ENGINE.is_some_and(|e| e.lines(pos, request, sink))
     }
+
+    /// The engine of a game whose engine is made from its spec (a variant
+    /// file's, holding the file's rules): where there is one, it answers
+    /// for the engine's move, its evaluation, the side to move and the
+    /// analysis board's lines instead of the methods above. By default
+    /// none.
+    fn spec_engine(spec: &Self::Spec) -> Option<Box<dyn SearchEngine<Self::Position> + Send>> {
+        let _ = spec;
+        None
+    }
 }
+
+/// The [`BoardHook`] methods of a game with one static entry whose spec
+/// is its record's start ([`RecordSpec`](crate::game_record::RecordSpec))
+/// and is stored by serde: `entry` (`$entry`), `start` (the spec's),
+/// `spec_json` ([`stored_spec`](crate::registry::stored_spec)) and, with
+/// `record`, `record` ([`board_record`](crate::registry::board_record)).
+/// Written inside the game's `impl BoardHook`.
+#[macro_export]
+macro_rules! spec_hooks {
+    ($entry:expr) => {
+        fn entry(_: &Self::Spec) -> &'static $crate::registry::GameEntry {
+            &$entry
+        }
+
+        fn start(spec: &Self::Spec) -> Result<Self::Position, String> {
+            $crate::game_record::RecordSpec::start(spec).map_err(|e| e.to_string())
+        }
+
+        fn spec_json(spec: &Self::Spec) -> ::serde_json::Value {
+            $crate::registry::stored_spec(spec)
+        }
+    };
+    ($entry:expr, record) => {
+        $crate::spec_hooks!($entry);
+
+        fn record(
+            spec: &Self::Spec,
+            moves: &[<Self::Position as ::deckmate_rules::Game>::Move],
+            settled: Option<$crate::registry::Settlement>,
+        ) -> Result<::deckmate_rules::Record, String> {
+            $crate::registry::board_record(spec, moves, settled)
+        }
+    };
+}
+pub use crate::spec_hooks;
 
 /// A board game's engine by the generic search (its [`EngineHook`]'s
 /// searcher and players), as [`BoardHook::ENGINE`] holds it.
@@ -625,8 +670,12 @@ impl<H: BoardHook> PlayedGame for BoardPlay<H> {
 
     fn engine_job(&self, level: u8, seed: u64) -> EngineJob {
         let pos = self.pos.clone();
+        let engine = H::spec_engine(&self.spec);
         Box::new(move || {
-            let mv = H::engine_move(&pos, level, seed)?;
+            let mv = match &engine {
+                Some(e) => e.choose(&pos, level, seed),
+                None => H::engine_move(&pos, level, seed),
+            }?;
             Some(pos.move_text(mv))
         })
     }
@@ -659,13 +708,21 @@ impl<H: BoardHook> PlayedGame for BoardPlay<H> {
         let pos = self.pos.clone();
         let spec = self.spec.clone();
         Some(Box::new(move || {
-            H::analyse(&spec, &pos, &request, &mut |r| sink(r)).then(String::new)
+            let lines = match H::spec_engine(&spec) {
+                Some(e) => e.lines(&pos, &request, &mut |r| sink(r)),
+                None => H::analyse(&spec, &pos, &request, &mut |r| sink(r)),
+            };
+            lines.then(String::new)
         }))
     }
 
     /// The engine accepts when its static evaluation of the position is
     /// not better than a small edge for itself.
     fn engine_accepts_draw(&self, seat: Seat) -> bool {
-        super::engine_takes_draw(H::evaluate(&self.pos), H::side_to_move(&self.pos), seat)
+        let (score, side) = match H::spec_engine(&self.spec) {
+            Some(e) => (e.evaluate(&self.pos), e.side_to_move(&self.pos)),
+            None => (H::evaluate(&self.pos), H::side_to_move(&self.pos)),
+        };
+        super::engine_takes_draw(score, side, seat)
     }
 }

@@ -13,7 +13,7 @@ use super::{BoxedGame, GameEntry, GameError, ReplayFailure, Replayed, Settlement
 use crate::end::End;
 use crate::game_record::{self, MoveOf, RecordSpec, Recorded, Replay};
 use deckmate_engine::level::{self, Level};
-use deckmate_engine::search::SearchParams;
+use deckmate_engine::search::{SearchParams, Searcher};
 use deckmate_engine::{random_player, EnginePlayer, Evaluator, Player};
 use deckmate_rules::{Game, Record, Seat, SeededRng};
 use serde_json::Value;
@@ -153,14 +153,26 @@ pub fn fixed_player<G: Game, E: Evaluator<G>>(
     depth: u32,
     nodes: Option<u64>,
 ) -> EnginePlayer<G, E> {
+    let mut searcher = Searcher::new(eval, 16);
+    searcher.min_depth = 2;
+    searcher.params = params;
+    untimed_player(searcher, depth, nodes)
+}
+
+/// [`fixed_player`] searching with `searcher` as it is (its evaluation,
+/// table and parameters the caller's).
+pub fn untimed_player<G: Game, E: Evaluator<G>>(
+    searcher: Searcher<G, E>,
+    depth: u32,
+    nodes: Option<u64>,
+) -> EnginePlayer<G, E> {
     let mut lv = level::level(8);
     if depth > 0 {
         lv.depth = depth;
     }
     lv.nodes = nodes;
     lv.noise = 0;
-    let mut p = EnginePlayer::with_evaluator(eval, lv, 0, None);
-    p.searcher_mut().params = params;
+    let mut p = EnginePlayer::with_searcher(searcher, lv, 0, None);
     p.set_limits(lv.depth, lv.nodes, None);
     p
 }

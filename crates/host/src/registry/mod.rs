@@ -38,12 +38,13 @@ pub use analysis::{
     search_lines, share_of_first, AnalysisLine, AnalysisReport, AnalysisRequest, AnalysisSink,
     AnalysisStart, MAX_LINES,
 };
-pub use board::{BoardHook, BoardPlay, SearchEngine};
+pub use board::{spec_hooks, BoardHook, BoardPlay, SearchEngine};
 pub use capabilities::{Canvas, Capabilities, CardDeck, CardInfo, Colour, ReferenceCards};
 pub use error::GameError;
 pub use glue::{
     as_text, board_game, board_record, board_replayed, fixed_player, game_result, match_game,
     match_game_seed, match_player, reseeded, spec_from_stored, stored_game, stored_spec, unseeded,
+    untimed_player,
 };
 pub use options::{OptionError, OptionKind, OptionSpec, Options};
 pub use replay::{read_record, ReplayFailure, Replayed};
