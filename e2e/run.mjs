@@ -81,6 +81,20 @@ async function test(name, fn) {
 const assert = (c, m) => { if (!c) throw new Error(m); };
 
 // The view the page is showing, as the server sends it to that seat.
+// The game-over panel (issue 31 item 3) as the page shows it: its title,
+// reason, points and buttons; fails if it is not shown.
+async function gameOver(page, title, reason) {
+  await page.waitForSelector("#game-over:not([hidden])", { timeout: 10000 });
+  const t = await page.textContent("#game-over-title");
+  const r = await page.textContent("#game-over-reason");
+  assert(t.startsWith(title), `game over title: ${t} (wanted ${title})`);
+  if (reason) assert(r.includes(reason), `game over reason: ${r} (wanted ${reason})`);
+  for (const id of ["over-new", "over-analyse", "over-download"]) assert(await page.isVisible("#" + id), `no ${id} in the game-over panel`);
+  const line = await page.textContent("#moves-result");
+  assert(line.includes(r.trim()), "the move list does not end with the result: " + line);
+  return { t, r };
+}
+
 async function viewOf(page) {
   return page.evaluate(async () => {
     const id = location.pathname.split("/").pop();
@@ -127,6 +141,10 @@ await test("a whole game against the engine at level 1, by clicking", async () =
   assert(v.result, `the game did not end (${plies} plies)`);
   const status = await page.textContent("#status");
   assert(status.includes(v.result.result), "result not shown: " + status);
+  // The game-over panel: who won, why, what next (issue 31 item 3).
+  const title = v.result.winner === null ? "Draw" : v.result.winner === v.you ? "You won" : "You lost";
+  await gameOver(page, title, v.result.reason);
+  assert(await page.isVisible("#over-rematch"), "no Rematch in the game-over panel");
   const rec = await page.evaluate(async (id) => (await fetch(`/api/games/${id}/record`)).text(), v.id);
   assert(rec.includes(`[Result "${v.result.result}"]`), "record has no result");
   await page.close();
@@ -274,6 +292,10 @@ await test("a whole Chess Cards match against the engine, by clicking", async ()
   assert(status.includes(v.result.result), "result not shown: " + status);
   const board = await page.textContent("#scoreboard");
   assert(board.includes("Match") && board.includes("Game 2"), "scoreboard: " + board);
+  // The match's end with its points as data.
+  await gameOver(page, v.result.winner === null ? "Draw" : v.result.winner === v.you ? "You won" : "You lost", v.result.reason);
+  const pts = await page.textContent("#game-over-points");
+  assert(pts.includes(String(v.result.points[0])) && pts.includes(String(v.result.points[1])), "points: " + pts);
   const rec = await page.evaluate(async (id) => (await fetch(`/api/games/${id}/record`)).text(), v.id);
   assert((rec.match(/\[Variant "Chess Cards"\]/g) || []).length === 2, "record: " + rec);
   console.log(`     ${turns} turns clicked${privileged ? ", the privilege too" : ""}: ${v.result.result} (${v.result.reason})`);
@@ -650,6 +672,7 @@ await test("a 1+0 game lost on time, the clock seen running", async () => {
   // White never moves again: the flag falls, the server says so.
   await page.waitForFunction(() => document.querySelector("#status").textContent.includes("lost on time"), null, { timeout: 70000 });
   assert((await page.textContent("#clock-0 .clock-time")) === "0.0", "White's clock after the flag");
+  await gameOver(page, "You lost", "lost on time");
   const after = await viewOf(page);
   assert(after.result && after.result.result === "0-1", "result: " + JSON.stringify(after.result));
   const rec = await page.evaluate(async (id) => (await fetch(`/api/games/${id}/record`)).text(), after.id);
@@ -815,6 +838,11 @@ await test("rough edges: no such game, resign asks first, buttons that cannot wo
   await black.click("#resign");
   await black.waitForFunction(() => document.querySelector("#status").textContent.includes("resigned"), null, { timeout: 5000 });
   assert(await black.isDisabled("#resign") && await black.isDisabled("#draw"), "resign and draw still live after the end");
+  // By resignation: the loser, the winner and a spectator each told.
+  await gameOver(black, "You lost", "resigned");
+  await gameOver(page, "You won", "resigned");
+  await gameOver(watcher, "White wins", "resigned");
+  assert(!(await watcher.$("#over-rematch")), "a spectator is offered a rematch");
   await watcher.close();
   await black.close();
   await page.close();
@@ -1618,6 +1646,8 @@ await test("issue 29 item 17: a draw offered by two clicks, answered by the othe
   await b.waitForSelector("#draw-accept", { timeout: 5000 });
   await b.click("#draw-accept");
   await a.waitForFunction(() => document.querySelector("#status").textContent.includes("1/2-1/2"), null, { timeout: 5000 });
+  await gameOver(a, "Draw", "agreed");
+  await gameOver(b, "Draw", "agreed");
   await ctxA.close();
   await ctxB.close();
 });

@@ -33,6 +33,7 @@ pub const MODULES: &[(&str, &str)] = &[
     ("engine-lines.js", include_str!("../web/js/engine-lines.js")),
     ("facts.js", include_str!("../web/js/facts.js")),
     ("game-actions.js", include_str!("../web/js/game-actions.js")),
+    ("game-over.js", include_str!("../web/js/game-over.js")),
     ("game-status.js", include_str!("../web/js/game-status.js")),
     ("game.js", include_str!("../web/js/game.js")),
     ("keys.js", include_str!("../web/js/keys.js")),

@@ -15,6 +15,7 @@ import { drawMoveList, drawMoveBox } from "./movelist.js";
 import { drawStatus } from "./game-status.js";
 import { sendMove, act, rematch, goToRematch, sendName } from "./game-actions.js";
 import { soundToggle } from "./sound.js";
+import { drawGameOver } from "./game-over.js";
 
 // The game shown, while its page is.
 let current = null;
@@ -33,6 +34,7 @@ export function gamePage(id) {
   state.root = el("div", { class: "game" },
     boardWrap("play", state.send),
     el("div", { class: "side panel" },
+      el("div", { id: "game-over", class: "game-over", role: "status", hidden: "" }),
       el("div", { id: "players" }), el("div", { id: "clocks" }), slot("side"), el("div", { id: "card-view" }), el("dl", { id: "facts" }), el("div", { id: "scores" }), el("div", { id: "invite" }),
       el("div", { class: "buttons" },
         el("button", { id: "first", title: "start", "aria-label": "the start position", onclick: () => step(0) }, "|\u25c0"),
@@ -127,6 +129,7 @@ function draw(state) {
   drawFacts(v);
   drawScores(v);
   drawMoveList(state, (ply) => stepTo(state, ply));
+  drawGameOver(state, state.view, () => rematch(state));
 }
 
 // The running clock counts down between views.

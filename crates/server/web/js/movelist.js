@@ -21,6 +21,9 @@ export function drawMoveList(state, step) {
     }
     box.append(row);
   }
+  // A finished game's list ends with its result, as a record does.
+  const r = state.view.result;
+  if (r) box.append(el("div", { class: "line result-line", id: "moves-result" }, el("b", {}, r.result), ` ${r.reason}`));
   const cur = box.querySelector(".mv.current");
   if (cur && state.shown !== null) cur.scrollIntoView({ block: "nearest" });
   else box.scrollTop = box.scrollHeight;
