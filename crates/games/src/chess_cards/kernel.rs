@@ -10,6 +10,7 @@
 //! mates, as a chess move that mates is written with `#`. Both hands lie
 //! open on the table: the observation is the match itself.
 
+use super::card::Hand;
 use super::game::{End, Turn};
 use super::matches::{Match, MatchResult};
 use super::notation::{mate_marks, parse_turn, turn_text};
@@ -151,22 +152,17 @@ impl Game for Match {
     fn position_text(&self) -> String {
         let g = self.current();
         let k = self.game_no() - 1;
-        let hand = |s: Seat| {
-            let h = g.hands[match_seat(k, s).index()];
+        // A seat's cards of `of` (hands or sacrifices), `-` when none.
+        let cards = |of: &[Hand; 2], s: Seat| {
+            let h = of[match_seat(k, s).index()];
             if h.is_empty() {
                 "-".to_string()
             } else {
                 h.to_string()
             }
         };
-        let sacs = |s: Seat| {
-            let h = g.sacrificed[match_seat(k, s).index()];
-            if h.is_empty() {
-                "-".to_string()
-            } else {
-                h.to_string()
-            }
-        };
+        let hand = |s: Seat| cards(&g.hands, s);
+        let sacs = |s: Seat| cards(&g.sacrificed, s);
         let mut s = format!(
             "game {}, move {}, {} leads; {}: {}; {}: {}; sacrificed: {}, {}",
             k + 1,
