@@ -12,7 +12,7 @@
 
 use super::games::find;
 use super::ApiResult;
-use crate::game::{seat_of, GameSlot};
+use crate::game::{seat_of, GameSlot, LiveGame};
 use crate::AppState;
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, Query, State};
@@ -59,16 +59,20 @@ pub(super) async fn ws(
     }
     let slot = find(&state, &id).await?;
     let token = protocol_token(&headers).or_else(|| q.get("token").cloned());
-    let (rx, you) = {
+    let (rx, you, presence) = {
         let mut g = slot.lock();
         let you = seat_of(&g.tokens, token.as_deref());
         // A seat's socket: its player has come (an invite is done).
         g.join(you);
-        (g.tx.subscribe(), you)
+        // Counted present before this socket listens, so that the news
+        // wakes the others and not itself; if the upgrade never happens
+        // the count goes with the dropped closure.
+        let presence = Presence::enter(&mut g, slot.clone(), you);
+        (g.tx.subscribe(), you, presence)
     };
     Ok(upgrade
         .protocols([PROTOCOL])
-        .on_upgrade(move |socket| watch(socket, slot, rx, you)))
+        .on_upgrade(move |socket| watch(socket, slot, rx, you, presence)))
 }
 
 /// Sends the current view; false when the client is gone or too slow.
@@ -82,20 +86,22 @@ async fn send_view(socket: &mut WebSocket, slot: &GameSlot, you: Option<Seat>) -
 }
 
 /// A seat's page counted as open while its socket lives: the other
-/// seat's view says whether its player is there. Counted in on creation,
-/// out when dropped (however the socket ends), each time waking the
-/// watchers.
+/// seat's view says whether its player is there. Counted in when made,
+/// out when dropped (however the socket ends); the watchers are woken
+/// only when the seat comes or goes (its first page opened, its last
+/// closed), not for a second tab.
 struct Presence {
     slot: Arc<GameSlot>,
     seat: Option<Seat>,
 }
 
 impl Presence {
-    fn new(slot: Arc<GameSlot>, seat: Option<Seat>) -> Presence {
+    fn enter(g: &mut LiveGame, slot: Arc<GameSlot>, seat: Option<Seat>) -> Presence {
         if let Some(s) = seat {
-            let mut g = slot.lock();
             g.present[s.index()] = g.present[s.index()].saturating_add(1);
-            let _ = g.tx.send(());
+            if g.present[s.index()] == 1 {
+                let _ = g.tx.send(());
+            }
         }
         Presence { slot, seat }
     }
@@ -106,7 +112,9 @@ impl Drop for Presence {
         if let Some(s) = self.seat {
             let mut g = self.slot.lock();
             g.present[s.index()] = g.present[s.index()].saturating_sub(1);
-            let _ = g.tx.send(());
+            if g.present[s.index()] == 0 {
+                let _ = g.tx.send(());
+            }
         }
     }
 }
@@ -116,8 +124,8 @@ async fn watch(
     slot: Arc<GameSlot>,
     mut rx: broadcast::Receiver<()>,
     you: Option<Seat>,
+    _presence: Presence,
 ) {
-    let _presence = Presence::new(slot.clone(), you);
     if !send_view(&mut socket, &slot, you).await {
         return;
     }
