@@ -1221,7 +1221,7 @@ await test("a move slides its piece to its square, and nothing slides with reduc
   await page.close();
 });
 
-await test("sound: off unless switched on, remembered, a click on each move made by an oscillator", async () => {
+await test("sound (issue 31 item 6): on at first with a mute, remembered, synthesised: a move, a capture, the end", async () => {
   const ctx = await browser.newContext({ viewport: { width: 1200, height: 900 } });
   // The page's AudioContexts and oscillators, counted.
   await ctx.addInitScript(() => {
@@ -1245,24 +1245,31 @@ await test("sound: off unless switched on, remembered, a click on each move made
     await page.waitForFunction((n) => document.querySelectorAll("#moves .mv").length >= n + 2, v.plies, { timeout: 15000 });
     await page.waitForTimeout(100);
   };
-  assert(await page.getAttribute("#sound", "aria-pressed") === "false", "the sound is on at first");
+  const heard = () => page.evaluate(() => window.sounds.started.slice());
+  assert(await page.getAttribute("#sound", "aria-pressed") === "true", "the sound is off at first");
+  // Silent until a move; then the move and the engine's reply sound.
+  assert((await heard()).length === 0, "a sound with no move");
   await play();
-  assert(JSON.stringify(await page.evaluate(() => window.sounds)) === '{"contexts":0,"started":[]}', "a sound while off: " + JSON.stringify(await page.evaluate(() => window.sounds)));
+  let s = await page.evaluate(() => window.sounds);
+  assert(s.contexts === 1 && s.started.length === 2, "on: " + JSON.stringify(s));
+  assert(s.started.every((f) => f === 660 || f === 330), "a move's or a capture's tone: " + JSON.stringify(s.started));
+  // Muted: silent, and remembered after a reload.
   await page.click("#sound");
-  assert(await page.getAttribute("#sound", "aria-pressed") === "true", "the sound did not switch on");
-  // Remembered: on after a reload, silent until a move.
+  assert(await page.evaluate(() => localStorage.getItem("deckmate-sound")) === "0", "the mute is not remembered");
+  assert(await page.getAttribute("#sound", "aria-pressed") === "false", "the mute is not shown");
+  await play();
+  assert((await heard()).length === 2, "a sound while muted");
   await page.reload();
   await page.waitForSelector("#board-svg g.card");
-  assert(await page.getAttribute("#sound", "aria-pressed") === "true", "the sound is off after a reload");
-  assert((await page.evaluate(() => window.sounds.started.length)) === 0, "a sound with no move");
-  await play();
-  const s = await page.evaluate(() => window.sounds);
-  assert(s.contexts === 1 && s.started.length === 2, "on: " + JSON.stringify(s));
-  // Switched off again: silent.
+  assert(await page.getAttribute("#sound", "aria-pressed") === "false", "muted is forgotten after a reload");
+  // On again: the game's end (here a resignation) has its own three notes.
   await page.click("#sound");
-  assert(await page.evaluate(() => localStorage.getItem("deckmate-sound")) === "0", "not remembered off");
-  await play();
-  assert((await page.evaluate(() => window.sounds.started.length)) === 2, "a sound while off again");
+  await page.click("#resign");
+  await page.click("#resign");
+  await page.waitForSelector("#game-over:not([hidden])", { timeout: 5000 });
+  await page.waitForFunction(() => window.sounds.started.includes(784), null, { timeout: 3000 });
+  const end = await heard();
+  assert(end.slice(-3).join(",") === "523,659,784", "the end's notes: " + JSON.stringify(end));
   await ctx.close();
 });
 

@@ -2,6 +2,7 @@
 // down from the last view (`state.clockAt`: when it came), and the next
 // view corrects it.
 import { el } from "./dom.js";
+import { playSound } from "./sound.js";
 
 export function clockText(ms) {
   const s = Math.max(0, ms) / 1000;
@@ -45,6 +46,10 @@ export function drawClocks(state) {
   const c = v.clock;
   const left = timesLeft(state, v);
   const bottom = state.flipped ? 1 : 0;
+  // One's own clock turning low: a sound, once a game.
+  if (v.you !== null && v.you !== undefined && !v.result && isLow(left[v.you], c.initial_ms)) {
+    if (!state.lowSounded) { state.lowSounded = true; playSound("low"); }
+  }
   const one = (i) => el("div", { class: "clock" + (i === c.running && !v.result ? " running" : "") + (isLow(left[i], c.initial_ms) ? " low" : ""), id: `clock-${i}`, "data-ms": String(Math.round(left[i])) },
     el("span", { class: "clock-name" }, v.seats[i].name + (i === v.you ? " (you)" : "")),
     el("span", { class: "clock-time" }, clockText(left[i])));

@@ -14,7 +14,7 @@ import { drawFacts, drawScores } from "./facts.js";
 import { drawMoveList, drawMoveBox } from "./movelist.js";
 import { drawStatus } from "./game-status.js";
 import { sendMove, act, rematch, goToRematch, sendName } from "./game-actions.js";
-import { soundToggle } from "./sound.js";
+import { soundToggle, playSound } from "./sound.js";
 import { drawGameOver } from "./game-over.js";
 
 // The game shown, while its page is.
@@ -114,6 +114,11 @@ async function stepTo(state, ply) {
 
 function draw(state) {
   const v = state.pastView || state.view;
+  // The game's end, however it came (a move, a resignation, a flag, a
+  // draw agreed), sounds once, when it comes while the page is open.
+  const ended = !!state.view.result;
+  if (ended && state.wasLive === true) playSound("end");
+  state.wasLive = !ended;
   drawMoveBox(state, v);
   drawChat(state);
   drawClocks(state);
