@@ -116,3 +116,48 @@ pub fn index_page() -> &'static str {
 pub fn etag(text: &str) -> String {
     format!("W/\"{:016x}\"", fnv(&[text]))
 }
+
+/// The specifiers a page or script names after `marker` (`from "`,
+/// `import "`, `import("`, `src="`, `href="`): each up to its closing
+/// quote.
+pub fn quoted_after(text: &str, marker: &str) -> Vec<String> {
+    text.match_indices(marker)
+        .filter_map(|(i, _)| {
+            let rest = &text[i + marker.len()..];
+            let end = rest.find('"')?;
+            Some(rest[..end].to_string())
+        })
+        .collect()
+}
+
+/// Every module a module's text imports (static or dynamic), as written.
+pub fn module_imports(text: &str) -> Vec<String> {
+    let mut out = quoted_after(text, "from \"");
+    out.extend(quoted_after(text, "import \""));
+    out.extend(quoted_after(text, "import(\""));
+    out
+}
+
+/// The path `spec` names, read from the module at `base` (a path like
+/// `/js/panels/x.js`), as a browser resolves it; `None` for a bare name
+/// (a package: the client has none).
+pub fn resolve_import(base: &str, spec: &str) -> Option<String> {
+    if spec.starts_with('/') {
+        return Some(spec.to_string());
+    }
+    if !(spec.starts_with("./") || spec.starts_with("../")) {
+        return None;
+    }
+    let mut parts: Vec<&str> = base.split('/').collect();
+    parts.pop();
+    for p in spec.split('/') {
+        match p {
+            "." => {}
+            ".." => {
+                parts.pop();
+            }
+            _ => parts.push(p),
+        }
+    }
+    Some(parts.join("/"))
+}

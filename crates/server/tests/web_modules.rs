@@ -16,49 +16,13 @@ fn get(path: &str) -> Request<Body> {
     Request::get(path).body(Body::empty()).unwrap()
 }
 
-/// The specifiers a script names after `marker` (`from "`, `import "`,
-/// `import("`, `src="`): each up to its closing quote.
-fn quoted_after(text: &str, marker: &str) -> Vec<String> {
-    text.match_indices(marker)
-        .filter_map(|(i, _)| {
-            let rest = &text[i + marker.len()..];
-            let end = rest.find('"')?;
-            Some(rest[..end].to_string())
-        })
-        .collect()
-}
+use deckmate_server::static_files::{module_imports as imports, quoted_after};
 
-/// Every module a module's text imports (static or dynamic).
-fn imports(text: &str) -> Vec<String> {
-    let mut out = quoted_after(text, "from \"");
-    out.extend(quoted_after(text, "import \""));
-    out.extend(quoted_after(text, "import(\""));
-    out
-}
-
-/// `spec` read from the module at `base` (a path like `/js/panels/x.js`):
-/// the path it names. A bare name (a package) is refused: the client has
-/// no dependency.
+/// `spec` read from the module at `base`: the path it names. A bare name
+/// (a package) is refused: the client has no dependency.
 fn resolve(base: &str, spec: &str) -> String {
-    if spec.starts_with('/') {
-        return spec.to_string();
-    }
-    assert!(
-        spec.starts_with("./") || spec.starts_with("../"),
-        "{base} imports '{spec}', not a path"
-    );
-    let mut parts: Vec<&str> = base.split('/').collect();
-    parts.pop();
-    for p in spec.split('/') {
-        match p {
-            "." => {}
-            ".." => {
-                parts.pop();
-            }
-            _ => parts.push(p),
-        }
-    }
-    parts.join("/")
+    deckmate_server::static_files::resolve_import(base, spec)
+        .unwrap_or_else(|| panic!("{base} imports '{spec}', not a path"))
 }
 
 #[tokio::test]

@@ -11,6 +11,7 @@
 
 use axum::body::Body;
 use axum::http::{header, Request, StatusCode};
+use deckmate_server::static_files::{module_imports, quoted_after, resolve_import};
 use deckmate_server::{app, AppState, Db};
 use http_body_util::BodyExt;
 use std::collections::{BTreeSet, VecDeque};
@@ -50,30 +51,6 @@ async fn fetch(
     Ok((status, etag, bytes))
 }
 
-/// The quoted values after `marker` in `text`.
-fn quoted_after(text: &str, marker: &str) -> Vec<String> {
-    text.split(marker)
-        .skip(1)
-        .filter_map(|rest| rest.split('"').next().map(str::to_string))
-        .collect()
-}
-
-/// `spec` (`./x.js`, `../y.js`) resolved against the module at `base`.
-fn resolve(base: &str, spec: &str) -> String {
-    let mut parts: Vec<&str> = base.split('/').collect();
-    parts.pop();
-    for p in spec.split('/') {
-        match p {
-            "." => {}
-            ".." => {
-                parts.pop();
-            }
-            p => parts.push(p),
-        }
-    }
-    parts.join("/")
-}
-
 /// The page's assets and every module they import, in the order a
 /// browser meets them.
 fn page_assets(page: &str) -> Vec<String> {
@@ -111,8 +88,10 @@ async fn visit(state: &AppState, path: &str, encoding: &str) -> Result<(), Strin
         plain += raw.len();
         if asset.ends_with(".js") {
             let js = String::from_utf8_lossy(&raw).into_owned();
-            for spec in quoted_after(&js, "from \"") {
-                queue.push_back(resolve(&asset, &spec));
+            for spec in module_imports(&js) {
+                if let Some(path) = resolve_import(&asset, &spec) {
+                    queue.push_back(path);
+                }
             }
         }
     }
