@@ -115,7 +115,8 @@ impl Game for Match {
             .lead
             .map_or(0, |(c, p)| 1 + c.index() as u64 * 2 + u64::from(p));
         h = mix(h, lead);
-        mix(h, self.totals()[0].into())
+        let [a, b] = self.totals();
+        mix(mix(h, a.into()), b.into())
     }
 
     /// The record's text of the turn, with the mate marks when it mates.
