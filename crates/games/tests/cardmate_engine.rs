@@ -6,10 +6,11 @@
 use deckmate_engine::handle::SearchHandle;
 use deckmate_engine::matches::PlayerSpec;
 use deckmate_engine::{Limits, Searcher, WIN};
-use deckmate_games::cardmate::engine::{analyse, numbered_line};
 use deckmate_games::cardmate::matches::run_match;
-use deckmate_games::cardmate::{bench, cardmate_player, record, CardmateEval};
+use deckmate_games::cardmate::tools::CardmateTools;
+use deckmate_games::cardmate::{bench, record, CardmateEval};
 use deckmate_games::cardmate::{fen, notation, start_position, Options, Position, SetupKind};
+use deckmate_games::registry::EngineHook;
 use deckmate_rules::{Game, SeededRng};
 use std::time::Duration;
 
@@ -68,7 +69,7 @@ fn avoids_a_move_that_lets_the_last_king_be_taken() {
         assert!(score > -WIN + 100, "depth {depth}: {score}");
     }
     for seed in 0..20 {
-        let mut p = cardmate_player(1, seed);
+        let mut p = CardmateTools.level_player(1, seed, None);
         assert_ne!(p.choose(&pos), Some(king_takes), "level 1, seed {seed}");
     }
 }
@@ -84,32 +85,32 @@ fn completes_the_enemy_palace() {
     let (m, score) = best(&pos, 2);
     assert_eq!(m, "XSf9#");
     assert!(score > WIN - 10);
-    let mut p = cardmate_player(1, 3);
+    let mut p = CardmateTools.level_player(1, 3, None);
     assert_eq!(notation::write(&pos, p.choose(&pos).unwrap()), "XSf9#");
 }
 
 #[test]
 fn analyse_gives_the_line_in_notation() {
     let pos = after(&format!("{GAME1} 8D:j7"));
+    let study = deckmate_games::cardmate::ENTRY
+        .tools
+        .unwrap()
+        .study(&Default::default(), 0, Some(&fen::write(&pos)), None)
+        .unwrap();
     let mut reports = 0;
-    let a = analyse(
-        &pos,
+    let a = study.analyse(
         &Limits {
             depth: Some(6),
             ..Limits::default()
         },
-        |rep, line| {
+        &mut |rep| {
             reports += 1;
-            assert_eq!(line.len(), rep.pv.len());
+            assert!(rep.line.starts_with("18... "), "{}", rep.line);
         },
     );
     assert!(reports >= 1);
-    assert_eq!(a.line[0], "7Dh8");
-    assert!(
-        numbered_line(&pos, &a.line).starts_with("18... 7Dh8 19."),
-        "{}",
-        numbered_line(&pos, &a.line)
-    );
+    assert_eq!(a.best.as_deref(), Some("7Dh8"));
+    assert!(a.line.starts_with("18... 7Dh8 19."), "{}", a.line);
     assert!(a.score > WIN - 20);
 }
 
@@ -171,11 +172,8 @@ fn level_1_never_allows_an_immediate_loss() {
         let mut pos = start_position(kind, game, Options::default());
         // A clock that never runs out: the same moves however loaded the
         // machine is (level 1's depth decides).
-        let mut player = deckmate_games::cardmate::cardmate_player_timed(
-            1,
-            game,
-            std::time::Duration::from_secs(60),
-        );
+        let mut player =
+            CardmateTools.level_player(1, game, Some(std::time::Duration::from_secs(60)));
         for _ in 0..120 {
             if pos.end_state().is_some() {
                 break;

@@ -6,12 +6,11 @@
 use deckmate_engine::matches::PlayerSpec;
 use deckmate_engine::search::{ChancePruning, Limits};
 use deckmate_engine::{Evaluator, Player};
-use deckmate_games::chess52::engine::{
-    chess52_player, chess52_player_timed, fixed_player, searcher,
-};
+use deckmate_games::chess52::engine::searcher;
 use deckmate_games::chess52::eval::GAME_VALUE;
-use deckmate_games::chess52::tools::{bench, opening, run_match, Chess52Match};
+use deckmate_games::chess52::tools::{bench, opening, run_match, Chess52Match, Chess52Tools};
 use deckmate_games::chess52::{fen, Card, Chess52, Chess52Eval, Move};
+use deckmate_games::registry::EngineHook;
 use deckmate_rules::{Game, Seat, ToAct};
 use std::time::Duration;
 
@@ -54,7 +53,7 @@ fn takes_the_king_when_it_can() {
     }
     // And every level does (at 0.2 s a move).
     for level in 1..=8 {
-        let mut player = chess52_player_timed(level, 7, Duration::from_millis(200));
+        let mut player = Chess52Tools.level_player(level, 7, Some(Duration::from_millis(200)));
         let q = drawn(&p, Card::parse("7H").expect("a card"));
         let m = player.choose(&q).expect("a move");
         let mut after = q.clone();
@@ -93,7 +92,10 @@ fn from_the_start_no_level_leaves_its_king_capturable() {
     let p = Chess52::start();
     for card in Card::all().step_by(5) {
         let q = drawn(&p, card);
-        let m = fixed_player(2, None).choose(&q).expect("a move");
+        let m = Chess52Tools
+            .fixed_player(2, None)
+            .choose(&q)
+            .expect("a move");
         let mut after = q.clone();
         after.play_move(m);
         assert!(!after.core().royal_attacked(Seat::First), "{card}");
@@ -157,12 +159,12 @@ fn a_chance_node_is_the_mean_of_the_cards() {
 fn levels_are_deterministic_with_a_seed() {
     let p = drawn(&Chess52::start(), Card::parse("7H").expect("a card"));
     for level in [1, 2, 3, 4] {
-        let a = chess52_player(level, 11).choose(&p);
-        let b = chess52_player(level, 11).choose(&p);
+        let a = Chess52Tools.level_player(level, 11, None).choose(&p);
+        let b = Chess52Tools.level_player(level, 11, None).choose(&p);
         assert_eq!(a, b, "level {level}");
     }
-    let a = fixed_player(2, Some(50_000)).choose(&p);
-    let b = fixed_player(2, Some(50_000)).choose(&p);
+    let a = Chess52Tools.fixed_player(2, Some(50_000)).choose(&p);
+    let b = Chess52Tools.fixed_player(2, Some(50_000)).choose(&p);
     assert_eq!(a, b);
 }
 

@@ -5,11 +5,13 @@
 use deckmate_engine::matches::PlayerSpec;
 use deckmate_engine::{random_player, Evaluator, Limits, Searcher};
 use deckmate_games::cuarenta::engine::fixed_player;
+use deckmate_games::cuarenta::tools::CuarentaTools;
 use deckmate_games::cuarenta::tools::{bench, opening, run_match, CuarentaMatch};
 use deckmate_games::cuarenta::{
-    self, cuarenta_params, cuarenta_player, fen, record, start_position, CuarentaEval, EndReason,
-    Move, Piece, Position,
+    self, cuarenta_params, fen, record, start_position, CuarentaEval, EndReason, Move, Piece,
+    Position,
 };
+use deckmate_games::registry::EngineHook;
 use deckmate_rules::{Game, Seat, SeededRng};
 use std::time::Duration;
 
@@ -144,7 +146,7 @@ fn avoids_a_move_that_allows_mate_in_one() {
     assert!(allowing > 0);
     for level in [1, 4] {
         for seed in 0..4 {
-            let mut player = cuarenta_player(level, seed);
+            let mut player = CuarentaTools.level_player(level, seed, None);
             let m = player.choose(&p).expect("a move");
             assert!(
                 !has_mate_in_one(&after(&p, m)),
@@ -159,7 +161,7 @@ fn avoids_a_move_that_allows_mate_in_one() {
 fn level_one_takes_a_mate_in_one() {
     let p = pos(MATE_IN_ONE);
     for seed in 0..6 {
-        let mut player = cuarenta_player(1, seed);
+        let mut player = CuarentaTools.level_player(1, seed, None);
         let m = player.choose(&p).expect("a move");
         assert!(is_mate(&after(&p, m)), "seed {seed}: {}", p.move_text(m));
     }

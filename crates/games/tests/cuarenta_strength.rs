@@ -2,7 +2,9 @@
 //! deckmate-games --test games cuarenta_strength -- --ignored`).
 
 use deckmate_engine::{random_player, Player};
-use deckmate_games::cuarenta::{self, cuarenta_player_timed, Position};
+use deckmate_games::cuarenta::tools::CuarentaTools;
+use deckmate_games::cuarenta::{self, Position};
+use deckmate_games::registry::EngineHook;
 use deckmate_rules::{Game, Seat};
 use std::time::Duration;
 
@@ -59,7 +61,7 @@ fn level_8_beats_random() {
     let t = Duration::from_millis(100);
     let points = score(
         50,
-        |g| cuarenta_player_timed(8, g, t),
+        |g| CuarentaTools.level_player(8, g, Some(t)),
         |g| random_player(1000 + g),
     );
     assert!(points >= 49.0, "{points}/50");
@@ -71,8 +73,8 @@ fn level_8_beats_level_1() {
     let t = Duration::from_millis(200);
     let points = score(
         40,
-        |g| cuarenta_player_timed(8, g, t),
-        |g| cuarenta_player_timed(1, 500 + g, t),
+        |g| CuarentaTools.level_player(8, g, Some(t)),
+        |g| CuarentaTools.level_player(1, 500 + g, Some(t)),
     );
     assert!(points >= 32.0, "{points}/40");
 }

@@ -753,15 +753,16 @@ fn d6_big_deck_promotion_draws_three_and_discards_two() {
 #[test]
 fn d6_big_deck_the_engine_searches_the_draw_and_chooses_a_card() {
     use deckmate_engine::Player;
-    use deckmate_games::dealers::engine::fixed_player;
+    use deckmate_games::dealers::tools::DealersTools;
+    use deckmate_games::registry::EngineHook;
     let mut p = big_deck_promotion();
     // Before the move: the promotion is worth going for.
-    let m = fixed_player(3, None).choose(&p).unwrap();
+    let m = DealersTools.fixed_player(3, None).choose(&p).unwrap();
     assert_eq!(p.move_text(m), "Pb7-b8");
     p.play_unchecked(m);
     p.play_unchecked(p.parse_move("draw:QB[LI]").unwrap());
     // It chooses one of the strong cards drawn, not the Bishop.
-    let c = fixed_player(3, None).choose(&p).unwrap();
+    let c = DealersTools.fixed_player(3, None).choose(&p).unwrap();
     assert!(c.is_choice());
     assert!(
         ["=Q+", "=[LI]"].contains(&p.move_text(c).as_str()),

@@ -166,12 +166,12 @@ fn options_are_read_with_the_rules_readers() {
         [("palace", "king"), ("quiet_limit", "40")],
     )
     .expect("names");
-    let spec = cardmate::spec_from(&o, 3).expect("values");
+    let spec = cardmate::read_spec(&o, 3).expect("values");
     assert_eq!(spec.options.palace, PalaceRule::King);
     assert_eq!(spec.options.quiet_limit, Some(40));
     assert_eq!(spec.seed, 3);
     let o = Options::parse(cardmate::ENTRY.options, [("palace", "castle")]).expect("names");
-    assert!(cardmate::spec_from(&o, 3).is_err());
+    assert!(cardmate::read_spec(&o, 3).is_err());
 }
 
 #[test]

@@ -34,6 +34,17 @@ fn letter(s: Seat) -> char {
 }
 
 impl Game for Picks {
+    fn secrets_pending(&self) -> bool {
+        self.0.iter().any(Option::is_some) && self.to_act() != ToAct::Nobody
+    }
+    fn move_seen_by(&self, mover: Option<Seat>, text: &str, viewer: Option<Seat>) -> String {
+        if self.to_act() == ToAct::Nobody || mover == viewer {
+            text.to_string()
+        } else {
+            format!("{}?", &text[..1])
+        }
+    }
+
     type Move = Pick;
     type Observation = Seen;
     fn to_act(&self) -> ToAct {
@@ -169,16 +180,6 @@ impl BoardHook for Toy {
     }
     fn side_to_move(_: &Picks) -> Seat {
         Seat::First
-    }
-    fn secrets_pending(pos: &Picks) -> bool {
-        pos.0.iter().any(Option::is_some) && pos.to_act() != ToAct::Nobody
-    }
-    fn move_seen_by(pos: &Picks, mover: Option<Seat>, text: &str, viewer: Option<Seat>) -> String {
-        if pos.to_act() == ToAct::Nobody || mover == viewer {
-            text.to_string()
-        } else {
-            format!("{}?", &text[..1])
-        }
     }
 }
 

@@ -150,6 +150,12 @@ pub trait RecordSpec: Sized {
     fn write_tags(&self, record: &mut Record);
     /// The starting position.
     fn start(&self) -> Result<Self::Position, PositionError>;
+    /// Writes the tags that may be shown only once the game is over (a
+    /// seed that decides the draws still to come: 52Chess's, F9), after
+    /// the result's; by default none.
+    fn write_final_tags(&self, record: &mut Record) {
+        let _ = record;
+    }
 }
 
 /// The replay error of the game of spec `S`.
@@ -346,7 +352,8 @@ fn written_end<R: Reason>(
 }
 
 /// Writes a game as a record: the spec's tags, the moves in the game's
-/// notation, the result and its reason.
+/// notation, the result and its reason, and once the game is over (by the
+/// rules or `end`) the spec's final tags ([`RecordSpec::write_final_tags`]).
 pub fn write<S: RecordSpec>(
     spec: &S,
     moves: &[MoveOf<S>],
@@ -369,6 +376,7 @@ pub fn write<S: RecordSpec>(
     record.set_tag("Result", result);
     if let Some(e) = &end {
         record.set_tag("Termination", e.describe());
+        spec.write_final_tags(&mut record);
     }
     record.result = Some(result.to_string());
     Ok(record)

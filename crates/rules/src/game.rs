@@ -196,6 +196,51 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// return the position itself.
     fn observation(&self, seat: Option<Seat>) -> Self::Observation;
 
+    /// How a move made by `mover`, written `text`, reads to `viewer`
+    /// (`None`: a spectator) in this position: a game with secrets hides
+    /// here a move the viewer may not know yet (another seat's secret
+    /// arrangement). By default every move reads as written.
+    fn move_seen_by(&self, mover: Option<Seat>, text: &str, viewer: Option<Seat>) -> String {
+        let _ = (mover, viewer);
+        text.to_string()
+    }
+
+    /// Whether playing `mv` here reveals what a seat did not know (the
+    /// arrangement that completes a secret setup), so that a takeback may
+    /// not go back past it; chance's own moves always count. By default
+    /// no move does.
+    fn reveals(&self, mv: Self::Move) -> bool {
+        let _ = mv;
+        false
+    }
+
+    /// Whether the game's full record would now show a viewer something it
+    /// may not know yet (a seed that decides draws still to come, an
+    /// arrangement not yet revealed). By default nothing is secret.
+    fn secrets_pending(&self) -> bool {
+        false
+    }
+
+    /// Whether `mv` belongs to a setup phase before play (a secret
+    /// arrangement): a move list shows such moves apart and numbers play
+    /// from 1. By default there is none.
+    fn is_setup_move(mv: Self::Move) -> bool
+    where
+        Self: Sized,
+    {
+        let _ = mv;
+        false
+    }
+
+    /// Reads a move sent by `seat` (`None`: typed with no seat known, as at
+    /// one keyboard): by default [`Game::parse_move`], whoever sends it. A
+    /// game whose seats act at once may read a text by its sender (Dealer's
+    /// Chess: `random` is the sender's arrangement).
+    fn parse_move_as(&self, seat: Option<Seat>, text: &str) -> Result<Self::Move, MoveError> {
+        let _ = seat;
+        self.parse_move(text)
+    }
+
     /// Plays a move known to be legal (from [`Game::legal_moves`] or a chance
     /// outcome). Behaviour on any other move is unspecified but memory safe.
     fn play_unchecked(&mut self, mv: Self::Move);

@@ -9,7 +9,7 @@
 //! ([`notation`]), a position string ([`fen`]) and records ([`record`]).
 //!
 //! The engine's part: the evaluation ([`CardmateEval`]), the computer
-//! players and analysis ([`engine`], [`cardmate_player`]), the bench
+//! players and analysis ([`engine`], [`tools::CardmateTools`]'s `level_player`), the bench
 //! positions ([`bench`](mod@bench)), matches between players ([`matches`](mod@matches)) and the
 //! hook of the generic engine tools ([`tools`]).
 //!
@@ -36,18 +36,20 @@ mod position;
 pub mod record;
 mod rules_text;
 pub mod setup;
+mod spec;
 pub mod tables;
 pub mod tools;
 mod view;
 
 pub use card::{Card, Rank, Suit};
-pub use engine::{cardmate_player, cardmate_player_timed, CardmateEngine};
-pub use entry::{spec_from, Cardmate, ENTRY};
+pub use engine::CardmateEngine;
+pub use entry::{Cardmate, ENTRY};
 pub use eval::{CardmateEval, Weights};
 pub use options::{parse_quiet_limit, parse_switch, OptionError, Options, PalaceRule, SetupKind};
 pub use position::{in_own_half, palace, seat_name, End, EndReason, Move, Position};
 pub use rules_text::RULES;
 pub use setup::start_position;
+pub use spec::{read_spec, OPTIONS};
 
 use deckmate_rules::{Game, MoveError, Outcome, Seat, ToAct};
 

@@ -6,12 +6,10 @@
 //! `Forehand`, `Rearhand`, `Result`, `Termination`. A file of bare movetext
 //! is Cardmate from the predefined setup.
 
-use super::entry::read_spec;
-use super::fen;
 use super::notation;
-use super::options::{Options, SetupKind};
 use super::position::{seat_name, EndReason, Move, Position};
-use super::setup::start_position;
+use super::spec::read_spec;
+pub use super::spec::GameSpec;
 use crate::game_record::RecordSpec;
 use crate::game_record::{
     parse_seed, read_setting_tags, read_tag, record_functions, recorded_position, replay_error,
@@ -20,35 +18,6 @@ use crate::game_record::{
 use deckmate_rules::{PositionError, Record};
 
 pub use crate::end::result_of;
-
-/// How a game starts: a setup and seed (or a position string), and the
-/// rules options. Stored as `{"setup", "seed", "palace", "repetition",
-/// "quiet_limit"}` and `"fen"` when there is one.
-#[derive(Clone, PartialEq, Eq, Debug, Default, serde::Serialize, serde::Deserialize)]
-pub struct GameSpec {
-    /// The setup kind.
-    #[serde(default, with = "crate::registry::as_text")]
-    pub setup: SetupKind,
-    /// The seed of a random setup (stored for every setup).
-    #[serde(default)]
-    pub seed: u64,
-    /// The rules options.
-    #[serde(flatten)]
-    pub options: Options,
-    /// A start position instead of the setup, if any.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub fen: Option<String>,
-}
-
-impl GameSpec {
-    /// The starting position.
-    pub fn start(&self) -> Result<Position, PositionError> {
-        match &self.fen {
-            Some(f) => fen::parse(f, self.options),
-            None => Ok(start_position(self.setup, self.seed, self.options)),
-        }
-    }
-}
 
 /// The spec's fields as the record's tags (all but the seed and position
 /// string are options, read by the options' readers).

@@ -3,7 +3,7 @@
 //! bench positions ([`super::bench`]) and one game of a match
 //! ([`super::matches`]).
 
-use super::{bench, entry, matches, CardmateEval, Position};
+use super::{bench, matches, CardmateEval, Position};
 use crate::registry::{
     BenchCase, EngineHook, GameResult, MatchSettings, Options, StudyError, Tools,
 };
@@ -31,7 +31,7 @@ ranks, deal in turn) drawn from the seed";
         seed: u64,
         fen: Option<&str>,
     ) -> Result<Position, StudyError> {
-        let mut spec = entry::read_spec(options, seed).map_err(StudyError::Option)?;
+        let mut spec = super::spec::read_spec(options, seed).map_err(StudyError::Option)?;
         spec.fen = fen.map(str::to_string);
         spec.start().map_err(StudyError::Position)
     }

@@ -5,9 +5,24 @@
 
 use super::record::GameSpec;
 use super::{palace, Move, Position, Rank, Suit};
+use crate::registry::ViewKey;
 use deckmate_board::{RankStyle, Square};
 use deckmate_rules::Seat;
 use serde_json::{json, Map, Value};
+
+/// The keys this game's views add to the common ones ([`GameEntry::view_keys`](crate::registry::GameEntry::view_keys)).
+pub const VIEW_KEYS: &[ViewKey] = &[
+    ViewKey {
+        key: "compulsory",
+        kind: "boolean",
+        meaning: "whether the seat to move must capture (the whist-like rule)",
+    },
+    ViewKey {
+        key: "setup",
+        kind: "string",
+        meaning: "the setup played: predefined, suits, ranks or deal",
+    },
+];
 
 fn sq(s: Square) -> String {
     s.name(RankStyle::FromZero).to_string()

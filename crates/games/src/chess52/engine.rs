@@ -8,13 +8,9 @@
 //! draws between them.
 
 use super::eval::Chess52Eval;
-use super::tools::Chess52Tools;
 use super::Chess52;
-use crate::registry::EngineHook;
-use deckmate_engine::level;
 use deckmate_engine::search::{ChancePruning, HorizonChance, SearchParams, Searcher};
-use deckmate_engine::{EnginePlayer, Player};
-use std::time::Duration;
+use deckmate_engine::EnginePlayer;
 
 /// The engine player for 52Chess.
 pub type Chess52Engine = EnginePlayer<Chess52, Chess52Eval>;
@@ -32,24 +28,6 @@ pub fn chess52_params() -> SearchParams {
         q_threat_plies: 0,
         ..SearchParams::default()
     }
-}
-
-/// A 52Chess player of strength `level` (1 weakest .. 8 strongest, the
-/// engine's level table, [`level`]) at the level's own time per move;
-/// `seed` makes its choices among equal moves reproducible.
-pub fn chess52_player(level: u8, seed: u64) -> Box<dyn Player<Chess52>> {
-    Box::new(Chess52Tools.player(level::level(level), seed, None))
-}
-
-/// A 52Chess player at a level with its own time per move.
-pub fn chess52_player_timed(level: u8, seed: u64, time: Duration) -> Box<dyn Player<Chess52>> {
-    Box::new(Chess52Tools.player(level::level(level), seed, Some(time)))
-}
-
-/// A deterministic 52Chess player: a depth (0: the level's) and node
-/// budget per move, no clock, no noise.
-pub fn fixed_player(depth: u32, nodes: Option<u64>) -> Chess52Engine {
-    crate::registry::fixed_player(Chess52Eval::default(), chess52_params(), depth, nodes)
 }
 
 /// A searcher with 52Chess's evaluation and parameters and a table of

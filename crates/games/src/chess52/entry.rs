@@ -4,7 +4,7 @@
 //! the card's square marked, the teleports as moves from a piece to it.
 //!
 //! The computer opponent is 52Chess's engine
-//! ([`super::engine::chess52_player`]: expectimax over the draws with its
+//! ([`super::tools::Chess52Tools`]' `level_player`: expectimax over the draws with its
 //! own evaluation) at the level asked for; it sees the position with the
 //! card drawn, never the seed.
 
@@ -12,13 +12,12 @@ use super::record::{self, GameSpec};
 use super::rules_text::{MOVE_HELP, RULES, TAKEBACK_RULE};
 use super::tools::Chess52Tools;
 use super::{Chess52, Move};
-use crate::fairy::End;
 use crate::registry::{board_game, board_replayed, stored_game, stored_spec, AnalysisStart};
 use crate::registry::{
     read_record, spec_hooks, BoardHook, BoxedGame, GameEntry, GameError, Options,
 };
-use crate::registry::{reseeded, unseeded, ReplayFailure, Replayed, SearchEngine, Settlement};
-use deckmate_rules::{Record, Seat};
+use crate::registry::{unseeded, ReplayFailure, Replayed, SearchEngine};
+use deckmate_rules::Seat;
 use serde_json::{Map, Value};
 
 /// 52Chess's registry entry: no options; the seed decides the cards.
@@ -36,11 +35,7 @@ pub static ENTRY: GameEntry = GameEntry {
     from_spec: stored_game::<Chess52Board>,
     tools: Some(&super::tools::TOOLS),
     secret_seed: true,
-    view_keys: &[crate::registry::ViewKey {
-        key: "drawn_card",
-        kind: "object|null",
-        meaning: "the card drawn for the move to come, and the square it names",
-    }],
+    view_keys: super::view::VIEW_KEYS,
     ..GameEntry::DEFAULTS
 };
 
@@ -78,19 +73,10 @@ impl BoardHook for Chess52Board {
         TAKEBACK_RULE
     }
 
-    spec_hooks!(ENTRY);
+    spec_hooks!(ENTRY, record);
 
     fn chance_seed(spec: &GameSpec) -> Option<u64> {
         spec.seed
-    }
-
-    /// The seed decides the cards still to come: secret until the end.
-    fn secrets_pending(pos: &Chess52) -> bool {
-        pos.end().is_none()
-    }
-
-    fn rematch_spec(spec: &GameSpec, fresh_seed: u64) -> Value {
-        reseeded(stored_spec(spec), fresh_seed)
     }
 
     fn move_fields(pos: &Chess52, m: Move, legal: &[Move]) -> Map<String, Value> {
@@ -105,14 +91,6 @@ impl BoardHook for Chess52Board {
         _live: bool,
     ) -> Map<String, Value> {
         super::view::view(pos, moves, you)
-    }
-
-    fn record(
-        spec: &GameSpec,
-        moves: &[Move],
-        settled: Option<Settlement>,
-    ) -> Result<Record, String> {
-        record::write(spec, moves, settled.map(End::settled)).map_err(|e| e.to_string())
     }
 
     const ENGINE: Option<&'static dyn SearchEngine<Chess52>> = Some(&Chess52Tools);

@@ -246,6 +246,11 @@ impl deckmate_rules::Game for Chess52 {
 
     type Observation = Chess52;
 
+    /// The seed decides the cards still to come: secret until the end (F9).
+    fn secrets_pending(&self) -> bool {
+        self.end().is_none()
+    }
+
     /// Nothing on the board is hidden; the seed that decides the draws is
     /// not part of the position at all (F9).
     fn observation(&self, _seat: Option<Seat>) -> Chess52 {

@@ -65,7 +65,8 @@ pub(super) fn game_of(m: &MatchSettings, turns: u32, i: u32) -> Result<GameResul
         |p, seed, time| match_player(p, seed, time, |lv, s, t| Chess52Tools.player(lv, s, t)),
         ["White", "Black"],
         |moves, end| {
-            super::record::write(&Default::default(), moves, end).map_err(|e| e.to_string())
+            crate::game_record::write(&super::record::GameSpec::default(), moves, end)
+                .map_err(|e| e.to_string())
         },
     )
 }

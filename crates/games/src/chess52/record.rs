@@ -9,11 +9,11 @@
 //! every card written must be the seed's draw, and the first that is not
 //! is refused at that move.
 
-use super::game::{Chess52, Move};
-use crate::fairy::{seat_name, End, EndReason};
+use super::game::Chess52;
+use crate::fairy::{seat_name, EndReason};
 use crate::game_record::{self, check_variant, parse_seed, read_tag, replay_error};
 use crate::game_record::{recorded_position, RecordSpec};
-use deckmate_rules::{Game, PositionError, Record};
+use deckmate_rules::{PositionError, Record};
 
 replay_error!(seat_name);
 
@@ -56,7 +56,8 @@ impl RecordSpec for GameSpec {
         })
     }
 
-    /// Writes `Variant` and `FEN`; never the seed (see [`write`]).
+    /// Writes `Variant` and `FEN`; the seed only once the game is over
+    /// ([`RecordSpec::write_final_tags`]).
     fn write_tags(&self, record: &mut Record) {
         record.set_tag("Variant", "52Chess");
         if let Some(f) = &self.fen {
@@ -66,6 +67,14 @@ impl RecordSpec for GameSpec {
 
     fn start(&self) -> Result<Chess52, PositionError> {
         GameSpec::start(self)
+    }
+
+    /// The `Seed` tag, so that the record of a game still going never
+    /// tells its future cards (F9).
+    fn write_final_tags(&self, record: &mut Record) {
+        if let Some(seed) = self.seed {
+            record.set_tag("Seed", seed.to_string());
+        }
     }
 }
 
@@ -81,24 +90,4 @@ pub fn replay(record: &Record) -> Result<Replay, ReplayError> {
         game_record::check_draws(&spec, seed, record, "F9")?;
     }
     game_record::replay_with(spec, record)
-}
-
-/// Writes a game as a record: the tags, every card and move, the result;
-/// the `Seed` tag only when the game is over (by the rules or `end`), so
-/// that the record of a game still going never tells its future cards.
-pub fn write(spec: &GameSpec, moves: &[Move], end: Option<End>) -> Result<Record, PositionError> {
-    let mut record = game_record::write(spec, moves, end)?;
-    let over = end.is_some() || {
-        let mut pos = spec.start()?;
-        for &m in moves {
-            pos.play_unchecked(m);
-        }
-        pos.end().is_some()
-    };
-    if over {
-        if let Some(seed) = spec.seed {
-            record.set_tag("Seed", seed.to_string());
-        }
-    }
-    Ok(record)
 }

@@ -5,8 +5,16 @@
 
 use super::{Card, Chess52, Move};
 use crate::fairy::seat_name;
+use crate::registry::ViewKey;
 use deckmate_rules::{Game, Seat};
 use serde_json::{json, Map, Value};
+
+/// The keys this game's views add to the common ones ([`GameEntry::view_keys`](crate::registry::GameEntry::view_keys)).
+pub const VIEW_KEYS: &[ViewKey] = &[ViewKey {
+    key: "drawn_card",
+    kind: "object|null",
+    meaning: "the card drawn for the move to come, and the square it names",
+}];
 
 /// A dense square's name, `a1` .. `d13`.
 fn sq(i: u8) -> String {

@@ -4,29 +4,13 @@
 //! generic one ([`crate::registry::Study`]).
 
 use super::eval::{CuarentaEval, CuarentaWeights};
-use super::tools::CuarentaTools;
 use super::Position;
-use crate::registry::EngineHook;
-use deckmate_engine::level;
 use deckmate_engine::search::{SearchParams, Searcher};
-use deckmate_engine::{EnginePlayer, Player};
-use std::time::Duration;
+use deckmate_engine::EnginePlayer;
 
 /// The engine player for Cuarenta: the level-driven search with Cuarenta's
 /// evaluation and parameters.
 pub type CuarentaEngine = EnginePlayer<Position, CuarentaEval>;
-
-/// A Cuarenta player of strength `level` (1 weakest .. 8 strongest, the
-/// same table as Cardmate's, [`level`]) at the level's own time per move;
-/// `seed` makes its choices among equal moves reproducible.
-pub fn cuarenta_player(level: u8, seed: u64) -> Box<dyn Player<Position>> {
-    Box::new(CuarentaTools.player(level::level(level), seed, None))
-}
-
-/// A Cuarenta player at a level with its own time per move.
-pub fn cuarenta_player_timed(level: u8, seed: u64, time: Duration) -> Box<dyn Player<Position>> {
-    Box::new(CuarentaTools.player(level::level(level), seed, Some(time)))
-}
 
 /// The search parameters Cuarenta plays with: the defaults, plus a check
 /// extension at the horizon and two plies of quiescence in which a side in

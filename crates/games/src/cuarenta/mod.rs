@@ -11,7 +11,7 @@
 //! passant), with its records ([`record`]).
 //!
 //! The engine's part: the evaluation ([`CuarentaEval`]), the computer
-//! players and analysis ([`engine`], [`cuarenta_player`]), and the bench
+//! players and analysis ([`engine`], [`tools::CuarentaTools`]'s `level_player`), and the bench
 //! and matches ([`tools`]).
 //!
 //! ```
@@ -41,7 +41,7 @@ mod squares;
 pub mod tools;
 mod view;
 
-pub use engine::{cuarenta_params, cuarenta_player, cuarenta_player_timed, CuarentaEngine};
+pub use engine::{cuarenta_params, CuarentaEngine};
 pub use entry::{Cuarenta, ENTRY};
 pub use eval::{CuarentaEval, CuarentaWeights};
 pub use fen::START;

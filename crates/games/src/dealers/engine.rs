@@ -10,24 +10,11 @@ use super::tools::DealersTools;
 use super::Position;
 use crate::registry::EngineHook;
 use deckmate_engine::search::Searcher;
-use deckmate_engine::{level, EnginePlayer, Player};
+use deckmate_engine::EnginePlayer;
 use deckmate_rules::{Game, ToAct};
-use std::time::Duration;
 
 /// The engine player over a position in play.
 pub type DealersEngine = EnginePlayer<Position, DealersEval>;
-
-/// A player of strength `level` (1..=8) with the level's time per move,
-/// or `time`.
-pub fn player(level: u8, seed: u64, time: Option<Duration>) -> DealersEngine {
-    DealersTools.player(level::level(level), seed, time)
-}
-
-/// A deterministic player: a depth (0: the level's) and node budget per
-/// move, no clock, no noise.
-pub fn fixed_player(depth: u32, nodes: Option<u64>) -> DealersEngine {
-    crate::registry::fixed_player(DealersEval, Default::default(), depth, nodes)
-}
 
 /// A searcher with Dealer's Chess's evaluation and a table of `tt_mb`
 /// megabytes.
@@ -41,7 +28,10 @@ pub fn searcher(tt_mb: usize) -> Searcher<Position, DealersEval> {
 /// (for the seat to act, from the deal alone), else the search's move.
 pub fn engine_move(g: &DealersGame, level: u8, seed: u64) -> Option<DealersMove> {
     match g.position() {
-        Some(p) => player(level, seed, None).choose(p).map(DealersMove::Play),
+        Some(p) => DealersTools
+            .level_player(level, seed, None)
+            .choose(p)
+            .map(DealersMove::Play),
         None => {
             let seat = match g.to_act() {
                 ToAct::Seat(s) => s,

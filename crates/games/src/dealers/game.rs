@@ -637,6 +637,31 @@ impl Game for DealersGame {
     type Move = DealersMove;
     type Observation = Seen;
 
+    /// D11: another seat's arrangement is hidden while the phase lasts
+    /// ([`DealersGame::seen_text`]).
+    fn move_seen_by(&self, mover: Option<Seat>, text: &str, viewer: Option<Seat>) -> String {
+        self.seen_text(mover, text, viewer)
+    }
+
+    /// The arrangement that completes both, and an agreed re-deal.
+    fn reveals(&self, mv: DealersMove) -> bool {
+        self.reveals_now(mv)
+    }
+
+    /// An arrangement not yet revealed, or a big-deck's draws to come.
+    fn secrets_pending(&self) -> bool {
+        self.secrets_pending_now()
+    }
+
+    /// The arrangements and re-deals come before play.
+    fn is_setup_move(mv: DealersMove) -> bool {
+        !matches!(mv, DealersMove::Play(..))
+    }
+
+    fn parse_move_as(&self, seat: Option<Seat>, text: &str) -> Result<DealersMove, MoveError> {
+        self.parse_as(seat, text)
+    }
+
     fn to_act(&self) -> ToAct {
         match &self.play {
             Some(p) => p.to_act(),

@@ -33,8 +33,10 @@ mod entry;
 pub mod eval;
 pub mod fen;
 pub mod game;
+pub mod matches;
 pub mod movegen;
 pub mod notation;
+mod observe;
 mod play;
 mod position;
 pub mod record;
@@ -47,13 +49,14 @@ mod view;
 
 pub use catalogue::{CardKind, Catalogue, CatalogueError, PieceCard};
 pub use deal::{start_position, Alternate, Arrangement, BoardSize, Deal, DealError, Decks};
-pub use entry::{DealersBoard, ENTRY, OPTIONS};
+pub use entry::{DealersBoard, ENTRY};
 pub use eval::DealersEval;
 pub use game::{DealersGame, DealersMove, Seen, Table};
 pub use movegen::Move;
 pub use position::{End, EndReason, Position};
 pub use rules::{PlayOptions, PromotionRule, Rules, ZombieRoyal};
 pub use rules_text::{RULES, TAKEBACK_RULE};
+pub use spec::OPTIONS;
 
 /// The game's stable key in records, the command line and the server.
 pub const KEY: &str = "dealers";

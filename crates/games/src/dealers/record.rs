@@ -15,114 +15,19 @@
 use super::catalogue::Catalogue;
 use super::deal::{Alternate, BoardSize};
 use super::game::DealersGame;
-use super::position::{End, EndReason, Position};
-use super::rules::{PlayOptions, ZombieRoyal};
-pub use super::spec::{catalogue_of, deal_text, deck_in, size_name, size_of};
+use super::position::{EndReason, Position};
+use super::rules::ZombieRoyal;
+pub use super::spec::{catalogue_of, deal_text, deck_in, size_name, size_of, GameSpec};
 use crate::fairy::seat_name;
 use crate::game_record::{
     check_variant, parse_seed, read_tag, record_functions, recorded_position, replay_error,
 };
-use crate::game_record::{BadRecord, RecordSpec, Recorded};
-use deckmate_rules::{Game, PositionError, Record, Seat};
+use crate::game_record::{BadRecord, RecordSpec};
+use deckmate_rules::{PositionError, Record};
 use std::sync::Arc;
 
 replay_error!(seat_name);
 record_functions!(GameSpec);
-
-/// How a game starts. Stored as `{"seed", "board", "deck", "deck_file",
-/// "alternate", "zombie_royal", "fen"}`.
-#[derive(Clone, PartialEq, Eq, Debug, Default, serde::Serialize, serde::Deserialize)]
-#[serde(try_from = "Stored", into = "Stored")]
-pub struct GameSpec {
-    /// The seed of the deal (and of `random` arrangements).
-    pub seed: u64,
-    /// The board.
-    pub size: BoardSize,
-    /// The Piece deck (D12): `None` for the catalogue's every Piece card
-    /// (the page's 40).
-    pub deck: Option<Vec<String>>,
-    /// The options of play.
-    pub options: PlayOptions,
-    /// A start position instead of a deal (D14).
-    pub fen: Option<String>,
-    /// A deck file's text (D7): its cards join the page's.
-    pub deck_file: Option<Arc<str>>,
-    /// The alternate (D6).
-    pub alternate: Alternate,
-}
-
-/// The stored spec's fields: `board` and `zombie_royal` always written
-/// (a spec stored before D9's default became `stays` has no
-/// `zombie_royal` and was played with `converts`), `alternate` when not
-/// the standard game, the others when there are any.
-#[derive(serde::Serialize, serde::Deserialize)]
-struct Stored {
-    #[serde(default)]
-    seed: u64,
-    board: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    deck: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    deck_file: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    alternate: Option<String>,
-    zombie_royal: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    fen: Option<String>,
-}
-
-impl From<GameSpec> for Stored {
-    fn from(s: GameSpec) -> Stored {
-        Stored {
-            seed: s.seed,
-            board: Some(size_name(s.size).to_string()),
-            deck: s.deck.map(|d| d.join(",")),
-            deck_file: s.deck_file.map(|f| f.to_string()),
-            alternate: (s.alternate != Alternate::Standard).then(|| s.alternate.name().to_string()),
-            zombie_royal: Some(s.options.zombie_royal.name().to_string()),
-            fen: s.fen,
-        }
-    }
-}
-
-impl TryFrom<Stored> for GameSpec {
-    type Error = String;
-
-    /// The stored fields read and checked (the deck against the catalogue).
-    fn try_from(v: Stored) -> Result<GameSpec, String> {
-        let size = v.board.as_deref().map_or(Ok(BoardSize::Eight), size_of)?;
-        let deck_file = v.deck_file.map(Arc::<str>::from);
-        let deck = match v.deck {
-            Some(d) => Some(deck_in(&d, &*catalogue_of(deck_file.as_deref())?)?),
-            None => None,
-        };
-        let alternate = v
-            .alternate
-            .as_deref()
-            .map_or(Ok(Alternate::Standard), Alternate::from_name)?;
-        // Not the options' default (`stays`, D9 as amended) on purpose:
-        // every spec written since says which rule it plays, so one without
-        // the key is a game stored before D9 was amended, played by the
-        // page's letter (`converts`). Records read the same way.
-        let zombie_royal = v
-            .zombie_royal
-            .as_deref()
-            .map_or(Ok(ZombieRoyal::Converts), ZombieRoyal::from_name)?;
-        let options = PlayOptions {
-            zombie_royal,
-            ..PlayOptions::default()
-        };
-        Ok(GameSpec {
-            seed: v.seed,
-            size,
-            deck,
-            options,
-            fen: v.fen,
-            deck_file,
-            alternate,
-        })
-    }
-}
 
 impl RecordSpec for GameSpec {
     type Position = DealersGame;
@@ -213,31 +118,5 @@ impl RecordSpec for GameSpec {
     }
 }
 
-impl Recorded for DealersGame {
-    type Reason = EndReason;
-    type ReplayError = ReplayError;
-
-    fn side_to_move(&self) -> Seat {
-        match self.position() {
-            Some(p) => p.side_to_move(),
-            None => match self.to_act() {
-                deckmate_rules::ToAct::Seat(s) => s,
-                _ => Seat::First,
-            },
-        }
-    }
-
-    fn fullmove(&self) -> u32 {
-        self.position().map_or(0, Position::move_number)
-    }
-
-    fn end_state(&self) -> Option<End> {
-        self.position().and_then(Position::end_state)
-    }
-
-    fn set_end(&mut self, end: End) {
-        DealersGame::set_end(self, end);
-    }
-}
-
+recorded_position!(DealersGame, EndReason);
 recorded_position!(Position, EndReason, move_number);

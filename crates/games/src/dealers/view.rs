@@ -7,8 +7,28 @@ use super::game::{arrangement_text, DealersGame, DealersMove, Seen};
 use super::notation::code_text;
 use super::Position;
 use crate::fairy::seat_name;
+use crate::registry::ViewKey;
 use deckmate_rules::{Game, Seat};
 use serde_json::{json, Map, Value};
+
+/// The keys this game's views add to the common ones ([`GameEntry::view_keys`](crate::registry::GameEntry::view_keys)).
+pub const VIEW_KEYS: &[ViewKey] = &[
+    ViewKey {
+        key: "arranging",
+        kind: "boolean",
+        meaning: "whether the seats are still arranging their armies (the secret setup)",
+    },
+    ViewKey {
+        key: "deal",
+        kind: "object",
+        meaning: "the asking seat's deal: its cards to arrange, where they may go, its royal",
+    },
+    ViewKey {
+        key: "hands",
+        kind: "object",
+        meaning: "the pieces in hand by seat, and the shared extras",
+    },
+];
 
 /// A man as the views show it.
 fn man(pos_rules: &super::Rules, sq: u8, seat: Seat, k: u8, fresh: bool) -> Value {

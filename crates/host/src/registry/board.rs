@@ -135,13 +135,6 @@ pub trait BoardHook: Send + 'static {
             (None, _) => Seat::First,
         }
     }
-    /// Whether the full record of `pos`'s game would now show a viewer
-    /// something it may not know yet (see [`PlayedGame::secrets_pending`]).
-    fn secrets_pending(pos: &Self::Position) -> bool {
-        let _ = pos;
-        false
-    }
-
     /// The seed of chance's stream, for a game where chance acts
     /// ([`ToAct::Chance`]): [`BoardPlay`] draws chance's outcomes from it
     /// by [`Game::sample_chance`]. `None` (the default): chance's moves,
@@ -152,47 +145,20 @@ pub trait BoardHook: Send + 'static {
         None
     }
 
-    /// The spec of a rematch, `fresh_seed` for new draws; by default the
-    /// same spec.
+    /// The spec of a rematch, `fresh_seed` for new draws: by default the
+    /// same spec, with `fresh_seed` as its `"seed"` in a game whose seed is
+    /// secret ([`GameEntry::secret_seed`]: the seed decides what is still
+    /// to come, so a rematch must not replay it).
     fn rematch_spec(spec: &Self::Spec, fresh_seed: u64) -> Value {
-        let _ = fresh_seed;
-        Self::spec_json(spec)
+        match Self::entry(spec).secret_seed {
+            true => super::reseeded(Self::spec_json(spec), fresh_seed),
+            false => Self::spec_json(spec),
+        }
     }
 
-    /// Reads a move sent by `seat` (`None`: typed with no seat known, as
-    /// at one keyboard): by default [`Game::parse_move`], whoever sends
-    /// it. A game whose seats act at once may read a text by its sender
-    /// (Dealer's Chess: `random` is the sender's arrangement).
-    fn parse_as(
-        pos: &Self::Position,
-        seat: Option<Seat>,
-        text: &str,
-    ) -> Result<<Self::Position as Game>::Move, deckmate_rules::MoveError> {
-        let _ = seat;
-        pos.parse_move(text)
-    }
-
-    /// How many of the first plies of `moves` are a setup phase before
-    /// play (Dealer's Chess's two arrangements): the move list shows them
-    /// apart, under the heading this gives, and numbers play from 1.
-    fn setup_plies(moves: &[<Self::Position as Game>::Move]) -> (usize, &'static str) {
-        let _ = moves;
-        (0, "")
-    }
-
-    /// How a move played by `mover` (written `text`) reads to `viewer`
-    /// (`None`: a spectator) in the position now: games with secrets hide
-    /// here a move the viewer may not know yet (another seat's secret
-    /// arrangement). By default every move is seen as written.
-    fn move_seen_by(
-        pos: &Self::Position,
-        mover: Option<Seat>,
-        text: &str,
-        viewer: Option<Seat>,
-    ) -> String {
-        let _ = (pos, mover, viewer);
-        text.to_string()
-    }
+    /// The heading of a setup phase's moves in the move list
+    /// ([`Game::is_setup_move`]: Dealer's Chess's "Arrangements").
+    const SETUP_HEADING: &'static str = "Setup";
 
     /// Where an analysis board of `pos` starts: by default the game's own
     /// spec and moves (refused while the seed is secret or a secret is
@@ -211,15 +177,6 @@ pub trait BoardHook: Send + 'static {
     fn position_spec(spec: &Self::Spec, pos: &Self::Position) -> Option<Value> {
         let _ = (spec, pos);
         None
-    }
-
-    /// Whether playing `mv` (a seat's move) at `pos` reveals what a seat
-    /// did not know, or draws by chance, so that a takeback may not go
-    /// back past it ([`PlayedGame::takeback_floor`]); chance's own plies
-    /// always count. By default no move does.
-    fn reveals(pos: &Self::Position, mv: <Self::Position as Game>::Move) -> bool {
-        let _ = (pos, mv);
-        false
     }
 
     /// The game's rule on takebacks, in words ([`PlayedGame::takeback_rule`]).
@@ -344,7 +301,7 @@ pub struct BoardPlay<H: BoardHook> {
     /// Chance's stream, from [`BoardHook::chance_seed`] (secret).
     rng: Option<SeededRng>,
     /// The plies a takeback keeps: up to the last one chance played or
-    /// that revealed a secret ([`BoardHook::reveals`]).
+    /// that revealed a secret ([`Game::reveals`]).
     floor: usize,
 }
 
@@ -407,7 +364,7 @@ impl<H: BoardHook> BoardPlay<H> {
     }
 
     fn push(&mut self, mv: <H::Position as Game>::Move, by_chance: bool) {
-        if by_chance || H::reveals(&self.pos, mv) {
+        if by_chance || self.pos.reveals(mv) {
             self.floor = self.moves.len() + 1;
         }
         self.texts.push(self.pos.move_text(mv));
@@ -444,7 +401,7 @@ impl<H: BoardHook> BoardPlay<H> {
     /// since: the analysis board of a game set up in secret (Dealer's
     /// Chess) goes along its play. `None` without a setup or such a spec.
     fn after_setup(&self) -> Option<(Value, Vec<String>)> {
-        let (setup, _) = H::setup_plies(&self.moves);
+        let setup = setup_plies::<H::Position>(&self.moves);
         if setup == 0 || setup > self.moves.len() {
             return None;
         }
@@ -466,7 +423,7 @@ impl<H: BoardHook> BoardPlay<H> {
         if self.pos.to_act() == ToAct::Nobody {
             return Err(H::over(&self.pos));
         }
-        H::parse_as(&self.pos, seat, text.trim())
+        self.pos.parse_move_as(seat, text.trim())
     }
 }
 
@@ -487,7 +444,7 @@ impl<H: BoardHook> PlayedGame for BoardPlay<H> {
         self.texts
             .iter()
             .zip(&self.movers)
-            .map(|(t, &m)| H::move_seen_by(&self.pos, m, t, seat))
+            .map(|(t, &m)| self.pos.move_seen_by(m, t, seat))
             .collect()
     }
 
@@ -585,7 +542,7 @@ impl<H: BoardHook> PlayedGame for BoardPlay<H> {
             return lines;
         }
         if !self.chance.contains(&true) {
-            let (setup, heading) = H::setup_plies(&self.moves);
+            let (setup, heading) = (setup_plies::<H::Position>(&self.moves), H::SETUP_HEADING);
             let setup = setup.min(self.texts.len());
             if setup == 0 {
                 return super::pair_lines(self.texts.len(), 0, 1);
@@ -637,7 +594,7 @@ impl<H: BoardHook> PlayedGame for BoardPlay<H> {
     }
 
     fn secrets_pending(&self) -> bool {
-        H::secrets_pending(&self.pos)
+        self.pos.secrets_pending()
     }
 
     /// Chance draws from the seed during play ([`BoardHook::chance_seed`]).
@@ -725,4 +682,10 @@ impl<H: BoardHook> PlayedGame for BoardPlay<H> {
         };
         super::engine_takes_draw(score, side, seat)
     }
+}
+
+/// How many of the first plies of `moves` are a setup phase before play
+/// ([`Game::is_setup_move`]).
+fn setup_plies<G: Game>(moves: &[G::Move]) -> usize {
+    moves.iter().take_while(|&&m| G::is_setup_move(m)).count()
 }

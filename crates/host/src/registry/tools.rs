@@ -20,7 +20,7 @@ use deckmate_engine::level::Level;
 pub use deckmate_engine::matches::{GameResult, MatchScore, PlayerSpec};
 pub use deckmate_engine::search::Limits;
 use deckmate_engine::search::Searcher;
-use deckmate_engine::{EnginePlayer, Evaluator};
+use deckmate_engine::{EnginePlayer, Evaluator, Player};
 use deckmate_rules::{
     perft, perft_divide, Game, Outcome, PositionError, Record, RecordError, Seat, ToAct,
 };
@@ -311,6 +311,30 @@ pub trait EngineHook: Clone + Send + Sync + 'static {
         let mut s = self.searcher(16);
         s.exact_root = lv.noise > 0;
         EnginePlayer::with_searcher(s, lv, seed, time)
+    }
+
+    /// A player of strength `level` (1 weakest .. 8 strongest, the
+    /// engine's level table) at the level's own time per move or `time`;
+    /// `seed` makes its choices among equal moves reproducible.
+    fn level_player(
+        &self,
+        level: u8,
+        seed: u64,
+        time: Option<Duration>,
+    ) -> Box<dyn Player<Self::Position>> {
+        Box::new(self.player(deckmate_engine::level::level(level), seed, time))
+    }
+
+    /// A deterministic player (for tests, tuning and measures): level 8's
+    /// settings with `depth` (0: the level's) and `nodes` per move, no
+    /// clock, no noise, searching as [`EngineHook::searcher`] does with a
+    /// 16 MB table.
+    fn fixed_player(
+        &self,
+        depth: u32,
+        nodes: Option<u64>,
+    ) -> EnginePlayer<Self::Position, Self::Eval> {
+        super::untimed_player(self.searcher(16), depth, nodes)
     }
 
     /// The bench positions at their full depths.
