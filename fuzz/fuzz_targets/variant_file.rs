@@ -1,9 +1,10 @@
 //! Any text as a variant file: an error whose place is inside the text, or
-//! a variant whose pieces all compile for its board and whose setup stands
-//! on squares of the board.
+//! a variant whose pieces all compile for its board, which builds into a
+//! rule set, and whose start stands on squares of the board.
 #![no_main]
 
 use deckmate_betza::{compile_str, Facing};
+use deckmate_games::fairy::{AnyPosition, RuleSet};
 use deckmate_games::variant_file::read;
 use libfuzzer_sys::fuzz_target;
 
@@ -18,15 +19,22 @@ fuzz_target!(|data: &[u8]| {
                 assert!(at.line >= 1 && at.line <= text.lines().count() + 1);
             }
         }
-        Ok(spec) => {
-            for p in &spec.pieces {
+        Ok(variant) => {
+            for p in &variant.pieces {
                 for facing in [Facing::Up, Facing::Down] {
-                    assert!(compile_str(&p.betza_text, &spec.geometry, facing).is_ok());
+                    assert!(compile_str(&p.betza, &variant.geometry, facing).is_ok());
                 }
             }
-            for placed in &spec.setup.placed {
-                assert!(spec.geometry.contains(placed.square));
-                assert!(placed.piece < spec.pieces.len());
+            let rules = RuleSet::new(variant.clone()).expect("what reads builds");
+            let start = AnyPosition::new_game(&rules);
+            for rank in 0..16u8 {
+                for file in 0..16u8 {
+                    let sq = deckmate_board::Square(rank * 16 + file);
+                    if let Some((_, piece)) = start.at(sq) {
+                        assert!(variant.geometry.contains(sq));
+                        assert!(piece < variant.pieces.len());
+                    }
+                }
             }
         }
     }

@@ -38,6 +38,7 @@ pub fn variant() -> Result<Variant, GeometryError> {
         };
     Ok(Variant {
         name: "Chess".to_string(),
+        description: None,
         geometry,
         pieces: vec![
             PieceSpec::new("Pawn", 'P', "fmWfcFifmnD", PieceKind::Pawn).valued(100),

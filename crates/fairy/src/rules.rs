@@ -252,6 +252,9 @@ pub struct Hands {
 pub struct Variant {
     /// Its name ("Chess").
     pub name: String,
+    /// A line or two about it, for the lobby and the rules text: a variant
+    /// file's `description`; `None` for the games built in code.
+    pub description: Option<String>,
     /// The board (up to 16x16, with holes).
     pub geometry: Geometry,
     /// The kinds of piece.

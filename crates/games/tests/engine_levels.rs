@@ -18,10 +18,7 @@ fn fairy_court_text() -> String {
 }
 
 fn fairy_court() -> Arc<RuleSet> {
-    deckmate_games::variant_file::read(&fairy_court_text())
-        .unwrap()
-        .rule_set()
-        .unwrap()
+    deckmate_games::variant_file::rule_set(&fairy_court_text()).unwrap()
 }
 
 /// Positions of fairy-court reached by random play from the start: the

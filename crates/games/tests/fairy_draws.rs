@@ -25,7 +25,7 @@ fn chess_file() -> String {
 }
 
 fn rules_of(text: &str) -> Arc<RuleSet> {
-    variant_file::read(text).unwrap().rule_set().unwrap()
+    variant_file::rule_set(text).unwrap()
 }
 
 fn file_rules() -> Arc<RuleSet> {
@@ -292,10 +292,7 @@ fn item_23_a_bad_insufficient_key_is_refused_with_its_line() {
 
 #[test]
 fn item_23_the_core_refuses_dead_material_it_cannot_read() {
-    let mut v = variant_file::read(&chess_file())
-        .unwrap()
-        .fairy_variant()
-        .unwrap();
+    let mut v = variant_file::read(&chess_file()).unwrap();
     v.draws.dead_material.one_colour = vec!['N'];
     let err = RuleSet::new(v.clone()).err().unwrap();
     assert!(matches!(err, RuleError::Draws { .. }), "{err}");

@@ -19,10 +19,7 @@ use std::sync::Arc;
 fn fairy_court() -> Arc<RuleSet> {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../variants/fairy-court.toml");
     let text = std::fs::read_to_string(path).unwrap();
-    deckmate_games::variant_file::read(&text)
-        .unwrap()
-        .rule_set()
-        .unwrap()
+    deckmate_games::variant_file::rule_set(&text).unwrap()
 }
 
 /// A variant with every value hint removed.
@@ -200,10 +197,7 @@ fn symmetric_starts_are_level_but_for_the_tempo() {
 fn fairy_variant() -> Variant {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../variants/fairy-court.toml");
     let text = std::fs::read_to_string(path).unwrap();
-    deckmate_games::variant_file::read(&text)
-        .unwrap()
-        .fairy_variant()
-        .unwrap()
+    deckmate_games::variant_file::read(&text).unwrap()
 }
 
 #[test]

@@ -15,10 +15,8 @@ use std::sync::{Arc, OnceLock};
 fn rule_sets() -> &'static [Arc<deckmate_games::fairy::RuleSet>] {
     static SETS: OnceLock<Vec<Arc<deckmate_games::fairy::RuleSet>>> = OnceLock::new();
     SETS.get_or_init(|| {
-        let court = variant_file::read(include_str!("../../../variants/fairy-court.toml"))
-            .expect("the example reads")
-            .rule_set()
-            .expect("and builds");
+        let court = variant_file::rule_set(include_str!("../../../variants/fairy-court.toml"))
+            .expect("the example reads and builds");
         vec![chess(), court]
     })
 }

@@ -118,6 +118,7 @@ fn grand_fairy_variant() -> Variant {
     let p = |name: &str, l: char, b: &str, k: PieceKind| PieceSpec::new(name, l, b, k);
     Variant {
         name: "Grand fairy".to_string(),
+        description: None,
         geometry: Geometry::with_holes(10, 10, RankStyle::FromOne, &holes).unwrap(),
         pieces: vec![
             p("Pawn", 'P', "fmWfcFifmR3", PieceKind::Pawn),
@@ -207,6 +208,7 @@ fn big_capture() -> Arc<RuleSet> {
     let p = |name: &str, l: char, b: &str, k: PieceKind| PieceSpec::new(name, l, b, k);
     let v = Variant {
         name: "Big capture".to_string(),
+        description: None,
         geometry: Geometry::new(12, 12, RankStyle::FromOne).unwrap(),
         pieces: vec![
             p("Pawn", 'P', "fmWfcFifmnD", PieceKind::Pawn),
@@ -256,6 +258,7 @@ fn cuarenta_board() -> Arc<RuleSet> {
     let p = |name: &str, l: char, b: &str, k: PieceKind| PieceSpec::new(name, l, b, k);
     let v = Variant {
         name: "Cuarenta".to_string(),
+        description: None,
         geometry: Geometry::checkered(9, 9, RankStyle::FromOne, Parity::Odd).unwrap(),
         pieces: vec![
             p("King", 'K', "FmvD", PieceKind::Royal),

@@ -34,10 +34,7 @@ kind = "piece"
 }
 
 fn game(placement: &str) -> AnyPosition {
-    let rules = variant_file::read(&big(placement))
-        .unwrap()
-        .rule_set()
-        .unwrap();
+    let rules = variant_file::rule_set(&big(placement)).unwrap();
     AnyPosition::new_game(&rules)
 }
 

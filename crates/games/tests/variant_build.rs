@@ -1,7 +1,8 @@
 //! Variant files made into the fairy core's rule sets
-//! (`VariantSpec::rule_set`): the shipped examples play as their
+//! (`variant_file::rule_set`): the shipped examples play as their
 //! hand-written rule sets do, every piece's moves come out of the built
-//! rules, and what the core cannot express is refused by key.
+//! rules, and what the core cannot express is refused when the file is
+//! read, by key and with its line.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -10,7 +11,7 @@ use deckmate_games::fairy::{
     chess, chess_variant, AnyPosition, CastlingSafety, CastlingSpec, PieceKind, PieceSpec,
     Promotion, PromotionZone, RuleSet, WinCondition,
 };
-use deckmate_games::variant_file::{self, BuildError};
+use deckmate_games::variant_file::{self, Problem, VariantError};
 use deckmate_rules::{perft, Game, Seat};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -20,15 +21,36 @@ fn example(name: &str) -> String {
     std::fs::read_to_string(dir.join(name)).unwrap()
 }
 
-fn build(text: &str) -> Result<Arc<RuleSet>, BuildError> {
-    variant_file::read(text).unwrap().rule_set()
+fn build(text: &str) -> Result<Arc<RuleSet>, VariantError> {
+    variant_file::rule_set(text)
 }
 
-fn refused_key(text: &str) -> (&'static str, String) {
-    match build(text) {
-        Err(BuildError::Unsupported { key, why }) => (key, why),
-        other => panic!("expected a refusal, got {other:?}"),
+/// The key, the reason and the line of the reader's refusal of what the
+/// core cannot play (the rule set is refused alike).
+fn refused_key(text: &str) -> (&'static str, String, usize) {
+    let built = build(text).map(|r| r.name.clone());
+    match variant_file::read(text) {
+        Err(VariantError {
+            at: Some(at),
+            problem: Problem::Unsupported { key, why },
+        }) => {
+            assert_eq!(
+                built.err().map(|e| e.problem),
+                Some(Problem::Unsupported {
+                    key,
+                    why: why.clone()
+                })
+            );
+            (key, why, at.line)
+        }
+        other => panic!("expected a refusal with its place, got {other:?}"),
     }
+}
+
+/// The line (from 1) of the first occurrence of `needle` in `text`.
+fn line_of(text: &str, needle: &str) -> usize {
+    let at = text.find(needle).unwrap();
+    text[..at].matches('\n').count() + 1
 }
 
 #[test]
@@ -222,24 +244,31 @@ fn what_the_core_cannot_express_is_refused_by_key() {
     let odd_letter = chess_text
         .replace("letter = \"N\"\n", "letter = \"N\"\nblack_letter = \"h\"\n")
         .replace("rnbqkbnr/pppp", "rhbqkbhr/pppp");
-    let (key, why) = refused_key(&odd_letter);
+    let (key, why, line) = refused_key(&odd_letter);
     assert_eq!(key, "black_letter");
     assert!(why.contains("Knight"), "{why}");
+    assert_eq!(line, line_of(&odd_letter, "black_letter = \"h\""));
 
     let optional = chess_text
         .replace("zone = 1", "zone = 2")
         .replace("compulsory = true", "compulsory = false");
-    assert_eq!(refused_key(&optional).0, "promotion.compulsory");
+    let (key, _, line) = refused_key(&optional);
+    assert_eq!(key, "promotion.compulsory");
+    assert_eq!(line, line_of(&optional, "compulsory = false"));
     // Optional on a one-rank zone is compulsory there: it builds.
     let one_rank = chess_text.replace("compulsory = true", "compulsory = false");
     assert!(build(&one_rank).is_ok());
 
     let no_capture_reset =
         chess_text.replace("resets = [\"capture\", \"pawn\"]", "resets = [\"pawn\"]");
-    assert_eq!(refused_key(&no_capture_reset).0, "draws.resets");
+    let (key, _, line) = refused_key(&no_capture_reset);
+    assert_eq!(key, "draws.resets");
+    assert_eq!(line, line_of(&no_capture_reset, "resets = [\"pawn\"]"));
 
     let capture_with_castling = chess_text.replace("win = \"checkmate\"", "win = \"extinction\"");
-    assert_eq!(refused_key(&capture_with_castling).0, "castling");
+    let (key, _, line) = refused_key(&capture_with_castling);
+    assert_eq!(key, "castling");
+    assert_eq!(line, line_of(&capture_with_castling, "[castling]"));
 
     // A Fairy Court pawn's triple step a3-a6 crossed a4 and a5: the file
     // names one of them, the core's position string both.
@@ -247,7 +276,9 @@ fn what_the_core_cannot_express_is_refused_by_key() {
         "/12/12/12/12/12/12/PPPPPPPPPPPP/VHGUTLLTUGHV/RONBAQKCBNOR w KQkq - 0 1",
         "/12/12/12/P11/12/12/1PPPPPPPPPPP/VHGUTLLTUGHV/RONBAQKCBNOR b KQkq a4 0 1",
     );
-    assert_eq!(refused_key(&court).0, "setup");
+    let (key, _, line) = refused_key(&court);
+    assert_eq!(key, "setup");
+    assert_eq!(line, line_of(&court, "setup = "));
     let double = example("fairy-court.toml").replace(
         "/12/12/12/12/12/12/PPPPPPPPPPPP/VHGUTLLTUGHV/RONBAQKCBNOR w KQkq - 0 1",
         "/12/12/12/12/P11/12/1PPPPPPPPPPP/VHGUTLLTUGHV/RONBAQKCBNOR b KQkq a4 0 1",
@@ -269,7 +300,9 @@ fn capture_and_extinction_map_to_the_core_capture_rule() {
     // core waits for the last.
     let two = small("kk6/8/8/8/3N4/8/8/6KK w")
         .replace("name = \"Small\"", "name = \"Small\"\nwin = \"capture\"");
-    assert_eq!(refused_key(&two).0, "win");
+    let (key, _, line) = refused_key(&two);
+    assert_eq!(key, "win");
+    assert_eq!(line, line_of(&two, "win = \"capture\""));
     let two_extinct = two.replace("\"capture\"", "\"extinction\"");
     assert!(build(&two_extinct).is_ok());
 }

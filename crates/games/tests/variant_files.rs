@@ -1,14 +1,17 @@
-//! Variant files: the shipped examples read and check; files written as a
-//! new user would, broken in the usual ways, are refused with the reason
-//! and the place; random text never panics the reader.
+//! Variant files: the shipped examples read and check into the fairy
+//! core's variants, which build; files written as a new user would, broken
+//! in the usual ways, are refused with the reason and the place; random
+//! text never panics the reader.
 #![allow(clippy::unwrap_used)]
 
 use deckmate_betza::{compile_str, Facing};
 use deckmate_board::{RankStyle, Square};
-use deckmate_games::variant_file::{
-    read, Location, Partners, PieceKind, Problem, Stalemate, VariantError, VariantSpec, Win, Wing,
+use deckmate_games::fairy::{
+    AnyPosition, CastlingSafety, CastlingSpec, PieceKind, Promotion, PromotionZone, RuleSet,
+    StalemateRule, Variant, WinCondition,
 };
-use deckmate_rules::Seat;
+use deckmate_games::variant_file::{read, rule_set, Location, Problem, VariantError};
+use deckmate_rules::{Game, Seat};
 use proptest::prelude::*;
 use std::path::PathBuf;
 
@@ -20,7 +23,7 @@ fn example(name: &str) -> String {
     std::fs::read_to_string(variants_dir().join(name)).unwrap()
 }
 
-fn ok(text: &str) -> VariantSpec {
+fn ok(text: &str) -> Variant {
     match read(text) {
         Ok(v) => v,
         Err(e) => panic!("refused: {e}"),
@@ -45,6 +48,48 @@ fn sq(name: &str) -> Square {
     Square::parse(name, RankStyle::FromOne).unwrap()
 }
 
+/// The index of the piece named `name`.
+fn piece_named(v: &Variant, name: &str) -> Option<usize> {
+    v.pieces.iter().position(|p| p.name == name)
+}
+
+/// The start position of the file's rule set.
+fn start_of(text: &str) -> AnyPosition {
+    AnyPosition::new_game(&rule_set(text).unwrap())
+}
+
+/// How many pieces stand on the board of `position`.
+fn placed(position: &AnyPosition) -> usize {
+    let geometry = &position.rules().geometry;
+    geometry
+        .squares()
+        .iter()
+        .filter(|&s| position.at(s).is_some())
+        .count()
+}
+
+/// One castling of chess's squares and notation, with the Rook.
+fn castle(
+    seat: Seat,
+    letter: char,
+    notation: &str,
+    king: [&str; 2],
+    partner: [&str; 2],
+    partners: &[char],
+) -> CastlingSpec {
+    CastlingSpec {
+        seat,
+        letter,
+        notation: notation.to_string(),
+        king_from: sq(king[0]),
+        king_to: sq(king[1]),
+        partner_from: sq(partner[0]),
+        partner_to: sq(partner[1]),
+        partners: partners.to_vec(),
+        safety: CastlingSafety::Path,
+    }
+}
+
 /// The place of the `k`th byte of `needle`'s first occurrence in `text`.
 fn place(text: &str, needle: &str, k: usize) -> Location {
     let at = text.find(needle).unwrap() + k;
@@ -67,7 +112,7 @@ kind = "royal"
 "#;
 
 #[test]
-fn every_file_in_variants_reads_and_checks() {
+fn every_file_in_variants_reads_checks_and_builds() {
     let mut names = Vec::new();
     for entry in std::fs::read_dir(variants_dir()).unwrap() {
         let path = entry.unwrap().path();
@@ -80,12 +125,23 @@ fn every_file_in_variants_reads_and_checks() {
             Err(e) => panic!("{}: {e}", path.display()),
         };
         // What checking promises the core: every piece compiles for the
-        // board, facing either way.
+        // board, facing either way ...
         for p in &spec.pieces {
             for facing in [Facing::Up, Facing::Down] {
-                compile_str(&p.betza_text, &spec.geometry, facing).unwrap();
+                compile_str(&p.betza, &spec.geometry, facing).unwrap();
             }
         }
+        // ... and the variant builds, into the rule set `rule_set` gives.
+        let built = match RuleSet::new(spec.clone()) {
+            Ok(r) => r,
+            Err(e) => panic!("{}: {e}", path.display()),
+        };
+        let rules = rule_set(&text).unwrap();
+        assert_eq!((&rules.name, &rules.start), (&built.name, &built.start));
+        assert_eq!(
+            AnyPosition::new_game(&rules).position_text(),
+            AnyPosition::new_game(&built).position_text()
+        );
         names.push(spec.name);
     }
     names.sort();
@@ -94,7 +150,8 @@ fn every_file_in_variants_reads_and_checks() {
 
 #[test]
 fn chess_reads_as_chess() {
-    let chess = ok(&example("chess.toml"));
+    let text = example("chess.toml");
+    let chess = ok(&text);
     assert_eq!(chess.name, "Chess");
     assert_eq!((chess.geometry.files(), chess.geometry.ranks()), (8, 8));
     assert_eq!(chess.geometry.squares().count(), 64);
@@ -102,93 +159,109 @@ fn chess_reads_as_chess() {
     assert_eq!(names, ["King", "Queen", "Rook", "Bishop", "Knight", "Pawn"]);
     let king = &chess.pieces[0];
     assert_eq!(king.kind, PieceKind::Royal);
-    assert_eq!(king.letters, ['K', 'k']);
+    // White's letter; Black's is its lower case (the core's rule).
+    assert_eq!(king.letter, 'K');
     assert_eq!(chess.pieces[5].kind, PieceKind::Pawn);
-    assert_eq!(chess.pieces[1].value, Some(9.0));
-    assert_eq!(chess.piece_of_letter('n'), Some((4, Seat::Second)));
-    assert_eq!(chess.piece_named("Rook"), Some(2));
+    assert_eq!(chess.pieces[1].value, Some(900));
+    let rules = rule_set(&text).unwrap();
+    assert_eq!(rules.kind_of('n'), Some(4));
+    assert_eq!(piece_named(&chess, "Rook"), Some(2));
 
-    let setup = &chess.setup;
-    assert_eq!(setup.placed.len(), 32);
-    let at = |name: &str| setup.placed.iter().find(|p| p.square == sq(name)).copied();
-    let e1 = at("e1").unwrap();
-    assert_eq!((e1.piece, e1.seat), (0, Seat::First));
-    let d8 = at("d8").unwrap();
-    assert_eq!((d8.piece, d8.seat), (1, Seat::Second));
-    assert!(at("e4").is_none());
-    assert_eq!(setup.to_move, Seat::First);
-    assert_eq!(setup.castling.len(), 4);
+    // The setup, its left-out fields filled (none here).
     assert_eq!(
-        (setup.en_passant, setup.quiet_plies, setup.move_number),
-        (None, 0, 1)
+        chess.start,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
     );
+    let start = AnyPosition::new_game(&rules);
+    assert_eq!(placed(&start), 32);
+    assert_eq!(start.at(sq("e1")), Some((Seat::First, 0)));
+    assert_eq!(start.at(sq("d8")), Some((Seat::Second, 1)));
+    assert_eq!(start.at(sq("e4")), None);
+    assert_eq!(start.side_to_move(), Seat::First);
+    assert_eq!(start.position_text(), chess.start);
 
-    assert_eq!(chess.win, Win::Checkmate);
+    assert_eq!(chess.win, WinCondition::Checkmate);
     assert!(chess.en_passant);
-    let promotion = chess.promotion.as_ref().unwrap();
-    assert_eq!(promotion.choices, [1, 2, 3, 4]);
-    assert!(promotion.compulsory);
-    assert!(promotion.in_zone(Seat::First, sq("a8"), 8));
-    assert!(!promotion.in_zone(Seat::First, sq("a7"), 8));
-    assert!(promotion.in_zone(Seat::Second, sq("h1"), 8));
-
-    let castling = chess.castling.as_ref().unwrap();
-    assert_eq!(castling.piece, 0);
-    assert_eq!(castling.partners, Partners::Pieces(vec![2]));
-    let short = castling.moves[0];
-    assert_eq!(short.wing, Wing::High);
-    assert_eq!((short.from, short.to), (sq("e1"), sq("g1")));
-    assert_eq!((short.partner_from, short.partner_to), (sq("h1"), sq("f1")));
-    let black_long = castling.moves[1].for_seat(Seat::Second, 8);
-    assert_eq!(black_long.wing, Wing::Low);
-    assert_eq!((black_long.from, black_long.to), (sq("e8"), sq("c8")));
+    // The last rank, seen from each side.
     assert_eq!(
-        (black_long.partner_from, black_long.partner_to),
-        (sq("a8"), sq("d8"))
+        chess.promotion,
+        Promotion {
+            zones: vec![PromotionZone {
+                ranks: 1,
+                choices: vec!['Q', 'R', 'B', 'N']
+            }],
+            compulsory: true
+        }
     );
-    assert_eq!(Wing::Low.letter(Seat::Second), 'q');
 
-    assert_eq!(chess.draws.move_rule, 50);
-    assert!(chess.draws.resets.capture && chess.draws.resets.pawn);
-    assert!(!chess.draws.resets.promotion);
-    assert_eq!(chess.draws.repetition, 3);
-    assert_eq!(chess.draws.stalemate, Stalemate::Draw);
+    // The King castles with the Rook, both ways; Black's mirrored.
+    assert_eq!(
+        chess.castling,
+        [
+            castle(Seat::First, 'K', "O-O", ["e1", "g1"], ["h1", "f1"], &['R']),
+            castle(
+                Seat::First,
+                'Q',
+                "O-O-O",
+                ["e1", "c1"],
+                ["a1", "d1"],
+                &['R']
+            ),
+            castle(Seat::Second, 'k', "O-O", ["e8", "g8"], ["h8", "f8"], &['R']),
+            castle(
+                Seat::Second,
+                'q',
+                "O-O-O",
+                ["e8", "c8"],
+                ["a8", "d8"],
+                &['R']
+            ),
+        ]
+    );
+
+    // The fifty-move rule, reset by a capture (always, in the core) and a
+    // pawn's move (so a promotion too).
+    assert_eq!(chess.draws.quiet_limit, Some(100));
+    assert!(chess.draws.pawn_moves_reset);
+    assert!(chess.draws.promotions_reset);
+    assert_eq!(chess.draws.repetition, Some(3));
+    assert_eq!(chess.draws.stalemate, StalemateRule::Draw);
 }
 
 #[test]
 fn fairy_court_reads_with_its_hoppers_and_bent_riders() {
-    let court = ok(&example("fairy-court.toml"));
+    let text = example("fairy-court.toml");
+    let court = ok(&text);
     assert_eq!((court.geometry.files(), court.geometry.ranks()), (12, 12));
     assert_eq!(court.pieces.len(), 15);
-    assert_eq!(court.setup.placed.len(), 72);
-    let gryffon = court.piece_named("Gryffon").unwrap();
-    assert_eq!(court.pieces[gryffon].betza.to_string(), "FyafsF");
+    assert_eq!(placed(&start_of(&text)), 72);
+    let gryffon = piece_named(&court, "Gryffon").unwrap();
+    assert_eq!(court.pieces[gryffon].betza, "FyafsF");
     // The pawn's three-square first step is a lame first-move leap.
-    let pawn = court.piece_named("Pawn").unwrap();
-    let table = compile_str(&court.pieces[pawn].betza_text, &court.geometry, Facing::Up).unwrap();
+    let pawn = piece_named(&court, "Pawn").unwrap();
+    let table = compile_str(&court.pieces[pawn].betza, &court.geometry, Facing::Up).unwrap();
     let from_c3 = table.from(sq("c3"));
     let triple = from_c3.leaps.iter().find(|l| l.to == sq("c6")).unwrap();
     assert!(triple.initial);
     assert_eq!(triple.via, [sq("c4"), sq("c5")]);
-    let castling = court.castling.as_ref().unwrap();
-    assert_eq!(castling.moves[0].to, sq("k1"));
-    assert_eq!(court.promotion.as_ref().unwrap().choices.len(), 13);
+    assert_eq!(court.castling[0].king_to, sq("k1"));
+    assert_eq!(court.promotion.zones[0].choices.len(), 13);
 }
 
 #[test]
 fn a_minimal_file_takes_the_defaults() {
     let mini = ok(MINI);
     assert_eq!(mini.description, None);
-    assert_eq!(mini.win, Win::Checkmate);
+    assert_eq!(mini.win, WinCondition::Checkmate);
     assert!(!mini.en_passant);
-    assert_eq!(mini.promotion, None);
-    assert_eq!(mini.castling, None);
-    assert_eq!(mini.draws.move_rule, 50);
-    assert!(mini.draws.resets.capture && mini.draws.resets.pawn);
-    assert_eq!(mini.draws.repetition, 3);
-    assert_eq!(mini.draws.stalemate, Stalemate::Draw);
-    assert_eq!(mini.setup.castling, []);
-    assert_eq!(mini.setup.move_number, 1);
+    assert_eq!(mini.promotion, Promotion::default());
+    assert_eq!(mini.castling, []);
+    assert_eq!(mini.draws.quiet_limit, Some(100));
+    assert!(mini.draws.pawn_moves_reset);
+    assert_eq!(mini.draws.repetition, Some(3));
+    assert_eq!(mini.draws.stalemate, StalemateRule::Draw);
+    // No castling rights, move 1.
+    assert_eq!(mini.start, "k2/3/2K w - - 0 1");
 }
 
 #[test]
@@ -210,8 +283,8 @@ fn lame_leaps_hoppers_and_bent_riders_read_fine() {
     ] {
         let text = edit(&chess, "betza = \"N\"", &format!("betza = \"{betza}\""));
         let spec = ok(&text);
-        let knight = spec.piece_named("Knight").unwrap();
-        assert_eq!(spec.pieces[knight].betza_text, betza);
+        let knight = piece_named(&spec, "Knight").unwrap();
+        assert_eq!(spec.pieces[knight].betza, betza);
     }
 }
 
@@ -223,7 +296,7 @@ fn holes_by_pattern_and_by_list() {
     let spec = ok(&light);
     assert_eq!(spec.geometry.squares().count(), 4);
     assert!(!spec.geometry.contains(sq("a1")));
-    assert_eq!(spec.setup.placed.len(), 2);
+    assert_eq!(placed(&start_of(&light)), 2);
 
     let listed = edit(MINI, "ranks = 3", "ranks = 3\nholes = [\"b2\"]");
     let listed = edit(&listed, "k2/3/2K w", "k2/1*1/2K w");
@@ -427,8 +500,13 @@ fn rights_in_the_setup_must_fit_the_position() {
         "8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
     );
     let spec = ok(&after);
-    assert_eq!(spec.setup.en_passant, Some(sq("e3")));
-    assert_eq!(spec.setup.to_move, Seat::Second);
+    assert_eq!(
+        spec.start,
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"
+    );
+    let start = start_of(&after);
+    assert_eq!(start.position_text(), spec.start);
+    assert_eq!(start.side_to_move(), Seat::Second);
     let off = edit(&after, "en_passant = true", "en_passant = false");
     assert!(matches!(
         refused(&off).problem,
@@ -468,7 +546,7 @@ fn royal_pieces_are_required() {
     );
     // Two Kings are fine when the goal is to take them all.
     let text = edit(&text, "setup =", "win = \"extinction\"\nsetup =");
-    assert_eq!(ok(&text).win, Win::Extinction);
+    assert_eq!(ok(&text).win, WinCondition::CaptureRoyal);
 }
 
 #[test]
@@ -498,14 +576,24 @@ fn names_and_letters_are_checked() {
     assert!(matches!(refused(&text).problem, Problem::BadLetter { .. }));
     let text = edit(&chess, "letter = \"N\"", "letter = \"Kn\"");
     assert!(matches!(refused(&text).problem, Problem::BadLetter { .. }));
-    // Black's letter may be set apart; it must not clash either.
+    // Black's letter may be set apart in the file, but the core writes
+    // Black's pieces in lower case: refused where it is written. It must
+    // not clash either.
     let text = edit(
         &chess,
         "letter = \"N\"",
         "letter = \"N\"\nblack_letter = \"s\"",
     );
     let text = text.replace("rnbqkbnr/", "rsbqkbsr/");
-    assert_eq!(ok(&text).pieces[4].letters, ['N', 's']);
+    let err = refused(&text);
+    assert!(
+        matches!(
+            &err.problem,
+            Problem::Unsupported { key: "black_letter", why } if why.contains("Knight")
+        ),
+        "{err}"
+    );
+    assert_eq!(err.at, Some(place(&text, "\"s\"", 0)));
     let text = edit(
         &chess,
         "letter = \"N\"",
@@ -631,15 +719,20 @@ fn promotion_castling_and_draws_are_checked() {
     // No rule, nothing to reset: fine.
     let none = edit(&chess, "move_rule = 50", "move_rule = 0");
     let none = edit(&none, "resets = [\"capture\", \"pawn\"]", "resets = []");
-    assert_eq!(ok(&none).draws.move_rule, 0);
+    assert_eq!(ok(&none).draws.quiet_limit, None);
     let loss = edit(&chess, "stalemate = \"draw\"", "stalemate = \"loss\"");
-    assert_eq!(ok(&loss).draws.stalemate, Stalemate::Loss);
+    assert_eq!(ok(&loss).draws.stalemate, StalemateRule::Loss);
     // Promotion without pawns.
     let text = format!("{MINI}\n[promotion]\nchoices = [\"King\"]\n");
     assert_eq!(refused(&text).problem, Problem::NoPawns);
     // "any" partner (Dealer's Chess, D5).
     let any = edit(&chess, "with = [\"Rook\"]", "with = [\"any\"]");
-    assert_eq!(ok(&any).castling.unwrap().partners, Partners::Any);
+    // Every kind neither royal nor a pawn, for each castling.
+    let any = ok(&any);
+    assert_eq!(any.castling.len(), 4);
+    for c in &any.castling {
+        assert_eq!(c.partners, ['Q', 'R', 'B', 'N']);
+    }
 }
 
 #[test]
@@ -651,7 +744,7 @@ fn values_and_kinds_are_checked() {
     assert!(err.to_string().contains("invalid type"), "{err}");
     assert_eq!(
         ok(&edit(&chess, "value = 9", "value = 8.5")).pieces[1].value,
-        Some(8.5)
+        Some(850)
     );
 }
 

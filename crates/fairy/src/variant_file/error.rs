@@ -1,5 +1,6 @@
 //! Why a variant file is refused, and where.
 
+use crate::rules::RuleError;
 use deckmate_betza::BetzaError;
 use std::fmt;
 
@@ -293,6 +294,18 @@ pub enum Problem {
         /// Why.
         why: String,
     },
+    /// The file says something the fairy core cannot play (the module's
+    /// notes list what): it is refused, never dropped.
+    Unsupported {
+        /// The key that says it (`"black_letter"`, `"win"`,
+        /// `"promotion.compulsory"`, ...).
+        key: &'static str,
+        /// What the file says and why it cannot be played.
+        why: String,
+    },
+    /// The core refused the variant read (a check the reader does not
+    /// make itself).
+    Rules(RuleError),
 }
 
 impl fmt::Display for Problem {
@@ -469,6 +482,10 @@ impl fmt::Display for Problem {
             Problem::OneColour { letter, why } => {
                 write!(f, "insufficient_one_colour \"{letter}\": {why}")
             }
+            Problem::Unsupported { key, why } => {
+                write!(f, "`{key}`: not supported by the fairy core: {why}")
+            }
+            Problem::Rules(e) => write!(f, "the rules do not build: {e}"),
         }
     }
 }

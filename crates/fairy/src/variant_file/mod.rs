@@ -1,6 +1,6 @@
 //! Variant files: a chess variant of one's own, written as a TOML file,
-//! read into plain checked data ([`VariantSpec`]) for the fairy-chess core
-//! to be built from.
+//! read into the fairy-chess core's own description, a [`Variant`], that
+//! is known to build into a [`RuleSet`].
 //!
 //! The format is documented for users in `docs/variant-files.md`; the
 //! examples are in `variants/`. In short:
@@ -39,6 +39,19 @@
 //! and a [`Problem`], one variant per cause, whose `Display` is the
 //! message. Reading never panics, whatever the text.
 //!
+//! What the core cannot play is refused by [`read`] too, with its place:
+//! a [`Problem::Unsupported`] naming the key (a `black_letter` that is not
+//! the lower case of `letter`, `win = "capture"` with several royal pieces
+//! on a side, promotion to a royal piece, optional promotion on a zone of
+//! more than one rank, castling under a win other than checkmate, a
+//! castling piece that is not royal or one of several royal kinds,
+//! castling partners of which none can be one, `resets` without
+//! `"capture"`, the en passant square of a pawn that crossed several
+//! squares). The variant read is then built into a [`RuleSet`], so what
+//! [`read`] gives builds ([`rule_set`] gives that rule set); the rare
+//! refusal of the core itself is a [`Problem::Rules`]. The `check` module's
+//! notes say what each key maps to.
+//!
 //! Like every rules crate, this reads text, not files: the shells read the
 //! file and pass its text.
 //!
@@ -52,27 +65,31 @@
 //! .unwrap();
 //! let chess = variant_file::read(&text).unwrap();
 //! assert_eq!(chess.pieces.len(), 6);
+//! let rules = variant_file::rule_set(&text).unwrap();
+//! assert_eq!(rules.name, "Chess");
 //! let broken = text.replace("betza = \"mfWimfnDcfF\"", "betza = \"mfWimfnDcfY\"");
 //! let err = variant_file::read(&broken).unwrap_err();
 //! assert!(err.to_string().contains("byte 10 ('Y'): unknown atom 'Y'"));
 //! ```
 
-mod build;
 mod check;
 mod error;
 mod raw;
 mod setup;
-mod spec;
 
-pub use build::BuildError;
+use crate::rules::{RuleSet, Variant};
+use std::sync::Arc;
+
 pub use error::{Location, Problem, VariantError};
-pub use spec::{
-    Castling, CastlingMove, Draws, Partners, PieceKind, PieceSpec, Placed, Promotion, Resets,
-    Setup, Stalemate, VariantSpec, Win, Wing,
-};
 
-/// Reads a variant file's text and checks it: the variant, or the first
-/// problem with its place in the file.
-pub fn read(text: &str) -> Result<VariantSpec, VariantError> {
-    check::read(text)
+/// Reads a variant file's text and checks it: the core's variant (built
+/// once into a rule set, so it builds), or the first problem with its
+/// place in the file.
+pub fn read(text: &str) -> Result<Variant, VariantError> {
+    check::read(text).map(|(variant, _)| variant)
+}
+
+/// Reads a variant file's text as [`read`] does: the playable rule set.
+pub fn rule_set(text: &str) -> Result<Arc<RuleSet>, VariantError> {
+    check::read(text).map(|(_, rules)| rules)
 }

@@ -114,7 +114,7 @@ pub(super) struct RawPromotion {
     pub zone: Option<Spanned<i64>>,
     pub choices: Spanned<Vec<Spanned<String>>>,
     #[serde(default)]
-    pub compulsory: Option<bool>,
+    pub compulsory: Option<Spanned<bool>>,
 }
 
 /// `[castling]`.

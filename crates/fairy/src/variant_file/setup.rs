@@ -10,20 +10,49 @@
 //! 5. plies since the n-move count was reset (default 0);
 //! 6. the move number (default 1).
 
-use super::check::Source;
+use super::check::{Castling, Partners, Piece, Source, Wing};
 use super::error::{Problem, VariantError};
-use super::spec::{Castling, Partners, PieceKind, PieceSpec, Placed, Setup, Win, Wing};
+use crate::rules::PieceKind;
 use deckmate_board::{Geometry, RankStyle, Square};
 use deckmate_rules::Seat;
 use toml::Spanned;
 
 /// What the setup is read against.
 pub(super) struct Rules<'a> {
+    /// The board.
     pub geometry: &'a Geometry,
-    pub pieces: &'a [PieceSpec],
-    pub win: Win,
+    /// The pieces, checked.
+    pub pieces: &'a [Piece],
+    /// Whether the goal is checkmate (exactly one royal piece a side).
+    pub checkmate: bool,
+    /// The castling rule, if any.
     pub castling: Option<&'a Castling>,
+    /// Whether en passant is played.
     pub en_passant: bool,
+}
+
+/// The setup as checked: what the variant's start is, and what the
+/// reader still checks against the core.
+pub(super) struct Setup {
+    /// The setup string with its left-out fields filled with their
+    /// defaults (`- - 0 1`): the core's start.
+    pub start: String,
+    /// The pieces on the board, by square (lowest square first).
+    pub placed: Vec<Placed>,
+    /// The byte offset of the en passant field in the setup string, if it
+    /// names a square.
+    pub en_passant_at: Option<usize>,
+}
+
+/// A piece standing on a square.
+#[derive(Copy, Clone)]
+pub(super) struct Placed {
+    /// Where it stands.
+    pub square: Square,
+    /// Whose it is.
+    pub seat: Seat,
+    /// Its kind: an index into the pieces.
+    pub piece: usize,
 }
 
 /// The words of `text` with their byte offsets.
@@ -129,7 +158,8 @@ pub(super) fn read(
                 };
                 let mv = mv.for_seat(seat, rules.geometry.ranks());
                 let at_square = |sq: Square| placed.iter().find(|p| p.square == sq);
-                let piece_name = |i: usize| rules.pieces.get(i).map_or("?", |p| p.name.as_str());
+                let piece_name =
+                    |i: usize| rules.pieces.get(i).map_or("?", |p| p.spec.name.as_str());
                 let king = at_square(mv.from).filter(|p| p.seat == seat && p.piece == rule.piece);
                 if king.is_none() {
                     return Err(why(format!(
@@ -145,7 +175,7 @@ pub(super) fn read(
                             Partners::Any => rules
                                 .pieces
                                 .get(p.piece)
-                                .is_some_and(|q| q.kind == PieceKind::Piece),
+                                .is_some_and(|q| q.kind() == PieceKind::Piece),
                             Partners::Pieces(list) => list.contains(&p.piece),
                         }
                 });
@@ -169,7 +199,7 @@ pub(super) fn read(
         }
     }
 
-    let mut en_passant = None;
+    let mut en_passant_at = None;
     if let Some((at, ep)) = field(3) {
         if ep != "-" {
             let why = |why: String| {
@@ -207,7 +237,7 @@ pub(super) fn read(
                     && rules
                         .pieces
                         .get(p.piece)
-                        .is_some_and(|q| q.kind == PieceKind::Pawn)
+                        .is_some_and(|q| q.kind() == PieceKind::Pawn)
                     && ahead(p)
             });
             if !pawn_beyond {
@@ -216,7 +246,7 @@ pub(super) fn read(
                     side_name(moved)
                 )));
             }
-            en_passant = Some(sq);
+            en_passant_at = Some(at);
         }
     }
 
@@ -238,8 +268,8 @@ pub(super) fn read(
                 }),
         }
     };
-    let quiet_plies = counter(4, "quiet plies", 0)?;
-    let move_number = counter(5, "move number", 1)?;
+    counter(4, "quiet plies", 0)?;
+    counter(5, "move number", 1)?;
 
     for seat in [Seat::First, Seat::Second] {
         let royals = placed
@@ -249,7 +279,7 @@ pub(super) fn read(
                     && rules
                         .pieces
                         .get(p.piece)
-                        .is_some_and(|q| q.kind == PieceKind::Royal)
+                        .is_some_and(|q| q.kind() == PieceKind::Royal)
             })
             .count();
         if royals == 0 {
@@ -260,13 +290,13 @@ pub(super) fn read(
                     royals: rules
                         .pieces
                         .iter()
-                        .filter(|p| p.kind == PieceKind::Royal)
-                        .map(|p| p.name.clone())
+                        .filter(|p| p.kind() == PieceKind::Royal)
+                        .map(|p| p.spec.name.clone())
                         .collect(),
                 },
             ));
         }
-        if royals > 1 && rules.win == Win::Checkmate {
+        if royals > 1 && rules.checkmate {
             return Err(err(
                 place_at,
                 Problem::RoyalCount {
@@ -277,14 +307,16 @@ pub(super) fn read(
         }
     }
 
+    let mut start: Vec<&str> = fields.iter().map(|&(_, w)| w).collect();
+    for (i, default) in ["-", "-", "0", "1"].into_iter().enumerate() {
+        if start.len() < i + 3 {
+            start.push(default);
+        }
+    }
     Ok(Setup {
-        text: text.trim().to_string(),
+        start: start.join(" "),
         placed,
-        to_move,
-        castling,
-        en_passant,
-        quiet_plies,
-        move_number,
+        en_passant_at,
     })
 }
 
@@ -406,9 +438,9 @@ fn placement_of(
                         return Err(err(at, Problem::SetupOnHole(name(sq))));
                     }
                     let found = rules.pieces.iter().enumerate().find_map(|(i, p)| {
-                        if p.letters[0] == c {
+                        if p.letter(Seat::First) == c {
                             Some((i, Seat::First))
-                        } else if p.letters[1] == c {
+                        } else if p.letter(Seat::Second) == c {
                             Some((i, Seat::Second))
                         } else {
                             None

@@ -67,6 +67,7 @@ pub fn variant() -> Variant {
     fields.insert(2, "-");
     Variant {
         name: "52Chess".to_string(),
+        description: None,
         geometry: geometry(),
         pieces: vec![
             // F6: a step forward, a diagonal capture, a double step over an

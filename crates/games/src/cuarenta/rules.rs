@@ -108,6 +108,7 @@ pub fn variant() -> Variant {
     let letters = |ps: &[Piece]| ps.iter().map(|p| p.letter()).collect();
     Variant {
         name: "Cuarenta".to_string(),
+        description: None,
         geometry: g.clone(),
         pieces: Piece::ALL
             .iter()

@@ -1,5 +1,5 @@
 //! A variant file as a game of the shells: [`load`] reads a file's text
-//! ([`crate::variant_file`]), builds its rule set on the fairy core and
+//! ([`crate::variant_file`]) into the fairy core's variant and rule set and
 //! makes a registry entry for it at runtime, with the one board game of
 //! the shells ([`FairyBoard`] over [`crate::registry::BoardPlay`]), records
 //! ([`record`]) and the engine tools ([`FairyTools`]: perft, analysis, the
@@ -33,9 +33,9 @@ pub use entry::FairyBoard;
 pub use record::FairySpec;
 pub use tools::FairyTools;
 
-use crate::fairy::{AnyPosition, RuleSet};
+use crate::fairy::{AnyPosition, PieceKind, RuleSet, Variant};
 use crate::registry::{EngineTools, GameEntry, Tools};
-use crate::variant_file::{self, BuildError, PieceKind, VariantError, VariantSpec};
+use crate::variant_file::{self, Problem, VariantError};
 use std::fmt;
 use std::sync::Arc;
 
@@ -48,8 +48,9 @@ pub const MAX_KEY_CHARS: usize = 40;
 /// A variant file read and built: what its runtime entry carries.
 #[derive(Debug)]
 pub struct VariantGame {
-    /// The checked file.
-    pub spec: VariantSpec,
+    /// The file read: the core's description of the variant (its name,
+    /// description, board and pieces as the file gives them).
+    pub variant: Variant,
     /// Its rule set.
     pub rules: Arc<RuleSet>,
     /// The file's name (no directories), as records' `[VariantFile]` tag
@@ -99,10 +100,8 @@ pub enum LoadError {
         bytes: usize,
     },
     /// The file is refused by the reader: where and why (an XBetza text
-    /// with the byte position).
+    /// with the byte position, something the fairy core cannot play).
     Read(VariantError),
-    /// The file reads, but the fairy core cannot play it.
-    Build(BuildError),
     /// The file's name does not make a key.
     Key(String),
 }
@@ -115,7 +114,6 @@ impl fmt::Display for LoadError {
                 "the file has {bytes} bytes; a variant file may have at most {MAX_FILE_BYTES}"
             ),
             LoadError::Read(e) => write!(f, "{e}"),
-            LoadError::Build(e) => write!(f, "{e}"),
             LoadError::Key(e) => write!(f, "{e}"),
         }
     }
@@ -190,8 +188,14 @@ pub fn load(file: &str, text: &str) -> Result<&'static GameEntry, LoadError> {
     if text.len() > MAX_FILE_BYTES {
         return Err(LoadError::TooLarge { bytes: text.len() });
     }
-    let spec = variant_file::read(text).map_err(LoadError::Read)?;
-    let rules = spec.rule_set().map_err(LoadError::Build)?;
+    let variant = variant_file::read(text).map_err(LoadError::Read)?;
+    // The reader built it once already: this does not fail.
+    let rules = RuleSet::new(variant.clone()).map_err(|e| {
+        LoadError::Read(VariantError {
+            at: None,
+            problem: Problem::Rules(e),
+        })
+    })?;
     let key = key_from_file_name(file).map_err(LoadError::Key)?;
     let start = AnyPosition::new_game(&rules);
     let game = Arc::new(VariantGame {
@@ -199,16 +203,16 @@ pub fn load(file: &str, text: &str) -> Result<&'static GameEntry, LoadError> {
         file: file.to_string(),
         digest: digest(text),
         start,
-        spec,
+        variant,
     });
     let tools: &'static dyn EngineTools =
         Box::leak(Box::new(Tools::new(FairyTools::new(Arc::clone(&game)))));
     let entry = GameEntry {
         key: leak(key),
-        name: leak(game.spec.name.clone()),
+        name: leak(game.variant.name.clone()),
         summary: leak(summary(&game)),
         rules: leak(rules_text(&game, text)),
-        move_help: leak(move_help(&game.spec)),
+        move_help: leak(move_help(&game.variant)),
         replay: entry::replay_record,
         create: entry::create,
         from_spec: entry::from_spec,
@@ -222,8 +226,8 @@ pub fn load(file: &str, text: &str) -> Result<&'static GameEntry, LoadError> {
 /// One line for the lobby: the file's description (its first 160
 /// characters) or the board, and the file.
 fn summary(game: &VariantGame) -> String {
-    let g = &game.spec.geometry;
-    let what = match &game.spec.description {
+    let g = &game.variant.geometry;
+    let what = match &game.variant.description {
         Some(d) if !d.trim().is_empty() => {
             let d: String = d.split_whitespace().collect::<Vec<_>>().join(" ");
             let mut short: String = d.chars().take(160).collect();
@@ -236,15 +240,15 @@ fn summary(game: &VariantGame) -> String {
             "{}x{} board, {} pieces",
             g.files(),
             g.ranks(),
-            game.spec.pieces.len()
+            game.variant.pieces.len()
         ),
     };
-    format!("{}: {what} (variant file {})", game.spec.name, game.file)
+    format!("{}: {what} (variant file {})", game.variant.name, game.file)
 }
 
 /// The rules text: the pieces in words, then the file itself.
 fn rules_text(game: &VariantGame, text: &str) -> String {
-    let s = &game.spec;
+    let s = &game.variant;
     let mut out = format!(
         "{} (the variant file {}, {})\n",
         s.name, game.file, game.digest
@@ -265,10 +269,7 @@ fn rules_text(game: &VariantGame, text: &str) -> String {
             PieceKind::Pawn => " (pawn)",
             PieceKind::Piece => "",
         };
-        out.push_str(&format!(
-            "  {}  {}: {}{kind}\n",
-            p.letters[0], p.name, p.betza_text
-        ));
+        out.push_str(&format!("  {}  {}: {}{kind}\n", p.letter, p.name, p.betza));
     }
     out.push_str("\nThe file, as deckmate plays it:\n\n");
     out.push_str(text);
@@ -279,12 +280,12 @@ fn rules_text(game: &VariantGame, text: &str) -> String {
 }
 
 /// How a move is typed, with the variant's letters.
-fn move_help(s: &VariantSpec) -> String {
+fn move_help(s: &Variant) -> String {
     let letters: Vec<String> = s
         .pieces
         .iter()
         .filter(|p| p.kind != PieceKind::Pawn)
-        .map(|p| format!("{} {}", p.letters[0], p.name))
+        .map(|p| format!("{} {}", p.letter, p.name))
         .collect();
     format!(
         "Type a move in SAN: the piece's letter (none for a pawn), the file or rank it\n\

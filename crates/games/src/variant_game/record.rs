@@ -76,7 +76,7 @@ impl RecordSpec for VariantStart {
     }
 
     fn write_tags(&self, record: &mut Record) {
-        record.set_tag("Variant", self.game.spec.name.clone());
+        record.set_tag("Variant", self.game.variant.name.clone());
         record.set_tag("VariantFile", self.game.file.clone());
         record.set_tag("VariantDigest", self.game.digest.clone());
         if let Some(f) = &self.fen {
@@ -100,10 +100,10 @@ pub(super) use super::quiet_plies;
 /// the start.
 pub fn replay(game: &Arc<VariantGame>, record: &Record) -> Result<Replay, ReplayError> {
     if let Some(v) = record.tag("Variant") {
-        if !crate::registry::same_name(v, &game.spec.name) {
+        if !crate::registry::same_name(v, &game.variant.name) {
             return Err(ReplayError::tags(format!(
                 "this record is for '{v}', not {} (the variant file {})",
-                game.spec.name, game.file
+                game.variant.name, game.file
             )));
         }
     }

@@ -149,7 +149,7 @@ pub(super) fn view(
         Some(json!({ "from": from.map(|s| sq(pos, s)), "to": sq(pos, to) }))
     });
     let mut facts = vec![
-        json!({ "label": "Variant", "value": spec.game().spec.name }),
+        json!({ "label": "Variant", "value": spec.game().variant.name }),
         json!({ "label": "Move", "value": pos_fullmove(pos).to_string() }),
     ];
     if let Some(limit) = rules.draws.quiet_limit {

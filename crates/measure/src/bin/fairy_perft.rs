@@ -22,9 +22,7 @@ use std::time::Instant;
 /// `variants/fairy-court.toml` describes it.
 fn court() -> Option<Arc<RuleSet>> {
     let text = include_str!("../../../../variants/fairy-court.toml");
-    let built = deckmate_games::variant_file::read(text)
-        .map_err(|e| e.to_string())
-        .and_then(|spec| spec.rule_set().map_err(|e| e.to_string()));
+    let built = deckmate_games::variant_file::rule_set(text).map_err(|e| e.to_string());
     match built {
         Ok(r) => Some(r),
         Err(e) => {

@@ -35,9 +35,7 @@ const MIDDLEGAME: &str = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N2N2/PP2BPPP/R2QKB1R
 
 fn court() -> Result<Variant, String> {
     let text = include_str!("../../../../variants/fairy-court.toml");
-    deckmate_games::variant_file::read(text)
-        .map_err(|e| e.to_string())
-        .and_then(|spec| spec.fairy_variant().map_err(|e| e.to_string()))
+    deckmate_games::variant_file::read(text).map_err(|e| e.to_string())
 }
 
 fn build(mut v: Variant, hints: bool) -> Result<Arc<RuleSet>, String> {
