@@ -133,6 +133,27 @@ pub fn read_setting_tags<T, E: BadRecord>(
     })
 }
 
+/// The values of the numbered tags `Name1`, `Name2`... of `record`, in
+/// order, up to the first number missing (one tag a line of a text too
+/// long for one tag: a deck file's cards).
+pub fn numbered_tags<'a>(record: &'a Record, name: &str) -> Vec<&'a str> {
+    (1..)
+        .map_while(|i| record.tag(&format!("{name}{i}")))
+        .collect()
+}
+
+/// Writes `values` as the numbered tags `Name1`, `Name2`... (see
+/// [`numbered_tags`]).
+pub fn write_numbered_tags<S: Into<String>>(
+    record: &mut Record,
+    name: &str,
+    values: impl IntoIterator<Item = S>,
+) {
+    for (i, v) in values.into_iter().enumerate() {
+        record.set_tag(&format!("{name}{}", i + 1), v);
+    }
+}
+
 /// Reads a `Seed` tag's number; the error says what a seed is.
 pub fn parse_seed(text: &str) -> Result<u64, String> {
     text.trim()

@@ -93,3 +93,9 @@ pub fn read(text: &str) -> Result<Variant, VariantError> {
 pub fn rule_set(text: &str) -> Result<Arc<RuleSet>, VariantError> {
     check::read(text).map(|(_, rules)| rules)
 }
+
+/// Reads a variant file's text as [`read`] does: the variant and the rule
+/// set it built (built once).
+pub fn read_built(text: &str) -> Result<(Variant, Arc<RuleSet>), VariantError> {
+    check::read(text)
+}

@@ -9,7 +9,7 @@
 //! card drawn, never the seed.
 
 use super::record::{self, GameSpec};
-use super::rules_text::{MOVE_HELP, RULES, TAKEBACK_RULE};
+use super::rules_text::{MOVE_HELP, RULES};
 use super::tools::Chess52Tools;
 use super::{Chess52, Move};
 use crate::registry::{board_game, board_replayed, stored_game, stored_spec, AnalysisStart};
@@ -69,9 +69,7 @@ impl BoardHook for Chess52Board {
     type Position = Chess52;
     type Spec = GameSpec;
 
-    fn takeback_rule() -> &'static str {
-        TAKEBACK_RULE
-    }
+    const TAKEBACK_RULE: &'static str = super::rules_text::TAKEBACK_RULE;
 
     spec_hooks!(ENTRY, record);
 

@@ -36,6 +36,7 @@ pub mod perft;
 pub mod record;
 pub mod rules;
 mod rules_text;
+mod spec;
 pub mod tools;
 mod view;
 

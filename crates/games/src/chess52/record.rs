@@ -10,6 +10,7 @@
 //! is refused at that move.
 
 use super::game::Chess52;
+pub use super::spec::GameSpec;
 use crate::fairy::{seat_name, EndReason};
 use crate::game_record::{self, check_variant, parse_seed, read_tag, replay_error};
 use crate::game_record::{recorded_position, RecordSpec};
@@ -19,30 +20,6 @@ replay_error!(seat_name);
 
 /// A replayed game.
 pub type Replay = game_record::Replay<GameSpec>;
-
-/// How a game starts and where its cards come from. Stored as `{"seed"}`
-/// (a number, or null for a game whose cards are chosen) and `"fen"` when
-/// there is one.
-#[derive(Clone, PartialEq, Eq, Debug, Default, serde::Serialize, serde::Deserialize)]
-pub struct GameSpec {
-    /// A start position (F11) instead of F2's, if any.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub fen: Option<String>,
-    /// The seed of the draws (F9); `None` for a record replayed without
-    /// it (its cards as written).
-    #[serde(default)]
-    pub seed: Option<u64>,
-}
-
-impl GameSpec {
-    /// The starting position, before White's (or Black's) first draw.
-    pub fn start(&self) -> Result<Chess52, PositionError> {
-        match &self.fen {
-            Some(f) => super::fen::parse(f),
-            None => Ok(Chess52::start()),
-        }
-    }
-}
 
 impl RecordSpec for GameSpec {
     type Position = Chess52;

@@ -629,9 +629,8 @@ impl BoardHook for ChessCardsHook {
         })
     }
 
-    fn takeback_rule() -> &'static str {
-        "a takeback goes back one play at a time, across the two games"
-    }
+    const TAKEBACK_RULE: &'static str =
+        "a takeback goes back one play at a time, across the two games";
 
     fn analyse(
         _: &CardsSpec,

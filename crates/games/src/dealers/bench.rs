@@ -36,11 +36,12 @@ pub const BENCH_FENS: [(&str, &str, u32); 2] = [
     ),
 ];
 
-/// The start of a deal with both armies arranged `random`.
+/// The start of a deal with both armies arranged `random` (of a spec
+/// with a position string, that position, with no arrangement).
 pub fn dealt_start(spec: &GameSpec) -> Result<(DealersGame, Vec<DealersMove>), String> {
     let mut g = spec.start_game()?;
     let mut moves = Vec::with_capacity(2);
-    for seat in Seat::BOTH {
+    for seat in Seat::BOTH.into_iter().filter(|_| spec.fen.is_none()) {
         let a = g
             .table()
             .random(seat)

@@ -7,7 +7,7 @@ use super::engine;
 use super::eval::DealersEval;
 use super::game::{DealersGame, DealersMove, Seen};
 use super::record::{self, size_name, GameSpec};
-use super::rules_text::{MOVE_HELP, RULES, TAKEBACK_RULE};
+use super::rules_text::{MOVE_HELP, RULES};
 use crate::registry::unseeded;
 use crate::registry::{board_game, board_replayed, stored_game, stored_spec, GameError};
 use crate::registry::{read_record, spec_hooks, BoardHook, BoxedGame, Capabilities, GameEntry};
@@ -70,9 +70,7 @@ impl BoardHook for DealersBoard {
         Some(spec.seed)
     }
 
-    fn takeback_rule() -> &'static str {
-        TAKEBACK_RULE
-    }
+    const TAKEBACK_RULE: &'static str = super::rules_text::TAKEBACK_RULE;
 
     const SETUP_HEADING: &'static str = "Arrangements";
 

@@ -22,7 +22,7 @@ use crate::fairy::seat_name;
 use crate::game_record::{
     check_variant, parse_seed, read_tag, record_functions, recorded_position, replay_error,
 };
-use crate::game_record::{BadRecord, RecordSpec};
+use crate::game_record::{numbered_tags, write_numbered_tags, BadRecord, RecordSpec};
 use deckmate_rules::{PositionError, Record};
 use std::sync::Arc;
 
@@ -40,13 +40,7 @@ impl RecordSpec for GameSpec {
             ..GameSpec::default()
         };
         // A deck file's cards, one tag each (DeckCard1, DeckCard2...).
-        let mut lines = Vec::new();
-        for i in 1.. {
-            match record.tag(&format!("DeckCard{i}")) {
-                Some(line) => lines.push(line.to_string()),
-                None => break,
-            }
-        }
+        let lines = numbered_tags(record, "DeckCard");
         if !lines.is_empty() {
             let text: Arc<str> = Arc::from(lines.join("\n"));
             catalogue_of(Some(&text))
@@ -98,9 +92,7 @@ impl RecordSpec for GameSpec {
                     record.set_tag("Deck", d.join(","));
                 }
                 if let Some(Ok(deck)) = self.deck_file.as_deref().map(Catalogue::parse_deck) {
-                    for (i, line) in deck.lines().into_iter().enumerate() {
-                        record.set_tag(&format!("DeckCard{}", i + 1), line);
-                    }
+                    write_numbered_tags(record, "DeckCard", deck.lines());
                 }
                 if let Ok(g) = self.start_game() {
                     if let Some(t) = deal_text(&g) {

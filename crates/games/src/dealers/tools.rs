@@ -6,7 +6,7 @@ use super::engine::searcher;
 use super::eval::DealersEval;
 use super::{bench, Position};
 use crate::registry::Tools;
-use crate::registry::{EngineHook, MatchSettings, OptionError};
+use crate::registry::{EngineHook, MatchSettings};
 use crate::registry::{Options, StudyError};
 use deckmate_engine::bench::BenchCase;
 use deckmate_engine::matches::GameResult;
@@ -30,18 +30,9 @@ impl EngineHook for DealersTools {
     const MATCH_HELP: &'static str = "each pair of games plays one deal from the seed, both armies arranged at random, the sides swapped";
 
     fn start(&self, o: &Options, seed: u64, fen: Option<&str>) -> Result<Position, StudyError> {
-        let spec = super::spec::spec_of(o, seed).map_err(StudyError::Option)?;
+        let mut spec = super::spec::spec_of(o, seed).map_err(StudyError::Option)?;
+        spec.fen = fen.map(str::to_string);
         let impossible = |why| StudyError::Position(PositionError::Impossible { why });
-        if let Some(f) = fen {
-            let bad = |reason| {
-                StudyError::Option(OptionError::BadValue {
-                    name: "deck_file",
-                    reason,
-                })
-            };
-            let cat = spec.catalogue().map_err(bad)?;
-            return Position::from_text(f, &cat, spec.options).map_err(StudyError::Position);
-        }
         let (g, _) = dealt_start(&spec).map_err(impossible)?;
         let none = || impossible("the arrangements made no start".to_string());
         g.position().cloned().ok_or_else(none)

@@ -9,7 +9,7 @@ use crate::registry::{board_game, board_record, board_replayed, GameError, Searc
 use crate::registry::{read_record, BoardHook, BoardPlay};
 use crate::registry::{BoxedGame, GameEntry, Options, ReplayFailure, Replayed, Settlement};
 use deckmate_rules::{Record, Seat};
-use serde_json::{json, Map, Value};
+use serde_json::{Map, Value};
 use std::sync::Arc;
 
 /// A new game from the file's setup (variant files take no options; the
@@ -26,25 +26,7 @@ pub(super) fn create(
 /// start other than the setup. A spec of another version of the file (its
 /// digest) is refused, never played with other rules.
 pub(super) fn from_spec(entry: &'static GameEntry, v: &Value) -> Result<BoxedGame, GameError> {
-    let fen = v["fen"].as_str().map(str::to_string);
-    let spec = FairySpec::new(entry, fen, v["seed"].as_u64().unwrap_or(0));
-    let spec = spec.map_err(GameError::Spec)?;
-    let game = spec.game();
-    match v["digest"].as_str() {
-        Some(d) if d == game.digest => {}
-        Some(d) => {
-            return Err(GameError::Spec(format!(
-                "this game was begun with another version of the variant file {} \
-                 (digest {d}; the file now is {}): put the file it was played with back",
-                game.file, game.digest
-            )))
-        }
-        None => {
-            return Err(GameError::Spec(
-                "stored spec: no digest of the variant file".into(),
-            ))
-        }
-    }
+    let spec = FairySpec::from_stored(entry, v).map_err(GameError::Spec)?;
     Ok(Box::new(
         BoardPlay::<FairyBoard>::new(spec).map_err(GameError::Spec)?,
     ))
@@ -88,16 +70,11 @@ impl BoardHook for FairyBoard {
     }
 
     fn start(spec: &FairySpec) -> Result<AnyPosition, String> {
-        use crate::game_record::RecordSpec;
         spec.start.start().map_err(|e| e.to_string())
     }
 
     fn spec_json(spec: &FairySpec) -> Value {
-        let mut v = json!({ "seed": spec.seed, "digest": spec.game().digest });
-        if let Some(f) = &spec.start.fen {
-            v["fen"] = json!(f);
-        }
-        v
+        spec.stored()
     }
 
     fn move_fields(pos: &AnyPosition, m: Move, legal: &[Move]) -> Map<String, Value> {

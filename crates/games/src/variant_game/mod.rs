@@ -26,6 +26,7 @@
 
 mod entry;
 pub mod record;
+mod spec;
 mod tools;
 mod view;
 
@@ -35,7 +36,7 @@ pub use tools::FairyTools;
 
 use crate::fairy::{AnyPosition, PieceKind, RuleSet, Variant};
 use crate::registry::{EngineTools, GameEntry, Tools};
-use crate::variant_file::{self, Problem, VariantError};
+use crate::variant_file::{self, VariantError};
 use std::fmt;
 use std::sync::Arc;
 
@@ -188,14 +189,7 @@ pub fn load(file: &str, text: &str) -> Result<&'static GameEntry, LoadError> {
     if text.len() > MAX_FILE_BYTES {
         return Err(LoadError::TooLarge { bytes: text.len() });
     }
-    let variant = variant_file::read(text).map_err(LoadError::Read)?;
-    // The reader built it once already: this does not fail.
-    let rules = RuleSet::new(variant.clone()).map_err(|e| {
-        LoadError::Read(VariantError {
-            at: None,
-            problem: Problem::Rules(e),
-        })
-    })?;
+    let (variant, rules) = variant_file::read_built(text).map_err(LoadError::Read)?;
     let key = key_from_file_name(file).map_err(LoadError::Key)?;
     let start = AnyPosition::new_game(&rules);
     let game = Arc::new(VariantGame {

@@ -10,59 +10,15 @@
 use super::VariantGame;
 use crate::fairy::AnyPosition;
 use crate::game_record::{self, BadRecord, RecordSpec};
-use crate::registry::GameEntry;
 use deckmate_rules::{PositionError, Record};
 use std::sync::Arc;
+
+pub use super::spec::{FairySpec, VariantStart};
 
 pub use crate::fairy::record::ReplayError;
 
 /// A replayed game.
 pub type Replay = game_record::Replay<VariantStart>;
-
-/// Where a game of a variant file starts: the variant and its setup, or
-/// a position string. What a record's tags say.
-#[derive(Clone, Debug)]
-pub struct VariantStart {
-    /// The variant.
-    pub game: Arc<VariantGame>,
-    /// A start position instead of the setup, if any.
-    pub fen: Option<String>,
-}
-
-/// A game of a variant file as the shells play it: its runtime entry,
-/// its start and the seed (stored, for the engine's choices).
-#[derive(Clone)]
-pub struct FairySpec {
-    /// The runtime entry.
-    pub entry: &'static GameEntry,
-    /// Where it starts.
-    pub start: VariantStart,
-    /// The seed.
-    pub seed: u64,
-}
-
-impl FairySpec {
-    /// The spec of a game of `entry` (an entry made by
-    /// [`super::load`]) from its setup or `fen`.
-    pub fn new(
-        entry: &'static GameEntry,
-        fen: Option<String>,
-        seed: u64,
-    ) -> Result<FairySpec, String> {
-        let game = super::of_entry(entry)
-            .ok_or_else(|| format!("{} is not a variant file's game", entry.name))?;
-        Ok(FairySpec {
-            entry,
-            start: VariantStart { game, fen },
-            seed,
-        })
-    }
-
-    /// The variant.
-    pub fn game(&self) -> &Arc<VariantGame> {
-        &self.start.game
-    }
-}
 
 impl RecordSpec for VariantStart {
     type Position = AnyPosition;
@@ -85,10 +41,7 @@ impl RecordSpec for VariantStart {
     }
 
     fn start(&self) -> Result<AnyPosition, PositionError> {
-        match &self.fen {
-            Some(f) => self.game.position(f),
-            None => Ok(self.game.start()),
-        }
+        VariantStart::start(self)
     }
 }
 

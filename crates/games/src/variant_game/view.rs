@@ -198,7 +198,6 @@ impl FairySpec {
     /// The start position, `None` if it does not read (never for a spec
     /// a game was made from).
     fn start_position(&self) -> Option<AnyPosition> {
-        use crate::game_record::RecordSpec;
         self.start.start().ok()
     }
 }

@@ -180,9 +180,8 @@ pub trait BoardHook: Send + 'static {
     }
 
     /// The game's rule on takebacks, in words ([`PlayedGame::takeback_rule`]).
-    fn takeback_rule() -> &'static str {
-        "a takeback may not go back past a card drawn or a secret revealed"
-    }
+    const TAKEBACK_RULE: &'static str =
+        "a takeback may not go back past a card drawn or a secret revealed";
 
     /// The engine's lines of `pos` for the analysis board, reported to
     /// `sink` (see [`search_lines`]); false where there is nothing to
@@ -528,7 +527,7 @@ impl<H: BoardHook> PlayedGame for BoardPlay<H> {
     }
 
     fn takeback_rule(&self) -> &'static str {
-        H::takeback_rule()
+        H::TAKEBACK_RULE
     }
 
     fn is_chance_ply(&self, ply: usize) -> bool {

@@ -8,9 +8,11 @@
 //! prints each game and the chooser's score with its 95% margin.
 
 use deckmate_engine::Player;
-use deckmate_games::dealers::engine::{choose_arrangement, fixed_player};
+use deckmate_games::dealers::engine::choose_arrangement;
 use deckmate_games::dealers::record::GameSpec;
+use deckmate_games::dealers::tools::DealersTools;
 use deckmate_games::dealers::DealersMove;
+use deckmate_games::registry::EngineHook;
 use deckmate_rules::{Game, Seat};
 
 fn main() {
@@ -50,7 +52,10 @@ fn main() {
             };
             g.play_unchecked(m);
         }
-        let mut players = [fixed_player(0, Some(nodes)), fixed_player(0, Some(nodes))];
+        let mut players = [
+            DealersTools.fixed_player(0, Some(nodes)),
+            DealersTools.fixed_player(0, Some(nodes)),
+        ];
         let mut plies = 0;
         while plies < 300 {
             let Some(p) = g.position() else { break };
