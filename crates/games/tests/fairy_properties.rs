@@ -75,7 +75,8 @@ impl Hooks for HorsesSpareKings {
     }
 }
 
-fn castle(
+/// One castling (also the variant files' tests' chess castlings).
+pub(crate) fn castle(
     seat: Seat,
     letter: char,
     notation: &str,

@@ -68,7 +68,7 @@ fn placed(position: &AnyPosition) -> usize {
         .count()
 }
 
-/// One castling of chess's squares and notation, with the Rook.
+/// One castling of chess with FIDE's path rule.
 fn castle(
     seat: Seat,
     letter: char,
@@ -77,17 +77,8 @@ fn castle(
     partner: [&str; 2],
     partners: &[char],
 ) -> CastlingSpec {
-    CastlingSpec {
-        seat,
-        letter,
-        notation: notation.to_string(),
-        king_from: sq(king[0]),
-        king_to: sq(king[1]),
-        partner_from: sq(partner[0]),
-        partner_to: sq(partner[1]),
-        partners: partners.to_vec(),
-        safety: CastlingSafety::Path,
-    }
+    let safety = CastlingSafety::Path;
+    crate::fairy_properties::castle(seat, letter, notation, king, partner, partners, safety)
 }
 
 /// The place of the `k`th byte of `needle`'s first occurrence in `text`.
