@@ -19,6 +19,7 @@ mod blocking;
 mod clock;
 mod db;
 mod engine_pool;
+mod evaluation;
 mod game;
 mod limits;
 mod live_games;
@@ -131,6 +132,8 @@ struct Inner {
     unavailable: Mutex<HashMap<String, String>>,
     /// Open seeks (in memory only: they stand while their makers wait).
     seeks: Mutex<Vec<api::seeks::Seek>>,
+    /// Whole-game analyses, bounded ([`evaluation`]).
+    evaluations: evaluation::Evaluations,
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -219,6 +222,7 @@ impl AppState {
                 idle_games_kept: config.idle_games_kept,
                 unavailable: Mutex::new(unavailable),
                 seeks: Mutex::new(Vec::new()),
+                evaluations: evaluation::Evaluations::default(),
             }),
         };
         api::seeks::restore(&state, seek_rows);
@@ -254,6 +258,10 @@ impl AppState {
 
     pub(crate) fn store(&self) -> &Store {
         &self.inner.store
+    }
+
+    pub(crate) fn evaluations(&self) -> &evaluation::Evaluations {
+        &self.inner.evaluations
     }
 
     pub(crate) fn seeks(&self) -> &Mutex<Vec<api::seeks::Seek>> {

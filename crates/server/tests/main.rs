@@ -12,6 +12,7 @@ mod cuarenta;
 mod dealers;
 mod engine_turns;
 mod error_codes;
+mod evaluation;
 mod hostile;
 mod lazy_games;
 mod limits;

@@ -28,6 +28,7 @@
 mod actions;
 mod analysis;
 mod cards;
+mod evaluation;
 mod games;
 mod pages;
 mod requests;
@@ -82,6 +83,14 @@ impl ApiError {
     /// The same error with a more precise code.
     fn coded(self, code: &'static str) -> ApiError {
         ApiError { code, ..self }
+    }
+
+    /// The same error with `Retry-After: seconds`.
+    fn retry(self, seconds: u64) -> ApiError {
+        ApiError {
+            retry_after: Some(seconds),
+            ..self
+        }
     }
 
     /// A move refused by the rules: 400, the refusal's own code
@@ -252,6 +261,10 @@ pub fn app(state: AppState) -> Router {
             post(actions::decline_rematch),
         )
         .route("/api/games/{id}/record", get(games::record))
+        .route(
+            "/api/games/{id}/evaluation",
+            get(evaluation::read).post(evaluation::start),
+        )
         .route("/api/games/{id}/ws", get(ws::ws))
         .fallback(|| async { not_found("no such page") })
         .with_state(state)
