@@ -1739,6 +1739,38 @@ await test("issue 29 item 19: the analysis board at ?ply=N holds the game's whol
   await page.close();
 });
 
+// issue 31 item 13: whole-game analysis
+await test("issue 31 item 13: a finished game's analysis board evaluates every position, draws the graph and marks the planted blunder", async () => {
+  // Cuarenta between friends: White's 3. Ff5 gives Black's Vao a free
+  // meal (the engine's own search finds it worth more than three pawns);
+  // then White resigns.
+  const g = await apiGame({ variant: "cuarenta", opponent: "friend" });
+  const line = ["Pi4", "Pa6", "Pa4", "Vxg2", "Ff5"];
+  for (const [i, mv] of line.entries()) {
+    const r = await apiPost(g.id, "moves", i % 2 ? g.tokens.black : g.tokens.white, { move: mv });
+    assert(r.status === 200, mv + ": " + JSON.stringify(r.body));
+  }
+  assert((await apiPost(g.id, "resign", g.tokens.white)).status === 200, "resign");
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await page.goto(`${base}/analysis?from=${g.id}`);
+  await page.waitForSelector("#whole-game:not([hidden])", { timeout: 10000 });
+  await page.waitForFunction(() => /Every position evaluated/.test(document.getElementById("whole-game-status").textContent), null, { timeout: 60000 });
+  const points = await page.evaluate(() => window.analysisState.evaluation.points);
+  assert(points.length === line.length + 1 && points.every((p) => typeof p === "number"), "points: " + JSON.stringify(points));
+  // The graph has its line and a blunder's mark; the list and the move say it.
+  assert(await page.locator("#eval-svg .graph-line").count() === 1, "no graph line");
+  assert(await page.locator("#eval-svg .graph-mark.blunder").count() >= 1, "no blunder drawn");
+  const marks = await page.locator("#eval-marks li.blunder").allTextContents();
+  assert(marks.some((t) => t.startsWith("5. Ff5??") && /White/.test(t)), "marks: " + JSON.stringify(marks));
+  const fifth = page.locator("#moves .mv").nth(4);
+  assert(/blunder/.test(await fifth.getAttribute("class")) && (await fifth.textContent()).endsWith("??"), "move 5 not marked");
+  // A click on the mark goes to that position.
+  await page.locator("#eval-marks li.blunder button").first().click();
+  await page.waitForFunction(() => window.analysisState.at === 5, null, { timeout: 5000 });
+  await page.screenshot({ path: join(root, "docs", "analysis-graph.png") });
+  await page.close();
+});
+
 await test("the pages break no rule of the Content Security Policy, which the server sends", async () => {
   const r = await fetch(base + "/");
   const csp = r.headers.get("content-security-policy") || "";

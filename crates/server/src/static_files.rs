@@ -31,6 +31,7 @@ pub const MODULES: &[(&str, &str)] = &[
     ("dom.js", include_str!("../web/js/dom.js")),
     ("drag.js", include_str!("../web/js/drag.js")),
     ("engine-lines.js", include_str!("../web/js/engine-lines.js")),
+    ("eval-graph.js", include_str!("../web/js/eval-graph.js")),
     ("facts.js", include_str!("../web/js/facts.js")),
     ("game-actions.js", include_str!("../web/js/game-actions.js")),
     ("game-over.js", include_str!("../web/js/game-over.js")),

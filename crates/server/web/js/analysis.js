@@ -11,6 +11,7 @@ import { render } from "./render.js";
 import { placePanels, panelStatus, resetPanels } from "./panels/index.js";
 import { drawFacts } from "./facts.js";
 import { connectAnalysis, analyse } from "./engine-lines.js";
+import { wholeGamePanel, startWholeGame, drawWholeGame, judgementOf, SUFFIX } from "./eval-graph.js";
 
 // The board shown, while its page is.
 let current = null;
@@ -52,6 +53,8 @@ export async function analysisPage() {
   placePanels(st.root);
   connectAnalysis(st);
   await refresh(st);
+  // A finished game's every position, evaluated in the background.
+  startWholeGame(st, (i) => { st.moves = st.line.slice(); goTo(st, i); });
 }
 
 // The side: the engine's panel, the card looked at, facts, the line's
@@ -71,6 +74,7 @@ function side(st, board, variants) {
       el("div", { id: "eval-bar", role: "meter", "aria-valuemin": "0", "aria-valuemax": "100", "aria-valuenow": "50", "aria-label": "evaluation bar: the first player's share" },
         el("div", { id: "eval-fill" })),
       el("ol", { id: "engine-lines", "aria-live": "polite" })),
+    wholeGamePanel(),
     slot("side"), el("div", { id: "card-view" }), el("dl", { id: "facts" }),
     el("div", { class: "buttons" },
       el("button", { id: "first", title: "start", onclick: () => goTo(st, 0) }, "|\u25c0"),
@@ -152,12 +156,17 @@ function drawAnalysis(st) {
   out.replaceChildren(...(v.position ? [el("label", { for: "position-text" }, "Position string"), el("input", { id: "position-text", readonly: "", value: v.position, onclick: (e) => e.target.select() })] : []));
   // The line: the game's moves in plain, moves tried in italics.
   const box = document.getElementById("moves");
-  box.replaceChildren(...st.moves.map((m, i) => el("button", {
-    type: "button",
-    class: "mv" + (i + 1 === st.at ? " current" : "") + (i < st.line.length && st.line[i] === m && st.moves.slice(0, i).every((x, k) => x === st.line[k]) ? "" : " tried"),
-    "aria-current": i + 1 === st.at ? "step" : null,
-    onclick: () => goTo(st, i + 1),
-  }, `${i + 1}. ${m}`), " "));
+  box.replaceChildren(...st.moves.map((m, i) => {
+    const judged = judgementOf(st, i);
+    return [el("button", {
+      type: "button",
+      class: "mv" + (i + 1 === st.at ? " current" : "") + (i < st.line.length && st.line[i] === m && st.moves.slice(0, i).every((x, k) => x === st.line[k]) ? "" : " tried") + (judged ? " judged " + judged : ""),
+      "aria-current": i + 1 === st.at ? "step" : null,
+      "aria-label": judged ? `${i + 1}. ${m}, ${judged}` : null,
+      onclick: () => goTo(st, i + 1),
+    }, `${i + 1}. ${m}${judged ? SUFFIX[judged] : ""}`), " "];
+  }).flat());
+  drawWholeGame(st);
   const cur = box.querySelector(".mv.current");
   if (cur) cur.scrollIntoView({ block: "nearest" });
 }
