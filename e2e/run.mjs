@@ -1739,6 +1739,35 @@ await test("issue 29 item 19: the analysis board at ?ply=N holds the game's whol
   await page.close();
 });
 
+// issue 31 item 9: lenient notation
+await test("issue 31 item 9: the move box reads from-to coordinates and lower-case piece letters", async () => {
+  const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+  await newCuarenta(page, { opponent: "engine", level: "1", side: "white" });
+  // A Frog's move typed as its two squares with '-' between: the move
+  // list shows it in Cuarenta's own notation.
+  let v = await viewOf(page);
+  const frog = v.moves.find((m) => m.text.startsWith("F") && m.from && m.to);
+  assert(frog, "no Frog move: " + JSON.stringify(v.moves.map((m) => m.text)));
+  await page.waitForFunction(() => !document.querySelector("#move-form").hidden, null, { timeout: 15000 });
+  await page.fill("#move-input", `${frog.from}-${frog.to}`);
+  await page.press("#move-input", "Enter");
+  await page.waitForFunction((n) => document.querySelectorAll("#moves .mv").length >= n + 2, v.plies, { timeout: 15000 });
+  v = await viewOf(page);
+  assert(v.history[0] === frog.text, `typed ${frog.from}-${frog.to}, played ${v.history[0]}, wanted ${frog.text}`);
+  // Then a move typed with its piece letter in lower case.
+  await page.waitForFunction(() => !document.querySelector("#move-form").hidden, null, { timeout: 15000 });
+  v = await viewOf(page);
+  const piece = v.moves.find((m) => /^[KBCVGF][a-i][1-9]$/.test(m.text));
+  assert(piece, "no plain piece move: " + JSON.stringify(v.moves.map((m) => m.text)));
+  const typed = piece.text[0].toLowerCase() + piece.text.slice(1);
+  await page.fill("#move-input", typed);
+  await page.press("#move-input", "Enter");
+  await page.waitForFunction((n) => document.querySelectorAll("#moves .mv").length >= n + 2, v.plies, { timeout: 15000 });
+  v = await viewOf(page);
+  assert(v.history[2] === piece.text, `typed ${typed}, played ${v.history[2]}, wanted ${piece.text}`);
+  await page.close();
+});
+
 // issue 31 item 13: whole-game analysis
 await test("issue 31 item 13: a finished game's analysis board evaluates every position, draws the graph and marks the planted blunder", async () => {
   // Cuarenta between friends: White's 3. Ff5 gives Black's Vao a free

@@ -11,7 +11,11 @@
 //!
 //! The reader also takes the promotion without `=` (`e8Q`), `0` for `O` in
 //! castling, more disambiguation than needed, a move without its `+` or `#`,
-//! coordinates (`e2e4`, `e7e8q`; castling as the royal's move) and a
+//! a piece letter in lower case when the text is no legal move as written
+//! (`nf3`; `bxc3` stays the pawn's capture where that is legal),
+//! coordinates (`e2e4`, `e2-e4`, `e4xd5`, `e7e8q`, `e7e8=Q`; castling as the
+//! royal's move; without a promotion they stand for the one move between
+//! the two squares, and are ambiguous when several moves are) and a
 //! pawn's drop without its letter (`@e6`); it
 //! refuses a wrong `+` or `#`, a missing or wrong `x` and an ambiguous
 //! move, saying why. A text that is no move of the game (a letter no piece
@@ -36,11 +40,13 @@ enum Written {
     Castle(String),
     /// A drop: the kind and the square.
     Drop { kind: usize, to: u8 },
-    /// Two squares and an optional promotion.
+    /// Two squares and an optional promotion; `capture` when `x` (or `:`)
+    /// stands between the squares.
     Coordinates {
         from: u8,
         to: u8,
         promotion: Option<usize>,
+        capture: bool,
     },
     /// SAN.
     San {
@@ -238,10 +244,15 @@ fn read_castling<S: SquareSet>(
     Some(Err(syntax(pos, text, &why)))
 }
 
-fn read<S: SquareSet>(pos: &Position<S>, text: &str) -> Result<(Written, Option<char>), MoveError> {
+/// Reads `src` as written, its refusals quoting `text`.
+fn read<S: SquareSet>(
+    pos: &Position<S>,
+    src: &str,
+    text: &str,
+) -> Result<(Written, Option<char>), MoveError> {
     let rules = &pos.t.rules;
     let style = rules.style();
-    let t = text.trim().trim_end_matches(['!', '?']);
+    let t = src.trim().trim_end_matches(['!', '?']);
     let (body, sign) = match t.chars().last() {
         Some(c @ ('+' | '#')) => (&t[..t.len() - 1], Some(c)),
         _ => (t, None),
@@ -283,9 +294,14 @@ fn read<S: SquareSet>(pos: &Position<S>, text: &str) -> Result<(Written, Option<
         let to = board_square(pos, text, square)?;
         return Ok((Written::Drop { kind, to }, sign));
     }
-    // Coordinates: e2e4, e7e8q, a10b10.
+    // Coordinates: e2e4, e7e8q, a10b10, e2-e4, e4xd5.
     if let Ok((from, used)) = Square::parse_prefix(body, style) {
         let rest = &body[used..];
+        let (rest, capture) = match rest.as_bytes().first() {
+            Some(b'-') => (&rest[1..], false),
+            Some(b'x' | b':') => (&rest[1..], true),
+            _ => (rest, false),
+        };
         if let Ok((to, used2)) = Square::parse_prefix(rest, style) {
             let tail = &rest[used2..];
             let promotion = match tail.as_bytes() {
@@ -314,6 +330,7 @@ fn read<S: SquareSet>(pos: &Position<S>, text: &str) -> Result<(Written, Option<
                     from,
                     to,
                     promotion,
+                    capture,
                 },
                 sign,
             ));
@@ -545,10 +562,65 @@ pub fn write<S: SquareSet>(pos: &Position<S>, mv: Move) -> String {
     s
 }
 
+/// The squares and promotion of a move written as coordinates (`e2e4`,
+/// `e2-e4`, `e4xd5`, `e7e8q`, `e7e8=Q`), as dense squares; `None` for a
+/// text written otherwise or not a move. A game that adds moves of its own
+/// between two squares (52Chess's teleports) matches them with it.
+pub fn coordinates<S: SquareSet>(pos: &Position<S>, text: &str) -> Option<(u8, u8, Option<usize>)> {
+    match read(pos, text, text) {
+        Ok((
+            Written::Coordinates {
+                from,
+                to,
+                promotion,
+                ..
+            },
+            _,
+        )) => Some((from, to, promotion)),
+        _ => None,
+    }
+}
+
 /// Reads a move and checks it against the position, saying why it is not
 /// legal when it is not.
+///
+/// A text that is no legal move as written and starts with a lower-case
+/// letter is read again with that letter in upper case, so that a piece
+/// letter may be typed in either case (`nf3` for `Nf3`, `fa4` for `Fa4`):
+/// a reading as written comes first (`bxc3` is the pawn's capture when it
+/// is legal). When neither reading is legal, the refusal is the one as
+/// written if the letter is a file of the board, else the upper-case one's.
 pub fn parse<S: SquareSet>(pos: &Position<S>, text: &str) -> Result<Move, MoveError> {
-    let (written, written_sign) = read(pos, text)?;
+    let first = parse_read(pos, text, text);
+    let Err(as_written) = first else {
+        return first;
+    };
+    let t = text.trim_start();
+    let Some(c) = t.chars().next().filter(char::is_ascii_lowercase) else {
+        return Err(as_written);
+    };
+    let letter = c.to_ascii_uppercase();
+    if pos.t.rules.kind_of(letter).is_none() {
+        return Err(as_written);
+    }
+    let upper = format!("{letter}{}", &t[1..]);
+    match parse_read(pos, &upper, text) {
+        Ok(m) => Ok(m),
+        Err(MoveError::NotAMove { .. }) => Err(as_written),
+        Err(other) => {
+            let is_file = u32::from(c) - u32::from('a') < u32::from(pos.t.rules.geometry.files());
+            if is_file {
+                Err(as_written)
+            } else {
+                Err(other)
+            }
+        }
+    }
+}
+
+/// [`parse`] of `src`, its refusals quoting `text` (what was typed).
+fn parse_read<S: SquareSet>(pos: &Position<S>, src: &str, text: &str) -> Result<Move, MoveError> {
+    let (written, written_sign) = read(pos, src, text)?;
     if let Some(end) = pos.end_state() {
         return Err(MoveError::GameOver {
             end: Some(end.describe()),
@@ -584,14 +656,53 @@ pub fn parse<S: SquareSet>(pos: &Position<S>, text: &str) -> Result<Move, MoveEr
             from,
             to,
             promotion,
+            capture,
         } => {
-            let found = legal.iter().copied().find(|m| {
-                m.dropped().is_none()
-                    && m.from_index() == from
-                    && m.to_index() == to
-                    && m.promotion() == promotion
-            });
+            // Every legal move between the two squares; the promotion
+            // written (or none) picks among them, and a single move there
+            // needs none written.
+            let between: Vec<Move> = legal
+                .iter()
+                .copied()
+                .filter(|m| {
+                    m.dropped().is_none()
+                        && !m.is_pass()
+                        && m.from_index() == from
+                        && m.to_index() == to
+                })
+                .collect();
+            let exact: Vec<Move> = between
+                .iter()
+                .copied()
+                .filter(|m| m.promotion() == promotion)
+                .collect();
+            let found = match (exact.as_slice(), promotion, between.as_slice()) {
+                ([one], _, _) => Some(*one),
+                ([], None, [one]) => Some(*one),
+                ([], None, []) | ([], Some(_), _) => None,
+                ([], None, many) | (many, _, _) => {
+                    return Err(MoveError::Ambiguous {
+                        text: text.to_string(),
+                        side: seat_name(me).to_string(),
+                        piece: rules
+                            .pieces
+                            .get(pos.place.kind_at(from))
+                            .map_or_else(|| "piece".to_string(), |p| p.name.clone()),
+                        to: t.name(to),
+                        candidates: many.iter().map(|&m| write(pos, m)).collect(),
+                    });
+                }
+            };
             match found {
+                Some(m) if capture && !captures(pos, m) => {
+                    return Err(MoveError::CaptureMark {
+                        text: Some(text.to_string()),
+                        piece: None,
+                        square: t.name(to),
+                        captures: false,
+                        correct: write(pos, m),
+                    });
+                }
                 Some(m) => m,
                 None => {
                     let Some((seat, kind)) = pos.place.at(from) else {

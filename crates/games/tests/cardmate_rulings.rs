@@ -603,3 +603,61 @@ fn cardmate_notation_refuses_garbage_with_a_reason() {
         assert!(!e.unwrap_err().to_string().is_empty());
     }
 }
+
+/// Issue 31 item 9: from-to coordinates (the card on the first square
+/// moving to the second) and card letters in either case.
+#[test]
+fn issue31_item9_from_to_coordinates_and_any_case_cards() {
+    use deckmate_rules::MoveError;
+    let p = pos(
+        &with_kings(&[("d4", "1S"), ("e4", "3C"), ("e5", "Qh")]),
+        'F',
+    );
+    let same = |a: &str, b: &str| {
+        let m = p.parse_move(b).unwrap_or_else(|e| panic!("{b}: {e}"));
+        assert_eq!(p.parse_move(a), Ok(m), "{a} / {b}");
+    };
+    same("d4d3", "1Sd3");
+    same("d4-d3", "1Sd3");
+    same("d4d5=A", "1Sd5=A");
+    same("d4d5a", "1Sd5=A");
+    same("1sd3", "1Sd3");
+    same("1sd5=a", "1Sd5=A");
+    // A One entering the opponent's half may promote or not: ambiguous.
+    match p.parse_move("d4d5") {
+        Err(MoveError::Ambiguous {
+            text,
+            side,
+            piece,
+            to,
+            candidates,
+        }) => {
+            assert_eq!(
+                (text.as_str(), side.as_str(), piece.as_str()),
+                ("d4d5", "Forehand", "One")
+            );
+            assert_eq!(to, "d5");
+            assert_eq!(candidates, ["1Sd5", "1Sd5=A"]);
+        }
+        other => panic!("d4d5: {other:?}"),
+    }
+    // No ':' needed from-to, but the capture is written as the game does.
+    let take = p.parse_move("e4xe5").unwrap();
+    assert_eq!(p.parse_move("e4e5"), Ok(take));
+    assert_eq!(p.parse_move("e4:e5"), Ok(take));
+    assert_eq!(p.parse_move("3c:e5"), Ok(take));
+    assert_eq!(p.move_text(take), "3C:e5");
+    // Refusals are the card notation's.
+    assert!(matches!(
+        p.parse_move("f4f5"),
+        Err(MoveError::NoSuchPiece { .. })
+    ));
+    assert!(matches!(
+        p.parse_move("e5e4"),
+        Err(MoveError::NotYours { .. }) | Err(MoveError::OwnPieceThere { .. })
+    ));
+    assert!(matches!(
+        p.parse_move("d4d9"),
+        Err(MoveError::CannotReach { .. })
+    ));
+}

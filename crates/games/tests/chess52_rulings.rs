@@ -359,3 +359,56 @@ fn f11_the_start_reads_and_writes_back() {
     assert!(fen::parse("rqkr/pppp w - 0 1").is_err());
     assert!(fen::parse(&rules::START.replace(" w - 0 1", " w KQ - 0 1")).is_err());
 }
+
+/// Issue 31 item 9: from-to coordinates and piece letters in either case.
+#[test]
+fn issue31_item9_from_to_coordinates_and_lower_case_letters() {
+    let mut q = Chess52::start();
+    q.play(Move::Draw(Card::parse("5H").unwrap())).unwrap();
+    let reads = |a: &str, b: &str| {
+        assert_eq!(q.parse_move(a), q.parse_move(b), "{a} / {b}");
+        assert!(q.parse_move(b).is_ok(), "{b}");
+    };
+    // A plain move, a double step, a lone teleport, with or without '-'.
+    reads("a3b5", "Nb5");
+    reads("b4-b6", "b6");
+    reads("a3c5", "Na3@c5");
+    reads("a2-c5", "Pa2@c5");
+    // Lower-case piece letters.
+    reads("nb5", "Nb5");
+    reads("nd3@c5", "Nd3@c5");
+    reads("qb1@c5", "Qb1@c5");
+    // A teleport and a plain move between the same squares: ambiguous.
+    for (text, want) in [("d3c5", ["Nc5", "Nd3@c5"]), ("c4-c5", ["Pc4@c5", "c5"])] {
+        match q.parse_move(text) {
+            Err(deckmate_rules::MoveError::Ambiguous {
+                text: t,
+                mut candidates,
+                to,
+                ..
+            }) => {
+                candidates.sort();
+                assert_eq!((t.as_str(), to.as_str()), (text, "c5"));
+                assert_eq!(candidates, want);
+            }
+            other => panic!("{text}: {other:?}"),
+        }
+    }
+    // The canonical writing is unchanged.
+    assert_eq!(q.move_text(q.parse_move("nd3@c5").unwrap()), "Nd3@c5");
+    assert_eq!(q.move_text(q.parse_move("a3b5").unwrap()), "Nb5");
+    // Ranks to 13: b12b13 is a promotion, ambiguous until it names one.
+    let mut p = at("k3/1P2/4/4/4/4/4/4/4/4/4/4/3K w - 0 1");
+    p.play(Move::Draw(Card::parse("2H").unwrap())).unwrap();
+    let queen = p.parse_move("b13=Q").unwrap();
+    for text in ["b12b13q", "b12b13Q", "b12-b13=Q", "b12b13=q"] {
+        assert_eq!(p.parse_move(text), Ok(queen), "{text}");
+    }
+    assert_eq!(p.move_text(queen), "b13=Q+");
+    match p.parse_move("b12b13") {
+        Err(deckmate_rules::MoveError::Ambiguous { candidates, .. }) => {
+            assert_eq!(candidates, ["b13=Q+", "b13=R+", "b13=B", "b13=N"]);
+        }
+        other => panic!("b12b13: {other:?}"),
+    }
+}

@@ -486,3 +486,24 @@ fn chess_cards_privilege_refusal() {
     assert_eq!(why(&g, "bR"), None);
     assert!(why(&g, "rB").unwrap().contains("black"));
 }
+
+/// Issue 31 item 9: a play's cards may be typed in either case; what is
+/// written does not change.
+#[test]
+fn chess_cards_plays_read_in_either_case() {
+    for (typed, canonical) in [
+        ("bq", "bQ"),
+        ("BQ", "bQ"),
+        ("(wr)yb", "(wR)yB"),
+        ("Bq*", "bQ*"),
+    ] {
+        assert_eq!(parse_turn(typed), parse_turn(canonical), "{typed}");
+        assert!(parse_turn(typed).is_ok(), "{typed}");
+    }
+    assert_eq!(c("rR").to_string(), "rR");
+    assert!(parse_turn("zq").is_err());
+    assert!(
+        parse_turn("yb*").is_err(),
+        "only a Queen takes the privilege"
+    );
+}

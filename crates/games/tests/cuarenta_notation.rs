@@ -189,3 +189,50 @@ fn positions_that_are_already_over_read_as_over() {
     };
     assert!(start.play(black).is_err());
 }
+
+/// Issue 31 item 9: from-to coordinates and piece letters in lower case
+/// read as the SAN does; what is written does not change.
+#[test]
+fn issue31_item9_from_to_and_lower_case_letters() {
+    let p = cuarenta::start_position();
+    let same = |a: &str, b: &str| {
+        let m = notation::parse(&p, b).unwrap_or_else(|e| panic!("{b}: {e}"));
+        assert_eq!(notation::parse(&p, a), Ok(m), "{a} / {b}");
+        assert_eq!(notation::write(&p, m), b, "the writing is unchanged");
+    };
+    for (coordinates, san) in [
+        ("d1a4", "Fa4"),
+        ("d1-a4", "Fa4"),
+        ("b3c4", "Pbc4"),
+        ("d3-c4", "Pdc4"),
+        ("fa4", "Fa4"),
+        ("pbc4", "Pbc4"),
+        ("gce4", "Gce4"),
+        ("ci4", "Ci4"),
+        ("vxf7", "Vxf7"),
+        ("vxd7", "Vxd7"),
+    ] {
+        same(coordinates, san);
+    }
+    // The Vao's captures from-to, with or without 'x'.
+    let mut v = Vec::new();
+    p.legal_moves(&mut v);
+    for &m in &v {
+        let text = notation::write(&p, m);
+        if text.starts_with('V') {
+            let t = p.core().tables();
+            let (from, to) = (t.name(m.core().from_index()), t.name(m.core().to_index()));
+            assert_eq!(notation::parse(&p, &format!("{from}{to}")), Ok(m));
+            assert_eq!(notation::parse(&p, &format!("{from}x{to}")), Ok(m));
+        }
+    }
+    // An 'x' between the squares is checked as SAN's is; a lower-case
+    // letter that is no move either way keeps the reading as written.
+    assert!(
+        err("b3xc4").contains("nothing to capture on c4"),
+        "{}",
+        err("b3xc4")
+    );
+    assert!(err("fa5").contains("(Pfa5?)"), "{}", err("fa5"));
+    assert!(err("pc4").contains("ambiguous"), "{}", err("pc4"));
+}

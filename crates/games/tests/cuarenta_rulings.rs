@@ -382,6 +382,16 @@ fn cuarenta_q7_q10_promotion_choices_are_separate_moves() {
     assert!(dests(&q, "a8").contains("b9=F"));
     play(&mut q, "Pb9=F");
     assert_eq!(q.at(sq("b9")), Some((Seat::First, Piece::Frog)));
+    // Issue 31 item 9, from-to: a promotion may wait, so the squares alone
+    // are the plain move (as before) and the promotion is written after
+    // them, in either case.
+    let read = |t: &str| p.parse_move(t).map(|m| p.move_text(m));
+    assert_eq!(read("b7a8").as_deref(), Ok("Pa8"));
+    assert_eq!(read("b7a8=C").as_deref(), Ok("Pa8=C"));
+    assert_eq!(read("b7-a8c").as_deref(), Ok("Pa8=C"));
+    assert_eq!(read("h9f9").as_deref(), Ok("Phxf9"));
+    assert_eq!(read("h9xf9=v").as_deref(), Ok("Phxf9=V"));
+    assert_eq!(read("pb7a8=c").as_deref(), Ok("Pa8=C"));
 }
 
 #[test]

@@ -854,3 +854,65 @@ fn the_zombie_is_always_a_kind_and_specials_are_read_from_names() {
     )
     .is_err());
 }
+
+/// Issue 31 item 9: from-to coordinates, codes in any case, and a
+/// from-to that several moves share refused as ambiguous, naming them.
+#[test]
+fn issue31_item9_from_to_codes_in_any_case_and_ambiguity() {
+    use deckmate_rules::MoveError;
+    let p = pos("7k/1P6/8/8/8/8/8/K7 w - - [LI]Q/n/[WA] 0 1");
+    let read = |p: &Position, t: &str| p.parse_move(t).map(|m| write_plain(p, m));
+    assert_eq!(read(&p, "pb7-b8=q").as_deref(), Ok("Pb7-b8=Q"));
+    assert_eq!(read(&p, "b7b8=li").as_deref(), Ok("Pb7-b8=[LI]"));
+    assert_eq!(
+        read(&p, "pb7b8=[wa](shared)").as_deref(),
+        Ok("Pb7-b8=[WA](shared)")
+    );
+    match p.parse_move("b7b8") {
+        Err(MoveError::Ambiguous {
+            text,
+            side,
+            piece,
+            to,
+            candidates,
+        }) => {
+            assert_eq!(
+                (text.as_str(), side.as_str(), to.as_str()),
+                ("b7b8", "White", "b8")
+            );
+            assert_eq!(piece, "Standard Pawn");
+            let mut plain: Vec<String> = candidates
+                .iter()
+                .map(|c| c.trim_end_matches(['+', '#']).to_string())
+                .collect();
+            plain.sort();
+            assert_eq!(plain, moves_from(&p, "b7"));
+        }
+        other => panic!("b7b8: {other:?}"),
+    }
+    assert!(matches!(
+        p.parse_move("Pb7-b8"),
+        Err(MoveError::Ambiguous { .. })
+    ));
+    // Every move of a long-coded man reads with its code in lower case,
+    // bare or bracketed, and as its squares alone; the writing keeps D14's
+    // form.
+    let p = pos("4k3/8/8/8/8/8/8/[CA]3K2[GR] w AH - -/-/- 0 1");
+    for from in ["a1", "h1"] {
+        for text in moves_from(&p, from) {
+            let m = p.parse_move(&text).unwrap();
+            let lower = text.to_ascii_lowercase();
+            let bare = lower.replace(['[', ']'], "");
+            let squares = &bare[2..];
+            for t in [lower.as_str(), bare.as_str(), squares] {
+                assert_eq!(p.parse_move(t), Ok(m), "{t} for {text}");
+            }
+            assert_eq!(write_plain(&p, m), text);
+        }
+    }
+    let mut q = pos("k7/8/8/3p4/8/2N5/8/K7 w - - -/-/- 0 1");
+    assert_eq!(read(&q, "nc3xd5").as_deref(), Ok("Nc3xd5"));
+    assert_eq!(read(&q, "c3d5").as_deref(), Ok("Nc3xd5"));
+    play(&mut q, "c3-d5");
+    assert!(q.text().starts_with("k7/8/8/3N4"), "{}", q.text());
+}

@@ -133,3 +133,63 @@ fn edited_position_strings_read_or_are_refused() {
         },
     );
 }
+
+/// Issue 31 item 9: in chess, from-to coordinates with `-` or `x` between
+/// the squares, a promotion's squares alone ambiguous, and piece letters in
+/// lower case where the text is no legal move as written.
+#[test]
+fn issue31_item9_from_to_and_lower_case_letters_in_chess() {
+    use deckmate_rules::MoveError;
+    let start = AnyPosition::new_game(&chess());
+    let same = |p: &AnyPosition, a: &str, b: &str| {
+        let m = p.parse_move(b).unwrap_or_else(|e| panic!("{b}: {e}"));
+        assert_eq!(p.parse_move(a), Ok(m), "{a} / {b}");
+        assert_eq!(p.move_text(m), b, "the writing is unchanged");
+    };
+    for (a, b) in [
+        ("g1f3", "Nf3"),
+        ("g1-f3", "Nf3"),
+        ("nf3", "Nf3"),
+        ("nc3", "Nc3"),
+        ("e2-e4", "e4"),
+        ("e2e4", "e4"),
+    ] {
+        same(&start, a, b);
+    }
+    assert!(matches!(
+        start.parse_move("e2xe4"),
+        Err(MoveError::CaptureMark {
+            captures: false,
+            ..
+        })
+    ));
+    // bxc3 is the pawn's capture while it is legal; Bxc3 the Bishop's.
+    let p = AnyPosition::from_rules_text(&chess(), "4k3/P7/8/8/8/2n5/1P6/4BK2 w - - 0 1").unwrap();
+    same(&p, "bxc3", "bxc3");
+    same(&p, "b2xc3", "bxc3");
+    same(&p, "e1xc3", "Bxc3");
+    let bishop = p.parse_move("Bxc3").unwrap();
+    assert_ne!(p.parse_move("bxc3"), Ok(bishop));
+    // With the pawn gone, the lower-case b reads as the Bishop.
+    let q = AnyPosition::from_rules_text(&chess(), "4k3/P7/8/8/8/2n5/8/4BK2 w - - 0 1").unwrap();
+    same(&q, "bxc3", "Bxc3");
+    // A promotion's squares alone: ambiguous, naming every choice.
+    match p.parse_move("a7a8") {
+        Err(MoveError::Ambiguous {
+            text,
+            side,
+            piece,
+            to,
+            candidates,
+        }) => {
+            assert_eq!(
+                (text.as_str(), side.as_str(), piece.as_str(), to.as_str()),
+                ("a7a8", "White", "Pawn", "a8")
+            );
+            assert_eq!(candidates, ["a8=Q+", "a8=R+", "a8=B", "a8=N"]);
+        }
+        other => panic!("a7a8: {other:?}"),
+    }
+    same(&p, "a7a8q", "a8=Q+");
+    same(&p, "a7-a8=N", "a8=N");
+}

@@ -46,6 +46,7 @@ mod fairy_eval;
 mod fairy_input;
 mod fairy_perft;
 mod fairy_properties;
+mod from_to_properties;
 mod record_reader;
 mod registry;
 mod registry_board;

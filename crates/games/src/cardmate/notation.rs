@@ -5,7 +5,13 @@
 //! promotes, `+` when the move captures the opponent's first King, `×` (or
 //! `x`) when it captures the second, `#` when it conquers the palace. A
 //! reader requires `:` and `=A` exactly when they apply; it accepts a move
-//! without its `+`, `×` or `#`, but refuses one whose sign is wrong.
+//! without its `+`, `×` or `#`, but refuses one whose sign is wrong. Card
+//! letters may be in either case (`8d:j7`, `qs:f0`).
+//!
+//! It also takes from-to coordinates, the card on the first square moving
+//! to the second: `e1e3`, `e1-e3`, `d4:e5` or `d4xe5` (the capture mark
+//! is not required here), `d3d5=A`; a One that may promote or not is
+//! ambiguous from-to unless `=A` is written.
 
 use super::card::{Card, Rank};
 use super::position::{seat_name, EndReason, Move, Position};
@@ -32,7 +38,7 @@ pub struct MoveText {
 /// The game a text that is not a move is refused for.
 const GAME: &str = "Cardmate";
 /// How moves look, for a text that is not one.
-const EXAMPLES: &str = "4Ci3, 9H:c5, 1Sd5=A";
+const EXAMPLES: &str = "4Ci3, 9H:c5, 1Sd5=A, e1e3";
 
 fn syntax(text: &str, why: &str) -> MoveError {
     MoveError::NotAMove {
@@ -112,6 +118,132 @@ pub fn parse_text(text: &str) -> Result<MoveText, MoveError> {
     })
 }
 
+/// A move written as from-to coordinates, before it is matched against
+/// the position: `e1e3`, `e1-e3`, `d4:e5`, `d4xe5`, `d3d5=A` (or `d3d5a`),
+/// with the signs of the card notation after it.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct FromTo {
+    /// The square the card stands on.
+    pub from: Square,
+    /// The target square.
+    pub to: Square,
+    /// Whether `=A` was written (`None`: not written, so either).
+    pub promote: Option<bool>,
+    /// `+` (first King) or `×` (second King), if written.
+    pub king_sign: Option<char>,
+    /// Whether `#` was written.
+    pub palace_sign: bool,
+}
+
+/// A square `a0`-`j9` at `chars[i..]`, the file in either case.
+fn square_at(chars: &[char], i: usize) -> Option<Square> {
+    let f = chars.get(i)?.to_ascii_lowercase();
+    let r = *chars.get(i + 1)?;
+    if !('a'..='j').contains(&f) || !r.is_ascii_digit() {
+        return None;
+    }
+    Square::parse(&format!("{f}{r}"), RankStyle::FromZero).ok()
+}
+
+/// Reads from-to coordinates (see [`FromTo`]); `None` when the text does
+/// not start with a square (a card's second character is a suit, never a
+/// digit, so the two forms cannot be confused).
+pub fn parse_from_to(text: &str) -> Option<Result<FromTo, MoveError>> {
+    let t = text.trim().trim_end_matches(['!', '?']);
+    let chars: Vec<char> = t.chars().collect();
+    let from = square_at(&chars, 0)?;
+    let mut i = 2;
+    if matches!(chars.get(i), Some('-' | ':' | 'x' | 'X')) {
+        i += 1;
+    }
+    let Some(to) = square_at(&chars, i) else {
+        return Some(Err(syntax(
+            text,
+            "a from-to move is two squares a0-j9, as e1e3 or e1-e3",
+        )));
+    };
+    i += 2;
+    let mut promote = None;
+    if chars.get(i) == Some(&'=') {
+        if chars.get(i + 1).map(|c| c.to_ascii_uppercase()) != Some('A') {
+            return Some(Err(syntax(text, "a One promotes only to the Ace: =A")));
+        }
+        promote = Some(true);
+        i += 2;
+    } else if matches!(chars.get(i), Some('a' | 'A')) {
+        promote = Some(true);
+        i += 1;
+    }
+    let mut king_sign = None;
+    match chars.get(i) {
+        Some('+') => {
+            king_sign = Some('+');
+            i += 1;
+        }
+        Some('x' | 'X' | '×') => {
+            king_sign = Some('×');
+            i += 1;
+        }
+        _ => {}
+    }
+    let mut palace_sign = false;
+    if chars.get(i) == Some(&'#') {
+        palace_sign = true;
+        i += 1;
+    }
+    if i != chars.len() {
+        return Some(Err(syntax(text, "unexpected characters at the end")));
+    }
+    Some(Ok(FromTo {
+        from,
+        to,
+        promote,
+        king_sign,
+        palace_sign,
+    }))
+}
+
+/// A from-to read as the card notation would be: the card on the first
+/// square, the capture mark as the target needs it, the promotion of the
+/// one legal move between the squares (a One that may promote or not is
+/// ambiguous unless `=A` is written).
+fn from_to_move(pos: &Position, text: &str, ft: FromTo) -> Result<MoveText, MoveError> {
+    let Some((card, _)) = pos.at(ft.from) else {
+        return Err(MoveError::NoSuchPiece {
+            piece: format!("card on {}", ft.from.name(RankStyle::FromZero)),
+            side: None,
+        });
+    };
+    let mut legal = Vec::new();
+    pos.generate(&mut legal);
+    let between: Vec<Move> = legal
+        .iter()
+        .copied()
+        .filter(|m| m.from == ft.from && m.to == ft.to && ft.promote.is_none_or(|p| m.promote == p))
+        .collect();
+    let promote = match between.as_slice() {
+        [one] => one.promote,
+        [] => ft.promote.unwrap_or(false),
+        many => {
+            return Err(MoveError::Ambiguous {
+                text: text.to_string(),
+                side: seat_name(pos.side_to_move()).to_string(),
+                piece: card.rank().name().to_string(),
+                to: ft.to.name(RankStyle::FromZero).to_string(),
+                candidates: many.iter().map(|&m| write(pos, m)).collect(),
+            })
+        }
+    };
+    Ok(MoveText {
+        card,
+        capture: pos.at(ft.to).is_some(),
+        to: ft.to,
+        promote,
+        king_sign: ft.king_sign,
+        palace_sign: ft.palace_sign,
+    })
+}
+
 /// The signs a move earns: `+`/`×` and `#`.
 fn signs(pos: &Position, mv: Move) -> (Option<char>, bool) {
     let opp = pos.side_to_move().other();
@@ -162,8 +294,19 @@ pub fn write(pos: &Position, mv: Move) -> String {
 
 /// Reads a move and checks it against the position, saying why it is not
 /// legal when it is not.
+///
+/// Besides the card notation it takes from-to coordinates (`e1e3`,
+/// `d4:e5`, `d3d5=A`: see [`FromTo`]), which read as the card on the first
+/// square moving to the second.
 pub fn parse(pos: &Position, text: &str) -> Result<Move, MoveError> {
-    let mt = parse_text(text)?;
+    let from_to = parse_from_to(text).transpose()?;
+    if from_to.is_some() && (pos.end().is_some() || !pos.has_moves()) {
+        return Err(MoveError::GameOver { end: None });
+    }
+    let mt = match from_to {
+        Some(ft) => from_to_move(pos, text, ft)?,
+        None => parse_text(text)?,
+    };
     if pos.end().is_some() || !pos.has_moves() {
         return Err(MoveError::GameOver { end: None });
     }

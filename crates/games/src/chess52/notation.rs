@@ -4,6 +4,11 @@
 //! letter, where it stands, `@` and the card's square, `Nd3@c7` (a pawn's
 //! letter written too: `Pa2@b7`); a pass, when a player can neither
 //! teleport nor move (F7), `--`.
+//!
+//! The reader also takes what the fairy core's does (from-to coordinates
+//! `d2d4`, `d2-d4`, `c4xd5`, `b12b13q`; piece letters in lower case, `nf3`,
+//! `nd3@c7`); a from-to between the squares of a teleport is the teleport,
+//! or ambiguous when a plain move joins the same squares.
 
 use super::card::Card;
 use super::game::{Chess52, Move};
@@ -11,7 +16,7 @@ use crate::fairy::{self, seat_name, SquareSet};
 use deckmate_rules::MoveError;
 
 /// How moves look, for a text that is not one.
-const EXAMPLES: &str = "[7H], d4, Nxc5, b13=Q, Nd3@c7, --";
+const EXAMPLES: &str = "[7H], d4, Nxc5, b13=Q, Nd3@c7, d2d4, --";
 
 fn syntax(text: &str, why: &str) -> MoveError {
     MoveError::NotAMove {
@@ -79,6 +84,39 @@ pub fn parse(pos: &Chess52, text: &str) -> Result<Move, MoveError> {
     if let Some((from_part, to_part)) = body.split_once('@') {
         return teleport(pos, card, text, from_part, to_part);
     }
+    // From-to coordinates (`d3c7`, `d3-c7`) where a teleport goes: the
+    // teleport alone, or ambiguous beside a plain move between the same
+    // squares. Others are the core's to read.
+    if let Some((from, to, None)) = fairy::notation::coordinates(&pos.core, body) {
+        let between: Vec<Move> = legal
+            .iter()
+            .copied()
+            .filter(|m| {
+                matches!(m, Move::Play(p) if !p.is_pass() && p.from_index() == from && p.to_index() == to)
+            })
+            .collect();
+        if between
+            .iter()
+            .any(|m| matches!(m, Move::Play(p) if p.is_teleport()))
+        {
+            return match between.as_slice() {
+                [one] => Ok(*one),
+                many => {
+                    let core = &pos.core;
+                    Err(MoveError::Ambiguous {
+                        text: text.to_string(),
+                        side: seat_name(me).to_string(),
+                        piece: core
+                            .at_index(from)
+                            .and_then(|(_, k)| core.rules().pieces.get(k))
+                            .map_or_else(|| "piece".to_string(), |p| p.name.clone()),
+                        to: core.tables().name(to),
+                        candidates: many.iter().map(|&m| write(pos, m)).collect(),
+                    })
+                }
+            };
+        }
+    }
     // The core's reasons, with 52Chess's own examples (no e-file, no
     // castling here).
     let m = fairy::notation::parse(&pos.core, t).map_err(|e| match e {
@@ -111,7 +149,8 @@ fn teleport(
     let mut chars = from_part.chars();
     let letter = chars
         .next()
-        .filter(char::is_ascii_uppercase)
+        .filter(char::is_ascii_alphabetic)
+        .map(|c| c.to_ascii_uppercase())
         .ok_or_else(|| {
             syntax(
                 text,

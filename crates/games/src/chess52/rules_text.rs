@@ -16,5 +16,8 @@ pub(super) const MOVE_HELP: &str =
 (shown as 'Card drawn'). Then either teleport a piece (not the King) to the
 card's square if it is empty: the piece letter, its square, '@' and the
 card's square, Nd3@c7 (a pawn written Pa2@b7); or make a normal chess move
-in SAN: e5, Nxc5, b13=Q. With neither possible, pass: --. There is no check
+in SAN: e5, Nxc5, b13=Q. Piece letters may be in lower case (nd3@c7), and
+from-to coordinates work too (d3b5, d3-c5, b12b13q); where a teleport and a
+normal move join the same squares the from-to is ambiguous: write one of
+them. With neither possible, pass: --. There is no check
 rule: the King is taken. 'moves' lists the teleports and the moves.";

@@ -84,6 +84,7 @@ const MOVE_HELP: &str = concat!(
     "  yR        play the yellow Rook (suits b r y w, pieces Q R B N P)\n",
     "  bQ*       lead a Queen with Queen's Privilege (the reply must be a Queen)\n",
     "  (wN)yB    sacrifice wN first, then play yB\n",
+    "Letters may be typed in either case (yr for yR).\n",
     "The reply must follow the led suit if it can, else the led piece; a player\n",
     "who can do neither is mated. The winner of a move leads the next.",
 );

@@ -42,7 +42,25 @@ pub fn mate_marks(finish: Option<End>) -> String {
     }
 }
 
-/// Reads a play: `[(sac)]card[*]`, with `#` and `!` marks allowed after it.
+/// A card as typed, in either case (`bq`, `BQ` for `bQ`): the first
+/// letter is always the suit, the second the piece.
+fn card_any_case(text: &str) -> Option<Card> {
+    Card::parse(text).or_else(|| {
+        let mut ch = text.chars();
+        let (s, p) = (ch.next()?, ch.next()?);
+        if ch.next().is_some() {
+            return None;
+        }
+        Card::parse(&format!(
+            "{}{}",
+            s.to_ascii_lowercase(),
+            p.to_ascii_uppercase()
+        ))
+    })
+}
+
+/// Reads a play: `[(sac)]card[*]`, with `#` and `!` marks allowed after it;
+/// the cards' letters in either case (`(wr)yb`).
 pub fn parse_turn(text: &str) -> Result<Turn, String> {
     let t = text.trim_end_matches(['#', '!']);
     let (t, privilege) = match t.strip_suffix('*') {
@@ -54,13 +72,13 @@ pub fn parse_turn(text: &str) -> Result<Turn, String> {
             let (s, c) = r
                 .split_once(')')
                 .ok_or_else(|| format!("'{text}': a sacrifice is written (wR)yB"))?;
-            let s = Card::parse(s).ok_or_else(|| format!("'{s}' is not a card"))?;
+            let s = card_any_case(s).ok_or_else(|| format!("'{s}' is not a card"))?;
             (Some(s), c)
         }
         None => (None, t),
     };
-    let card =
-        Card::parse(card).ok_or_else(|| format!("'{card}' is not a card (bQ, rR, yB, wN, wP)"))?;
+    let card = card_any_case(card)
+        .ok_or_else(|| format!("'{card}' is not a card (bQ, rR, yB, wN, wP)"))?;
     if privilege && !card.is_queen() {
         return Err(format!("'{text}': only a Queen takes the privilege '*'"));
     }

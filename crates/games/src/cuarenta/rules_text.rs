@@ -9,4 +9,6 @@ pub(super) const MOVE_HELP: &str =
 P written too), the file or rank it leaves when needed, 'x' when it
 captures, the target square: Fa4, Pbc6, Vxf7, Ce4. A pawn promoting adds
 =C (or on the last rank =F, =G, =V, =B): Pce8=C. Castling (King and Camel
-swap) is O-O. Check signs may be left out.";
+swap) is O-O. Check signs may be left out, piece letters may be in lower
+case (fa4), and from-to coordinates work too: d1a4, b3-c4 (a pawn's
+promotion adds its =C, or it is ambiguous).";

@@ -10,11 +10,16 @@
 //! `Pe7-e8=[LI]`, `Pe7-e8=Q(shared)`, `O-O`.
 //!
 //! Reading is lenient: the code may be left out or given in any case,
-//! with or without brackets; `e2e4`, `e2-e4` and `e2xe4` read alike; the
-//! check signs are ignored. A promotion to a kind both in the hand and
-//! among the shared extras takes the hand's unless `(shared)` is written;
-//! a move that could be a plain move or an en passant capture is the plain
-//! move unless `ep` (or `e.p.`) is written.
+//! with or without brackets (`Pe2-e4`, `pe2-e4`, `[gr]b1xf5`, `grb1xf5`);
+//! `e2e4`, `e2-e4` and `e2xe4` read alike, as the one legal move between
+//! the two squares; the check signs are ignored. A promotion to a kind both
+//! in the hand and among the shared extras takes the hand's unless
+//! `(shared)` is written; a move that could be a plain move or an en
+//! passant capture is the plain move unless `ep` (or `e.p.`) is written;
+//! where a push and a capture join the same squares, `-` is the push and
+//! `x` the capture. Several moves left between the squares (a promotion
+//! written without its piece, `e7e8`) are refused as ambiguous, naming
+//! them.
 
 use super::movegen::Move;
 use super::position::Position;
@@ -101,6 +106,8 @@ struct Written {
     promotion: Option<String>,
     shared: bool,
     en_passant: bool,
+    /// The `-`, `x` or `:` written between the squares, if any.
+    separator: Option<char>,
 }
 
 /// Reads a code at the start of `s`: `[ABC]` or a run of upper-case
@@ -114,6 +121,22 @@ fn take_code(s: &str) -> (Option<String>, &str) {
     let n = s.chars().take_while(|c| c.is_ascii_uppercase()).count();
     if n > 0 {
         (Some(s[..n].to_string()), &s[n..])
+    } else {
+        (None, s)
+    }
+}
+
+/// Reads the mover's code at the start of a move: `[ABC]`, or the letters
+/// before the first square in any case (`GRb1`, `grb1`, `pe2`: a square is
+/// one file letter and its digits, so every letter before the last one
+/// belongs to the code).
+fn take_mover_code(s: &str) -> (Option<String>, &str) {
+    if s.starts_with('[') {
+        return take_code(s);
+    }
+    let n = s.chars().take_while(char::is_ascii_alphabetic).count();
+    if n >= 2 {
+        (Some(s[..n - 1].to_ascii_uppercase()), &s[n - 1..])
     } else {
         (None, s)
     }
@@ -161,10 +184,13 @@ fn read(pos: &Position, text: &str) -> Result<Written, MoveError> {
         s = rest.to_string();
         shared = true;
     }
-    let (code, rest) = take_code(&s);
+    let (code, rest) = take_mover_code(&s);
     let (from, rest) = take_square(pos, rest)
         .ok_or_else(|| not_a_move(text, "expected the square the man leaves (e2)"))?;
-    let rest = rest.strip_prefix(['-', 'x', ':']).unwrap_or(rest);
+    let (rest, separator) = match rest.strip_prefix(['-', 'x', ':']) {
+        Some(after) => (after, rest.chars().next()),
+        None => (rest, None),
+    };
     let (to, rest) = take_square(pos, rest)
         .ok_or_else(|| not_a_move(text, "expected the square the man goes to (e4)"))?;
     let promotion = match rest.strip_prefix('=') {
@@ -180,6 +206,7 @@ fn read(pos: &Position, text: &str) -> Result<Written, MoveError> {
                         promotion: Some(p.to_ascii_uppercase()),
                         shared,
                         en_passant,
+                        separator,
                     })
                 }
                 None => return Err(not_a_move(text, "'=' is followed by a piece's code")),
@@ -199,6 +226,7 @@ fn read(pos: &Position, text: &str) -> Result<Written, MoveError> {
         promotion,
         shared,
         en_passant,
+        separator,
     })
 }
 
@@ -351,11 +379,32 @@ pub fn parse(pos: &Position, text: &str) -> Result<Move, MoveError> {
     {
         fits.retain(|m| m.is_en_passant() == w.en_passant);
     }
+    // Two moves between the same squares that differ in what they do (a
+    // Linebacker's push and a capture): the sign between the squares, as
+    // they are written, picks one.
+    if let Some(sep) = w.separator {
+        let capture = |m: &Move| m.is_en_passant() || (!m.is_push() && pos.at(m.to()).is_some());
+        let wants_capture = sep != '-';
+        if fits.iter().any(|m| capture(m) == wants_capture) {
+            fits.retain(|m| capture(m) == wants_capture);
+        }
+    }
+    let ambiguous = |fits: &[Move]| MoveError::Ambiguous {
+        text: t.to_string(),
+        side: side.to_string(),
+        piece: name.clone(),
+        to: r.square_name(w.to),
+        candidates: fits.iter().map(|&m| write(pos, m)).collect(),
+    };
     let promotes = fits.iter().any(|m| m.promotion().is_some());
     match (&w.promotion, promotes) {
-        (None, false) => fits.first().copied().ok_or_else(|| MoveError::NotLegal {
-            text: t.to_string(),
-        }),
+        (None, false) => match fits.as_slice() {
+            [one] => Ok(*one),
+            [] => Err(MoveError::NotLegal {
+                text: t.to_string(),
+            }),
+            many => Err(ambiguous(many)),
+        },
         (Some(_), false) => Err(MoveError::Forbidden {
             rule: format!(
                 "the {name} does not promote on {} (D4: pawns promote on the last rank, from the \
@@ -363,18 +412,11 @@ pub fn parse(pos: &Position, text: &str) -> Result<Move, MoveError> {
                 r.square_name(w.to)
             ),
         }),
-        (None, true) => {
-            let choices: Vec<String> = fits
-                .iter()
-                .filter_map(|&m| m.promotion().map(|_| write_plain(pos, m)))
-                .collect();
-            Err(MoveError::Forbidden {
-                rule: format!(
-                    "the pawn promotes from the hand (D4): say to what, one of {}",
-                    choices.join(", ")
-                ),
-            })
-        }
+        // The pawn promotes from the hand (D4): the move names to what.
+        (None, true) => match fits.as_slice() {
+            [one] => Ok(*one),
+            many => Err(ambiguous(many)),
+        },
         (Some(p), true) => {
             let want = r.kind_of(p);
             let of_kind: Vec<Move> = fits

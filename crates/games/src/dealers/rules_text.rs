@@ -16,7 +16,8 @@ pub(super) const MOVE_HELP: &str =
 out), '/', then your pawns from file a, each card by its code (one letter
 bare, longer in brackets): [AR][CA]N[GR][LI][NR][UN]/P[CP][LB]P[ZO][HP][AP][MG].
 The cards you leave off the back row go to your hand. Or type 'random'.
-Then play: the man's code (optional), its square, '-' or 'x', the target:
-Pe2-e4, [GR]b1xf5, e2e4. Promotion from the hand: Pe7-e8=[LI], or
+Then play: the man's code (optional, in any case), its square, '-' or 'x',
+the target: Pe2-e4, [GR]b1xf5, grb1xf5, e2e4. Promotion from the hand
+(without it a promoting from-to is ambiguous): Pe7-e8=[LI], or
 Pe7-e8=Q(shared) for a shared extra. En passant: Pd5xe6ep. Castling: O-O,
 O-O-O. 'moves' lists the legal moves; 'deckmate cards CODE' shows a card.";

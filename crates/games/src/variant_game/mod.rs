@@ -285,7 +285,8 @@ fn move_help(s: &Variant) -> String {
         "Type a move in SAN: the piece's letter (none for a pawn), the file or rank it\n\
          leaves when needed, 'x' when it captures, the target square: Nf3, exd5,\n\
          Rxe7; a promotion adds '=' and the letter (e8=Q); castling is O-O or O-O-O.\n\
-         Coordinates work too (e2e4, e7e8q). Check signs may be left out.\n\
+         Coordinates work too (e2e4, e2-e4, e7e8q). Piece letters may be in\n\
+         lower case (nf3) where that is not a pawn's move. Check signs may be left out.\n\
          Pieces: {}.",
         letters.join(", ")
     )
