@@ -1800,6 +1800,42 @@ await test("issue 31 item 13: a finished game's analysis board evaluates every p
   await page.close();
 });
 
+// issue 31 item 12: the variation tree
+await test("issue 31 item 12: a move tried on the analysis board branches from the game's line and is kept, with navigation back and forth", async () => {
+  const g = await apiGame({ variant: "cuarenta", opponent: "friend" });
+  const line = ["Pi4", "Pa6", "Pa4", "Vxg2"];
+  for (const [i, mv] of line.entries()) {
+    assert((await apiPost(g.id, "moves", i % 2 ? g.tokens.black : g.tokens.white, { move: mv })).status === 200, mv);
+  }
+  assert((await apiPost(g.id, "resign", g.tokens.white)).status === 200, "resign");
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await page.goto(`${base}/analysis?from=${g.id}&ply=2`);
+  await page.waitForFunction(() => window.analysisState && window.analysisState.view && window.analysisState.at === 2, null, { timeout: 10000 });
+  // Another third move than the game's: a variation from ply 3.
+  const other = (await page.evaluate(() => window.analysisState.view.moves.map((m) => m.text))).find((t) => t !== "Pa4" && /^P/.test(t));
+  assert(other, "no other pawn move");
+  await page.fill("#move-input", other);
+  await page.press("#move-input", "Enter");
+  await page.waitForFunction((o) => window.analysisState.at === 3 && window.analysisState.moves[2] === o, other, { timeout: 10000 });
+  // Back on the game's line by its own move: the tried move is still there, in parentheses.
+  await page.locator("#moves .mv", { hasText: "4. Vxg2" }).click();
+  await page.waitForFunction(() => window.analysisState.at === 4 && window.analysisState.moves[2] === "Pa4", null, { timeout: 10000 });
+  const variation = page.locator("#moves .variation .mv", { hasText: `3. ${other}` });
+  assert(await variation.count() === 1, "the branch was not kept");
+  assert(/tried/.test(await variation.getAttribute("class")), "the branch is not marked as tried");
+  // Into the branch again, and along the keyboard: back to ply 2, forward follows the path shown.
+  await variation.click();
+  await page.waitForFunction((o) => window.analysisState.at === 3 && window.analysisState.moves[2] === o, other, { timeout: 10000 });
+  await page.focus("#moves");
+  await page.keyboard.press("ArrowLeft");
+  await page.waitForFunction(() => window.analysisState.at === 2, null, { timeout: 5000 });
+  await page.keyboard.press("ArrowRight");
+  await page.waitForFunction((o) => window.analysisState.at === 3 && window.analysisState.moves[2] === o, other, { timeout: 5000 });
+  // The main line is still whole: four moves and one variation.
+  assert(await page.locator("#moves > .mv").count() === 4, "main line: " + await page.locator("#moves > .mv").count());
+  await page.close();
+});
+
 await test("the pages break no rule of the Content Security Policy, which the server sends", async () => {
   const r = await fetch(base + "/");
   const csp = r.headers.get("content-security-policy") || "";

@@ -64,6 +64,7 @@ pub const MODULES: &[(&str, &str)] = &[
     ("panels/drawn.js", include_str!("../web/js/panels/drawn.js")),
     ("panels/hands.js", include_str!("../web/js/panels/hands.js")),
     ("panels/index.js", include_str!("../web/js/panels/index.js")),
+    ("variations.js", include_str!("../web/js/variations.js")),
 ];
 
 /// The module at `path` under `/js/`, if there is one.

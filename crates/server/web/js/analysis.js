@@ -12,6 +12,7 @@ import { placePanels, panelStatus, resetPanels } from "./panels/index.js";
 import { drawFacts } from "./facts.js";
 import { connectAnalysis, analyse } from "./engine-lines.js";
 import { wholeGamePanel, startWholeGame, drawWholeGame, judgementOf, SUFFIX } from "./eval-graph.js";
+import { newTree, addPath, withContinuation, drawTree } from "./variations.js";
 
 // The board shown, while its page is.
 let current = null;
@@ -43,6 +44,8 @@ export async function analysisPage() {
     view: null, flipped: false, selected: null, pastView: null, panels: {}, keys: true,
     engine: localStorage.getItem("deckmate-engine-off") !== "1", lines: Number(localStorage.getItem("deckmate-lines") || 3), req: 0, ws: null,
   };
+  // Every move tried is kept in the tree, the game's line its main line.
+  st.tree = newTree(st.line);
   st.send = (text) => tryMove(st, text);
   st.redraw = () => drawAnalysis(st);
   current = st;
@@ -124,8 +127,9 @@ function goTo(st, at) {
   refresh(st);
 }
 
-// A move tried on the board: the line's next move goes forward; another
-// starts a new line from here (checked by the server before it is kept).
+// A move tried on the board: the path's next move goes forward; another
+// branches from here into the tree (checked by the server before it is
+// kept), the move's own continuation there followed if it has one.
 async function tryMove(st, text) {
   clearChoices();
   if (st.moves[st.at] === text) { goTo(st, st.at + 1); return; }
@@ -133,8 +137,16 @@ async function tryMove(st, text) {
   try {
     await api("/api/analysis/view", post({ game: st.game, spec: st.spec, moves }));
   } catch (e) { status("Illegal move: " + e.message.replace(/^move \d+ /, "")); return; }
-  st.moves = moves;
+  addPath(st.tree, moves);
+  st.moves = withContinuation(st.tree, moves);
   goTo(st, moves.length);
+}
+
+// The position after `path` (a path of the tree), on that path followed
+// by its main continuation.
+function pick(st, path) {
+  st.moves = withContinuation(st.tree, path);
+  goTo(st, path.length);
 }
 
 function drawAnalysis(st) {
@@ -154,18 +166,18 @@ function drawAnalysis(st) {
   drawFacts(v);
   const out = document.getElementById("position-out");
   out.replaceChildren(...(v.position ? [el("label", { for: "position-text" }, "Position string"), el("input", { id: "position-text", readonly: "", value: v.position, onclick: (e) => e.target.select() })] : []));
-  // The line: the game's moves in plain, moves tried in italics.
+  // The tree: the game's moves in plain, moves tried in italics, the
+  // variations in parentheses, marked moves with their signs.
   const box = document.getElementById("moves");
-  box.replaceChildren(...st.moves.map((m, i) => {
-    const judged = judgementOf(st, i);
-    return [el("button", {
-      type: "button",
-      class: "mv" + (i + 1 === st.at ? " current" : "") + (i < st.line.length && st.line[i] === m && st.moves.slice(0, i).every((x, k) => x === st.line[k]) ? "" : " tried") + (judged ? " judged " + judged : ""),
-      "aria-current": i + 1 === st.at ? "step" : null,
-      "aria-label": judged ? `${i + 1}. ${m}, ${judged}` : null,
-      onclick: () => goTo(st, i + 1),
-    }, `${i + 1}. ${m}${judged ? SUFFIX[judged] : ""}`), " "];
-  }).flat());
+  drawTree(st, box, (path) => {
+    const onLine = path.length <= st.line.length && path.every((m, k) => m === st.line[k]);
+    const judged = judgementOf(st, path);
+    return {
+      classes: (onLine ? "" : " tried") + (judged ? " judged " + judged : ""),
+      suffix: judged ? SUFFIX[judged] : "",
+      label: judged ? `, ${judged}` : "",
+    };
+  }, (path) => pick(st, path));
   drawWholeGame(st);
   const cur = box.querySelector(".mv.current");
   if (cur) cur.scrollIntoView({ block: "nearest" });
@@ -179,5 +191,7 @@ document.addEventListener("keydown", (e) => {
   const to = { ArrowLeft: st.at - 1, ArrowRight: st.at + 1, Home: 0, End: st.moves.length }[e.key];
   if (to === undefined) return;
   e.preventDefault();
-  goTo(st, to);
+  // Forward past the path's end: its main continuation in the tree.
+  st.moves = withContinuation(st.tree, st.moves);
+  goTo(st, e.key === "End" ? st.moves.length : to);
 });

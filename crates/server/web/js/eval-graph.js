@@ -40,12 +40,12 @@ export async function startWholeGame(st, go) {
   }
 }
 
-// The judgement of the line's move `i` (0-based, the move to position
-// i + 1) while the board shows the game's own line, if it is marked.
-export function judgementOf(st, i) {
+// The judgement of the last move of `path` (moves from the start), if
+// the path is the game's own line and that move is marked.
+export function judgementOf(st, path) {
   const ev = st.evaluation;
-  if (!ev || !sameAsLine(st, i + 1)) return null;
-  const m = ev.marks.find((k) => k.ply - ev.first_ply === i + 1);
+  if (!ev || path.length > st.line.length || !path.every((m, k) => m === st.line[k])) return null;
+  const m = ev.marks.find((k) => k.ply - ev.first_ply === path.length);
   return m ? m.judgement : null;
 }
 
