@@ -668,10 +668,10 @@ await test("a 1+0 game lost on time, the clock seen running", async () => {
   await page.waitForSelector("#clock-0.low", { timeout: 70000 });
   const low = Number(await page.getAttribute("#clock-0", "data-ms"));
   assert(low <= 6000 && low > 4000, `low at ${low} ms`);
-  assert(/^\d\.\d$/.test(await page.textContent("#clock-0 .clock-time")), "tenths under 10 s");
+  assert(/^0:0\d\.\d$/.test(await page.textContent("#clock-0 .clock-time")), "tenths under 10 s");
   // White never moves again: the flag falls, the server says so.
   await page.waitForFunction(() => document.querySelector("#status").textContent.includes("lost on time"), null, { timeout: 70000 });
-  assert((await page.textContent("#clock-0 .clock-time")) === "0.0", "White's clock after the flag");
+  assert((await page.textContent("#clock-0 .clock-time")) === "0:00.0", "White's clock after the flag");
   await gameOver(page, "You lost", "lost on time");
   const after = await viewOf(page);
   assert(after.result && after.result.result === "0-1", "result: " + JSON.stringify(after.result));
@@ -1834,6 +1834,239 @@ await test("issue 31 item 12: a move tried on the analysis board branches from t
   // The main line is still whole: four moves and one variation.
   assert(await page.locator("#moves > .mv").count() === 4, "main line: " + await page.locator("#moves > .mv").count());
   await page.close();
+});
+
+// issue 31 items 3-5: premove, clocks, end mark
+// A move of the seat's by its from and to squares, sent through the API.
+async function apiMove(id, token, v, from, to) {
+  const m = v.moves.find((x) => x.from === from && x.to === to && !x.promotion);
+  assert(m, `no move ${from}-${to} in ${v.moves.map((x) => x.text).join(" ")}`);
+  const r = await apiPost(id, "moves", token, { move: m.text, ply: v.plies + 1 });
+  assert(r.status === 200, "move refused: " + JSON.stringify(r.body));
+  return m;
+}
+async function apiView(id, token) {
+  return (await fetch(`${base}/api/games/${id}`, { headers: { Authorization: "Bearer " + token } })).json();
+}
+// The squares of a premove drawn on the board, and its line.
+async function premoveShown(page) {
+  return page.evaluate(() => ({
+    squares: [...document.querySelectorAll("#board-svg rect.sq.premove")].map((r) => r.getAttribute("data-square")).sort(),
+    line: document.getElementById("premove-line").hidden ? "" : document.getElementById("premove-line").textContent,
+  }));
+}
+
+await test("issue 31 item 5: a premove made while the other seat thinks is played the instant the turn comes; Esc, a right-click cancel; an illegal one is dropped; a drag replaces a click's", async () => {
+  // White's first move and Black's reply, and White's moves after them
+  // (Cuarenta starts the same every game): found in a trial game.
+  const trial = await apiGame({ variant: "cuarenta", opponent: "friend" });
+  let tv = await apiView(trial.id, trial.tokens.white);
+  const w1 = tv.moves.find((m) => m.from && m.to && !m.promotion);
+  await apiMove(trial.id, trial.tokens.white, tv, w1.from, w1.to);
+  tv = await apiView(trial.id, trial.tokens.black);
+  const b1 = tv.moves.find((m) => m.from && m.to && !m.promotion);
+  await apiMove(trial.id, trial.tokens.black, tv, b1.from, b1.to);
+  tv = await apiView(trial.id, trial.tokens.white);
+  const legal = tv.moves.filter((m) => m.from && m.to);
+  // A premove that will be legal, and one that will not (a square its
+  // piece cannot reach, on the board).
+  const good = legal.find((m) => m.from !== w1.to && legal.filter((o) => o.from === m.from && o.to === m.to).length === 1);
+  const squares = tv.pieces.map((p) => p.square).concat(legal.map((m) => m.to));
+  const badTo = squares.find((s) => s !== good.from && !legal.some((m) => m.from === good.from && m.to === s) && !tv.pieces.some((p) => p.square === s && p.owner === 0));
+  assert(good && badTo, "no premoves to try");
+
+  const runs = [
+    { how: "played", want: 3 },
+    { how: "escape", want: 2 },
+    { how: "right-click", want: 2 },
+    { how: "illegal", want: 2 },
+  ];
+  const ctx = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+  for (const run of runs) {
+    const g = await apiGame({ variant: "cuarenta", opponent: "friend" });
+    const page = await seatPage(ctx, g.id, g.tokens.white);
+    await apiMove(g.id, g.tokens.white, await apiView(g.id, g.tokens.white), w1.from, w1.to);
+    await page.waitForFunction(() => document.querySelectorAll("#moves .mv").length === 1, null, { timeout: 5000 });
+    // Black to move: White queues a move by clicking.
+    const to = run.how === "illegal" ? badTo : good.to;
+    await page.click(`g.card[data-square="${good.from}"]`);
+    await page.click(`#board-svg rect.sq[data-square="${to}"]`, { force: true });
+    let shown = await premoveShown(page);
+    assert(JSON.stringify(shown.squares) === JSON.stringify([good.from, to].sort()), `${run.how}: premove squares ${shown.squares}`);
+    assert(shown.line === `Premove: ${good.from}-${to} (Esc or click to cancel)`, `${run.how}: premove line '${shown.line}'`);
+    if (run.how === "played") {
+      // A new premove replaces the old: the same piece dragged elsewhere,
+      // then back to the good square.
+      const box = async (sq) => page.locator(`#board-svg rect.sq[data-square="${sq}"]`).boundingBox();
+      const [a, b] = [await box(good.from), await box(badTo)];
+      await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(a.x + a.width / 2 + 20, a.y + a.height / 2 + 20, { steps: 3 });
+      await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 5 });
+      await page.mouse.up();
+      shown = await premoveShown(page);
+      assert(shown.line.startsWith(`Premove: ${good.from}-${badTo}`), "the drag did not replace the premove: " + shown.line);
+      // A click on one's own piece cancels the premove and picks it.
+      await page.click(`g.card[data-square="${good.from}"]`);
+      assert((await premoveShown(page)).line === "", "the click did not cancel the premove");
+      await page.click(`#board-svg rect.sq[data-square="${good.to}"]`, { force: true });
+      shown = await premoveShown(page);
+      assert(shown.line.startsWith(`Premove: ${good.from}-${good.to}`), "the premove again: " + shown.line);
+    }
+    if (run.how === "escape") {
+      await page.keyboard.press("Escape");
+    }
+    if (run.how === "right-click") {
+      await page.click(`#board-svg rect.sq[data-square="${badTo}"]`, { button: "right", force: true });
+    }
+    if (run.how === "escape" || run.how === "right-click") {
+      shown = await premoveShown(page);
+      assert(shown.squares.length === 0 && shown.line === "", `${run.how}: still queued: ${JSON.stringify(shown)}`);
+    }
+    // Black moves (through the API): the premove goes at once, or not.
+    await apiMove(g.id, g.tokens.black, await apiView(g.id, g.tokens.black), b1.from, b1.to);
+    if (run.want === 3) {
+      await page.waitForFunction(() => document.querySelectorAll("#moves .mv").length === 3, null, { timeout: 5000 });
+      const v = await apiView(g.id, g.tokens.white);
+      assert(v.plies === 3 && v.history[2] === good.text, `not the premove: ${v.history}`);
+    } else {
+      await page.waitForFunction(() => document.querySelectorAll("#moves .mv").length === 2, null, { timeout: 5000 });
+      await page.waitForTimeout(700);
+      const v = await apiView(g.id, g.tokens.white);
+      assert(v.plies === 2 && v.to_move === 0, `${run.how}: played anyway: ${v.history}`);
+    }
+    shown = await premoveShown(page);
+    assert(shown.squares.length === 0 && shown.line === "", `${run.how}: marks left: ${JSON.stringify(shown)}`);
+    await page.close();
+  }
+  await ctx.close();
+});
+
+await test("issue 31 item 4: each clock by its player's side of the board (own below, flipped for Black, Black on top for a spectator), tenths under 10 s, a turn notified only once asked for by a click", async () => {
+  const g = await apiGame({ variant: "cuarenta", opponent: "friend", time_control: { initial_s: 13, increment_s: 0 } });
+  const ctx = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+  // The Notification API stubbed: permission asked (counted), shown
+  // (recorded), and the page's `hidden` as the test says.
+  await ctx.addInitScript(() => {
+    window.__asked = 0; window.__shown = [];
+    const perm = () => localStorage.getItem("__perm") || "default";
+    window.Notification = class { constructor(title) { window.__shown.push(title); } close() {} static get permission() { return perm(); } static async requestPermission() { window.__asked++; localStorage.setItem("__perm", "granted"); return "granted"; } };
+    Object.defineProperty(Document.prototype, "hidden", { get: () => !!window.__hidden, configurable: true });
+  });
+  const white = await seatPage(ctx, g.id, g.tokens.white);
+  const other = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+  const black = await seatPage(other, g.id, g.tokens.black);
+  const third = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+  const watcher = await third.newPage();
+  await watcher.goto(`${base}/game/${g.id}`);
+  await watcher.waitForSelector("#board-svg");
+  // Where each clock is, against the board (measured at one instant: the
+  // board is drawn again with each view).
+  const sides = async (page) => {
+    await page.waitForSelector("#clock-1");
+    return page.evaluate(() => {
+      const b = document.getElementById("board-svg").getBoundingClientRect();
+      const at = (id) => { const c = document.getElementById(id).getBoundingClientRect(); return c.bottom <= b.top + 1 ? "above" : c.top >= b.bottom - 1 ? "below" : "beside"; };
+      return [at("clock-0"), at("clock-1")].join(",");
+    });
+  };
+  assert(await sides(white) === "below,above", "White's page: " + await sides(white));
+  assert(await sides(black) === "above,below", "Black's page: " + await sides(black));
+  assert(await sides(watcher) === "below,above", "a spectator's page: " + await sides(watcher));
+  // The phone: the board and both clocks on the screen at once.
+  await white.setViewportSize({ width: 390, height: 844 });
+  const fit = await white.evaluate(() => ["#clock-0", "#clock-1", "#board-svg"].every((s) => { const r = document.querySelector(s).getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; }));
+  assert(fit, "on a phone the clocks and the board are not all in view");
+  await white.setViewportSize({ width: 1200, height: 900 });
+  // The notification: asked for only by the click.
+  assert(await white.evaluate(() => window.__asked) === 0, "permission asked on load");
+  assert(await white.getAttribute("#notify", "aria-pressed") === "false", "notifying before it was asked for");
+  await white.click("#notify");
+  await white.waitForFunction(() => document.getElementById("notify").getAttribute("aria-pressed") === "true");
+  assert(await white.evaluate(() => window.__asked) === 1, "permission not asked by the click");
+  await white.reload();
+  await white.waitForSelector("#board-svg");
+  assert(await white.evaluate(() => window.__asked) === 0, "permission asked on a reload");
+  assert(await white.getAttribute("#notify", "aria-pressed") === "true", "the choice not remembered");
+  // Both first moves (untimed); White's turn comes while its page is hidden.
+  let v = await apiView(g.id, g.tokens.white);
+  const w = v.moves.find((m) => m.from && !m.promotion);
+  await apiMove(g.id, g.tokens.white, v, w.from, w.to);
+  await white.waitForFunction(() => document.querySelectorAll("#moves .mv").length === 1, null, { timeout: 5000 });
+  await white.evaluate(() => { window.__hidden = true; });
+  v = await apiView(g.id, g.tokens.black);
+  const b = v.moves.find((m) => m.from && !m.promotion);
+  await apiMove(g.id, g.tokens.black, v, b.from, b.to);
+  await white.waitForFunction(() => window.__shown.length === 1, null, { timeout: 5000 });
+  assert((await white.evaluate(() => window.__shown[0])).startsWith("Your turn"), "the notification: " + await white.evaluate(() => window.__shown[0]));
+  // White's 13 s run: under 10 s in tenths, red under 1.3 s.
+  await white.waitForFunction(() => Number(document.querySelector("#clock-0").dataset.ms) < 9500, null, { timeout: 8000 });
+  const t = await white.textContent("#clock-0 .clock-time");
+  assert(/^0:0\d\.\d$/.test(t), "tenths under 10 s: " + t);
+  assert(/^0:1\d$/.test(await white.textContent("#clock-1 .clock-time")), "Black's clock: " + await white.textContent("#clock-1 .clock-time"));
+  await white.waitForSelector("#clock-0.low", { timeout: 10000 });
+  await white.waitForFunction(() => document.querySelector("#status").textContent.includes("lost on time"), null, { timeout: 10000 });
+  assert(await white.textContent("#clock-0 .clock-time") === "0:00.0", "White's clock after the flag");
+  assert(await white.evaluate(() => window.__shown.length) === 1, "notified again");
+  await ctx.close();
+  await other.close();
+  await third.close();
+});
+
+await test("issue 31 item 3: a checkmate marks the mated King's square on the final board (a variant file's chess, fool's mate)", async () => {
+  // A second server that offers the variant files of variants/.
+  const port2 = port + 500;
+  const base2 = `http://127.0.0.1:${port2}`;
+  const db2 = join(mkdtempSync(join(tmpdir(), "deckmate-e2e-")), "e2e.db");
+  const s2 = spawn(bin, ["serve", "--addr", `127.0.0.1:${port2}`, "--db", db2, "--variants", join(root, "variants")], { stdio: ["ignore", "pipe", "inherit"] });
+  try {
+    await new Promise((res, rej) => {
+      s2.stdout.on("data", (d) => { if (String(d).includes("running")) res(); });
+      s2.on("exit", (c) => rej(new Error("server exited " + c)));
+      setTimeout(() => rej(new Error("server did not start")), 15000);
+    });
+    const r = await fetch(base2 + "/api/games", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ variant: "chess", opponent: "friend" }) });
+    const g = await r.json();
+    assert(r.ok, "creation: " + JSON.stringify(g));
+    const post = async (token, move, ply) => {
+      const q = await fetch(`${base2}/api/games/${g.id}/moves`, { method: "POST", headers: { Authorization: "Bearer " + token, "Content-Type": "application/json" }, body: JSON.stringify({ move, ply }) });
+      assert(q.ok, `${move}: ` + await q.text());
+    };
+    await post(g.tokens.white, "f3", 1);
+    await post(g.tokens.black, "e5", 2);
+    await post(g.tokens.white, "g4", 3);
+    const ctx = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+    const white = await ctx.newPage();
+    await white.goto(`${base2}/game/${g.id}#${g.tokens.white}`);
+    await white.waitForSelector("#board-svg");
+    const bctx = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+    const black = await bctx.newPage();
+    await black.goto(`${base2}/game/${g.id}#${g.tokens.black}`);
+    await black.waitForSelector("#board-svg g.disc");
+    assert(!(await white.$("[data-end-mark]")), "an end mark before the end");
+    // Black mates by clicking: Qd8-h4.
+    await black.click(`g.card[data-square="d8"]`);
+    await black.click(`[data-target="h4"]`);
+    for (const [page, title] of [[black, "You won"], [white, "You lost"]]) {
+      await page.waitForSelector("#game-over:not([hidden])", { timeout: 5000 });
+      assert((await page.textContent("#game-over-title")).startsWith(title), "title: " + await page.textContent("#game-over-title"));
+      await page.waitForSelector("[data-end-mark]", { timeout: 5000 });
+      assert(await page.getAttribute("[data-end-mark]", "data-end-mark") === "e1", "marked: " + await page.getAttribute("[data-end-mark]", "data-end-mark"));
+      const [m, sq] = await Promise.all([page.locator("[data-end-mark]").boundingBox(), page.locator(`rect.sq[data-square="e1"]`).boundingBox()]);
+      assert(Math.abs(m.x - sq.x) < 1 && Math.abs(m.y - sq.y) < 1 && Math.abs(m.width - sq.width) < 1, `the mark is not on e1: ${JSON.stringify([m, sq])}`);
+      assert(await page.$(".end-mark-ring"), "no ring");
+    }
+    const v = await (await fetch(`${base2}/api/games/${g.id}`)).json();
+    assert(v.end_mark === "e1" && v.result.result === "0-1", "view: " + JSON.stringify([v.end_mark, v.result]));
+    // Stepping back: no mark before the end.
+    await white.click("#prev");
+    await white.waitForFunction(() => document.querySelector("#status").textContent.startsWith("Viewing"));
+    assert(!(await white.$("[data-end-mark]")), "an end mark on an earlier position");
+    await ctx.close();
+    await bctx.close();
+  } finally {
+    s2.kill();
+  }
 });
 
 await test("the pages break no rule of the Content Security Policy, which the server sends", async () => {

@@ -674,3 +674,27 @@ fn cuarenta_q10_each_promotion_is_its_own_move_in_counts() {
     // f9 h9 (6 each) e8 i8 (2 each).
     assert_eq!(v.len(), 6 + 6 + 2 + 2 + dests(&p, "i2").len());
 }
+
+#[test]
+fn a_checkmate_marks_the_mated_king_in_the_view() {
+    let text = fen_from(
+        &[
+            ("e2", 'K'),
+            ("e4", 'G'),
+            ("e6", 'B'),
+            ("b3", 'C'),
+            ("a8", 'k'),
+        ],
+        'w',
+        "-",
+        0,
+    );
+    let mut g = deckmate_games::cuarenta::ENTRY
+        .game_from_spec(&serde_json::json!({ "seed": 0, "fen": text }))
+        .expect("the position");
+    assert_eq!(g.view(None, true)["end_mark"], serde_json::Value::Null);
+    g.play("Gc6#").expect("the mate");
+    let v = g.view(None, true);
+    assert_eq!(v["end_mark"], "a8");
+    assert_eq!(v["check_square"], "a8");
+}

@@ -195,3 +195,18 @@ fn promotions_and_castlings_are_labelled_choices() {
     // The spec round-trips with its position string.
     assert_eq!(g.spec()["fen"], spec["fen"]);
 }
+
+#[test]
+fn a_checkmate_marks_the_mated_royal() {
+    let e = load("chess.toml", CHESS).expect("loads");
+    let mut g = e.new_game(&Options::default(), 0).expect("a game");
+    assert_eq!(g.view(None, true)["end_mark"], Value::Null);
+    for m in ["f3", "e5", "g4"] {
+        g.play(m).expect("a move");
+        assert_eq!(g.view(None, true)["end_mark"], Value::Null);
+    }
+    g.play("Qh4#").expect("the mate");
+    let v = g.view(Some(Seat::First), true);
+    assert_eq!(v["end_mark"], "e1");
+    assert_eq!(v["check_square"], "e1");
+}

@@ -4,7 +4,7 @@
 //! [`super::Cardmate`] hook.
 
 use super::record::GameSpec;
-use super::{palace, Move, Position, Rank, Suit};
+use super::{palace, EndReason, Move, Position, Rank, Suit};
 use crate::registry::ViewKey;
 use deckmate_board::{RankStyle, Square};
 use deckmate_rules::Seat;
@@ -69,6 +69,18 @@ pub(super) fn move_fields(m: Move, legal: &[Move]) -> Map<String, Value> {
     o
 }
 
+/// The square marked on the final position: where the loser's second
+/// King was taken (the capturing card stands there now); none for any
+/// other end (Cardmate knows no checkmate: a side without a move loses,
+/// in check or not).
+fn end_mark(pos: &Position, moves: &[Move]) -> Option<String> {
+    let end = pos.end_state()?;
+    match end.reason {
+        EndReason::SecondKing => moves.last().map(|m| sq(m.to)),
+        _ => None,
+    }
+}
+
 pub(super) fn view(
     spec: &GameSpec,
     pos: &Position,
@@ -118,6 +130,7 @@ pub(super) fn view(
     );
     out.insert("pieces".into(), json!(pieces));
     out.insert("last".into(), json!(last));
+    out.insert("end_mark".into(), json!(end_mark(pos, moves)));
     out.insert("compulsory".into(), json!(compulsory));
     if compulsory {
         // Said after whose turn it is (the terminal's and the

@@ -4,7 +4,7 @@
 //! [`super::entry::Chess52Board`] hook.
 
 use super::{Card, Chess52, Move};
-use crate::fairy::seat_name;
+use crate::fairy::{seat_name, EndReason};
 use crate::registry::ViewKey;
 use deckmate_rules::{Game, Seat};
 use serde_json::{json, Map, Value};
@@ -229,6 +229,22 @@ pub(super) fn view(pos: &Chess52, moves: &[Move], you: Option<Seat>) -> Map<Stri
             );
         }
     }
+    // The final position's mark: the mated King, or the square where the
+    // King was taken (the last board move's destination).
+    let king_of = |seat: Seat| {
+        let k = core.pieces_of(seat) & core.pieces_of_kind(rules.kind_of('K').unwrap_or(0));
+        (k != 0).then(|| sq(k.trailing_zeros() as u8))
+    };
+    let end_mark = match pos.end().map(|e| e.reason) {
+        Some(EndReason::Checkmate) => king_of(core.side_to_move()),
+        Some(EndReason::RoyalCaptured) => moves
+            .iter()
+            .rev()
+            .find_map(|&m| squares(m))
+            .map(|(_, t)| sq(t)),
+        _ => None,
+    };
+    out.insert("end_mark".into(), json!(end_mark));
     out.insert("position".into(), json!(pos.position_text()));
     if let (Some(c), false) = (drawn, over) {
         out.insert("turn_note".into(), json!(card_note(pos, c)));

@@ -128,6 +128,13 @@ pub(super) fn view(pos: &Position, moves: &[Move], you: Option<Seat>) -> Map<Str
         let king = pos.king_square(pos.side_to_move());
         out.insert("check_square".into(), json!(sq(king)));
     }
+    // The mated King, marked on the final position (Cuarenta's Kings are
+    // never taken).
+    let mated = pos
+        .end_state()
+        .is_some_and(|e| e.reason == EndReason::Checkmate);
+    let end_mark = mated.then(|| sq(pos.king_square(pos.side_to_move())));
+    out.insert("end_mark".into(), json!(end_mark));
     out.insert("position".into(), json!(super::fen::write(pos)));
     let prompt = prompt(pos, you);
     if !prompt.is_empty() {

@@ -436,6 +436,15 @@ impl Position {
         self.rules.in_check(&self.board, &self.fresh, seat)
     }
 
+    /// The square of a side's royal that is attacked now, if any (the
+    /// first one found where the side has several).
+    pub fn checked_royal(&self, seat: Seat) -> Option<u8> {
+        self.rules.royals(&self.board, seat).into_iter().find(|&r| {
+            self.rules
+                .attacked(&self.board, &self.fresh, r, seat.other())
+        })
+    }
+
     /// Whether `m` leaves the mover's royals unattacked (D1).
     fn is_safe(&self, m: Move) -> bool {
         let (b, f) = self.board_after(m);

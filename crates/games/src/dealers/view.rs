@@ -5,7 +5,7 @@
 
 use super::game::{arrangement_text, DealersGame, DealersMove, Seen};
 use super::notation::code_text;
-use super::Position;
+use super::{EndReason, Position};
 use crate::fairy::seat_name;
 use crate::registry::ViewKey;
 use deckmate_rules::{Game, Seat};
@@ -356,6 +356,16 @@ fn play_view(pos: &Position, moves: &[DealersMove], out: &mut Map<String, Value>
             out.insert("check_square".into(), json!(rules.square_name(s)));
         }
     }
+    // The mated side's attacked royal, marked on the final position
+    // (Dealer's royals are never taken: the game ends at the mate).
+    let mated = pos
+        .end_state()
+        .is_some_and(|e| e.reason == EndReason::Checkmate);
+    let end_mark = mated
+        .then(|| pos.checked_royal(pos.side_to_move()))
+        .flatten()
+        .map(|s| rules.square_name(s));
+    out.insert("end_mark".into(), json!(end_mark));
     out.insert("position".into(), json!(pos.text()));
 }
 

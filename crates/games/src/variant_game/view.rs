@@ -173,7 +173,7 @@ pub(super) fn view(
         }),
     );
     out.insert("pieces".into(), json!(list));
-    out.insert("last".into(), json!(last));
+    out.insert("last".into(), json!(last.clone()));
     out.insert("facts".into(), json!(facts));
     let over = pos.end_state().is_some();
     let check = !over && pos.in_check();
@@ -186,6 +186,17 @@ pub(super) fn view(
             out.insert("check_square".into(), json!(sq(pos, s)));
         }
     }
+    // The final position's mark: the mated royal, or the square where the
+    // last royal was taken (the last move's destination).
+    let end_mark = match pos.end_state().map(|e| e.reason) {
+        Some(EndReason::Checkmate) => royal_square(pos).map(|s| sq(pos, s)),
+        Some(EndReason::RoyalCaptured) => last
+            .as_ref()
+            .and_then(|l| l["to"].as_str())
+            .map(str::to_string),
+        _ => None,
+    };
+    out.insert("end_mark".into(), json!(end_mark));
     out.insert("position".into(), json!(pos.position_text()));
     let prompt = prompt(pos, you);
     if !prompt.is_empty() {

@@ -68,6 +68,11 @@ pub const COMMON_VIEW_KEYS: &[ViewKey] = &[
         meaning: "the square of a royal in check or mated",
     },
     ViewKey {
+        key: "end_mark",
+        kind: "string|null",
+        meaning: "once a game ends by checkmate or by a royal's capture, the square marked on the final position: the mated royal's, or where the royal was taken (the capturer stands there); null otherwise, and where the game cannot tell",
+    },
+    ViewKey {
         key: "position",
         kind: "string",
         meaning: "the position string",

@@ -1,7 +1,8 @@
 // The core renderer's board: squares (holes left out, regions shaded,
 // marked squares ringed, the last move and a check shown), coordinates,
 // pieces (cards, or letters in discs as `board.piece_style` says), the
-// picked piece's targets; played by click, drag and keyboard. Everything
+// picked piece's targets, a premove's squares (premove.js), the royal
+// mated or taken at the end; played by click, drag and keyboard. Everything
 // comes from the view's `board` and `pieces`; the legal moves say what a
 // click may do (`from`/`to`).
 import { svgEl, svgText } from "./dom.js";
@@ -10,6 +11,7 @@ import { boardGrid, startSquare, boardKey, sayBox, pieceName, cardWords } from "
 import { dragPieces } from "./drag.js";
 import { freshMove, slide } from "./motion.js";
 import { showCard } from "./refcard.js";
+import { cancelPremove } from "./premove.js";
 
 const S = 60;
 
@@ -53,11 +55,19 @@ export function drawBoard(state, v) {
     pickOrDrop(state, v, sqEl.getAttribute("data-target") || sqEl.getAttribute("data-square"));
   });
   if (live) dragPieces(state, v, svg, pos);
+  // A right-click cancels a premove (or the piece picked for one).
+  svg.addEventListener("contextmenu", (ev) => { if (live && (state.premove || (state.premoves && state.selected && v.to_move !== v.you)) && cancelPremove(state)) ev.preventDefault(); });
   // The focus stays on the board redrawn (and comes back to it after a
   // promotion chosen by its button).
   const focused = document.activeElement && document.activeElement.id === "board-svg";
   host.replaceChildren(svg);
   if (keys && (focused || (state.refocus && !document.querySelector(".promo-choice")))) { state.refocus = false; svg.focus({ preventScroll: true }); }
+}
+
+// A square's name that is on board `b` (not off it, not a hole).
+function onBoard(b, n) {
+  const f = n.charCodeAt(0) - 97, r = Number(n.slice(1)) - b.rank_base;
+  return f >= 0 && f < b.files && r >= 0 && r < b.ranks && !b.holes.includes(n);
 }
 
 // The squares, the marks on them, the midline and the coordinates.
@@ -81,9 +91,22 @@ function drawSquares(svg, state, v, pos, live) {
     if (zoneOf[n]) cls += " zone";
     if (last.includes(n)) cls += " last";
     if (n === state.selected) cls += " selected";
+    if (live && state.premove && (n === state.premove.from || n === state.premove.to)) cls += " premove";
     if (live && n === v.check_square) cls += " check";
     if ((b.marked || []).includes(n)) cls += " marked";
     svg.append(svgEl("rect", { x, y, width: S, height: S, class: "sq " + cls, "data-square": n }));
+  }
+  // The game's end by a mate or a royal taken: the royal's square glows
+  // red on the final position (`end_mark`).
+  if (v.end_mark && onBoard(b, v.end_mark)) {
+    const [x, y] = pos(v.end_mark);
+    const glow = svgEl("radialGradient", { id: "end-glow" });
+    for (const [at, colour, opacity] of [["0%", "#ff1a1a", "0.95"], ["55%", "#e01010", "0.6"], ["100%", "#b00000", "0"]]) glow.append(svgEl("stop", { offset: at, "stop-color": colour, "stop-opacity": opacity }));
+    const defs = svgEl("defs");
+    defs.append(glow);
+    svg.append(defs,
+      svgEl("rect", { x, y, width: S, height: S, class: "end-mark", fill: "url(#end-glow)", "data-end-mark": v.end_mark }),
+      svgEl("circle", { cx: x + S / 2, cy: y + S / 2, r: S / 2 - 3, class: "end-mark-ring" }));
   }
   // Marked squares (the square a drawn card names) get a ring on top.
   for (const n of b.marked || []) {

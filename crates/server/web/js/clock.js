@@ -4,9 +4,11 @@
 import { el } from "./dom.js";
 import { playSound } from "./sound.js";
 
+// Minutes and seconds (`4:07`, hours when any: `1:02:03`); under 10 s
+// with tenths (`0:09.4`), counted down (9.96 s shows 0:09.9).
 export function clockText(ms) {
   const s = Math.max(0, ms) / 1000;
-  if (s < 10) return s.toFixed(1);
+  if (s < 10) return `0:0${(Math.floor(s * 10) / 10).toFixed(1)}`;
   const m = Math.floor(s / 60), r = Math.floor(s % 60);
   return m >= 60 ? `${Math.floor(m / 60)}:${String(m % 60).padStart(2, "0")}:${String(r).padStart(2, "0")}` : `${m}:${String(r).padStart(2, "0")}`;
 }
@@ -37,12 +39,25 @@ export function drawTitle(state) {
   if (document.title !== title) document.title = title;
 }
 
+// Each seat's clock by its side of the board (issue 31 item 4): the
+// opponent's above it, the player's own below (the board's bottom seat:
+// the second seat's when the board is flipped; a spectator sees the
+// first seat below unless flipped). The places are `#clock-top` and
+// `#clock-bottom`, round the board.
+// A seat as its clock names it: "Black · Ann (you)".
+function seatLabel(v, i) {
+  const s = v.seats[i];
+  const who = s.player && s.player !== "Player" ? ` \u00b7 ${s.player}` : "";
+  return s.name + who + (i === v.you ? " (you)" : "");
+}
+
 export function drawClocks(state) {
-  const box = document.getElementById("clocks");
+  const top = document.getElementById("clock-top");
+  const under = document.getElementById("clock-bottom");
   const v = state.view;
-  if (!box) return;
+  if (!top || !under) return;
   drawTitle(state);
-  if (!v || !v.clock) { box.replaceChildren(); return; }
+  if (!v || !v.clock) { top.replaceChildren(); under.replaceChildren(); return; }
   const c = v.clock;
   const left = timesLeft(state, v);
   const bottom = state.flipped ? 1 : 0;
@@ -51,7 +66,8 @@ export function drawClocks(state) {
     if (!state.lowSounded) { state.lowSounded = true; playSound("low"); }
   }
   const one = (i) => el("div", { class: "clock" + (i === c.running && !v.result ? " running" : "") + (isLow(left[i], c.initial_ms) ? " low" : ""), id: `clock-${i}`, "data-ms": String(Math.round(left[i])) },
-    el("span", { class: "clock-name" }, v.seats[i].name + (i === v.you ? " (you)" : "")),
+    el("span", { class: "clock-name" }, seatLabel(v, i)),
     el("span", { class: "clock-time" }, clockText(left[i])));
-  box.replaceChildren(one(1 - bottom), one(bottom));
+  top.replaceChildren(one(1 - bottom));
+  under.replaceChildren(one(bottom));
 }

@@ -21,7 +21,8 @@ export function drawGameOver(state, v, onRematch) {
     ? el("button", { id: "over-rematch", disabled: offered ? "" : null, onclick: onRematch }, offered ? "Rematch offered" : "Rematch")
     : null;
   box.hidden = false;
-  box.replaceChildren(
+  // (No points: nothing, not a "null" text.)
+  box.replaceChildren(...[
     el("h2", { id: "game-over-title" }, head, " ", el("span", { class: "result" }, r.result)),
     el("p", { id: "game-over-reason" }, r.reason),
     points,
@@ -29,5 +30,5 @@ export function drawGameOver(state, v, onRematch) {
       rematch,
       el("a", { href: "/", id: "over-new", class: "button" }, "New game"),
       el("a", { href: `/analysis?from=${v.id}`, id: "over-analyse", class: "button" }, "Analyse"),
-      el("a", { href: `/api/games/${v.id}/record`, id: "over-download", class: "button" }, "Download")));
+      el("a", { href: `/api/games/${v.id}/record`, id: "over-download", class: "button" }, "Download"))].filter((x) => x));
 }

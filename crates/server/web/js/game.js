@@ -1,5 +1,5 @@
-// The game page (/game/ID): the board and its panels, the side with the
-// players, clocks, facts, scoreboard, move list, chat and the seat's
+// The game page (/game/ID): the board and its panels with each seat's
+// clock by its side, the side with the players, facts, scoreboard, move list, chat and the seat's
 // buttons; the views come live over the game's socket, and earlier
 // positions are looked at by stepping through the moves.
 import { el, mainBox } from "./dom.js";
@@ -16,6 +16,9 @@ import { drawStatus } from "./game-status.js";
 import { sendMove, act, rematch, goToRematch, sendName } from "./game-actions.js";
 import { soundToggle, playSound } from "./sound.js";
 import { drawGameOver } from "./game-over.js";
+import { premoveLine, drawPremove, duePremove, cancelPremove } from "./premove.js";
+import { notifyToggle, notifyTurn } from "./notify.js";
+import { chooseMove } from "./pick.js";
 
 // The game shown, while its page is.
 let current = null;
@@ -27,15 +30,21 @@ export function gamePage(id) {
     history.replaceState({}, "", "/game/" + id);
   }
   const token = localStorage.getItem("deckmate-token-" + id);
-  const state = { id, token, view: null, shown: null, flipped: null, selected: null, pastView: null, panels: {}, keys: true };
+  const state = { id, token, view: null, shown: null, flipped: null, selected: null, pastView: null, panels: {}, keys: true, premoves: true, premove: null };
   state.send = (t) => sendMove(state, t);
   state.redraw = () => draw(state);
   const step = (ply) => stepTo(state, ply);
+  // The clocks by the board's sides (clock.js), the premove's line under
+  // the status (premove.js).
+  const wrap = boardWrap("play", state.send);
+  wrap.querySelector("#status").after(premoveLine());
+  wrap.querySelector(".status-bar").after(el("div", { id: "clock-top", class: "clock-place" }));
+  wrap.append(el("div", { id: "clock-bottom", class: "clock-place" }));
   state.root = el("div", { class: "game" },
-    boardWrap("play", state.send),
+    wrap,
     el("div", { class: "side panel" },
       el("div", { id: "game-over", class: "game-over", role: "status", hidden: "" }),
-      el("div", { id: "players" }), el("div", { id: "clocks" }), slot("side"), el("div", { id: "card-view" }), el("dl", { id: "facts" }), el("div", { id: "scores" }), el("div", { id: "invite" }),
+      el("div", { id: "players" }), slot("side"), el("div", { id: "card-view" }), el("dl", { id: "facts" }), el("div", { id: "scores" }), el("div", { id: "invite" }),
       el("div", { class: "buttons" },
         el("button", { id: "first", title: "start", "aria-label": "the start position", onclick: () => step(0) }, "|\u25c0"),
         el("button", { id: "prev", title: "back", "aria-label": "one move back", onclick: () => step((state.shown ?? state.view.plies) - 1) }, "\u25c0"),
@@ -44,7 +53,7 @@ export function gamePage(id) {
         el("button", { id: "flip", onclick: () => { state.flipped = !state.flipped; draw(state); } }, "Flip")),
       el("div", { id: "moves" }),
       el("div", { id: "chat" }),
-      el("div", { class: "buttons" }, soundToggle()),
+      el("div", { class: "buttons" }, soundToggle(), notifyToggle()),
       el("div", { class: "buttons" },
         confirmed("resign", "Resign", "Really resign?", () => act(state, "resign")),
         confirmed("draw", "Offer draw", "Really offer a draw?", () => act(state, "draw")),
@@ -90,7 +99,12 @@ function onView(state, v) {
   if (v.plies !== before) { resetPanels(state); clearChoices(); }
   if (state.flipped === null) state.flipped = v.you === 1;
   if (state.shown !== null && state.shown >= v.plies) state.shown = null;
+  notifyTurn(state, v);
+  // A premove queued plays the instant the turn comes, if legal then.
+  const due = duePremove(state, v);
   if (state.shown === null) { state.pastView = null; draw(state); }
+  else drawPremove(state);
+  if (due) chooseMove(state, due.from, due.to);
 }
 
 // A game id the server does not know: a message, nothing live.
@@ -123,6 +137,7 @@ function draw(state) {
   drawChat(state);
   drawClocks(state);
   render(state, v);
+  drawPremove(state);
   drawStatus(state, v);
   // Who plays: nicknames, the engine with its level; for the other
   // player, whether their page is open (presence).
@@ -139,6 +154,11 @@ function draw(state) {
 
 // The running clock counts down between views.
 setInterval(() => { if (shown(current)) drawClocks(current); }, 200);
+
+// Escape cancels a premove (wherever the focus is).
+document.addEventListener("keydown", (e) => {
+  if (e.key === "Escape" && shown(current) && current.premove) cancelPremove(current);
+});
 
 // The arrow keys step through the moves (not while typing, nor on the
 // board, where they move its cursor).

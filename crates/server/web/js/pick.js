@@ -2,6 +2,7 @@
 // (a click, a tap, a drag, the keyboard); when one drop fits several
 // moves, the view's `choice_question` asks which.
 import { status, chooseAmong, clearChoices } from "./layout.js";
+import { premoving, premoveClick } from "./premove.js";
 
 export function chooseMove(state, from, to) {
   const options = state.view.moves.filter((m) => m.from === from && m.to === to);
@@ -10,10 +11,13 @@ export function chooseMove(state, from, to) {
 }
 
 // A click (or Enter) on square n: drops the piece picked there when it may
-// go there, else picks the piece on n, or puts the picked one back.
+// go there, else picks the piece on n, or puts the picked one back (a
+// premove while another seat is to move).
 export function pickOrDrop(state, v, n) {
   state.cursor = n;
   state.cursorX = null;
+  // Another seat to move: the click makes a premove (premove.js).
+  if (premoving(state, v)) return premoveClick(state, v, n);
   if (state.selected && v.moves.some((m) => m.from === state.selected && m.to === n)) return chooseMove(state, state.selected, n);
   state.selected = v.moves.some((m) => m.from === n) ? n : null;
   clearChoices();
