@@ -30,6 +30,7 @@ mod variants;
 pub mod view;
 
 pub use api::app;
+pub use api::{MINE_MAX, START_SEED};
 pub use blocking::BuildHook;
 pub use db::{Db, CHAT_STORED};
 pub use limits::normalize_origin;
@@ -45,6 +46,7 @@ pub use engine_pool::Hold;
 use engine_pool::{EnginePool, Priority, Searched};
 use game::{GameSlot, LiveGame};
 use live_games::LiveGames;
+use serde_json::Value;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
@@ -131,6 +133,10 @@ struct Inner {
     unavailable: Mutex<HashMap<String, String>>,
     /// Open seeks (in memory only: they stand while their makers wait).
     seeks: Mutex<Vec<api::seeks::Seek>>,
+    /// The start of each game the catalog offers, as the lobby's cards and
+    /// the rules pages draw it: built once, at most one per game of the
+    /// catalog (built-in or variant file), never more.
+    starts: Mutex<HashMap<&'static str, Arc<Value>>>,
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -219,6 +225,7 @@ impl AppState {
                 idle_games_kept: config.idle_games_kept,
                 unavailable: Mutex::new(unavailable),
                 seeks: Mutex::new(Vec::new()),
+                starts: Mutex::new(HashMap::new()),
             }),
         };
         api::seeks::restore(&state, seek_rows);
@@ -258,6 +265,17 @@ impl AppState {
 
     pub(crate) fn seeks(&self) -> &Mutex<Vec<api::seeks::Seek>> {
         &self.inner.seeks
+    }
+
+    /// How many games' starts are cached (at most one per game of the
+    /// catalog).
+    pub fn cached_starts(&self) -> usize {
+        lock(&self.inner.starts).len()
+    }
+
+    /// The cached start of a game (`api::lobby`), by the game's key.
+    pub(crate) fn starts(&self) -> &Mutex<HashMap<&'static str, Arc<Value>>> {
+        &self.inner.starts
     }
 
     pub(crate) fn create_limit(&self) -> &limits::CreateLimit {

@@ -15,6 +15,7 @@ mod error_codes;
 mod hostile;
 mod lazy_games;
 mod limits;
+mod lobby;
 mod seeks;
 mod sixth_game;
 mod takebacks;
