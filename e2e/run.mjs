@@ -749,6 +749,8 @@ await test("a seek made in one browser and accepted in a second, nicknames shown
   await a.selectOption("select[name=time]", "3+2");
   await a.selectOption("select[name=side]", "white");
   await a.fill("#nickname", "Ann");
+  // A seek: the opponent "anyone in the lobby", then its button.
+  await a.selectOption("select[name=opponent]", "seek");
   await a.click("#seek");
   await a.waitForSelector("#my-seek .waiting");
   const b = await ctxB.newPage();
@@ -2066,6 +2068,175 @@ await test("issue 31 item 3: a checkmate marks the mated King's square on the fi
     await bctx.close();
   } finally {
     s2.kill();
+  }
+});
+
+// issue 31 items 1-2: the lobby
+// The lobby's cards (item 1): a card for every game, its start drawn from
+// the server's start view, its summary, links to its rules and analysis.
+async function lobbyCards(page) {
+  await page.goto(base + "/");
+  await page.waitForSelector("#games .variant-card");
+}
+
+await test("issue 31 item 1: every game has a card: its start drawn, its summary, and links that open its rules and its analysis board", async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const variants = await (await fetch(base + "/api/variants")).json();
+  await lobbyCards(page);
+  for (const v of variants) {
+    const card = `#games .variant-card[data-variant="${v.key}"]`;
+    assert(await page.isVisible(card), "no card for " + v.key);
+    assert((await page.textContent(`${card} h3`)).trim() === v.name, "the card's name for " + v.key);
+    assert((await page.textContent(`${card} .card-summary`)).trim() === v.summary.trim(), "the summary of " + v.key);
+    const drawn = await page.$$eval(`${card} .card-start svg.start-board rect.sq, ${card} .card-start svg.start-board g.card, ${card} .card-start .pcard`, (xs) => xs.length);
+    assert(drawn > 0, "no start drawn for " + v.key);
+    const caption = await page.textContent(`${card} figcaption`);
+    if (["52chess", "dealers"].includes(v.key)) assert(/a sample deal/.test(caption), `${v.key}'s caption: ${caption}`);
+    if (["cuarenta", "cardmate"].includes(v.key)) assert(!/sample/.test(caption), `${v.key}'s start (default options) is no sample: ${caption}`);
+    // The picture is only looked at: it is not the game board (#board-svg).
+    assert(!(await page.$("#board-svg")), "a card's picture took the board's id");
+  }
+  for (const v of variants) {
+    const card = `#games .variant-card[data-variant="${v.key}"]`;
+    await page.click(`${card} a.card-rules`);
+    await page.waitForSelector("#rules-page h1");
+    assert(page.url().endsWith("/rules/" + v.key), "rules link of " + v.key + ": " + page.url());
+    await lobbyCards(page);
+    await page.click(`${card} a.card-analysis`);
+    await page.waitForSelector("#engine-panel");
+    assert(page.url().includes("/analysis?game=" + v.key), "analysis link of " + v.key + ": " + page.url());
+    await lobbyCards(page);
+  }
+  // "Play this" on a card chooses the game in the form.
+  await page.click('#games .variant-card[data-variant="cuarenta"] .card-choose');
+  assert(await page.inputValue("select[name=variant]") === "cuarenta", "the card did not choose its game");
+  await page.close();
+});
+
+await test("issue 31 item 1: the level shows only against the computer and says how strong it is; options show their help; no seed field for a secret seed", async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await lobbyCards(page);
+  await page.selectOption("select[name=opponent]", "engine");
+  assert(await page.isVisible("select[name=level]"), "no level against the computer");
+  const labels = await page.$$eval("select[name=level] option", (os) => os.map((o) => o.textContent));
+  assert(labels.length === 8 && labels.every((l, i) => l.startsWith(`${i + 1} \u2014 `) && l.length > 8), "levels: " + labels.join(" | "));
+  assert(/beginner/.test(labels[0]) && /strongest/.test(labels[7]), "levels: " + labels.join(" | "));
+  await page.selectOption("select[name=opponent]", "friend");
+  assert(!(await page.isVisible("select[name=level]")), "a level for a friend game");
+  assert(await page.isVisible("#create") && !(await page.isVisible("#seek")), "friend: Play, not Seek");
+  await page.selectOption("select[name=opponent]", "seek");
+  assert(!(await page.isVisible("select[name=level]")), "a level for a seek");
+  assert(await page.isVisible("#seek") && !(await page.isVisible("#create")), "seek: Seek, not Play");
+  await page.selectOption("select[name=opponent]", "engine");
+  assert(await page.isVisible("select[name=level]"), "the level did not come back");
+  // Each option's help, as the API has it, under the option.
+  const variants = await (await fetch(base + "/api/variants")).json();
+  for (const v of variants) {
+    await page.selectOption("select[name=variant]", v.key);
+    const helps = await page.$$eval("#variant-options .option-help", (hs) => hs.map((h) => h.textContent));
+    for (const o of v.options) if (o.help) assert(helps.includes(o.help), `${v.key}: no help for ${o.name}`);
+    const seed = await page.$("input[name=seed]");
+    if (v.secret_seed) assert(!seed, v.key + " has a seed field, its seed is secret");
+    else assert(seed && await seed.isVisible(), v.key + " has no seed field");
+  }
+  for (const key of ["52chess", "dealers"]) {
+    await page.selectOption("select[name=variant]", key);
+    assert(!(await page.$("input[name=seed]")), key + ": a seed field");
+  }
+  await page.close();
+});
+
+await test("issue 31 item 2: the lobby's lists in order: a seek, a game being played with its players' names, your games with your turn first", async () => {
+  const r = await fetch(base + "/api/seeks", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ variant: "cuarenta", name: "Sam" }) });
+  const seek = await r.json();
+  assert(r.ok, "seek: " + JSON.stringify(seek));
+  try {
+    const played = await apiGame({ variant: "cuarenta", opponent: "friend", name: "Ann" });
+    assert((await apiPost(played.id, "name", played.tokens.black, { name: "Bob" })).status === 200, "Bob's name");
+    // This browser's games: one where it is its turn (older), one where
+    // it is not (newer).
+    const mineTurn = await apiGame({ variant: "cuarenta", opponent: "friend" });
+    const mineWait = await apiGame({ variant: "cuarenta", opponent: "friend" });
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(base + "/");
+    await page.evaluate(([a, b]) => {
+      localStorage.setItem("deckmate-token-" + a.id, a.tokens.white);
+      localStorage.setItem("deckmate-token-" + b.id, b.tokens.black);
+    }, [mineTurn, mineWait]);
+    await page.reload();
+    await page.waitForSelector(`#seeks .accept-seek[data-seek="${seek.id}"]`, { timeout: 10000 });
+    await page.waitForSelector(`#ongoing [data-game="${played.id}"]`, { timeout: 10000 });
+    await page.waitForSelector(`#mine [data-game="${mineWait.id}"]`, { timeout: 10000 });
+    // The order on the page: seeks, being played, yours.
+    const order = await page.evaluate(() => ["seeks", "ongoing", "mine"].map((id) => document.getElementById(id).getBoundingClientRect().top));
+    assert(order[0] < order[1] && order[1] < order[2], "the lists' order: " + order);
+    const line = await page.textContent(`#ongoing [data-game="${played.id}"]`);
+    assert(line.includes("Ann (White)") && line.includes("Bob (Black)"), "the players: " + line);
+    const href = await page.getAttribute(`#ongoing [data-game="${played.id}"] a`, "href");
+    assert(href === "/game/" + played.id, "watch link: " + href);
+    const mine = await page.$$eval("#mine .mine-line", (ls) => ls.map((l) => ({ id: l.dataset.game, text: l.textContent })));
+    assert(mine.length === 2, "your games: " + JSON.stringify(mine));
+    assert(mine[0].id === mineTurn.id && /your turn/.test(mine[0].text), "your turn first: " + JSON.stringify(mine));
+    assert(mine[1].id === mineWait.id && !/your turn/.test(mine[1].text), "then the other: " + JSON.stringify(mine));
+    assert(!(await page.$(`#mine [data-game="${played.id}"]`)), "a game of others among yours");
+    // Watching: the link opens the game, as a spectator.
+    await page.click(`#ongoing [data-game="${played.id}"] a`);
+    await page.waitForSelector("#board-svg");
+    assert(page.url().endsWith("/game/" + played.id), "watch: " + page.url());
+    await page.close();
+  } finally {
+    await fetch(`${base}/api/seeks/${seek.id}?token=${seek.token}`, { method: "DELETE" });
+  }
+});
+
+await test("issue 31 item 2: finished games have a page of their own, a link from the lobby", async () => {
+  const g = await apiGame({ variant: "cuarenta", opponent: "friend", name: "Fay" });
+  assert((await apiPost(g.id, "resign", g.tokens.white)).status === 200, "resign");
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await lobbyCards(page);
+  await page.click("#finished-link");
+  await page.waitForSelector("#finished h1");
+  assert(page.url().endsWith("/games/finished"), "url " + page.url());
+  await page.waitForSelector(`#finished [data-game="${g.id}"]`);
+  const line = await page.textContent(`#finished [data-game="${g.id}"]`);
+  assert(line.includes("Fay (White)") && line.includes("0-1"), "the finished line: " + line);
+  assert(!(await page.$(`#ongoing [data-game="${g.id}"]`)), "a finished game among those being played");
+  // Opened by its address too.
+  await page.goto(base + "/games/finished");
+  await page.waitForSelector(`#finished [data-game="${g.id}"]`);
+  await page.close();
+});
+
+await test("issue 31 item 2: on a phone (390x844) every visible button, link and control of the lobby is at least 44x44 px", async () => {
+  const g = await apiGame({ variant: "cuarenta", opponent: "friend" });
+  const r = await fetch(base + "/api/seeks", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ variant: "cuarenta", name: "Sam" }) });
+  const seek = await r.json();
+  try {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await page.goto(base + "/");
+    await page.evaluate((a) => localStorage.setItem("deckmate-token-" + a.id, a.tokens.white), g);
+    await page.reload();
+    await page.waitForSelector("#games .variant-card");
+    await page.waitForSelector("#mine .mine-line");
+    await page.waitForSelector("#seeks .accept-seek");
+    const small = async () => page.$$eval("header a, main a, main button, main select, main input", (xs) => xs
+      .filter((x) => { const s = getComputedStyle(x); const b = x.getBoundingClientRect(); return s.display !== "none" && s.visibility !== "hidden" && b.width > 0 && b.height > 0; })
+      .map((x) => { const b = x.getBoundingClientRect(); return { what: x.outerHTML.slice(0, 70), w: b.width, h: b.height }; })
+      .filter((b) => b.w < 43.5 || b.h < 43.5));
+    const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert(wide <= 390, `the lobby is ${wide} pixels wide`);
+    for (const o of ["engine", "friend", "seek"]) {
+      await page.selectOption("select[name=opponent]", o);
+      const bad = await small();
+      assert(bad.length === 0, `too small (${o}): ` + JSON.stringify(bad.slice(0, 6)));
+    }
+    await page.goto(base + "/games/finished");
+    await page.waitForSelector("#finished h1");
+    const bad = await small();
+    assert(bad.length === 0, "too small on the finished page: " + JSON.stringify(bad.slice(0, 6)));
+    await page.close();
+  } finally {
+    await fetch(`${base}/api/seeks/${seek.id}?token=${seek.token}`, { method: "DELETE" });
   }
 });
 

@@ -465,6 +465,16 @@ impl LiveGame {
                 Some((_, l)) => format!("engine level {l}"),
                 None => "friend".to_string(),
             },
+            players: Seat::BOTH
+                .iter()
+                .map(|&s| {
+                    format!(
+                        "{} ({})",
+                        self.player_name(s),
+                        self.entry().seat_names[s.index()]
+                    )
+                })
+                .collect(),
             created: self.created,
         };
         serde_json::to_value(line).unwrap_or(Value::Null)

@@ -31,6 +31,7 @@ mod variants;
 pub mod view;
 
 pub use api::app;
+pub use api::{MINE_MAX, START_SEED};
 pub use blocking::BuildHook;
 pub use db::{Db, CHAT_STORED};
 pub use limits::normalize_origin;
@@ -46,6 +47,7 @@ pub use engine_pool::Hold;
 use engine_pool::{EnginePool, Priority, Searched};
 use game::{GameSlot, LiveGame};
 use live_games::LiveGames;
+use serde_json::Value;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
@@ -134,6 +136,10 @@ struct Inner {
     seeks: Mutex<Vec<api::seeks::Seek>>,
     /// Whole-game analyses, bounded ([`evaluation`]).
     evaluations: evaluation::Evaluations,
+    /// The start of each game the catalog offers, as the lobby's cards and
+    /// the rules pages draw it: built once, at most one per game of the
+    /// catalog (built-in or variant file), never more.
+    starts: Mutex<HashMap<&'static str, Arc<Value>>>,
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -223,6 +229,7 @@ impl AppState {
                 unavailable: Mutex::new(unavailable),
                 seeks: Mutex::new(Vec::new()),
                 evaluations: evaluation::Evaluations::default(),
+                starts: Mutex::new(HashMap::new()),
             }),
         };
         api::seeks::restore(&state, seek_rows);
@@ -266,6 +273,17 @@ impl AppState {
 
     pub(crate) fn seeks(&self) -> &Mutex<Vec<api::seeks::Seek>> {
         &self.inner.seeks
+    }
+
+    /// How many games' starts are cached (at most one per game of the
+    /// catalog).
+    pub fn cached_starts(&self) -> usize {
+        lock(&self.inner.starts).len()
+    }
+
+    /// The cached start of a game (`api::lobby`), by the game's key.
+    pub(crate) fn starts(&self) -> &Mutex<HashMap<&'static str, Arc<Value>>> {
+        &self.inner.starts
     }
 
     pub(crate) fn create_limit(&self) -> &limits::CreateLimit {

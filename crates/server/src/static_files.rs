@@ -39,6 +39,8 @@ pub const MODULES: &[(&str, &str)] = &[
     ("game.js", include_str!("../web/js/game.js")),
     ("keys.js", include_str!("../web/js/keys.js")),
     ("layout.js", include_str!("../web/js/layout.js")),
+    ("lobby-cards.js", include_str!("../web/js/lobby-cards.js")),
+    ("lobby-lists.js", include_str!("../web/js/lobby-lists.js")),
     ("lobby.js", include_str!("../web/js/lobby.js")),
     ("main.js", include_str!("../web/js/main.js")),
     ("motion.js", include_str!("../web/js/motion.js")),

@@ -272,6 +272,10 @@ pub struct GameLine {
     pub reason: Option<String>,
     /// `friend` or `engine level N`.
     pub opponent: String,
+    /// Who plays each seat, with the seat's name: `Ann (White)`,
+    /// `deckmate level 4 (Black)`, `Player (White)` for one without a
+    /// nickname.
+    pub players: Vec<String>,
     /// When it was made, in seconds since 1970.
     pub created: i64,
 }

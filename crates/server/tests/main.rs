@@ -16,6 +16,7 @@ mod evaluation;
 mod hostile;
 mod lazy_games;
 mod limits;
+mod lobby;
 mod seeks;
 mod sixth_game;
 mod takebacks;

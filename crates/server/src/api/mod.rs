@@ -5,9 +5,14 @@
 //! | `GET /` , `/game/{id}` | the web client |
 //! | `GET /cards`, `/cards/{code}.svg` | Dealer's Chess's reference cards: every shipped card on a page, or one as SVG |
 //! | `GET /api/variants` | games and their options (the built-in games, then the variant files of `--variants DIR`) |
+//! | `GET /api/variants/{variant}/start` | a spectator's view of the game's start (default options, the public seed [`lobby::START_SEED`]; `sample_deal`: whether another seed deals another start), for the lobby's card; built once per game and cached (one per game of the catalog); 404 for an unknown game |
+//! | `GET /api/levels` | the engine's eight levels: `[{"level", "label", "depth", "nodes", "time_ms", "noise"}]`, the label in words from the engine's level table |
 //! | `GET /api/rules/{variant}` | the rules text |
+//! | `GET /api/rules/{variant}/start` | the same start as `/api/variants/{variant}/start`, for the rules page |
 //! | `POST /api/games` | create: `{"variant", "options", "seed", "opponent"}` -> `{"id", "tokens"}` (the human seats' tokens only); rate-limited per client (429 with `Retry-After`); `seed` is refused for a game whose seed decides draws during play (`"secret_seed": true` in `/api/variants`: 52Chess): the server picks a 64-bit one and keeps it secret until the end |
 //! | `GET /api/games` | a page of games, newest first: `?status=ongoing\|finished&variant=&limit=&before=` -> `{"games", "next", "total"}` |
+//! | `POST /api/games/mine` | `{"games": [{"id", "token"}]}` (at most [`lobby::MINE_MAX`]) -> `{"games"}`: the lobby line of each game whose token is a seat's, with `you` and `your_turn`; others left out |
+//! | `GET /games/finished` | the web client's page of finished games |
 //! | `GET /api/games/{id}` | the view (a seat's token as `Authorization: Bearer` adds its legal moves); `?ply=n` for an earlier position |
 //! | `POST /api/games/{id}/moves` | `{"move": "4Ci3", "ply": n}` with the mover's token; `ply` (optional, from 1) is the move's number: another is refused with 409, so a retried request never plays twice |
 //! | `POST /api/games/{id}/resign` | with a seat's token |
@@ -30,6 +35,8 @@ mod analysis;
 mod cards;
 mod evaluation;
 mod games;
+mod lobby;
+pub use lobby::{MINE_MAX, START_SEED};
 mod pages;
 mod requests;
 pub(crate) mod seeks;
@@ -210,6 +217,10 @@ pub fn app(state: AppState) -> Router {
         .route("/api/schema", get(schema))
         .route("/api/rules/{variant}", get(rules))
         .route("/api/rules/{variant}/start", get(rules_start))
+        .route("/api/variants/{variant}/start", get(lobby::start))
+        .route("/api/levels", get(lobby::levels))
+        .route("/api/games/mine", post(lobby::mine))
+        .route("/games/finished", get(index))
         .route("/rules/{variant}", get(index))
         .route("/analysis", get(index))
         .route(
@@ -425,38 +436,13 @@ async fn rules(State(state): State<AppState>, Path(variant): Path<String>) -> Ap
 }
 
 /// `GET /api/rules/{variant}/start`: a spectator's view of the game's
-/// start with its default options (seed 1), for the rules page's diagram.
+/// start with its default options, for the rules page's diagram (the
+/// lobby card's start, [`lobby::start_view`]).
 async fn rules_start(
     State(state): State<AppState>,
     Path(variant): Path<String>,
 ) -> ApiResult<Json<Value>> {
-    let v = state
-        .catalog()
-        .find(&variant)
-        .ok_or_else(|| not_found(format!("no game '{}'", quote(&variant))))?;
-    // Built off the runtime: a variant file's pieces are compiled.
-    let game = state
-        .build("rules", move || {
-            v.new_game(&deckmate_games::registry::Options::defaults(v.options), 1)
-        })
-        .await
-        .map_err(internal)?
-        .map_err(unmade)?;
-    let mut view = game.view(None, true);
-    view.insert(
-        "seats".into(),
-        serde_json::json!(v
-            .seat_names
-            .iter()
-            .map(|n| serde_json::json!({ "name": n }))
-            .collect::<Vec<_>>()),
-    );
-    view.insert("moves".into(), serde_json::json!([]));
-    view.insert("title".into(), serde_json::json!(v.name));
-    view.entry("last").or_insert(Value::Null);
-    view.entry("board").or_insert(Value::Null);
-    view.entry("pieces").or_insert(serde_json::json!([]));
-    Ok(Json(Value::Object(view)))
+    Ok(Json((*lobby::start_view(&state, &variant).await?).clone()))
 }
 
 /// At most the first 40 characters of a client's text, to quote it back.

@@ -1,7 +1,8 @@
 // deckmate's web client: draws the views the server sends; the rules stay
 // in Rust. The entry module: it picks the page the address names — the
 // lobby (/), a game (/game/ID), a rules page (/rules/KEY), the analysis
-// board (/analysis) — and draws it again when the address changes.
+// board (/analysis), the finished games (/games/finished) — and draws it
+// again when the address changes.
 //
 // Every game is drawn by one core renderer (render.js): a view may hold a
 // `board` (squares, holes, marked regions) with `pieces` on it, and
@@ -12,6 +13,7 @@
 // and the `sacrifice` made first; `choice` labels the button when one
 // click fits several moves). The client never decides what is legal.
 import { lobby } from "./lobby.js";
+import { finishedPage } from "./lobby-lists.js";
 import { gamePage, noSuchGame } from "./game.js";
 import { rulesPage } from "./rules.js";
 import { analysisPage } from "./analysis.js";
@@ -25,6 +27,7 @@ function route() {
   if (game) { if (/^[0-9a-f]{12}$/.test(game[1])) gamePage(game[1]); else noSuchGame(decodeURIComponent(game[1])); }
   else if (rules) rulesPage(rules[1]);
   else if (path === "/analysis") analysisPage();
+  else if (path === "/games/finished") finishedPage();
   else lobby();
 }
 

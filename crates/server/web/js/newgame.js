@@ -1,7 +1,9 @@
-// The lobby's form for a new game: the game and its options (options.js),
-// a seed, the clock, the opponent (the engine at a level, or a friend
-// invited by a link), the side, a nickname; played at once, or offered to
-// anyone in the lobby as a seek.
+// The lobby's form for a new game: the game and its options (options.js,
+// each with its help), a seed (not for a game whose seed is secret), the
+// clock, the opponent (the computer at a level, said in words as the
+// server's GET /api/levels gives them; a friend invited by a link; or
+// anyone in the lobby, as a seek), the side, a nickname. The level is
+// shown only against the computer.
 import { el } from "./dom.js";
 import { api, post } from "./api.js";
 import { go } from "./nav.js";
@@ -13,7 +15,7 @@ export function enterGame(r) {
   go("/game/" + r.id);
 }
 
-export function newGameForm(variants) {
+export function newGameForm(variants, levels) {
   const form = el("form", { class: "panel", id: "new-game" });
   const variantSelect = el("select", { name: "variant" }, ...variants.map((x) => el("option", { value: x.key }, x.name)));
   const optionBox = el("div", { id: "variant-options" });
@@ -23,7 +25,11 @@ export function newGameForm(variants) {
   const current = () => variants.find((x) => x.key === variantSelect.value) || variants[0];
   // A game that draws from its seed during play (52Chess) gets a secret
   // seed from the server: no seed field then.
-  const seedBox = el("label", { id: "seed-box" }, "Seed ", el("input", { name: "seed", type: "number", min: "0", placeholder: "random" }));
+  // Elsewhere the seed decides the deal or setup: the same seed, the same
+  // start.
+  const seedBox = el("div", { class: "option", id: "seed-box" },
+    el("label", {}, "Seed ", el("input", { name: "seed", type: "number", min: "0", placeholder: "random", "aria-describedby": "seed-help" })),
+    el("span", { class: "option-help", id: "seed-help" }, "The same seed deals the same start; left empty, the server picks one."));
   const showVariant = () => {
     const v = current();
     optionBox.replaceChildren(...v.options.map(optionInput));
@@ -32,7 +38,8 @@ export function newGameForm(variants) {
     rulesLink.textContent = "Rules of " + v.name;
     analysisLink.href = `/analysis?game=${v.key}`;
     analysisLink.textContent = "Analysis board";
-    seedBox.hidden = !!v.secret_seed;
+    if (v.secret_seed) seedBox.remove();
+    else if (!seedBox.parentNode) optionBox.after(seedBox);
   };
   variantSelect.addEventListener("change", showVariant);
   form.append(el("h2", {}, "New game"), el("label", {}, "Game ", variantSelect), optionBox, seedBox);
@@ -43,18 +50,39 @@ export function newGameForm(variants) {
     el("input", { name: "increment", type: "number", min: "0", step: "1", value: "3", "aria-label": "increment in seconds" }), " s");
   timeSelect.querySelector("select").addEventListener("change", (e) => { custom.hidden = e.target.value !== "custom"; });
   form.append(el("div", { id: "time-box" }, timeSelect, custom));
-  form.append(choice("opponent", ["engine", "friend"], "engine"));
-  form.append(choice("level", ["1", "2", "3", "4", "5", "6", "7", "8"], "4"));
+  const opponent = choice("opponent", ["engine", "friend", "seek"], "engine", ["the computer", "a friend (an invite link)", "anyone in the lobby (a seek)"]);
+  form.append(opponent);
+  const levelBox = choice("level", levels.map((l) => String(l.level)), "4", levels.map((l) => l.label));
+  levelBox.id = "level-box";
+  form.append(levelBox);
   form.append(sideBox);
   // A nickname, kept in this browser only (no accounts).
   const nick = el("input", { name: "nickname", id: "nickname", maxlength: "20", placeholder: "optional", value: localStorage.getItem("deckmate-name") || "" });
   nick.addEventListener("change", () => localStorage.setItem("deckmate-name", nick.value.trim()));
   form.append(el("label", {}, "Your name ", nick));
-  form.append(el("button", { type: "submit", id: "create" }, "Play"));
+  const create = el("button", { type: "submit", id: "create" }, "Play");
+  form.append(create);
   const seekBox = el("div", { id: "my-seek" });
-  form.append(el("button", { type: "button", id: "seek", title: "offer this game to anyone in the lobby", onclick: () => makeSeek() }, "Seek an opponent"));
+  const seekButton = el("button", { type: "button", id: "seek", title: "offer this game to anyone in the lobby", onclick: () => makeSeek() }, "Seek an opponent");
+  form.append(seekButton);
   form.append(seekBox);
+  // The level only against the computer; a seek is made by its own button.
+  const showOpponent = () => {
+    const o = opponent.querySelector("select").value;
+    levelBox.hidden = o !== "engine";
+    create.hidden = o === "seek";
+    seekButton.hidden = o !== "seek";
+  };
+  opponent.querySelector("select").addEventListener("change", showOpponent);
   showVariant();
+  showOpponent();
+  // A game chosen on its card: the form shows it.
+  const choose = (key) => {
+    variantSelect.value = key;
+    showVariant();
+    form.scrollIntoView({ behavior: "smooth", block: "start" });
+    variantSelect.focus({ preventScroll: true });
+  };
 
   // The form's game as a request body (options, time control, name).
   const formBody = async () => {
@@ -98,6 +126,8 @@ export function newGameForm(variants) {
   };
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
+    // Enter in a box of a seek's form makes the seek.
+    if (form.elements.opponent.value === "seek") { makeSeek(); return; }
     const { body, f, v } = await formBody();
     if (f.get("seed") && !v.secret_seed) body.seed = Number(f.get("seed"));
     const side = f.get("side") === "random" ? v.seats[Math.random() < 0.5 ? 0 : 1] : f.get("side");
@@ -108,5 +138,5 @@ export function newGameForm(variants) {
       enterGame(r);
     } catch (e) { alert(e.message); }
   });
-  return { form, links: [rulesLink, analysisLink] };
+  return { form, links: [rulesLink, analysisLink], choose };
 }

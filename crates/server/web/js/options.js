@@ -1,7 +1,8 @@
 // A game's options in the lobby's form, each asked for as its `kind` says
-// (GET /api/variants): a choice is a list of its values; a number a box
-// for a whole number, its listed words (`off`) offered too; a file a file
-// chooser whose text is sent; a text a box with the values as suggestions.
+// (GET /api/variants), its help text under it: a choice is a list of its
+// values; a number a box for a whole number, its listed words (`off`)
+// offered too; a file a file chooser whose text is sent; a text a box
+// with the values as suggestions.
 import { el } from "./dom.js";
 
 const label = (o) => o.name.replace("_", " ") + " ";
@@ -20,7 +21,17 @@ function suggested(o, attrs) {
     el("datalist", { id: list }, ...o.values.map((x) => el("option", { value: x }))));
 }
 
+// The option's control, with its help (the server's words) under it.
 export function optionInput(o) {
+  const field = optionField(o);
+  if (!o.help) return field;
+  const id = `help-${o.name}`;
+  const control = field.querySelector("select, input");
+  if (control) control.setAttribute("aria-describedby", id);
+  return el("div", { class: "option" }, field, el("span", { class: "option-help", id }, o.help));
+}
+
+function optionField(o) {
   switch (o.kind) {
     case "file":
       return el("label", { title: o.help }, label(o), el("input", { type: "file", name: o.name, accept: ".toml,.txt" }));
