@@ -1443,18 +1443,20 @@ await test("the analysis board of a game: moves tried without touching it, back 
   await page.waitForFunction(() => !document.querySelector("#moves .mv.current"));
   await page.keyboard.press("ArrowRight");
   await page.waitForFunction(() => document.querySelector("#moves .mv.current") && document.querySelector("#moves .mv.current").textContent.startsWith("1."));
-  // Back to the game's line.
+  // Back to the game's line: the board shows it again; the move tried
+  // stays in the tree (issue 31 item 12), not on the board.
+  const onLine = (h) => window.analysisState.at === h.length && window.analysisState.moves.slice(0, h.length).join(" ") === h.join(" ") && !document.querySelector("#moves .mv.current.tried");
   await page.keyboard.press("End");
   await page.click("#game-line");
-  await page.waitForFunction((n) => document.querySelectorAll("#moves .mv").length === n, v.history.length);
-  assert(!(await page.$("#moves .mv.tried")), "the tried move is still there");
+  await page.waitForFunction(onLine, v.history);
+  assert(await page.$("#moves .mv.tried"), "the tried move was not kept");
   // A move tried with the mouse: the piece, then its target.
   const mv0 = (await page.evaluate(() => window.analysisState.view)).moves[0];
   await page.click(`#board-svg g.card[data-square="${mv0.from}"]`);
   await page.click(`[data-target="${mv0.to}"]`);
-  await page.waitForFunction((n) => document.querySelectorAll("#moves .mv").length === n + 1, v.history.length);
+  await page.waitForFunction((n) => window.analysisState.at === n + 1 && document.querySelector("#moves .mv.current.tried"), v.history.length);
   await page.click("#game-line");
-  await page.waitForFunction(() => !document.querySelector("#moves .mv.tried"));
+  await page.waitForFunction(onLine, v.history);
   // A move tried from the board's keys, as in a game.
   const av = await page.evaluate(() => window.analysisState.view);
   await page.focus("#board-svg");
@@ -1463,9 +1465,9 @@ await test("the analysis board of a game: moves tried without touching it, back 
   await page.keyboard.press("Enter");
   await keyTo(page, km.to);
   await page.keyboard.press("Enter");
-  await page.waitForFunction((n) => document.querySelectorAll("#moves .mv.tried").length === 1 && document.querySelectorAll("#moves .mv").length === n + 1, v.history.length);
+  await page.waitForFunction((n) => window.analysisState.at === n + 1 && document.querySelector("#moves .mv.current.tried"), v.history.length);
   await page.click("#game-line");
-  await page.waitForFunction(() => !document.querySelector("#moves .mv.tried"));
+  await page.waitForFunction(onLine, v.history);
   // A move the rules refuse is said so, and nothing changes.
   await page.fill("#move-input", "Kz9");
   await page.press("#move-input", "Enter");

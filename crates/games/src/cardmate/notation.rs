@@ -88,26 +88,8 @@ pub fn parse_text(text: &str) -> Result<MoveText, MoveError> {
             return Err(syntax(text, "a One promotes only to the Ace: =A"));
         }
     }
-    let mut king_sign = None;
-    match chars.get(i) {
-        Some('+') => {
-            king_sign = Some('+');
-            i += 1;
-        }
-        Some('x' | 'X' | '×') => {
-            king_sign = Some('×');
-            i += 1;
-        }
-        _ => {}
-    }
-    let mut palace_sign = false;
-    if chars.get(i) == Some(&'#') {
-        palace_sign = true;
-        i += 1;
-    }
-    if i != chars.len() {
-        return Err(syntax(text, "unexpected characters at the end"));
-    }
+    let (king_sign, palace_sign) =
+        written_signs(&chars, i).ok_or_else(|| syntax(text, "unexpected characters at the end"))?;
     Ok(MoveText {
         card,
         capture,
@@ -174,26 +156,9 @@ pub fn parse_from_to(text: &str) -> Option<Result<FromTo, MoveError>> {
         promote = Some(true);
         i += 1;
     }
-    let mut king_sign = None;
-    match chars.get(i) {
-        Some('+') => {
-            king_sign = Some('+');
-            i += 1;
-        }
-        Some('x' | 'X' | '×') => {
-            king_sign = Some('×');
-            i += 1;
-        }
-        _ => {}
-    }
-    let mut palace_sign = false;
-    if chars.get(i) == Some(&'#') {
-        palace_sign = true;
-        i += 1;
-    }
-    if i != chars.len() {
+    let Some((king_sign, palace_sign)) = written_signs(&chars, i) else {
         return Some(Err(syntax(text, "unexpected characters at the end")));
-    }
+    };
     Some(Ok(FromTo {
         from,
         to,
@@ -434,4 +399,23 @@ fn explain(pos: &Position, mt: &MoveText, from: Square, legal: &[Move]) -> MoveE
 
 fn suit_name(c: Card) -> &'static str {
     ["Clubs", "Diamonds", "Hearts", "Spades"][c.suit() as usize]
+}
+
+/// The signs after a move from `chars[i]` on: the second-King sign (`+`,
+/// or `x`/`×` for a King taken) and the palace's `#`; `None` when anything
+/// else follows.
+fn written_signs(chars: &[char], mut i: usize) -> Option<(Option<char>, bool)> {
+    let king_sign = match chars.get(i) {
+        Some('+') => Some('+'),
+        Some('x' | 'X' | '×') => Some('×'),
+        _ => None,
+    };
+    if king_sign.is_some() {
+        i += 1;
+    }
+    let palace_sign = chars.get(i) == Some(&'#');
+    if palace_sign {
+        i += 1;
+    }
+    (i == chars.len()).then_some((king_sign, palace_sign))
 }
