@@ -2242,6 +2242,59 @@ await test("issue 31 item 2: on a phone (390x844) every visible button, link and
   }
 });
 
+// issue 31 item 8: the board fits
+// Every game's board lies wholly within the first screen, without
+// scrolling, at 1280x800 and on a phone (390x844); 52Chess's drawn card
+// too. A game against the engine at level 1, the first seat; Dealer's
+// Chess once both armies are arranged (at random, through the API).
+async function openForFit(page, variant, board) {
+  if (variant === "dealers") {
+    // Between friends through the API, each army arranged at random, the
+    // page White's.
+    // A 12x12 deal takes more cards than the standard deck: the example's.
+    const options = board === "12x12" ? { board, deck_file: readFileSync(join(root, "variants/dealers-example-deck.txt"), "utf8") } : { board };
+    const g = await apiGame({ variant, opponent: "friend", options });
+    for (const seat of ["white", "black"]) {
+      const r = await apiPost(g.id, "moves", g.tokens[seat], { move: "random" });
+      assert(r.status === 200, "arrangement refused: " + JSON.stringify(r.body));
+    }
+    await page.goto(`${base}/game/${g.id}#${g.tokens.white}`);
+  } else {
+    await page.goto(base + "/");
+    await page.waitForSelector("#create");
+    await page.selectOption("select[name=variant]", variant);
+    await page.selectOption("select[name=opponent]", "engine");
+    await page.selectOption("select[name=level]", "1");
+    await page.click("#create");
+  }
+  await page.waitForSelector("#board-svg g.disc, #board-svg g.card");
+  if (variant === "52chess") await page.waitForSelector("#drawn .pcard");
+  // Layout and the card's turn settled; the page at its top.
+  await page.waitForTimeout(800);
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
+const inScreen = (page, sel) => page.evaluate((sel) => {
+  const r = document.querySelector(sel).getBoundingClientRect();
+  return { top: r.top, bottom: r.bottom, left: r.left, right: r.right, w: innerWidth, h: innerHeight };
+}, sel);
+await test("issue 31 item 8: every game's board (and 52Chess's drawn card) fits the first screen at 1280x800 and 390x844", async () => {
+  const bad = [];
+  for (const [width, height] of [[1280, 800], [390, 844]]) {
+    const page = await browser.newPage({ viewport: { width, height } });
+    for (const [variant, board] of [["cardmate"], ["cuarenta"], ["52chess"], ["dealers", "8x8"], ["dealers", "12x12"]]) {
+      await openForFit(page, variant, board);
+      const what = `${variant}${board ? " " + board : ""} at ${width}x${height}`;
+      for (const sel of variant === "52chess" ? ["#board-svg", "#drawn .pcard"] : ["#board-svg"]) {
+        const r = await inScreen(page, sel);
+        if (!(r.top >= 0 && r.left >= 0 && r.bottom <= r.h && r.right <= r.w)) bad.push(`${what}: ${sel} at ${JSON.stringify(r)}`);
+      }
+      if (process.env.E2E_FIT_SHOTS) await page.screenshot({ path: `/tmp/fit-${variant}${board || ""}-${width}.png` });
+    }
+    await page.close();
+  }
+  assert(bad.length === 0, "not within the first screen:\n" + bad.join("\n"));
+});
+
 await test("the pages break no rule of the Content Security Policy, which the server sends", async () => {
   const r = await fetch(base + "/");
   const csp = r.headers.get("content-security-policy") || "";
