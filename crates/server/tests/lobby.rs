@@ -22,6 +22,18 @@ fn keys(v: &Value, out: &mut Vec<String>) {
     }
 }
 
+/// `GET /api/variants/{key}/start`: the status and the answer.
+async fn start_of(state: &deckmate_server::AppState, key: &str) -> (StatusCode, Value) {
+    call(
+        state,
+        "GET",
+        &format!("/api/variants/{key}/start"),
+        None,
+        None,
+    )
+    .await
+}
+
 #[tokio::test]
 async fn every_game_has_a_start_for_its_card() {
     let state = memory();
@@ -29,14 +41,7 @@ async fn every_game_has_a_start_for_its_card() {
     assert_eq!(s, StatusCode::OK);
     for v in variants.as_array().unwrap() {
         let key = v["key"].as_str().unwrap();
-        let (s, start) = call(
-            &state,
-            "GET",
-            &format!("/api/variants/{key}/start"),
-            None,
-            None,
-        )
-        .await;
+        let (s, start) = start_of(&state, key).await;
         assert_eq!(s, StatusCode::OK, "{key}: {start}");
         assert_eq!(start["title"], v["name"], "{key}");
         assert!(start["sample_deal"].is_boolean(), "{key}: {start}");
@@ -50,14 +55,7 @@ async fn every_game_has_a_start_for_its_card() {
             "{key}: a start is only looked at"
         );
         // The same start each time (cached), and the rules page's too.
-        let (_, again) = call(
-            &state,
-            "GET",
-            &format!("/api/variants/{key}/start"),
-            None,
-            None,
-        )
-        .await;
+        let (_, again) = start_of(&state, key).await;
         assert_eq!(again, start, "{key}");
         let (_, rules) = call(
             &state,
@@ -71,14 +69,7 @@ async fn every_game_has_a_start_for_its_card() {
     }
     // The fixed positions are no sample; the dealt ones are.
     for key in ["cuarenta", "cardmate"] {
-        let (_, fixed) = call(
-            &state,
-            "GET",
-            &format!("/api/variants/{key}/start"),
-            None,
-            None,
-        )
-        .await;
+        let (_, fixed) = start_of(&state, key).await;
         assert_eq!(fixed["sample_deal"], json!(false), "{key}");
     }
     let (_, dealers) = call(&state, "GET", "/api/variants/dealers/start", None, None).await;
@@ -109,14 +100,7 @@ async fn an_unknown_game_has_no_start_and_the_cache_holds_one_per_game() {
     // Asked for many times, under many names: one start per game.
     for _ in 0..3 {
         for key in ["cardmate", "52chess", "dealers", "nosuch", "cuarenta"] {
-            call(
-                &state,
-                "GET",
-                &format!("/api/variants/{key}/start"),
-                None,
-                None,
-            )
-            .await;
+            start_of(&state, key).await;
         }
     }
     assert_eq!(state.cached_starts(), 4);
@@ -126,14 +110,7 @@ async fn an_unknown_game_has_no_start_and_the_cache_holds_one_per_game() {
 async fn a_secret_seed_game_start_leaks_no_seed() {
     let state = memory();
     for key in ["52chess", "dealers"] {
-        let (s, start) = call(
-            &state,
-            "GET",
-            &format!("/api/variants/{key}/start"),
-            None,
-            None,
-        )
-        .await;
+        let (s, start) = start_of(&state, key).await;
         assert_eq!(s, StatusCode::OK, "{start}");
         let mut names = Vec::new();
         keys(&start, &mut names);
