@@ -2060,6 +2060,8 @@ await test("issue 31 item 3: a checkmate marks the mated King's square on the fi
       assert(Math.abs(m.x - sq.x) < 1 && Math.abs(m.y - sq.y) < 1 && Math.abs(m.width - sq.width) < 1, `the mark is not on e1: ${JSON.stringify([m, sq])}`);
       assert(await page.$(".end-mark-ring"), "no ring");
     }
+    // The game over as the loser sees it, for the README.
+    await white.screenshot({ path: join(root, "docs", "game-over-desktop.png") });
     const v = await (await fetch(`${base2}/api/games/${g.id}`)).json();
     assert(v.end_mark === "e1" && v.result.result === "0-1", "view: " + JSON.stringify([v.end_mark, v.result]));
     // Stepping back: no mark before the end.
