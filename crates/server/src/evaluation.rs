@@ -200,9 +200,14 @@ impl Evaluations {
     /// already (then `Ok(false)`).
     fn begin(&self, id: &str, first_ply: usize, positions: usize) -> Result<bool, Refused> {
         let mut kept = self.lock();
-        if kept.contains_key(id) {
+        // Kept, unless it stopped on an error: then it is asked for anew.
+        if kept
+            .get(id)
+            .is_some_and(|k| k.running || k.evaluation.error.is_none())
+        {
             return Ok(false);
         }
+        kept.remove(id);
         if kept.values().filter(|k| k.running).count() >= MAX_RUNNING {
             return Err(Refused::Busy);
         }
@@ -382,6 +387,13 @@ mod tests {
         }
         assert_eq!(e.begin("one more", 0, 3), Err(Refused::Busy));
         assert_eq!(e.begin("r0", 0, 3), Ok(false));
+        // One that stopped on an error starts again when asked.
+        e.update("r0", |k| {
+            k.running = false;
+            k.evaluation.error = Some("the engine is off".into());
+        });
+        assert_eq!(e.begin("r0", 0, 3), Ok(true));
+        assert_eq!(e.get("r0").map(|v| v.error), Some(None));
         for i in 0..MAX_RUNNING {
             e.update(&format!("r{i}"), |k| k.running = false);
         }
