@@ -868,28 +868,14 @@ fn issue31_item9_from_to_codes_in_any_case_and_ambiguity() {
         read(&p, "pb7b8=[wa](shared)").as_deref(),
         Ok("Pb7-b8=[WA](shared)")
     );
-    match p.parse_move("b7b8") {
-        Err(MoveError::Ambiguous {
-            text,
-            side,
-            piece,
-            to,
-            candidates,
-        }) => {
-            assert_eq!(
-                (text.as_str(), side.as_str(), to.as_str()),
-                ("b7b8", "White", "b8")
-            );
-            assert_eq!(piece, "Standard Pawn");
-            let mut plain: Vec<String> = candidates
-                .iter()
-                .map(|c| c.trim_end_matches(['+', '#']).to_string())
-                .collect();
-            plain.sort();
-            assert_eq!(plain, moves_from(&p, "b7"));
-        }
-        other => panic!("b7b8: {other:?}"),
-    }
+    let (parts, candidates) = crate::ambiguity(p.parse_move("b7b8"));
+    assert_eq!(parts, ["b7b8", "White", "Standard Pawn", "b8"]);
+    let mut plain: Vec<String> = candidates
+        .iter()
+        .map(|c| c.trim_end_matches(['+', '#']).to_string())
+        .collect();
+    plain.sort();
+    assert_eq!(plain, moves_from(&p, "b7"));
     assert!(matches!(
         p.parse_move("Pb7-b8"),
         Err(MoveError::Ambiguous { .. })

@@ -174,22 +174,9 @@ fn issue31_item9_from_to_and_lower_case_letters_in_chess() {
     let q = AnyPosition::from_rules_text(&chess(), "4k3/P7/8/8/8/2n5/8/4BK2 w - - 0 1").unwrap();
     same(&q, "bxc3", "Bxc3");
     // A promotion's squares alone: ambiguous, naming every choice.
-    match p.parse_move("a7a8") {
-        Err(MoveError::Ambiguous {
-            text,
-            side,
-            piece,
-            to,
-            candidates,
-        }) => {
-            assert_eq!(
-                (text.as_str(), side.as_str(), piece.as_str(), to.as_str()),
-                ("a7a8", "White", "Pawn", "a8")
-            );
-            assert_eq!(candidates, ["a8=Q+", "a8=R+", "a8=B", "a8=N"]);
-        }
-        other => panic!("a7a8: {other:?}"),
-    }
+    let (parts, candidates) = crate::ambiguity(p.parse_move("a7a8"));
+    assert_eq!(parts, ["a7a8", "White", "Pawn", "a8"]);
+    assert_eq!(candidates, ["a8=Q+", "a8=R+", "a8=B", "a8=N"]);
     same(&p, "a7a8q", "a8=Q+");
     same(&p, "a7-a8=N", "a8=N");
 }

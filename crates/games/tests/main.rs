@@ -59,3 +59,20 @@ mod variant_16x16;
 mod variant_build;
 mod variant_files;
 mod variant_games;
+
+/// The parts of a move refused as ambiguous (`text`, `side`, `piece`,
+/// `to`) and its candidates; any other answer fails the test.
+pub(crate) fn ambiguity<M: std::fmt::Debug>(
+    answer: Result<M, deckmate_rules::MoveError>,
+) -> ([String; 4], Vec<String>) {
+    match answer {
+        Err(deckmate_rules::MoveError::Ambiguous {
+            text,
+            side,
+            piece,
+            to,
+            candidates,
+        }) => ([text, side, piece, to], candidates),
+        other => panic!("not an ambiguity: {other:?}"),
+    }
+}
