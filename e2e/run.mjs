@@ -379,7 +379,7 @@ await test("a Cuarenta game against the engine, by clicking", async () => {
   assert((await page.$$("rect.sq")).length === 40, "squares drawn: " + (await page.$$("rect.sq")).length);
   assert(!(await page.$('rect.sq[data-square="a1"]')), "the hole a1 is drawn");
   assert((await page.$$("g.disc")).length === 26, "pieces drawn");
-  assert((await page.textContent('g.disc[data-square="e2"]')).startsWith("K"), "White King on e2");
+  assert((await page.getAttribute('g.disc[data-square="e2"]', "data-card")) === "White King", "White King on e2");
   let clicked = 0;
   for (let i = 0; clicked < 8 && i < 400; i++) {
     const v = await viewOf(page);
@@ -2295,6 +2295,69 @@ await test("issue 31 item 8: every game's board (and 52Chess's drawn card) fits 
     await page.close();
   }
   assert(bad.length === 0, "not within the first screen:\n" + bad.join("\n"));
+});
+
+await test("issue 31 items 7 and 15: chess pieces drawn as pieces, every piece's card on hover and long press, rules pages with every piece", async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  // Every rules page: headings as written, no terminal flags, every piece
+  // as its card (the cards load), chess pieces drawn as pieces.
+  const cards = { cardmate: 14, "chess-cards": 0, cuarenta: 7, "52chess": 6, dealers: 71 };
+  for (const [key, n] of Object.entries(cards)) {
+    await page.goto(`${base}/rules/${key}`);
+    await page.waitForSelector("#rules-page h1");
+    const hs = await page.$$eval("#rules-page h2", (hs) => hs.map((h) => h.textContent));
+    assert(hs.length >= 5 && hs.every((h) => !/:$/.test(h)), `${key}: headings ${JSON.stringify(hs)}`);
+    const text = await page.textContent("#rules-page");
+    assert(!/(^|\s)--[a-z]/.test(text), `${key}: a terminal flag in the rules page`);
+    if (n) await page.waitForSelector("#rules-pieces img");
+    const imgs = await page.$$("#rules-pieces img");
+    assert(imgs.length === n, `${key}: ${imgs.length} piece cards, wanted ${n}`);
+    if (n) {
+      await imgs[n - 1].scrollIntoViewIfNeeded();
+      await page.waitForFunction(() => [...document.querySelectorAll("#rules-pieces img")].slice(-1)[0].naturalWidth > 0, null, { timeout: 5000 });
+    }
+  }
+  await page.goto(`${base}/rules/52chess`);
+  await page.waitForSelector("#board-svg g.disc");
+  for (const [kind, count] of [["king", 2], ["queen", 2], ["rook", 4], ["bishop", 4], ["knight", 4], ["pawn", 16]]) {
+    const got = (await page.$$(`#board-svg g.glyph-${kind}`)).length;
+    assert(got === count, `52Chess: ${got} ${kind}s drawn as pieces, wanted ${count}`);
+  }
+  // The analysis board: a piece's card beside the board on hover, for a
+  // Cuarenta fairy piece and a Cardmate card.
+  for (const [game, square, src] of [["cuarenta", "d1", "/pieces/cuarenta/F.svg"], ["cardmate", "i3", null]]) {
+    await page.goto(`${base}/analysis?game=${game}`);
+    await page.waitForSelector("#board-svg g.card");
+    const sq = square === "i3" ? await page.$eval("#board-svg g.card", (g) => g.getAttribute("data-square")) : square;
+    await page.hover(`#board-svg g.card[data-square="${sq}"]`);
+    await page.waitForSelector("#card-view img", { timeout: 5000 });
+    const got = await page.getAttribute("#card-view img", "src");
+    assert(src ? got === src : got.startsWith(`/pieces/${game}/`), `${game}: the card on hover is ${got}`);
+    assert(await page.$eval("#card-view img", (i) => i.complete && i.naturalWidth > 0 || new Promise((r) => { i.onload = () => r(i.naturalWidth > 0); })), `${game}: the card does not load`);
+  }
+  await page.close();
+  // A phone: a long press shows the card over the page and picks nothing;
+  // a tap closes it.
+  const phone = await browser.newPage({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  await phone.goto(`${base}/analysis?game=cuarenta`);
+  await phone.waitForSelector("#board-svg g.disc");
+  const g = await phone.$('#board-svg g.disc[data-square="b3"]');
+  const box = await g.boundingBox();
+  const at = { pointerType: "touch", pointerId: 7, isPrimary: true, clientX: box.x + box.width / 2, clientY: box.y + box.height / 2, bubbles: true };
+  await g.dispatchEvent("pointerdown", at);
+  await phone.waitForTimeout(700);
+  await g.dispatchEvent("pointerup", at);
+  await g.dispatchEvent("click", at);
+  await phone.waitForSelector("#card-pop img", { timeout: 3000 });
+  const src = await phone.getAttribute("#card-pop img", "src");
+  assert(src === "/pieces/cuarenta/P.svg", "the long press's card: " + src);
+  assert(!(await phone.$("rect.sq.selected")), "the long press picked the piece");
+  const pop = await phone.$("#card-pop");
+  const pb = await pop.boundingBox();
+  assert(pb.y + pb.height <= 844 && pb.y >= 0, "the card is not within the screen: " + JSON.stringify(pb));
+  await phone.tap("#card-pop .card-pop-close");
+  await phone.waitForSelector("#card-pop", { state: "detached", timeout: 3000 });
+  await phone.close();
 });
 
 await test("the pages break no rule of the Content Security Policy, which the server sends", async () => {

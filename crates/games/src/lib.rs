@@ -10,6 +10,7 @@ pub mod chess_cards;
 pub mod cuarenta;
 pub mod dealers;
 pub mod list;
+pub mod piece_card;
 pub mod variant_game;
 
 /// The fairy-chess core (the crate `deckmate-fairy`).

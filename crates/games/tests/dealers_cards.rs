@@ -4,9 +4,21 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use deckmate_games::dealers::card_svg::{card_svg, xml_escape};
-use deckmate_games::dealers::catalogue::{CardKind, Catalogue};
-use deckmate_games::dealers::diagram::{Diagram, Mark, MAX_RADIUS};
+use deckmate_games::dealers::catalogue::{CardKind, Catalogue, PieceCard};
+use deckmate_games::piece_card::diagram::{Diagram, Mark, MAX_RADIUS};
+use deckmate_games::piece_card::svg::{self, xml_escape};
+use deckmate_games::registry::CardInfo;
+
+/// A catalogue's card drawn by the shared piece cards.
+fn card_svg(c: &PieceCard) -> Result<String, String> {
+    svg::card_svg(&CardInfo {
+        code: c.code.clone(),
+        name: c.name.clone(),
+        group: c.kind.word(),
+        betza: c.betza.clone(),
+        words: c.words.clone(),
+    })
+}
 
 /// The page's deck file, as the crate reads it.
 const BUILTIN: &str = include_str!("../data/dealers-pieces.txt");

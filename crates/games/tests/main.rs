@@ -47,6 +47,7 @@ mod fairy_input;
 mod fairy_perft;
 mod fairy_properties;
 mod from_to_properties;
+mod piece_guides;
 mod record_reader;
 mod registry;
 mod registry_board;

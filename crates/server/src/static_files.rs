@@ -50,6 +50,8 @@ pub const MODULES: &[(&str, &str)] = &[
     ("notify.js", include_str!("../web/js/notify.js")),
     ("options.js", include_str!("../web/js/options.js")),
     ("pick.js", include_str!("../web/js/pick.js")),
+    ("piece-cards.js", include_str!("../web/js/piece-cards.js")),
+    ("piece-glyphs.js", include_str!("../web/js/piece-glyphs.js")),
     ("premove.js", include_str!("../web/js/premove.js")),
     ("refcard.js", include_str!("../web/js/refcard.js")),
     ("render.js", include_str!("../web/js/render.js")),

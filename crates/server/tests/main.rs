@@ -17,6 +17,7 @@ mod hostile;
 mod lazy_games;
 mod limits;
 mod lobby;
+mod piece_cards;
 mod seeks;
 mod sixth_game;
 mod takebacks;

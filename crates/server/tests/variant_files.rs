@@ -119,10 +119,35 @@ async fn the_lobby_offers_the_files_and_skips_the_broken_ones() {
     assert_eq!(court["seats"], json!(["white", "black"]));
     let (s, rules) = call(&state, "GET", "/api/rules/fairy-court", None, None).await;
     assert_eq!(s, StatusCode::OK);
+    // Issue 31, item 15: the rules in words (the pieces, the start, how
+    // it ends), not the file reflowed.
+    let text = rules.as_str().unwrap();
+    assert!(text.contains("Gryffon: FyafsF"), "{text}");
+    for section in [
+        "THE BOARD",
+        "THE PIECES",
+        "THE START",
+        "WINNING",
+        "PROMOTION",
+        "DRAWS",
+    ] {
+        assert!(text.contains(section), "{section}: {text}");
+    }
     assert!(
-        rules.as_str().unwrap().contains("Gryffon: FyafsF"),
-        "{rules}"
+        !text.contains("[[piece]]") && !text.contains("betza ="),
+        "{text}"
     );
+    let (s, cards) = call(&state, "GET", "/api/rules/fairy-court/pieces", None, None).await;
+    assert_eq!(s, StatusCode::OK);
+    let gryffon = cards
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["name"] == "Gryffon")
+        .unwrap();
+    assert_eq!(gryffon["svg"], "/pieces/fairy-court/G.svg");
+    let (s, _) = call(&state, "GET", "/pieces/fairy-court/G.svg", None, None).await;
+    assert_eq!(s, StatusCode::OK);
     let _ = std::fs::remove_dir_all(dir.parent().unwrap());
 }
 

@@ -8,7 +8,7 @@ use super::{Position, KEY, RULES};
 use crate::registry::Options;
 use crate::registry::{board_game, board_replayed, spec_hooks, stored_game};
 use crate::registry::{read_record, GameError, ReplayFailure, Replayed, SearchEngine};
-use crate::registry::{BoardHook, BoxedGame, GameEntry};
+use crate::registry::{BoardHook, BoxedGame, Capabilities, GameEntry};
 use deckmate_rules::{MoveError, Seat};
 use serde_json::{Map, Value};
 
@@ -27,6 +27,10 @@ pub static ENTRY: GameEntry = GameEntry {
     from_spec: stored_game::<Cardmate>,
     tools: Some(&super::tools::TOOLS),
     view_keys: super::view::VIEW_KEYS,
+    capabilities: Capabilities {
+        pieces: Some(&super::pieces::PIECES),
+        ..Capabilities::NONE
+    },
     ..GameEntry::DEFAULTS
 };
 

@@ -32,6 +32,7 @@ pub mod matches;
 mod movegen;
 pub mod notation;
 mod options;
+mod pieces;
 mod position;
 pub mod record;
 mod rules_text;

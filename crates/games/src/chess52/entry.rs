@@ -36,6 +36,10 @@ pub static ENTRY: GameEntry = GameEntry {
     tools: Some(&super::tools::TOOLS),
     secret_seed: true,
     view_keys: super::view::VIEW_KEYS,
+    capabilities: crate::registry::Capabilities {
+        pieces: Some(&super::pieces::PIECES),
+        ..crate::registry::Capabilities::NONE
+    },
     ..GameEntry::DEFAULTS
 };
 

@@ -33,6 +33,7 @@ mod game;
 pub mod matches;
 pub mod notation;
 pub mod perft;
+mod pieces;
 pub mod record;
 pub mod rules;
 mod rules_text;

@@ -25,6 +25,10 @@ pub static ENTRY: GameEntry = GameEntry {
     // (not offered at creation; read so that such a stored game rebuilds).
     from_spec: stored_game::<Cuarenta>,
     tools: Some(&super::tools::TOOLS),
+    capabilities: crate::registry::Capabilities {
+        pieces: Some(&super::pieces::PIECES),
+        ..crate::registry::Capabilities::NONE
+    },
     ..GameEntry::DEFAULTS
 };
 

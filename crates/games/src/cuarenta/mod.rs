@@ -33,6 +33,7 @@ pub mod fen;
 pub mod matches;
 pub mod notation;
 pub mod piece;
+mod pieces;
 pub mod position;
 pub mod record;
 pub mod rules;

@@ -1,13 +1,29 @@
 //! Dealer's Chess's reference cards (RULINGS D10) as the registry's
 //! capability ([`ReferenceCards`]): the shipped catalogue or a deck
 //! file's, listed, drawn as SVG, or drawn on any [`Canvas`] (the
-//! `deckmate cards` command prints PDF sheets on one).
+//! `deckmate cards` command prints PDF sheets on one); and the shipped
+//! catalogue as the game's piece guide ([`PIECES`]).
 
-use super::card::{draw, CARD_H, CARD_W};
-use super::card_svg::card_svg;
-use super::diagram::Diagram;
 use super::{Catalogue, PieceCard};
+use crate::piece_card::diagram::Diagram;
+use crate::piece_card::layout::{draw, CARD_H, CARD_W};
+use crate::piece_card::svg::card_svg;
+use crate::piece_card::BuiltGuide;
 use crate::registry::{Canvas, CardDeck, CardInfo, ReferenceCards};
+
+/// The shipped catalogue's cards, as the game's piece guide.
+pub static PIECES: BuiltGuide = BuiltGuide::new(|| SHIPPED.cards());
+
+/// A catalogue's card as the shared piece cards draw it.
+fn info(c: &PieceCard) -> CardInfo {
+    CardInfo {
+        code: c.code.clone(),
+        name: c.name.clone(),
+        group: c.kind.word(),
+        betza: c.betza.clone(),
+        words: c.words.clone(),
+    }
+}
 
 /// Dealer's Chess's reference cards, for its entry.
 pub static REFERENCE_CARDS: DealersCards = DealersCards;
@@ -31,28 +47,17 @@ impl<C: AsRef<Catalogue> + Send + Sync> Deck<C> {
 
 impl<C: AsRef<Catalogue> + Send + Sync> CardDeck for Deck<C> {
     fn cards(&self) -> Vec<CardInfo> {
-        self.0
-            .as_ref()
-            .cards()
-            .iter()
-            .map(|c| CardInfo {
-                code: c.code.clone(),
-                name: c.name.clone(),
-                group: c.kind.word(),
-                betza: c.betza.clone(),
-                words: c.words.clone(),
-            })
-            .collect()
+        self.0.as_ref().cards().iter().map(info).collect()
     }
 
     fn svg(&self, code: &str) -> Result<String, String> {
-        card_svg(self.card(code)?)
+        card_svg(&info(self.card(code)?))
     }
 
     fn draw(&self, code: &str, canvas: &mut dyn Canvas) -> Result<(), String> {
         let card: &PieceCard = self.card(code)?;
         let diagram = Diagram::of(&card.betza).map_err(|e| format!("{}: {e}", card.name))?;
-        draw(card, &diagram, canvas);
+        draw(&info(card), &diagram, canvas);
         Ok(())
     }
 }

@@ -32,6 +32,7 @@ pub static ENTRY: GameEntry = GameEntry {
     secret_seed: true,
     capabilities: Capabilities {
         reference_cards: Some(&super::card_deck::REFERENCE_CARDS),
+        pieces: Some(&super::card_deck::PIECES),
         ..Capabilities::NONE
     },
     view_keys: super::view::VIEW_KEYS,

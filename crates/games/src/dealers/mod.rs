@@ -10,11 +10,10 @@
 //!   string, on 8x8, 10x10 and 12x12 (D3, D6);
 //! - [`fen`]: D14's position strings read (every code checked against the
 //!   catalogue) and written canonically;
-//! - the reference cards of D10: [`diagram`] (a piece's moves read from its
-//!   compiled XBetza), [`card`] (the layout, drawn once over a canvas),
-//!   [`card_svg`] (the web app's `/cards`); `card_deck.rs` offers them as
-//!   the `reference_cards` capability, on which the `deckmate cards`
-//!   command prints PDF letter sheets.
+//! - the reference cards of D10, drawn by the shared piece cards
+//!   ([`crate::piece_card`]); `card_deck.rs` offers them as the
+//!   `reference_cards` capability, on which the `deckmate cards` command
+//!   prints PDF letter sheets, and as the game's piece guide.
 //!
 //! Still to come: play on the fairy core (hands, promotion from the hand,
 //! castling with any corner piece, D9's pawns), the registry entry and the
@@ -22,12 +21,9 @@
 
 pub mod arrange;
 pub mod bench;
-pub mod card;
 mod card_deck;
-pub mod card_svg;
 pub mod catalogue;
 pub mod deal;
-pub mod diagram;
 pub mod engine;
 mod entry;
 pub mod eval;

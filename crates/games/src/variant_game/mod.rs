@@ -26,6 +26,7 @@
 
 mod entry;
 pub mod record;
+mod rules_text;
 mod spec;
 mod tools;
 mod view;
@@ -35,7 +36,8 @@ pub use record::FairySpec;
 pub use tools::FairyTools;
 
 use crate::fairy::{AnyPosition, PieceKind, RuleSet, Variant};
-use crate::registry::{EngineTools, GameEntry, Tools};
+use crate::piece_card::{of_pieces, ListGuide};
+use crate::registry::{Capabilities, EngineTools, GameEntry, Tools};
 use crate::variant_file::{self, VariantError};
 use std::fmt;
 use std::sync::Arc;
@@ -205,12 +207,19 @@ pub fn load(file: &str, text: &str) -> Result<&'static GameEntry, LoadError> {
         key: leak(key),
         name: leak(game.variant.name.clone()),
         summary: leak(summary(&game)),
-        rules: leak(rules_text(&game, text)),
+        rules: leak(rules_text::rules_text(&game)),
         move_help: leak(move_help(&game.variant)),
         replay: entry::replay_record,
         create: entry::create,
         from_spec: entry::from_spec,
         tools: Some(tools),
+        capabilities: Capabilities {
+            pieces: Some(Box::leak(Box::new(ListGuide(of_pieces(
+                &game.variant.pieces,
+                |_| String::new(),
+            ))))),
+            ..Capabilities::NONE
+        },
         variant_file: Some(game),
         ..GameEntry::DEFAULTS
     };
@@ -238,39 +247,6 @@ fn summary(game: &VariantGame) -> String {
         ),
     };
     format!("{}: {what} (variant file {})", game.variant.name, game.file)
-}
-
-/// The rules text: the pieces in words, then the file itself.
-fn rules_text(game: &VariantGame, text: &str) -> String {
-    let s = &game.variant;
-    let mut out = format!(
-        "{} (the variant file {}, {})\n",
-        s.name, game.file, game.digest
-    );
-    if let Some(d) = &s.description {
-        out.push_str(d.trim());
-        out.push('\n');
-    }
-    out.push_str(&format!(
-        "\nThe board: {} files, {} ranks; White moves up, Black down.\n\
-         Pieces (White's letter, name, XBetza):\n",
-        s.geometry.files(),
-        s.geometry.ranks()
-    ));
-    for p in &s.pieces {
-        let kind = match p.kind {
-            PieceKind::Royal => " (royal)",
-            PieceKind::Pawn => " (pawn)",
-            PieceKind::Piece => "",
-        };
-        out.push_str(&format!("  {}  {}: {}{kind}\n", p.letter, p.name, p.betza));
-    }
-    out.push_str("\nThe file, as deckmate plays it:\n\n");
-    out.push_str(text);
-    if !text.ends_with('\n') {
-        out.push('\n');
-    }
-    out
 }
 
 /// How a move is typed, with the variant's letters.

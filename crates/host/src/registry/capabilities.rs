@@ -22,6 +22,10 @@ pub struct Capabilities {
     /// A table of its own in the terminal, in place of the generic
     /// session (Chess Cards' match): `deckmate play`.
     pub table: Option<&'static dyn TerminalTable>,
+    /// Its pieces with their moves, each drawn as a card with its move
+    /// diagram: the rules page and the hover cards of the web app
+    /// (`/pieces/{key}`). Every game with pieces on a board has one.
+    pub pieces: Option<&'static dyn PieceGuide>,
 }
 
 impl Capabilities {
@@ -30,7 +34,23 @@ impl Capabilities {
         reference_cards: None,
         solver: None,
         table: None,
+        pieces: None,
     };
+}
+
+/// A game's kinds of piece, each as a card (its code, name, move in XBetza
+/// and in words). A card's code is what a board view's piece answers to:
+/// its `symbol` in upper case, or its `rank` (Cardmate's cards).
+pub trait PieceGuide: Sync {
+    /// Every kind, in the order a page lists them.
+    fn pieces(&self) -> &[CardInfo];
+
+    /// The kind with this code, in any case.
+    fn piece(&self, code: &str) -> Option<&CardInfo> {
+        self.pieces()
+            .iter()
+            .find(|c| c.code.eq_ignore_ascii_case(code))
+    }
 }
 
 /// One reference card, as a list shows it.

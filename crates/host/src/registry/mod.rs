@@ -39,7 +39,9 @@ pub use analysis::{
     AnalysisStart, MAX_LINES,
 };
 pub use board::{spec_hooks, BoardHook, BoardPlay, SearchEngine};
-pub use capabilities::{Canvas, Capabilities, CardDeck, CardInfo, Colour, ReferenceCards};
+pub use capabilities::{
+    Canvas, Capabilities, CardDeck, CardInfo, Colour, PieceGuide, ReferenceCards,
+};
 pub use error::GameError;
 pub use glue::{
     as_text, board_game, board_record, board_replayed, fixed_player, game_result, match_game,

@@ -8,6 +8,8 @@
 //! | `GET /api/variants/{variant}/start` | a spectator's view of the game's start (default options, the public seed [`lobby::START_SEED`]; `sample_deal`: whether another seed deals another start), for the lobby's card; built once per game and cached (one per game of the catalog); 404 for an unknown game |
 //! | `GET /api/levels` | the engine's eight levels: `[{"level", "label", "depth", "nodes", "time_ms", "noise"}]`, the label in words from the engine's level table |
 //! | `GET /api/rules/{variant}` | the rules text |
+//! | `GET /api/rules/{variant}/pieces` | the game's pieces: `[{"code", "name", "group", "betza", "words", "svg"}]` (empty for a game without pieces on a board: Chess Cards) |
+//! | `GET /pieces/{variant}/{code}.svg` | one piece's card: its name, move in words and XBetza, and move diagram |
 //! | `GET /api/rules/{variant}/start` | the same start as `/api/variants/{variant}/start`, for the rules page |
 //! | `POST /api/games` | create: `{"variant", "options", "seed", "opponent"}` -> `{"id", "tokens"}` (the human seats' tokens only); rate-limited per client (429 with `Retry-After`); `seed` is refused for a game whose seed decides draws during play (`"secret_seed": true` in `/api/variants`: 52Chess): the server picks a 64-bit one and keeps it secret until the end |
 //! | `GET /api/games` | a page of games, newest first: `?status=ongoing\|finished&variant=&limit=&before=` -> `{"games", "next", "total"}` |
@@ -38,6 +40,7 @@ mod games;
 mod lobby;
 pub use lobby::{MINE_MAX, START_SEED};
 mod pages;
+mod pieces;
 mod requests;
 pub(crate) mod seeks;
 mod ws;
@@ -217,6 +220,8 @@ pub fn app(state: AppState) -> Router {
         .route("/api/schema", get(schema))
         .route("/api/rules/{variant}", get(rules))
         .route("/api/rules/{variant}/start", get(rules_start))
+        .route("/api/rules/{variant}/pieces", get(pieces::list))
+        .route("/pieces/{variant}/{file}", get(pieces::one))
         .route("/api/variants/{variant}/start", get(lobby::start))
         .route("/api/levels", get(lobby::levels))
         .route("/api/games/mine", post(lobby::mine))

@@ -1,6 +1,8 @@
 // The core renderer's board: squares (holes left out, regions shaded,
 // marked squares ringed, the last move and a check shown), coordinates,
-// pieces (cards, or letters in discs as `board.piece_style` says), the
+// pieces (cards, or as `board.piece_style` says discs: the chess pieces
+// drawn as pieces, the others as their letters), each piece's card on
+// hover or long press (piece-cards.js), the
 // picked piece's targets, a premove's squares (premove.js), the royal
 // mated or taken at the end; played by click, drag and keyboard. Everything
 // comes from the view's `board` and `pieces`; the legal moves say what a
@@ -10,7 +12,8 @@ import { pickOrDrop } from "./pick.js";
 import { boardGrid, startSquare, boardKey, sayBox, pieceName, cardWords } from "./keys.js";
 import { dragPieces } from "./drag.js";
 import { freshMove, slide } from "./motion.js";
-import { showCard } from "./refcard.js";
+import { cardOnPiece, showPieceCard } from "./piece-cards.js";
+import { chessKind, chessGlyph } from "./piece-glyphs.js";
 import { cancelPremove } from "./premove.js";
 
 const S = 60;
@@ -34,7 +37,7 @@ export function drawBoard(state, v) {
   const grid = boardGrid(state, b);
   const pos = (name) => grid.xy(name).map((c) => c * S);
   drawSquares(svg, state, v, pos, live);
-  for (const p of v.pieces) svg.append(b.piece_style === "disc" ? disc(state, p, pos) : card(state, v, p, pos, live));
+  for (const p of v.pieces) svg.append(b.piece_style === "disc" ? disc(state, v, p, pos) : card(state, v, p, pos, live));
   if (live) drawTargets(svg, state, v, pos);
   if (fresh && fresh.slide) slide(svg, pos, fresh);
   if (keys) {
@@ -78,8 +81,8 @@ function drawSquares(svg, state, v, pos, live) {
   const zoneOf = {};
   for (const z of b.regions || []) for (const s of z.squares) zoneOf[s] = z.name;
   const last = v.last ? [v.last.from, v.last.to] : [];
-  // Holes (a board's missing squares) are not drawn: the page shows through
-  // them, inside a thin frame around the board.
+  // Holes (a board's missing squares) are not drawn: the board's tray
+  // shows through them, dark under the light tiles of the squares.
   if (b.holes.length) svg.append(svgEl("rect", { x: -3, y: -3, width: W + 6, height: H + 6, rx: 4, class: "board-frame" }));
   for (let f = 0; f < b.files; f++) for (let r = 0; r < b.ranks; r++) {
     const n = name(f, r);
@@ -94,7 +97,9 @@ function drawSquares(svg, state, v, pos, live) {
     if (live && state.premove && (n === state.premove.from || n === state.premove.to)) cls += " premove";
     if (live && n === v.check_square) cls += " check";
     if ((b.marked || []).includes(n)) cls += " marked";
-    svg.append(svgEl("rect", { x, y, width: S, height: S, class: "sq " + cls, "data-square": n }));
+    // A board with holes draws its squares as tiles on a dark tray.
+    const inset = b.holes.length ? 2 : 0;
+    svg.append(svgEl("rect", { x: x + inset, y: y + inset, width: S - 2 * inset, height: S - 2 * inset, rx: inset * 2, class: "sq " + cls, "data-square": n }));
   }
   // The game's end by a mate or a royal taken: the royal's square glows
   // red on the final position (`end_mark`).
@@ -127,19 +132,21 @@ function drawSquares(svg, state, v, pos, live) {
   }
 }
 
-// A chess piece: its letter in a disc, White light and Black dark.
-function disc(state, p, pos) {
+// A piece of a chess-like game: a chess piece drawn as one (its name
+// says which), any other as its letter in a disc; White light, Black dark.
+function disc(state, v, p, pos) {
   const [x, y] = pos(p.square);
   const g = svgEl("g", { class: `card disc owner${p.owner}`, "data-card": p.label, "data-square": p.square, role: "img", "aria-label": `${p.label}, on ${p.square}` });
-  g.append(svgEl("circle", { cx: x + S / 2, cy: y + S / 2, r: S / 2 - 7, class: "face" }));
-  g.append(svgText({ x: x + S / 2, y: y + S / 2 + 8, class: "label" }, p.symbol));
-  const t = svgEl("title"); t.textContent = p.label; g.append(t);
-  // A piece with a reference card (Dealer's Chess) shows it on hover and
-  // when selected.
-  if (p.card) {
-    g.addEventListener("pointerenter", () => showCard(p.card, p.label));
-    if (p.square === state.selected) showCard(p.card, p.label);
+  const kind = chessKind(p.label);
+  if (kind) {
+    g.append(svgEl("rect", { x, y, width: S, height: S, class: "hit" }), chessGlyph(kind, p.owner, x, y, S));
+  } else {
+    g.append(svgEl("circle", { cx: x + S / 2, cy: y + S / 2, r: S / 2 - 7, class: "face" }));
+    g.append(svgText({ x: x + S / 2, y: y + S / 2 + 8, class: "label" }, p.symbol));
   }
+  const t = svgEl("title"); t.textContent = p.label; g.append(t);
+  cardOnPiece(g, v, p);
+  if (p.square === state.selected) showPieceCard(v, p);
   return g;
 }
 
@@ -155,6 +162,8 @@ function card(state, v, p, pos, live) {
   g.append(svgEl("path", { d: up ? `M${x + 22} ${y + 10} L${x + 30} ${y + 4} L${x + 38} ${y + 10}` : `M${x + 22} ${y + S - 10} L${x + 30} ${y + S - 4} L${x + 38} ${y + S - 10}`, class: "wedge" }));
   const words = cardWords(p, v);
   g.append(svgText({ x: x + S / 2, y: y + S / 2 + 7, class: "label" }, (words && words.face) || p.symbol || p.label));
+  cardOnPiece(g, v, p);
+  if (p.square === state.selected) showPieceCard(v, p);
   return g;
 }
 

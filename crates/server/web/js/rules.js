@@ -1,8 +1,10 @@
 // A rules page (/rules/KEY): the rules text the terminal prints, as a page
 // — a title (a line over a rule of '='), headings (a line on its own:
 // capitals, or followed by an indented line), paragraphs as written — and
-// the start of a game of the default options, drawn by the core renderer.
+// the start of a game of the default options, drawn by the core renderer,
+// and every piece of the game as its card, with its move diagram.
 import { el, mainBox } from "./dom.js";
+import { pieceCards } from "./piece-cards.js";
 import { api } from "./api.js";
 import { slot } from "./layout.js";
 import { render } from "./render.js";
@@ -31,6 +33,18 @@ export async function rulesPage(key) {
   main.replaceChildren(el("p", {}, el("a", { href: "/" }, "\u2190 Lobby")), el("div", { class: "rules-layout" }, article, figure));
   placePanels(figure);
   render(state, start);
+  const cards = await pieceCards(key);
+  if (cards.length) main.append(piecesSection(start.title, cards));
+}
+
+// Every piece as its card: its name, its move in words and XBetza, its
+// move diagram (the server draws them, as the hover cards of a game).
+function piecesSection(title, cards) {
+  return el("section", { class: "panel rules-pieces", id: "rules-pieces", "aria-labelledby": "pieces-heading" },
+    el("h2", { id: "pieces-heading" }, `The pieces of ${title}`),
+    el("p", {}, "Forward is up. A disc: moves or captures there; a ring: moves only; a cross: captures only. A line is a slide (an arrow: on to the board's edge), a dashed line a hop over a piece; blue is for the first move only."),
+    el("div", { class: "piece-cards" }, ...cards.map((c) =>
+      el("img", { src: c.svg, loading: "lazy", width: 306, height: 198, class: "piece-card-img", "data-code": c.code, alt: `${c.name}: ${c.words || "moves as " + c.betza} (XBetza ${c.betza})` }))));
 }
 
 function rulesArticle(text) {
@@ -47,7 +61,10 @@ function rulesArticle(text) {
     const caps = line === line.toUpperCase() && /[A-Z]/.test(line);
     // A heading may run on to the next line inside its parentheses.
     const open = (t) => (t.match(/\(/g) || []).length > (t.match(/\)/g) || []).length;
-    if (!indented && (caps || /^\s+\S/.test(next) || (/^[A-Z]{3,}\b/.test(line) && open(line)))) {
+    // A heading: capitals, or a short line of its own (after a blank one,
+    // not ending in ':') over an indented block.
+    const own = i > 0 && !lines[i - 1].trim() && !/:$/.test(line.trim());
+    if (!indented && (caps || (own && /^\s+\S/.test(next)) || (/^[A-Z]{3,}\b/.test(line) && open(line)))) {
       let h = line.trim();
       while (open(h) && i + 1 < lines.length && lines[i + 1].trim()) h += " " + lines[++i].trim();
       flush();

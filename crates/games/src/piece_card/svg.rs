@@ -1,9 +1,8 @@
-//! Reference cards as SVG ([`card_svg`]): the web app's `/cards` page and
-//! its hover cards, and `deckmate cards --svg DIR`.
+//! Piece cards as SVG ([`card_svg`]): the web app's `/cards` and
+//! `/pieces` pages, its hover cards, and `deckmate cards --svg DIR`.
 
-use super::card::{draw, Canvas, Colour, CARD_H, CARD_W};
-use super::catalogue::PieceCard;
 use super::diagram::Diagram;
+use super::layout::{draw, Canvas, CardInfo, Colour, CARD_H, CARD_W};
 use std::fmt::Write;
 
 /// An SVG document being written.
@@ -101,7 +100,7 @@ impl Canvas for Svg {
 
 /// The reference card of `card` as an SVG document (306 x 198 points,
 /// scalable); an error if its XBetza does not compile.
-pub fn card_svg(card: &PieceCard) -> Result<String, String> {
+pub fn card_svg(card: &CardInfo) -> Result<String, String> {
     let diagram = Diagram::of(&card.betza).map_err(|e| format!("{}: {e}", card.name))?;
     let mut svg = Svg(format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"piece-card\" data-code=\"{}\" viewBox=\"0 0 {CARD_W} {CARD_H}\" width=\"{CARD_W}\" height=\"{CARD_H}\" role=\"img\" aria-label=\"{}\">",

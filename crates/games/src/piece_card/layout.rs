@@ -1,7 +1,8 @@
-//! The reference card of a piece (RULINGS D10), laid out once over a small
-//! drawing surface (the registry's [`Canvas`]) that [`super::card_svg`]
-//! writes as SVG (the web app, `/cards`) and the `deckmate cards` command
-//! as PDF (printable sheets).
+//! A piece's card (Dealer's Chess's reference card of RULINGS D10, and
+//! every game's piece guide), laid out once over a small drawing surface
+//! (the registry's [`Canvas`]) that [`super::svg`] writes as SVG (the web
+//! app: `/cards`, `/pieces`, the hover cards) and the `deckmate cards`
+//! command as PDF (printable sheets).
 //!
 //! A card is 4 1/4 by 2 3/4 inches (306 x 198 points), as the page's
 //! perforated cardstock: two across and four down a letter page. On the
@@ -16,9 +17,8 @@
 //! bent move must pass are its path, a thin line from the piece; what only
 //! the first move may do is blue.
 
-use super::catalogue::PieceCard;
 use super::diagram::{Diagram, Mark};
-pub use crate::registry::{Canvas, Colour};
+pub use crate::registry::{Canvas, CardInfo, Colour};
 
 /// A card's width and height, in points.
 pub const CARD_W: f32 = 306.0;
@@ -56,7 +56,7 @@ pub fn wrap(text: &str, width: usize) -> Vec<String> {
 }
 
 /// Draws `card` (its diagram given) on `canvas`.
-pub fn draw(card: &PieceCard, diagram: &Diagram, canvas: &mut dyn Canvas) {
+pub fn draw(card: &CardInfo, diagram: &Diagram, canvas: &mut dyn Canvas) {
     canvas.rect(0.0, 0.0, CARD_W, CARD_H, None, Some((BORDER, 0.5)));
     draw_diagram(diagram, &card.code, canvas);
     let x = 190.0;
@@ -74,7 +74,7 @@ pub fn draw(card: &PieceCard, diagram: &Diagram, canvas: &mut dyn Canvas) {
         8.0,
         false,
         INK,
-        &format!("{} - code {}", card.kind.word(), card.code),
+        &format!("{} - code {}", card.group, card.code),
     );
     y += 14.0;
     // The page's words, without the catalogue's notes in brackets.
