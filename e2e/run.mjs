@@ -1275,34 +1275,104 @@ await test("sound (issue 31 item 6): on at first with a mute, remembered, synthe
   await ctx.close();
 });
 
-await test("accessibility: axe-core finds no serious or critical violation on the lobby, each game's page, a rules page and the analysis board", async () => {
-  const axe = readFileSync(join(root, "e2e", "node_modules", "axe-core", "axe.min.js"), "utf8");
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  const check = async (name) => {
-    await page.evaluate(axe);
-    const bad = await page.evaluate(async () => (await axe.run()).violations
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map((v) => `${v.id} (${v.impact}) at ${v.nodes[0].target.join(" ")}`));
-    assert(bad.length === 0, `${name}: ${bad.join("; ")}`);
-  };
-  await page.goto(base + "/");
-  await page.waitForSelector("#create");
-  await check("the lobby");
-  for (const v of ["cardmate", "chess-cards", "cuarenta", "52chess", "dealers"]) {
-    await page.goto(base + "/");
-    await page.selectOption("select[name=variant]", v);
-    await page.selectOption("select[name=opponent]", "friend");
-    await page.click("#create");
-    await page.waitForFunction(() => document.querySelector("#status") && document.querySelector("#status").textContent.length > 0, null, { timeout: 10000 });
-    await check(v);
+await test("sound (issue 31 item 6): a check's two notes, and one's own clock running low", async () => {
+  const ctx = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+  await ctx.addInitScript(() => {
+    window.sounds = { started: [] };
+    const A = window.AudioContext;
+    window.AudioContext = class extends A {
+      createOscillator() {
+        const o = super.createOscillator();
+        const start = o.start.bind(o);
+        o.start = (...a) => { window.sounds.started.push(o.frequency.value); return start(...a); };
+        return o;
+      }
+    };
+  });
+  // A friend's Cuarenta game on an 8 s clock (the first moves untimed),
+  // played by both seats through the API, White's page listening.
+  const g = await apiGame({ variant: "cuarenta", opponent: "friend", time_control: { initial_s: 8, increment_s: 0 } });
+  const white = await seatPage(ctx, g.id, g.tokens.white);
+  // The page's first gesture (sounds wait for one).
+  await white.click("#status");
+  const heard = () => white.evaluate(() => window.sounds.started.slice());
+  // Moves chosen by a fixed rule until one gives check.
+  let v, checked = false;
+  for (let ply = 0; ply < 160 && !checked; ply++) {
+    const token = ply % 2 ? g.tokens.black : g.tokens.white;
+    v = await apiView(g.id, token);
+    assert(!v.result, "the game ended before a check: " + JSON.stringify(v.result));
+    const quiet = v.moves.filter((m) => !m.promotion);
+    const m = quiet[(ply * 7 + 3) % quiet.length];
+    const r = await apiPost(g.id, "moves", token, { move: m.text, ply: v.plies + 1 });
+    assert(r.status === 200, "move refused: " + JSON.stringify(r.body));
+    checked = !!r.body.check_square;
   }
-  await page.goto(base + "/rules/cuarenta");
-  await page.waitForSelector("#rules-page h1");
-  await check("the rules page");
-  await page.goto(base + "/analysis?game=cardmate");
-  await page.waitForFunction(() => document.querySelectorAll("#engine-lines li").length > 0, null, { timeout: 20000 });
-  await check("the analysis board");
-  await page.close();
+  assert(checked, "no check in 160 plies");
+  await white.waitForFunction(() => window.sounds.started.filter((f) => f === 880).length >= 2, null, { timeout: 5000 });
+  const check = (await heard()).filter((f) => f === 880).length;
+  assert(check === 2, "a check's notes: " + JSON.stringify(await heard()));
+  // White to move and left alone: its clock runs low (under a tenth of
+  // 8 s) and the page sounds it once, two 440 Hz notes.
+  v = await apiView(g.id, g.tokens.white);
+  if (v.to_move !== 0) {
+    const m = v.moves.filter((x) => !x.promotion)[0];
+    await apiPost(g.id, "moves", g.tokens.black, { move: m.text, ply: v.plies + 1 });
+  }
+  await white.waitForFunction(() => window.sounds.started.filter((f) => f === 440).length >= 2, null, { timeout: 12000 });
+  await white.waitForFunction(() => document.querySelector("#status").textContent.includes("lost on time"), null, { timeout: 10000 });
+  const low = (await heard()).filter((f) => f === 440).length;
+  assert(low === 2, "the low clock sounded more than once: " + JSON.stringify(await heard()));
+  await ctx.close();
+});
+
+await test("accessibility: axe-core finds no serious or critical violation on any page (the lobby, the finished games, each game's page and its end, every rules page, the cards, the analysis board), at 1280x800 and on a phone", async () => {
+  const axe = readFileSync(join(root, "e2e", "node_modules", "axe-core", "axe.min.js"), "utf8");
+  const bad = [];
+  for (const [width, height] of [[1280, 800], [390, 844]]) {
+    const page = await browser.newPage({ viewport: { width, height } });
+    const check = async (name) => {
+      await page.evaluate(axe);
+      const found = await page.evaluate(async () => (await axe.run()).violations
+        .filter((v) => v.impact === "serious" || v.impact === "critical")
+        .map((v) => `${v.id} (${v.impact}) at ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}`));
+      for (const f of found) bad.push(`${name} at ${width}x${height}: ${f}`);
+    };
+    await page.goto(base + "/");
+    await page.waitForSelector("#create");
+    await check("the lobby");
+    await page.goto(base + "/games/finished");
+    await page.waitForSelector("#finished-title");
+    await check("the finished games");
+    for (const v of ["cardmate", "chess-cards", "cuarenta", "52chess", "dealers"]) {
+      await page.goto(base + "/");
+      await page.selectOption("select[name=variant]", v);
+      await page.selectOption("select[name=opponent]", "friend");
+      await page.click("#create");
+      await page.waitForFunction(() => document.querySelector("#status") && document.querySelector("#status").textContent.length > 0, null, { timeout: 10000 });
+      await check(v);
+      if (v === "cuarenta") {
+        await page.click("#resign");
+        await page.click("#resign");
+        await page.waitForSelector("#game-over:not([hidden])", { timeout: 5000 });
+        await check("a game over");
+      }
+    }
+    for (const key of ["cardmate", "chess-cards", "cuarenta", "52chess", "dealers"]) {
+      await page.goto(base + "/rules/" + key);
+      await page.waitForSelector("#rules-page h1");
+      if (key !== "chess-cards") await page.waitForSelector("#rules-pieces img");
+      await check("the rules of " + key);
+    }
+    await page.goto(base + "/cards");
+    await page.waitForSelector(".card-grid svg");
+    await check("the cards page");
+    await page.goto(base + "/analysis?game=cardmate");
+    await page.waitForFunction(() => document.querySelectorAll("#engine-lines li").length > 0, null, { timeout: 20000 });
+    await check("the analysis board");
+    await page.close();
+  }
+  assert(bad.length === 0, "violations:\n" + bad.join("\n"));
 });
 
 // The analysis board: waits until the engine's lines for the board shown

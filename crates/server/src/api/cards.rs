@@ -37,7 +37,7 @@ fn build_page() -> Option<String> {
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
          <title>{name}: the piece cards</title>\
          <link rel=\"stylesheet\" href=\"/style.css\"></head><body class=\"cards-page\">\
-         <header><a href=\"/\">deckmate</a> &middot; {name}: the piece cards</header><main>\
+         <header><a href=\"/\" class=\"brand\">deckmate</a><span class=\"tag\">{name}: the piece cards</span></header><main>\
          <p>{} Printable sheets: <code>deckmate cards --pdf cards.pdf</code>.</p>",
         escape(cards.legend())
     );
