@@ -38,7 +38,15 @@ fn a_file_becomes_an_entry_with_tools() {
     let e = load("chess.toml", CHESS).expect("chess loads");
     assert_eq!((e.key, e.name), ("chess", "Chess"));
     assert!(e.summary.contains("FIDE"), "{}", e.summary);
-    assert!(e.rules.contains("name = \"Chess\""));
+    // The rules in words (issue 31 item 15), the file named, not reflowed.
+    assert!(
+        e.rules.starts_with("Chess\n") && e.rules.contains("  N  Knight: N"),
+        "{}",
+        e.rules
+    );
+    assert!(
+        e.rules.contains("The variant file chess.toml") && !e.rules.contains("name = \"Chess\"")
+    );
     assert!(e.move_help.contains("N Knight"), "{}", e.move_help);
     let vf = variant_game::of_entry(e).expect("a variant file");
     assert_eq!(vf.digest, digest(CHESS));
