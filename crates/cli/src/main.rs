@@ -31,6 +31,9 @@ struct Cli {
 enum Command {
     /// Start the web app: play in the browser against the engine or a friend.
     Serve(cmd::serve::ServeArgs),
+    /// The server's database: apply its migrations, or copy a site from
+    /// one database to another (SQLite and PostgreSQL).
+    Db(cmd::db::DbArgs),
     /// Play a game in the terminal, against the computer or a friend.
     ///
     /// Reads one line at a time: a move in the game's notation ('help' in
@@ -148,6 +151,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Serve(a) => cmd::serve::run(a),
+        Command::Db(a) => cmd::db::run(a),
         Command::Play(a) => cmd::play::run(a),
         Command::Perft(a) => cmd::perft::run(a),
         Command::Replay(a) => cmd::replay::run(a),

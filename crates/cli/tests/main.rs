@@ -6,6 +6,7 @@ mod chess_cards;
 mod cli;
 mod common;
 mod cuarenta;
+mod db;
 mod dealers;
 mod hardening;
 mod terminal_items;

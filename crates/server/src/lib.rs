@@ -17,7 +17,7 @@
 mod api;
 mod blocking;
 mod clock;
-mod db;
+pub mod db;
 mod engine_pool;
 mod evaluation;
 mod game;

@@ -24,12 +24,15 @@ pub enum StoreError {
     Busy(String),
     /// The database refused (a full disk, a broken file).
     Failed(String),
+    /// The row is stored already (another request, perhaps to another
+    /// server on the same database, stored its own first).
+    Conflict(String),
 }
 
 impl std::fmt::Display for StoreError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            StoreError::Busy(m) | StoreError::Failed(m) => f.write_str(m),
+            StoreError::Busy(m) | StoreError::Failed(m) | StoreError::Conflict(m) => f.write_str(m),
         }
     }
 }
@@ -307,7 +310,12 @@ fn apply(db: &Db, op: Op, left: Duration) -> Result<(), StoreError> {
 
 /// A database error as the store tells it.
 fn failed(e: crate::db::DbError) -> StoreError {
-    if e.busy {
+    if e.conflict {
+        StoreError::Conflict(format!(
+            "stored already by another request ({}); nothing changed",
+            e.message.trim_start_matches("database: ")
+        ))
+    } else if e.busy {
         StoreError::Busy(format!(
             "the database is busy ({}); nothing was stored",
             e.message.trim_start_matches("database: ")

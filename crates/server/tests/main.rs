@@ -20,6 +20,7 @@ mod lobby;
 mod piece_cards;
 mod seeks;
 mod sixth_game;
+mod stores;
 mod takebacks;
 // The test-only sixth game, defined once in deckmate-games' tests.
 #[path = "../../games/tests/toy_game.rs"]

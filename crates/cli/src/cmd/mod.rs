@@ -3,6 +3,7 @@
 pub mod analyse;
 pub mod bench;
 pub mod cards;
+pub mod db;
 pub mod matches;
 pub mod options;
 pub mod perft;

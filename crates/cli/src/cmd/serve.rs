@@ -26,7 +26,9 @@ pub struct ServeArgs {
     /// Address to listen on.
     #[arg(long, default_value = "127.0.0.1:8080")]
     addr: String,
-    /// SQLite database file (created if missing).
+    /// The database: an SQLite file (created if missing), or a PostgreSQL
+    /// URL (postgres://user:password@host:5432/name) shared by any number
+    /// of servers.
     #[arg(long, default_value = "deckmate.db")]
     db: String,
     /// Engine searches run at once (default: the number of cores); the

@@ -163,7 +163,9 @@ fn unavailable(m: impl Into<String>) -> ApiError {
 }
 
 /// A write the database did not make: 503 and `Retry-After` when it was
-/// busy, 500 otherwise. Nothing changed either way.
+/// busy, 409 when the same row was stored first by another request (a
+/// move for the same ply through another server), 500 otherwise. Nothing
+/// changed either way.
 fn stored(e: StoreError) -> ApiError {
     match e {
         StoreError::Busy(m) => ApiError {
@@ -173,6 +175,12 @@ fn stored(e: StoreError) -> ApiError {
             retry_after: Some(2),
         },
         StoreError::Failed(m) => internal(format!("not saved, nothing changed: {m}")),
+        StoreError::Conflict(m) => ApiError {
+            status: StatusCode::CONFLICT,
+            code: "conflict",
+            message: m,
+            retry_after: None,
+        },
     }
 }
 

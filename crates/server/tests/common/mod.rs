@@ -181,3 +181,64 @@ pub async fn play_move(state: &AppState, id: &str, token: &str, mv: &str) -> (St
 pub async fn record(state: &AppState, id: &str) -> (StatusCode, Value) {
     call(state, "GET", &format!("/api/games/{id}/record"), None, None).await
 }
+
+/// The PostgreSQL server the tests may use: `DECKMATE_TEST_DATABASE_URL`
+/// (`scripts/with-postgres.sh` sets it). Unset: `None`, and a line says
+/// the PostgreSQL tests are skipped, except under `CI=true`, where they
+/// must run: the test fails.
+pub fn postgres_url(test: &str) -> Option<String> {
+    match std::env::var("DECKMATE_TEST_DATABASE_URL") {
+        Ok(url) if !url.is_empty() => Some(url),
+        _ => {
+            assert!(
+                std::env::var("CI").as_deref() != Ok("true"),
+                "{test}: DECKMATE_TEST_DATABASE_URL is not set under CI=true: \
+                 run the tests with scripts/with-postgres.sh"
+            );
+            eprintln!(
+                "{test}: the PostgreSQL half skipped (DECKMATE_TEST_DATABASE_URL not set; \
+                 scripts/with-postgres.sh sets it)"
+            );
+            None
+        }
+    }
+}
+
+/// A fresh, empty PostgreSQL database for one test, on the server of
+/// [`postgres_url`]: its URL.
+pub fn fresh_postgres(test: &str) -> Option<String> {
+    let url = postgres_url(test)?;
+    let name = format!(
+        "t_{}_{}_{}",
+        test.replace(|c: char| !c.is_ascii_alphanumeric(), "_"),
+        std::process::id(),
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .subsec_nanos()
+    )
+    .to_lowercase();
+    // The blocking client runs a runtime of its own: on a thread of its own.
+    let admin = url.clone();
+    let create = name.clone();
+    std::thread::spawn(move || {
+        let mut c = postgres::Client::connect(&admin, postgres::NoTls).unwrap();
+        c.batch_execute(&format!("CREATE DATABASE {create}"))
+            .unwrap();
+    })
+    .join()
+    .unwrap();
+    let base = url.rsplit_once('/').unwrap().0;
+    Some(format!("{base}/{name}"))
+}
+
+/// The stores a storage test runs against: SQLite always, PostgreSQL when
+/// [`postgres_url`] has one (a fresh database).
+pub fn stores(test: &str) -> Vec<(String, String)> {
+    let (_, sqlite) = temp_db(test);
+    let mut out = vec![("SQLite".to_string(), sqlite)];
+    if let Some(pg) = fresh_postgres(test) {
+        out.push(("PostgreSQL".to_string(), pg));
+    }
+    out
+}

@@ -1,65 +1,8 @@
-//! The SQLite store: every game and every move, written before a move is
-//! acknowledged.
+//! The SQLite store (the default): one file, or `:memory:` for tests.
 
+use super::migrations::SQLITE;
+use super::{DbError, DbResult, GameRow, IndexRow, Storage, TableCounts, CHAT_STORED};
 use rusqlite::{params, Connection};
-
-/// A game row.
-#[derive(Clone, Debug)]
-pub struct GameRow {
-    /// Public id.
-    pub id: String,
-    /// Variant key.
-    pub variant: String,
-    /// The game's spec as JSON (setup, seed, options).
-    pub spec: String,
-    /// Seat tokens.
-    pub tokens: [String; 2],
-    /// The engine's seat (0 or 1) and level, if an engine plays.
-    pub engine: Option<(u8, u8)>,
-    /// An end from outside the board (resignation, agreement) as JSON.
-    pub ended: Option<String>,
-    /// Creation time (seconds since 1970).
-    pub created: i64,
-    /// A pending draw offer: the seat (0 or 1) that made it and the number
-    /// of moves played when it was made. It lapses with the next move, so
-    /// it holds only while that number is still the game's.
-    pub draw_offer: Option<(u8, u32)>,
-    /// The time control as JSON (`{"initial_ms", "increment_ms"}`), if the
-    /// game has clocks.
-    pub time_control: Option<String>,
-    /// Each move's mover (0 or 1; `None` for chance's or an old move) and
-    /// its time left after it (read back; not written with the game).
-    pub clocks: Vec<(Option<u8>, Option<u64>)>,
-    /// The last chat messages (number, seat, text), read back.
-    pub chat: Vec<(u64, u8, String)>,
-    /// The players' nicknames by seat, if they gave one.
-    pub names: [Option<String>; 2],
-}
-
-/// Chat messages kept in the database per game: the last ones, as many
-/// as the views show.
-pub const CHAT_STORED: usize = crate::game::CHAT_KEPT;
-
-/// What a start reads of a game without building it.
-#[derive(Clone, Debug)]
-pub struct IndexRow {
-    /// Public id.
-    pub id: String,
-    /// Variant key.
-    pub variant: String,
-    /// Ended from outside the board (resigned, agreed, on time).
-    pub ended: bool,
-    /// The engine's seat (0 or 1), if an engine plays.
-    pub engine_seat: Option<u8>,
-    /// The game has clocks.
-    pub timed: bool,
-    /// The lobby's line as last stored ([`Db::set_summaries`]).
-    pub summary: Option<String>,
-    /// The number of moves stored.
-    pub moves: usize,
-    /// The last move stored.
-    pub last_move: Option<String>,
-}
 
 /// The columns of a game row, as [`game_row`] reads them.
 const GAME_COLUMNS: &str = "SELECT id, variant, spec, token0, token1, engine_seat, engine_level, \
@@ -87,138 +30,102 @@ fn game_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameRow> {
     })
 }
 
-/// The database.
-pub struct Db {
+/// The SQLite database: one connection.
+pub struct SqliteDb {
     conn: Connection,
 }
-
-/// A database error: what went wrong in words, and whether it was a lock
-/// held by another connection (worth trying again).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct DbError {
-    /// The error in words.
-    pub message: String,
-    /// The database was locked or busy.
-    pub busy: bool,
-}
-
-impl std::fmt::Display for DbError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.message)
-    }
-}
-
-impl From<DbError> for String {
-    fn from(e: DbError) -> String {
-        e.message
-    }
-}
-
-/// A database result.
-pub type DbResult<T> = Result<T, DbError>;
 
 fn err(e: rusqlite::Error) -> DbError {
     let busy = matches!(
         e.sqlite_error_code(),
         Some(rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked)
     );
+    let conflict = matches!(
+        e.sqlite_error_code(),
+        Some(rusqlite::ErrorCode::ConstraintViolation)
+    );
     DbError {
         message: format!("database: {e}"),
         busy,
+        conflict,
     }
 }
 
-impl Db {
-    /// Opens (creating if needed) the database file; `:memory:` for tests.
-    pub fn open(path: &str) -> DbResult<Db> {
+impl SqliteDb {
+    /// Opens (creating if needed) the database file (`:memory:` for
+    /// tests) and brings its schema up to date.
+    pub fn open(path: &str) -> DbResult<SqliteDb> {
         let conn = Connection::open(path).map_err(err)?;
-        conn.execute_batch(
-            "PRAGMA journal_mode = WAL;
-             PRAGMA synchronous = NORMAL;
-             CREATE TABLE IF NOT EXISTS games (
-                 id TEXT PRIMARY KEY,
-                 variant TEXT NOT NULL,
-                 spec TEXT NOT NULL,
-                 token0 TEXT NOT NULL,
-                 token1 TEXT NOT NULL,
-                 engine_seat INTEGER,
-                 engine_level INTEGER,
-                 ended TEXT,
-                 created INTEGER NOT NULL
-             );
-             CREATE TABLE IF NOT EXISTS seeks (
-                 id TEXT PRIMARY KEY,
-                 token TEXT NOT NULL,
-                 body TEXT NOT NULL,
-                 made INTEGER NOT NULL
-             );
-             CREATE TABLE IF NOT EXISTS chat (
-                 game_id TEXT NOT NULL,
-                 n INTEGER NOT NULL,
-                 seat INTEGER NOT NULL,
-                 text TEXT NOT NULL,
-                 PRIMARY KEY (game_id, n)
-             );
-             CREATE TABLE IF NOT EXISTS moves (
-                 game_id TEXT NOT NULL,
-                 ply INTEGER NOT NULL,
-                 text TEXT NOT NULL,
-                 PRIMARY KEY (game_id, ply)
-             );",
-        )
-        .map_err(err)?;
-        // Databases from before draw offers were stored gain their columns.
-        let has_offer: bool = conn
-            .prepare("SELECT 1 FROM pragma_table_info('games') WHERE name = 'draw_offer_seat'")
-            .and_then(|mut st| st.exists([]))
+        conn.execute_batch("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;")
             .map_err(err)?;
-        if !has_offer {
-            conn.execute_batch(
-                "ALTER TABLE games ADD COLUMN draw_offer_seat INTEGER;
-                 ALTER TABLE games ADD COLUMN draw_offer_plies INTEGER;",
-            )
-            .map_err(err)?;
-        }
-        // ... and those from before clocks, theirs.
-        let has_clock: bool = conn
-            .prepare("SELECT 1 FROM pragma_table_info('games') WHERE name = 'time_control'")
-            .and_then(|mut st| st.exists([]))
-            .map_err(err)?;
-        if !has_clock {
-            conn.execute_batch(
-                "ALTER TABLE games ADD COLUMN time_control TEXT;
-                 ALTER TABLE moves ADD COLUMN clock_ms INTEGER;
-                 ALTER TABLE moves ADD COLUMN mover INTEGER;",
-            )
-            .map_err(err)?;
-        }
-        // ... and those from before nicknames, theirs.
-        let has_names: bool = conn
-            .prepare("SELECT 1 FROM pragma_table_info('games') WHERE name = 'name0'")
-            .and_then(|mut st| st.exists([]))
-            .map_err(err)?;
-        if !has_names {
-            conn.execute_batch(
-                "ALTER TABLE games ADD COLUMN name0 TEXT;
-                 ALTER TABLE games ADD COLUMN name1 TEXT;",
-            )
-            .map_err(err)?;
-        }
-        // ... and those from before lazy loading, the lobby's line.
-        let has_summary: bool = conn
-            .prepare("SELECT 1 FROM pragma_table_info('games') WHERE name = 'summary'")
-            .and_then(|mut st| st.exists([]))
-            .map_err(err)?;
-        if !has_summary {
-            conn.execute_batch("ALTER TABLE games ADD COLUMN summary TEXT;")
-                .map_err(err)?;
-        }
-        Ok(Db { conn })
+        let db = SqliteDb { conn };
+        db.migrate()?;
+        Ok(db)
     }
 
+    /// Applies the migrations not yet applied, in order, each in its own
+    /// transaction with its row in `schema_migrations`.
+    fn migrate(&self) -> DbResult<()> {
+        self.conn
+            .execute_batch(
+                "CREATE TABLE IF NOT EXISTS schema_migrations (
+                     version INTEGER PRIMARY KEY,
+                     name TEXT NOT NULL,
+                     applied INTEGER NOT NULL
+                 );",
+            )
+            .map_err(err)?;
+        for m in SQLITE {
+            let done: bool = self
+                .conn
+                .prepare("SELECT 1 FROM schema_migrations WHERE version = ?1")
+                .and_then(|mut st| st.exists([m.version]))
+                .map_err(err)?;
+            if done {
+                continue;
+            }
+            let tx = self.conn.unchecked_transaction().map_err(err)?;
+            (m.apply)(&tx).map_err(err)?;
+            tx.execute(
+                "INSERT INTO schema_migrations (version, name, applied) VALUES (?1, ?2, ?3)",
+                params![m.version, m.name, super::now_seconds()],
+            )
+            .map_err(err)?;
+            tx.commit().map_err(err)?;
+        }
+        Ok(())
+    }
+
+    /// A game row completed with its moves, clocks and chat.
+    fn with_moves(&self, mut g: GameRow) -> DbResult<(GameRow, Vec<String>)> {
+        let mut mst = self
+            .conn
+            .prepare("SELECT text, mover, clock_ms FROM moves WHERE game_id = ?1 ORDER BY ply")
+            .map_err(err)?;
+        let moves = mst
+            .query_map([&g.id], |r| {
+                Ok((
+                    r.get::<_, String>(0)?,
+                    r.get::<_, Option<u8>>(1)?,
+                    r.get::<_, Option<i64>>(2)?,
+                ))
+            })
+            .map_err(err)?
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(err)?;
+        g.clocks = moves
+            .iter()
+            .map(|m| (m.1, m.2.map(|c| c.max(0) as u64)))
+            .collect();
+        g.chat = self.chat_of(&g.id, CHAT_STORED)?;
+        Ok((g, moves.into_iter().map(|m| m.0).collect()))
+    }
+}
+
+impl Storage for SqliteDb {
     /// What a start needs to know of every game without building it,
     /// oldest first: in the order they were stored ([`IndexRow`]).
-    pub fn index(&self) -> DbResult<Vec<IndexRow>> {
+    fn index(&self) -> DbResult<Vec<IndexRow>> {
         let mut st = self
             .conn
             .prepare(
@@ -250,7 +157,7 @@ impl Db {
 
     /// Stores games' lobby lines (id, the line as JSON), in one
     /// transaction.
-    pub fn set_summaries(&self, lines: &[(String, String)]) -> DbResult<()> {
+    fn set_summaries(&self, lines: &[(String, String)]) -> DbResult<()> {
         let tx = self.conn.unchecked_transaction().map_err(err)?;
         {
             let mut st = tx
@@ -264,7 +171,7 @@ impl Db {
     }
 
     /// One game with its moves, if it is stored.
-    pub fn load_game(&self, id: &str) -> DbResult<Option<(GameRow, Vec<String>)>> {
+    fn load_game(&self, id: &str) -> DbResult<Option<(GameRow, Vec<String>)>> {
         let mut st = self
             .conn
             .prepare(&format!("{GAME_COLUMNS} WHERE id = ?1"))
@@ -281,33 +188,8 @@ impl Db {
         }
     }
 
-    /// A game row completed with its moves, clocks and chat.
-    fn with_moves(&self, mut g: GameRow) -> DbResult<(GameRow, Vec<String>)> {
-        let mut mst = self
-            .conn
-            .prepare("SELECT text, mover, clock_ms FROM moves WHERE game_id = ?1 ORDER BY ply")
-            .map_err(err)?;
-        let moves = mst
-            .query_map([&g.id], |r| {
-                Ok((
-                    r.get::<_, String>(0)?,
-                    r.get::<_, Option<u8>>(1)?,
-                    r.get::<_, Option<i64>>(2)?,
-                ))
-            })
-            .map_err(err)?
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(err)?;
-        g.clocks = moves
-            .iter()
-            .map(|m| (m.1, m.2.map(|c| c.max(0) as u64)))
-            .collect();
-        g.chat = self.chat_of(&g.id, CHAT_STORED)?;
-        Ok((g, moves.into_iter().map(|m| m.0).collect()))
-    }
-
     /// Sets a seat's nickname.
-    pub fn set_name(&self, id: &str, seat: u8, name: &str) -> DbResult<()> {
+    fn set_name(&self, id: &str, seat: u8, name: &str) -> DbResult<()> {
         let sql = if seat == 0 {
             "UPDATE games SET name0 = ?2 WHERE id = ?1"
         } else {
@@ -319,12 +201,12 @@ impl Db {
 
     /// How long a statement waits for a lock held by another connection
     /// before it fails as busy.
-    pub fn set_busy_timeout(&self, wait: std::time::Duration) -> DbResult<()> {
+    fn set_busy_timeout(&self, wait: std::time::Duration) -> DbResult<()> {
         self.conn.busy_timeout(wait).map_err(err)
     }
 
     /// Stores a new game.
-    pub fn insert_game(&self, g: &GameRow) -> DbResult<()> {
+    fn insert_game(&self, g: &GameRow) -> DbResult<()> {
         self.conn
             .execute(
                 "INSERT INTO games (id, variant, spec, token0, token1, engine_seat, engine_level, ended, created, time_control, name0, name1)
@@ -350,7 +232,7 @@ impl Db {
 
     /// Stores a move (ply counts from 1) and its mover's time left after
     /// it, if timed.
-    pub fn insert_move(
+    fn insert_move(
         &self,
         id: &str,
         ply: usize,
@@ -368,7 +250,7 @@ impl Db {
     }
 
     /// Stores an open seek (its request as JSON, made at `made` seconds).
-    pub fn insert_seek(&self, id: &str, token: &str, body: &str, made: i64) -> DbResult<()> {
+    fn insert_seek(&self, id: &str, token: &str, body: &str, made: i64) -> DbResult<()> {
         self.conn
             .execute(
                 "INSERT INTO seeks (id, token, body, made) VALUES (?1, ?2, ?3, ?4)",
@@ -379,7 +261,7 @@ impl Db {
     }
 
     /// Forgets a seek (taken, withdrawn or lapsed).
-    pub fn delete_seek(&self, id: &str) -> DbResult<()> {
+    fn delete_seek(&self, id: &str) -> DbResult<()> {
         self.conn
             .execute("DELETE FROM seeks WHERE id = ?1", params![id])
             .map_err(err)?;
@@ -387,7 +269,7 @@ impl Db {
     }
 
     /// Every stored seek: id, token, request, made.
-    pub fn seeks(&self) -> DbResult<Vec<(String, String, String, i64)>> {
+    fn seeks(&self) -> DbResult<Vec<(String, String, String, i64)>> {
         let mut st = self
             .conn
             .prepare("SELECT id, token, body, made FROM seeks ORDER BY made")
@@ -403,7 +285,7 @@ impl Db {
     /// Stores chat message number `n` of a game, and forgets the game's
     /// messages older than its last [`CHAT_STORED`] (numbers run from 0
     /// without gaps, so those numbered `n - CHAT_STORED` and below).
-    pub fn insert_chat(&self, id: &str, n: u64, seat: u8, text: &str) -> DbResult<()> {
+    fn insert_chat(&self, id: &str, n: u64, seat: u8, text: &str) -> DbResult<()> {
         self.conn
             .execute(
                 "INSERT INTO chat (game_id, n, seat, text) VALUES (?1, ?2, ?3, ?4)",
@@ -423,7 +305,7 @@ impl Db {
 
     /// The last `limit` chat messages of a game, oldest first: number,
     /// seat, text.
-    pub fn chat_of(&self, id: &str, limit: usize) -> DbResult<Vec<(u64, u8, String)>> {
+    fn chat_of(&self, id: &str, limit: usize) -> DbResult<Vec<(u64, u8, String)>> {
         let mut st = self
             .conn
             .prepare("SELECT n, seat, text FROM chat WHERE game_id = ?1 ORDER BY n DESC LIMIT ?2")
@@ -444,7 +326,7 @@ impl Db {
     }
 
     /// Takes back every move after ply `keep` (a takeback agreed).
-    pub fn truncate_moves(&self, id: &str, keep: usize) -> DbResult<()> {
+    fn truncate_moves(&self, id: &str, keep: usize) -> DbResult<()> {
         self.conn
             .execute(
                 "DELETE FROM moves WHERE game_id = ?1 AND ply > ?2",
@@ -455,7 +337,7 @@ impl Db {
     }
 
     /// Records an end from outside the board.
-    pub fn set_ended(&self, id: &str, ended: &str) -> DbResult<()> {
+    fn set_ended(&self, id: &str, ended: &str) -> DbResult<()> {
         self.conn
             .execute(
                 "UPDATE games SET ended = ?2 WHERE id = ?1",
@@ -466,7 +348,7 @@ impl Db {
     }
 
     /// Records a pending draw offer (`None`: withdrawn or declined).
-    pub fn set_draw_offer(&self, id: &str, offer: Option<(u8, u32)>) -> DbResult<()> {
+    fn set_draw_offer(&self, id: &str, offer: Option<(u8, u32)>) -> DbResult<()> {
         self.conn
             .execute(
                 "UPDATE games SET draw_offer_seat = ?2, draw_offer_plies = ?3 WHERE id = ?1",
@@ -477,7 +359,7 @@ impl Db {
     }
 
     /// Every game with its moves, oldest first.
-    pub fn load_all(&self) -> DbResult<Vec<(GameRow, Vec<String>)>> {
+    fn load_all(&self) -> DbResult<Vec<(GameRow, Vec<String>)>> {
         let mut st = self
             .conn
             .prepare(&format!("{GAME_COLUMNS} ORDER BY created, id"))
@@ -488,5 +370,39 @@ impl Db {
             .collect::<Result<Vec<_>, _>>()
             .map_err(err)?;
         rows.into_iter().map(|g| self.with_moves(g)).collect()
+    }
+
+    fn counts(&self) -> DbResult<TableCounts> {
+        let count = |table: &str| -> DbResult<u64> {
+            self.conn
+                .query_row(&format!("SELECT COUNT(*) FROM {table}"), [], |r| {
+                    r.get::<_, i64>(0)
+                })
+                .map(|n| n.max(0) as u64)
+                .map_err(err)
+        };
+        Ok(TableCounts {
+            games: count("games")?,
+            moves: count("moves")?,
+            chat: count("chat")?,
+            seeks: count("seeks")?,
+        })
+    }
+
+    fn migrations(&self) -> DbResult<Vec<i64>> {
+        let mut st = self
+            .conn
+            .prepare("SELECT version FROM schema_migrations ORDER BY version")
+            .map_err(err)?;
+        let rows = st
+            .query_map([], |r| r.get(0))
+            .map_err(err)?
+            .collect::<Result<Vec<i64>, _>>()
+            .map_err(err)?;
+        Ok(rows)
+    }
+
+    fn kind(&self) -> &'static str {
+        "SQLite"
     }
 }

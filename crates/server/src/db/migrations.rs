@@ -1,0 +1,170 @@
+//! The schema's versions, as migrations applied in order when a database
+//! is opened (or by `deckmate db migrate`), each recorded in the table
+//! `schema_migrations` (version, name, applied). A migration is never
+//! edited once released: a change is a new one, for both stores.
+//!
+//! Version 1 is the schema as it stood before versions were recorded
+//! (the main of 2026-11-29). For SQLite it is written to upgrade any
+//! earlier file too: the tables are created if missing and the columns
+//! added since the first release are added if missing, so a database
+//! written by any earlier main opens with nothing lost.
+
+use rusqlite::Transaction;
+
+/// One SQLite migration.
+pub(super) struct SqliteMigration {
+    /// Its version, from 1, without gaps.
+    pub version: i64,
+    /// What it does, in a few words.
+    pub name: &'static str,
+    /// Applies it inside the transaction that records it.
+    pub apply: fn(&Transaction<'_>) -> rusqlite::Result<()>,
+}
+
+/// One PostgreSQL migration: its version, name and statements.
+pub(super) struct PgMigration {
+    /// Its version (the same numbering as SQLite's).
+    pub version: i64,
+    /// What it does.
+    pub name: &'static str,
+    /// The statements, run in one transaction.
+    pub sql: &'static str,
+}
+
+/// The latest version.
+pub const LATEST: i64 = 1;
+
+/// SQLite's migrations.
+pub(super) const SQLITE: &[SqliteMigration] = &[SqliteMigration {
+    version: 1,
+    name: "games, moves, seeks and chat as of 2026-11-29",
+    apply: sqlite_v1,
+}];
+
+/// PostgreSQL's migrations.
+pub(super) const POSTGRES: &[PgMigration] = &[PgMigration {
+    version: 1,
+    name: "games, moves, seeks and chat as of 2026-11-29",
+    sql: "CREATE TABLE games (
+              id TEXT PRIMARY KEY,
+              variant TEXT NOT NULL,
+              spec TEXT NOT NULL,
+              token0 TEXT NOT NULL,
+              token1 TEXT NOT NULL,
+              engine_seat SMALLINT,
+              engine_level SMALLINT,
+              ended TEXT,
+              created BIGINT NOT NULL,
+              draw_offer_seat SMALLINT,
+              draw_offer_plies BIGINT,
+              time_control TEXT,
+              name0 TEXT,
+              name1 TEXT,
+              summary TEXT,
+              stored BIGSERIAL NOT NULL
+          );
+          CREATE INDEX games_order ON games (created, stored);
+          CREATE TABLE moves (
+              game_id TEXT NOT NULL REFERENCES games (id),
+              ply BIGINT NOT NULL,
+              text TEXT NOT NULL,
+              mover SMALLINT,
+              clock_ms BIGINT,
+              PRIMARY KEY (game_id, ply)
+          );
+          CREATE TABLE seeks (
+              id TEXT PRIMARY KEY,
+              token TEXT NOT NULL,
+              body TEXT NOT NULL,
+              made BIGINT NOT NULL
+          );
+          CREATE TABLE chat (
+              game_id TEXT NOT NULL REFERENCES games (id),
+              n BIGINT NOT NULL,
+              seat SMALLINT NOT NULL,
+              text TEXT NOT NULL,
+              PRIMARY KEY (game_id, n)
+          );",
+}];
+
+/// Whether `table` has the column `column`.
+fn has_column(tx: &Transaction<'_>, table: &str, column: &str) -> rusqlite::Result<bool> {
+    tx.prepare(&format!(
+        "SELECT 1 FROM pragma_table_info('{table}') WHERE name = ?1"
+    ))?
+    .exists([column])
+}
+
+/// Version 1 for SQLite: the tables, and the columns added to a file of
+/// an earlier main (draw offers, clocks, nicknames, the lobby's line).
+fn sqlite_v1(tx: &Transaction<'_>) -> rusqlite::Result<()> {
+    tx.execute_batch(
+        "CREATE TABLE IF NOT EXISTS games (
+             id TEXT PRIMARY KEY,
+             variant TEXT NOT NULL,
+             spec TEXT NOT NULL,
+             token0 TEXT NOT NULL,
+             token1 TEXT NOT NULL,
+             engine_seat INTEGER,
+             engine_level INTEGER,
+             ended TEXT,
+             created INTEGER NOT NULL
+         );
+         CREATE TABLE IF NOT EXISTS seeks (
+             id TEXT PRIMARY KEY,
+             token TEXT NOT NULL,
+             body TEXT NOT NULL,
+             made INTEGER NOT NULL
+         );
+         CREATE TABLE IF NOT EXISTS chat (
+             game_id TEXT NOT NULL,
+             n INTEGER NOT NULL,
+             seat INTEGER NOT NULL,
+             text TEXT NOT NULL,
+             PRIMARY KEY (game_id, n)
+         );
+         CREATE TABLE IF NOT EXISTS moves (
+             game_id TEXT NOT NULL,
+             ply INTEGER NOT NULL,
+             text TEXT NOT NULL,
+             PRIMARY KEY (game_id, ply)
+         );",
+    )?;
+    if !has_column(tx, "games", "draw_offer_seat")? {
+        tx.execute_batch(
+            "ALTER TABLE games ADD COLUMN draw_offer_seat INTEGER;
+             ALTER TABLE games ADD COLUMN draw_offer_plies INTEGER;",
+        )?;
+    }
+    if !has_column(tx, "games", "time_control")? {
+        tx.execute_batch(
+            "ALTER TABLE games ADD COLUMN time_control TEXT;
+             ALTER TABLE moves ADD COLUMN clock_ms INTEGER;
+             ALTER TABLE moves ADD COLUMN mover INTEGER;",
+        )?;
+    }
+    if !has_column(tx, "games", "name0")? {
+        tx.execute_batch(
+            "ALTER TABLE games ADD COLUMN name0 TEXT;
+             ALTER TABLE games ADD COLUMN name1 TEXT;",
+        )?;
+    }
+    if !has_column(tx, "games", "summary")? {
+        tx.execute_batch("ALTER TABLE games ADD COLUMN summary TEXT;")?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{LATEST, POSTGRES, SQLITE};
+
+    #[test]
+    fn both_stores_number_their_migrations_alike_up_to_the_latest() {
+        let sqlite: Vec<i64> = SQLITE.iter().map(|m| m.version).collect();
+        let pg: Vec<i64> = POSTGRES.iter().map(|m| m.version).collect();
+        let all: Vec<i64> = (1..=LATEST).collect();
+        assert_eq!(sqlite, all);
+        assert_eq!(pg, all);
+    }
+}

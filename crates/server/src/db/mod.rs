@@ -1,0 +1,204 @@
+//! The database: every game and every move, written before a move is
+//! acknowledged; one interface ([`Storage`]) with two implementations:
+//! SQLite (the default, one file: [`sqlite`]) and PostgreSQL (the shared
+//! store of a site: [`postgres`]), chosen by what `--db` names
+//! ([`Db::open`]). Both bring their schema up to date when opened, by
+//! the versioned migrations of [`migrations`].
+
+mod migrations;
+mod postgres;
+mod sqlite;
+
+pub use migrations::LATEST as LATEST_MIGRATION;
+
+/// A game row.
+#[derive(Clone, Debug)]
+pub struct GameRow {
+    /// Public id.
+    pub id: String,
+    /// Variant key.
+    pub variant: String,
+    /// The game's spec as JSON (setup, seed, options).
+    pub spec: String,
+    /// Seat tokens.
+    pub tokens: [String; 2],
+    /// The engine's seat (0 or 1) and level, if an engine plays.
+    pub engine: Option<(u8, u8)>,
+    /// An end from outside the board (resignation, agreement) as JSON.
+    pub ended: Option<String>,
+    /// Creation time (seconds since 1970).
+    pub created: i64,
+    /// A pending draw offer: the seat (0 or 1) that made it and the number
+    /// of moves played when it was made. It lapses with the next move, so
+    /// it holds only while that number is still the game's.
+    pub draw_offer: Option<(u8, u32)>,
+    /// The time control as JSON (`{"initial_ms", "increment_ms"}`), if the
+    /// game has clocks.
+    pub time_control: Option<String>,
+    /// Each move's mover (0 or 1; `None` for chance's or an old move) and
+    /// its time left after it (read back; not written with the game).
+    pub clocks: Vec<(Option<u8>, Option<u64>)>,
+    /// The last chat messages (number, seat, text), read back.
+    pub chat: Vec<(u64, u8, String)>,
+    /// The players' nicknames by seat, if they gave one.
+    pub names: [Option<String>; 2],
+}
+
+/// Chat messages kept in the database per game: the last ones, as many
+/// as the views show.
+pub const CHAT_STORED: usize = crate::game::CHAT_KEPT;
+
+/// What a start reads of a game without building it.
+#[derive(Clone, Debug)]
+pub struct IndexRow {
+    /// Public id.
+    pub id: String,
+    /// Variant key.
+    pub variant: String,
+    /// Ended from outside the board (resigned, agreed, on time).
+    pub ended: bool,
+    /// The engine's seat (0 or 1), if an engine plays.
+    pub engine_seat: Option<u8>,
+    /// The game has clocks.
+    pub timed: bool,
+    /// The lobby's line as last stored ([`Db::set_summaries`]).
+    pub summary: Option<String>,
+    /// The number of moves stored.
+    pub moves: usize,
+    /// The last move stored.
+    pub last_move: Option<String>,
+}
+
+/// The database that [`Db::open`] opened, used through [`Storage`].
+pub struct Db(Box<dyn Storage>);
+
+impl std::ops::Deref for Db {
+    type Target = dyn Storage;
+
+    fn deref(&self) -> &(dyn Storage + 'static) {
+        &*self.0
+    }
+}
+
+impl Db {
+    /// Opens the database `target` names, bringing its schema up to date:
+    /// a PostgreSQL URL (`postgres://user@host:port/name`, or
+    /// `postgresql://...`), else an SQLite file (created if missing;
+    /// `:memory:` for tests).
+    pub fn open(target: &str) -> DbResult<Db> {
+        if is_postgres(target) {
+            Ok(Db(Box::new(postgres::PgDb::open(target)?)))
+        } else {
+            Ok(Db(Box::new(sqlite::SqliteDb::open(target)?)))
+        }
+    }
+}
+
+/// Whether `target` names a PostgreSQL database.
+pub fn is_postgres(target: &str) -> bool {
+    target.starts_with("postgres://") || target.starts_with("postgresql://")
+}
+
+/// How many rows each table holds (a copy's check).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TableCounts {
+    /// Games.
+    pub games: u64,
+    /// Moves.
+    pub moves: u64,
+    /// Chat messages kept.
+    pub chat: u64,
+    /// Open seeks.
+    pub seeks: u64,
+}
+
+/// What a store does; each method is one statement or one transaction.
+pub trait Storage: Send {
+    /// What a start needs to know of every game without building it,
+    /// oldest first: in the order they were stored ([`IndexRow`]).
+    fn index(&self) -> DbResult<Vec<IndexRow>>;
+    /// Stores games' lobby lines (id, the line as JSON), in one
+    /// transaction.
+    fn set_summaries(&self, lines: &[(String, String)]) -> DbResult<()>;
+    /// One game with its moves, if it is stored.
+    fn load_game(&self, id: &str) -> DbResult<Option<(GameRow, Vec<String>)>>;
+    /// Sets a seat's nickname.
+    fn set_name(&self, id: &str, seat: u8, name: &str) -> DbResult<()>;
+    /// How long a statement waits for a lock held by another connection
+    /// before it fails as busy.
+    fn set_busy_timeout(&self, wait: std::time::Duration) -> DbResult<()>;
+    /// Stores a new game.
+    fn insert_game(&self, g: &GameRow) -> DbResult<()>;
+    /// Stores a move (ply counts from 1) and its mover's time left after
+    /// it, if timed. A second move for the same ply is refused as a
+    /// conflict ([`DbError::conflict`]): the store decides a race.
+    fn insert_move(
+        &self,
+        id: &str,
+        ply: usize,
+        text: &str,
+        mover: Option<u8>,
+        clock_ms: Option<u64>,
+    ) -> DbResult<()>;
+    /// Stores an open seek (its request as JSON, made at `made` seconds).
+    fn insert_seek(&self, id: &str, token: &str, body: &str, made: i64) -> DbResult<()>;
+    /// Forgets a seek (taken, withdrawn or lapsed).
+    fn delete_seek(&self, id: &str) -> DbResult<()>;
+    /// Every stored seek: id, token, request, made.
+    fn seeks(&self) -> DbResult<Vec<(String, String, String, i64)>>;
+    /// Stores chat message number `n` of a game, and forgets the game's
+    /// messages older than its last [`CHAT_STORED`].
+    fn insert_chat(&self, id: &str, n: u64, seat: u8, text: &str) -> DbResult<()>;
+    /// The last `limit` chat messages of a game, oldest first: number,
+    /// seat, text.
+    fn chat_of(&self, id: &str, limit: usize) -> DbResult<Vec<(u64, u8, String)>>;
+    /// Takes back every move after ply `keep` (a takeback agreed).
+    fn truncate_moves(&self, id: &str, keep: usize) -> DbResult<()>;
+    /// Records an end from outside the board.
+    fn set_ended(&self, id: &str, ended: &str) -> DbResult<()>;
+    /// Records a pending draw offer (`None`: withdrawn or declined).
+    fn set_draw_offer(&self, id: &str, offer: Option<(u8, u32)>) -> DbResult<()>;
+    /// Every game with its moves, oldest first.
+    fn load_all(&self) -> DbResult<Vec<(GameRow, Vec<String>)>>;
+    /// How many rows each table holds.
+    fn counts(&self) -> DbResult<TableCounts>;
+    /// The versions of the migrations applied, in order.
+    fn migrations(&self) -> DbResult<Vec<i64>>;
+    /// "SQLite" or "PostgreSQL".
+    fn kind(&self) -> &'static str;
+}
+
+/// A database error: what went wrong in words, whether it was a lock held
+/// by another connection or a lost connection (worth trying again), and
+/// whether a unique key refused it (another request stored it first).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DbError {
+    /// The error in words.
+    pub message: String,
+    /// The database was locked, busy or unreachable for a moment.
+    pub busy: bool,
+    /// A unique key refused the row: the same row is stored already.
+    pub conflict: bool,
+}
+
+impl std::fmt::Display for DbError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl From<DbError> for String {
+    fn from(e: DbError) -> String {
+        e.message
+    }
+}
+
+/// A database result.
+pub type DbResult<T> = Result<T, DbError>;
+
+/// Seconds since 1970, for the migrations' rows.
+fn now_seconds() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
+}

@@ -1,0 +1,508 @@
+//! The PostgreSQL store: the shared database of a site (`--db
+//! postgres://...`), through the `postgres` crate (the blocking client of
+//! `tokio-postgres`).
+//!
+//! The blocking client runs a small runtime of its own, which must not be
+//! started from inside the server's: the connection lives on a thread of
+//! its own, and each call sends it a job and waits for the answer, as the
+//! SQLite connection is used from the store's thread. A lost connection
+//! is made again at the next call; the call that found it lost fails as
+//! busy (nothing stored: try again).
+//!
+//! Migrations run under an advisory lock, so servers started together on
+//! one database apply each once.
+
+use super::migrations::POSTGRES;
+use super::{DbError, DbResult, GameRow, IndexRow, Storage, TableCounts, CHAT_STORED};
+use postgres::error::SqlState;
+use postgres::{Client, NoTls, Row};
+use std::sync::mpsc;
+use std::time::Duration;
+
+/// The advisory lock's key while migrations run ("deckmate" in ASCII,
+/// shortened).
+const MIGRATION_LOCK: i64 = 0x6465_636b_6d61;
+
+/// The columns of a game row, as [`game_row`] reads them.
+const GAME_COLUMNS: &str = "SELECT id, variant, spec, token0, token1, engine_seat, engine_level, \
+    ended, created, draw_offer_seat, draw_offer_plies, time_control, name0, name1 FROM games";
+
+/// A job for the connection's thread.
+type Job = Box<dyn FnOnce(&mut Conn) + Send>;
+
+/// The connection, made again when lost.
+struct Conn {
+    url: String,
+    client: Option<Client>,
+    statement_timeout: Option<Duration>,
+}
+
+impl Conn {
+    fn client(&mut self) -> DbResult<&mut Client> {
+        if self.client.as_ref().is_some_and(Client::is_closed) {
+            self.client = None;
+        }
+        let client = match self.client.take() {
+            Some(c) => c,
+            None => {
+                let mut c = Client::connect(&self.url, NoTls).map_err(err)?;
+                if let Some(t) = self.statement_timeout {
+                    c.batch_execute(&format!("SET statement_timeout = {}", t.as_millis()))
+                        .map_err(err)?;
+                }
+                c
+            }
+        };
+        Ok(self.client.insert(client))
+    }
+}
+
+/// A PostgreSQL database: a handle on its connection's thread.
+pub struct PgDb {
+    jobs: mpsc::Sender<Job>,
+}
+
+fn gone() -> DbError {
+    DbError {
+        message: "database: the PostgreSQL connection's thread stopped".into(),
+        busy: false,
+        conflict: false,
+    }
+}
+
+/// A PostgreSQL error in words, and what kind it is.
+fn err(e: postgres::Error) -> DbError {
+    let code = e.code();
+    let conflict = code == Some(&SqlState::UNIQUE_VIOLATION);
+    let busy = e.is_closed()
+        || code.is_none()
+        || [
+            SqlState::LOCK_NOT_AVAILABLE,
+            SqlState::QUERY_CANCELED,
+            SqlState::T_R_SERIALIZATION_FAILURE,
+            SqlState::T_R_DEADLOCK_DETECTED,
+            SqlState::TOO_MANY_CONNECTIONS,
+            SqlState::ADMIN_SHUTDOWN,
+            SqlState::CANNOT_CONNECT_NOW,
+        ]
+        .iter()
+        .any(|c| code == Some(c));
+    // The server's message, and its detail when it has one.
+    let message = match e.as_db_error() {
+        Some(d) => match d.detail() {
+            Some(detail) => format!("database: {} ({detail})", d.message()),
+            None => format!("database: {}", d.message()),
+        },
+        None => format!("database: {e}"),
+    };
+    DbError {
+        message,
+        busy,
+        conflict,
+    }
+}
+
+/// A small integer column as a seat or level.
+fn small(v: Option<i16>) -> Option<u8> {
+    v.and_then(|v| u8::try_from(v).ok())
+}
+
+fn game_row(r: &Row) -> GameRow {
+    let offer_plies: Option<i64> = r.get(10);
+    GameRow {
+        id: r.get(0),
+        variant: r.get(1),
+        spec: r.get(2),
+        tokens: [r.get(3), r.get(4)],
+        engine: small(r.get(5)).zip(small(r.get(6))),
+        ended: r.get(7),
+        created: r.get(8),
+        draw_offer: small(r.get(9)).zip(offer_plies.and_then(|p| u32::try_from(p).ok())),
+        time_control: r.get(11),
+        clocks: Vec::new(),
+        chat: Vec::new(),
+        names: [r.get(12), r.get(13)],
+    }
+}
+
+/// A count or number as the `BIGINT` it is stored as.
+fn big(n: impl TryInto<i64>) -> i64 {
+    n.try_into().unwrap_or(i64::MAX)
+}
+
+impl PgDb {
+    /// Connects to `url` and brings the schema up to date.
+    pub fn open(url: &str) -> DbResult<PgDb> {
+        let (jobs, inbox) = mpsc::channel::<Job>();
+        let mut conn = Conn {
+            url: url.to_string(),
+            client: None,
+            statement_timeout: None,
+        };
+        std::thread::Builder::new()
+            .name("deckmate-postgres".into())
+            .spawn(move || {
+                for job in inbox {
+                    job(&mut conn);
+                }
+            })
+            .map_err(|e| DbError {
+                message: format!("cannot start the PostgreSQL thread: {e}"),
+                busy: false,
+                conflict: false,
+            })?;
+        let db = PgDb { jobs };
+        db.call(migrate)?;
+        Ok(db)
+    }
+
+    /// Runs `f` on the connection's thread and waits for its answer.
+    fn call<T: Send + 'static>(
+        &self,
+        f: impl FnOnce(&mut Client) -> Result<T, postgres::Error> + Send + 'static,
+    ) -> DbResult<T> {
+        let (answer, result) = mpsc::sync_channel(1);
+        let job: Job = Box::new(move |conn: &mut Conn| {
+            let r = conn.client().and_then(|c| f(c).map_err(err));
+            let _ = answer.send(r);
+        });
+        self.jobs.send(job).map_err(|_| gone())?;
+        result.recv().map_err(|_| gone())?
+    }
+
+    /// Runs `f` on the connection itself (its settings).
+    fn with_conn(
+        &self,
+        f: impl FnOnce(&mut Conn) -> DbResult<()> + Send + 'static,
+    ) -> DbResult<()> {
+        let (answer, result) = mpsc::sync_channel(1);
+        let job: Job = Box::new(move |conn: &mut Conn| {
+            let _ = answer.send(f(conn));
+        });
+        self.jobs.send(job).map_err(|_| gone())?;
+        result.recv().map_err(|_| gone())?
+    }
+}
+
+/// Applies the migrations not yet applied, under the advisory lock.
+fn migrate(c: &mut Client) -> Result<(), postgres::Error> {
+    c.execute("SELECT pg_advisory_lock($1)", &[&MIGRATION_LOCK])?;
+    let result = (|| {
+        c.batch_execute(
+            "CREATE TABLE IF NOT EXISTS schema_migrations (
+                 version BIGINT PRIMARY KEY,
+                 name TEXT NOT NULL,
+                 applied BIGINT NOT NULL
+             )",
+        )?;
+        for m in POSTGRES {
+            let done = c
+                .query_opt(
+                    "SELECT 1 FROM schema_migrations WHERE version = $1",
+                    &[&m.version],
+                )?
+                .is_some();
+            if done {
+                continue;
+            }
+            let mut tx = c.transaction()?;
+            tx.batch_execute(m.sql)?;
+            tx.execute(
+                "INSERT INTO schema_migrations (version, name, applied) VALUES ($1, $2, $3)",
+                &[&m.version, &m.name, &super::now_seconds()],
+            )?;
+            tx.commit()?;
+        }
+        Ok(())
+    })();
+    c.execute("SELECT pg_advisory_unlock($1)", &[&MIGRATION_LOCK])?;
+    result
+}
+
+/// A game's moves (text, mover, clock) in order, and its last chat.
+fn with_moves(c: &mut Client, mut g: GameRow) -> Result<(GameRow, Vec<String>), postgres::Error> {
+    let rows = c.query(
+        "SELECT text, mover, clock_ms FROM moves WHERE game_id = $1 ORDER BY ply",
+        &[&g.id],
+    )?;
+    let mut moves = Vec::with_capacity(rows.len());
+    g.clocks = Vec::with_capacity(rows.len());
+    for r in rows {
+        moves.push(r.get::<_, String>(0));
+        let clock: Option<i64> = r.get(2);
+        g.clocks.push((
+            small(r.get(1)),
+            clock.map(|c| u64::try_from(c).unwrap_or(0)),
+        ));
+    }
+    g.chat = chat_of(c, &g.id, CHAT_STORED)?;
+    Ok((g, moves))
+}
+
+fn chat_of(
+    c: &mut Client,
+    id: &str,
+    limit: usize,
+) -> Result<Vec<(u64, u8, String)>, postgres::Error> {
+    let rows = c.query(
+        "SELECT n, seat, text FROM chat WHERE game_id = $1 ORDER BY n DESC LIMIT $2",
+        &[&id, &big(limit)],
+    )?;
+    let mut out: Vec<(u64, u8, String)> = rows
+        .iter()
+        .map(|r| {
+            (
+                u64::try_from(r.get::<_, i64>(0)).unwrap_or(0),
+                small(r.get(1)).unwrap_or(0),
+                r.get(2),
+            )
+        })
+        .collect();
+    out.reverse();
+    Ok(out)
+}
+
+impl Storage for PgDb {
+    fn index(&self) -> DbResult<Vec<IndexRow>> {
+        self.call(|c| {
+            let rows = c.query(
+                "SELECT g.id, g.variant, g.ended IS NOT NULL, g.engine_seat, g.time_control IS NOT NULL,
+                        g.summary,
+                        (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id),
+                        (SELECT text FROM moves m WHERE m.game_id = g.id ORDER BY ply DESC LIMIT 1)
+                 FROM games g ORDER BY g.created, g.stored",
+                &[],
+            )?;
+            Ok(rows
+                .iter()
+                .map(|r| IndexRow {
+                    id: r.get(0),
+                    variant: r.get(1),
+                    ended: r.get(2),
+                    engine_seat: small(r.get(3)),
+                    timed: r.get(4),
+                    summary: r.get(5),
+                    moves: usize::try_from(r.get::<_, i64>(6)).unwrap_or(0),
+                    last_move: r.get(7),
+                })
+                .collect())
+        })
+    }
+
+    fn set_summaries(&self, lines: &[(String, String)]) -> DbResult<()> {
+        let lines = lines.to_vec();
+        self.call(move |c| {
+            let mut tx = c.transaction()?;
+            let st = tx.prepare("UPDATE games SET summary = $2 WHERE id = $1")?;
+            for (id, line) in &lines {
+                tx.execute(&st, &[id, line])?;
+            }
+            tx.commit()
+        })
+    }
+
+    fn load_game(&self, id: &str) -> DbResult<Option<(GameRow, Vec<String>)>> {
+        let id = id.to_string();
+        self.call(
+            move |c| match c.query_opt(&format!("{GAME_COLUMNS} WHERE id = $1"), &[&id])? {
+                Some(r) => with_moves(c, game_row(&r)).map(Some),
+                None => Ok(None),
+            },
+        )
+    }
+
+    fn set_name(&self, id: &str, seat: u8, name: &str) -> DbResult<()> {
+        let (id, name) = (id.to_string(), name.to_string());
+        let sql = if seat == 0 {
+            "UPDATE games SET name0 = $2 WHERE id = $1"
+        } else {
+            "UPDATE games SET name1 = $2 WHERE id = $1"
+        };
+        self.call(move |c| c.execute(sql, &[&id, &name]).map(drop))
+    }
+
+    fn set_busy_timeout(&self, wait: Duration) -> DbResult<()> {
+        // Whole seconds, so that a store's deadlines (a little under its
+        // wait each time) set it once, not at every write.
+        let wait = Duration::from_secs(wait.as_secs().saturating_add(1));
+        self.with_conn(move |conn| {
+            if conn.statement_timeout == Some(wait) {
+                return Ok(());
+            }
+            conn.statement_timeout = Some(wait);
+            conn.client()?
+                .batch_execute(&format!("SET statement_timeout = {}", wait.as_millis()))
+                .map_err(err)
+        })
+    }
+
+    fn insert_game(&self, g: &GameRow) -> DbResult<()> {
+        let g = g.clone();
+        self.call(move |c| {
+            c.execute(
+                "INSERT INTO games (id, variant, spec, token0, token1, engine_seat, engine_level, ended, created, time_control, name0, name1)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
+                &[
+                    &g.id,
+                    &g.variant,
+                    &g.spec,
+                    &g.tokens[0],
+                    &g.tokens[1],
+                    &g.engine.map(|e| i16::from(e.0)),
+                    &g.engine.map(|e| i16::from(e.1)),
+                    &g.ended,
+                    &g.created,
+                    &g.time_control,
+                    &g.names[0],
+                    &g.names[1],
+                ],
+            )
+            .map(drop)
+        })
+    }
+
+    fn insert_move(
+        &self,
+        id: &str,
+        ply: usize,
+        text: &str,
+        mover: Option<u8>,
+        clock_ms: Option<u64>,
+    ) -> DbResult<()> {
+        let (id, text) = (id.to_string(), text.to_string());
+        self.call(move |c| {
+            c.execute(
+                "INSERT INTO moves (game_id, ply, text, mover, clock_ms) VALUES ($1, $2, $3, $4, $5)",
+                &[&id, &big(ply), &text, &mover.map(i16::from), &clock_ms.map(big)],
+            )
+            .map(drop)
+        })
+    }
+
+    fn insert_seek(&self, id: &str, token: &str, body: &str, made: i64) -> DbResult<()> {
+        let (id, token, body) = (id.to_string(), token.to_string(), body.to_string());
+        self.call(move |c| {
+            c.execute(
+                "INSERT INTO seeks (id, token, body, made) VALUES ($1, $2, $3, $4)",
+                &[&id, &token, &body, &made],
+            )
+            .map(drop)
+        })
+    }
+
+    fn delete_seek(&self, id: &str) -> DbResult<()> {
+        let id = id.to_string();
+        self.call(move |c| {
+            c.execute("DELETE FROM seeks WHERE id = $1", &[&id])
+                .map(drop)
+        })
+    }
+
+    fn seeks(&self) -> DbResult<Vec<(String, String, String, i64)>> {
+        self.call(|c| {
+            Ok(
+                c.query("SELECT id, token, body, made FROM seeks ORDER BY made", &[])?
+                    .iter()
+                    .map(|r| (r.get(0), r.get(1), r.get(2), r.get(3)))
+                    .collect(),
+            )
+        })
+    }
+
+    fn insert_chat(&self, id: &str, n: u64, seat: u8, text: &str) -> DbResult<()> {
+        let (id, text) = (id.to_string(), text.to_string());
+        self.call(move |c| {
+            let mut tx = c.transaction()?;
+            tx.execute(
+                "INSERT INTO chat (game_id, n, seat, text) VALUES ($1, $2, $3, $4)",
+                &[&id, &big(n), &i16::from(seat), &text],
+            )?;
+            if let Some(oldest_kept) = n.checked_sub(CHAT_STORED as u64 - 1) {
+                tx.execute(
+                    "DELETE FROM chat WHERE game_id = $1 AND n < $2",
+                    &[&id, &big(oldest_kept)],
+                )?;
+            }
+            tx.commit()
+        })
+    }
+
+    fn chat_of(&self, id: &str, limit: usize) -> DbResult<Vec<(u64, u8, String)>> {
+        let id = id.to_string();
+        self.call(move |c| chat_of(c, &id, limit))
+    }
+
+    fn truncate_moves(&self, id: &str, keep: usize) -> DbResult<()> {
+        let id = id.to_string();
+        self.call(move |c| {
+            c.execute(
+                "DELETE FROM moves WHERE game_id = $1 AND ply > $2",
+                &[&id, &big(keep)],
+            )
+            .map(drop)
+        })
+    }
+
+    fn set_ended(&self, id: &str, ended: &str) -> DbResult<()> {
+        let (id, ended) = (id.to_string(), ended.to_string());
+        self.call(move |c| {
+            c.execute("UPDATE games SET ended = $2 WHERE id = $1", &[&id, &ended])
+                .map(drop)
+        })
+    }
+
+    fn set_draw_offer(&self, id: &str, offer: Option<(u8, u32)>) -> DbResult<()> {
+        let id = id.to_string();
+        self.call(move |c| {
+            c.execute(
+                "UPDATE games SET draw_offer_seat = $2, draw_offer_plies = $3 WHERE id = $1",
+                &[
+                    &id,
+                    &offer.map(|o| i16::from(o.0)),
+                    &offer.map(|o| i64::from(o.1)),
+                ],
+            )
+            .map(drop)
+        })
+    }
+
+    fn load_all(&self) -> DbResult<Vec<(GameRow, Vec<String>)>> {
+        self.call(|c| {
+            let rows = c.query(&format!("{GAME_COLUMNS} ORDER BY created, stored"), &[])?;
+            rows.iter().map(|r| with_moves(c, game_row(r))).collect()
+        })
+    }
+
+    fn counts(&self) -> DbResult<TableCounts> {
+        self.call(|c| {
+            let r = c.query_one(
+                "SELECT (SELECT COUNT(*) FROM games), (SELECT COUNT(*) FROM moves),
+                        (SELECT COUNT(*) FROM chat), (SELECT COUNT(*) FROM seeks)",
+                &[],
+            )?;
+            let n = |i: usize| u64::try_from(r.get::<_, i64>(i)).unwrap_or(0);
+            Ok(TableCounts {
+                games: n(0),
+                moves: n(1),
+                chat: n(2),
+                seeks: n(3),
+            })
+        })
+    }
+
+    fn migrations(&self) -> DbResult<Vec<i64>> {
+        self.call(|c| {
+            Ok(c.query(
+                "SELECT version FROM schema_migrations ORDER BY version",
+                &[],
+            )?
+            .iter()
+            .map(|r| r.get(0))
+            .collect())
+        })
+    }
+
+    fn kind(&self) -> &'static str {
+        "PostgreSQL"
+    }
+}

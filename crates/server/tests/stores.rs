@@ -1,0 +1,212 @@
+//! The store's contract (issue 32), the same for SQLite and PostgreSQL:
+//! every write read back, a second move for one ply refused as a
+//! conflict, the migrations recorded; a database written by the main of
+//! 2026-11-29 opens, upgrades and serves its games with nothing lost; and
+//! a server over PostgreSQL keeps its games across a restart.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use crate::common;
+
+use axum::http::StatusCode;
+use common::{call, play_move, stores, temp_db};
+use deckmate_server::db::{Db, GameRow, TableCounts, LATEST_MIGRATION};
+use deckmate_server::{AppState, Config};
+use serde_json::Value;
+
+/// A database written by the main of 2026-11-29, before schema versions:
+/// four games (Cardmate with six moves, a chat message, both nicknames and
+/// a draw offer; a clocked Cuarenta game resigned; a 52Chess game; a
+/// Dealer's Chess game against the engine) and a seek.
+const MAIN_2026_11_29: &[u8] = include_bytes!("data/main-2026-11-29.db");
+
+fn row(id: &str) -> GameRow {
+    GameRow {
+        id: id.to_string(),
+        variant: "cardmate".into(),
+        spec: r#"{"seed":1}"#.into(),
+        tokens: ["a".repeat(32), "b".repeat(32)],
+        engine: Some((1, 4)),
+        ended: None,
+        created: 1_764_400_000,
+        draw_offer: None,
+        time_control: Some(r#"{"initial_ms":60000,"increment_ms":0}"#.into()),
+        clocks: Vec::new(),
+        chat: Vec::new(),
+        names: [Some("Ann".into()), None],
+    }
+}
+
+#[test]
+fn every_write_reads_back_the_same_on_both_stores() {
+    for (kind, target) in stores("contract") {
+        let db = Db::open(&target).unwrap();
+        assert_eq!(db.kind(), kind);
+        let all: Vec<i64> = (1..=LATEST_MIGRATION).collect();
+        assert_eq!(db.migrations().unwrap(), all, "{kind}");
+        db.insert_game(&row("g1")).unwrap();
+        db.insert_game(&row("g2")).unwrap();
+        assert!(db.insert_game(&row("g1")).unwrap_err().conflict, "{kind}");
+        db.insert_move("g1", 1, "4Ci3", Some(0), Some(59_000))
+            .unwrap();
+        db.insert_move("g1", 2, "4Db6", Some(1), Some(58_000))
+            .unwrap();
+        db.insert_move("g1", 3, "8Dj2", Some(0), None).unwrap();
+        // The store decides a race: one move a ply.
+        let e = db.insert_move("g1", 3, "7Cb1", Some(0), None).unwrap_err();
+        assert!(e.conflict && !e.busy, "{kind}: {e:?}");
+        for n in 0..3 {
+            db.insert_chat("g1", n, (n % 2) as u8, &format!("hello {n}"))
+                .unwrap();
+        }
+        db.set_name("g1", 1, "Bob").unwrap();
+        db.set_draw_offer("g1", Some((1, 3))).unwrap();
+        db.set_summaries(&[("g1".into(), r#"{"line":1}"#.into())])
+            .unwrap();
+        db.insert_seek("s1", "t1", r#"{"variant":"cuarenta"}"#, 5)
+            .unwrap();
+        db.insert_seek("s2", "t2", r#"{"variant":"52chess"}"#, 6)
+            .unwrap();
+        db.delete_seek("s1").unwrap();
+
+        let (g, moves) = db.load_game("g1").unwrap().unwrap();
+        assert_eq!(moves, ["4Ci3", "4Db6", "8Dj2"], "{kind}");
+        assert_eq!(
+            g.clocks,
+            [
+                (Some(0), Some(59_000)),
+                (Some(1), Some(58_000)),
+                (Some(0), None)
+            ],
+            "{kind}"
+        );
+        assert_eq!(g.names, [Some("Ann".into()), Some("Bob".into())], "{kind}");
+        assert_eq!(g.draw_offer, Some((1, 3)), "{kind}");
+        assert_eq!(g.engine, Some((1, 4)), "{kind}");
+        assert_eq!(g.tokens, row("g1").tokens, "{kind}");
+        assert_eq!(g.chat.len(), 3, "{kind}");
+        assert_eq!(g.chat[2], (2, 0, "hello 2".to_string()), "{kind}");
+        assert!(db.load_game("nope").unwrap().is_none(), "{kind}");
+
+        let index = db.index().unwrap();
+        assert_eq!(index.len(), 2, "{kind}");
+        assert_eq!(index[0].id, "g1", "{kind}: stored order");
+        assert_eq!(index[0].moves, 3, "{kind}");
+        assert_eq!(index[0].last_move.as_deref(), Some("8Dj2"), "{kind}");
+        assert_eq!(index[0].summary.as_deref(), Some(r#"{"line":1}"#), "{kind}");
+        assert!(index[0].timed && !index[0].ended, "{kind}");
+        assert_eq!(index[0].engine_seat, Some(1), "{kind}");
+
+        db.truncate_moves("g1", 1).unwrap();
+        db.set_ended("g1", r#"{"reason":"resigned"}"#).unwrap();
+        db.set_draw_offer("g1", None).unwrap();
+        let (g, moves) = db.load_game("g1").unwrap().unwrap();
+        assert_eq!(moves, ["4Ci3"], "{kind}");
+        assert_eq!(
+            g.ended.as_deref(),
+            Some(r#"{"reason":"resigned"}"#),
+            "{kind}"
+        );
+        assert_eq!(g.draw_offer, None, "{kind}");
+        let seeks = db.seeks().unwrap();
+        assert_eq!(seeks.len(), 1, "{kind}");
+        assert_eq!(seeks[0].0, "s2", "{kind}");
+        assert_eq!(
+            db.counts().unwrap(),
+            TableCounts {
+                games: 2,
+                moves: 1,
+                chat: 3,
+                seeks: 1
+            },
+            "{kind}"
+        );
+        assert_eq!(db.load_all().unwrap().len(), 2, "{kind}");
+        // Opened again: the migrations are not applied twice.
+        drop(db);
+        let again = Db::open(&target).unwrap();
+        assert_eq!(again.migrations().unwrap(), all, "{kind}");
+        assert_eq!(again.counts().unwrap().games, 2, "{kind}");
+    }
+}
+
+#[test]
+fn chat_keeps_the_last_messages_only_on_both_stores() {
+    for (kind, target) in stores("chat_kept") {
+        let db = Db::open(&target).unwrap();
+        db.insert_game(&row("g")).unwrap();
+        let n = deckmate_server::CHAT_STORED as u64 + 5;
+        for i in 0..n {
+            db.insert_chat("g", i, 0, &format!("m{i}")).unwrap();
+        }
+        let chat = db.chat_of("g", 1000).unwrap();
+        assert_eq!(chat.len(), deckmate_server::CHAT_STORED, "{kind}");
+        assert_eq!(chat.last().unwrap().2, format!("m{}", n - 1), "{kind}");
+        assert_eq!(chat[0].0, 5, "{kind}");
+    }
+}
+
+#[tokio::test]
+async fn a_database_of_the_main_of_2026_11_29_opens_upgraded_with_nothing_lost() {
+    let (dir, path) = temp_db("old-main");
+    std::fs::write(&path, MAIN_2026_11_29).unwrap();
+    let db = Db::open(&path).unwrap();
+    assert_eq!(db.migrations().unwrap(), [1]);
+    assert_eq!(
+        db.counts().unwrap(),
+        TableCounts {
+            games: 4,
+            moves: 8,
+            chat: 1,
+            seeks: 1
+        }
+    );
+    let (g, moves) = db.load_game("b9079294c541").unwrap().unwrap();
+    assert_eq!(moves.len(), 6);
+    assert_eq!(g.names, [Some("Ann".into()), Some("Bob".into())]);
+    assert_eq!(g.draw_offer, Some((0, 6)));
+    assert_eq!(g.chat, [(0, 0, "good luck".to_string())]);
+    let (clocked, _) = db.load_game("2ddde73c35cf").unwrap().unwrap();
+    assert!(clocked.time_control.is_some() && clocked.ended.is_some());
+    assert_eq!(clocked.clocks[0].0, Some(0));
+    // Served: the games as they were.
+    let state = AppState::with_config(
+        db,
+        Config {
+            engines: false,
+            ..Config::default()
+        },
+    )
+    .unwrap();
+    let (s, v) = call(&state, "GET", "/api/games/b9079294c541", None, None).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(v["history"].as_array().unwrap().len(), 6);
+    assert_eq!(v["seats"][1]["player"], "Bob");
+    let (s, v) = call(&state, "GET", "/api/games/2ddde73c35cf", None, None).await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(!v["result"].is_null(), "{v}");
+    let (_, seeks) = call(&state, "GET", "/api/seeks", None, None).await;
+    assert_eq!(seeks["seeks"].as_array().map(Vec::len), Some(1), "{seeks}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[tokio::test]
+async fn a_server_keeps_its_games_across_a_restart_on_both_stores() {
+    for (kind, target) in stores("restart") {
+        let config = || Config {
+            engines: false,
+            ..Config::default()
+        };
+        let state = AppState::with_config(Db::open(&target).unwrap(), config()).unwrap();
+        let (id, [white, _]) = common::friend_game(&state, "cuarenta").await;
+        let v = common::view(&state, &id, Some(&white)).await;
+        let first = v["moves"][0]["text"].as_str().unwrap().to_string();
+        let (s, _) = play_move(&state, &id, &white, &first).await;
+        assert_eq!(s, StatusCode::OK, "{kind}");
+        drop(state);
+        let again = AppState::with_config(Db::open(&target).unwrap(), config()).unwrap();
+        let v: Value = common::view(&again, &id, None).await;
+        assert_eq!(v["history"].as_array().unwrap().len(), 1, "{kind}: {v}");
+        assert_eq!(v["history"][0], first.as_str(), "{kind}");
+    }
+}
