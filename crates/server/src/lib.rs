@@ -140,6 +140,9 @@ struct Inner {
     /// the rules pages draw it: built once, at most one per game of the
     /// catalog (built-in or variant file), never more.
     starts: Mutex<HashMap<&'static str, Arc<Value>>>,
+    /// Other servers write to the database too (PostgreSQL): a game not
+    /// known here is looked for in it, and their changes are read again.
+    shared: bool,
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -207,6 +210,8 @@ impl AppState {
             .map_err(|_| "the server state needs a tokio runtime".to_string())?;
         let seek_rows = db.seeks()?;
         let (live, unavailable) = loading::start(&db, &config.catalog)?;
+        let shared = db.shared();
+        let feed = db.subscribe()?;
         let pool = if config.engines {
             Some(EnginePool::start(config.engine_threads)?)
         } else {
@@ -230,9 +235,13 @@ impl AppState {
                 seeks: Mutex::new(Vec::new()),
                 evaluations: evaluation::Evaluations::default(),
                 starts: Mutex::new(HashMap::new()),
+                shared,
             }),
         };
         api::seeks::restore(&state, seek_rows);
+        if let Some(feed) = feed {
+            loading::follow(&state, feed);
+        }
         for slot in lock(&state.inner.games).all() {
             state.clock_changed(&slot);
             state.engine_move_if_due(&slot);
@@ -414,10 +423,22 @@ impl AppState {
             (g.id.clone(), n, checked, clock_ms)
         };
         let canonical = checked.text.clone();
-        self.store()
+        let stored = self
+            .store()
             .insert_move(&id, n, &canonical, Some(me.index() as u8), clock_ms)
-            .await
-            .map_err(CommitError::Store)?;
+            .await;
+        if let Err(e) = stored {
+            // Another server stored a move for this ply first: the game
+            // here is behind; it is read again once this change lets go.
+            if matches!(e, StoreError::Conflict(_)) {
+                let state = self.clone();
+                let id = id.clone();
+                self.inner
+                    .runtime
+                    .spawn(async move { state.reload(&id).await });
+            }
+            return Err(CommitError::Store(e));
+        }
         {
             let mut g = slot.lock();
             // The writer lock was held since the check: the position is the

@@ -208,7 +208,9 @@ impl AppState {
         if let Some(slot) = self.game(id) {
             return Ok(Some(slot));
         }
-        if !lock(&self.inner.games).contains(id) {
+        // A game another server on the same database created is read
+        // from it; alone on its database, a server knows every game.
+        if !self.inner.shared && !lock(&self.inner.games).contains(id) {
             return Ok(None);
         }
         let Some((row, moves)) = self
@@ -239,6 +241,51 @@ impl AppState {
             self.engine_move_if_due(&slot);
         }
         Ok(Some(slot))
+    }
+
+    /// Reads game `id` again from the database, if it is in memory here,
+    /// after another server changed it: the game is built again from its
+    /// row and moves and takes the place of the one in memory, keeping
+    /// what lives only here (its watchers, their presence, the chat's rate
+    /// limit); the watchers are told, and its clock and engine go on from
+    /// the new position. A game that no longer builds is left as it was.
+    pub(crate) async fn reload(&self, id: &str) {
+        let Some(slot) = self.game(id) else {
+            return;
+        };
+        let _writer = slot.writer.lock().await;
+        let Ok(Some((row, moves))) = self.store().load_game(id).await else {
+            return;
+        };
+        let Some(variant) = self.catalog().find(&row.variant) else {
+            return;
+        };
+        let Ok(Ok(mut fresh)) = self
+            .build("reload", move || live_game(variant, row, moves))
+            .await
+        else {
+            return;
+        };
+        {
+            let mut g = slot.lock();
+            if let Some(t) = g.flag_timer.take() {
+                t.abort();
+            }
+            fresh.tx = g.tx.clone();
+            fresh.present = g.present;
+            fresh.joined = g.joined;
+            fresh.chat_times = std::mem::take(&mut g.chat_times);
+            fresh.rematch = g.rematch.take();
+            fresh.rematch_offer = g.rematch_offer;
+            fresh.rematch_declined = g.rematch_declined;
+            // Another position: a search asked for the old one is dropped.
+            fresh.version = g.version + 1;
+            fresh.clock_gen = g.clock_gen + 1;
+            *g = fresh;
+            g.changed();
+        }
+        self.clock_changed(&slot);
+        self.engine_move_if_due(&slot);
     }
 
     /// Stores the lines of the games in memory that changed, then drops
@@ -279,4 +326,31 @@ impl AppState {
     pub fn resident_games(&self) -> usize {
         lock(&self.inner.games).resident_count()
     }
+}
+
+/// Follows the changes other servers make ([`crate::db::Storage::subscribe`]):
+/// each game changed elsewhere and in memory here is read again
+/// ([`AppState::reload`]); after the feed was lost, every game in memory.
+/// Ends with the server.
+pub(crate) fn follow(state: &AppState, mut feed: tokio::sync::mpsc::Receiver<crate::db::Changed>) {
+    let weak = Arc::downgrade(&state.inner);
+    state.inner.runtime.spawn(async move {
+        while let Some(change) = feed.recv().await {
+            let Some(inner) = weak.upgrade() else { return };
+            let state = AppState { inner };
+            match change {
+                crate::db::Changed::Game(id) => state.reload(&id).await,
+                crate::db::Changed::All => {
+                    let ids: Vec<String> = lock(&state.inner.games)
+                        .all()
+                        .iter()
+                        .map(|s| s.lock().id.clone())
+                        .collect();
+                    for id in ids {
+                        state.reload(&id).await;
+                    }
+                }
+            }
+        }
+    });
 }

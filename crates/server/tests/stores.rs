@@ -210,3 +210,100 @@ async fn a_server_keeps_its_games_across_a_restart_on_both_stores() {
         assert_eq!(v["history"][0], first.as_str(), "{kind}");
     }
 }
+
+/// A view's plies.
+fn plies(v: &Value) -> u64 {
+    v["plies"].as_u64().unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_servers_on_one_postgres_database_share_games_moves_and_live_views() {
+    use futures_util::StreamExt;
+    let Some(url) = common::fresh_postgres("two_servers") else {
+        return;
+    };
+    let config = || Config {
+        engines: false,
+        ..Config::default()
+    };
+    let a = AppState::with_config(Db::open(&url).unwrap(), config()).unwrap();
+    let b = AppState::with_config(Db::open(&url).unwrap(), config()).unwrap();
+    // A game made on A is found on B.
+    let (id, [white, black]) = common::friend_game(&a, "cuarenta").await;
+    let v = common::view(&b, &id, Some(&white)).await;
+    assert_eq!(plies(&v), 0, "{v}");
+    // A spectator's socket on B sees A's move.
+    let addr = common::listen(&b).await;
+    let (mut ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/api/games/{id}/ws"))
+        .await
+        .unwrap();
+    let first = v["moves"][0]["text"].as_str().unwrap().to_string();
+    let (s, _) = play_move(&a, &id, &white, &first).await;
+    assert_eq!(s, StatusCode::OK);
+    let mut seen = false;
+    for _ in 0..10 {
+        let msg = tokio::time::timeout(common::PATIENCE, ws.next())
+            .await
+            .expect("a view on B within the patience")
+            .unwrap()
+            .unwrap();
+        let v: Value = serde_json::from_str(msg.to_text().unwrap()).unwrap();
+        if plies(&v) == 1 {
+            seen = true;
+            break;
+        }
+    }
+    assert!(seen, "B's watcher never saw A's move");
+    // Black answers on B, White's next move is sent to both servers at
+    // once: one is played, the other refused with 409.
+    let v = common::view(&b, &id, Some(&black)).await;
+    assert_eq!(plies(&v), 1);
+    let reply = v["moves"][0]["text"].as_str().unwrap().to_string();
+    let (s, _) = play_move(&b, &id, &black, &reply).await;
+    assert_eq!(s, StatusCode::OK);
+    // A reads the game again from B's notification: wait for it.
+    let mut on_a = Value::Null;
+    for _ in 0..50 {
+        on_a = common::view(&a, &id, Some(&white)).await;
+        if plies(&on_a) == 2 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    assert_eq!(plies(&on_a), 2, "{on_a}");
+    let next = on_a["moves"][0]["text"].as_str().unwrap().to_string();
+    let other = on_a["moves"][1]["text"].as_str().unwrap().to_string();
+    let body = |m: &str| serde_json::json!({ "move": m, "ply": 3 });
+    let path = format!("/api/games/{id}/moves");
+    let (ra, rb) = tokio::join!(
+        call(&a, "POST", &path, Some(&white), Some(body(&next))),
+        call(&b, "POST", &path, Some(&white), Some(body(&other))),
+    );
+    let mut statuses = [ra.0, rb.0];
+    statuses.sort();
+    assert_eq!(
+        statuses,
+        [StatusCode::OK, StatusCode::CONFLICT],
+        "{} / {}",
+        ra.1,
+        rb.1
+    );
+    // Both servers agree on the one move stored.
+    let played = if ra.0 == StatusCode::OK {
+        &next
+    } else {
+        &other
+    };
+    for server in [&a, &b] {
+        let mut v = Value::Null;
+        for _ in 0..50 {
+            v = common::view(server, &id, None).await;
+            if plies(&v) == 3 {
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        }
+        assert_eq!(plies(&v), 3, "{v}");
+        assert_eq!(v["history"][2], played.as_str(), "{v}");
+    }
+}

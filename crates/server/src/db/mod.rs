@@ -166,6 +166,26 @@ pub trait Storage: Send {
     fn migrations(&self) -> DbResult<Vec<i64>>;
     /// "SQLite" or "PostgreSQL".
     fn kind(&self) -> &'static str;
+    /// Whether other servers may write to this database too (PostgreSQL):
+    /// a game another server created or changed is read from it.
+    fn shared(&self) -> bool {
+        false
+    }
+    /// The changes other servers make to games, as they are committed
+    /// (PostgreSQL's LISTEN/NOTIFY): `None` where no other server writes.
+    /// The feed is bounded; it ends when its receiver is dropped.
+    fn subscribe(&self) -> DbResult<Option<tokio::sync::mpsc::Receiver<Changed>>> {
+        Ok(None)
+    }
+}
+
+/// A change another server committed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Changed {
+    /// The game with this id changed (a move, an end, a name, chat...).
+    Game(String),
+    /// Anything may have changed (the feed was lost and is back).
+    All,
 }
 
 /// A database error: what went wrong in words, whether it was a lock held

@@ -11,13 +11,25 @@
 //!
 //! Migrations run under an advisory lock, so servers started together on
 //! one database apply each once.
+//!
+//! Every write that changes a game notifies the channel [`CHANNEL`] in
+//! its transaction, with `ORIGIN GAME_ID` (this store's random origin and
+//! the game's id: never a seed, a token or a move), so that the other
+//! servers on the database read the game again ([`Storage::subscribe`]).
 
 use super::migrations::POSTGRES;
-use super::{DbError, DbResult, GameRow, IndexRow, Storage, TableCounts, CHAT_STORED};
+use super::{Changed, DbError, DbResult, GameRow, IndexRow, Storage, TableCounts, CHAT_STORED};
+use fallible_iterator::FallibleIterator;
 use postgres::error::SqlState;
 use postgres::{Client, NoTls, Row};
 use std::sync::mpsc;
 use std::time::Duration;
+
+/// The channel of games' changes.
+pub const CHANNEL: &str = "deckmate_games";
+
+/// How many changes may wait for the server to read them.
+const FEED: usize = 4096;
 
 /// The advisory lock's key while migrations run ("deckmate" in ASCII,
 /// shortened).
@@ -60,6 +72,33 @@ impl Conn {
 /// A PostgreSQL database: a handle on its connection's thread.
 pub struct PgDb {
     jobs: mpsc::Sender<Job>,
+    url: String,
+    /// This store's name in its notifications (random), so that it skips
+    /// its own.
+    origin: String,
+}
+
+/// A random origin: 16 hex digits.
+fn random_origin() -> String {
+    let mut b = [0u8; 8];
+    // Without randomness the time serves: origins only need to differ.
+    if getrandom::getrandom(&mut b).is_err() {
+        b = super::now_seconds().to_le_bytes();
+    }
+    b.iter().map(|x| format!("{x:02x}")).collect()
+}
+
+/// Notifies the other servers, inside `tx`, that game `id` changed.
+fn notify(
+    tx: &mut postgres::Transaction<'_>,
+    origin: &str,
+    id: &str,
+) -> Result<(), postgres::Error> {
+    tx.execute(
+        "SELECT pg_notify($1, $2)",
+        &[&CHANNEL, &format!("{origin} {id}")],
+    )
+    .map(drop)
 }
 
 fn gone() -> DbError {
@@ -151,7 +190,11 @@ impl PgDb {
                 busy: false,
                 conflict: false,
             })?;
-        let db = PgDb { jobs };
+        let db = PgDb {
+            jobs,
+            url: url.to_string(),
+            origin: random_origin(),
+        };
         db.call(migrate)?;
         Ok(db)
     }
@@ -318,7 +361,13 @@ impl Storage for PgDb {
         } else {
             "UPDATE games SET name1 = $2 WHERE id = $1"
         };
-        self.call(move |c| c.execute(sql, &[&id, &name]).map(drop))
+        let origin = self.origin.clone();
+        self.call(move |c| {
+            let mut tx = c.transaction()?;
+            tx.execute(sql, &[&id, &name])?;
+            notify(&mut tx, &origin, &id)?;
+            tx.commit()
+        })
     }
 
     fn set_busy_timeout(&self, wait: Duration) -> DbResult<()> {
@@ -338,8 +387,10 @@ impl Storage for PgDb {
 
     fn insert_game(&self, g: &GameRow) -> DbResult<()> {
         let g = g.clone();
+        let origin = self.origin.clone();
         self.call(move |c| {
-            c.execute(
+            let mut tx = c.transaction()?;
+            tx.execute(
                 "INSERT INTO games (id, variant, spec, token0, token1, engine_seat, engine_level, ended, created, time_control, name0, name1)
                  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
                 &[
@@ -356,8 +407,9 @@ impl Storage for PgDb {
                     &g.names[0],
                     &g.names[1],
                 ],
-            )
-            .map(drop)
+            )?;
+            notify(&mut tx, &origin, &g.id)?;
+            tx.commit()
         })
     }
 
@@ -370,12 +422,15 @@ impl Storage for PgDb {
         clock_ms: Option<u64>,
     ) -> DbResult<()> {
         let (id, text) = (id.to_string(), text.to_string());
+        let origin = self.origin.clone();
         self.call(move |c| {
-            c.execute(
+            let mut tx = c.transaction()?;
+            tx.execute(
                 "INSERT INTO moves (game_id, ply, text, mover, clock_ms) VALUES ($1, $2, $3, $4, $5)",
                 &[&id, &big(ply), &text, &mover.map(i16::from), &clock_ms.map(big)],
-            )
-            .map(drop)
+            )?;
+            notify(&mut tx, &origin, &id)?;
+            tx.commit()
         })
     }
 
@@ -411,6 +466,7 @@ impl Storage for PgDb {
 
     fn insert_chat(&self, id: &str, n: u64, seat: u8, text: &str) -> DbResult<()> {
         let (id, text) = (id.to_string(), text.to_string());
+        let origin = self.origin.clone();
         self.call(move |c| {
             let mut tx = c.transaction()?;
             tx.execute(
@@ -423,6 +479,7 @@ impl Storage for PgDb {
                     &[&id, &big(oldest_kept)],
                 )?;
             }
+            notify(&mut tx, &origin, &id)?;
             tx.commit()
         })
     }
@@ -434,35 +491,44 @@ impl Storage for PgDb {
 
     fn truncate_moves(&self, id: &str, keep: usize) -> DbResult<()> {
         let id = id.to_string();
+        let origin = self.origin.clone();
         self.call(move |c| {
-            c.execute(
+            let mut tx = c.transaction()?;
+            tx.execute(
                 "DELETE FROM moves WHERE game_id = $1 AND ply > $2",
                 &[&id, &big(keep)],
-            )
-            .map(drop)
+            )?;
+            notify(&mut tx, &origin, &id)?;
+            tx.commit()
         })
     }
 
     fn set_ended(&self, id: &str, ended: &str) -> DbResult<()> {
         let (id, ended) = (id.to_string(), ended.to_string());
+        let origin = self.origin.clone();
         self.call(move |c| {
-            c.execute("UPDATE games SET ended = $2 WHERE id = $1", &[&id, &ended])
-                .map(drop)
+            let mut tx = c.transaction()?;
+            tx.execute("UPDATE games SET ended = $2 WHERE id = $1", &[&id, &ended])?;
+            notify(&mut tx, &origin, &id)?;
+            tx.commit()
         })
     }
 
     fn set_draw_offer(&self, id: &str, offer: Option<(u8, u32)>) -> DbResult<()> {
         let id = id.to_string();
+        let origin = self.origin.clone();
         self.call(move |c| {
-            c.execute(
+            let mut tx = c.transaction()?;
+            tx.execute(
                 "UPDATE games SET draw_offer_seat = $2, draw_offer_plies = $3 WHERE id = $1",
                 &[
                     &id,
                     &offer.map(|o| i16::from(o.0)),
                     &offer.map(|o| i64::from(o.1)),
                 ],
-            )
-            .map(drop)
+            )?;
+            notify(&mut tx, &origin, &id)?;
+            tx.commit()
         })
     }
 
@@ -504,5 +570,79 @@ impl Storage for PgDb {
 
     fn kind(&self) -> &'static str {
         "PostgreSQL"
+    }
+
+    fn shared(&self) -> bool {
+        true
+    }
+
+    fn subscribe(&self) -> DbResult<Option<tokio::sync::mpsc::Receiver<Changed>>> {
+        let (feed, changes) = tokio::sync::mpsc::channel(FEED);
+        let (url, origin) = (self.url.clone(), self.origin.clone());
+        std::thread::Builder::new()
+            .name("deckmate-listen".into())
+            .spawn(move || listen(&url, &origin, &feed))
+            .map_err(|e| DbError {
+                message: format!("cannot start the PostgreSQL listener: {e}"),
+                busy: false,
+                conflict: false,
+            })?;
+        Ok(Some(changes))
+    }
+}
+
+/// The listener's thread: LISTEN on its own connection, each other
+/// server's change into `feed`; a lost connection is made again (a second
+/// later), and then everything may have changed ([`Changed::All`]). Ends
+/// when the feed's receiver is gone.
+fn listen(url: &str, origin: &str, feed: &tokio::sync::mpsc::Sender<Changed>) {
+    let mut first = true;
+    while !feed.is_closed() {
+        let mut client = match Client::connect(url, NoTls) {
+            Ok(c) => c,
+            Err(e) => {
+                eprintln!("deckmate: PostgreSQL listener: {e}; trying again in 1 s");
+                std::thread::sleep(Duration::from_secs(1));
+                continue;
+            }
+        };
+        if let Err(e) = client.batch_execute(&format!("LISTEN {CHANNEL}")) {
+            eprintln!("deckmate: PostgreSQL listener: {e}; trying again in 1 s");
+            std::thread::sleep(Duration::from_secs(1));
+            continue;
+        }
+        if !first && feed.blocking_send(Changed::All).is_err() {
+            return;
+        }
+        first = false;
+        // Woken each second to see whether the server still listens.
+        'connected: while !feed.is_closed() {
+            {
+                let mut notes = client.notifications();
+                let mut it = notes.timeout_iter(Duration::from_secs(1));
+                loop {
+                    match it.next() {
+                        Ok(Some(n)) => {
+                            let Some((from, id)) = n.payload().split_once(' ') else {
+                                continue;
+                            };
+                            if from != origin
+                                && feed.blocking_send(Changed::Game(id.to_string())).is_err()
+                            {
+                                return;
+                            }
+                        }
+                        Ok(None) => break,
+                        Err(e) => {
+                            eprintln!("deckmate: PostgreSQL listener lost its connection: {e}");
+                            break 'connected;
+                        }
+                    }
+                }
+            }
+            if client.is_closed() {
+                break;
+            }
+        }
     }
 }
