@@ -21,6 +21,7 @@ pub mod db;
 mod engine_pool;
 mod evaluation;
 mod game;
+mod leases;
 mod limits;
 mod live_games;
 mod loading;
@@ -143,6 +144,11 @@ struct Inner {
     /// Other servers write to the database too (PostgreSQL): a game not
     /// known here is looked for in it, and their changes are read again.
     shared: bool,
+    /// This server's name in the leases (random).
+    origin: String,
+    /// The games whose lease this server holds ([`leases`]): it runs
+    /// their engines and clocks.
+    owned: Mutex<std::collections::HashSet<String>>,
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -236,12 +242,15 @@ impl AppState {
                 evaluations: evaluation::Evaluations::default(),
                 starts: Mutex::new(HashMap::new()),
                 shared,
+                origin: secret()?,
+                owned: Mutex::new(std::collections::HashSet::new()),
             }),
         };
         api::seeks::restore(&state, seek_rows);
         if let Some(feed) = feed {
             loading::follow(&state, feed);
         }
+        leases::start(&state);
         for slot in lock(&state.inner.games).all() {
             state.clock_changed(&slot);
             state.engine_move_if_due(&slot);
@@ -512,6 +521,11 @@ impl AppState {
             else {
                 return;
             };
+            // Another server's to run: its lease is asked for.
+            if !self.runs(&g.id) {
+                drop(g);
+                return self.claim(slot);
+            }
             (g.clock_gen, wait)
         };
         let state = self.clone();
@@ -553,6 +567,10 @@ impl AppState {
             let Some((seat, level)) = g.engine else {
                 return;
             };
+            if g.to_move() == Some(seat) && !self.runs(&g.id) {
+                drop(g);
+                return self.claim(slot);
+            }
             let ply = g.plies();
             let version = g.version;
             if g.to_move() != Some(seat) || g.engine_busy == Some(version) {

@@ -80,6 +80,8 @@ enum Op {
         offer: Option<(u8, u32)>,
     },
     Summaries(Vec<(String, String)>),
+    /// Any call on the database, answering on its own channel.
+    Run(Box<dyn FnOnce(&Db) + Send>),
     /// A read: a game and its moves, answered on its own channel.
     Load {
         id: String,
@@ -132,6 +134,21 @@ impl Store {
         })?;
         answer
             .await
+            .unwrap_or_else(|_| Err(StoreError::Failed("the database thread stopped".into())))
+    }
+
+    /// Runs `f` on the database in its turn (a read, or a write of its
+    /// own), within the store's deadline, and gives its answer.
+    pub async fn run<T: Send + 'static>(
+        &self,
+        f: impl FnOnce(&Db) -> crate::db::DbResult<T> + Send + 'static,
+    ) -> Result<T, StoreError> {
+        let (tx, rx) = oneshot::channel();
+        self.send(Op::Run(Box::new(move |db: &Db| {
+            let _ = tx.send(f(db).map_err(failed));
+        })))
+        .await?;
+        rx.await
             .unwrap_or_else(|_| Err(StoreError::Failed("the database thread stopped".into())))
     }
 
@@ -300,6 +317,10 @@ fn apply(db: &Db, op: Op, left: Duration) -> Result<(), StoreError> {
         Op::Unseek { id } => db.delete_seek(&id),
         Op::DrawOffer { id, offer } => db.set_draw_offer(&id, offer),
         Op::Summaries(lines) => db.set_summaries(&lines),
+        Op::Run(f) => {
+            f(db);
+            Ok(())
+        }
         Op::Load { id, answer } => {
             let _ = answer.send(db.load_game(&id).map_err(failed));
             Ok(())

@@ -32,20 +32,36 @@ pub(super) struct PgMigration {
 }
 
 /// The latest version.
-pub const LATEST: i64 = 1;
+pub const LATEST: i64 = 2;
 
 /// SQLite's migrations.
-pub(super) const SQLITE: &[SqliteMigration] = &[SqliteMigration {
-    version: 1,
-    name: "games, moves, seeks and chat as of 2026-11-29",
-    apply: sqlite_v1,
-}];
+pub(super) const SQLITE: &[SqliteMigration] = &[
+    SqliteMigration {
+        version: 1,
+        name: "games, moves, seeks and chat as of 2026-11-29",
+        apply: sqlite_v1,
+    },
+    SqliteMigration {
+        version: 2,
+        name: "leases: which server runs a game's engine and clock",
+        apply: |tx| tx.execute_batch(LEASES),
+    },
+];
+
+/// Version 2's table, the same in both stores (a lone server on SQLite
+/// never needs it, but the schemas stay one).
+const LEASES: &str = "CREATE TABLE leases (
+    game_id TEXT PRIMARY KEY,
+    owner TEXT NOT NULL,
+    expires BIGINT NOT NULL
+);";
 
 /// PostgreSQL's migrations.
-pub(super) const POSTGRES: &[PgMigration] = &[PgMigration {
-    version: 1,
-    name: "games, moves, seeks and chat as of 2026-11-29",
-    sql: "CREATE TABLE games (
+pub(super) const POSTGRES: &[PgMigration] = &[
+    PgMigration {
+        version: 1,
+        name: "games, moves, seeks and chat as of 2026-11-29",
+        sql: "CREATE TABLE games (
               id TEXT PRIMARY KEY,
               variant TEXT NOT NULL,
               spec TEXT NOT NULL,
@@ -85,7 +101,13 @@ pub(super) const POSTGRES: &[PgMigration] = &[PgMigration {
               text TEXT NOT NULL,
               PRIMARY KEY (game_id, n)
           );",
-}];
+    },
+    PgMigration {
+        version: 2,
+        name: "leases: which server runs a game's engine and clock",
+        sql: LEASES,
+    },
+];
 
 /// Whether `table` has the column `column`.
 fn has_column(tx: &Transaction<'_>, table: &str, column: &str) -> rusqlite::Result<bool> {

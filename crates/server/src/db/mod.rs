@@ -11,6 +11,8 @@ mod sqlite;
 
 pub use migrations::LATEST as LATEST_MIGRATION;
 
+use std::time::Duration;
+
 /// A game row.
 #[derive(Clone, Debug)]
 pub struct GameRow {
@@ -126,7 +128,7 @@ pub trait Storage: Send {
     fn set_name(&self, id: &str, seat: u8, name: &str) -> DbResult<()>;
     /// How long a statement waits for a lock held by another connection
     /// before it fails as busy.
-    fn set_busy_timeout(&self, wait: std::time::Duration) -> DbResult<()>;
+    fn set_busy_timeout(&self, wait: Duration) -> DbResult<()>;
     /// Stores a new game.
     fn insert_game(&self, g: &GameRow) -> DbResult<()>;
     /// Stores a move (ply counts from 1) and its mover's time left after
@@ -176,6 +178,24 @@ pub trait Storage: Send {
     /// The feed is bounded; it ends when its receiver is dropped.
     fn subscribe(&self) -> DbResult<Option<tokio::sync::mpsc::Receiver<Changed>>> {
         Ok(None)
+    }
+    /// Takes or renews for `owner`, for `ttl` by the database's clock, the
+    /// leases of the games `ids` that are free, lapsed or its own already:
+    /// the ids it holds after. A lone server holds every lease.
+    fn take_leases(&self, owner: &str, ids: &[String], ttl: Duration) -> DbResult<Vec<String>> {
+        let _ = (owner, ttl);
+        Ok(ids.to_vec())
+    }
+    /// Gives up `owner`'s leases of `ids`, and clears theirs that lapsed.
+    fn drop_leases(&self, owner: &str, ids: &[String]) -> DbResult<()> {
+        let _ = (owner, ids);
+        Ok(())
+    }
+    /// Games whose lease lapsed (their server stopped renewing it), the
+    /// oldest first, at most `limit`.
+    fn lapsed_leases(&self, limit: usize) -> DbResult<Vec<String>> {
+        let _ = limit;
+        Ok(Vec::new())
     }
 }
 

@@ -28,6 +28,10 @@ use std::time::Duration;
 /// The channel of games' changes.
 pub const CHANNEL: &str = "deckmate_games";
 
+/// The database's clock in milliseconds: leases are timed by the one
+/// clock every server shares.
+const NOW_MS: &str = "(extract(epoch from clock_timestamp()) * 1000)::bigint";
+
 /// How many changes may wait for the server to read them.
 const FEED: usize = 4096;
 
@@ -574,6 +578,59 @@ impl Storage for PgDb {
 
     fn shared(&self) -> bool {
         true
+    }
+
+    fn take_leases(&self, owner: &str, ids: &[String], ttl: Duration) -> DbResult<Vec<String>> {
+        if ids.is_empty() {
+            return Ok(Vec::new());
+        }
+        let (owner, ids) = (owner.to_string(), ids.to_vec());
+        let ttl = big(ttl.as_millis());
+        self.call(move |c| {
+            Ok(c.query(
+                &format!(
+                    "INSERT INTO leases (game_id, owner, expires)
+                     SELECT id, $1, {NOW_MS} + $3 FROM unnest($2::text[]) AS id
+                     ON CONFLICT (game_id) DO UPDATE SET owner = EXCLUDED.owner, expires = EXCLUDED.expires
+                     WHERE leases.owner = EXCLUDED.owner OR leases.expires < {NOW_MS}
+                     RETURNING game_id"
+                ),
+                &[&owner, &ids, &ttl],
+            )?
+            .iter()
+            .map(|r| r.get(0))
+            .collect())
+        })
+    }
+
+    fn drop_leases(&self, owner: &str, ids: &[String]) -> DbResult<()> {
+        if ids.is_empty() {
+            return Ok(());
+        }
+        let (owner, ids) = (owner.to_string(), ids.to_vec());
+        self.call(move |c| {
+            c.execute(
+                &format!(
+                    "DELETE FROM leases WHERE game_id = ANY($2) AND (owner = $1 OR expires < {NOW_MS})"
+                ),
+                &[&owner, &ids],
+            )
+            .map(drop)
+        })
+    }
+
+    fn lapsed_leases(&self, limit: usize) -> DbResult<Vec<String>> {
+        self.call(move |c| {
+            Ok(c.query(
+                &format!(
+                    "SELECT game_id FROM leases WHERE expires < {NOW_MS} ORDER BY expires LIMIT $1"
+                ),
+                &[&big(limit)],
+            )?
+            .iter()
+            .map(|r| r.get(0))
+            .collect())
+        })
     }
 
     fn subscribe(&self) -> DbResult<Option<tokio::sync::mpsc::Receiver<Changed>>> {
