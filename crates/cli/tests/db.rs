@@ -70,7 +70,7 @@ fn migrate_upgrades_an_old_file_and_says_its_version() {
     assert!(o.status.success(), "{}", text(&o));
     let t = text(&o);
     assert!(
-        t.contains("SQLite") && t.contains("schema version 2"),
+        t.contains("SQLite") && t.contains("schema version 3"),
         "{t}"
     );
     let _ = std::fs::remove_dir_all(d);

@@ -46,12 +46,16 @@ fn not_offered(id: &str, variant: &str) -> String {
 }
 
 /// A stored game built again: the game from its spec and moves, its
-/// seats, end, names, chat, clocks (the running one started now: the
-/// time the server was down is nobody's) and pending draw offer.
+/// seats, end, names, chat, clocks and pending draw offer. The running
+/// clock starts now after a restart (the time the server was down is
+/// nobody's); when `going_on` (a game another server on the same
+/// database played or ran: read again, or taken over), it has run since
+/// the last move was stored, by the database's clock.
 pub(crate) fn live_game(
     variant: &'static GameEntry,
     row: GameRow,
     moves: Vec<String>,
+    going_on: bool,
 ) -> Result<LiveGame, Unplayable> {
     let spec: Value = serde_json::from_str(&row.spec)
         .map_err(|e| Unplayable::Broken(format!("game {}: stored spec: {e}", row.id)))?;
@@ -97,7 +101,12 @@ pub(crate) fn live_game(
             .filter_map(|&(m, c)| m.map(|s| (seat_from(s), c)));
         let mut c = clock::Clock::restored(tc, moves);
         let next = g.clock_seat();
-        c.start(next, Instant::now());
+        let now = Instant::now();
+        let since = row
+            .since_last_move_ms
+            .filter(|_| going_on)
+            .and_then(|ms| now.checked_sub(Duration::from_millis(ms)));
+        c.start(next, since.unwrap_or(now));
         g.set_clock(Some(c));
         g.clocks = history_clocks(&g);
     }
@@ -181,7 +190,7 @@ pub(crate) fn start(
         let Some((game_row, moves)) = db.load_game(&row.id)? else {
             continue;
         };
-        match live_game(variant, game_row, moves) {
+        match live_game(variant, game_row, moves, false) {
             Ok(g) if must_run(&g) => live.insert(Arc::new(GameSlot::new(g))),
             Ok(g) => {
                 let stored = stored_line(&g);
@@ -224,8 +233,9 @@ impl AppState {
         let Some(variant) = self.catalog().find(&row.variant) else {
             return Err(not_offered(id, &row.variant));
         };
+        let shared = self.inner.shared;
         let built = self
-            .build("load", move || live_game(variant, row, moves))
+            .build("load", move || live_game(variant, row, moves, shared))
             .await?;
         let g = match built {
             Ok(g) => g,
@@ -243,14 +253,18 @@ impl AppState {
         Ok(Some(slot))
     }
 
-    /// Reads game `id` again from the database, if it is in memory here,
-    /// after another server changed it: the game is built again from its
+    /// Reads game `id` again from the database after another server
+    /// changed it (or made it): the game is built again from its
     /// row and moves and takes the place of the one in memory, keeping
     /// what lives only here (its watchers, their presence, the chat's rate
     /// limit); the watchers are told, and its clock and engine go on from
     /// the new position. A game that no longer builds is left as it was.
     pub(crate) async fn reload(&self, id: &str) {
         let Some(slot) = self.game(id) else {
+            // Not in memory here: read it, so that the lobby's lists here
+            // show a game made or changed elsewhere as it is now (it is
+            // dropped again when idle, as any game).
+            let _ = self.game_loaded(id).await;
             return;
         };
         let _writer = slot.writer.lock().await;
@@ -261,7 +275,7 @@ impl AppState {
             return;
         };
         let Ok(Ok(mut fresh)) = self
-            .build("reload", move || live_game(variant, row, moves))
+            .build("reload", move || live_game(variant, row, moves, true))
             .await
         else {
             return;

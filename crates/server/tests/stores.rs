@@ -34,6 +34,7 @@ fn row(id: &str) -> GameRow {
         clocks: Vec::new(),
         chat: Vec::new(),
         names: [Some("Ann".into()), None],
+        since_last_move_ms: None,
     }
 }
 
@@ -84,6 +85,12 @@ fn every_write_reads_back_the_same_on_both_stores() {
         assert_eq!(g.draw_offer, Some((1, 3)), "{kind}");
         assert_eq!(g.engine, Some((1, 4)), "{kind}");
         assert_eq!(g.tokens, row("g1").tokens, "{kind}");
+        // When the last move was stored, by the store's clock: moments ago.
+        assert!(
+            g.since_last_move_ms.is_some_and(|ms| ms < 600_000),
+            "{kind}: {:?}",
+            g.since_last_move_ms
+        );
         assert_eq!(g.chat.len(), 3, "{kind}");
         assert_eq!(g.chat[2], (2, 0, "hello 2".to_string()), "{kind}");
         assert!(db.load_game("nope").unwrap().is_none(), "{kind}");
@@ -151,7 +158,7 @@ async fn a_database_of_the_main_of_2026_11_29_opens_upgraded_with_nothing_lost()
     let (dir, path) = temp_db("old-main");
     std::fs::write(&path, MAIN_2026_11_29).unwrap();
     let db = Db::open(&path).unwrap();
-    assert_eq!(db.migrations().unwrap(), [1, 2]);
+    assert_eq!(db.migrations().unwrap(), [1, 2, 3]);
     assert_eq!(
         db.counts().unwrap(),
         TableCounts {

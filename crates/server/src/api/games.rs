@@ -94,6 +94,7 @@ pub(super) async fn new_game(
     let id = secret().map_err(internal)?[..12].to_string();
     let tokens = [secret().map_err(internal)?, secret().map_err(internal)?];
     let row = crate::db::GameRow {
+        since_last_move_ms: None,
         id: id.clone(),
         variant: game.entry().key.into(),
         spec: game.spec().to_string(),

@@ -32,7 +32,7 @@ pub(super) struct PgMigration {
 }
 
 /// The latest version.
-pub const LATEST: i64 = 2;
+pub const LATEST: i64 = 3;
 
 /// SQLite's migrations.
 pub(super) const SQLITE: &[SqliteMigration] = &[
@@ -46,7 +46,15 @@ pub(super) const SQLITE: &[SqliteMigration] = &[
         name: "leases: which server runs a game's engine and clock",
         apply: |tx| tx.execute_batch(LEASES),
     },
+    SqliteMigration {
+        version: 3,
+        name: "moves: when each was stored",
+        apply: |tx| tx.execute_batch(MOVE_TIMES),
+    },
 ];
+
+/// Version 3: each move's time stored (milliseconds since 1970).
+const MOVE_TIMES: &str = "ALTER TABLE moves ADD COLUMN at BIGINT;";
 
 /// Version 2's table, the same in both stores (a lone server on SQLite
 /// never needs it, but the schemas stay one).
@@ -106,6 +114,11 @@ pub(super) const POSTGRES: &[PgMigration] = &[
         version: 2,
         name: "leases: which server runs a game's engine and clock",
         sql: LEASES,
+    },
+    PgMigration {
+        version: 3,
+        name: "moves: when each was stored",
+        sql: MOVE_TIMES,
     },
 ];
 

@@ -44,6 +44,11 @@ pub struct GameRow {
     pub chat: Vec<(u64, u8, String)>,
     /// The players' nicknames by seat, if they gave one.
     pub names: [Option<String>; 2],
+    /// How long ago the last move was stored, by the database's clock
+    /// (read back; `None` for moves stored before their times were): a
+    /// server that takes a game over from another counts it on the clock
+    /// that runs.
+    pub since_last_move_ms: Option<u64>,
 }
 
 /// Chat messages kept in the database per game: the last ones, as many
@@ -235,6 +240,14 @@ impl From<DbError> for String {
 
 /// A database result.
 pub type DbResult<T> = Result<T, DbError>;
+
+/// Milliseconds since 1970, for the moves' times (SQLite's: a lone
+/// server's clock).
+fn now_millis() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+}
 
 /// Seconds since 1970, for the migrations' rows.
 fn now_seconds() -> i64 {

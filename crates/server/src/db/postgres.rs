@@ -165,6 +165,7 @@ fn game_row(r: &Row) -> GameRow {
         clocks: Vec::new(),
         chat: Vec::new(),
         names: [r.get(12), r.get(13)],
+        since_last_move_ms: None,
     }
 }
 
@@ -269,9 +270,13 @@ fn migrate(c: &mut Client) -> Result<(), postgres::Error> {
 /// A game's moves (text, mover, clock) in order, and its last chat.
 fn with_moves(c: &mut Client, mut g: GameRow) -> Result<(GameRow, Vec<String>), postgres::Error> {
     let rows = c.query(
-        "SELECT text, mover, clock_ms FROM moves WHERE game_id = $1 ORDER BY ply",
+        &format!("SELECT text, mover, clock_ms, {NOW_MS} - at FROM moves WHERE game_id = $1 ORDER BY ply"),
         &[&g.id],
     )?;
+    g.since_last_move_ms = rows
+        .last()
+        .and_then(|r| r.get::<_, Option<i64>>(3))
+        .map(|ms| u64::try_from(ms).unwrap_or(0));
     let mut moves = Vec::with_capacity(rows.len());
     g.clocks = Vec::with_capacity(rows.len());
     for r in rows {
@@ -430,7 +435,7 @@ impl Storage for PgDb {
         self.call(move |c| {
             let mut tx = c.transaction()?;
             tx.execute(
-                "INSERT INTO moves (game_id, ply, text, mover, clock_ms) VALUES ($1, $2, $3, $4, $5)",
+                &format!("INSERT INTO moves (game_id, ply, text, mover, clock_ms, at) VALUES ($1, $2, $3, $4, $5, {NOW_MS})"),
                 &[&id, &big(ply), &text, &mover.map(i16::from), &clock_ms.map(big)],
             )?;
             notify(&mut tx, &origin, &id)?;

@@ -27,6 +27,7 @@ fn game_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameRow> {
         clocks: Vec::new(),
         chat: Vec::new(),
         names: [r.get(12)?, r.get(13)?],
+        since_last_move_ms: None,
     })
 }
 
@@ -100,7 +101,7 @@ impl SqliteDb {
     fn with_moves(&self, mut g: GameRow) -> DbResult<(GameRow, Vec<String>)> {
         let mut mst = self
             .conn
-            .prepare("SELECT text, mover, clock_ms FROM moves WHERE game_id = ?1 ORDER BY ply")
+            .prepare("SELECT text, mover, clock_ms, at FROM moves WHERE game_id = ?1 ORDER BY ply")
             .map_err(err)?;
         let moves = mst
             .query_map([&g.id], |r| {
@@ -108,6 +109,7 @@ impl SqliteDb {
                     r.get::<_, String>(0)?,
                     r.get::<_, Option<u8>>(1)?,
                     r.get::<_, Option<i64>>(2)?,
+                    r.get::<_, Option<i64>>(3)?,
                 ))
             })
             .map_err(err)?
@@ -117,6 +119,10 @@ impl SqliteDb {
             .iter()
             .map(|m| (m.1, m.2.map(|c| c.max(0) as u64)))
             .collect();
+        g.since_last_move_ms = moves
+            .last()
+            .and_then(|m| m.3)
+            .map(|at| u64::try_from(super::now_millis() - at).unwrap_or(0));
         g.chat = self.chat_of(&g.id, CHAT_STORED)?;
         Ok((g, moves.into_iter().map(|m| m.0).collect()))
     }
@@ -242,8 +248,8 @@ impl Storage for SqliteDb {
     ) -> DbResult<()> {
         self.conn
             .execute(
-                "INSERT INTO moves (game_id, ply, text, mover, clock_ms) VALUES (?1, ?2, ?3, ?4, ?5)",
-                params![id, ply as i64, text, mover, clock_ms.map(|c| c as i64)],
+                "INSERT INTO moves (game_id, ply, text, mover, clock_ms, at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                params![id, ply as i64, text, mover, clock_ms.map(|c| c as i64), super::now_millis()],
             )
             .map_err(err)?;
         Ok(())
