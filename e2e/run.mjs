@@ -18,7 +18,7 @@
 //    items 15-19 (rematch, invite, draw offers, error pages, analysis).
 // Prints "N passed, M failed" and exits non-zero on any failure.
 import { chromium } from "playwright-core";
-import { spawn } from "node:child_process";
+import { spawn, execFileSync } from "node:child_process";
 import { mkdtempSync, existsSync, mkdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, dirname, resolve } from "node:path";
@@ -2428,6 +2428,99 @@ await test("issue 31 items 7 and 15: chess pieces drawn as pieces, every piece's
   await phone.tap("#card-pop .card-pop-close");
   await phone.waitForSelector("#card-pop", { state: "detached", timeout: 3000 });
   await phone.close();
+});
+
+await test("issue 32 item 5: two servers on one PostgreSQL: browsers on A and B play a clocked game, a spectator on A sees every move; A killed (kill -9) while its engine thinks and a clock runs: the engine moves and the flag falls on B, the browsers reconnect to A restarted, no acknowledged move lost", async () => {
+  const url = process.env.DECKMATE_TEST_DATABASE_URL;
+  if (!url) {
+    assert(process.env.CI !== "true", "DECKMATE_TEST_DATABASE_URL is not set under CI=true: run the e2e tests with scripts/with-postgres.sh");
+    console.log("     (skipped: DECKMATE_TEST_DATABASE_URL not set; scripts/with-postgres.sh sets it)");
+    return;
+  }
+  // A fresh database on that PostgreSQL server.
+  const name = `e2e_${process.pid}_${Date.now() % 100000}`;
+  execFileSync("psql", [url, "-q", "-c", `CREATE DATABASE ${name}`]);
+  const dbUrl = url.replace(/\/[^/]*$/, "/" + name);
+  const start = async (p) => {
+    const s = spawn(bin, ["serve", "--addr", `127.0.0.1:${p}`, "--db", dbUrl], { stdio: ["ignore", "pipe", "inherit"] });
+    await new Promise((res, rej) => {
+      s.stdout.on("data", (d) => { if (String(d).includes("running")) res(); });
+      s.on("exit", (c) => rej(new Error("server exited " + c)));
+      setTimeout(() => rej(new Error("server did not start")), 15000);
+    });
+    return s;
+  };
+  const pA = port + 600, pB = port + 700;
+  const A = `http://127.0.0.1:${pA}`, B = `http://127.0.0.1:${pB}`;
+  let a = await start(pA);
+  const b = await start(pB);
+  const ctxs = [];
+  try {
+    const make = async (at, body) => {
+      const r = await fetch(at + "/api/games", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+      const g = await r.json();
+      assert(r.ok, "creation: " + JSON.stringify(g));
+      return g;
+    };
+    const viewAt = async (at, id) => (await fetch(`${at}/api/games/${id}`)).json();
+    const g = await make(A, { variant: "cuarenta", opponent: "friend", time_control: { initial_s: 12, increment_s: 0 } });
+    const open = async (at, path) => {
+      const ctx = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+      ctxs.push(ctx);
+      const p = await ctx.newPage();
+      await p.goto(at + path);
+      await p.waitForSelector("#board-svg");
+      return p;
+    };
+    const white = await open(A, `/game/${g.id}#${g.tokens.white}`);
+    const black = await open(B, `/game/${g.id}#${g.tokens.black}`);
+    const watcher = await open(A, `/game/${g.id}`);
+    // Four moves by clicking, each seen by the other server's browser and
+    // by the spectator on A.
+    const acknowledged = [];
+    for (let ply = 1; ply <= 4; ply++) {
+      const page = ply % 2 ? white : black;
+      await page.waitForFunction((n) => document.querySelectorAll("#moves .mv").length === n, ply - 1, { timeout: 10000 });
+      const v = await viewOf(page);
+      const m = v.moves.find((x) => x.from && x.to && !x.promotion);
+      await clickMove(page, m);
+      for (const p of [white, black, watcher]) await p.waitForFunction((n) => document.querySelectorAll("#moves .mv").length === n, ply, { timeout: 10000 });
+      acknowledged.push(m.text.replace(/[+#]$/, ""));
+    }
+    // White's clock runs (A holds the game's lease). An engine game made
+    // on A: its engine (level 8: seconds) thinks there.
+    const e = await make(A, { variant: "cuarenta", opponent: { engine: 8, seat: "black" } });
+    await new Promise((r) => setTimeout(r, 400));
+    assert((await viewAt(A, e.id)).plies === 0, "the engine moved before A was killed");
+    a.kill("SIGKILL");
+    const killed = Date.now();
+    // On B: the engine's move and White's flag.
+    const until = async (what, f, ms) => {
+      const t = Date.now();
+      for (;;) {
+        const v = await f();
+        if (v) return v;
+        assert(Date.now() - t < ms, what + " did not happen on B");
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    };
+    await until("the engine's move", async () => (await viewAt(B, e.id)).plies >= 1 || null, 30000);
+    const engineSecs = (Date.now() - killed) / 1000;
+    const over = await until("the flag", async () => { const v = await viewAt(B, g.id); return v.result ? v : null; }, 20000);
+    assert(/time/.test(JSON.stringify(over.result)), "result: " + JSON.stringify(over.result));
+    console.log(`     A killed: the flag fell on B after ${((Date.now() - killed) / 1000).toFixed(1)} s, the engine's move after ${engineSecs.toFixed(1)} s`);
+    // Every acknowledged move is there.
+    const history = over.history.map((h) => h.replace(/[+#]$/, ""));
+    assert(JSON.stringify(history.slice(0, 4)) === JSON.stringify(acknowledged), `moves: ${history} vs ${acknowledged}`);
+    // A restarted: its browsers reconnect and show the end.
+    a = await start(pA);
+    for (const p of [white, watcher]) await p.waitForFunction(() => document.querySelector("#status").textContent.includes("lost on time"), null, { timeout: 40000 });
+    await black.waitForFunction(() => document.querySelector("#status").textContent.includes("on time"), null, { timeout: 10000 });
+  } finally {
+    for (const c of ctxs) await c.close();
+    a.kill("SIGKILL");
+    b.kill();
+  }
 });
 
 await test("the pages break no rule of the Content Security Policy, which the server sends", async () => {
