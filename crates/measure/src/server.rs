@@ -165,6 +165,13 @@ impl Server {
     /// Starts `deckmate serve --addr ... --db ... ARGS` and waits (up to
     /// 20 s) until it accepts connections.
     pub async fn start(name: &str, args: &[&str]) -> Server {
+        Server::start_on(name, None, args).await
+    }
+
+    /// [`Server::start`] on the database `db` (an SQLite file or a
+    /// PostgreSQL URL, shared by several servers), or a fresh SQLite file
+    /// when `None`.
+    pub async fn start_on(name: &str, db_url: Option<&str>, args: &[&str]) -> Server {
         let dir = std::env::temp_dir().join(format!("deckmate-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).expect("temp dir");
@@ -174,7 +181,7 @@ impl Server {
         let bin = server_bin();
         let child = Command::new(&bin)
             .args(["serve", "--addr", &addr, "--db"])
-            .arg(&db)
+            .arg(db_url.map_or(db.as_os_str(), std::ffi::OsStr::new))
             .args(args)
             .stdout(Stdio::null())
             .stderr(std::fs::File::create(&log).expect("log file"))

@@ -25,6 +25,9 @@ use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+/// Games read again at once after other servers changed them.
+const RELOADS_AT_ONCE: usize = 16;
+
 /// How often the lines are stored and idle games dropped.
 pub const SWEEP_EVERY: Duration = Duration::from_secs(2);
 
@@ -72,7 +75,21 @@ pub(crate) fn live_game(
         Err(e) => return Err(Unplayable::Broken(format!("game {}: {e}", row.id))),
     };
     let engine = row.engine.map(|(s, l)| (seat_from(s), l));
-    let mut g = LiveGame::new(row.id.clone(), game, row.tokens, engine, row.created);
+    let mut g = LiveGame::new(
+        row.id.clone(),
+        game,
+        row.tokens.clone(),
+        engine,
+        row.created,
+    );
+    settle(&mut g, &row, &moves, going_on);
+    Ok(g)
+}
+
+/// What a stored row says of a game besides its position: its end,
+/// names, chat, stored moves with their clocks, the clock (see
+/// [`live_game`] for `going_on`) and a pending draw offer.
+fn settle(g: &mut LiveGame, row: &GameRow, moves: &[String], going_on: bool) {
     g.ended = row.ended.as_deref().and_then(Settlement::from_json);
     g.names = row.names.clone();
     g.chat_sent = row.chat.last().map_or(0, |c| c.0 + 1);
@@ -115,7 +132,34 @@ pub(crate) fn live_game(
         .draw_offer
         .filter(|&(_, plies)| plies as usize == g.plies())
         .map(|(s, _)| seat_from(s));
-    Ok(g)
+}
+
+/// Brings the game in memory up to the stored moves `moves` in place,
+/// when they extend the ones it has (another server's moves after its
+/// own) and no chance acts in it: the new moves are played, the rest
+/// settled from the row. `false` when it cannot (a takeback elsewhere, a
+/// game of chance, a move that does not play): then the game is built
+/// again from scratch.
+fn catch_up(g: &mut LiveGame, row: &GameRow, moves: &[String]) -> bool {
+    let have = g.stored.len();
+    let history = g.game.history().len();
+    let extends = moves.len() >= have
+        && history == have
+        && g.stored.iter().zip(moves).all(|(m, t)| &m.text == t)
+        && (0..history).all(|i| !g.game.is_chance_ply(i));
+    if !extends {
+        return false;
+    }
+    for t in &moves[have..] {
+        if g.game.play(t).is_err() {
+            return false;
+        }
+    }
+    if moves.len() > have {
+        g.moved();
+    }
+    settle(g, row, moves, true);
+    true
 }
 
 /// A game's line as stored: the lobby's line and what it was made after
@@ -271,6 +315,27 @@ impl AppState {
         let Ok(Some((row, moves))) = self.store().load_game(id).await else {
             return;
         };
+        // Most often: the other server's moves after ours, played here.
+        let caught_up = {
+            let mut g = slot.lock();
+            let timer = g.flag_timer.take();
+            let done = catch_up(&mut g, &row, &moves);
+            if done {
+                if let Some(t) = timer {
+                    t.abort();
+                }
+                g.clock_gen += 1;
+                g.changed();
+            } else {
+                g.flag_timer = timer;
+            }
+            done
+        };
+        if caught_up {
+            self.clock_changed(&slot);
+            self.engine_move_if_due(&slot);
+            return;
+        }
         let Some(variant) = self.catalog().find(&row.variant) else {
             return;
         };
@@ -348,12 +413,29 @@ impl AppState {
 /// Ends with the server.
 pub(crate) fn follow(state: &AppState, mut feed: tokio::sync::mpsc::Receiver<crate::db::Changed>) {
     let weak = Arc::downgrade(&state.inner);
+    // Games read again at once, at most; a game already waiting to be read
+    // again is not asked twice (the read takes every change before it).
+    let reading = Arc::new(tokio::sync::Semaphore::new(RELOADS_AT_ONCE));
+    let pending: Arc<std::sync::Mutex<std::collections::HashSet<String>>> = Arc::default();
     state.inner.runtime.spawn(async move {
         while let Some(change) = feed.recv().await {
             let Some(inner) = weak.upgrade() else { return };
             let state = AppState { inner };
             match change {
-                crate::db::Changed::Game(id) => state.reload(&id).await,
+                crate::db::Changed::Game(id) => {
+                    if !lock(&pending).insert(id.clone()) {
+                        continue;
+                    }
+                    let Ok(permit) = Arc::clone(&reading).acquire_owned().await else {
+                        return;
+                    };
+                    let pending = Arc::clone(&pending);
+                    state.inner.runtime.clone().spawn(async move {
+                        lock(&pending).remove(&id);
+                        state.reload(&id).await;
+                        drop(permit);
+                    });
+                }
                 crate::db::Changed::All => {
                     let ids: Vec<String> = lock(&state.inner.games)
                         .all()

@@ -2,8 +2,10 @@
 //!
 //! SQLite calls block (on the disk, or on a lock another process holds),
 //! so none is made on the async runtime. One writer thread owns the
-//! connection and takes requests from a bounded queue; a handler awaits the
-//! answer without holding a thread. Each request has a deadline: one that
+//! connection (PostgreSQL: a few threads, each with its connection, as
+//! the database says: [`crate::db::Storage::workers`]) and takes requests
+//! from a bounded queue; a handler awaits the answer without holding a
+//! thread. Each request has a deadline: one that
 //! waited too long in the queue is refused without touching the database,
 //! and one that starts waits for a lock only until its deadline. So a
 //! locked or slow database makes writes fail as busy after a bounded time,
@@ -110,10 +112,23 @@ impl Store {
     /// (in the queue and for locks together) before it fails as busy.
     pub fn start(db: Db, wait: Duration) -> Result<Store, String> {
         let (tx, rx) = mpsc::channel(QUEUE);
-        std::thread::Builder::new()
-            .name("deckmate-store".into())
-            .spawn(move || writer(db, rx))
-            .map_err(|e| format!("cannot start the store thread: {e}"))?;
+        // One worker a connection: SQLite's one writer, or several
+        // connections to PostgreSQL taking requests from the one queue.
+        let mut dbs = Vec::new();
+        for _ in 1..db.workers() {
+            if let Some(more) = db.another() {
+                dbs.push(more?);
+            }
+        }
+        dbs.insert(0, db);
+        let rx = std::sync::Arc::new(std::sync::Mutex::new(rx));
+        for (i, db) in dbs.into_iter().enumerate() {
+            let rx = std::sync::Arc::clone(&rx);
+            std::thread::Builder::new()
+                .name(format!("deckmate-store-{i}"))
+                .spawn(move || writer(db, &rx))
+                .map_err(|e| format!("cannot start the store thread: {e}"))?;
+        }
         Ok(Store { tx, wait })
     }
 
@@ -277,8 +292,16 @@ impl Store {
 }
 
 /// The writer thread: one request at a time, each within its deadline.
-fn writer(db: Db, mut rx: mpsc::Receiver<Request>) {
-    while let Some(req) = rx.blocking_recv() {
+fn writer(db: Db, rx: &std::sync::Mutex<mpsc::Receiver<Request>>) {
+    loop {
+        // One worker waits on the queue at a time; the others wait for it.
+        let next = rx
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .blocking_recv();
+        let Some(req) = next else {
+            return;
+        };
         let left = req.deadline.saturating_duration_since(Instant::now());
         let result = if left.is_zero() {
             Err(StoreError::Busy(

@@ -12,6 +12,13 @@
 //! watcher receiving the new view. Reports moves per second, p50 and p99
 //! latency, and the server's memory (resident set) per game. Bounded: it
 //! stops after the moves or after 5 minutes.
+//!
+//! Several servers on one database (issue 32): `DECKMATE_LOAD_DB` names it
+//! (a PostgreSQL URL: an empty database) and `DECKMATE_LOAD_SERVERS` how
+//! many servers to start on it (default 1). Game `i` is made and played on
+//! server `i mod n` and watched on server `i + 1 mod n`, so with two or
+//! more every latency measured crosses servers (LISTEN/NOTIFY); memory is
+//! reported per server.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
@@ -39,16 +46,28 @@ async fn main() {
     if deckmate_measure::server::serve_has_flag("--max-connections-per-address") {
         args.extend(["--max-connections-per-address", "100000"]);
     }
-    let mut server = Server::start("load", &args).await;
-    let addr = server.addr.clone();
-    let pid = server.pid;
+    // ... and there are more of them than the default cap of all.
+    if deckmate_measure::server::serve_has_flag("--max-connections <N>") {
+        args.extend(["--max-connections", "16000"]);
+    }
+    let db = std::env::var("DECKMATE_LOAD_DB").ok();
+    let n = std::env::var("DECKMATE_LOAD_SERVERS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1usize)
+        .max(1);
+    let mut servers = Vec::new();
+    for k in 0..n {
+        servers.push(Server::start_on(&format!("load{k}"), db.as_deref(), &args).await);
+    }
+    let addrs: Vec<String> = servers.iter().map(|s| s.addr.clone()).collect();
     tokio::time::sleep(Duration::from_millis(500)).await;
-    let rss0 = rss_kb(pid);
+    let rss0: Vec<u64> = servers.iter().map(|s| rss_kb(s.pid)).collect();
 
     let mut ids = Vec::new();
-    for _ in 0..games {
+    for g in 0..games {
         let r = http(
-            &addr,
+            &addrs[g % n],
             "POST",
             "/api/games",
             None,
@@ -72,12 +91,13 @@ async fn main() {
     let started = Instant::now();
     let mut tasks = Vec::new();
     for (i, (id, tokens)) in ids.into_iter().enumerate() {
-        let addr = addr.clone();
+        let addr = addrs[i % n].clone();
+        let watch = addrs[(i + 1) % n].clone();
         tasks.push(tokio::spawn(async move {
             let mut lat = Vec::new();
             let mut failed = 0usize;
             let Ok((mut ws, _)) =
-                tokio_tungstenite::connect_async(format!("ws://{addr}/api/games/{id}/ws")).await
+                tokio_tungstenite::connect_async(format!("ws://{watch}/api/games/{id}/ws")).await
             else {
                 return (lat, 1);
             };
@@ -148,8 +168,10 @@ async fn main() {
         }
     }
     let secs = started.elapsed().as_secs_f64();
-    let rss1 = rss_kb(pid);
-    server.kill();
+    let rss1: Vec<u64> = servers.iter().map(|s| rss_kb(s.pid)).collect();
+    for s in &mut servers {
+        s.kill();
+    }
     all.sort();
     println!("games {games}, {moves} moves each, {pause} ms between a game's moves");
     println!("moves played {}, {:.1} s", all.len(), secs);
@@ -163,10 +185,25 @@ async fn main() {
         ms(pct(&all, 0.99))
     );
     println!(
-        "server memory: {} KB at start, {} KB with {games} games and watchers = {:.1} KB per game",
-        rss0,
-        rss1,
-        (rss1.saturating_sub(rss0)) as f64 / games as f64
+        "{n} server{} on {}",
+        if n == 1 { "" } else { "s" },
+        db.as_deref()
+            .map_or("a fresh SQLite file", |d| if d.starts_with("postgres") {
+                "one PostgreSQL database"
+            } else {
+                d
+            })
     );
-    server.print_log_summary();
+    for k in 0..n {
+        println!(
+            "server {k} memory: {} KB at start, {} KB with its {} games and watchers = {:.1} KB per game",
+            rss0[k],
+            rss1[k],
+            games.div_ceil(n),
+            (rss1[k].saturating_sub(rss0[k])) as f64 / games.div_ceil(n) as f64
+        );
+    }
+    for s in &servers {
+        s.print_log_summary();
+    }
 }

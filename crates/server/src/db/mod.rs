@@ -196,6 +196,16 @@ pub trait Storage: Send {
         let _ = (owner, ids);
         Ok(())
     }
+    /// How many connections the store should use at once (PostgreSQL:
+    /// several, each a round trip away; SQLite: one writer).
+    fn workers(&self) -> usize {
+        1
+    }
+    /// Another connection to the same database, as this one (the same
+    /// origin in notifications), for another of the store's workers.
+    fn another(&self) -> Option<DbResult<Db>> {
+        None
+    }
     /// Games whose lease lapsed (their server stopped renewing it), the
     /// oldest first, at most `limit`.
     fn lapsed_leases(&self, limit: usize) -> DbResult<Vec<String>> {

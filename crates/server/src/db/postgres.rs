@@ -32,6 +32,11 @@ pub const CHANNEL: &str = "deckmate_games";
 /// clock every server shares.
 const NOW_MS: &str = "(extract(epoch from clock_timestamp()) * 1000)::bigint";
 
+/// The store's connections to PostgreSQL at once: writes of different
+/// games go on together (one game's are in order: its changes wait for
+/// each other).
+const WORKERS: usize = 4;
+
 /// How many changes may wait for the server to read them.
 const FEED: usize = 4096;
 
@@ -177,6 +182,14 @@ fn big(n: impl TryInto<i64>) -> i64 {
 impl PgDb {
     /// Connects to `url` and brings the schema up to date.
     pub fn open(url: &str) -> DbResult<PgDb> {
+        let db = PgDb::connect(url, random_origin())?;
+        db.call(migrate)?;
+        Ok(db)
+    }
+
+    /// A handle on a new connection to `url` (made at its first call),
+    /// named `origin` in notifications.
+    fn connect(url: &str, origin: String) -> DbResult<PgDb> {
         let (jobs, inbox) = mpsc::channel::<Job>();
         let mut conn = Conn {
             url: url.to_string(),
@@ -195,13 +208,11 @@ impl PgDb {
                 busy: false,
                 conflict: false,
             })?;
-        let db = PgDb {
+        Ok(PgDb {
             jobs,
             url: url.to_string(),
-            origin: random_origin(),
-        };
-        db.call(migrate)?;
-        Ok(db)
+            origin,
+        })
     }
 
     /// Runs `f` on the connection's thread and waits for its answer.
@@ -583,6 +594,14 @@ impl Storage for PgDb {
 
     fn shared(&self) -> bool {
         true
+    }
+
+    fn workers(&self) -> usize {
+        WORKERS
+    }
+
+    fn another(&self) -> Option<DbResult<super::Db>> {
+        Some(PgDb::connect(&self.url, self.origin.clone()).map(|p| super::Db(Box::new(p))))
     }
 
     fn take_leases(&self, owner: &str, ids: &[String], ttl: Duration) -> DbResult<Vec<String>> {
