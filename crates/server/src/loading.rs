@@ -125,7 +125,7 @@ fn settle(g: &mut LiveGame, row: &GameRow, moves: &[String], going_on: bool) {
             .and_then(|ms| now.checked_sub(Duration::from_millis(ms)));
         c.start(next, since.unwrap_or(now));
         g.set_clock(Some(c));
-        g.clocks = history_clocks(&g);
+        g.clocks = history_clocks(g);
     }
     // An offer holds only until the next move.
     g.draw_offer = row
