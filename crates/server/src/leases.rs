@@ -114,6 +114,9 @@ impl AppState {
         };
         let mut idle = Vec::new();
         for id in lapsed {
+            // Read as the database has it now (a copy in memory may be
+            // behind), then claimed if work is due.
+            self.reload(&id).await;
             match self.game_loaded(&id).await {
                 Ok(Some(slot)) => {
                     if due(&slot.lock()) {

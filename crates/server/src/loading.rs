@@ -304,12 +304,16 @@ impl AppState {
     /// limit); the watchers are told, and its clock and engine go on from
     /// the new position. A game that no longer builds is left as it was.
     pub(crate) async fn reload(&self, id: &str) {
-        let Some(slot) = self.game(id) else {
-            // Not in memory here: read it, so that the lobby's lists here
-            // show a game made or changed elsewhere as it is now (it is
-            // dropped again when idle, as any game).
-            let _ = self.game_loaded(id).await;
-            return;
+        // Not in memory here: read it in, so that the lobby's lists here
+        // show a game made or changed elsewhere (it is dropped again when
+        // idle, as any game). Another read may have put an older copy in
+        // memory first: the copy is brought up to date below either way.
+        let slot = match self.game(id) {
+            Some(slot) => slot,
+            None => match self.game_loaded(id).await {
+                Ok(Some(slot)) => slot,
+                _ => return,
+            },
         };
         let _writer = slot.writer.lock().await;
         let Ok(Some((row, moves))) = self.store().load_game(id).await else {

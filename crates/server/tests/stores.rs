@@ -270,7 +270,7 @@ async fn two_servers_on_one_postgres_database_share_games_moves_and_live_views()
     assert_eq!(s, StatusCode::OK);
     // A reads the game again from B's notification: wait for it.
     let mut on_a = Value::Null;
-    for _ in 0..50 {
+    for _ in 0..500 {
         on_a = common::view(&a, &id, Some(&white)).await;
         if plies(&on_a) == 2 {
             break;
@@ -303,7 +303,7 @@ async fn two_servers_on_one_postgres_database_share_games_moves_and_live_views()
     };
     for server in [&a, &b] {
         let mut v = Value::Null;
-        for _ in 0..50 {
+        for _ in 0..500 {
             v = common::view(server, &id, None).await;
             if plies(&v) == 3 {
                 break;
