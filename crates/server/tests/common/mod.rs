@@ -45,9 +45,17 @@ pub async fn call(
     (status, v)
 }
 
-/// A server over an in-memory database, engines on.
+/// A server over a fresh database, engines on: an in-memory SQLite one,
+/// or, with `DECKMATE_TEST_STORE=postgres`, a fresh PostgreSQL database on
+/// the server of `DECKMATE_TEST_DATABASE_URL` (`.ci/run` runs the server's
+/// tests both ways).
 pub fn memory() -> AppState {
-    AppState::new(Db::open(":memory:").unwrap(), true).unwrap()
+    let target = match std::env::var("DECKMATE_TEST_STORE").as_deref() {
+        Ok("postgres") => fresh_postgres("memory")
+            .expect("DECKMATE_TEST_STORE=postgres needs DECKMATE_TEST_DATABASE_URL"),
+        _ => ":memory:".to_string(),
+    };
+    AppState::new(Db::open(&target).unwrap(), true).unwrap()
 }
 
 /// One request as built by the caller: the status, the headers and the
@@ -208,9 +216,11 @@ pub fn postgres_url(test: &str) -> Option<String> {
 /// [`postgres_url`]: its URL.
 pub fn fresh_postgres(test: &str) -> Option<String> {
     let url = postgres_url(test)?;
+    static MADE: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
     let name = format!(
-        "t_{}_{}_{}",
+        "t_{}_{}_{}_{}",
         test.replace(|c: char| !c.is_ascii_alphanumeric(), "_"),
+        MADE.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
         std::process::id(),
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
