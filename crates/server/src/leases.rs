@@ -41,17 +41,23 @@ impl AppState {
 
     /// Claims the lease of the game in `slot` now (a change made work
     /// due): granted, its clock and engine start here.
+    /// One claim a game at a time: the claims under way are bounded by
+    /// the games in memory.
     pub(crate) fn claim(&self, slot: &Arc<GameSlot>) {
+        let id = slot.lock().id.clone();
+        if !lock(&self.inner.claiming).insert(id.clone()) {
+            return;
+        }
         let state = self.clone();
         let slot = Arc::clone(slot);
         self.inner.runtime.spawn(async move {
-            let id = slot.lock().id.clone();
             let origin = state.inner.origin.clone();
             let ids = vec![id.clone()];
             let got = state
                 .store()
                 .run(move |db| db.take_leases(&origin, &ids, TTL))
                 .await;
+            lock(&state.inner.claiming).remove(&id);
             if got.is_ok_and(|got| got.contains(&id)) {
                 lock(&state.inner.owned).insert(id);
                 state.clock_changed(&slot);

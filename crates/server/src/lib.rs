@@ -149,6 +149,8 @@ struct Inner {
     /// The games whose lease this server holds ([`leases`]): it runs
     /// their engines and clocks.
     owned: Mutex<std::collections::HashSet<String>>,
+    /// The games whose lease is being asked for now.
+    claiming: Mutex<std::collections::HashSet<String>>,
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -244,6 +246,7 @@ impl AppState {
                 shared,
                 origin: secret()?,
                 owned: Mutex::new(std::collections::HashSet::new()),
+                claiming: Mutex::new(std::collections::HashSet::new()),
             }),
         };
         api::seeks::restore(&state, seek_rows);
