@@ -70,7 +70,11 @@ fn migrate_upgrades_an_old_file_and_says_its_version() {
     assert!(o.status.success(), "{}", text(&o));
     let t = text(&o);
     assert!(
-        t.contains("SQLite") && t.contains("schema version 3"),
+        t.contains("SQLite")
+            && t.contains(&format!(
+                "schema version {}",
+                deckmate_server::db::LATEST_MIGRATION
+            )),
         "{t}"
     );
     let _ = std::fs::remove_dir_all(d);

@@ -85,6 +85,10 @@ pub struct LiveGame {
     /// How many of each seat's pages are open now (its WebSockets): the
     /// other player sees whether someone is there.
     pub present: [u32; 2],
+    /// The version of the game's row this game is at
+    /// ([`crate::db::GameRow::version`]): the next change of its play is
+    /// stored on it.
+    pub row_version: u64,
 }
 
 /// A rematch made of a finished game.
@@ -202,6 +206,7 @@ impl LiveGame {
             chat_times: Default::default(),
             names: [None, None],
             present: [0, 0],
+            row_version: 0,
         }
     }
 

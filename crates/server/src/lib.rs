@@ -25,6 +25,7 @@ mod leases;
 mod limits;
 mod live_games;
 mod loading;
+mod offers;
 mod serve;
 pub mod static_files;
 mod store;
@@ -32,7 +33,7 @@ mod variants;
 pub mod view;
 
 pub use api::app;
-pub use api::{MINE_MAX, START_SEED};
+pub use api::{LIST_FRESH, MINE_MAX, START_SEED};
 pub use blocking::BuildHook;
 pub use db::{Db, CHAT_STORED};
 pub use limits::normalize_origin;
@@ -133,8 +134,8 @@ struct Inner {
     /// Stored games that cannot be played now, by id: why (a variant file
     /// the server does not offer now, or another version of it).
     unavailable: Mutex<HashMap<String, String>>,
-    /// Open seeks (in memory only: they stand while their makers wait).
-    seeks: Mutex<Vec<api::seeks::Seek>>,
+    /// The lobby's list of open seeks as last read ([`api::seeks`]).
+    seek_list: Mutex<api::seeks::SeekList>,
     /// Whole-game analyses, bounded ([`evaluation`]).
     evaluations: evaluation::Evaluations,
     /// The start of each game the catalog offers, as the lobby's cards and
@@ -165,6 +166,13 @@ pub(crate) fn now() -> i64 {
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.as_secs() as i64)
         .unwrap_or(0)
+}
+
+/// Milliseconds since 1970.
+pub(crate) fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
 }
 
 /// A fresh secret: 128 random bits in hex.
@@ -216,7 +224,7 @@ impl AppState {
     pub fn with_config(db: Db, config: Config) -> Result<AppState, String> {
         let runtime = tokio::runtime::Handle::try_current()
             .map_err(|_| "the server state needs a tokio runtime".to_string())?;
-        let seek_rows = db.seeks()?;
+        db.revive_seeks(&api::seeks::seek_clock())?;
         let (live, unavailable) = loading::start(&db, &config.catalog)?;
         let shared = db.shared();
         let feed = db.subscribe()?;
@@ -240,7 +248,7 @@ impl AppState {
                 max_resident_games: config.max_resident_games,
                 idle_games_kept: config.idle_games_kept,
                 unavailable: Mutex::new(unavailable),
-                seeks: Mutex::new(Vec::new()),
+                seek_list: Mutex::new(None),
                 evaluations: evaluation::Evaluations::default(),
                 starts: Mutex::new(HashMap::new()),
                 shared,
@@ -249,7 +257,6 @@ impl AppState {
                 claiming: Mutex::new(std::collections::HashSet::new()),
             }),
         };
-        api::seeks::restore(&state, seek_rows);
         if let Some(feed) = feed {
             loading::follow(&state, feed);
         }
@@ -292,8 +299,8 @@ impl AppState {
         &self.inner.evaluations
     }
 
-    pub(crate) fn seeks(&self) -> &Mutex<Vec<api::seeks::Seek>> {
-        &self.inner.seeks
+    pub(crate) fn seek_list(&self) -> &Mutex<api::seeks::SeekList> {
+        &self.inner.seek_list
     }
 
     /// How many games' starts are cached (at most one per game of the
@@ -397,7 +404,7 @@ impl AppState {
                 "the game is over: your time ran out".into(),
             ));
         }
-        let (id, n, checked, clock_ms) = {
+        let (id, n, checked, clock_ms, row_version) = {
             let g = slot.lock();
             if version.is_some_and(|v| v != g.version) {
                 return Err(CommitError::Conflict(
@@ -432,25 +439,19 @@ impl AppState {
             // the game.
             let checked = g.game.check_move(me, text).map_err(CommitError::Illegal)?;
             let clock_ms = g.clock.as_ref().and_then(|c| c.preview(me, now));
-            (g.id.clone(), n, checked, clock_ms)
+            (g.id.clone(), n, checked, clock_ms, g.row_version)
         };
         let canonical = checked.text.clone();
-        let stored = self
-            .store()
-            .insert_move(&id, n, &canonical, Some(me.index() as u8), clock_ms)
-            .await;
-        if let Err(e) = stored {
-            // Another server stored a move for this ply first: the game
-            // here is behind; it is read again once this change lets go.
-            if matches!(e, StoreError::Conflict(_)) {
-                let state = self.clone();
-                let id = id.clone();
-                self.inner
-                    .runtime
-                    .spawn(async move { state.reload(&id).await });
-            }
-            return Err(CommitError::Store(e));
-        }
+        let row = crate::db::MoveRow {
+            ply: n,
+            text: canonical.clone(),
+            mover: Some(me.index() as u8),
+            clock_ms,
+        };
+        let stored = self.store().insert_move(&id, row_version, row).await;
+        // Another server stored a move for this ply first: the game here
+        // is behind, and is read again.
+        self.written(slot, stored).map_err(CommitError::Store)?;
         {
             let mut g = slot.lock();
             // The writer lock was held since the check: the position is the
@@ -480,6 +481,30 @@ impl AppState {
         Ok(())
     }
 
+    /// What a write of a game's play came to ([`crate::db::GameRow::version`]):
+    /// once stored, the game in memory is at the row's next version; when
+    /// another server changed the game first (a conflict), the game here
+    /// is behind and is read again, once the caller lets its writer lock
+    /// go.
+    pub(crate) fn written(
+        &self,
+        slot: &GameSlot,
+        r: Result<(), StoreError>,
+    ) -> Result<(), StoreError> {
+        match &r {
+            Ok(()) => slot.lock().row_version += 1,
+            Err(StoreError::Conflict(_)) => {
+                let state = self.clone();
+                let id = slot.lock().id.clone();
+                self.inner
+                    .runtime
+                    .spawn(async move { state.reload(&id).await });
+            }
+            Err(_) => {}
+        }
+        r
+    }
+
     /// Ends the game on time if the running clock has fallen at `now`
     /// (the caller holds the writer lock): whether it did.
     async fn flag_if_fallen(&self, slot: &Arc<GameSlot>, now: std::time::Instant) -> bool {
@@ -497,8 +522,11 @@ impl AppState {
             winner: Some(loser.other()),
             on_time: true,
         };
-        if let Err(e) = self.store().set_ended(&id, end.to_json()).await {
-            // Not stored: the flag is seen again at the next look.
+        let version = slot.lock().row_version;
+        let stored = self.store().set_ended(&id, version, end.to_json()).await;
+        if let Err(e) = self.written(slot, stored) {
+            // Not stored: the flag is seen again at the next look (after
+            // the game is read again, if another server changed it).
             eprintln!("deckmate: game {id}: a flag not stored: {e}");
             return false;
         }

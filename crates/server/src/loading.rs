@@ -88,7 +88,8 @@ pub(crate) fn live_game(
 
 /// What a stored row says of a game besides its position: its end,
 /// names, chat, stored moves with their clocks, the clock (see
-/// [`live_game`] for `going_on`) and a pending draw offer.
+/// [`live_game`] for `going_on`), the offers pending and the row's
+/// version.
 fn settle(g: &mut LiveGame, row: &GameRow, moves: &[String], going_on: bool) {
     g.ended = row.ended.as_deref().and_then(Settlement::from_json);
     g.names = row.names.clone();
@@ -132,6 +133,8 @@ fn settle(g: &mut LiveGame, row: &GameRow, moves: &[String], going_on: bool) {
         .draw_offer
         .filter(|&(_, plies)| plies as usize == g.plies())
         .map(|(s, _)| seat_from(s));
+    crate::offers::Offers::from_stored(row.offers.as_deref()).apply(g);
+    g.row_version = row.version;
 }
 
 /// Brings the game in memory up to the stored moves `moves` in place,
@@ -358,9 +361,6 @@ impl AppState {
             fresh.present = g.present;
             fresh.joined = g.joined;
             fresh.chat_times = std::mem::take(&mut g.chat_times);
-            fresh.rematch = g.rematch.take();
-            fresh.rematch_offer = g.rematch_offer;
-            fresh.rematch_declined = g.rematch_declined;
             // Another position: a search asked for the old one is dropped.
             fresh.version = g.version + 1;
             fresh.clock_gen = g.clock_gen + 1;

@@ -11,7 +11,7 @@
 //! locked or slow database makes writes fail as busy after a bounded time,
 //! while everything that needs no storage answers at once.
 
-use crate::db::{Db, GameRow};
+use crate::db::{Db, GameRow, MoveRow};
 use std::time::{Duration, Instant};
 use tokio::sync::{mpsc, oneshot};
 
@@ -44,18 +44,23 @@ enum Op {
     Game(Box<GameRow>),
     Move {
         id: String,
-        ply: usize,
-        text: String,
-        mover: Option<u8>,
-        clock_ms: Option<u64>,
+        version: u64,
+        row: MoveRow,
     },
     Ended {
         id: String,
+        version: u64,
         ended: String,
     },
     Truncate {
         id: String,
+        version: u64,
         keep: usize,
+    },
+    Offers {
+        id: String,
+        version: u64,
+        offers: String,
     },
     Chat {
         id: String,
@@ -68,17 +73,9 @@ enum Op {
         seat: u8,
         name: String,
     },
-    Seek {
-        id: String,
-        token: String,
-        body: String,
-        made: i64,
-    },
-    Unseek {
-        id: String,
-    },
     DrawOffer {
         id: String,
+        version: u64,
         offer: Option<(u8, u32)>,
     },
     Summaries(Vec<(String, String)>),
@@ -172,45 +169,20 @@ impl Store {
         self.send(Op::Game(Box::new(row))).await
     }
 
-    /// Stores move number `ply` (from 1) of a game.
+    /// Stores a move of a game on its `version` (a conflict when the
+    /// game changed first: [`crate::db::Storage::insert_move`]).
     pub async fn insert_move(
         &self,
         id: &str,
-        ply: usize,
-        text: &str,
-        mover: Option<u8>,
-        clock_ms: Option<u64>,
+        version: u64,
+        row: MoveRow,
     ) -> Result<(), StoreError> {
         self.send(Op::Move {
             id: id.into(),
-            ply,
-            text: text.into(),
-            mover,
-            clock_ms,
+            version,
+            row,
         })
         .await
-    }
-
-    /// Stores an open seek.
-    pub async fn insert_seek(
-        &self,
-        id: &str,
-        token: &str,
-        body: &str,
-        made: i64,
-    ) -> Result<(), StoreError> {
-        self.send(Op::Seek {
-            id: id.into(),
-            token: token.into(),
-            body: body.into(),
-            made,
-        })
-        .await
-    }
-
-    /// Forgets a seek.
-    pub async fn delete_seek(&self, id: &str) -> Result<(), StoreError> {
-        self.send(Op::Unseek { id: id.into() }).await
     }
 
     /// Stores chat message number `n` of a game.
@@ -241,19 +213,41 @@ impl Store {
     }
 
     /// Takes back every move after ply `keep`.
-    pub async fn truncate_moves(&self, id: &str, keep: usize) -> Result<(), StoreError> {
+    pub async fn truncate_moves(
+        &self,
+        id: &str,
+        version: u64,
+        keep: usize,
+    ) -> Result<(), StoreError> {
         self.send(Op::Truncate {
             id: id.into(),
+            version,
             keep,
         })
         .await
     }
 
-    /// Records an end from outside the board.
-    pub async fn set_ended(&self, id: &str, ended: String) -> Result<(), StoreError> {
+    /// Records an end from outside the board, on the game's `version`.
+    pub async fn set_ended(&self, id: &str, version: u64, ended: String) -> Result<(), StoreError> {
         self.send(Op::Ended {
             id: id.into(),
+            version,
             ended,
+        })
+        .await
+    }
+
+    /// Records the offers pending besides a draw, on the game's `version`.
+    pub async fn set_offers(
+        &self,
+        id: &str,
+        version: u64,
+        offers: String,
+    ) -> Result<(), StoreError> {
+        self.send(Op::Offers {
+            id: id.into(),
+            version,
+            offers,
         })
         .await
     }
@@ -281,10 +275,12 @@ impl Store {
     pub async fn set_draw_offer(
         &self,
         id: &str,
+        version: u64,
         offer: Option<(u8, u32)>,
     ) -> Result<(), StoreError> {
         self.send(Op::DrawOffer {
             id: id.into(),
+            version,
             offer,
         })
         .await
@@ -320,25 +316,17 @@ fn apply(db: &Db, op: Op, left: Duration) -> Result<(), StoreError> {
         .map_err(|e| StoreError::Failed(e.message))?;
     let r = match op {
         Op::Game(row) => db.insert_game(&row),
-        Op::Move {
+        Op::Move { id, version, row } => db.insert_move(&id, version, &row),
+        Op::Ended { id, version, ended } => db.set_ended(&id, version, &ended),
+        Op::Truncate { id, version, keep } => db.truncate_moves(&id, version, keep),
+        Op::Offers {
             id,
-            ply,
-            text,
-            mover,
-            clock_ms,
-        } => db.insert_move(&id, ply, &text, mover, clock_ms),
-        Op::Ended { id, ended } => db.set_ended(&id, &ended),
-        Op::Truncate { id, keep } => db.truncate_moves(&id, keep),
+            version,
+            offers,
+        } => db.set_offers(&id, version, &offers),
         Op::Chat { id, n, seat, text } => db.insert_chat(&id, n, seat, &text),
         Op::Name { id, seat, name } => db.set_name(&id, seat, &name),
-        Op::Seek {
-            id,
-            token,
-            body,
-            made,
-        } => db.insert_seek(&id, &token, &body, made),
-        Op::Unseek { id } => db.delete_seek(&id),
-        Op::DrawOffer { id, offer } => db.set_draw_offer(&id, offer),
+        Op::DrawOffer { id, version, offer } => db.set_draw_offer(&id, version, offer),
         Op::Summaries(lines) => db.set_summaries(&lines),
         Op::Run(f) => {
             f(db);

@@ -25,6 +25,7 @@ mod takebacks;
 // The test-only sixth game, defined once in deckmate-games' tests.
 #[path = "../../games/tests/toy_game.rs"]
 mod toy_game;
+mod two_servers;
 mod variant_files;
 mod view_schema;
 mod web_items;

@@ -10,7 +10,9 @@ use crate::common;
 
 use axum::http::StatusCode;
 use common::{call, play_move, stores, temp_db};
-use deckmate_server::db::{Db, GameRow, TableCounts, LATEST_MIGRATION};
+use deckmate_server::db::{
+    Db, GameRow, MoveRow, SeekClock, SeekState, TableCounts, LATEST_MIGRATION,
+};
 use deckmate_server::{AppState, Config};
 use serde_json::Value;
 
@@ -35,6 +37,29 @@ fn row(id: &str) -> GameRow {
         chat: Vec::new(),
         names: [Some("Ann".into()), None],
         since_last_move_ms: None,
+        version: 0,
+        offers: None,
+    }
+}
+
+fn mv(ply: usize, text: &str, mover: u8, clock_ms: Option<u64>) -> MoveRow {
+    MoveRow {
+        ply,
+        text: text.into(),
+        mover: Some(mover),
+        clock_ms,
+    }
+}
+
+/// The seeks' times at `now_ms`: 20 s idle, 15 min at most, 60 s kept
+/// once accepted, at most `cap` open.
+fn seek_clock(now_ms: i64, cap: usize) -> SeekClock {
+    SeekClock {
+        now_ms,
+        idle_ms: 20_000,
+        ttl_ms: 900_000,
+        accepted_kept_ms: 60_000,
+        cap,
     }
 }
 
@@ -48,26 +73,33 @@ fn every_write_reads_back_the_same_on_both_stores() {
         db.insert_game(&row("g1")).unwrap();
         db.insert_game(&row("g2")).unwrap();
         assert!(db.insert_game(&row("g1")).unwrap_err().conflict, "{kind}");
-        db.insert_move("g1", 1, "4Ci3", Some(0), Some(59_000))
+        db.insert_move("g1", 0, &mv(1, "4Ci3", 0, Some(59_000)))
             .unwrap();
-        db.insert_move("g1", 2, "4Db6", Some(1), Some(58_000))
+        db.insert_move("g1", 1, &mv(2, "4Db6", 1, Some(58_000)))
             .unwrap();
-        db.insert_move("g1", 3, "8Dj2", Some(0), None).unwrap();
-        // The store decides a race: one move a ply.
-        let e = db.insert_move("g1", 3, "7Cb1", Some(0), None).unwrap_err();
+        db.insert_move("g1", 2, &mv(3, "8Dj2", 0, None)).unwrap();
+        // The store decides a race: one move a ply, one write a version.
+        let e = db
+            .insert_move("g1", 2, &mv(3, "7Cb1", 0, None))
+            .unwrap_err();
         assert!(e.conflict && !e.busy, "{kind}: {e:?}");
         for n in 0..3 {
             db.insert_chat("g1", n, (n % 2) as u8, &format!("hello {n}"))
                 .unwrap();
         }
         db.set_name("g1", 1, "Bob").unwrap();
-        db.set_draw_offer("g1", Some((1, 3))).unwrap();
+        db.set_draw_offer("g1", 3, Some((1, 3))).unwrap();
+        db.set_offers("g1", 4, r#"{"plies":3,"takeback":1}"#)
+            .unwrap();
         db.set_summaries(&[("g1".into(), r#"{"line":1}"#.into())])
             .unwrap();
-        db.insert_seek("s1", "t1", r#"{"variant":"cuarenta"}"#, 5)
-            .unwrap();
-        db.insert_seek("s2", "t2", r#"{"variant":"52chess"}"#, 6)
-            .unwrap();
+        let clock = seek_clock(1_764_400_000_000, 10);
+        assert!(db
+            .insert_seek("s1", "t1", r#"{"variant":"cuarenta"}"#, 5, &clock)
+            .unwrap());
+        assert!(db
+            .insert_seek("s2", "t2", r#"{"variant":"52chess"}"#, 6, &clock)
+            .unwrap());
         db.delete_seek("s1").unwrap();
 
         let (g, moves) = db.load_game("g1").unwrap().unwrap();
@@ -83,6 +115,12 @@ fn every_write_reads_back_the_same_on_both_stores() {
         );
         assert_eq!(g.names, [Some("Ann".into()), Some("Bob".into())], "{kind}");
         assert_eq!(g.draw_offer, Some((1, 3)), "{kind}");
+        assert_eq!(g.version, 5, "{kind}: three moves, an offer, the offers");
+        assert_eq!(
+            g.offers.as_deref(),
+            Some(r#"{"plies":3,"takeback":1}"#),
+            "{kind}"
+        );
         assert_eq!(g.engine, Some((1, 4)), "{kind}");
         assert_eq!(g.tokens, row("g1").tokens, "{kind}");
         // When the last move was stored, by the store's clock: moments ago.
@@ -104,9 +142,9 @@ fn every_write_reads_back_the_same_on_both_stores() {
         assert!(index[0].timed && !index[0].ended, "{kind}");
         assert_eq!(index[0].engine_seat, Some(1), "{kind}");
 
-        db.truncate_moves("g1", 1).unwrap();
-        db.set_ended("g1", r#"{"reason":"resigned"}"#).unwrap();
-        db.set_draw_offer("g1", None).unwrap();
+        db.truncate_moves("g1", 5, 1).unwrap();
+        db.set_ended("g1", 6, r#"{"reason":"resigned"}"#).unwrap();
+        db.set_draw_offer("g1", 7, None).unwrap();
         let (g, moves) = db.load_game("g1").unwrap().unwrap();
         assert_eq!(moves, ["4Ci3"], "{kind}");
         assert_eq!(
@@ -137,6 +175,137 @@ fn every_write_reads_back_the_same_on_both_stores() {
     }
 }
 
+/// Every write of a game's play is made only on the version its writer
+/// read: a write on an older version is refused as a conflict and
+/// changes nothing, whatever it is (issue 32 item 3: the database decides
+/// who wins a race: moves, draw offers, takebacks, resignations, offers).
+#[test]
+fn a_write_on_a_version_changed_since_is_refused_and_changes_nothing_on_both_stores() {
+    for (kind, target) in stores("versions") {
+        let db = Db::open(&target).unwrap();
+        db.insert_game(&row("g")).unwrap();
+        db.insert_move("g", 0, &mv(1, "4Ci3", 0, None)).unwrap();
+        // Server A played at version 0 -> 1; server B, still at 0, tries
+        // each kind of write: each is refused.
+        let stale: Vec<(&str, deckmate_server::db::DbResult<()>)> = vec![
+            ("move", db.insert_move("g", 0, &mv(2, "4Db6", 1, None))),
+            ("end", db.set_ended("g", 0, r#"{"reason":"resigned"}"#)),
+            ("draw offer", db.set_draw_offer("g", 0, Some((1, 1)))),
+            ("takeback", db.truncate_moves("g", 0, 0)),
+            (
+                "offers",
+                db.set_offers("g", 0, r#"{"plies":1,"takeback":1}"#),
+            ),
+        ];
+        for (what, r) in stale {
+            let e = r.expect_err(what);
+            assert!(e.conflict && !e.busy, "{kind}: {what}: {e:?}");
+        }
+        let (g, moves) = db.load_game("g").unwrap().unwrap();
+        assert_eq!(moves, ["4Ci3"], "{kind}");
+        assert_eq!(
+            (g.version, g.ended, g.draw_offer, g.offers),
+            (1, None, None, None),
+            "{kind}"
+        );
+        // A game that does not exist has no version to write on.
+        assert!(
+            db.set_ended("nope", 0, "{}").unwrap_err().conflict,
+            "{kind}"
+        );
+    }
+}
+
+/// Seeks in the store: the cap checked as the seek is stored, one
+/// accepter takes a seek, its maker learns the game, lapsing by the
+/// clock, withdrawal by the maker only (issue 32 item 3: seeks shared by
+/// every server on the database).
+#[test]
+fn seeks_are_capped_taken_once_settled_and_lapse_on_both_stores() {
+    for (kind, target) in stores("seek-store") {
+        let db = Db::open(&target).unwrap();
+        let t0 = 1_764_400_000_000;
+        let clock = seek_clock(t0, 2);
+        assert!(db.insert_seek("a", "ta", "{}", t0 / 1000, &clock).unwrap());
+        let later = seek_clock(t0 + 1, 2);
+        assert!(db.insert_seek("b", "tb", "[]", t0 / 1000, &later).unwrap());
+        assert!(
+            !db.insert_seek("c", "tc", "{}", t0 / 1000, &later).unwrap(),
+            "{kind}: the cap"
+        );
+        let open = db.open_seeks(&later).unwrap();
+        let ids: Vec<&str> = open.iter().map(|s| s.0.as_str()).collect();
+        assert_eq!(ids, ["b", "a"], "{kind}: newest first");
+        // The maker asks after his seek; a wrong token learns nothing.
+        assert_eq!(
+            db.touch_seek("a", "ta", &later).unwrap(),
+            Some(SeekState::Open("{}".into())),
+            "{kind}"
+        );
+        assert_eq!(db.touch_seek("a", "tb", &later).unwrap(), None, "{kind}");
+        // Taken once: the second accepter finds nothing.
+        assert_eq!(
+            db.take_seek("a", &later).unwrap().as_deref(),
+            Some("{}"),
+            "{kind}"
+        );
+        assert_eq!(db.take_seek("a", &later).unwrap(), None, "{kind}");
+        assert_eq!(
+            db.open_seeks(&later).unwrap().len(),
+            1,
+            "{kind}: a taken seek is not listed"
+        );
+        assert!(
+            !db.cancel_seek("a", "ta").unwrap(),
+            "{kind}: taken, not withdrawn"
+        );
+        // Its game made: the maker learns it.
+        db.settle_seek("a", Some(("game1", "maker-token")), &later)
+            .unwrap();
+        assert_eq!(
+            db.touch_seek("a", "ta", &later).unwrap(),
+            Some(SeekState::Accepted {
+                game: "game1".into(),
+                token: "maker-token".into()
+            }),
+            "{kind}"
+        );
+        // A game not made opens the seek again.
+        assert!(db.take_seek("b", &later).unwrap().is_some(), "{kind}");
+        db.settle_seek("b", None, &later).unwrap();
+        assert_eq!(
+            db.open_seeks(&later).unwrap().len(),
+            1,
+            "{kind}: open again"
+        );
+        // Withdrawn by its maker only.
+        assert!(!db.cancel_seek("b", "ta").unwrap(), "{kind}");
+        assert!(db.cancel_seek("b", "tb").unwrap(), "{kind}");
+        // Lapsing: a seek not asked after for 20 s is gone; an accepted
+        // one stays 60 s for its maker.
+        assert!(db.insert_seek("d", "td", "{}", t0 / 1000, &later).unwrap());
+        let idle = seek_clock(t0 + 21_000, 2);
+        assert!(db.open_seeks(&idle).unwrap().is_empty(), "{kind}: lapsed");
+        assert!(
+            db.touch_seek("a", "ta", &idle).unwrap().is_some(),
+            "{kind}: accepted, kept"
+        );
+        let gone = seek_clock(t0 + 61_000, 2);
+        assert_eq!(db.touch_seek("a", "ta", &gone).unwrap(), None, "{kind}");
+        // After a restart, the seeks still stored are asked after anew.
+        assert!(db
+            .insert_seek("e", "te", "{}", (t0 + 61_000) / 1000, &gone)
+            .unwrap());
+        let restart = seek_clock(t0 + 75_000, 2);
+        db.revive_seeks(&restart).unwrap();
+        assert_eq!(
+            db.open_seeks(&seek_clock(t0 + 90_000, 2)).unwrap().len(),
+            1,
+            "{kind}"
+        );
+    }
+}
+
 #[test]
 fn chat_keeps_the_last_messages_only_on_both_stores() {
     for (kind, target) in stores("chat_kept") {
@@ -158,7 +327,10 @@ async fn a_database_of_the_main_of_2026_11_29_opens_upgraded_with_nothing_lost()
     let (dir, path) = temp_db("old-main");
     std::fs::write(&path, MAIN_2026_11_29).unwrap();
     let db = Db::open(&path).unwrap();
-    assert_eq!(db.migrations().unwrap(), [1, 2, 3]);
+    assert_eq!(
+        db.migrations().unwrap(),
+        (1..=LATEST_MIGRATION).collect::<Vec<i64>>()
+    );
     assert_eq!(
         db.counts().unwrap(),
         TableCounts {

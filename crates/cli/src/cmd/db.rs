@@ -3,7 +3,7 @@
 //! another (`copy`, SQLite to PostgreSQL or back), checked by counting.
 
 use clap::{Args, Subcommand};
-use deckmate_server::db::{Db, TableCounts, LATEST_MIGRATION};
+use deckmate_server::db::{Db, MoveRow, SeekClock, TableCounts, LATEST_MIGRATION};
 use std::process::ExitCode;
 
 /// Arguments of `deckmate db`.
@@ -126,10 +126,19 @@ fn copy(src: &Db, dst: &Db) -> Result<(), String> {
         .collect();
     for (row, moves) in src.load_all().map_err(String::from)? {
         dst.insert_game(&row).map_err(String::from)?;
+        // Each write of the game's play counts its version up from 0.
+        let mut version = 0;
         for (i, text) in moves.iter().enumerate() {
-            let (mover, clock) = row.clocks.get(i).copied().unwrap_or((None, None));
-            dst.insert_move(&row.id, i + 1, text, mover, clock)
+            let (mover, clock_ms) = row.clocks.get(i).copied().unwrap_or((None, None));
+            let m = MoveRow {
+                ply: i + 1,
+                text: text.clone(),
+                mover,
+                clock_ms,
+            };
+            dst.insert_move(&row.id, version, &m)
                 .map_err(String::from)?;
+            version += 1;
         }
         // Every message the source keeps (at most CHAT_STORED a game).
         for (n, seat, text) in src
@@ -140,13 +149,30 @@ fn copy(src: &Db, dst: &Db) -> Result<(), String> {
                 .map_err(String::from)?;
         }
         if row.draw_offer.is_some() {
-            dst.set_draw_offer(&row.id, row.draw_offer)
+            dst.set_draw_offer(&row.id, version, row.draw_offer)
+                .map_err(String::from)?;
+            version += 1;
+        }
+        if let Some(offers) = &row.offers {
+            dst.set_offers(&row.id, version, offers)
                 .map_err(String::from)?;
         }
     }
     dst.set_summaries(&lines).map_err(String::from)?;
+    // Every seek as it is (none lapses, none is refused by the cap: the
+    // server that opens the copy decides which still stand).
+    let now_ms = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX));
+    let keep_all = SeekClock {
+        now_ms,
+        idle_ms: i64::MAX / 4,
+        ttl_ms: i64::MAX / 4,
+        accepted_kept_ms: i64::MAX / 4,
+        cap: usize::MAX,
+    };
     for (id, token, body, made) in src.seeks().map_err(String::from)? {
-        dst.insert_seek(&id, &token, &body, made)
+        dst.insert_seek(&id, &token, &body, made, &keep_all)
             .map_err(String::from)?;
     }
     Ok(())

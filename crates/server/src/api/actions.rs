@@ -2,9 +2,10 @@
 //! rematch. Each change is stored before it is made; each takes the
 //! game's writer lock, so changes to one game happen one at a time.
 
-use super::games::{find, fresh_seed, new_game, secret_seed};
+use super::games::{find, fresh_ids, fresh_seed, new_game_as, secret_seed};
 use super::{bad, bearer, conflict, internal, stored, typed, ApiError, ApiResult};
-use crate::game::{seat_of, LiveGame};
+use crate::game::{seat_of, GameSlot, LiveGame};
+use crate::offers::Offers;
 use crate::view::GameView;
 use crate::{AppState, CommitError};
 use axum::extract::{Path, State};
@@ -91,17 +92,39 @@ async fn end_game(
     g: &crate::game::GameSlot,
     end: Settlement,
 ) -> ApiResult<()> {
-    state
-        .store()
-        .set_ended(id, end.to_json())
-        .await
-        .map_err(stored)?;
+    let version = g.lock().row_version;
+    let r = state.store().set_ended(id, version, end.to_json()).await;
+    state.written(g, r).map_err(stored)?;
     let mut g = g.lock();
     g.ended = Some(end);
     if let Some(c) = g.clock.as_mut() {
         c.stop(std::time::Instant::now());
     }
     g.clock_gen += 1;
+    g.changed();
+    Ok(())
+}
+
+/// Stores a change of the game's offers besides a draw, made by `change`
+/// (the caller holds the writer lock), then makes it in memory and tells
+/// the watchers.
+async fn change_offers(
+    state: &AppState,
+    slot: &GameSlot,
+    change: impl FnOnce(&mut Offers),
+) -> ApiResult<()> {
+    let (id, version, mut offers) = {
+        let g = slot.lock();
+        (g.id.clone(), g.row_version, Offers::of(&g))
+    };
+    change(&mut offers);
+    let r = state
+        .store()
+        .set_offers(&id, version, offers.to_stored())
+        .await;
+    state.written(slot, r).map_err(stored)?;
+    let mut g = slot.lock();
+    offers.apply(&mut g);
     g.changed();
     Ok(())
 }
@@ -233,11 +256,12 @@ pub(super) async fn draw(
             (me, engine, g.plies())
         };
         let offer = (me.index() as u8, u32::try_from(plies).unwrap_or(u32::MAX));
-        state
+        let version = slot.lock().row_version;
+        let r = state
             .store()
-            .set_draw_offer(&id, Some(offer))
-            .await
-            .map_err(stored)?;
+            .set_draw_offer(&id, version, Some(offer))
+            .await;
+        state.written(&slot, r).map_err(stored)?;
         let mut g = slot.lock();
         g.draw_offer = Some(me);
         g.draw_declined = None;
@@ -268,19 +292,14 @@ async fn answer_draw(
     by: Seat,
     accept: bool,
 ) -> ApiResult<()> {
-    state
-        .store()
-        .set_draw_offer(id, None)
-        .await
-        .map_err(stored)?;
+    let version = slot.lock().row_version;
+    let r = state.store().set_draw_offer(id, version, None).await;
+    state.written(slot, r).map_err(stored)?;
+    slot.lock().draw_offer = None;
     if accept {
         end_game(state, id, slot, Settlement::resigned_or_agreed(None)).await?;
-        slot.lock().draw_offer = None;
     } else {
-        let mut g = slot.lock();
-        g.draw_offer = None;
-        g.draw_declined = Some(by);
-        g.changed();
+        change_offers(state, slot, |o| o.draw_declined = Some(by.index() as u8)).await?;
     }
     Ok(())
 }
@@ -361,18 +380,13 @@ pub(super) async fn takeback(
         (me, last, asked.is_some() || engine_grants)
     };
     if grant {
-        state
-            .store()
-            .truncate_moves(&id, keep)
-            .await
-            .map_err(stored)?;
+        let version = slot.lock().row_version;
+        let r = state.store().truncate_moves(&id, version, keep).await;
+        state.written(&slot, r).map_err(stored)?;
         let mut g = slot.lock();
         crate::take_back(&mut g, keep).map_err(internal)?;
     } else {
-        let mut g = slot.lock();
-        let n = g.stored.len();
-        g.takeback_offer = Some((me, n));
-        g.changed();
+        change_offers(&state, &slot, |o| o.takeback = Some(me.index() as u8)).await?;
     }
     state.clock_changed(&slot);
     state.engine_move_if_due(&slot);
@@ -387,14 +401,18 @@ pub(super) async fn decline_takeback(
     headers: HeaderMap,
 ) -> ApiResult<Json<GameView>> {
     let slot = find(&state, &id).await?;
-    let mut g = slot.lock();
-    let me = seat_in_play(&g, &headers)?;
-    if g.takeback_offer.is_none_or(|(by, _)| by != me.other()) {
-        return Err(conflict("no takeback is asked of you"));
-    }
-    g.takeback_offer = None;
-    g.changed();
-    Ok(Json(g.view(Some(me), None)))
+    let _writer = slot.writer.lock().await;
+    let me = {
+        let g = slot.lock();
+        let me = seat_in_play(&g, &headers)?;
+        if g.takeback_offer.is_none_or(|(by, _)| by != me.other()) {
+            return Err(conflict("no takeback is asked of you"));
+        }
+        me
+    };
+    change_offers(&state, &slot, |o| o.takeback = None).await?;
+    let view = slot.lock().view(Some(me), None);
+    Ok(Json(view))
 }
 
 /// The longest chat message, in characters.
@@ -516,8 +534,8 @@ async fn rematch_answer(
     let slot = find(&state, &id).await?;
     let _writer = slot.writer.lock().await;
     let (fresh, secret) = (fresh_seed()?, secret_seed()?);
-    let (variant, spec, engine, me, time_control, names) = {
-        let mut g = slot.lock();
+    let made = {
+        let g = slot.lock();
         let me = seat(&g, &headers)?;
         if g.end().is_none() {
             return Err(conflict(
@@ -534,26 +552,34 @@ async fn rematch_answer(
             return Err(conflict("no rematch is offered to you"));
         }
         if !engine_other && !offered {
-            g.rematch_offer = Some(me);
-            g.changed();
-            return Ok(Json(g.view(Some(me), None)));
-        }
-        // New draws from a seed nobody knows, where the seed decides them.
-        let seed = if g.game.seed_is_secret() {
-            secret
+            Err(me)
         } else {
-            fresh
-        };
-        // Seats swapped: the player of each seat takes the other.
-        let names = [g.names[1].clone(), g.names[0].clone()];
-        (
-            g.entry(),
-            g.game.rematch_spec(seed),
-            g.engine,
-            me,
-            g.clock.as_ref().map(|c| c.tc),
-            names,
-        )
+            // New draws from a seed nobody knows, where the seed decides them.
+            let seed = if g.game.seed_is_secret() {
+                secret
+            } else {
+                fresh
+            };
+            // Seats swapped: the player of each seat takes the other.
+            let names = [g.names[1].clone(), g.names[0].clone()];
+            Ok((
+                g.entry(),
+                g.game.rematch_spec(seed),
+                g.engine,
+                me,
+                g.clock.as_ref().map(|c| c.tc),
+                names,
+            ))
+        }
+    };
+    let (variant, spec, engine, me, time_control, names) = match made {
+        Ok(terms) => terms,
+        // Offered, not made: the other is asked.
+        Err(me) => {
+            change_offers(&state, &slot, |o| o.rematch_offer = Some(me.index() as u8)).await?;
+            let view = slot.lock().view(Some(me), None);
+            return Ok(Json(view));
+        }
     };
     // Built off the runtime: a deck file's pieces are compiled again.
     let game = state
@@ -562,19 +588,34 @@ async fn rematch_answer(
         .map_err(internal)?
         .map_err(internal)?;
     let engine = engine.map(|(s, l)| (s.other(), l));
-    let (new_id, tokens) = new_game(&state, game, engine, time_control, names).await?;
-    let mut g = slot.lock();
+    // The rematch is claimed in the store first: of two servers making
+    // it at once, one does; then its game is made.
+    let (new_id, tokens) = fresh_ids()?;
     let token_of = |old: Seat| {
         let new = old.other();
         (engine.map(|e| e.0) != Some(new)).then(|| tokens[new.index()].clone())
     };
-    g.rematch = Some(crate::game::Rematch {
-        id: new_id,
-        tokens: [token_of(Seat::First), token_of(Seat::Second)],
-    });
-    g.rematch_offer = None;
-    g.changed();
-    Ok(Json(g.view(Some(me), None)))
+    let made = (
+        new_id.clone(),
+        [token_of(Seat::First), token_of(Seat::Second)],
+    );
+    change_offers(&state, &slot, |o| {
+        o.rematch = Some(made);
+        o.rematch_offer = None;
+    })
+    .await?;
+    if let Err(e) = new_game_as(&state, &new_id, &tokens, game, engine, time_control, names).await {
+        // Not made: the claim is withdrawn (the players may ask again).
+        if change_offers(&state, &slot, |o| o.rematch = None)
+            .await
+            .is_err()
+        {
+            eprintln!("deckmate: game {id}: a rematch not made is still claimed");
+        }
+        return Err(e);
+    }
+    let view = slot.lock().view(Some(me), None);
+    Ok(Json(view))
 }
 
 /// `POST /api/games/{id}/rematch/decline`: declines the other seat's
@@ -586,15 +627,21 @@ pub(super) async fn decline_rematch(
 ) -> ApiResult<Json<GameView>> {
     let slot = find(&state, &id).await?;
     let _writer = slot.writer.lock().await;
-    let mut g = slot.lock();
-    let me = seat(&g, &headers)?;
-    if g.rematch_offer != Some(me.other()) || g.rematch.is_some() {
-        return Err(conflict("no rematch is offered to you"));
-    }
-    g.rematch_offer = None;
-    g.rematch_declined = Some(me);
-    g.changed();
-    Ok(Json(g.view(Some(me), None)))
+    let me = {
+        let g = slot.lock();
+        let me = seat(&g, &headers)?;
+        if g.rematch_offer != Some(me.other()) || g.rematch.is_some() {
+            return Err(conflict("no rematch is offered to you"));
+        }
+        me
+    };
+    change_offers(&state, &slot, |o| {
+        o.rematch_offer = None;
+        o.rematch_declined = Some(me.index() as u8);
+    })
+    .await?;
+    let view = slot.lock().view(Some(me), None);
+    Ok(Json(view))
 }
 
 #[cfg(test)]

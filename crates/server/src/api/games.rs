@@ -91,8 +91,29 @@ pub(super) async fn new_game(
     time_control: Option<TimeControl>,
     names: [Option<String>; 2],
 ) -> ApiResult<(String, [String; 2])> {
+    let (id, tokens) = fresh_ids()?;
+    new_game_as(state, &id, &tokens, game, engine, time_control, names).await?;
+    Ok((id, tokens))
+}
+
+/// A new game's id and its seats' tokens, from the OS's randomness.
+pub(super) fn fresh_ids() -> ApiResult<(String, [String; 2])> {
     let id = secret().map_err(internal)?[..12].to_string();
     let tokens = [secret().map_err(internal)?, secret().map_err(internal)?];
+    Ok((id, tokens))
+}
+
+/// [`new_game`] with its id and tokens chosen already.
+pub(super) async fn new_game_as(
+    state: &AppState,
+    id: &str,
+    tokens: &[String; 2],
+    game: BoxedGame,
+    engine: Option<(Seat, u8)>,
+    time_control: Option<TimeControl>,
+    names: [Option<String>; 2],
+) -> ApiResult<()> {
+    let (id, tokens) = (id.to_string(), tokens.clone());
     let row = crate::db::GameRow {
         since_last_move_ms: None,
         id: id.clone(),
@@ -107,6 +128,8 @@ pub(super) async fn new_game(
         clocks: Vec::new(),
         chat: Vec::new(),
         names: names.clone(),
+        version: 0,
+        offers: None,
     };
     let created = row.created;
     state.store().insert_game(row).await.map_err(stored)?;
@@ -116,7 +139,7 @@ pub(super) async fn new_game(
     let slot = state.insert(live);
     state.clock_changed(&slot);
     state.engine_move_if_due(&slot);
-    Ok((id, tokens))
+    Ok(())
 }
 
 /// The answer to a creation: the id, the tokens of the seats people play

@@ -39,6 +39,7 @@ mod evaluation;
 mod games;
 mod lobby;
 pub use lobby::{MINE_MAX, START_SEED};
+pub use seeks::LIST_FRESH;
 mod pages;
 mod pieces;
 mod requests;

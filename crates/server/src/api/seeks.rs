@@ -1,18 +1,26 @@
 //! Playing a stranger: open seeks in the lobby, and nicknames.
 //!
 //! A seek is a game offered to anyone (its game, options, time control,
-//! the seat its maker takes or `random`, his nickname). It lives in memory
-//! only while its maker's page asks after it (every few seconds: a seek
-//! not asked after for [`SEEK_IDLE`] is gone, as when the page closes),
-//! and at most [`SEEK_TTL`]. Accepting one starts the game for both at
-//! once: the accepter gets his seat's token in the answer, the maker in
-//! his page's next question. Bounded: at most [`MAX_SEEKS`] seeks, made
-//! under the same per-address limit as games.
+//! the seat its maker takes or `random`, his nickname). It stands while
+//! its maker's page asks after it (every few seconds: a seek not asked
+//! after for [`SEEK_IDLE`] is gone, as when the page closes), and at most
+//! [`SEEK_TTL`]. Accepting one starts the game for both at once: the
+//! accepter gets his seat's token in the answer, the maker in his page's
+//! next question. Bounded: at most [`MAX_SEEKS`] seeks, made under the
+//! same per-address limit as games.
+//!
+//! The database holds the seeks, and decides every race: the cap is
+//! checked and the seek stored in one step, and an accepter takes a seek
+//! in one step, so that of two accepters (perhaps on two servers on one
+//! PostgreSQL database) exactly one has it; the maker may ask after his
+//! seek at any server. The lobby's list is read from the database at
+//! most every [`LIST_FRESH`] by each server.
 
-use super::games::{created, find, new_game, nickname, seeded_game};
+use super::games::{created, find, fresh_ids, new_game_as, nickname, seeded_game};
 use super::requests::{Name, NewSeek};
-use super::{bad, bearer, conflict, not_found, stored, typed, ApiError, ApiResult};
+use super::{bad, bearer, conflict, internal, not_found, stored, typed, ApiError, ApiResult};
 use crate::clock::TimeControl;
+use crate::db::{SeekClock, SeekState};
 use crate::view::GameView;
 use crate::{lock, secret, AppState};
 use axum::extract::{Path, Query, State};
@@ -24,7 +32,7 @@ use serde_json::{json, Value};
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
-/// The most seeks open at once.
+/// The most seeks open at once (on the database: for every server on it).
 pub const MAX_SEEKS: usize = 200;
 /// A seek whose maker's page has not asked after it for this long is gone.
 pub const SEEK_IDLE: Duration = Duration::from_secs(20);
@@ -32,73 +40,25 @@ pub const SEEK_IDLE: Duration = Duration::from_secs(20);
 pub const SEEK_TTL: Duration = Duration::from_secs(15 * 60);
 /// How long an accepted seek waits for its maker to learn his game.
 const ACCEPTED_KEPT: Duration = Duration::from_secs(60);
+/// How long a server answers the lobby's list from what it last read.
+pub const LIST_FRESH: Duration = Duration::from_millis(500);
 
-/// An open seek.
-pub struct Seek {
-    id: String,
-    token: String,
-    variant: &'static GameEntry,
-    options: Value,
-    time_control: Option<TimeControl>,
-    /// The maker's seat, `None` for random.
-    seat: Option<Seat>,
-    name: Option<String>,
-    made: Instant,
-    seen: Instant,
-    /// Once accepted: the game and the maker's token.
-    accepted: Option<(String, String, Instant)>,
-    /// In the database: until then the seek holds its place under the
-    /// cap, but is neither listed nor accepted.
-    stored: bool,
+/// The lobby's list as a server last read it.
+pub(crate) type SeekList = Option<(Instant, Value)>;
+
+fn millis(d: Duration) -> i64 {
+    i64::try_from(d.as_millis()).unwrap_or(i64::MAX)
 }
 
-impl Seek {
-    fn json(&self) -> Value {
-        json!({
-            "id": self.id,
-            "variant": self.variant.key,
-            "title": self.variant.name,
-            "options": self.options,
-            "time_control": self.time_control.map(TimeControl::to_json),
-            "seat": self.seat.map(|s| self.variant.seats[s.index()]),
-            "name": self.name.clone().unwrap_or_else(|| "Anonymous".to_string()),
-        })
+/// The seeks' times, now.
+pub(crate) fn seek_clock() -> SeekClock {
+    SeekClock {
+        now_ms: crate::now_ms(),
+        idle_ms: millis(SEEK_IDLE),
+        ttl_ms: millis(SEEK_TTL),
+        accepted_kept_ms: millis(ACCEPTED_KEPT),
+        cap: MAX_SEEKS,
     }
-}
-
-/// The seeks still standing (the others dropped, and forgotten by the
-/// database).
-fn standing(state: &AppState) -> std::sync::MutexGuard<'_, Vec<Seek>> {
-    let mut seeks = lock(state.seeks());
-    let now = Instant::now();
-    let mut gone = Vec::new();
-    seeks.retain(|s| {
-        let keep = match s.accepted {
-            Some((_, _, at)) => now.duration_since(at) < ACCEPTED_KEPT,
-            None => now.duration_since(s.seen) < SEEK_IDLE && now.duration_since(s.made) < SEEK_TTL,
-        };
-        if !keep && s.accepted.is_none() {
-            gone.push(s.id.clone());
-        }
-        keep
-    });
-    forget(state, gone);
-    seeks
-}
-
-/// Deletes seeks from the database, in the background.
-fn forget(state: &AppState, ids: Vec<String>) {
-    if ids.is_empty() {
-        return;
-    }
-    let state = state.clone();
-    tokio::spawn(async move {
-        for id in ids {
-            if let Err(e) = state.store().delete_seek(&id).await {
-                eprintln!("deckmate: seek {id} not forgotten: {e}");
-            }
-        }
-    });
 }
 
 /// What a seek's request says: its game, options (as given), time
@@ -110,6 +70,19 @@ type SeekTerms = (
     Option<Seat>,
     Option<String>,
 );
+
+/// A seek as the lobby lists it.
+fn listed(id: &str, (variant, options, time_control, seat, name): &SeekTerms) -> Value {
+    json!({
+        "id": id,
+        "variant": variant.key,
+        "title": variant.name,
+        "options": options,
+        "time_control": time_control.map(TimeControl::to_json),
+        "seat": seat.map(|s| variant.seats[s.index()]),
+        "name": name.clone().unwrap_or_else(|| "Anonymous".to_string()),
+    })
+}
 
 /// Whether a seek's options make a game (refused when it is made, not
 /// when accepted): one is built and dropped. It may compile a client's
@@ -146,43 +119,17 @@ fn terms(state: &AppState, body: &NewSeek) -> ApiResult<SeekTerms> {
     Ok((variant, body.options.clone(), time_control, seat, name))
 }
 
-/// The seeks the database holds, standing again after a restart (their
-/// makers' pages have [`SEEK_IDLE`] to ask after them); those past
-/// [`SEEK_TTL`] or no longer valid are forgotten.
-pub(crate) fn restore(state: &AppState, rows: Vec<(String, String, String, i64)>) {
-    let now_s = crate::now();
-    let now = Instant::now();
-    let mut gone = Vec::new();
-    let mut seeks = lock(state.seeks());
-    for (id, token, body, made) in rows {
-        let age = Duration::from_secs(now_s.saturating_sub(made).max(0) as u64);
-        let parsed = serde_json::from_str::<NewSeek>(&body)
-            .ok()
-            .and_then(|b| terms(state, &b).ok())
-            .filter(|t| check_game(t.0, &t.1).is_ok());
-        match parsed {
-            Some((variant, options, time_control, seat, name))
-                if age < SEEK_TTL && seeks.len() < MAX_SEEKS =>
-            {
-                seeks.push(Seek {
-                    id,
-                    token,
-                    variant,
-                    options,
-                    time_control,
-                    seat,
-                    name,
-                    made: now.checked_sub(age).unwrap_or(now),
-                    seen: now,
-                    accepted: None,
-                    stored: true,
-                });
-            }
-            _ => gone.push(id),
-        }
-    }
-    drop(seeks);
-    forget(state, gone);
+/// A stored seek's terms, if this server offers its game (a variant file
+/// dropped since is not).
+fn stored_terms(state: &AppState, body: &str) -> Option<SeekTerms> {
+    serde_json::from_str::<NewSeek>(body)
+        .ok()
+        .and_then(|b| terms(state, &b).ok())
+}
+
+/// Forgets the list read last: this server changed a seek.
+fn stale(state: &AppState) {
+    *lock(state.seek_list()) = None;
 }
 
 /// `POST /api/seeks` `{"variant", "options", "time_control", "seat":
@@ -205,33 +152,6 @@ pub(super) async fn create(
         secret().map_err(super::internal)?[..12].to_string(),
         secret().map_err(super::internal)?,
     );
-    // The place under the cap is taken at once, with the check, so that
-    // requests at the same moment cannot all pass it; an accepted seek
-    // (kept for its maker to learn the game) is no longer open and takes
-    // none.
-    {
-        let mut seeks = standing(&state);
-        if seeks.iter().filter(|s| s.accepted.is_none()).count() >= MAX_SEEKS {
-            return Err(ApiError::new(
-                StatusCode::SERVICE_UNAVAILABLE,
-                "too many open seeks: try again soon, or make a game and share its link",
-            ));
-        }
-        let now = Instant::now();
-        seeks.push(Seek {
-            id: id.clone(),
-            token: token.clone(),
-            variant,
-            options: options.clone(),
-            time_control,
-            seat,
-            name: name.clone(),
-            made: now,
-            seen: now,
-            accepted: None,
-            stored: false,
-        });
-    }
     let stored_body = json!({
         "variant": variant.key,
         "options": options,
@@ -241,44 +161,43 @@ pub(super) async fn create(
         })),
         "seat": seat.map_or("random", |s| variant.seats[s.index()]),
         "name": name,
-    });
-    let written = state
+    })
+    .to_string();
+    let (sid, stoken) = (id.clone(), token.clone());
+    let made = state
         .store()
-        .insert_seek(&id, &token, &stored_body.to_string(), crate::now())
-        .await;
-    let mut seeks = lock(state.seeks());
-    if let Err(e) = written {
-        seeks.retain(|s| s.id != id);
-        return Err(stored(e));
+        .run(move |db| db.insert_seek(&sid, &stoken, &stored_body, crate::now(), &seek_clock()))
+        .await
+        .map_err(stored)?;
+    if !made {
+        return Err(ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "too many open seeks: try again soon, or make a game and share its link",
+        ));
     }
-    let now = Instant::now();
-    match seeks.iter_mut().find(|s| s.id == id) {
-        Some(s) => {
-            s.stored = true;
-            s.seen = now;
-        }
-        None => {
-            // Lapsed while it was written: forgotten by the database too.
-            drop(seeks);
-            forget(&state, vec![id]);
-            return Err(conflict(
-                "the seek lapsed before it was stored: make another",
-            ));
-        }
-    }
+    stale(&state);
     Ok(Json(json!({ "id": id, "token": token })))
 }
 
 /// `GET /api/seeks`: the open seeks, newest first.
-pub(super) async fn list(State(state): State<AppState>) -> Json<Value> {
-    let seeks = standing(&state);
-    let open: Vec<Value> = seeks
+pub(super) async fn list(State(state): State<AppState>) -> ApiResult<Json<Value>> {
+    if let Some((at, list)) = lock(state.seek_list()).as_ref() {
+        if at.elapsed() < LIST_FRESH {
+            return Ok(Json(list.clone()));
+        }
+    }
+    let rows = state
+        .store()
+        .run(|db| db.open_seeks(&seek_clock()))
+        .await
+        .map_err(stored)?;
+    let open: Vec<Value> = rows
         .iter()
-        .rev()
-        .filter(|s| s.accepted.is_none() && s.stored)
-        .map(Seek::json)
+        .filter_map(|(id, body, _)| stored_terms(&state, body).map(|t| listed(id, &t)))
         .collect();
-    Json(json!({ "seeks": open }))
+    let list = json!({ "seeks": open });
+    *lock(state.seek_list()) = Some((Instant::now(), list.clone()));
+    Ok(Json(list))
 }
 
 /// The maker's token: `Authorization: Bearer`, or `?token=`.
@@ -295,17 +214,23 @@ pub(super) async fn status(
     Query(q): Query<HashMap<String, String>>,
     headers: HeaderMap,
 ) -> ApiResult<Json<Value>> {
-    let token = seek_token(&headers, &q);
-    let mut seeks = standing(&state);
-    let s = seeks
-        .iter_mut()
-        .find(|s| s.id == id && Some(&s.token) == token.as_ref())
-        .ok_or_else(|| not_found("no such seek (it lapsed: make another)"))?;
-    s.seen = Instant::now();
-    Ok(Json(match &s.accepted {
-        Some((game, tok, _)) => json!({ "open": false, "game": game, "token": tok }),
-        None => json!({ "open": true, "seek": s.json() }),
-    }))
+    let token = seek_token(&headers, &q).unwrap_or_default();
+    let sid = id.clone();
+    let found = state
+        .store()
+        .run(move |db| db.touch_seek(&sid, &token, &seek_clock()))
+        .await
+        .map_err(stored)?;
+    match found {
+        None => Err(not_found("no such seek (it lapsed: make another)")),
+        Some(SeekState::Accepted { game, token }) => {
+            Ok(Json(json!({ "open": false, "game": game, "token": token })))
+        }
+        Some(SeekState::Open(body)) => {
+            let seek = stored_terms(&state, &body).map(|t| listed(&id, &t));
+            Ok(Json(json!({ "open": true, "seek": seek })))
+        }
+    }
 }
 
 /// `DELETE /api/seeks/{id}?token=`: withdraws a seek.
@@ -315,15 +240,17 @@ pub(super) async fn cancel(
     Query(q): Query<HashMap<String, String>>,
     headers: HeaderMap,
 ) -> ApiResult<Json<Value>> {
-    let token = seek_token(&headers, &q);
-    let mut seeks = standing(&state);
-    let before = seeks.len();
-    seeks.retain(|s| !(s.id == id && Some(&s.token) == token.as_ref() && s.accepted.is_none()));
-    if seeks.len() == before {
+    let token = seek_token(&headers, &q).unwrap_or_default();
+    let sid = id.clone();
+    let withdrawn = state
+        .store()
+        .run(move |db| db.cancel_seek(&sid, &token))
+        .await
+        .map_err(stored)?;
+    if !withdrawn {
         return Err(not_found("no such open seek"));
     }
-    drop(seeks);
-    forget(&state, vec![id.clone()]);
+    stale(&state);
     Ok(Json(json!({ "cancelled": id })))
 }
 
@@ -339,20 +266,44 @@ pub(super) async fn accept(
         None => None,
     };
     let name = nickname(name.as_deref())?;
-    // Taken out at once: two accepters cannot both have it.
-    let seek = {
-        let mut seeks = standing(&state);
-        let i = seeks
-            .iter()
-            .position(|s| s.id == id && s.accepted.is_none() && s.stored)
-            .ok_or_else(|| not_found("no such open seek (taken, withdrawn or lapsed)"))?;
-        seeks.remove(i)
-    };
-    forget(&state, vec![seek.id.clone()]);
-    let maker = match seek.seat {
+    // Taken in one step: two accepters cannot both have it.
+    let sid = id.clone();
+    let body = state
+        .store()
+        .run(move |db| db.take_seek(&sid, &seek_clock()))
+        .await
+        .map_err(stored)?
+        .ok_or_else(|| not_found("no such open seek (taken, withdrawn or lapsed)"))?;
+    stale(&state);
+    let made = start_seek(&state, &id, &body, name).await;
+    if made.is_err() {
+        // Not made: the seek stands again for another.
+        let sid = id.clone();
+        if let Err(e) = state
+            .store()
+            .run(move |db| db.settle_seek(&sid, None, &seek_clock()))
+            .await
+        {
+            eprintln!("deckmate: seek {id} not opened again: {e}");
+        }
+    }
+    made
+}
+
+/// Makes the game of taken seek `id`, and records it with the seek for
+/// its maker.
+async fn start_seek(
+    state: &AppState,
+    id: &str,
+    body: &str,
+    name: Option<String>,
+) -> ApiResult<Json<Value>> {
+    let (variant, options, time_control, seat, maker_name) = stored_terms(state, body)
+        .ok_or_else(|| conflict("the seek's game is no longer offered here"))?;
+    let maker = match seat {
         Some(s) => s,
         None => {
-            let coin = secret().map_err(super::internal)?;
+            let coin = secret().map_err(internal)?;
             if coin.as_bytes()[0] % 2 == 0 {
                 Seat::First
             } else {
@@ -360,34 +311,32 @@ pub(super) async fn accept(
             }
         }
     };
-    let (variant, given) = (seek.variant, seek.options.clone());
     let game = state
         .build("seek", move || {
             let options =
-                Options::from_json(variant.options, &given).map_err(|e| bad(e.to_string()))?;
+                Options::from_json(variant.options, &options).map_err(|e| bad(e.to_string()))?;
             seeded_game(variant, &options, None)
         })
         .await
-        .map_err(super::internal)??;
+        .map_err(internal)??;
     let mut names = [None, None];
-    names[maker.index()] = seek.name.clone();
+    names[maker.index()] = maker_name;
     names[maker.other().index()] = name;
-    let (game_id, tokens) = new_game(&state, game, None, seek.time_control, names).await?;
+    let (game_id, tokens) = fresh_ids()?;
+    new_game_as(state, &game_id, &tokens, game, None, time_control, names).await?;
+    let (sid, gid, maker_token) = (
+        id.to_string(),
+        game_id.clone(),
+        tokens[maker.index()].clone(),
+    );
+    if let Err(e) = state
+        .store()
+        .run(move |db| db.settle_seek(&sid, Some((&gid, &maker_token)), &seek_clock()))
+        .await
     {
-        let mut seeks = lock(state.seeks());
-        let mut done = seek;
-        done.accepted = Some((
-            game_id.clone(),
-            tokens[maker.index()].clone(),
-            Instant::now(),
-        ));
-        seeks.push(done);
+        // The game is made; its maker's page is not told of it.
+        eprintln!("deckmate: seek {id}: its game {game_id} not recorded: {e}");
     }
-    let variant = lock(state.seeks())
-        .iter()
-        .find(|s| s.id == id)
-        .map(|s| s.variant)
-        .ok_or_else(|| conflict("the seek is gone"))?;
     let mut answer = created(variant, &game_id, &tokens, maker.other(), Some(maker)).0;
     answer["invite"] = Value::Null;
     Ok(Json(answer))

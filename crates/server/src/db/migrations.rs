@@ -32,7 +32,7 @@ pub(super) struct PgMigration {
 }
 
 /// The latest version.
-pub const LATEST: i64 = 3;
+pub const LATEST: i64 = 4;
 
 /// SQLite's migrations.
 pub(super) const SQLITE: &[SqliteMigration] = &[
@@ -51,7 +51,26 @@ pub(super) const SQLITE: &[SqliteMigration] = &[
         name: "moves: when each was stored",
         apply: |tx| tx.execute_batch(MOVE_TIMES),
     },
+    SqliteMigration {
+        version: 4,
+        name: "versions, offers and seeks shared between servers",
+        apply: |tx| tx.execute_batch(SHARED_STATE),
+    },
 ];
+
+/// Version 4: each game's version (every change of its play counts it
+/// up, and is made only on the version its writer read) and its pending
+/// offers besides a draw; each seek's making in milliseconds (the lobby's
+/// order), its last question from its maker (ms),
+/// when it was taken by an accepter (ms), and the game it became with the
+/// maker's token in it. So that any server answers for any game or seek.
+const SHARED_STATE: &str = "ALTER TABLE games ADD COLUMN version BIGINT NOT NULL DEFAULT 0;
+ALTER TABLE games ADD COLUMN offers TEXT;
+ALTER TABLE seeks ADD COLUMN made_ms BIGINT NOT NULL DEFAULT 0;
+ALTER TABLE seeks ADD COLUMN seen BIGINT NOT NULL DEFAULT 0;
+ALTER TABLE seeks ADD COLUMN taken BIGINT;
+ALTER TABLE seeks ADD COLUMN game TEXT;
+ALTER TABLE seeks ADD COLUMN maker_token TEXT;";
 
 /// Version 3: each move's time stored (milliseconds since 1970).
 const MOVE_TIMES: &str = "ALTER TABLE moves ADD COLUMN at BIGINT;";
@@ -119,6 +138,11 @@ pub(super) const POSTGRES: &[PgMigration] = &[
         version: 3,
         name: "moves: when each was stored",
         sql: MOVE_TIMES,
+    },
+    PgMigration {
+        version: 4,
+        name: "versions, offers and seeks shared between servers",
+        sql: SHARED_STATE,
     },
 ];
 

@@ -7,6 +7,7 @@
 
 mod migrations;
 mod postgres;
+mod shared_sql;
 mod sqlite;
 
 pub use migrations::LATEST as LATEST_MIGRATION;
@@ -49,6 +50,14 @@ pub struct GameRow {
     /// server that takes a game over from another counts it on the clock
     /// that runs.
     pub since_last_move_ms: Option<u64>,
+    /// The row's version: every write that changes the game's play (a
+    /// move, an end, a takeback, an offer or its answer) is made only on
+    /// the version its writer read, and counts it up, so that of two
+    /// servers writing the same game at once exactly one succeeds.
+    pub version: u64,
+    /// The offers pending besides a draw (takeback, rematch), as the JSON
+    /// of [`crate::game::Offers`].
+    pub offers: Option<String>,
 }
 
 /// Chat messages kept in the database per game: the last ones, as many
@@ -137,34 +146,60 @@ pub trait Storage: Send {
     /// Stores a new game.
     fn insert_game(&self, g: &GameRow) -> DbResult<()>;
     /// Stores a move (ply counts from 1) and its mover's time left after
-    /// it, if timed. A second move for the same ply is refused as a
-    /// conflict ([`DbError::conflict`]): the store decides a race.
-    fn insert_move(
+    /// it, if timed, on the game's `version` ([`GameRow::version`]). A
+    /// second move for the same ply, or any write on a version changed
+    /// since, is refused as a conflict ([`DbError::conflict`]): the store
+    /// decides a race.
+    fn insert_move(&self, id: &str, version: u64, m: &MoveRow) -> DbResult<()>;
+    /// Stores an open seek (its request as JSON, made at `made` seconds),
+    /// unless `clock.cap` seeks are open already (`false`): the check and
+    /// the write are one step, for every server on the database.
+    fn insert_seek(
         &self,
         id: &str,
-        ply: usize,
-        text: &str,
-        mover: Option<u8>,
-        clock_ms: Option<u64>,
-    ) -> DbResult<()>;
-    /// Stores an open seek (its request as JSON, made at `made` seconds).
-    fn insert_seek(&self, id: &str, token: &str, body: &str, made: i64) -> DbResult<()>;
+        token: &str,
+        body: &str,
+        made: i64,
+        clock: &SeekClock,
+    ) -> DbResult<bool>;
     /// Forgets a seek (taken, withdrawn or lapsed).
     fn delete_seek(&self, id: &str) -> DbResult<()>;
     /// Every stored seek: id, token, request, made.
     fn seeks(&self) -> DbResult<Vec<(String, String, String, i64)>>;
+    /// The open seeks, newest first (id, request, made), after forgetting
+    /// those lapsed by `clock`.
+    fn open_seeks(&self, clock: &SeekClock) -> DbResult<Vec<(String, String, i64)>>;
+    /// The maker of seek `id` (its `token`) asks after it, which keeps it
+    /// standing: what became of it, `None` when it is gone.
+    fn touch_seek(&self, id: &str, token: &str, clock: &SeekClock) -> DbResult<Option<SeekState>>;
+    /// Takes open seek `id` for an accepter, so that no one else can: its
+    /// request, `None` when it is not open (taken, withdrawn, lapsed).
+    fn take_seek(&self, id: &str, clock: &SeekClock) -> DbResult<Option<String>>;
+    /// Records what became of a taken seek: its game and the maker's
+    /// token in it, or `None` to open it again (the game was not made).
+    fn settle_seek(&self, id: &str, game: Option<(&str, &str)>, clock: &SeekClock) -> DbResult<()>;
+    /// Withdraws open seek `id` of the maker with `token`: whether it was.
+    fn cancel_seek(&self, id: &str, token: &str) -> DbResult<bool>;
+    /// Every open seek asked after now, as after a restart (their makers'
+    /// pages have a while to ask again).
+    fn revive_seeks(&self, clock: &SeekClock) -> DbResult<()>;
     /// Stores chat message number `n` of a game, and forgets the game's
     /// messages older than its last [`CHAT_STORED`].
     fn insert_chat(&self, id: &str, n: u64, seat: u8, text: &str) -> DbResult<()>;
     /// The last `limit` chat messages of a game, oldest first: number,
     /// seat, text.
     fn chat_of(&self, id: &str, limit: usize) -> DbResult<Vec<(u64, u8, String)>>;
-    /// Takes back every move after ply `keep` (a takeback agreed).
-    fn truncate_moves(&self, id: &str, keep: usize) -> DbResult<()>;
-    /// Records an end from outside the board.
-    fn set_ended(&self, id: &str, ended: &str) -> DbResult<()>;
-    /// Records a pending draw offer (`None`: withdrawn or declined).
-    fn set_draw_offer(&self, id: &str, offer: Option<(u8, u32)>) -> DbResult<()>;
+    /// Takes back every move after ply `keep` (a takeback agreed), on the
+    /// game's `version` (as [`Storage::insert_move`]).
+    fn truncate_moves(&self, id: &str, version: u64, keep: usize) -> DbResult<()>;
+    /// Records an end from outside the board, on the game's `version`.
+    fn set_ended(&self, id: &str, version: u64, ended: &str) -> DbResult<()>;
+    /// Records a pending draw offer (`None`: withdrawn or declined), on
+    /// the game's `version`.
+    fn set_draw_offer(&self, id: &str, version: u64, offer: Option<(u8, u32)>) -> DbResult<()>;
+    /// Records the other offers pending (takeback, rematch: the JSON of
+    /// [`crate::game::Offers`]), on the game's `version`.
+    fn set_offers(&self, id: &str, version: u64, offers: &str) -> DbResult<()>;
     /// Every game with its moves, oldest first.
     fn load_all(&self) -> DbResult<Vec<(GameRow, Vec<String>)>>;
     /// How many rows each table holds.
@@ -211,6 +246,77 @@ pub trait Storage: Send {
     fn lapsed_leases(&self, limit: usize) -> DbResult<Vec<String>> {
         let _ = limit;
         Ok(Vec::new())
+    }
+}
+
+/// A move as stored: its ply (from 1), text, mover (0 or 1; `None` for
+/// an old move) and the mover's time left after it, if timed.
+#[derive(Clone, Debug)]
+pub struct MoveRow {
+    /// Its number, from 1.
+    pub ply: usize,
+    /// Its text.
+    pub text: String,
+    /// Who made it.
+    pub mover: Option<u8>,
+    /// The mover's time left after it, if timed.
+    pub clock_ms: Option<u64>,
+}
+
+/// The times that decide whether a seek still stands, read at one moment.
+#[derive(Clone, Copy, Debug)]
+pub struct SeekClock {
+    /// Now, in milliseconds since 1970.
+    pub now_ms: i64,
+    /// A seek not asked after for this long has lapsed.
+    pub idle_ms: i64,
+    /// No seek stands longer than this.
+    pub ttl_ms: i64,
+    /// How long an accepted seek waits for its maker to learn his game.
+    pub accepted_kept_ms: i64,
+    /// The most seeks open at once.
+    pub cap: usize,
+}
+
+impl SeekClock {
+    /// The oldest `seen` of a standing seek, and its oldest `made` (in
+    /// seconds), and the oldest `taken` of an accepted one kept.
+    fn limits(&self) -> (i64, i64, i64) {
+        (
+            self.now_ms - self.idle_ms,
+            (self.now_ms - self.ttl_ms).div_euclid(1000),
+            self.now_ms - self.accepted_kept_ms,
+        )
+    }
+}
+
+/// What became of a seek, as its maker asks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SeekState {
+    /// Still open (its request), or being accepted right now.
+    Open(String),
+    /// Accepted: the game, and the maker's token in it.
+    Accepted {
+        /// The game's id.
+        game: String,
+        /// The maker's seat's token.
+        token: String,
+    },
+}
+
+/// The refusal of a write on a version of a game another write changed
+/// first.
+fn changed_first(done: bool) -> DbResult<()> {
+    if done {
+        Ok(())
+    } else {
+        Err(DbError {
+            message: "database: the game changed first (another request or another server \
+                      wrote it): nothing stored"
+                .into(),
+            busy: false,
+            conflict: true,
+        })
     }
 }
 

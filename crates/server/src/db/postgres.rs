@@ -18,7 +18,11 @@
 //! servers on the database read the game again ([`Storage::subscribe`]).
 
 use super::migrations::POSTGRES;
-use super::{Changed, DbError, DbResult, GameRow, IndexRow, Storage, TableCounts, CHAT_STORED};
+use super::shared_sql as sql;
+use super::{
+    changed_first, Changed, DbError, DbResult, GameRow, IndexRow, MoveRow, SeekClock, SeekState,
+    Storage, TableCounts, CHAT_STORED,
+};
 use fallible_iterator::FallibleIterator;
 use postgres::error::SqlState;
 use postgres::{Client, NoTls, Row};
@@ -46,7 +50,8 @@ const MIGRATION_LOCK: i64 = 0x6465_636b_6d61;
 
 /// The columns of a game row, as [`game_row`] reads them.
 const GAME_COLUMNS: &str = "SELECT id, variant, spec, token0, token1, engine_seat, engine_level, \
-    ended, created, draw_offer_seat, draw_offer_plies, time_control, name0, name1 FROM games";
+    ended, created, draw_offer_seat, draw_offer_plies, time_control, name0, name1, version, offers \
+    FROM games";
 
 /// A job for the connection's thread.
 type Job = Box<dyn FnOnce(&mut Conn) + Send>;
@@ -171,7 +176,43 @@ fn game_row(r: &Row) -> GameRow {
         chat: Vec::new(),
         names: [r.get(12), r.get(13)],
         since_last_move_ms: None,
+        version: u64::try_from(r.get::<_, i64>(14)).unwrap_or(0),
+        offers: r.get(15),
     }
+}
+
+/// The advisory lock's key while a seek is made: the open seeks are
+/// counted and the new one stored by one server at a time.
+const SEEK_LOCK: i64 = 0x6465_636b_7365;
+
+/// Runs `write` in a transaction after counting game `id`'s version up
+/// from `version`, and notifies the other servers: `false` (nothing
+/// written) when the version was another.
+fn on_version(
+    c: &mut Client,
+    origin: &str,
+    id: &str,
+    version: u64,
+    write: impl FnOnce(&mut postgres::Transaction<'_>) -> Result<(), postgres::Error>,
+) -> Result<bool, postgres::Error> {
+    let mut tx = c.transaction()?;
+    if tx.execute(sql::BUMP_VERSION, &[&id, &big(version)])? != 1 {
+        return Ok(false);
+    }
+    write(&mut tx)?;
+    notify(&mut tx, origin, id)?;
+    tx.commit()?;
+    Ok(true)
+}
+
+/// Forgets the seeks lapsed by `clock`.
+fn forget_lapsed_seeks(
+    c: &mut impl postgres::GenericClient,
+    clock: &SeekClock,
+) -> Result<(), postgres::Error> {
+    let (seen, made, taken) = clock.limits();
+    c.execute(sql::SEEKS_LAPSED, &[&seen, &made, &taken])
+        .map(drop)
 }
 
 /// A count or number as the `BIGINT` it is stored as.
@@ -433,36 +474,107 @@ impl Storage for PgDb {
         })
     }
 
-    fn insert_move(
-        &self,
-        id: &str,
-        ply: usize,
-        text: &str,
-        mover: Option<u8>,
-        clock_ms: Option<u64>,
-    ) -> DbResult<()> {
-        let (id, text) = (id.to_string(), text.to_string());
+    fn insert_move(&self, id: &str, version: u64, m: &MoveRow) -> DbResult<()> {
+        let (id, m) = (id.to_string(), m.clone());
         let origin = self.origin.clone();
         self.call(move |c| {
+            on_version(c, &origin, &id, version, |tx| {
+                tx.execute(
+                    &format!("INSERT INTO moves (game_id, ply, text, mover, clock_ms, at) VALUES ($1, $2, $3, $4, $5, {NOW_MS})"),
+                    &[&id, &big(m.ply), &m.text, &m.mover.map(i16::from), &m.clock_ms.map(big)],
+                )
+                .map(drop)
+            })
+        })
+        .and_then(changed_first)
+    }
+
+    fn insert_seek(
+        &self,
+        id: &str,
+        token: &str,
+        body: &str,
+        made: i64,
+        clock: &SeekClock,
+    ) -> DbResult<bool> {
+        let (id, token, body, clock) =
+            (id.to_string(), token.to_string(), body.to_string(), *clock);
+        self.call(move |c| {
             let mut tx = c.transaction()?;
+            tx.execute("SELECT pg_advisory_xact_lock($1)", &[&SEEK_LOCK])?;
+            forget_lapsed_seeks(&mut tx, &clock)?;
+            let open: i64 = tx.query_one(sql::SEEKS_OPEN_COUNT, &[])?.get(0);
+            if usize::try_from(open).unwrap_or(usize::MAX) >= clock.cap {
+                return Ok(false);
+            }
             tx.execute(
-                &format!("INSERT INTO moves (game_id, ply, text, mover, clock_ms, at) VALUES ($1, $2, $3, $4, $5, {NOW_MS})"),
-                &[&id, &big(ply), &text, &mover.map(i16::from), &clock_ms.map(big)],
+                sql::SEEK_INSERT,
+                &[&id, &token, &body, &made, &clock.now_ms],
             )?;
-            notify(&mut tx, &origin, &id)?;
-            tx.commit()
+            tx.commit()?;
+            Ok(true)
         })
     }
 
-    fn insert_seek(&self, id: &str, token: &str, body: &str, made: i64) -> DbResult<()> {
-        let (id, token, body) = (id.to_string(), token.to_string(), body.to_string());
+    fn open_seeks(&self, clock: &SeekClock) -> DbResult<Vec<(String, String, i64)>> {
+        let clock = *clock;
         self.call(move |c| {
-            c.execute(
-                "INSERT INTO seeks (id, token, body, made) VALUES ($1, $2, $3, $4)",
-                &[&id, &token, &body, &made],
-            )
+            forget_lapsed_seeks(c, &clock)?;
+            Ok(c.query(sql::SEEKS_OPEN, &[])?
+                .iter()
+                .map(|r| (r.get(0), r.get(1), r.get(2)))
+                .collect())
+        })
+    }
+
+    fn touch_seek(&self, id: &str, token: &str, clock: &SeekClock) -> DbResult<Option<SeekState>> {
+        let (id, token, clock) = (id.to_string(), token.to_string(), *clock);
+        self.call(move |c| {
+            forget_lapsed_seeks(c, &clock)?;
+            c.execute(sql::SEEK_SEEN, &[&clock.now_ms, &id, &token])?;
+            let row = c.query_opt(sql::SEEK_STATE, &[&id, &token])?;
+            Ok(row.map(|r| {
+                let (game, token): (Option<String>, Option<String>) = (r.get(1), r.get(2));
+                match game.zip(token) {
+                    Some((game, token)) => SeekState::Accepted { game, token },
+                    None => SeekState::Open(r.get(0)),
+                }
+            }))
+        })
+    }
+
+    fn take_seek(&self, id: &str, clock: &SeekClock) -> DbResult<Option<String>> {
+        let (id, clock) = (id.to_string(), *clock);
+        self.call(move |c| {
+            forget_lapsed_seeks(c, &clock)?;
+            if c.execute(sql::SEEK_TAKE, &[&clock.now_ms, &id])? == 0 {
+                return Ok(None);
+            }
+            Ok(c.query_opt(sql::SEEK_BODY, &[&id])?.map(|r| r.get(0)))
+        })
+    }
+
+    fn settle_seek(&self, id: &str, game: Option<(&str, &str)>, clock: &SeekClock) -> DbResult<()> {
+        let id = id.to_string();
+        let game = game.map(|(g, t)| (g.to_string(), t.to_string()));
+        let now = clock.now_ms;
+        self.call(move |c| {
+            match game {
+                Some((game, token)) => c.execute(sql::SEEK_ACCEPTED, &[&game, &token, &now, &id]),
+                None => c.execute(sql::SEEK_REOPEN, &[&now, &id]),
+            }
             .map(drop)
         })
+    }
+
+    fn cancel_seek(&self, id: &str, token: &str) -> DbResult<bool> {
+        let (id, token) = (id.to_string(), token.to_string());
+        self.call(move |c| Ok(c.execute(sql::SEEK_CANCEL, &[&id, &token])? > 0))
+    }
+
+    fn revive_seeks(&self, clock: &SeekClock) -> DbResult<()> {
+        let now = clock.now_ms;
+        self.call(move |c| c.execute(sql::SEEKS_REVIVE, &[&now]).map(drop))
     }
 
     fn delete_seek(&self, id: &str) -> DbResult<()> {
@@ -509,47 +621,65 @@ impl Storage for PgDb {
         self.call(move |c| chat_of(c, &id, limit))
     }
 
-    fn truncate_moves(&self, id: &str, keep: usize) -> DbResult<()> {
+    fn truncate_moves(&self, id: &str, version: u64, keep: usize) -> DbResult<()> {
         let id = id.to_string();
         let origin = self.origin.clone();
         self.call(move |c| {
-            let mut tx = c.transaction()?;
-            tx.execute(
-                "DELETE FROM moves WHERE game_id = $1 AND ply > $2",
-                &[&id, &big(keep)],
-            )?;
-            notify(&mut tx, &origin, &id)?;
-            tx.commit()
+            on_version(c, &origin, &id, version, |tx| {
+                tx.execute(
+                    "DELETE FROM moves WHERE game_id = $1 AND ply > $2",
+                    &[&id, &big(keep)],
+                )
+                .map(drop)
+            })
         })
+        .and_then(changed_first)
     }
 
-    fn set_ended(&self, id: &str, ended: &str) -> DbResult<()> {
+    fn set_ended(&self, id: &str, version: u64, ended: &str) -> DbResult<()> {
         let (id, ended) = (id.to_string(), ended.to_string());
         let origin = self.origin.clone();
         self.call(move |c| {
-            let mut tx = c.transaction()?;
-            tx.execute("UPDATE games SET ended = $2 WHERE id = $1", &[&id, &ended])?;
-            notify(&mut tx, &origin, &id)?;
-            tx.commit()
+            on_version(c, &origin, &id, version, |tx| {
+                tx.execute("UPDATE games SET ended = $2 WHERE id = $1", &[&id, &ended])
+                    .map(drop)
+            })
         })
+        .and_then(changed_first)
     }
 
-    fn set_draw_offer(&self, id: &str, offer: Option<(u8, u32)>) -> DbResult<()> {
+    fn set_draw_offer(&self, id: &str, version: u64, offer: Option<(u8, u32)>) -> DbResult<()> {
         let id = id.to_string();
         let origin = self.origin.clone();
         self.call(move |c| {
-            let mut tx = c.transaction()?;
-            tx.execute(
-                "UPDATE games SET draw_offer_seat = $2, draw_offer_plies = $3 WHERE id = $1",
-                &[
-                    &id,
-                    &offer.map(|o| i16::from(o.0)),
-                    &offer.map(|o| i64::from(o.1)),
-                ],
-            )?;
-            notify(&mut tx, &origin, &id)?;
-            tx.commit()
+            on_version(c, &origin, &id, version, |tx| {
+                tx.execute(
+                    "UPDATE games SET draw_offer_seat = $2, draw_offer_plies = $3 WHERE id = $1",
+                    &[
+                        &id,
+                        &offer.map(|o| i16::from(o.0)),
+                        &offer.map(|o| i64::from(o.1)),
+                    ],
+                )
+                .map(drop)
+            })
         })
+        .and_then(changed_first)
+    }
+
+    fn set_offers(&self, id: &str, version: u64, offers: &str) -> DbResult<()> {
+        let (id, offers) = (id.to_string(), offers.to_string());
+        let origin = self.origin.clone();
+        self.call(move |c| {
+            on_version(c, &origin, &id, version, |tx| {
+                tx.execute(
+                    "UPDATE games SET offers = $2 WHERE id = $1",
+                    &[&id, &offers],
+                )
+                .map(drop)
+            })
+        })
+        .and_then(changed_first)
     }
 
     fn load_all(&self) -> DbResult<Vec<(GameRow, Vec<String>)>> {

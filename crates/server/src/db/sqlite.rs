@@ -1,12 +1,17 @@
 //! The SQLite store (the default): one file, or `:memory:` for tests.
 
 use super::migrations::SQLITE;
-use super::{DbError, DbResult, GameRow, IndexRow, Storage, TableCounts, CHAT_STORED};
-use rusqlite::{params, Connection};
+use super::shared_sql as sql;
+use super::{
+    changed_first, DbError, DbResult, GameRow, IndexRow, MoveRow, SeekClock, SeekState, Storage,
+    TableCounts, CHAT_STORED,
+};
+use rusqlite::{params, Connection, OptionalExtension};
 
 /// The columns of a game row, as [`game_row`] reads them.
 const GAME_COLUMNS: &str = "SELECT id, variant, spec, token0, token1, engine_seat, engine_level, \
-    ended, created, draw_offer_seat, draw_offer_plies, time_control, name0, name1 FROM games";
+    ended, created, draw_offer_seat, draw_offer_plies, time_control, name0, name1, version, offers \
+    FROM games";
 
 /// A game row from [`GAME_COLUMNS`] (without its moves).
 fn game_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameRow> {
@@ -28,6 +33,8 @@ fn game_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameRow> {
         chat: Vec::new(),
         names: [r.get(12)?, r.get(13)?],
         since_last_move_ms: None,
+        version: r.get::<_, i64>(14)?.max(0) as u64,
+        offers: r.get(15)?,
     })
 }
 
@@ -125,6 +132,36 @@ impl SqliteDb {
             .map(|at| u64::try_from(super::now_millis() - at).unwrap_or(0));
         g.chat = self.chat_of(&g.id, CHAT_STORED)?;
         Ok((g, moves.into_iter().map(|m| m.0).collect()))
+    }
+
+    /// Runs `write` in a transaction after counting game `id`'s version
+    /// up from `version`: nothing is written, and the answer is a
+    /// conflict, when the version was another.
+    fn on_version(
+        &self,
+        id: &str,
+        version: u64,
+        write: impl FnOnce(&rusqlite::Transaction<'_>) -> rusqlite::Result<()>,
+    ) -> DbResult<()> {
+        let tx = self.conn.unchecked_transaction().map_err(err)?;
+        let bumped = tx
+            .execute(sql::BUMP_VERSION, params![id, version as i64])
+            .map_err(err)?
+            == 1;
+        if !bumped {
+            return changed_first(false);
+        }
+        write(&tx).map_err(err)?;
+        tx.commit().map_err(err)
+    }
+
+    /// Forgets the seeks lapsed by `clock`.
+    fn forget_lapsed_seeks(&self, clock: &SeekClock) -> DbResult<()> {
+        let (seen, made, taken) = clock.limits();
+        self.conn
+            .execute(sql::SEEKS_LAPSED, params![seen, made, taken])
+            .map_err(err)
+            .map(drop)
     }
 }
 
@@ -236,34 +273,110 @@ impl Storage for SqliteDb {
         Ok(())
     }
 
-    /// Stores a move (ply counts from 1) and its mover's time left after
-    /// it, if timed.
-    fn insert_move(
-        &self,
-        id: &str,
-        ply: usize,
-        text: &str,
-        mover: Option<u8>,
-        clock_ms: Option<u64>,
-    ) -> DbResult<()> {
-        self.conn
-            .execute(
+    fn insert_move(&self, id: &str, version: u64, m: &MoveRow) -> DbResult<()> {
+        self.on_version(id, version, |tx| {
+            tx.execute(
                 "INSERT INTO moves (game_id, ply, text, mover, clock_ms, at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-                params![id, ply as i64, text, mover, clock_ms.map(|c| c as i64), super::now_millis()],
+                params![id, m.ply as i64, m.text, m.mover, m.clock_ms.map(|c| c as i64), super::now_millis()],
             )
-            .map_err(err)?;
-        Ok(())
+            .map(drop)
+        })
     }
 
-    /// Stores an open seek (its request as JSON, made at `made` seconds).
-    fn insert_seek(&self, id: &str, token: &str, body: &str, made: i64) -> DbResult<()> {
-        self.conn
-            .execute(
-                "INSERT INTO seeks (id, token, body, made) VALUES (?1, ?2, ?3, ?4)",
-                params![id, token, body, made],
-            )
+    fn insert_seek(
+        &self,
+        id: &str,
+        token: &str,
+        body: &str,
+        made: i64,
+        clock: &SeekClock,
+    ) -> DbResult<bool> {
+        self.forget_lapsed_seeks(clock)?;
+        let tx = self.conn.unchecked_transaction().map_err(err)?;
+        let open: i64 = tx
+            .query_row(sql::SEEKS_OPEN_COUNT, [], |r| r.get(0))
             .map_err(err)?;
-        Ok(())
+        if usize::try_from(open).unwrap_or(usize::MAX) >= clock.cap {
+            return Ok(false);
+        }
+        tx.execute(
+            sql::SEEK_INSERT,
+            params![id, token, body, made, clock.now_ms],
+        )
+        .map_err(err)?;
+        tx.commit().map_err(err)?;
+        Ok(true)
+    }
+
+    fn open_seeks(&self, clock: &SeekClock) -> DbResult<Vec<(String, String, i64)>> {
+        self.forget_lapsed_seeks(clock)?;
+        let mut st = self.conn.prepare(sql::SEEKS_OPEN).map_err(err)?;
+        let rows = st
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+            .map_err(err)?
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(err)?;
+        Ok(rows)
+    }
+
+    fn touch_seek(&self, id: &str, token: &str, clock: &SeekClock) -> DbResult<Option<SeekState>> {
+        self.forget_lapsed_seeks(clock)?;
+        self.conn
+            .execute(sql::SEEK_SEEN, params![clock.now_ms, id, token])
+            .map_err(err)?;
+        let row: Option<(String, Option<String>, Option<String>)> = self
+            .conn
+            .query_row(sql::SEEK_STATE, params![id, token], |r| {
+                Ok((r.get(0)?, r.get(1)?, r.get(2)?))
+            })
+            .optional()
+            .map_err(err)?;
+        Ok(row.map(|(body, game, token)| match game.zip(token) {
+            Some((game, token)) => SeekState::Accepted { game, token },
+            None => SeekState::Open(body),
+        }))
+    }
+
+    fn take_seek(&self, id: &str, clock: &SeekClock) -> DbResult<Option<String>> {
+        self.forget_lapsed_seeks(clock)?;
+        let taken = self
+            .conn
+            .execute(sql::SEEK_TAKE, params![clock.now_ms, id])
+            .map_err(err)?;
+        if taken == 0 {
+            return Ok(None);
+        }
+        self.conn
+            .query_row(sql::SEEK_BODY, params![id], |r| r.get(0))
+            .optional()
+            .map_err(err)
+    }
+
+    fn settle_seek(&self, id: &str, game: Option<(&str, &str)>, clock: &SeekClock) -> DbResult<()> {
+        match game {
+            Some((game, token)) => self
+                .conn
+                .execute(sql::SEEK_ACCEPTED, params![game, token, clock.now_ms, id]),
+            None => self
+                .conn
+                .execute(sql::SEEK_REOPEN, params![clock.now_ms, id]),
+        }
+        .map_err(err)
+        .map(drop)
+    }
+
+    fn cancel_seek(&self, id: &str, token: &str) -> DbResult<bool> {
+        self.conn
+            .execute(sql::SEEK_CANCEL, params![id, token])
+            .map_err(err)
+            .map(|n| n > 0)
+    }
+
+    fn revive_seeks(&self, clock: &SeekClock) -> DbResult<()> {
+        self.conn
+            .execute(sql::SEEKS_REVIVE, params![clock.now_ms])
+            .map_err(err)
+            .map(drop)
     }
 
     /// Forgets a seek (taken, withdrawn or lapsed).
@@ -331,37 +444,44 @@ impl Storage for SqliteDb {
         Ok(rows)
     }
 
-    /// Takes back every move after ply `keep` (a takeback agreed).
-    fn truncate_moves(&self, id: &str, keep: usize) -> DbResult<()> {
-        self.conn
-            .execute(
+    fn truncate_moves(&self, id: &str, version: u64, keep: usize) -> DbResult<()> {
+        self.on_version(id, version, |tx| {
+            tx.execute(
                 "DELETE FROM moves WHERE game_id = ?1 AND ply > ?2",
                 params![id, keep as i64],
             )
-            .map_err(err)?;
-        Ok(())
+            .map(drop)
+        })
     }
 
-    /// Records an end from outside the board.
-    fn set_ended(&self, id: &str, ended: &str) -> DbResult<()> {
-        self.conn
-            .execute(
+    fn set_ended(&self, id: &str, version: u64, ended: &str) -> DbResult<()> {
+        self.on_version(id, version, |tx| {
+            tx.execute(
                 "UPDATE games SET ended = ?2 WHERE id = ?1",
                 params![id, ended],
             )
-            .map_err(err)?;
-        Ok(())
+            .map(drop)
+        })
     }
 
-    /// Records a pending draw offer (`None`: withdrawn or declined).
-    fn set_draw_offer(&self, id: &str, offer: Option<(u8, u32)>) -> DbResult<()> {
-        self.conn
-            .execute(
+    fn set_draw_offer(&self, id: &str, version: u64, offer: Option<(u8, u32)>) -> DbResult<()> {
+        self.on_version(id, version, |tx| {
+            tx.execute(
                 "UPDATE games SET draw_offer_seat = ?2, draw_offer_plies = ?3 WHERE id = ?1",
                 params![id, offer.map(|o| o.0), offer.map(|o| o.1)],
             )
-            .map_err(err)?;
-        Ok(())
+            .map(drop)
+        })
+    }
+
+    fn set_offers(&self, id: &str, version: u64, offers: &str) -> DbResult<()> {
+        self.on_version(id, version, |tx| {
+            tx.execute(
+                "UPDATE games SET offers = ?2 WHERE id = ?1",
+                params![id, offers],
+            )
+            .map(drop)
+        })
     }
 
     /// Every game with its moves, oldest first.
