@@ -140,7 +140,7 @@ impl Table {
     /// Forgets the windows that have ended.
     fn expire(&mut self, window: Duration, now: Instant) {
         while let Some((&(start, seq), _)) = self.by_start.first_key_value() {
-            if !window_end(start, window).is_some_and(|end| end <= now) {
+            if window_end(start, window).is_none_or(|end| end > now) {
                 break;
             }
             if let Some(key) = self.by_start.remove(&(start, seq)) {
