@@ -9,7 +9,7 @@
 use crate::clock::Clock;
 use crate::view::{
     ChatLine, ClockView, EngineView, GameLine, GamePart, GameView, LegalMove, MoveLineView,
-    RematchView, ResultView, SeatView, PROTOCOL,
+    RatingChangeView, RematchView, ResultView, SeatView, PROTOCOL,
 };
 use deckmate_games::registry::{BoxedGame, GameEntry, PlayedGame, RecordInfo, Settlement};
 use deckmate_rules::{Outcome, Seat};
@@ -89,6 +89,17 @@ pub struct LiveGame {
     /// ([`crate::db::GameRow::version`]): the next change of its play is
     /// stored on it.
     pub row_version: u64,
+    /// The accounts (keys) the seats belong to, if any.
+    pub accounts: [Option<String>; 2],
+    /// A rated game.
+    pub rated: bool,
+    /// Which seats' accounts are bots'.
+    pub bots: [bool; 2],
+    /// The rating change the game made (JSON), once recorded.
+    pub rating_change: Option<String>,
+    /// Whether this server recorded the game's end for its players'
+    /// histories and ratings ([`crate::AppState::record_end`]).
+    pub end_recorded: bool,
 }
 
 /// A rematch made of a finished game.
@@ -207,6 +218,11 @@ impl LiveGame {
             names: [None, None],
             present: [0, 0],
             row_version: 0,
+            accounts: [None, None],
+            rated: false,
+            bots: [false, false],
+            rating_change: None,
+            end_recorded: false,
         }
     }
 
@@ -375,6 +391,8 @@ impl LiveGame {
                 player: self.player_name(s),
                 // The engine is always there.
                 present: self.present[s.index()] > 0 || self.engine.is_some_and(|(e, _)| e == s),
+                account: self.accounts[s.index()].clone(),
+                bot: self.bots[s.index()],
             })
             .collect();
         let lines = move_lines_json(self.game.as_ref());
@@ -421,6 +439,11 @@ impl LiveGame {
                 winner: e.winner.map(Seat::index),
                 points: e.points,
             }),
+            rated: self.rated,
+            rating_change: self
+                .rating_change
+                .as_deref()
+                .and_then(RatingChangeView::from_stored),
             engine: self.engine.map(|(s, l)| EngineView {
                 seat: s.index(),
                 level: l,

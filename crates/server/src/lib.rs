@@ -14,6 +14,7 @@
 //! threads ([`blocking`]); handlers only await them.
 #![deny(missing_docs)]
 
+mod accounts;
 mod api;
 mod blocking;
 mod clock;
@@ -90,6 +91,9 @@ pub struct Config {
     pub max_resident_games: usize,
     /// How long a game nobody touches stays in memory.
     pub idle_games_kept: Duration,
+    /// Session cookies marked `Secure` (sent over HTTPS only): on behind
+    /// TLS (`serve --secure-cookies`).
+    pub secure_cookies: bool,
 }
 
 impl Default for Config {
@@ -106,6 +110,7 @@ impl Default for Config {
             build_hook: None,
             max_resident_games: 500,
             idle_games_kept: Duration::from_secs(300),
+            secure_cookies: false,
         }
     }
 }
@@ -134,6 +139,12 @@ struct Inner {
     /// Stored games that cannot be played now, by id: why (a variant file
     /// the server does not offer now, or another version of it).
     unavailable: Mutex<HashMap<String, String>>,
+    /// [`Config::secure_cookies`].
+    secure_cookies: bool,
+    /// Failed log-ins per account and per address ([`accounts`]).
+    throttle: Mutex<deckmate_accounts::LoginThrottle>,
+    /// Password hashes computed at once ([`accounts::HASHING_AT_ONCE`]).
+    hashing: tokio::sync::Semaphore,
     /// The lobby's list of open seeks as last read ([`api::seeks`]).
     seek_list: Mutex<api::seeks::SeekList>,
     /// Whole-game analyses, bounded ([`evaluation`]).
@@ -249,6 +260,11 @@ impl AppState {
                 idle_games_kept: config.idle_games_kept,
                 unavailable: Mutex::new(unavailable),
                 seek_list: Mutex::new(None),
+                secure_cookies: config.secure_cookies,
+                throttle: Mutex::new(deckmate_accounts::LoginThrottle::new(
+                    deckmate_accounts::ThrottleConfig::default(),
+                )),
+                hashing: tokio::sync::Semaphore::new(accounts::HASHING_AT_ONCE),
                 evaluations: evaluation::Evaluations::default(),
                 starts: Mutex::new(HashMap::new()),
                 shared,
@@ -297,6 +313,18 @@ impl AppState {
 
     pub(crate) fn evaluations(&self) -> &evaluation::Evaluations {
         &self.inner.evaluations
+    }
+
+    pub(crate) fn secure_cookies(&self) -> bool {
+        self.inner.secure_cookies
+    }
+
+    pub(crate) fn throttle(&self) -> &Mutex<deckmate_accounts::LoginThrottle> {
+        &self.inner.throttle
+    }
+
+    pub(crate) fn hashing(&self) -> &tokio::sync::Semaphore {
+        &self.inner.hashing
     }
 
     pub(crate) fn seek_list(&self) -> &Mutex<api::seeks::SeekList> {
@@ -478,7 +506,69 @@ impl AppState {
         drop(writer);
         self.clock_changed(slot);
         self.engine_move_if_due(slot);
+        self.record_end(slot);
         Ok(())
+    }
+
+    /// Records a game's end for its players' histories and ratings, once
+    /// it is over and a seat belongs to an account: its result (and, when
+    /// rated, both new ratings, in one transaction: the database records
+    /// it once, whichever server asks first); the rating change then
+    /// shows in the view. Runs in the background; a failure is tried
+    /// again at the next change.
+    pub(crate) fn record_end(&self, slot: &Arc<GameSlot>) {
+        let (id, finish) = {
+            let mut g = slot.lock();
+            if g.end_recorded || g.accounts.iter().all(Option::is_none) {
+                return;
+            }
+            let Some(end) = g.end() else {
+                return;
+            };
+            let result = match end.winner {
+                Some(Seat::First) => "1-0",
+                Some(Seat::Second) => "0-1",
+                None => "1/2-1/2",
+            };
+            let rated = match (&g.accounts, g.rated) {
+                ([Some(a), Some(b)], true) => {
+                    Some((g.entry().key.to_string(), [a.clone(), b.clone()]))
+                }
+                _ => None,
+            };
+            g.end_recorded = true;
+            (
+                g.id.clone(),
+                db::accounts::Finish {
+                    result: result.to_string(),
+                    finished: now(),
+                    rated,
+                },
+            )
+        };
+        let (state, slot) = (self.clone(), Arc::clone(slot));
+        self.inner.runtime.spawn(async move {
+            let recorded = state
+                .store()
+                .run(move |db| db.accounts().finish_game(&id, &finish))
+                .await;
+            let mut g = slot.lock();
+            match recorded {
+                Ok(change) => {
+                    if change.is_some() {
+                        g.rating_change = change;
+                        g.changed();
+                    }
+                }
+                Err(e) => {
+                    eprintln!(
+                        "deckmate: game {}: its end not recorded for its players: {e}",
+                        g.id
+                    );
+                    g.end_recorded = false;
+                }
+            }
+        });
     }
 
     /// What a write of a game's play came to ([`crate::db::GameRow::version`]):
@@ -530,13 +620,16 @@ impl AppState {
             eprintln!("deckmate: game {id}: a flag not stored: {e}");
             return false;
         }
-        let mut g = slot.lock();
-        g.ended = Some(end);
-        if let Some(c) = g.clock.as_mut() {
-            c.stop(now);
+        {
+            let mut g = slot.lock();
+            g.ended = Some(end);
+            if let Some(c) = g.clock.as_mut() {
+                c.stop(now);
+            }
+            g.clock_gen += 1;
+            g.changed();
         }
-        g.clock_gen += 1;
-        g.changed();
+        self.record_end(slot);
         true
     }
 

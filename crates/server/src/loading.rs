@@ -135,6 +135,11 @@ fn settle(g: &mut LiveGame, row: &GameRow, moves: &[String], going_on: bool) {
         .map(|(s, _)| seat_from(s));
     crate::offers::Offers::from_stored(row.offers.as_deref()).apply(g);
     g.row_version = row.version;
+    g.accounts = row.accounts.clone();
+    g.rated = row.rated;
+    g.bots = row.bots;
+    g.rating_change = row.rating_change.clone();
+    g.end_recorded = row.rating_change.is_some();
 }
 
 /// Brings the game in memory up to the stored moves `moves` in place,
@@ -341,6 +346,7 @@ impl AppState {
         if caught_up {
             self.clock_changed(&slot);
             self.engine_move_if_due(&slot);
+            self.record_end(&slot);
             return;
         }
         let Some(variant) = self.catalog().find(&row.variant) else {
@@ -369,6 +375,7 @@ impl AppState {
         }
         self.clock_changed(&slot);
         self.engine_move_if_due(&slot);
+        self.record_end(&slot);
     }
 
     /// Stores the lines of the games in memory that changed, then drops

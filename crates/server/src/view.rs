@@ -67,6 +67,10 @@ pub struct GameView {
     pub record_withheld: Option<&'static str>,
     /// The end, once the game is over.
     pub result: Option<ResultView>,
+    /// A rated game.
+    pub rated: bool,
+    /// What the game did to the players' ratings, once over (rated games).
+    pub rating_change: Option<RatingChangeView>,
     /// The engine's seat and level, in a game against it.
     pub engine: Option<EngineView>,
     /// A notice from the server (a move it is retrying to store).
@@ -133,6 +137,34 @@ pub struct SeatView {
     /// Whether its player's page is open now (a live view of the game);
     /// always for the engine's seat.
     pub present: bool,
+    /// The account (its username's key) the seat belongs to, if any: its
+    /// profile is `/@/{account}`.
+    pub account: Option<String>,
+    /// A bot's account.
+    pub bot: bool,
+}
+
+/// What a rated game did to its players' ratings.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct RatingChangeView {
+    /// Each seat's rating change, as shown (rounded).
+    pub diff: Vec<i64>,
+    /// Each seat's rating after the game, rounded.
+    pub after: Vec<i64>,
+}
+
+impl RatingChangeView {
+    /// The change as stored ([`crate::db::accounts::rate`]).
+    pub fn from_stored(text: &str) -> Option<RatingChangeView> {
+        let v: Value = serde_json::from_str(text).ok()?;
+        let ints = |k: &str, f: &dyn Fn(&Value) -> Option<i64>| -> Option<Vec<i64>> {
+            v.get(k)?.as_array()?.iter().map(f).collect()
+        };
+        Some(RatingChangeView {
+            diff: ints("diff", &Value::as_i64)?,
+            after: ints("after", &|p| p.get(0)?.as_f64().map(|r| r.round() as i64))?,
+        })
+    }
 }
 
 /// A legal move: its text and what the client matches clicks against.

@@ -204,8 +204,8 @@ async fn every_request_body_is_read_as_its_type() {
         (
             "/api/seeks",
             None,
-            json!({ "variant": "cuarenta", "rated": true }),
-            "rated",
+            json!({ "variant": "cuarenta", "ranked": true }),
+            "ranked",
         ),
         (
             "/api/seeks",

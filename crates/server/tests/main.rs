@@ -1,5 +1,6 @@
 //! The integration tests of deckmate-server, one binary (linking one test binary per file cost minutes).
 
+mod accounts;
 mod analysis;
 mod api;
 mod blocking;

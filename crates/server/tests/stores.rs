@@ -39,6 +39,10 @@ fn row(id: &str) -> GameRow {
         since_last_move_ms: None,
         version: 0,
         offers: None,
+        accounts: [None, None],
+        rated: false,
+        bots: [false, false],
+        rating_change: None,
     }
 }
 

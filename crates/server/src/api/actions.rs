@@ -2,7 +2,7 @@
 //! rematch. Each change is stored before it is made; each takes the
 //! game's writer lock, so changes to one game happen one at a time.
 
-use super::games::{find, fresh_ids, fresh_seed, new_game_as, secret_seed};
+use super::games::{find, fresh_ids, fresh_seed, new_game_as, secret_seed, Seating};
 use super::{bad, bearer, conflict, internal, stored, typed, ApiError, ApiResult};
 use crate::game::{seat_of, GameSlot, LiveGame};
 use crate::offers::Offers;
@@ -89,19 +89,22 @@ pub(super) async fn play(
 async fn end_game(
     state: &AppState,
     id: &str,
-    g: &crate::game::GameSlot,
+    g: &std::sync::Arc<GameSlot>,
     end: Settlement,
 ) -> ApiResult<()> {
     let version = g.lock().row_version;
     let r = state.store().set_ended(id, version, end.to_json()).await;
     state.written(g, r).map_err(stored)?;
-    let mut g = g.lock();
-    g.ended = Some(end);
-    if let Some(c) = g.clock.as_mut() {
-        c.stop(std::time::Instant::now());
+    {
+        let mut g = g.lock();
+        g.ended = Some(end);
+        if let Some(c) = g.clock.as_mut() {
+            c.stop(std::time::Instant::now());
+        }
+        g.clock_gen += 1;
+        g.changed();
     }
-    g.clock_gen += 1;
-    g.changed();
+    state.record_end(g);
     Ok(())
 }
 
@@ -288,7 +291,7 @@ pub(super) async fn draw(
 async fn answer_draw(
     state: &AppState,
     id: &str,
-    slot: &crate::game::GameSlot,
+    slot: &std::sync::Arc<GameSlot>,
     by: Seat,
     accept: bool,
 ) -> ApiResult<()> {
@@ -561,7 +564,13 @@ async fn rematch_answer(
                 fresh
             };
             // Seats swapped: the player of each seat takes the other.
-            let names = [g.names[1].clone(), g.names[0].clone()];
+            let names = Seating {
+                names: g.names.clone(),
+                accounts: g.accounts.clone(),
+                rated: g.rated,
+                bots: g.bots,
+            }
+            .swapped();
             Ok((
                 g.entry(),
                 g.game.rematch_spec(seed),

@@ -269,6 +269,8 @@ fn view_now(state: &AppState, req: &Board) -> ApiResult<Json<Value>> {
                 player: entry.seat_names[s.index()].to_string(),
                 // The board's one person plays both seats.
                 present: true,
+                account: None,
+                bot: false,
             })
             .collect(),
         you: you.map(Seat::index),

@@ -89,11 +89,37 @@ pub(super) async fn new_game(
     game: BoxedGame,
     engine: Option<(Seat, u8)>,
     time_control: Option<TimeControl>,
-    names: [Option<String>; 2],
+    seating: Seating,
 ) -> ApiResult<(String, [String; 2])> {
     let (id, tokens) = fresh_ids()?;
-    new_game_as(state, &id, &tokens, game, engine, time_control, names).await?;
+    new_game_as(state, &id, &tokens, game, engine, time_control, seating).await?;
     Ok((id, tokens))
+}
+
+/// Who sits where in a new game: the players' nicknames and accounts by
+/// seat, and whether the game is rated.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Seating {
+    /// Nicknames.
+    pub names: [Option<String>; 2],
+    /// Accounts (keys).
+    pub accounts: [Option<String>; 2],
+    /// Rated (both seats' accounts agreed).
+    pub rated: bool,
+    /// Which seats' accounts are bots'.
+    pub bots: [bool; 2],
+}
+
+impl Seating {
+    /// The seating with the seats swapped (a rematch).
+    pub fn swapped(&self) -> Seating {
+        Seating {
+            names: [self.names[1].clone(), self.names[0].clone()],
+            accounts: [self.accounts[1].clone(), self.accounts[0].clone()],
+            rated: self.rated,
+            bots: [self.bots[1], self.bots[0]],
+        }
+    }
 }
 
 /// A new game's id and its seats' tokens, from the OS's randomness.
@@ -111,9 +137,15 @@ pub(super) async fn new_game_as(
     game: BoxedGame,
     engine: Option<(Seat, u8)>,
     time_control: Option<TimeControl>,
-    names: [Option<String>; 2],
+    seating: Seating,
 ) -> ApiResult<()> {
     let (id, tokens) = (id.to_string(), tokens.clone());
+    let Seating {
+        names,
+        accounts,
+        rated,
+        bots,
+    } = seating;
     let row = crate::db::GameRow {
         since_last_move_ms: None,
         id: id.clone(),
@@ -130,12 +162,19 @@ pub(super) async fn new_game_as(
         names: names.clone(),
         version: 0,
         offers: None,
+        accounts: accounts.clone(),
+        rated,
+        bots,
+        rating_change: None,
     };
     let created = row.created;
     state.store().insert_game(row).await.map_err(stored)?;
     let mut live = LiveGame::new(id.clone(), game, tokens.clone(), engine, created);
     live.set_clock(time_control.map(Clock::new));
     live.names = names;
+    live.accounts = accounts;
+    live.rated = rated;
+    live.bots = bots;
     let slot = state.insert(live);
     state.clock_changed(&slot);
     state.engine_move_if_due(&slot);
@@ -189,8 +228,10 @@ pub(super) fn nickname(name: Option<&str>) -> ApiResult<Option<String>> {
 /// `POST /api/games`: the body is a [`NewGame`].
 pub(super) async fn create(
     State(state): State<AppState>,
+    headers: axum::http::HeaderMap,
     body: Option<Json<Value>>,
 ) -> ApiResult<Json<Value>> {
+    let player = crate::accounts::writer(&state, &headers).await?;
     let body: NewGame = typed(
         body,
         "send a JSON object: {\"variant\": \"cardmate\", \"opponent\": \"friend\" or {\"engine\": 1-8, \"seat\": ...}, \"options\", \"seed\", \"time_control\", \"name\"}",
@@ -218,9 +259,12 @@ pub(super) async fn create(
         .await
         .map_err(internal)??;
     let you = engine.map_or(Seat::First, |e| e.0.other());
-    let mut names = [None, None];
-    names[you.index()] = name;
-    let (id, tokens) = new_game(&state, game, engine, time_control, names).await?;
+    let mut seating = Seating::default();
+    // A logged-in creator's seat is his account's, under his username.
+    seating.names[you.index()] = name.or_else(|| player.as_ref().map(|p| p.username.clone()));
+    seating.bots[you.index()] = player.as_ref().is_some_and(|p| p.bot);
+    seating.accounts[you.index()] = player.map(|p| p.key);
+    let (id, tokens) = new_game(&state, game, engine, time_control, seating).await?;
     let you = engine.map(|(s, _)| s.other()).unwrap_or(Seat::First);
     Ok(created(variant, &id, &tokens, you, engine.map(|e| e.0)))
 }

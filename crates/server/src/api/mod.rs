@@ -32,6 +32,7 @@
 //! for a page outside `/api` (`Accept: text/html`) gets the error as an
 //! HTML page instead, with the same status (`pages.rs`).
 
+pub(crate) mod account;
 mod actions;
 mod analysis;
 mod cards;
@@ -44,6 +45,7 @@ mod pages;
 mod pieces;
 mod requests;
 pub(crate) mod seeks;
+mod users;
 mod ws;
 
 use crate::limits;
@@ -82,7 +84,7 @@ pub struct ApiError {
 
 impl ApiError {
     /// An error whose code is the status's ([`limits::status_code_word`]).
-    fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
+    pub(crate) fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
         ApiError {
             status,
             code: limits::status_code_word(status),
@@ -92,12 +94,12 @@ impl ApiError {
     }
 
     /// The same error with a more precise code.
-    fn coded(self, code: &'static str) -> ApiError {
+    pub(crate) fn coded(self, code: &'static str) -> ApiError {
         ApiError { code, ..self }
     }
 
     /// The same error with `Retry-After: seconds`.
-    fn retry(self, seconds: u64) -> ApiError {
+    pub(crate) fn retry(self, seconds: u64) -> ApiError {
         ApiError {
             retry_after: Some(seconds),
             ..self
@@ -133,9 +135,10 @@ impl IntoResponse for ApiError {
     }
 }
 
-type ApiResult<T> = Result<T, ApiError>;
+/// An API answer or its error.
+pub(crate) type ApiResult<T> = Result<T, ApiError>;
 
-fn bad(m: impl Into<String>) -> ApiError {
+pub(crate) fn bad(m: impl Into<String>) -> ApiError {
     ApiError::new(StatusCode::BAD_REQUEST, m)
 }
 
@@ -145,15 +148,15 @@ fn unmade(e: deckmate_games::registry::GameError) -> ApiError {
     bad(e.to_string()).coded(e.code())
 }
 
-fn internal(m: impl Into<String>) -> ApiError {
+pub(crate) fn internal(m: impl Into<String>) -> ApiError {
     ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, m)
 }
 
-fn conflict(m: impl Into<String>) -> ApiError {
+pub(crate) fn conflict(m: impl Into<String>) -> ApiError {
     ApiError::new(StatusCode::CONFLICT, m)
 }
 
-fn not_found(m: impl Into<String>) -> ApiError {
+pub(crate) fn not_found(m: impl Into<String>) -> ApiError {
     ApiError::new(StatusCode::NOT_FOUND, m)
 }
 
@@ -167,7 +170,7 @@ fn unavailable(m: impl Into<String>) -> ApiError {
 /// busy, 409 when the same row was stored first by another request (a
 /// move for the same ply through another server), 500 otherwise. Nothing
 /// changed either way.
-fn stored(e: StoreError) -> ApiError {
+pub(crate) fn stored(e: StoreError) -> ApiError {
     match e {
         StoreError::Busy(m) => ApiError {
             status: StatusCode::SERVICE_UNAVAILABLE,
@@ -188,7 +191,10 @@ fn stored(e: StoreError) -> ApiError {
 /// A request body read as its type: a missing body, or one that is not
 /// that type (a field missing, of the wrong kind, or unknown), is a 400
 /// that says what to send (`usage`) and what was wrong.
-fn typed<T: serde::de::DeserializeOwned>(body: Option<Json<Value>>, usage: &str) -> ApiResult<T> {
+pub(crate) fn typed<T: serde::de::DeserializeOwned>(
+    body: Option<Json<Value>>,
+    usage: &str,
+) -> ApiResult<T> {
     let Some(Json(body)) = body else {
         return Err(bad(usage));
     };
@@ -196,7 +202,7 @@ fn typed<T: serde::de::DeserializeOwned>(body: Option<Json<Value>>, usage: &str)
 }
 
 /// The token of `Authorization: Bearer <token>`.
-fn bearer(headers: &HeaderMap) -> Option<String> {
+pub(crate) fn bearer(headers: &HeaderMap) -> Option<String> {
     headers
         .get(header::AUTHORIZATION)?
         .to_str()
@@ -279,7 +285,7 @@ pub fn app(state: AppState) -> Router {
         )
         .route(
             "/api/games/{id}/rematch/accept",
-            post(actions::accept_rematch).layer(create_limit),
+            post(actions::accept_rematch).layer(create_limit.clone()),
         )
         .route(
             "/api/games/{id}/rematch/decline",
@@ -291,7 +297,38 @@ pub fn app(state: AppState) -> Router {
             get(evaluation::read).post(evaluation::start),
         )
         .route("/api/games/{id}/ws", get(ws::ws))
+        .route(
+            "/api/account/register",
+            post(account::register).layer(create_limit.clone()),
+        )
+        .route("/api/account/login", post(account::login))
+        .route("/api/account/logout", post(account::logout))
+        .route("/api/account/password", post(account::password))
+        .route("/api/account", get(account::me))
+        .route("/api/account/games", get(users::my_games))
+        .route("/api/user/{username}", get(users::profile))
+        .route("/api/user/{username}/games", get(users::history))
+        .route("/api/user/{username}/games.pgn", get(users::pgn))
+        .route("/api/leaderboard/{game}", get(users::leaderboard))
+        .route("/@/{username}", get(index))
+        .route("/leaderboard", get(index))
+        .route("/leaderboard/{game}", get(index))
+        .route("/login", get(index))
+        .route("/register", get(index))
+        .route("/account", get(index))
+        .route(
+            "/api/account/tokens",
+            post(account::create_token).get(account::tokens),
+        )
+        .route(
+            "/api/account/tokens/{id}",
+            axum::routing::delete(account::revoke_token),
+        )
         .fallback(|| async { not_found("no such page") })
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            crate::accounts::seat_by_account,
+        ))
         .with_state(state)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(TimeoutLayer::with_status_code(

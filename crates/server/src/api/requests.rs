@@ -56,6 +56,16 @@ pub(super) struct NewSeek {
     /// The maker's nickname.
     #[serde(default)]
     pub name: Option<String>,
+    /// A rated game (the maker must be logged in, and so must the
+    /// accepter).
+    #[serde(default)]
+    pub rated: bool,
+    /// The accepter's rating in this game must be within `[low, high]`.
+    #[serde(default)]
+    pub rating_range: Option<[u32; 2]>,
+    /// Bots may accept a rated seek (they may not unless asked).
+    #[serde(default)]
+    pub bots: bool,
 }
 
 /// `POST /api/games/{id}/name` and `POST /api/seeks/{id}/accept`: a

@@ -16,7 +16,7 @@
 //! seek at any server. The lobby's list is read from the database at
 //! most every [`LIST_FRESH`] by each server.
 
-use super::games::{created, find, fresh_ids, new_game_as, nickname, seeded_game};
+use super::games::{created, find, fresh_ids, new_game_as, nickname, seeded_game, Seating};
 use super::requests::{Name, NewSeek};
 use super::{bad, bearer, conflict, internal, not_found, stored, typed, ApiError, ApiResult};
 use crate::clock::TimeControl;
@@ -28,6 +28,7 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::Json;
 use deckmate_games::registry::{GameEntry, Options};
 use deckmate_rules::Seat;
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
@@ -61,26 +62,58 @@ pub(crate) fn seek_clock() -> SeekClock {
     }
 }
 
-/// What a seek's request says: its game, options (as given), time
-/// control, the maker's seat (`None`: random) and nickname.
-type SeekTerms = (
-    &'static GameEntry,
-    Value,
-    Option<TimeControl>,
-    Option<Seat>,
-    Option<String>,
-);
+/// What a seek's request says, and who made it.
+#[derive(Clone)]
+struct Terms {
+    variant: &'static GameEntry,
+    /// The options as given.
+    options: Value,
+    time_control: Option<TimeControl>,
+    /// The maker's seat (`None`: random).
+    seat: Option<Seat>,
+    /// The maker's nickname.
+    name: Option<String>,
+    rated: bool,
+    rating_range: Option<[u32; 2]>,
+    bots: bool,
+    /// The maker's account, if logged in.
+    maker: Option<Maker>,
+}
+
+/// A seek's maker's account, as stored with the seek.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+struct Maker {
+    key: String,
+    username: String,
+    bot: bool,
+    /// His rating in the seek's game when he made it, as shown.
+    rating: String,
+}
+
+/// A seek as stored: the request, and its maker's account.
+#[derive(Serialize, Deserialize)]
+struct StoredSeek {
+    request: Value,
+    #[serde(default)]
+    maker: Option<Maker>,
+}
 
 /// A seek as the lobby lists it.
-fn listed(id: &str, (variant, options, time_control, seat, name): &SeekTerms) -> Value {
+fn listed(id: &str, t: &Terms) -> Value {
     json!({
         "id": id,
-        "variant": variant.key,
-        "title": variant.name,
-        "options": options,
-        "time_control": time_control.map(TimeControl::to_json),
-        "seat": seat.map(|s| variant.seats[s.index()]),
-        "name": name.clone().unwrap_or_else(|| "Anonymous".to_string()),
+        "variant": t.variant.key,
+        "title": t.variant.name,
+        "options": t.options,
+        "time_control": t.time_control.map(TimeControl::to_json),
+        "seat": t.seat.map(|s| t.variant.seats[s.index()]),
+        "name": t.name.clone().unwrap_or_else(|| "Anonymous".to_string()),
+        "rated": t.rated,
+        "rating_range": t.rating_range,
+        "bots": t.bots,
+        "account": t.maker.as_ref().map(|m| m.username.clone()),
+        "bot": t.maker.as_ref().is_some_and(|m| m.bot),
+        "rating": t.maker.as_ref().map(|m| m.rating.clone()),
     })
 }
 
@@ -93,7 +126,7 @@ fn check_game(variant: &'static GameEntry, options: &Value) -> ApiResult<()> {
 }
 
 /// Reads a seek's request (its game is checked by [`check_game`]).
-fn terms(state: &AppState, body: &NewSeek) -> ApiResult<SeekTerms> {
+fn terms(state: &AppState, body: &NewSeek, maker: Option<Maker>) -> ApiResult<Terms> {
     let key = body
         .variant
         .as_deref()
@@ -115,16 +148,56 @@ fn terms(state: &AppState, body: &NewSeek) -> ApiResult<SeekTerms> {
             ))
         })?),
     };
+    if let Some([low, high]) = body.rating_range {
+        if low > high || high > 4000 {
+            return Err(bad(
+                "rating_range: [low, high], low at most high, both at most 4000",
+            ));
+        }
+    }
     let name = nickname(body.name.as_deref())?;
-    Ok((variant, body.options.clone(), time_control, seat, name))
+    Ok(Terms {
+        variant,
+        options: body.options.clone(),
+        time_control,
+        seat,
+        name,
+        rated: body.rated,
+        rating_range: body.rating_range,
+        bots: body.bots,
+        maker,
+    })
 }
 
 /// A stored seek's terms, if this server offers its game (a variant file
-/// dropped since is not).
-fn stored_terms(state: &AppState, body: &str) -> Option<SeekTerms> {
-    serde_json::from_str::<NewSeek>(body)
-        .ok()
-        .and_then(|b| terms(state, &b).ok())
+/// dropped since is not). A seek stored before accounts is its request
+/// alone.
+fn stored_terms(state: &AppState, body: &str) -> Option<Terms> {
+    let (request, maker) = match serde_json::from_str::<StoredSeek>(body) {
+        Ok(s) => (s.request, s.maker),
+        Err(_) => (serde_json::from_str::<Value>(body).ok()?, None),
+    };
+    let request: NewSeek = serde_json::from_value(request).ok()?;
+    terms(state, &request, maker).ok()
+}
+
+/// A player's rating in a game, as shown (`1500?` for none yet).
+async fn rating_of(
+    state: &AppState,
+    key: &str,
+    game: &str,
+) -> ApiResult<deckmate_accounts::Rating> {
+    let (key, game) = (key.to_string(), game.to_string());
+    let rows = state
+        .store()
+        .run(move |db| db.accounts().ratings(&key))
+        .await
+        .map_err(stored)?;
+    Ok(rows
+        .into_iter()
+        .find(|r| r.game == game)
+        .map(|r| r.rating)
+        .unwrap_or_default())
 }
 
 /// Forgets the list read last: this server changed a seek.
@@ -136,13 +209,44 @@ fn stale(state: &AppState) {
 /// key|"random", "name"}`: opens a seek; answers its `id` and `token`.
 pub(super) async fn create(
     State(state): State<AppState>,
+    headers: HeaderMap,
     body: Option<Json<Value>>,
 ) -> ApiResult<Json<Value>> {
     let body: NewSeek = typed(
         body,
-        "send a JSON object: {\"variant\": \"cuarenta\", \"options\", \"time_control\", \"seat\", \"name\"}",
+        "send a JSON object: {\"variant\": \"cuarenta\", \"options\", \"time_control\", \"seat\", \"name\", \"rated\", \"rating_range\", \"bots\"}",
     )?;
-    let (variant, options, time_control, seat, name) = terms(&state, &body)?;
+    let player = crate::accounts::writer(&state, &headers).await?;
+    if body.rated && player.is_none() {
+        return Err(ApiError::new(
+            StatusCode::UNAUTHORIZED,
+            "a rated seek is made by a logged-in player: log in, or make it casual",
+        )
+        .coded("login"));
+    }
+    let maker = match player {
+        Some(p) => {
+            let key = body
+                .variant
+                .clone()
+                .unwrap_or_else(|| state.catalog().first().key.to_string());
+            let rating = rating_of(&state, &p.key, &key).await?;
+            Some(Maker {
+                key: p.key,
+                username: p.username,
+                bot: p.bot,
+                rating: rating.display(),
+            })
+        }
+        None => None,
+    };
+    let t = terms(&state, &body, maker)?;
+    let (variant, options, time_control, seat) =
+        (t.variant, t.options.clone(), t.time_control, t.seat);
+    let name = t
+        .name
+        .clone()
+        .or_else(|| t.maker.as_ref().map(|m| m.username.clone()));
     let given = options.clone();
     state
         .build("seek", move || check_game(variant, &given))
@@ -152,7 +256,7 @@ pub(super) async fn create(
         secret().map_err(super::internal)?[..12].to_string(),
         secret().map_err(super::internal)?,
     );
-    let stored_body = json!({
+    let request = json!({
         "variant": variant.key,
         "options": options,
         "time_control": time_control.map(|tc| json!({
@@ -161,8 +265,15 @@ pub(super) async fn create(
         })),
         "seat": seat.map_or("random", |s| variant.seats[s.index()]),
         "name": name,
+        "rated": t.rated,
+        "rating_range": t.rating_range,
+        "bots": t.bots,
+    });
+    let stored_body = serde_json::to_string(&StoredSeek {
+        request,
+        maker: t.maker,
     })
-    .to_string();
+    .map_err(|e| internal(e.to_string()))?;
     let (sid, stoken) = (id.clone(), token.clone());
     let made = state
         .store()
@@ -259,8 +370,10 @@ pub(super) async fn cancel(
 pub(super) async fn accept(
     State(state): State<AppState>,
     Path(id): Path<String>,
+    headers: HeaderMap,
     body: Option<Json<Value>>,
 ) -> ApiResult<Json<Value>> {
+    let player = crate::accounts::writer(&state, &headers).await?;
     let name = match body {
         Some(b) => typed::<Name>(Some(b), "send {\"name\": \"your nickname\"} or nothing")?.name,
         None => None,
@@ -275,7 +388,7 @@ pub(super) async fn accept(
         .map_err(stored)?
         .ok_or_else(|| not_found("no such open seek (taken, withdrawn or lapsed)"))?;
     stale(&state);
-    let made = start_seek(&state, &id, &body, name).await;
+    let made = start_seek(&state, &id, &body, name, player).await;
     if made.is_err() {
         // Not made: the seek stands again for another.
         let sid = id.clone();
@@ -290,6 +403,57 @@ pub(super) async fn accept(
     made
 }
 
+/// Whether `player` may accept a seek of these terms: a rated seek only
+/// by a logged-in player other than its maker, a bot only where the
+/// maker let bots in; a rating range only by a player within it.
+async fn may_accept(
+    state: &AppState,
+    t: &Terms,
+    player: Option<&crate::accounts::Player>,
+) -> ApiResult<()> {
+    let same = |p: &crate::accounts::Player| t.maker.as_ref().is_some_and(|m| m.key == p.key);
+    if player.is_some_and(same) {
+        return Err(conflict("that is your own seek"));
+    }
+    if t.rated {
+        let p = player.ok_or_else(|| {
+            ApiError::new(
+                StatusCode::UNAUTHORIZED,
+                "a rated game is played logged in: log in first",
+            )
+            .coded("login")
+        })?;
+        let maker_bot = t.maker.as_ref().is_some_and(|m| m.bot);
+        if p.bot && !maker_bot && !t.bots {
+            return Err(ApiError::new(
+                StatusCode::FORBIDDEN,
+                "this player's rated seek is not open to bots",
+            ));
+        }
+    }
+    if let Some([low, high]) = t.rating_range {
+        let p = player.ok_or_else(|| {
+            ApiError::new(
+                StatusCode::UNAUTHORIZED,
+                "this seek asks for a rating: log in first",
+            )
+            .coded("login")
+        })?;
+        let r = rating_of(state, &p.key, t.variant.key)
+            .await?
+            .rating
+            .round();
+        if r < f64::from(low) || r > f64::from(high) {
+            return Err(ApiError::new(
+                StatusCode::FORBIDDEN,
+                format!("this seek is for ratings {low}-{high}; yours is {r}"),
+            )
+            .coded("out_of_range"));
+        }
+    }
+    Ok(())
+}
+
 /// Makes the game of taken seek `id`, and records it with the seek for
 /// its maker.
 async fn start_seek(
@@ -297,9 +461,18 @@ async fn start_seek(
     id: &str,
     body: &str,
     name: Option<String>,
+    player: Option<crate::accounts::Player>,
 ) -> ApiResult<Json<Value>> {
-    let (variant, options, time_control, seat, maker_name) = stored_terms(state, body)
+    let t = stored_terms(state, body)
         .ok_or_else(|| conflict("the seek's game is no longer offered here"))?;
+    may_accept(state, &t, player.as_ref()).await?;
+    let (variant, options, time_control, seat, maker_name) = (
+        t.variant,
+        t.options.clone(),
+        t.time_control,
+        t.seat,
+        t.name.clone(),
+    );
     let maker = match seat {
         Some(s) => s,
         None => {
@@ -319,11 +492,19 @@ async fn start_seek(
         })
         .await
         .map_err(internal)??;
-    let mut names = [None, None];
-    names[maker.index()] = maker_name;
-    names[maker.other().index()] = name;
+    let mut seating = Seating {
+        rated: t.rated,
+        ..Seating::default()
+    };
+    seating.names[maker.index()] = maker_name;
+    seating.names[maker.other().index()] =
+        name.or_else(|| player.as_ref().map(|p| p.username.clone()));
+    seating.bots[maker.index()] = t.maker.as_ref().is_some_and(|m| m.bot);
+    seating.bots[maker.other().index()] = player.as_ref().is_some_and(|p| p.bot);
+    seating.accounts[maker.index()] = t.maker.map(|m| m.key);
+    seating.accounts[maker.other().index()] = player.map(|p| p.key);
     let (game_id, tokens) = fresh_ids()?;
-    new_game_as(state, &game_id, &tokens, game, None, time_control, names).await?;
+    new_game_as(state, &game_id, &tokens, game, None, time_control, seating).await?;
     let (sid, gid, maker_token) = (
         id.to_string(),
         game_id.clone(),

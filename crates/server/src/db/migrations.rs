@@ -32,7 +32,7 @@ pub(super) struct PgMigration {
 }
 
 /// The latest version.
-pub const LATEST: i64 = 4;
+pub const LATEST: i64 = 5;
 
 /// SQLite's migrations.
 pub(super) const SQLITE: &[SqliteMigration] = &[
@@ -56,7 +56,62 @@ pub(super) const SQLITE: &[SqliteMigration] = &[
         name: "versions, offers and seeks shared between servers",
         apply: |tx| tx.execute_batch(SHARED_STATE),
     },
+    SqliteMigration {
+        version: 5,
+        name: "accounts, sessions, API tokens, ratings; games' seats' accounts and results",
+        apply: |tx| tx.execute_batch(ACCOUNTS),
+    },
 ];
+
+/// Version 5: players' accounts (by the lowercase key of the username,
+/// the name as chosen, the Argon2id hash, the bot flag), their sessions
+/// and personal API tokens (each stored as its SHA-256 only), their
+/// Glicko-2 ratings per game; each game's seats' accounts (and which are
+/// bots': bit 0 the first seat's, bit 1 the second's), whether it is
+/// rated, its result and when it ended (for the players' histories), and
+/// the rating change it made.
+const ACCOUNTS: &str = "CREATE TABLE accounts (
+    key TEXT PRIMARY KEY,
+    username TEXT NOT NULL,
+    hash TEXT NOT NULL,
+    bot SMALLINT NOT NULL DEFAULT 0,
+    created BIGINT NOT NULL
+);
+CREATE TABLE sessions (
+    hash TEXT PRIMARY KEY,
+    account TEXT NOT NULL REFERENCES accounts (key),
+    created BIGINT NOT NULL
+);
+CREATE INDEX sessions_account ON sessions (account);
+CREATE TABLE api_tokens (
+    hash TEXT PRIMARY KEY,
+    id TEXT NOT NULL UNIQUE,
+    account TEXT NOT NULL REFERENCES accounts (key),
+    label TEXT NOT NULL,
+    scopes TEXT NOT NULL,
+    created BIGINT NOT NULL
+);
+CREATE INDEX api_tokens_account ON api_tokens (account);
+CREATE TABLE ratings (
+    account TEXT NOT NULL REFERENCES accounts (key),
+    game TEXT NOT NULL,
+    rating DOUBLE PRECISION NOT NULL,
+    rd DOUBLE PRECISION NOT NULL,
+    volatility DOUBLE PRECISION NOT NULL,
+    games BIGINT NOT NULL,
+    last BIGINT NOT NULL,
+    PRIMARY KEY (account, game)
+);
+CREATE INDEX ratings_board ON ratings (game, last);
+ALTER TABLE games ADD COLUMN account0 TEXT;
+ALTER TABLE games ADD COLUMN account1 TEXT;
+ALTER TABLE games ADD COLUMN rated SMALLINT NOT NULL DEFAULT 0;
+ALTER TABLE games ADD COLUMN bots SMALLINT NOT NULL DEFAULT 0;
+ALTER TABLE games ADD COLUMN result TEXT;
+ALTER TABLE games ADD COLUMN finished BIGINT;
+ALTER TABLE games ADD COLUMN rating_change TEXT;
+CREATE INDEX games_account0 ON games (account0, created);
+CREATE INDEX games_account1 ON games (account1, created);";
 
 /// Version 4: each game's version (every change of its play counts it
 /// up, and is made only on the version its writer read) and its pending
@@ -143,6 +198,11 @@ pub(super) const POSTGRES: &[PgMigration] = &[
         version: 4,
         name: "versions, offers and seeks shared between servers",
         sql: SHARED_STATE,
+    },
+    PgMigration {
+        version: 5,
+        name: "accounts, sessions, API tokens, ratings; games' seats' accounts and results",
+        sql: ACCOUNTS,
     },
 ];
 

@@ -5,10 +5,13 @@
 //! ([`Db::open`]). Both bring their schema up to date when opened, by
 //! the versioned migrations of [`migrations`].
 
+pub mod accounts;
 mod migrations;
 mod postgres;
+mod postgres_accounts;
 mod shared_sql;
 mod sqlite;
+mod sqlite_accounts;
 
 pub use migrations::LATEST as LATEST_MIGRATION;
 
@@ -56,8 +59,16 @@ pub struct GameRow {
     /// servers writing the same game at once exactly one succeeds.
     pub version: u64,
     /// The offers pending besides a draw (takeback, rematch), as the JSON
-    /// of [`crate::game::Offers`].
+    /// of [`crate::offers::Offers`].
     pub offers: Option<String>,
+    /// The accounts (keys) the seats belong to, if any.
+    pub accounts: [Option<String>; 2],
+    /// A rated game (between two accounts, both agreeing).
+    pub rated: bool,
+    /// Which seats' accounts are bots'.
+    pub bots: [bool; 2],
+    /// The rating change the game made, as JSON, once it ended rated.
+    pub rating_change: Option<String>,
 }
 
 /// Chat messages kept in the database per game: the last ones, as many
@@ -129,7 +140,9 @@ pub struct TableCounts {
 }
 
 /// What a store does; each method is one statement or one transaction.
-pub trait Storage: Send {
+pub trait Storage: Send + accounts::AccountStorage {
+    /// What the store keeps of players.
+    fn accounts(&self) -> &dyn accounts::AccountStorage;
     /// What a start needs to know of every game without building it,
     /// oldest first: in the order they were stored ([`IndexRow`]).
     fn index(&self) -> DbResult<Vec<IndexRow>>;
@@ -198,7 +211,7 @@ pub trait Storage: Send {
     /// the game's `version`.
     fn set_draw_offer(&self, id: &str, version: u64, offer: Option<(u8, u32)>) -> DbResult<()>;
     /// Records the other offers pending (takeback, rematch: the JSON of
-    /// [`crate::game::Offers`]), on the game's `version`.
+    /// [`crate::offers::Offers`]), on the game's `version`.
     fn set_offers(&self, id: &str, version: u64, offers: &str) -> DbResult<()>;
     /// Every game with its moves, oldest first.
     fn load_all(&self) -> DbResult<Vec<(GameRow, Vec<String>)>>;

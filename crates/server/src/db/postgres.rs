@@ -50,8 +50,8 @@ const MIGRATION_LOCK: i64 = 0x6465_636b_6d61;
 
 /// The columns of a game row, as [`game_row`] reads them.
 const GAME_COLUMNS: &str = "SELECT id, variant, spec, token0, token1, engine_seat, engine_level, \
-    ended, created, draw_offer_seat, draw_offer_plies, time_control, name0, name1, version, offers \
-    FROM games";
+    ended, created, draw_offer_seat, draw_offer_plies, time_control, name0, name1, version, offers, \
+    account0, account1, rated, rating_change, bots FROM games";
 
 /// A job for the connection's thread.
 type Job = Box<dyn FnOnce(&mut Conn) + Send>;
@@ -124,7 +124,7 @@ fn gone() -> DbError {
 }
 
 /// A PostgreSQL error in words, and what kind it is.
-fn err(e: postgres::Error) -> DbError {
+pub(super) fn err(e: postgres::Error) -> DbError {
     let code = e.code();
     let conflict = code == Some(&SqlState::UNIQUE_VIOLATION);
     let busy = e.is_closed()
@@ -178,6 +178,13 @@ fn game_row(r: &Row) -> GameRow {
         since_last_move_ms: None,
         version: u64::try_from(r.get::<_, i64>(14)).unwrap_or(0),
         offers: r.get(15),
+        accounts: [r.get(16), r.get(17)],
+        rated: r.get::<_, i16>(18) != 0,
+        rating_change: r.get(19),
+        bots: {
+            let b: i16 = r.get(20);
+            [b & 1 != 0, b & 2 != 0]
+        },
     }
 }
 
@@ -257,7 +264,7 @@ impl PgDb {
     }
 
     /// Runs `f` on the connection's thread and waits for its answer.
-    fn call<T: Send + 'static>(
+    pub(super) fn call<T: Send + 'static>(
         &self,
         f: impl FnOnce(&mut Client) -> Result<T, postgres::Error> + Send + 'static,
     ) -> DbResult<T> {
@@ -367,6 +374,10 @@ fn chat_of(
 }
 
 impl Storage for PgDb {
+    fn accounts(&self) -> &dyn super::accounts::AccountStorage {
+        self
+    }
+
     fn index(&self) -> DbResult<Vec<IndexRow>> {
         self.call(|c| {
             let rows = c.query(
@@ -452,8 +463,8 @@ impl Storage for PgDb {
         self.call(move |c| {
             let mut tx = c.transaction()?;
             tx.execute(
-                "INSERT INTO games (id, variant, spec, token0, token1, engine_seat, engine_level, ended, created, time_control, name0, name1)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
+                "INSERT INTO games (id, variant, spec, token0, token1, engine_seat, engine_level, ended, created, time_control, name0, name1, account0, account1, rated, bots)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)",
                 &[
                     &g.id,
                     &g.variant,
@@ -467,6 +478,10 @@ impl Storage for PgDb {
                     &g.time_control,
                     &g.names[0],
                     &g.names[1],
+                    &g.accounts[0],
+                    &g.accounts[1],
+                    &i16::from(g.rated),
+                    &(i16::from(g.bots[0]) | (i16::from(g.bots[1]) << 1)),
                 ],
             )?;
             notify(&mut tx, &origin, &g.id)?;

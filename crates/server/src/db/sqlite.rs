@@ -10,8 +10,8 @@ use rusqlite::{params, Connection, OptionalExtension};
 
 /// The columns of a game row, as [`game_row`] reads them.
 const GAME_COLUMNS: &str = "SELECT id, variant, spec, token0, token1, engine_seat, engine_level, \
-    ended, created, draw_offer_seat, draw_offer_plies, time_control, name0, name1, version, offers \
-    FROM games";
+    ended, created, draw_offer_seat, draw_offer_plies, time_control, name0, name1, version, offers, \
+    account0, account1, rated, rating_change, bots FROM games";
 
 /// A game row from [`GAME_COLUMNS`] (without its moves).
 fn game_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameRow> {
@@ -35,15 +35,22 @@ fn game_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameRow> {
         since_last_move_ms: None,
         version: r.get::<_, i64>(14)?.max(0) as u64,
         offers: r.get(15)?,
+        accounts: [r.get(16)?, r.get(17)?],
+        rated: r.get::<_, i64>(18)? != 0,
+        rating_change: r.get(19)?,
+        bots: {
+            let b: i64 = r.get(20)?;
+            [b & 1 != 0, b & 2 != 0]
+        },
     })
 }
 
 /// The SQLite database: one connection.
 pub struct SqliteDb {
-    conn: Connection,
+    pub(super) conn: Connection,
 }
 
-fn err(e: rusqlite::Error) -> DbError {
+pub(super) fn err(e: rusqlite::Error) -> DbError {
     let busy = matches!(
         e.sqlite_error_code(),
         Some(rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked)
@@ -166,6 +173,10 @@ impl SqliteDb {
 }
 
 impl Storage for SqliteDb {
+    fn accounts(&self) -> &dyn super::accounts::AccountStorage {
+        self
+    }
+
     /// What a start needs to know of every game without building it,
     /// oldest first: in the order they were stored ([`IndexRow`]).
     fn index(&self) -> DbResult<Vec<IndexRow>> {
@@ -252,8 +263,8 @@ impl Storage for SqliteDb {
     fn insert_game(&self, g: &GameRow) -> DbResult<()> {
         self.conn
             .execute(
-                "INSERT INTO games (id, variant, spec, token0, token1, engine_seat, engine_level, ended, created, time_control, name0, name1)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+                "INSERT INTO games (id, variant, spec, token0, token1, engine_seat, engine_level, ended, created, time_control, name0, name1, account0, account1, rated, bots)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)",
                 params![
                     g.id,
                     g.variant,
@@ -266,7 +277,11 @@ impl Storage for SqliteDb {
                     g.created,
                     g.time_control,
                     g.names[0],
-                    g.names[1]
+                    g.names[1],
+                    g.accounts[0],
+                    g.accounts[1],
+                    i64::from(g.rated),
+                    i64::from(g.bots[0]) | (i64::from(g.bots[1]) << 1)
                 ],
             )
             .map_err(err)?;
