@@ -186,15 +186,19 @@ fn game_of(path: &str) -> Option<&str> {
 /// session of an account that one of the game's seats belongs to, acts
 /// as that seat (the seat's token is put in its `Authorization`) — a
 /// write only from this site's pages ([`same_site`]). So a player's games
-/// follow him to any browser where he is logged in.
+/// follow him to any browser where he is logged in. A personal API token
+/// with the scope `board:play` or `bot:play` acts as its account's seat
+/// likewise (scripts and bots).
 pub async fn seat_by_account(
     State(state): State<AppState>,
     mut req: Request,
     next: Next,
 ) -> Response {
-    let wanted = req.headers().get(header::AUTHORIZATION).is_none()
-        && req.uri().path().strip_prefix("/api/games/").is_some()
-        && session_cookie(req.headers()).is_some();
+    let by_token = personal_token(req.headers()).is_some();
+    let wanted = (by_token
+        || (req.headers().get(header::AUTHORIZATION).is_none()
+            && session_cookie(req.headers()).is_some()))
+        && req.uri().path().starts_with("/api/games/");
     if wanted {
         let (path, write, headers) = (
             req.uri().path().to_string(),
@@ -219,10 +223,14 @@ async fn seat_token(
     headers: &HeaderMap,
 ) -> Option<String> {
     let id = game_of(path)?.to_string();
-    if write && !same_site(headers, state.allowed_origins()) {
-        return None;
-    }
     let player = player(state, headers).await.ok()??;
+    match &player.via {
+        Via::Session(_) if write && !same_site(headers, state.allowed_origins()) => return None,
+        Via::Token(_) if !(player.may(Scope::BoardPlay) || player.may(Scope::BotPlay)) => {
+            return None
+        }
+        _ => {}
+    }
     let slot = state.game_loaded(&id).await.ok()??;
     let g = slot.lock();
     let seat = g

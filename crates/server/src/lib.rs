@@ -277,6 +277,12 @@ impl AppState {
             loading::follow(&state, feed);
         }
         leases::start(&state);
+        // The dummy hash an unknown name is checked against is made now,
+        // not at the first such log-in (which would then take longer
+        // than a wrong password's).
+        std::mem::drop(tokio::task::spawn_blocking(|| {
+            deckmate_accounts::dummy_verify("warm up");
+        }));
         for slot in lock(&state.inner.games).all() {
             state.clock_changed(&slot);
             state.engine_move_if_due(&slot);

@@ -697,3 +697,87 @@ async fn item_4_my_games_lists_the_players_games_his_turn_first() {
     let (s, _, _) = ask(&state, &GUEST, "GET", "/api/account/games", None).await;
     assert_eq!(s, StatusCode::UNAUTHORIZED);
 }
+
+#[tokio::test]
+async fn item_7_bots_are_accounts_labelled_everywhere_and_kept_out_of_humans_rated_seeks() {
+    let state = common::memory();
+    let human = register(&state, "lea").await;
+    let botty = register(&state, "tin_bot").await;
+    let (_, _, t) = ask(
+        &state,
+        &browser(&botty),
+        "POST",
+        "/api/account/tokens",
+        Some(json!({"scopes": "bot:play"})),
+    )
+    .await;
+    let token = t["token"].as_str().unwrap().to_string();
+    let bot = Ask {
+        cookie: None,
+        origin: None,
+        bearer: Some(&token),
+    };
+    let (s, _, v) = ask(&state, &bot, "POST", "/api/bot/account/upgrade", None).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let (_, _, p) = ask(&state, &GUEST, "GET", "/api/user/tin_bot", None).await;
+    assert_eq!(p["bot"], true, "{p}");
+    // A human's rated seek is closed to bots unless he lets them in.
+    let (_, _, closed) = ask(
+        &state,
+        &browser(&human),
+        "POST",
+        "/api/seeks",
+        Some(json!({"variant": "cuarenta", "rated": true})),
+    )
+    .await;
+    let path = format!("/api/seeks/{}/accept", closed["id"].as_str().unwrap());
+    let (s, _, v) = ask(&state, &bot, "POST", &path, None).await;
+    assert_eq!(s, StatusCode::FORBIDDEN, "{v}");
+    let (_, _, open) = ask(
+        &state,
+        &browser(&human),
+        "POST",
+        "/api/seeks",
+        Some(json!({"variant": "cuarenta", "rated": true, "bots": true})),
+    )
+    .await;
+    let path = format!("/api/seeks/{}/accept", open["id"].as_str().unwrap());
+    let (s, _, g) = ask(&state, &bot, "POST", &path, None).await;
+    assert_eq!(s, StatusCode::OK, "{g}");
+    let v = common::view(&state, g["id"].as_str().unwrap(), None).await;
+    let bots: Vec<bool> = v["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["bot"].as_bool().unwrap())
+        .collect();
+    assert_eq!(bots.iter().filter(|&&b| b).count(), 1, "{v}");
+    // The bot's token acts as its seat (scope bot:play).
+    let id = g["id"].as_str().unwrap();
+    let (_, _, mine) = ask(&state, &bot, "GET", &format!("/api/games/{id}"), None).await;
+    let seat = bots.iter().position(|&b| b).unwrap();
+    assert_eq!(mine["you"], seat, "{mine}");
+    // An account that has played cannot become a bot's.
+    let (_, _, t) = ask(
+        &state,
+        &browser(&human),
+        "POST",
+        "/api/account/tokens",
+        Some(json!({"scopes": "bot:play"})),
+    )
+    .await;
+    let late = t["token"].as_str().unwrap().to_string();
+    let (s, _, _) = ask(
+        &state,
+        &Ask {
+            cookie: None,
+            origin: None,
+            bearer: Some(&late),
+        },
+        "POST",
+        "/api/bot/account/upgrade",
+        None,
+    )
+    .await;
+    assert_eq!(s, StatusCode::CONFLICT);
+}

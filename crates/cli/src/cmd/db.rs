@@ -41,7 +41,8 @@ enum DbCommand {
 }
 
 /// A database named for a message: a URL without its password.
-fn shown(target: &str) -> String {
+/// A database's address as printed: without its password.
+pub(crate) fn shown(target: &str) -> String {
     match (target.find("://"), target.find('@')) {
         (Some(scheme), Some(at)) if at > scheme => {
             let userinfo = &target[scheme + 3..at];

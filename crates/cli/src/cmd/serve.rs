@@ -67,6 +67,10 @@ pub struct ServeArgs {
     /// games (see docs/variant-files.md).
     #[arg(long, value_name = "DIR")]
     variants: Option<String>,
+    /// Mark the session cookie Secure (sent over HTTPS only): set it when
+    /// the server is reached through TLS (a reverse proxy with HTTPS).
+    #[arg(long)]
+    secure_cookies: bool,
     /// Engine seats never move (for load tests).
     #[arg(long, hide = true)]
     no_engines: bool,
@@ -83,13 +87,14 @@ fn origin_arg(text: &str) -> Result<String, String> {
 
 /// Runs the server until interrupted.
 pub fn run(args: ServeArgs) -> Result<ExitCode, String> {
-    let db = Db::open(&args.db)?;
+    let db = Db::open(&args.db).map_err(|e| format!("{}: {e}", super::db::shown(&args.db)))?;
     let mut config = Config {
         engines: !args.no_engines,
         store_wait: Duration::from_secs(args.store_wait),
         create_burst: args.create_burst,
         create_per_minute: args.create_rate,
         allowed_origins: args.allow_origin.clone(),
+        secure_cookies: args.secure_cookies,
         ..Config::default()
     };
     if let Some(n) = args.engine_threads {
@@ -134,7 +139,7 @@ pub fn run(args: ServeArgs) -> Result<ExitCode, String> {
         let _ = writeln!(
             out,
             "games are kept in {}; engine searches on {threads} threads",
-            args.db
+            super::db::shown(&args.db)
         );
         drop(out);
         serve(listener, app(state), limits, async {

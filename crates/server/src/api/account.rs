@@ -299,6 +299,37 @@ pub(super) async fn me(
     })))
 }
 
+/// `POST /api/bot/account/upgrade` (as lichess spells it), with a
+/// personal token of scope `bot:play` (or the session): the account
+/// becomes a bot's for good, if it has played no game (409 otherwise).
+/// A bot is labelled everywhere and never takes a human's rated seek
+/// unless its maker let bots in.
+pub(super) async fn upgrade_to_bot(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+) -> ApiResult<Json<Value>> {
+    let p = required_writer(&state, &headers).await?;
+    if !p.may(Scope::BotPlay) {
+        return Err(ApiError::new(
+            StatusCode::FORBIDDEN,
+            "this token lacks the scope bot:play",
+        ));
+    }
+    let key = p.key.clone();
+    let bot = state
+        .store()
+        .run(move |db| db.accounts().make_bot(&key))
+        .await
+        .map_err(stored)?;
+    if !bot {
+        return Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "an account that has played games cannot become a bot's: make a new account",
+        ));
+    }
+    Ok(Json(json!({ "username": p.username, "bot": true })))
+}
+
 /// `{"scopes": "board:play bot:play" or a list, "label"}`.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]

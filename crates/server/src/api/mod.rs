@@ -306,6 +306,7 @@ pub fn app(state: AppState) -> Router {
         .route("/api/account/password", post(account::password))
         .route("/api/account", get(account::me))
         .route("/api/account/games", get(users::my_games))
+        .route("/api/bot/account/upgrade", post(account::upgrade_to_bot))
         .route("/api/user/{username}", get(users::profile))
         .route("/api/user/{username}/games", get(users::history))
         .route("/api/user/{username}/games.pgn", get(users::pgn))

@@ -156,6 +156,9 @@ pub trait AccountStorage {
     fn tokens(&self, key: &str) -> DbResult<Vec<TokenRow>>;
     /// Revokes an account's token by id: whether it was.
     fn drop_token(&self, key: &str, id: &str) -> DbResult<bool>;
+    /// Makes an account a bot's, if it has played no game: whether it
+    /// is a bot's now.
+    fn make_bot(&self, key: &str) -> DbResult<bool>;
     /// An account's ratings, by game.
     fn ratings(&self, key: &str) -> DbResult<Vec<RatingRow>>;
     /// Records a game's end once (its result and time; for a rated game
@@ -198,6 +201,8 @@ pub(super) mod sql {
         "INSERT INTO accounts (key, username, hash, bot, created) VALUES ($1, $2, $3, $4, $5)";
     pub const ACCOUNT: &str =
         "SELECT key, username, hash, bot, created FROM accounts WHERE key = $1";
+    pub const MAKE_BOT: &str = "UPDATE accounts SET bot = 1 WHERE key = $1
+         AND NOT EXISTS (SELECT 1 FROM games WHERE account0 = $1 OR account1 = $1)";
     pub const PASSWORD: &str = "UPDATE accounts SET hash = $1 WHERE key = $2";
     pub const SESSIONS_DROP_BUT: &str = "DELETE FROM sessions WHERE account = $1 AND hash <> $2";
     pub const SESSIONS_DROP: &str = "DELETE FROM sessions WHERE account = $1";

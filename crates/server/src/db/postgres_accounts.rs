@@ -136,6 +136,12 @@ impl AccountStorage for PgDb {
         self.call(move |c| Ok(c.execute(sql::TOKEN_DROP, &[&key, &id])? > 0))
     }
 
+    fn make_bot(&self, key: &str) -> DbResult<bool> {
+        let k = key.to_string();
+        self.call(move |c| c.execute(sql::MAKE_BOT, &[&k]).map(drop))?;
+        Ok(self.account(key)?.is_some_and(|a| a.bot))
+    }
+
     fn ratings(&self, key: &str) -> DbResult<Vec<RatingRow>> {
         let key = key.to_string();
         self.call(move |c| {

@@ -136,6 +136,13 @@ impl AccountStorage for SqliteDb {
             .map_err(err)
     }
 
+    fn make_bot(&self, key: &str) -> DbResult<bool> {
+        self.conn
+            .execute(sql::MAKE_BOT, params![key])
+            .map_err(err)?;
+        Ok(self.account(key)?.is_some_and(|a| a.bot))
+    }
+
     fn ratings(&self, key: &str) -> DbResult<Vec<RatingRow>> {
         let mut st = self.conn.prepare(sql::RATINGS).map_err(err)?;
         let rows = st
