@@ -152,11 +152,23 @@ pub async fn writer(state: &AppState, headers: &HeaderMap) -> ApiResult<Option<P
     Ok(p)
 }
 
+/// The refusal of a guest where a player must be logged in (401 `login`).
+pub fn login_first(why: &str) -> ApiError {
+    ApiError::new(StatusCode::UNAUTHORIZED, why).coded("login")
+}
+
 /// The player making a write, who must be known (401).
 pub async fn required_writer(state: &AppState, headers: &HeaderMap) -> ApiResult<Player> {
     writer(state, headers)
         .await?
-        .ok_or_else(|| ApiError::new(StatusCode::UNAUTHORIZED, "log in first").coded("login"))
+        .ok_or_else(|| login_first("log in first"))
+}
+
+/// The player asking, who must be known (401).
+pub async fn required_player(state: &AppState, headers: &HeaderMap) -> ApiResult<Player> {
+    player(state, headers)
+        .await?
+        .ok_or_else(|| login_first("log in first"))
 }
 
 /// The `Set-Cookie` of a new session (or, with `None`, of its end).

@@ -33,6 +33,15 @@ const GUEST: Ask<'static> = Ask {
     bearer: None,
 };
 
+/// A script's request, with a personal API token.
+fn script(token: &str) -> Ask<'_> {
+    Ask {
+        cookie: None,
+        origin: None,
+        bearer: Some(token),
+    }
+}
+
 fn browser(cookie: &str) -> Ask<'_> {
     Ask {
         cookie: Some(cookie),
@@ -367,12 +376,8 @@ async fn item_1_personal_api_tokens_are_shown_once_stored_hashed_and_scoped() {
     assert_eq!(s, StatusCode::OK, "{v}");
     let token = v["token"].as_str().unwrap().to_string();
     assert!(token.starts_with("dmp_"), "{token}");
-    let script = Ask {
-        cookie: None,
-        origin: None,
-        bearer: Some(&token),
-    };
-    let (s, _, v) = ask(&state, &script, "GET", "/api/account", None).await;
+    let scripted = script(&token);
+    let (s, _, v) = ask(&state, &scripted, "GET", "/api/account", None).await;
     assert_eq!((s, v["username"].clone()), (StatusCode::OK, json!("fay")));
     // Listed without the token itself.
     let (_, _, list) = ask(&state, &browser(&fay), "GET", "/api/account/tokens", None).await;
@@ -388,18 +393,7 @@ async fn item_1_personal_api_tokens_are_shown_once_stored_hashed_and_scoped() {
     )
     .await;
     let narrow = v["token"].as_str().unwrap().to_string();
-    let (s, _, _) = ask(
-        &state,
-        &Ask {
-            cookie: None,
-            origin: None,
-            bearer: Some(&narrow),
-        },
-        "GET",
-        "/api/account",
-        None,
-    )
-    .await;
+    let (s, _, _) = ask(&state, &script(&narrow), "GET", "/api/account", None).await;
     assert_eq!(s, StatusCode::FORBIDDEN);
     // An unknown scope is refused by name.
     let (s, _, v) = ask(
@@ -423,7 +417,7 @@ async fn item_1_personal_api_tokens_are_shown_once_stored_hashed_and_scoped() {
     )
     .await;
     assert_eq!(s, StatusCode::OK);
-    let (s, _, _) = ask(&state, &script, "GET", "/api/account", None).await;
+    let (s, _, _) = ask(&state, &scripted, "GET", "/api/account", None).await;
     assert_eq!(s, StatusCode::UNAUTHORIZED);
 }
 
@@ -712,11 +706,7 @@ async fn item_7_bots_are_accounts_labelled_everywhere_and_kept_out_of_humans_rat
     )
     .await;
     let token = t["token"].as_str().unwrap().to_string();
-    let bot = Ask {
-        cookie: None,
-        origin: None,
-        bearer: Some(&token),
-    };
+    let bot = script(&token);
     let (s, _, v) = ask(&state, &bot, "POST", "/api/bot/account/upgrade", None).await;
     assert_eq!(s, StatusCode::OK, "{v}");
     let (_, _, p) = ask(&state, &GUEST, "GET", "/api/user/tin_bot", None).await;
@@ -769,11 +759,7 @@ async fn item_7_bots_are_accounts_labelled_everywhere_and_kept_out_of_humans_rat
     let late = t["token"].as_str().unwrap().to_string();
     let (s, _, _) = ask(
         &state,
-        &Ask {
-            cookie: None,
-            origin: None,
-            bearer: Some(&late),
-        },
+        &script(&late),
         "POST",
         "/api/bot/account/upgrade",
         None,

@@ -426,9 +426,7 @@ pub(super) async fn tokens(
     State(state): State<AppState>,
     headers: HeaderMap,
 ) -> ApiResult<Json<Value>> {
-    let p = player(&state, &headers)
-        .await?
-        .ok_or_else(|| ApiError::new(StatusCode::UNAUTHORIZED, "log in first").coded("login"))?;
+    let p = crate::accounts::required_player(&state, &headers).await?;
     let key = p.key.clone();
     let rows = state
         .store()

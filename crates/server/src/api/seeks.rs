@@ -218,11 +218,9 @@ pub(super) async fn create(
     )?;
     let player = crate::accounts::writer(&state, &headers).await?;
     if body.rated && player.is_none() {
-        return Err(ApiError::new(
-            StatusCode::UNAUTHORIZED,
+        return Err(crate::accounts::login_first(
             "a rated seek is made by a logged-in player: log in, or make it casual",
-        )
-        .coded("login"));
+        ));
     }
     let maker = match player {
         Some(p) => {
@@ -417,11 +415,7 @@ async fn may_accept(
     }
     if t.rated {
         let p = player.ok_or_else(|| {
-            ApiError::new(
-                StatusCode::UNAUTHORIZED,
-                "a rated game is played logged in: log in first",
-            )
-            .coded("login")
+            crate::accounts::login_first("a rated game is played logged in: log in first")
         })?;
         let maker_bot = t.maker.as_ref().is_some_and(|m| m.bot);
         if p.bot && !maker_bot && !t.bots {
@@ -433,11 +427,7 @@ async fn may_accept(
     }
     if let Some([low, high]) = t.rating_range {
         let p = player.ok_or_else(|| {
-            ApiError::new(
-                StatusCode::UNAUTHORIZED,
-                "this seek asks for a rating: log in first",
-            )
-            .coded("login")
+            crate::accounts::login_first("this seek asks for a rating: log in first")
         })?;
         let r = rating_of(state, &p.key, t.variant.key)
             .await?

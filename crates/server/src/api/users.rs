@@ -5,12 +5,11 @@
 
 use super::account::ratings_json;
 use super::games::find;
-use super::{bad, not_found, stored, ApiError, ApiResult};
-use crate::accounts::player;
+use super::{bad, not_found, stored, ApiResult};
 use crate::db::accounts::{HistoryFilter, HistoryRow, Outcome};
 use crate::AppState;
 use axum::extract::{Path, Query, State};
-use axum::http::{header, HeaderMap, StatusCode};
+use axum::http::{header, HeaderMap};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::Deserialize;
@@ -250,9 +249,7 @@ pub(super) async fn my_games(
     State(state): State<AppState>,
     headers: HeaderMap,
 ) -> ApiResult<Json<Value>> {
-    let p = player(&state, &headers)
-        .await?
-        .ok_or_else(|| ApiError::new(StatusCode::UNAUTHORIZED, "log in first").coded("login"))?;
+    let p = crate::accounts::required_player(&state, &headers).await?;
     let filter = HistoryFilter {
         account: p.key.clone(),
         game: None,
