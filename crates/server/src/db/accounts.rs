@@ -131,6 +131,27 @@ pub struct LeaderRow {
     pub games: u64,
 }
 
+/// A challenge from one account to another.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChallengeRow {
+    /// Its id.
+    pub id: String,
+    /// The challenger's key.
+    pub challenger: String,
+    /// The challenged player's key.
+    pub dest: String,
+    /// Its terms as JSON.
+    pub body: String,
+    /// `created`, `accepted`, `declined` or `canceled`.
+    pub status: String,
+    /// The game it became, once accepted.
+    pub game: Option<String>,
+    /// Why it was declined.
+    pub reason: Option<String>,
+    /// When it was made (seconds since 1970).
+    pub created: i64,
+}
+
 /// What the stores keep of players; each method one transaction.
 pub trait AccountStorage {
     /// Stores a new account: `false` when its key is taken.
@@ -176,6 +197,22 @@ pub trait AccountStorage {
     /// The best `limit` players of a game who played a rated game of it
     /// since `since` (seconds since 1970).
     fn leaderboard(&self, game: &str, since: i64, limit: usize) -> DbResult<Vec<LeaderRow>>;
+    /// Stores a new challenge (status `created`).
+    fn create_challenge(&self, c: &ChallengeRow) -> DbResult<()>;
+    /// A challenge by id.
+    fn challenge(&self, id: &str) -> DbResult<Option<ChallengeRow>>;
+    /// The challenges from or to an account made since `since`, newest
+    /// first (at most 100).
+    fn challenges_of(&self, key: &str, since: i64) -> DbResult<Vec<ChallengeRow>>;
+    /// Settles a challenge still `created`: its new status, game and
+    /// reason; whether it was still open (of two answers, one settles it).
+    fn settle_challenge(
+        &self,
+        id: &str,
+        status: &str,
+        game: Option<&str>,
+        reason: Option<&str>,
+    ) -> DbResult<bool>;
 }
 
 /// Both seats' ratings after a game the first seat scored `score0` in,
@@ -252,6 +289,17 @@ pub(super) mod sql {
          COUNT(CASE WHEN (account0 = $1 AND result = '0-1') OR (account1 = $1 AND result = '1-0') THEN 1 END),
          COUNT(CASE WHEN result = '1/2-1/2' THEN 1 END)
          FROM games WHERE account0 = $1 OR account1 = $1";
+    pub const CHALLENGE_INSERT: &str =
+        "INSERT INTO challenges (id, challenger, dest, body, status, created)
+         VALUES ($1, $2, $3, $4, 'created', $5)";
+    pub const CHALLENGE: &str = "SELECT id, challenger, dest, body, status, game, reason, created
+         FROM challenges WHERE id = $1";
+    pub const CHALLENGES_OF: &str =
+        "SELECT id, challenger, dest, body, status, game, reason, created
+         FROM challenges WHERE (challenger = $1 OR dest = $1) AND created >= $2
+         ORDER BY created DESC, id LIMIT 100";
+    pub const CHALLENGE_SETTLE: &str = "UPDATE challenges SET status = $1, game = $2, reason = $3
+         WHERE id = $4 AND status = 'created'";
     pub const LEADERBOARD: &str = "SELECT a.username, a.bot, r.rating, r.rd, r.volatility, r.games
          FROM ratings r JOIN accounts a ON a.key = r.account
          WHERE r.game = $1 AND r.games > 0 AND r.last >= $2

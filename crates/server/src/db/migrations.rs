@@ -32,7 +32,7 @@ pub(super) struct PgMigration {
 }
 
 /// The latest version.
-pub const LATEST: i64 = 5;
+pub const LATEST: i64 = 6;
 
 /// SQLite's migrations.
 pub(super) const SQLITE: &[SqliteMigration] = &[
@@ -61,7 +61,28 @@ pub(super) const SQLITE: &[SqliteMigration] = &[
         name: "accounts, sessions, API tokens, ratings; games' seats' accounts and results",
         apply: |tx| tx.execute_batch(ACCOUNTS),
     },
+    SqliteMigration {
+        version: 6,
+        name: "challenges between accounts (the bot API)",
+        apply: |tx| tx.execute_batch(CHALLENGES),
+    },
 ];
+
+/// Version 6: challenges from one account to another (the bot API's):
+/// their terms as JSON, their state (`created`, `accepted`, `declined`,
+/// `canceled`), the game an accepted one became, a decline's reason.
+const CHALLENGES: &str = "CREATE TABLE challenges (
+    id TEXT PRIMARY KEY,
+    challenger TEXT NOT NULL REFERENCES accounts (key),
+    dest TEXT NOT NULL REFERENCES accounts (key),
+    body TEXT NOT NULL,
+    status TEXT NOT NULL,
+    game TEXT,
+    reason TEXT,
+    created BIGINT NOT NULL
+);
+CREATE INDEX challenges_challenger ON challenges (challenger, created);
+CREATE INDEX challenges_dest ON challenges (dest, created);";
 
 /// Version 5: players' accounts (by the lowercase key of the username,
 /// the name as chosen, the Argon2id hash, the bot flag), their sessions
@@ -203,6 +224,11 @@ pub(super) const POSTGRES: &[PgMigration] = &[
         version: 5,
         name: "accounts, sessions, API tokens, ratings; games' seats' accounts and results",
         sql: ACCOUNTS,
+    },
+    PgMigration {
+        version: 6,
+        name: "challenges between accounts (the bot API)",
+        sql: CHALLENGES,
     },
 ];
 

@@ -1,8 +1,8 @@
 //! [`AccountStorage`] on PostgreSQL.
 
 use super::accounts::{
-    rate, score_of, sql, AccountRow, AccountStorage, Finish, HistoryFilter, HistoryRow, LeaderRow,
-    RatingRow, TokenRow,
+    rate, score_of, sql, AccountRow, AccountStorage, ChallengeRow, Finish, HistoryFilter,
+    HistoryRow, LeaderRow, RatingRow, TokenRow,
 };
 use super::postgres::PgDb;
 use super::sqlite_accounts::outcome_word;
@@ -37,7 +37,63 @@ fn rating(r: &Row, from: usize) -> Rating {
     }
 }
 
+fn challenge_row(r: &Row) -> ChallengeRow {
+    ChallengeRow {
+        id: r.get(0),
+        challenger: r.get(1),
+        dest: r.get(2),
+        body: r.get(3),
+        status: r.get(4),
+        game: r.get(5),
+        reason: r.get(6),
+        created: r.get(7),
+    }
+}
+
 impl AccountStorage for PgDb {
+    fn create_challenge(&self, c: &ChallengeRow) -> DbResult<()> {
+        let c = c.clone();
+        self.call(move |cl| {
+            cl.execute(
+                sql::CHALLENGE_INSERT,
+                &[&c.id, &c.challenger, &c.dest, &c.body, &c.created],
+            )
+            .map(drop)
+        })
+    }
+
+    fn challenge(&self, id: &str) -> DbResult<Option<ChallengeRow>> {
+        let id = id.to_string();
+        self.call(move |c| {
+            Ok(c.query_opt(sql::CHALLENGE, &[&id])?
+                .map(|r| challenge_row(&r)))
+        })
+    }
+
+    fn challenges_of(&self, key: &str, since: i64) -> DbResult<Vec<ChallengeRow>> {
+        let key = key.to_string();
+        self.call(move |c| {
+            Ok(c.query(sql::CHALLENGES_OF, &[&key, &since])?
+                .iter()
+                .map(challenge_row)
+                .collect())
+        })
+    }
+
+    fn settle_challenge(
+        &self,
+        id: &str,
+        status: &str,
+        game: Option<&str>,
+        reason: Option<&str>,
+    ) -> DbResult<bool> {
+        let (id, status) = (id.to_string(), status.to_string());
+        let (game, reason) = (game.map(str::to_string), reason.map(str::to_string));
+        self.call(move |c| {
+            Ok(c.execute(sql::CHALLENGE_SETTLE, &[&status, &game, &reason, &id])? == 1)
+        })
+    }
+
     fn create_account(&self, a: &AccountRow) -> DbResult<bool> {
         let a = a.clone();
         self.call(move |c| {

@@ -1,8 +1,8 @@
 //! [`AccountStorage`] on SQLite.
 
 use super::accounts::{
-    rate, score_of, sql, AccountRow, AccountStorage, Finish, HistoryFilter, HistoryRow, LeaderRow,
-    Outcome, RatingRow, TokenRow,
+    rate, score_of, sql, AccountRow, AccountStorage, ChallengeRow, Finish, HistoryFilter,
+    HistoryRow, LeaderRow, Outcome, RatingRow, TokenRow,
 };
 use super::sqlite::{err, SqliteDb};
 use super::DbResult;
@@ -32,7 +32,60 @@ pub(super) fn outcome_word(o: Option<Outcome>) -> Option<&'static str> {
     })
 }
 
+fn challenge_row(r: &Row<'_>) -> rusqlite::Result<ChallengeRow> {
+    Ok(ChallengeRow {
+        id: r.get(0)?,
+        challenger: r.get(1)?,
+        dest: r.get(2)?,
+        body: r.get(3)?,
+        status: r.get(4)?,
+        game: r.get(5)?,
+        reason: r.get(6)?,
+        created: r.get(7)?,
+    })
+}
+
 impl AccountStorage for SqliteDb {
+    fn create_challenge(&self, c: &ChallengeRow) -> DbResult<()> {
+        self.conn
+            .execute(
+                sql::CHALLENGE_INSERT,
+                params![c.id, c.challenger, c.dest, c.body, c.created],
+            )
+            .map(drop)
+            .map_err(err)
+    }
+
+    fn challenge(&self, id: &str) -> DbResult<Option<ChallengeRow>> {
+        self.conn
+            .query_row(sql::CHALLENGE, params![id], challenge_row)
+            .optional()
+            .map_err(err)
+    }
+
+    fn challenges_of(&self, key: &str, since: i64) -> DbResult<Vec<ChallengeRow>> {
+        let mut st = self.conn.prepare(sql::CHALLENGES_OF).map_err(err)?;
+        let rows = st
+            .query_map(params![key, since], challenge_row)
+            .map_err(err)?
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(err)?;
+        Ok(rows)
+    }
+
+    fn settle_challenge(
+        &self,
+        id: &str,
+        status: &str,
+        game: Option<&str>,
+        reason: Option<&str>,
+    ) -> DbResult<bool> {
+        self.conn
+            .execute(sql::CHALLENGE_SETTLE, params![status, game, reason, id])
+            .map(|n| n == 1)
+            .map_err(err)
+    }
+
     fn create_account(&self, a: &AccountRow) -> DbResult<bool> {
         match self.conn.execute(
             sql::ACCOUNT_INSERT,
