@@ -265,20 +265,17 @@ fn ends_round_trip() {
         Settlement::resigned_or_agreed(Some(Seat::First)),
         Settlement::resigned_or_agreed(Some(Seat::Second)),
         Settlement::resigned_or_agreed(None),
-        Settlement {
-            winner: Some(Seat::Second),
-            on_time: true,
-        },
+        Settlement::lost_on_time(Seat::First),
+        Settlement::aborted(),
+        Settlement::abandoned(Seat::First, true),
+        Settlement::abandoned(Seat::Second, false),
+        Settlement::stale(),
     ] {
         assert_eq!(Settlement::from_json(&e.to_json()), Some(e));
     }
     let o = Settlement::resigned_or_agreed(Some(Seat::First)).outcome(["Forehand", "Rearhand"]);
     assert_eq!(o.result_text(), "1-0");
     assert_eq!(o.reason, "Rearhand resigned");
-    let o = Settlement {
-        winner: Some(Seat::First),
-        on_time: true,
-    }
-    .outcome(["White", "Black"]);
+    let o = Settlement::lost_on_time(Seat::Second).outcome(["White", "Black"]);
     assert_eq!(o.reason, "Black lost on time");
 }
