@@ -222,7 +222,8 @@ impl Clock {
         let mut c = Clock::new(tc);
         for (seat, left) in moves {
             c.started[seat.index()] = true;
-            if let Some(ms) = left {
+            // Correspondence: each move has its days afresh.
+            if let Some(ms) = left.filter(|_| !tc.is_correspondence()) {
                 c.remaining[seat.index()] = ms;
             }
         }

@@ -391,6 +391,14 @@ impl AppState {
 
     pub(crate) fn insert(&self, mut g: LiveGame) -> Arc<GameSlot> {
         g.fair = self.inner.fair;
+        // A correspondence clock runs from the start (its first moves are
+        // timed); a real-time one waits for each seat's first move.
+        let first = g.clock_seat();
+        let now = std::time::Instant::now();
+        g.turn_began = now;
+        if let Some(c) = g.clock.as_mut() {
+            c.start(first, now);
+        }
         let slot = Arc::new(GameSlot::new(g));
         lock(&self.inner.games).insert(Arc::clone(&slot));
         slot
