@@ -1,6 +1,7 @@
 //! How games end: a board game's end (the winner and a game's own reason,
 //! its result and its words), and the [`Settlement`] the players reach
-//! outside the rules (a resignation, an agreed draw, a flag fallen). It
+//! outside the rules (a resignation, an agreed draw, a flag fallen, an
+//! abort, an abandonment claimed, a game closed after 30 days). It
 //! names no game and imports nothing of the registry: the registry's
 //! [`crate::registry::Settlement`] is this one.
 

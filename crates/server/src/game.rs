@@ -95,6 +95,10 @@ pub struct LiveGame {
     pub turn_began: std::time::Instant,
     /// The site's fair-play times this game is held to.
     pub fair: FairPlay,
+    /// When each seat's last page here closed: an abandonment counts from
+    /// it too (a player whose connection dropped a moment ago has not
+    /// left).
+    pub left_at: [Option<std::time::Instant>; 2],
 }
 
 /// The fair-play times ([`crate::Config`]): how long a first move may
@@ -247,6 +251,7 @@ impl LiveGame {
             row_version: 0,
             turn_began: std::time::Instant::now(),
             fair: FairPlay::default(),
+            left_at: [None, None],
         }
     }
 
@@ -290,7 +295,9 @@ impl LiveGame {
     }
 
     /// In how long seat `me` may claim the game abandoned by the other at
-    /// `now` (zero: now), or `None` while it may not: the game is over,
+    /// `now` (zero: now; the abandonment time counted from the later of
+    /// the turn's start and the other's last page closing), or `None`
+    /// while it may not: the game is over,
     /// the other is the engine, has a page open (here), is not alone to
     /// move, has not made its first move (the game may be aborted
     /// instead), or the time control has no claim.
@@ -304,7 +311,8 @@ impl LiveGame {
         {
             return None;
         }
-        let away = now.saturating_duration_since(self.turn_began);
+        let since = self.left_at[other.index()].map_or(self.turn_began, |t| t.max(self.turn_began));
+        let away = now.saturating_duration_since(since);
         Some(self.abandon_after()?.saturating_sub(away))
     }
 

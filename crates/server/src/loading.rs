@@ -384,6 +384,7 @@ impl AppState {
             fresh.present = g.present;
             fresh.joined = g.joined;
             fresh.fair = g.fair;
+            fresh.left_at = g.left_at;
             fresh.chat_times = std::mem::take(&mut g.chat_times);
             // Another position: a search asked for the old one is dropped.
             fresh.version = g.version + 1;

@@ -254,12 +254,20 @@ async fn item_6_abandonment_claim_refused_while_present_or_early_then_won() {
     // White (to move) cannot claim Black abandoned.
     let (s, _) = post(&state, &id, "claim", &t[0], Some(json!({"result": "win"}))).await;
     assert_eq!(s, StatusCode::CONFLICT);
-    // White's page closes: the time has long passed, Black may claim.
+    // White's page closes: the turn began long ago, but the time counts
+    // from the closing too; then Black may claim.
     drop(ws);
     while view(&state, &id, None).await["seats"][0]["present"] != false {
         assert!(Instant::now() < until);
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
+    let wait = view(&state, &id, Some(&t[1])).await["claimable_in_ms"]
+        .as_u64()
+        .unwrap();
+    assert!(wait > 0 && wait <= 1500, "{wait}");
+    let (s, _) = post(&state, &id, "claim", &t[1], Some(json!({"result": "win"}))).await;
+    assert_eq!(s, StatusCode::CONFLICT);
+    tokio::time::sleep(Duration::from_millis(1700)).await;
     assert_eq!(view(&state, &id, Some(&t[1])).await["claimable_in_ms"], 0);
     let (s, v) = post(&state, &id, "claim", &t[1], Some(json!({"result": "win"}))).await;
     assert_eq!(s, StatusCode::OK, "{v}");
