@@ -40,6 +40,10 @@ pub const STALE_CHECK_EVERY: Duration = Duration::from_secs(24 * 3600);
 /// a second: the look never crowds the database's queue).
 const STALE_READ_PAUSE: Duration = Duration::from_millis(50);
 
+/// How often the 30-day look asks after one game the database could not
+/// answer for (busy, changed meanwhile).
+const STALE_TRIES: u32 = 5;
+
 /// Why a stored game is not played.
 pub(crate) enum Unplayable {
     /// Its variant file is not offered, or changed: it waits (503).
@@ -434,64 +438,87 @@ impl AppState {
     /// ([`Settlement::stale`], a draw) when its last move, or its creation
     /// before any, is [`STALE_DAYS`] days old by the database's times. The
     /// end is written on the row version read, so a move made meanwhile
-    /// (here or on another server) keeps the game going. Runs at start and
-    /// every [`STALE_CHECK_EVERY`]; the number of games closed.
+    /// (here or on another server) keeps the game going. A game the
+    /// database could not answer for now (busy, a conflict) is tried again
+    /// later in the same look, at most [`STALE_TRIES`] times. Runs at
+    /// start and every [`STALE_CHECK_EVERY`]; the number of games closed.
     #[doc(hidden)]
     pub async fn close_stale_games(&self) -> usize {
-        let limit_ms = STALE_DAYS * 24 * 3_600_000;
-        let candidates = lock(&self.inner.games).ongoing();
+        let mut queue: std::collections::VecDeque<(String, u32)> = lock(&self.inner.games)
+            .ongoing()
+            .into_iter()
+            .filter(|(_, resident)| {
+                // A game in memory with a clock or an end is none of the
+                // rule's.
+                resident.as_ref().is_none_or(|slot| {
+                    let g = slot.lock();
+                    g.clock.is_none() && g.end().is_none()
+                })
+            })
+            .map(|(id, _)| (id, 1))
+            .collect();
         let mut closed = 0;
-        for (id, resident) in candidates {
-            // A game in memory with a clock or an end is none of the rule's.
-            if let Some(slot) = &resident {
-                let g = slot.lock();
-                if g.clock.is_some() || g.end().is_some() {
-                    continue;
-                }
-            }
-            drop(resident);
+        while let Some((id, tries)) = queue.pop_front() {
             tokio::time::sleep(STALE_READ_PAUSE).await;
-            let Ok(Some((row, moves))) = self.store().load_game(&id).await else {
-                continue;
-            };
-            if row.ended.is_some() || row.time_control.is_some() {
-                continue;
-            }
-            let idle_ms = match row.since_last_move_ms {
-                Some(ms) => ms,
-                // No move (or moves stored before their times were): the
-                // creation counts.
-                None => u64::try_from(crate::now().saturating_sub(row.created))
-                    .unwrap_or(0)
-                    .saturating_mul(1000),
-            };
-            if idle_ms < limit_ms {
-                continue;
-            }
-            let Ok(Some(slot)) = self.game_loaded(&id).await else {
-                continue;
-            };
-            let _writer = slot.writer.lock().await;
-            {
-                let g = slot.lock();
-                // Read again under the lock: the game as the row said.
-                if g.end().is_some()
-                    || g.clock.is_some()
-                    || g.row_version != row.version
-                    || g.stored.len() != moves.len()
-                {
-                    continue;
+            match self.close_if_stale(&id).await {
+                Ok(true) => closed += 1,
+                Ok(false) => {}
+                Err(e) if tries < STALE_TRIES => {
+                    eprintln!("deckmate: game {id}: the 30-day look tries again: {e}");
+                    tokio::time::sleep(Duration::from_secs(1)).await;
+                    queue.push_back((id, tries + 1));
                 }
-            }
-            match self
-                .store_end(&slot, &id, row.version, Settlement::stale())
-                .await
-            {
-                Ok(()) => closed += 1,
-                Err(e) => eprintln!("deckmate: game {id}: not closed after {STALE_DAYS} days: {e}"),
+                Err(e) => eprintln!("deckmate: game {id}: not looked at for the 30-day rule: {e}"),
             }
         }
         closed
+    }
+
+    /// Closes game `id` if the 30-day rule holds for it now: whether it
+    /// did, or why the database could not say.
+    async fn close_if_stale(&self, id: &str) -> Result<bool, String> {
+        let limit_ms = STALE_DAYS * 24 * 3_600_000;
+        let Some((row, moves)) = self
+            .store()
+            .load_game(id)
+            .await
+            .map_err(|e| e.to_string())?
+        else {
+            return Ok(false);
+        };
+        if row.ended.is_some() || row.time_control.is_some() {
+            return Ok(false);
+        }
+        let idle_ms = match row.since_last_move_ms {
+            Some(ms) => ms,
+            // No move (or moves stored before their times were): the
+            // creation counts.
+            None => u64::try_from(crate::now().saturating_sub(row.created))
+                .unwrap_or(0)
+                .saturating_mul(1000),
+        };
+        if idle_ms < limit_ms {
+            return Ok(false);
+        }
+        let Some(slot) = self.game_loaded(id).await? else {
+            return Ok(false);
+        };
+        let _writer = slot.writer.lock().await;
+        {
+            let g = slot.lock();
+            if g.end().is_some() || g.clock.is_some() {
+                return Ok(false);
+            }
+            // The game here is not the row read (a change since, or a
+            // copy behind): read again.
+            if g.row_version != row.version || g.stored.len() != moves.len() {
+                return Err("the game changed while it was looked at".into());
+            }
+        }
+        self.store_end(&slot, id, row.version, Settlement::stale())
+            .await
+            .map_err(|e| e.to_string())?;
+        Ok(true)
     }
 
     /// The number of games in memory (tests).
