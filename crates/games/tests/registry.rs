@@ -265,20 +265,88 @@ fn ends_round_trip() {
         Settlement::resigned_or_agreed(Some(Seat::First)),
         Settlement::resigned_or_agreed(Some(Seat::Second)),
         Settlement::resigned_or_agreed(None),
-        Settlement {
-            winner: Some(Seat::Second),
-            on_time: true,
-        },
+        Settlement::lost_on_time(Seat::First),
+        Settlement::aborted(),
+        Settlement::abandoned(Seat::First, true),
+        Settlement::abandoned(Seat::Second, false),
+        Settlement::stale(),
     ] {
         assert_eq!(Settlement::from_json(&e.to_json()), Some(e));
     }
     let o = Settlement::resigned_or_agreed(Some(Seat::First)).outcome(["Forehand", "Rearhand"]);
     assert_eq!(o.result_text(), "1-0");
     assert_eq!(o.reason, "Rearhand resigned");
-    let o = Settlement {
-        winner: Some(Seat::First),
-        on_time: true,
-    }
-    .outcome(["White", "Black"]);
+    let o = Settlement::lost_on_time(Seat::Second).outcome(["White", "Black"]);
     assert_eq!(o.reason, "Black lost on time");
+}
+
+#[test]
+fn item_6_old_stored_settlements_read_as_before() {
+    let read = |t: &str| Settlement::from_json(t);
+    assert_eq!(
+        read(r#"{"winner":0,"reason":"resign"}"#),
+        Some(Settlement::resigned_or_agreed(Some(Seat::First)))
+    );
+    assert_eq!(
+        read(r#"{"winner":1,"reason":"time"}"#),
+        Some(Settlement::lost_on_time(Seat::First))
+    );
+    assert_eq!(
+        read(r#"{"winner":null,"reason":"draw"}"#),
+        Some(Settlement::resigned_or_agreed(None))
+    );
+    // As before: no winner is a draw whatever the reason says, and
+    // "time" without a winner is no time forfeit.
+    assert_eq!(
+        read(r#"{"winner":null,"reason":"time"}"#),
+        Some(Settlement::resigned_or_agreed(None))
+    );
+    assert_eq!(
+        read(r#"{"winner":1}"#),
+        Some(Settlement::resigned_or_agreed(Some(Seat::Second)))
+    );
+    assert_eq!(read("not json"), None);
+    // What is written today is what was written before.
+    assert_eq!(
+        Settlement::resigned_or_agreed(Some(Seat::Second)).to_json(),
+        r#"{"reason":"resign","winner":1}"#
+    );
+    assert_eq!(
+        Settlement::lost_on_time(Seat::Second).to_json(),
+        r#"{"reason":"time","winner":0}"#
+    );
+    assert_eq!(
+        Settlement::resigned_or_agreed(None).to_json(),
+        r#"{"reason":"draw","winner":null}"#
+    );
+}
+
+#[test]
+fn item_6_new_settlements_round_trip_with_their_words() {
+    let names = ["White", "Black"];
+    for (s, words, result) in [
+        (Settlement::aborted(), "the game was aborted", "*"),
+        (
+            Settlement::abandoned(Seat::First, true),
+            "White abandoned the game",
+            "0-1",
+        ),
+        (
+            Settlement::abandoned(Seat::Second, false),
+            "Black abandoned the game: a draw was called",
+            "1/2-1/2",
+        ),
+        (
+            Settlement::stale(),
+            "closed after 30 days without a move",
+            "1/2-1/2",
+        ),
+    ] {
+        assert_eq!(Settlement::from_json(&s.to_json()), Some(s));
+        assert_eq!(s.outcome(names).reason, words);
+        assert_eq!(s.result_text(), result);
+        assert_eq!(s.has_result(), result != "*");
+    }
+    assert!(Settlement::aborted().is_aborted());
+    assert!(!Settlement::stale().is_aborted());
 }

@@ -100,6 +100,48 @@ pub struct LiveGame {
     /// Whether this server recorded the game's end for its players'
     /// histories and ratings ([`crate::AppState::record_end`]).
     pub end_recorded: bool,
+    /// When the turn of the seat to move began (the last move, the
+    /// game's creation or its load here): the first move's wait and
+    /// abandonment count from it.
+    pub turn_began: std::time::Instant,
+    /// The site's fair-play times this game is held to.
+    pub fair: FairPlay,
+    /// When each seat's last page here closed: an abandonment counts from
+    /// it too (a player whose connection dropped a moment ago has not
+    /// left).
+    pub left_at: [Option<std::time::Instant>; 2],
+}
+
+/// The fair-play times ([`crate::Config`]): how long a first move may
+/// wait in a game with a real-time clock before the game is aborted, and
+/// how long a player of a game without a clock may be away, to move,
+/// before the other may claim the game.
+#[derive(Clone, Copy, Debug)]
+pub struct FairPlay {
+    /// A real-time clocked game whose seat to move has not made its first
+    /// move this long after its turn began is aborted.
+    pub first_move_wait: std::time::Duration,
+    /// A game without a clock may be claimed after the player to move
+    /// was away this long.
+    pub untimed_abandon: std::time::Duration,
+}
+
+impl Default for FairPlay {
+    fn default() -> FairPlay {
+        FairPlay {
+            first_move_wait: std::time::Duration::from_secs(30),
+            untimed_abandon: std::time::Duration::from_secs(600),
+        }
+    }
+}
+
+/// How long a player with a real-time clock of `initial_ms` and
+/// `increment_ms` may be away, to move, before the other may claim the
+/// game: a tenth of the initial time and five increments, from 15 s to
+/// 2 minutes.
+pub fn abandon_time(initial_ms: u64, increment_ms: u64) -> std::time::Duration {
+    let ms = (initial_ms / 10).saturating_add(increment_ms.saturating_mul(5));
+    std::time::Duration::from_millis(ms.clamp(15_000, 120_000))
 }
 
 /// A rematch made of a finished game.
@@ -223,6 +265,110 @@ impl LiveGame {
             bots: [false, false],
             rating_change: None,
             end_recorded: false,
+            turn_began: std::time::Instant::now(),
+            fair: FairPlay::default(),
+            left_at: [None, None],
+        }
+    }
+
+    /// Whether seat `s` has made a move (stored).
+    pub fn has_moved(&self, s: Seat) -> bool {
+        self.stored.iter().any(|m| m.mover == Some(s))
+    }
+
+    /// Whether a seat may abort the game now: it goes on and not both
+    /// seats have made their first move.
+    pub fn abort_allowed(&self) -> bool {
+        self.end().is_none() && !Seat::BOTH.into_iter().all(|s| self.has_moved(s))
+    }
+
+    /// In a game with a real-time clock, the time left at `now` before
+    /// the game is aborted for want of the first move of the seat to move
+    /// (a person's: the engine's comes by itself); `None` when no first
+    /// move is awaited so.
+    pub fn first_move_due_in(&self, now: std::time::Instant) -> Option<std::time::Duration> {
+        let clock = self.clock.as_ref()?;
+        if clock.tc.is_correspondence() {
+            return None;
+        }
+        let s = self.clock_seat()?;
+        if self.has_moved(s) || self.engine.is_some_and(|(e, _)| e == s) {
+            return None;
+        }
+        let waited = now.saturating_duration_since(self.turn_began);
+        Some(self.fair.first_move_wait.saturating_sub(waited))
+    }
+
+    /// How long the player to move may be away before the other may
+    /// claim the game: by its time control ([`abandon_time`]); none in
+    /// correspondence (the clock decides).
+    pub fn abandon_after(&self) -> Option<std::time::Duration> {
+        match self.clock.as_ref().map(|c| c.tc) {
+            None => Some(self.fair.untimed_abandon),
+            Some(tc) if tc.is_correspondence() => None,
+            Some(tc) => Some(abandon_time(tc.initial_ms, tc.increment_ms)),
+        }
+    }
+
+    /// In how long seat `me` may claim the game abandoned by the other at
+    /// `now` (zero: now; the abandonment time counted from the later of
+    /// the turn's start and the other's last page closing), or `None`
+    /// while it may not: the game is over,
+    /// the other is the engine, has a page open (here), is not alone to
+    /// move, has not made its first move (the game may be aborted
+    /// instead), or the time control has no claim.
+    pub fn claim_in(&self, me: Seat, now: std::time::Instant) -> Option<std::time::Duration> {
+        let other = me.other();
+        if self.end().is_some()
+            || self.engine.is_some()
+            || self.present[other.index()] > 0
+            || self.to_move() != Some(other)
+            || !Seat::BOTH.into_iter().all(|s| self.has_moved(s))
+        {
+            return None;
+        }
+        let since = self.left_at[other.index()].map_or(self.turn_began, |t| t.max(self.turn_began));
+        let away = now.saturating_duration_since(since);
+        Some(self.abandon_after()?.saturating_sub(away))
+    }
+
+    /// The end a timer brings at `now`: a flag fallen (an abort when the
+    /// seat whose correspondence clock fell had not made its first move)
+    /// or a first move that did not come in time (an abort).
+    pub fn timeout(&self, now: std::time::Instant) -> Option<Settlement> {
+        if self.end().is_some() {
+            return None;
+        }
+        if let Some(loser) = self.clock.as_ref().and_then(|c| c.flagged(now)) {
+            return Some(if self.has_moved(loser) {
+                Settlement::lost_on_time(loser)
+            } else {
+                Settlement::aborted()
+            });
+        }
+        self.first_move_due_in(now)
+            .filter(|d| d.is_zero())
+            .map(|_| Settlement::aborted())
+    }
+
+    /// How long until the next timer's end may come ([`LiveGame::timeout`]),
+    /// if one is awaited.
+    pub fn timer_in(&self, now: std::time::Instant) -> Option<std::time::Duration> {
+        if self.end().is_some() {
+            return None;
+        }
+        let flag = self.clock.as_ref().and_then(|c| c.falls_in(now));
+        match (flag, self.first_move_due_in(now)) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
+    }
+
+    /// The PGN result of the game's end: `*` when aborted.
+    pub fn result_text(&self, end: &Outcome) -> &'static str {
+        match self.ended {
+            Some(s) => s.result_text(),
+            None => end.result_text(),
         }
     }
 
@@ -434,7 +580,8 @@ impl LiveGame {
             opponent_joined: you.map(|s| self.has_joined(s.other())),
             record_withheld: self.record_withheld(),
             result: end.map(|e| ResultView {
-                result: e.result_text(),
+                result: self.result_text(&e),
+                aborted: self.ended.is_some_and(|s| s.is_aborted()),
                 reason: e.reason,
                 winner: e.winner.map(Seat::index),
                 points: e.points,
@@ -456,7 +603,13 @@ impl LiveGame {
                     increment_ms: c.tc.increment_ms,
                     remaining_ms: c.remaining_at(now),
                     running: c.running().map(Seat::index),
+                    correspondence_days: c.tc.days,
                 }
+            }),
+            can_abort: current && you.is_some() && self.abort_allowed(),
+            claimable_in_ms: you.filter(|_| current).and_then(|me| {
+                self.claim_in(me, std::time::Instant::now())
+                    .map(|d| d.as_millis() as u64)
             }),
             takeback_offer: self.takeback_offer.map(|(s, _)| s.index()),
             // The chat is the seats' own: a spectator sees none of it, and
@@ -487,7 +640,7 @@ impl LiveGame {
             to_move_name: self
                 .to_move()
                 .map(|s| self.entry().seat_names[s.index()].to_string()),
-            result: end.as_ref().map(|e| e.result_text().to_string()),
+            result: end.as_ref().map(|e| self.result_text(e).to_string()),
             reason: end.map(|e| e.reason),
             opponent: match self.engine {
                 Some((_, l)) => format!("engine level {l}"),

@@ -26,10 +26,12 @@ pub const BEAT: Duration = Duration::from_secs(1);
 const TAKE_OVER: usize = 64;
 
 /// Whether game `g` has work a server must do without being asked: an
-/// engine to move, or a clock running.
+/// engine to move, a clock running, or a first move awaited (an abort's
+/// timer).
 fn due(g: &LiveGame) -> bool {
     g.end().is_none()
         && (g.clock.as_ref().is_some_and(|c| c.running().is_some())
+            || g.first_move_due_in(std::time::Instant::now()).is_some()
             || g.engine.is_some_and(|(s, _)| g.to_move() == Some(s)))
 }
 

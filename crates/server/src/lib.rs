@@ -43,7 +43,6 @@ pub use store::StoreError;
 pub use variants::{load_variants, Loaded, MAX_VARIANT_FILES};
 
 use deckmate_games::list::Catalog;
-use deckmate_games::registry::Settlement;
 use deckmate_rules::Seat;
 #[doc(hidden)]
 pub use engine_pool::Hold;
@@ -94,6 +93,13 @@ pub struct Config {
     /// Session cookies marked `Secure` (sent over HTTPS only): on behind
     /// TLS (`serve --secure-cookies`).
     pub secure_cookies: bool,
+    /// A game with a real-time clock is aborted when the seat to move has
+    /// not made its first move this long after its turn began (30 s).
+    pub first_move_wait: Duration,
+    /// In a game without a clock, how long the player to move may be away
+    /// (no page open, no move) before the other may claim the game
+    /// (10 minutes).
+    pub untimed_abandon: Duration,
 }
 
 impl Default for Config {
@@ -111,6 +117,8 @@ impl Default for Config {
             max_resident_games: 500,
             idle_games_kept: Duration::from_secs(300),
             secure_cookies: false,
+            first_move_wait: game::FairPlay::default().first_move_wait,
+            untimed_abandon: game::FairPlay::default().untimed_abandon,
         }
     }
 }
@@ -163,6 +171,9 @@ struct Inner {
     owned: Mutex<std::collections::HashSet<String>>,
     /// The games whose lease is being asked for now.
     claiming: Mutex<std::collections::HashSet<String>>,
+    /// The fair-play times every game here is held to
+    /// ([`Config::first_move_wait`], [`Config::untimed_abandon`]).
+    fair: game::FairPlay,
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -236,7 +247,14 @@ impl AppState {
         let runtime = tokio::runtime::Handle::try_current()
             .map_err(|_| "the server state needs a tokio runtime".to_string())?;
         db.revive_seeks(&api::seeks::seek_clock())?;
+        let fair = game::FairPlay {
+            first_move_wait: config.first_move_wait,
+            untimed_abandon: config.untimed_abandon,
+        };
         let (live, unavailable) = loading::start(&db, &config.catalog)?;
+        for slot in live.all() {
+            slot.lock().fair = fair;
+        }
         let shared = db.shared();
         let feed = db.subscribe()?;
         let pool = if config.engines {
@@ -271,6 +289,7 @@ impl AppState {
                 origin: secret()?,
                 owned: Mutex::new(std::collections::HashSet::new()),
                 claiming: Mutex::new(std::collections::HashSet::new()),
+                fair,
             }),
         };
         if let Some(feed) = feed {
@@ -299,6 +318,17 @@ impl AppState {
                 AppState { inner }.sweep().await;
             }
         });
+        // The 30-day rule, at start and once a day.
+        let weak = Arc::downgrade(&state.inner);
+        state.inner.runtime.spawn(async move {
+            let mut every = tokio::time::interval(loading::STALE_CHECK_EVERY);
+            every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+            loop {
+                every.tick().await;
+                let Some(inner) = weak.upgrade() else { return };
+                AppState { inner }.close_stale_games().await;
+            }
+        });
         // The creation limiter keeps a little state per address: forget the
         // addresses whose quota is full again, so it stays small.
         let weak = Arc::downgrade(&state.inner);
@@ -311,6 +341,11 @@ impl AppState {
             }
         });
         Ok(state)
+    }
+
+    /// The fair-play times games here are held to.
+    pub(crate) fn fair(&self) -> game::FairPlay {
+        self.inner.fair
     }
 
     pub(crate) fn store(&self) -> &Store {
@@ -388,7 +423,16 @@ impl AppState {
         self.inner.builders.run(what, build).await
     }
 
-    pub(crate) fn insert(&self, g: LiveGame) -> Arc<GameSlot> {
+    pub(crate) fn insert(&self, mut g: LiveGame) -> Arc<GameSlot> {
+        g.fair = self.inner.fair;
+        // A correspondence clock runs from the start (its first moves are
+        // timed); a real-time one waits for each seat's first move.
+        let first = g.clock_seat();
+        let now = std::time::Instant::now();
+        g.turn_began = now;
+        if let Some(c) = g.clock.as_mut() {
+            c.start(first, now);
+        }
         let slot = Arc::new(GameSlot::new(g));
         lock(&self.inner.games).insert(Arc::clone(&slot));
         slot
@@ -433,9 +477,13 @@ impl AppState {
         let writer = slot.writer.lock().await;
         let now = std::time::Instant::now();
         if self.flag_if_fallen(slot, now).await {
+            let why = slot
+                .lock()
+                .end()
+                .map_or_else(|| "your time ran out".to_string(), |e| e.reason);
             return Err(CommitError::Conflict(
                 "game_over",
-                "the game is over: your time ran out".into(),
+                format!("the game is over: {why}"),
             ));
         }
         let (id, n, checked, clock_ms, row_version) = {
@@ -501,6 +549,7 @@ impl AppState {
             }
             g.clocks.resize(n - 1, None);
             g.clocks.push(clock_ms);
+            g.turn_began = now;
             g.stored.push(game::StoredMove {
                 text: canonical.clone(),
                 mover: Some(me),
@@ -531,12 +580,15 @@ impl AppState {
             let Some(end) = g.end() else {
                 return;
             };
+            // An aborted game leaves no result and is never rated.
+            let aborted = g.ended.is_some_and(|e| e.is_aborted());
             let result = match end.winner {
+                _ if aborted => "*",
                 Some(Seat::First) => "1-0",
                 Some(Seat::Second) => "0-1",
                 None => "1/2-1/2",
             };
-            let rated = match (&g.accounts, g.rated) {
+            let rated = match (&g.accounts, g.rated && !aborted) {
                 ([Some(a), Some(b)], true) => {
                     Some((g.entry().key.to_string(), [a.clone(), b.clone()]))
                 }
@@ -601,54 +653,61 @@ impl AppState {
         r
     }
 
-    /// Ends the game on time if the running clock has fallen at `now`
-    /// (the caller holds the writer lock): whether it did.
+    /// Ends the game if a timer's end has come at `now` (the caller holds
+    /// the writer lock): a flag fallen (lost on time; an abort when the
+    /// seat had not made its first move) or a first move that did not come
+    /// in time (an abort). Whether it did.
     async fn flag_if_fallen(&self, slot: &Arc<GameSlot>, now: std::time::Instant) -> bool {
-        let (id, loser) = {
+        let (id, end, version) = {
             let g = slot.lock();
-            if g.end().is_some() {
-                return false;
-            }
-            match g.clock.as_ref().and_then(|c| c.flagged(now)) {
-                Some(s) => (g.id.clone(), s),
+            match g.timeout(now) {
+                Some(end) => (g.id.clone(), end, g.row_version),
                 None => return false,
             }
         };
-        let end = Settlement {
-            winner: Some(loser.other()),
-            on_time: true,
-        };
-        let version = slot.lock().row_version;
-        let stored = self.store().set_ended(&id, version, end.to_json()).await;
-        if let Err(e) = self.written(slot, stored) {
+        if let Err(e) = self.store_end(slot, &id, version, end).await {
             // Not stored: the flag is seen again at the next look (after
             // the game is read again, if another server changed it).
-            eprintln!("deckmate: game {id}: a flag not stored: {e}");
+            eprintln!("deckmate: game {id}: a timer's end not stored: {e}");
             return false;
         }
+        true
+    }
+
+    /// Stores an end from outside the rules on the game's row version
+    /// `version` (the caller holds the writer lock), then makes it in
+    /// memory (the clocks stopped) and tells the watchers. A conflict (the
+    /// game changed elsewhere) stores nothing and reads the game again.
+    pub(crate) async fn store_end(
+        &self,
+        slot: &Arc<GameSlot>,
+        id: &str,
+        version: u64,
+        end: deckmate_games::registry::Settlement,
+    ) -> Result<(), StoreError> {
+        let stored = self.store().set_ended(id, version, end.to_json()).await;
+        self.written(slot, stored)?;
         {
             let mut g = slot.lock();
             g.ended = Some(end);
             if let Some(c) = g.clock.as_mut() {
-                c.stop(now);
+                c.stop(std::time::Instant::now());
             }
             g.clock_gen += 1;
             g.changed();
         }
         self.record_end(slot);
-        true
+        Ok(())
     }
 
-    /// Sets the timer of the running clock: when it falls, the game is
-    /// lost on time (a timer set before a later change does nothing).
+    /// Sets the game's timer: when the running clock falls, the game is
+    /// lost on time; when a first move is awaited too long (a real-time
+    /// clock), the game is aborted (a timer set before a later change does
+    /// nothing).
     pub(crate) fn clock_changed(&self, slot: &Arc<GameSlot>) {
         let (gen, wait) = {
             let g = slot.lock();
-            let Some(wait) = g
-                .clock
-                .as_ref()
-                .and_then(|c| c.falls_in(std::time::Instant::now()))
-            else {
+            let Some(wait) = g.timer_in(std::time::Instant::now()) else {
                 return;
             };
             // Another server's to run: its lease is asked for.
@@ -904,6 +963,7 @@ pub(crate) fn take_back(g: &mut LiveGame, keep: usize) -> Result<(), String> {
     // search asked for before is not played.
     g.version += 1;
     g.engine_busy = None;
+    g.turn_began = std::time::Instant::now();
     if let Some(tc) = g.clock.as_ref().map(|c| c.tc) {
         let moves = g
             .stored

@@ -90,6 +90,21 @@ impl LiveGames {
         Some(Arc::clone(&r.slot))
     }
 
+    /// The games whose line shows no result, with the game when it is in
+    /// memory (not touched): what the 30-day rule looks over.
+    pub fn ongoing(&self) -> Vec<(String, Option<Arc<GameSlot>>)> {
+        self.order
+            .iter()
+            .filter(|l| l.line["result"].is_null())
+            .map(|l| {
+                (
+                    l.id.clone(),
+                    l.resident.as_ref().map(|r| Arc::clone(&r.slot)),
+                )
+            })
+            .collect()
+    }
+
     /// Whether a game of this id is stored (in memory or not).
     pub fn contains(&self, id: &str) -> bool {
         self.by_id.contains_key(id)

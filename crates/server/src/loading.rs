@@ -19,7 +19,7 @@ use crate::game::{self, GameSlot, LiveGame};
 use crate::live_games::LiveGames;
 use crate::{clock, history_clocks, lock, seat_from, AppState};
 use deckmate_games::list::Catalog;
-use deckmate_games::registry::{GameEntry, Settlement};
+use deckmate_games::registry::{GameEntry, Settlement, STALE_DAYS};
 use serde_json::{json, Value};
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -30,6 +30,19 @@ const RELOADS_AT_ONCE: usize = 16;
 
 /// How often the lines are stored and idle games dropped.
 pub const SWEEP_EVERY: Duration = Duration::from_secs(2);
+
+/// How often the games are looked over for the 30-day rule (and once at
+/// start): a game without a clock that had no move (nor creation) for
+/// [`STALE_DAYS`] days is closed, a draw.
+pub const STALE_CHECK_EVERY: Duration = Duration::from_secs(24 * 3600);
+
+/// The pause between two games' rows read by the 30-day look (at most 20
+/// a second: the look never crowds the database's queue).
+const STALE_READ_PAUSE: Duration = Duration::from_millis(50);
+
+/// How often the 30-day look asks after one game the database could not
+/// answer for (busy, changed meanwhile).
+const STALE_TRIES: u32 = 5;
 
 /// Why a stored game is not played.
 pub(crate) enum Unplayable {
@@ -108,6 +121,22 @@ fn settle(g: &mut LiveGame, row: &GameRow, moves: &[String], going_on: bool) {
             clock_ms: c,
         })
         .collect();
+    let now = Instant::now();
+    // Since when the seat to move is to move, by the database's times: the
+    // last move's, or the game's creation before any move.
+    let stored_since = row
+        .since_last_move_ms
+        .or_else(|| {
+            moves
+                .is_empty()
+                .then(|| u64::try_from(crate::now().saturating_sub(row.created)).ok())
+                .flatten()
+                .map(|s| s.saturating_mul(1000))
+        })
+        .and_then(|ms| now.checked_sub(Duration::from_millis(ms)));
+    // A restart charges nobody the time it was down: the turn counts from
+    // now, unless the game went on elsewhere.
+    g.turn_began = stored_since.filter(|_| going_on).unwrap_or(now);
     if let Some(tc) = row
         .time_control
         .as_deref()
@@ -119,11 +148,8 @@ fn settle(g: &mut LiveGame, row: &GameRow, moves: &[String], going_on: bool) {
             .filter_map(|&(m, c)| m.map(|s| (seat_from(s), c)));
         let mut c = clock::Clock::restored(tc, moves);
         let next = g.clock_seat();
-        let now = Instant::now();
-        let since = row
-            .since_last_move_ms
-            .filter(|_| going_on)
-            .and_then(|ms| now.checked_sub(Duration::from_millis(ms)));
+        // Correspondence counts days on the wall clock, across restarts.
+        let since = stored_since.filter(|_| going_on || tc.is_correspondence());
         c.start(next, since.unwrap_or(now));
         g.set_clock(Some(c));
         g.clocks = history_clocks(g);
@@ -289,7 +315,7 @@ impl AppState {
         let built = self
             .build("load", move || live_game(variant, row, moves, shared))
             .await?;
-        let g = match built {
+        let mut g = match built {
             Ok(g) => g,
             Err(Unplayable::Waits(why)) => {
                 lock(&self.inner.unavailable).insert(id.to_string(), why.clone());
@@ -297,6 +323,7 @@ impl AppState {
             }
             Err(Unplayable::Broken(e)) => return Err(e),
         };
+        g.fair = self.fair();
         let (slot, new) = lock(&self.inner.games).loaded(Arc::new(GameSlot::new(g)));
         if new {
             self.clock_changed(&slot);
@@ -366,6 +393,8 @@ impl AppState {
             fresh.tx = g.tx.clone();
             fresh.present = g.present;
             fresh.joined = g.joined;
+            fresh.fair = g.fair;
+            fresh.left_at = g.left_at;
             fresh.chat_times = std::mem::take(&mut g.chat_times);
             // Another position: a search asked for the old one is dropped.
             fresh.version = g.version + 1;
@@ -409,6 +438,94 @@ impl AppState {
             .checked_sub(self.inner.idle_games_kept)
             .unwrap_or_else(Instant::now);
         lock(&self.inner.games).evict(idle_before, self.inner.max_resident_games);
+    }
+
+    /// The 30-day rule: every game whose lobby line shows no result and
+    /// that has no clock is read (one row at a time, paced), and closed
+    /// ([`Settlement::stale`], a draw) when its last move, or its creation
+    /// before any, is [`STALE_DAYS`] days old by the database's times. The
+    /// end is written on the row version read, so a move made meanwhile
+    /// (here or on another server) keeps the game going. A game the
+    /// database could not answer for now (busy, a conflict) is tried again
+    /// later in the same look, at most [`STALE_TRIES`] times. Runs at
+    /// start and every [`STALE_CHECK_EVERY`]; the number of games closed.
+    #[doc(hidden)]
+    pub async fn close_stale_games(&self) -> usize {
+        let mut queue: std::collections::VecDeque<(String, u32)> = lock(&self.inner.games)
+            .ongoing()
+            .into_iter()
+            .filter(|(_, resident)| {
+                // A game in memory with a clock or an end is none of the
+                // rule's.
+                resident.as_ref().is_none_or(|slot| {
+                    let g = slot.lock();
+                    g.clock.is_none() && g.end().is_none()
+                })
+            })
+            .map(|(id, _)| (id, 1))
+            .collect();
+        let mut closed = 0;
+        while let Some((id, tries)) = queue.pop_front() {
+            tokio::time::sleep(STALE_READ_PAUSE).await;
+            match self.close_if_stale(&id).await {
+                Ok(true) => closed += 1,
+                Ok(false) => {}
+                Err(e) if tries < STALE_TRIES => {
+                    eprintln!("deckmate: game {id}: the 30-day look tries again: {e}");
+                    tokio::time::sleep(Duration::from_secs(1)).await;
+                    queue.push_back((id, tries + 1));
+                }
+                Err(e) => eprintln!("deckmate: game {id}: not looked at for the 30-day rule: {e}"),
+            }
+        }
+        closed
+    }
+
+    /// Closes game `id` if the 30-day rule holds for it now: whether it
+    /// did, or why the database could not say.
+    async fn close_if_stale(&self, id: &str) -> Result<bool, String> {
+        let limit_ms = STALE_DAYS * 24 * 3_600_000;
+        let Some((row, moves)) = self
+            .store()
+            .load_game(id)
+            .await
+            .map_err(|e| e.to_string())?
+        else {
+            return Ok(false);
+        };
+        if row.ended.is_some() || row.time_control.is_some() {
+            return Ok(false);
+        }
+        let idle_ms = match row.since_last_move_ms {
+            Some(ms) => ms,
+            // No move (or moves stored before their times were): the
+            // creation counts.
+            None => u64::try_from(crate::now().saturating_sub(row.created))
+                .unwrap_or(0)
+                .saturating_mul(1000),
+        };
+        if idle_ms < limit_ms {
+            return Ok(false);
+        }
+        let Some(slot) = self.game_loaded(id).await? else {
+            return Ok(false);
+        };
+        let _writer = slot.writer.lock().await;
+        {
+            let g = slot.lock();
+            if g.end().is_some() || g.clock.is_some() {
+                return Ok(false);
+            }
+            // The game here is not the row read (a change since, or a
+            // copy behind): read again.
+            if g.row_version != row.version || g.stored.len() != moves.len() {
+                return Err("the game changed while it was looked at".into());
+            }
+        }
+        self.store_end(&slot, id, row.version, Settlement::stale())
+            .await
+            .map_err(|e| e.to_string())?;
+        Ok(true)
     }
 
     /// The number of games in memory (tests).

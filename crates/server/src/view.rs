@@ -81,6 +81,15 @@ pub struct GameView {
     pub takeback_offer: Option<usize>,
     /// The chat, to the seats only (a spectator sees none: `null`).
     pub chat: Option<Vec<ChatLine>>,
+    /// To a seat: whether it may abort the game now (until both seats
+    /// have made their first move; an aborted game has no result).
+    pub can_abort: bool,
+    /// To a seat: in how many milliseconds it may claim the game
+    /// abandoned by the other (`POST /api/games/{id}/claim`): 0 now,
+    /// `null` while the other is here, not to move, or the game has no
+    /// such claim (correspondence, against the engine, before both first
+    /// moves).
+    pub claimable_in_ms: Option<u64>,
     /// The game's own part.
     #[serde(flatten)]
     pub game: GamePart,
@@ -217,8 +226,10 @@ pub struct RematchView {
 /// How a game ended.
 #[derive(Debug, Serialize, JsonSchema)]
 pub struct ResultView {
-    /// `1-0`, `0-1` or `1/2-1/2`.
+    /// `1-0`, `0-1` or `1/2-1/2`; `*` for an aborted game.
     pub result: &'static str,
+    /// Whether the game was aborted: no result, no winner, no draw.
+    pub aborted: bool,
     /// Why, in words.
     pub reason: String,
     /// The winner's seat, `null` for a draw.
@@ -248,6 +259,9 @@ pub struct ClockView {
     pub remaining_ms: [u64; 2],
     /// The seat whose clock runs.
     pub running: Option<usize>,
+    /// A correspondence game's days a move (its time resets to them after
+    /// every move), `null` otherwise.
+    pub correspondence_days: Option<u8>,
 }
 
 /// One chat message.
@@ -298,7 +312,7 @@ pub struct GameLine {
     pub to_move: Option<usize>,
     /// That seat's name.
     pub to_move_name: Option<String>,
-    /// `1-0`, `0-1` or `1/2-1/2` once over.
+    /// `1-0`, `0-1` or `1/2-1/2` once over, `*` when aborted.
     pub result: Option<String>,
     /// Why it ended.
     pub reason: Option<String>,

@@ -767,3 +767,47 @@ async fn item_7_bots_are_accounts_labelled_everywhere_and_kept_out_of_humans_rat
     .await;
     assert_eq!(s, StatusCode::CONFLICT);
 }
+
+#[tokio::test]
+async fn item_6_an_aborted_rated_game_is_unrated_and_leaves_no_result() {
+    let state = common::memory();
+    let max = register(&state, "max").await;
+    let ned = register(&state, "ned").await;
+    let (_, _, seek) = ask(
+        &state,
+        &browser(&max),
+        "POST",
+        "/api/seeks",
+        Some(json!({"variant": "cuarenta", "rated": true})),
+    )
+    .await;
+    let path = format!("/api/seeks/{}/accept", seek["id"].as_str().unwrap());
+    let (_, _, game) = ask(&state, &browser(&ned), "POST", &path, None).await;
+    let id = game["id"].as_str().unwrap().to_string();
+    let (s, _, v) = ask(
+        &state,
+        &browser(&ned),
+        "POST",
+        &format!("/api/games/{id}/abort"),
+        None,
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    // The end is recorded for the histories (no result), never rated.
+    let mut hist = Value::Null;
+    for _ in 0..200 {
+        hist = ask(&state, &GUEST, "GET", "/api/user/max/games", None)
+            .await
+            .2;
+        if hist["games"][0]["result"] == "*" {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    assert_eq!(hist["games"][0]["result"], "*", "{hist}");
+    assert_eq!(hist["games"][0]["outcome"], "none", "{hist}");
+    let (_, _, p) = ask(&state, &GUEST, "GET", "/api/user/max", None).await;
+    assert_eq!(p["ratings"], json!({}), "{p}");
+    assert_eq!(p["record"], json!({"wins": 0, "losses": 0, "draws": 0}));
+    assert!(common::view(&state, &id, None).await["rating_change"].is_null());
+}

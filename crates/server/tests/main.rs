@@ -14,6 +14,7 @@ mod dealers;
 mod engine_turns;
 mod error_codes;
 mod evaluation;
+mod fair_play;
 mod hostile;
 mod lazy_games;
 mod limits;

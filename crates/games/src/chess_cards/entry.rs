@@ -679,10 +679,11 @@ fn move_lines(m: &Match, plies: usize) -> Vec<MoveLine> {
 fn match_record(spec: &CardsSpec, m: &Match, info: &RecordInfo) -> String {
     let shown = Shown { m };
     let mut out = String::new();
+    // An aborted match has no result: `*`.
     let decided = info
         .ended
-        .map(|e| e.outcome(ENTRY.seat_names))
-        .or_else(|| Game::outcome(m));
+        .map(|e| (e.result_text(), e.outcome(ENTRY.seat_names)))
+        .or_else(|| Game::outcome(m).map(|o| (o.result_text(), o)));
     for (k, g) in m.games.iter().enumerate() {
         // As `notation::write_match` writes a match, with the server's
         // tags added.
@@ -715,8 +716,8 @@ fn match_record(spec: &CardsSpec, m: &Match, info: &RecordInfo) -> String {
         if let Some(tc) = &info.time_control {
             r.set_tag("TimeControl", tc.clone());
         }
-        if let Some(o) = &decided {
-            r.set_tag("Match", format!("{} ({})", o.result_text(), o.reason));
+        if let Some((result, o)) = &decided {
+            r.set_tag("Match", format!("{result} ({})", o.reason));
         }
         if k > 0 {
             out.push('\n');

@@ -10,7 +10,7 @@
 
 use super::{BoardHook, BoardPlay, GameResult, MatchSettings, PlayedGame, PlayerSpec};
 use super::{BoxedGame, GameEntry, GameError, ReplayFailure, Replayed, Settlement};
-use crate::end::End;
+use crate::end::{End, Reason};
 use crate::game_record::{self, MoveOf, RecordSpec, Recorded, Replay};
 use deckmate_engine::level::{self, Level};
 use deckmate_engine::search::{SearchParams, Searcher};
@@ -45,13 +45,29 @@ where
 
 /// The record of `moves` played from `spec`, with an end the players
 /// reached ([`BoardHook::record`] of a game whose record is the shared
-/// one, [`game_record::write`]).
+/// one, [`game_record::write`]). An aborted game's result is `*`; an
+/// end the game's reasons cannot word (an abort, an abandonment, a
+/// closure) has the settlement's own words as its `Termination`.
 pub fn board_record<S: RecordSpec>(
     spec: &S,
     moves: &[MoveOf<S>],
     settled: Option<Settlement>,
 ) -> Result<Record, String> {
-    game_record::write(spec, moves, settled.map(End::settled)).map_err(|e| e.to_string())
+    let end = settled.filter(Settlement::has_result).map(End::settled);
+    let mut record = game_record::write(spec, moves, end).map_err(|e| e.to_string())?;
+    if let Some(s) = settled.filter(Settlement::needs_own_words) {
+        type R<S> = <<S as RecordSpec>::Position as Recorded>::Reason;
+        let names = [
+            <R<S> as Reason>::seat_name(Seat::First),
+            <R<S> as Reason>::seat_name(Seat::Second),
+        ];
+        if s.is_aborted() {
+            record.set_tag("Result", "*");
+            record.result = Some("*".to_string());
+        }
+        record.set_tag("Termination", s.outcome(names).reason);
+    }
+    Ok(record)
 }
 
 /// A match's player: random, or the engine at a level (`with_level`

@@ -52,7 +52,7 @@ pub use options::{OptionError, OptionKind, OptionSpec, Options};
 pub use replay::{read_record, ReplayFailure, Replayed};
 pub use session::{
     engine_takes_draw, pair_lines, BoxedGame, CheckedMove, EngineJob, MoveLine, PlayedGame,
-    RecordInfo, Settlement,
+    RecordInfo, Settlement, SettlementReason, STALE_DAYS,
 };
 pub use solver::{DealSet, DealsReport, DealsRequest, ExactSolver, PositionRequest, Solution};
 pub use tools::{

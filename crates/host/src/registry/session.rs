@@ -8,7 +8,7 @@
 //! `card`/`sacrifice` ids of cards in zones, and `choice`, the label of a
 //! button when one click fits several moves (a promotion, a privilege).
 
-pub use crate::end::Settlement;
+pub use crate::end::{Settlement, SettlementReason, STALE_DAYS};
 
 use super::{AnalysisRequest, AnalysisSink, GameEntry};
 use deckmate_rules::{MoveError, Outcome, Record, Seat, ToAct};

@@ -85,7 +85,8 @@ pub(super) async fn play(
     Ok(Json(view))
 }
 
-/// Stores an end from outside the rules and tells the watchers.
+/// Stores an end from outside the rules on the game's row version and
+/// tells the watchers ([`AppState::store_end`]).
 async fn end_game(
     state: &AppState,
     id: &str,
@@ -93,19 +94,7 @@ async fn end_game(
     end: Settlement,
 ) -> ApiResult<()> {
     let version = g.lock().row_version;
-    let r = state.store().set_ended(id, version, end.to_json()).await;
-    state.written(g, r).map_err(stored)?;
-    {
-        let mut g = g.lock();
-        g.ended = Some(end);
-        if let Some(c) = g.clock.as_mut() {
-            c.stop(std::time::Instant::now());
-        }
-        g.clock_gen += 1;
-        g.changed();
-    }
-    state.record_end(g);
-    Ok(())
+    state.store_end(g, id, version, end).await.map_err(stored)
 }
 
 /// Stores a change of the game's offers besides a draw, made by `change`
@@ -142,6 +131,90 @@ pub(super) async fn resign(
     let _writer = slot.writer.lock().await;
     let me = seat_in_play(&slot.lock(), &headers)?;
     let end = Settlement::resigned_or_agreed(Some(me.other()));
+    end_game(&state, &id, &slot, end).await?;
+    let view = slot.lock().view(Some(me), None);
+    Ok(Json(view))
+}
+
+/// `POST /api/games/{id}/abort`: until both seats have made their first
+/// move, either may end the game with no result.
+pub(super) async fn abort(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> ApiResult<Json<GameView>> {
+    let slot = find(&state, &id).await?;
+    let _writer = slot.writer.lock().await;
+    let me = {
+        let g = slot.lock();
+        let me = seat_in_play(&g, &headers)?;
+        if !g.abort_allowed() {
+            return Err(conflict(
+                "both seats have made their first move: the game can no longer be aborted \
+                 (resign or offer a draw)",
+            )
+            .coded("abort_too_late"));
+        }
+        me
+    };
+    end_game(&state, &id, &slot, Settlement::aborted()).await?;
+    let view = slot.lock().view(Some(me), None);
+    Ok(Json(view))
+}
+
+/// `POST /api/games/{id}/claim`: `{"result": "win"|"draw"}`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ClaimRequest {
+    result: ClaimResult,
+}
+
+/// What a seat claims of a game the other abandoned.
+#[derive(Deserialize, Clone, Copy, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+enum ClaimResult {
+    /// The win.
+    Win,
+    /// A draw.
+    Draw,
+}
+
+/// `POST /api/games/{id}/claim` `{"result": "win"|"draw"}`: the other
+/// seat's player has no page open and has not moved, to move, for the
+/// abandonment time ([`LiveGame::claim_in`]): the claimer wins, or it is
+/// a draw.
+pub(super) async fn claim(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Option<Json<Value>>,
+) -> ApiResult<Json<GameView>> {
+    let slot = find(&state, &id).await?;
+    let me = seat(&slot.lock(), &headers)?;
+    let body: ClaimRequest = typed(body, "send {\"result\": \"win\"} or {\"result\": \"draw\"}")?;
+    let _writer = slot.writer.lock().await;
+    {
+        let g = slot.lock();
+        seat_in_play(&g, &headers)?;
+        match g.claim_in(me, std::time::Instant::now()) {
+            Some(d) if d.is_zero() => {}
+            Some(d) => {
+                return Err(conflict(format!(
+                    "the other player may still come back: a claim is possible in {} s",
+                    d.as_secs().max(1)
+                ))
+                .coded("claim_too_early"))
+            }
+            None => {
+                return Err(conflict(
+                    "no claim now: the other player is here, is not to move, or the game has no \
+                     such claim (correspondence, against the engine, before both first moves)",
+                )
+                .coded("no_claim"))
+            }
+        }
+    }
+    let end = Settlement::abandoned(me.other(), body.result == ClaimResult::Win);
     end_game(&state, &id, &slot, end).await?;
     let view = slot.lock().view(Some(me), None);
     Ok(Json(view))

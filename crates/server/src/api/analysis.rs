@@ -284,6 +284,7 @@ fn view_now(state: &AppState, req: &Board) -> ApiResult<Json<Value>> {
         ply: game.history().len(),
         result: over.map(|o| ResultView {
             result: o.result_text(),
+            aborted: false,
             reason: o.reason,
             winner: o.winner.map(Seat::index),
             points: o.points,

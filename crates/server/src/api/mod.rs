@@ -18,6 +18,8 @@
 //! | `GET /api/games/{id}` | the view (a seat's token as `Authorization: Bearer` adds its legal moves); `?ply=n` for an earlier position |
 //! | `POST /api/games/{id}/moves` | `{"move": "4Ci3", "ply": n}` with the mover's token; `ply` (optional, from 1) is the move's number: another is refused with 409, so a retried request never plays twice |
 //! | `POST /api/games/{id}/resign` | with a seat's token |
+//! | `POST /api/games/{id}/abort` | with a seat's token, until both seats have made their first move (409 after, or once over): the game ends with no result |
+//! | `POST /api/games/{id}/claim` | `{"result": "win"\|"draw"}` with a seat's token, once the view's `claimable_in_ms` is 0 (409 before): the other abandoned the game |
 //! | `POST /api/games/{id}/draw`, `/draw/accept`, `/draw/decline` | with a seat's token: offer a draw; answer the other's offer (409 without one; offering while the other's offer is pending is 409 too) |
 //! | `POST /api/games/{id}/rematch`, `/rematch/accept`, `/rematch/decline` | with a seat's token, once the game is over (409 before): offer a rematch (or accept the other's); the view then carries `rematch_offer`, and `rematch` (the new game's id, and to each seat its token) once made |
 //! | `GET /api/games/{id}/record` | the record |
@@ -261,6 +263,8 @@ pub fn app(state: AppState) -> Router {
         .route("/api/games/{id}", get(games::view))
         .route("/api/games/{id}/moves", post(actions::play))
         .route("/api/games/{id}/resign", post(actions::resign))
+        .route("/api/games/{id}/abort", post(actions::abort))
+        .route("/api/games/{id}/claim", post(actions::claim))
         .route("/api/games/{id}/draw", post(actions::draw))
         .route("/api/games/{id}/draw/accept", post(actions::accept_draw))
         .route("/api/games/{id}/draw/decline", post(actions::decline_draw))

@@ -257,10 +257,7 @@ pub(super) async fn create(
     let request = json!({
         "variant": variant.key,
         "options": options,
-        "time_control": time_control.map(|tc| json!({
-            "initial_s": tc.initial_ms as f64 / 1000.0,
-            "increment_s": tc.increment_ms as f64 / 1000.0,
-        })),
+        "time_control": time_control.map(TimeControl::to_request),
         "seat": seat.map_or("random", |s| variant.seats[s.index()]),
         "name": name,
         "rated": t.rated,

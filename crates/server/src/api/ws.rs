@@ -113,6 +113,7 @@ impl Drop for Presence {
             let mut g = self.slot.lock();
             g.present[s.index()] = g.present[s.index()].saturating_sub(1);
             if g.present[s.index()] == 0 {
+                g.left_at[s.index()] = Some(std::time::Instant::now());
                 let _ = g.tx.send(());
             }
         }

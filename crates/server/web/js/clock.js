@@ -13,6 +13,20 @@ export function clockText(ms) {
   return m >= 60 ? `${Math.floor(m / 60)}:${String(m % 60).padStart(2, "0")}:${String(r).padStart(2, "0")}` : `${m}:${String(r).padStart(2, "0")}`;
 }
 
+// A correspondence clock's time: days and hours (`2d 3h`), hours and
+// minutes under a day (`5h 12m`), a clock's under an hour.
+export function daysText(ms) {
+  const h = Math.floor(Math.max(0, ms) / 3600000);
+  if (h >= 24) return `${Math.floor(h / 24)}d ${h % 24}h`;
+  if (h >= 1) return `${h}h ${Math.floor((ms % 3600000) / 60000)}m`;
+  return clockText(ms);
+}
+
+// A seat's time as its clock shows it.
+function shown(c, ms) {
+  return c.correspondence_days ? daysText(ms) : clockText(ms);
+}
+
 // Each seat's time left now: the running clock counted down since the
 // view came.
 function timesLeft(state, v) {
@@ -34,7 +48,7 @@ export function drawTitle(state) {
   const v = state.view;
   if (!v) return;
   const yours = v.you !== null && v.you !== undefined && !v.result && (v.to_move === v.you || (v.acting || []).includes(v.you));
-  const clock = yours && v.clock ? ` ${clockText(timesLeft(state, v)[v.you])}` : "";
+  const clock = yours && v.clock ? ` ${shown(v.clock, timesLeft(state, v)[v.you])}` : "";
   const title = yours ? `Your turn${clock} · ${v.title} · deckmate` : `${v.title} · deckmate`;
   if (document.title !== title) document.title = title;
 }
@@ -67,7 +81,7 @@ export function drawClocks(state) {
   }
   const one = (i) => el("div", { class: "clock" + (i === c.running && !v.result ? " running" : "") + (isLow(left[i], c.initial_ms) ? " low" : ""), id: `clock-${i}`, "data-ms": String(Math.round(left[i])) },
     el("span", { class: "clock-name" }, seatLabel(v, i)),
-    el("span", { class: "clock-time" }, clockText(left[i])));
+    el("span", { class: "clock-time" }, shown(c, left[i])));
   top.replaceChildren(one(1 - bottom));
   under.replaceChildren(one(bottom));
 }

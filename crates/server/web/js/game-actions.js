@@ -23,6 +23,12 @@ export async function act(state, what) {
   catch (e) { status(e.message); }
 }
 
+// A claim of a game the other player abandoned: `result` "win" or "draw".
+export async function claim(state, result) {
+  try { await api(`/api/games/${state.id}/claim`, post({ result }, state.token)); }
+  catch (e) { status(e.message); }
+}
+
 // A rematch is offered once the game is over, or the other's offer
 // accepted (against the engine it is made at once); when it is made both
 // pages go to it (its view comes over each page's socket).

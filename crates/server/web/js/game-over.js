@@ -1,5 +1,6 @@
 // The game-over panel (issue 31 item 3): once a game ends, its result and
-// why as the page's seat sees it ("You won", "You lost", "Draw"; the
+// why as the page's seat sees it ("You won", "You lost", "Draw",
+// "Aborted" (no result), an abandonment or a closure in the reason; the
 // winner's name to a spectator), the points where the game scores them
 // (Chess Cards' match), and what to do next: a rematch (to a seat), a new
 // game, the analysis board, the record. Hidden while an earlier position
@@ -12,7 +13,9 @@ export function drawGameOver(state, v, onRematch) {
   const r = v.result;
   if (!r || state.pastView) { box.hidden = true; box.replaceChildren(); return; }
   const seat = v.you === undefined ? null : v.you;
-  const head = r.winner === null ? "Draw"
+  // An aborted game has no result: no winner, no draw.
+  const head = r.aborted ? "Aborted"
+    : r.winner === null ? "Draw"
     : seat === null ? `${v.seats[r.winner].name} wins`
     : r.winner === seat ? "You won" : "You lost";
   const points = r.points ? el("p", { id: "game-over-points" }, v.seats.map((s, i) => `${s.name} ${r.points[i]}`).join(", ")) : null;
@@ -23,7 +26,7 @@ export function drawGameOver(state, v, onRematch) {
   box.hidden = false;
   // (No points: nothing, not a "null" text.)
   box.replaceChildren(...[
-    el("h2", { id: "game-over-title" }, head, " ", el("span", { class: "result" }, r.result)),
+    el("h2", { id: "game-over-title" }, head, r.aborted ? "" : " ", r.aborted ? "" : el("span", { class: "result" }, r.result)),
     el("p", { id: "game-over-reason" }, r.reason),
     points,
     el("div", { class: "buttons" },

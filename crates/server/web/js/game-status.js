@@ -5,7 +5,7 @@
 import { el, phrase } from "./dom.js";
 import { status } from "./layout.js";
 import { panelStatus } from "./panels/index.js";
-import { act, rematch, goToRematch } from "./game-actions.js";
+import { act, claim, rematch, goToRematch } from "./game-actions.js";
 
 const has = (x) => x !== null && x !== undefined;
 
@@ -13,7 +13,7 @@ export function drawStatus(state, v) {
   const live = !state.pastView;
   const names = v.seats.map((s) => s.name);
   let st;
-  if (v.result && live) st = `${v.result.result}: ${v.result.reason}`;
+  if (v.result && live) st = v.result.aborted ? "Aborted: no result" : `${v.result.result}: ${v.result.reason}`;
   else if (!live) st = `Viewing after ply ${v.ply} of ${v.plies}`;
   else if (v.to_move !== null) {
     const said = panelStatus(state, v);
@@ -53,6 +53,19 @@ export function drawStatus(state, v) {
   if (rmOffer !== null && v.you === 1 - rmOffer) answers.push(
     el("button", { id: "rematch-accept", onclick: () => rematch(state) }, "Accept rematch"),
     el("button", { id: "rematch-decline", onclick: () => act(state, "rematch/decline") }, "Decline rematch"));
+  // The other player left (no page open, not moving): once the view says
+  // so, the claim's buttons; before, when they will come.
+  const claimIn = live && !v.result ? v.claimable_in_ms : null;
+  clearTimeout(state.claimTimer);
+  if (claimIn === 0) {
+    st += " \u2014 the other player has left the game";
+    answers.push(
+      el("button", { id: "claim-win", onclick: () => claim(state, "win") }, "Claim victory"),
+      el("button", { id: "claim-draw", onclick: () => claim(state, "draw") }, "Call it a draw"));
+  } else if (has(claimIn)) {
+    // The page asks itself again when the claim is due.
+    state.claimTimer = setTimeout(() => { if (state.view === v) { v.claimable_in_ms = 0; drawStatus(state, v); } }, claimIn + 50);
+  }
   // A rematch made before this page came: a link to it.
   if (v.rematch && live) answers.push(el("a", { id: "to-rematch", href: "/game/" + v.rematch.id, onclick: (e) => {
     if (v.rematch.token) { e.preventDefault(); goToRematch(v.rematch); }
@@ -69,6 +82,7 @@ export function drawStatus(state, v) {
 function drawButtons(state, v, drawOffer, rmOffer) {
   const seat = has(v.you);
   for (const [id, show, enabled] of [
+    ["abort", seat && !!v.can_abort, !!v.can_abort],
     ["resign", seat, !v.result], ["draw", seat, !v.result && drawOffer === null], ["takeback", seat, !v.result],
     ["rematch", seat && !!v.result, !v.rematch && rmOffer !== v.you]]) {
     const b = document.getElementById(id);

@@ -55,6 +55,7 @@ export function gamePage(id) {
       el("div", { id: "chat" }),
       el("div", { class: "buttons" }, soundToggle(), notifyToggle()),
       el("div", { class: "buttons" },
+        confirmed("abort", "Abort", "Really abort? (no result)", () => act(state, "abort")),
         confirmed("resign", "Resign", "Really resign?", () => act(state, "resign")),
         confirmed("draw", "Offer draw", "Really offer a draw?", () => act(state, "draw")),
         el("button", { id: "takeback", title: "take back your last move (and the reply to it)", onclick: () => act(state, "takeback") }, "Takeback"),

@@ -13,7 +13,7 @@ import { enterGame } from "./newgame.js";
 const MINE_ASKED = 40;
 const MINE_FINISHED_SHOWN = 5;
 
-const timeText = (tc) => (tc ? `${tc.initial_ms / 60000}+${tc.increment_ms / 1000}` : "no clock");
+const timeText = (tc) => (!tc ? "no clock" : tc.days ? `${tc.days} days a move` : `${tc.initial_ms / 60000}+${tc.increment_ms / 1000}`);
 
 // Who plays, from a game's lobby line ("Ann (White) vs deckmate level 4 (Black)").
 const players = (g) => (g.players && g.players.length ? g.players.join(" vs ") : `vs ${g.opponent}`);

@@ -44,12 +44,20 @@ export function newGameForm(variants, levels) {
   variantSelect.addEventListener("change", showVariant);
   form.append(el("h2", {}, "New game"), el("label", {}, "Game ", variantSelect), optionBox, seedBox);
   // The clock: a time control or none (minutes + increment in seconds).
-  const timeSelect = choice("time", ["none", "1+0", "3+2", "5+3", "10+5", "15+10", "custom"], "none");
+  // Correspondence: 1-14 days a move (the time resets after each move).
+  const timeSelect = choice("time", ["none", "1+0", "3+2", "5+3", "10+5", "15+10", "custom", "correspondence"], "none",
+    ["none", "1+0", "3+2", "5+3", "10+5", "15+10", "custom", "Correspondence (days a move)"]);
   const custom = el("span", { id: "custom-time", hidden: "" },
     el("input", { name: "minutes", type: "number", min: "0.1", step: "0.1", value: "5", "aria-label": "minutes" }), " min + ",
     el("input", { name: "increment", type: "number", min: "0", step: "1", value: "3", "aria-label": "increment in seconds" }), " s");
-  timeSelect.querySelector("select").addEventListener("change", (e) => { custom.hidden = e.target.value !== "custom"; });
-  form.append(el("div", { id: "time-box" }, timeSelect, custom));
+  const days = el("span", { id: "correspondence-days", hidden: "" },
+    el("select", { name: "days", "aria-label": "days a move" },
+      ...Array.from({ length: 14 }, (_, i) => el("option", { value: String(i + 1), selected: i === 2 ? "" : null }, String(i + 1)))), " days a move");
+  timeSelect.querySelector("select").addEventListener("change", (e) => {
+    custom.hidden = e.target.value !== "custom";
+    days.hidden = e.target.value !== "correspondence";
+  });
+  form.append(el("div", { id: "time-box" }, timeSelect, custom, days));
   const opponent = choice("opponent", ["engine", "friend", "seek"], "engine", ["the computer", "a friend (an invite link)", "anyone in the lobby (a seek)"]);
   form.append(opponent);
   const levelBox = choice("level", levels.map((l) => String(l.level)), "4", levels.map((l) => l.label));
@@ -96,6 +104,7 @@ export function newGameForm(variants, levels) {
     const body = { variant: v.key, options };
     const time = f.get("time");
     if (time === "custom") body.time_control = { initial_s: Number(f.get("minutes")) * 60, increment_s: Number(f.get("increment")) };
+    else if (time === "correspondence") body.time_control = { days: Number(f.get("days")) };
     else if (time && time !== "none") {
       const [m, inc] = time.split("+").map(Number);
       body.time_control = { initial_s: m * 60, increment_s: inc };
