@@ -153,6 +153,8 @@ struct Inner {
     throttle: Mutex<deckmate_accounts::LoginThrottle>,
     /// Password hashes computed at once ([`accounts::HASHING_AT_ONCE`]).
     hashing: tokio::sync::Semaphore,
+    /// The bot API's streams open, by account.
+    bot_streams: Mutex<HashMap<String, usize>>,
     /// The lobby's list of open seeks as last read ([`api::seeks`]).
     seek_list: Mutex<api::seeks::SeekList>,
     /// Whole-game analyses, bounded ([`evaluation`]).
@@ -278,6 +280,7 @@ impl AppState {
                 idle_games_kept: config.idle_games_kept,
                 unavailable: Mutex::new(unavailable),
                 seek_list: Mutex::new(None),
+                bot_streams: Mutex::new(HashMap::new()),
                 secure_cookies: config.secure_cookies,
                 throttle: Mutex::new(deckmate_accounts::LoginThrottle::new(
                     deckmate_accounts::ThrottleConfig::default(),
@@ -354,6 +357,10 @@ impl AppState {
 
     pub(crate) fn evaluations(&self) -> &evaluation::Evaluations {
         &self.inner.evaluations
+    }
+
+    pub(crate) fn bot_streams(&self) -> &Mutex<HashMap<String, usize>> {
+        &self.inner.bot_streams
     }
 
     pub(crate) fn secure_cookies(&self) -> bool {

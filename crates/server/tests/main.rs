@@ -4,6 +4,7 @@ mod accounts;
 mod analysis;
 mod api;
 mod blocking;
+mod bot_api;
 mod chat;
 mod chess52;
 mod chess_cards;

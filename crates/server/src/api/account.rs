@@ -293,8 +293,10 @@ pub(super) async fn me(
         .await
         .map_err(stored)?;
     Ok(Json(json!({
+        "id": p.key,
         "username": p.username,
         "bot": p.bot,
+        "title": p.bot.then_some("BOT"),
         "ratings": ratings_json(&ratings),
     })))
 }

@@ -37,7 +37,9 @@
 pub(crate) mod account;
 mod actions;
 mod analysis;
+mod bot;
 mod cards;
+mod challenges;
 mod evaluation;
 mod games;
 mod lobby;
@@ -110,7 +112,7 @@ impl ApiError {
 
     /// A move refused by the rules: 400, the refusal's own code
     /// ([`MoveError::code`]).
-    fn refused(e: &MoveError) -> ApiError {
+    pub(crate) fn refused(e: &MoveError) -> ApiError {
         bad(e.to_string()).coded(e.code())
     }
 }
@@ -311,6 +313,36 @@ pub fn app(state: AppState) -> Router {
         .route("/api/account", get(account::me))
         .route("/api/account/games", get(users::my_games))
         .route("/api/bot/account/upgrade", post(account::upgrade_to_bot))
+        .route("/api/stream/event", get(bot::events))
+        .route("/api/bot/game/stream/{id}", get(bot::game_stream))
+        .route("/api/board/game/stream/{id}", get(bot::game_stream))
+        .route("/api/bot/game/{id}/move/{move}", post(bot::play))
+        .route("/api/board/game/{id}/move/{move}", post(bot::play))
+        .route("/api/bot/game/{id}/resign", post(bot::resign))
+        .route("/api/board/game/{id}/resign", post(bot::resign))
+        .route("/api/bot/game/{id}/abort", post(bot::abort))
+        .route("/api/board/game/{id}/abort", post(bot::abort))
+        .route("/api/bot/game/{id}/draw/{answer}", post(bot::draw))
+        .route("/api/board/game/{id}/draw/{answer}", post(bot::draw))
+        .route("/api/bot/game/{id}/takeback/{answer}", post(bot::takeback))
+        .route(
+            "/api/board/game/{id}/takeback/{answer}",
+            post(bot::takeback),
+        )
+        .route("/api/bot/game/{id}/chat", post(bot::chat))
+        .route("/api/board/game/{id}/chat", post(bot::chat))
+        .route("/api/challenge", get(challenges::list))
+        .route(
+            "/api/challenge/ai",
+            post(challenges::ai).layer(create_limit.clone()),
+        )
+        .route(
+            "/api/challenge/{username}",
+            post(challenges::create).layer(create_limit.clone()),
+        )
+        .route("/api/challenge/{id}/accept", post(challenges::accept))
+        .route("/api/challenge/{id}/decline", post(challenges::decline))
+        .route("/api/challenge/{id}/cancel", post(challenges::cancel))
         .route("/api/user/{username}", get(users::profile))
         .route("/api/user/{username}/games", get(users::history))
         .route("/api/user/{username}/games.pgn", get(users::pgn))
@@ -342,7 +374,16 @@ pub fn app(state: AppState) -> Router {
         ))
         .layer(axum::middleware::map_response(limits::json_errors))
         .layer(axum::middleware::from_fn(pages::html_errors))
-        .layer(CompressionLayer::new());
+        .layer(CompressionLayer::new().compress_when(
+            // Streams of lines are sent as they come, never held back
+            // to be compressed.
+            tower_http::compression::predicate::Predicate::and(
+                tower_http::compression::predicate::DefaultPredicate::new(),
+                tower_http::compression::predicate::NotForContentType::const_new(
+                    "application/x-ndjson",
+                ),
+            ),
+        ));
     for (name, value) in limits::security_headers() {
         router = router.layer(SetResponseHeaderLayer::if_not_present(name, value));
     }

@@ -90,12 +90,19 @@ async fn send_view(socket: &mut WebSocket, slot: &GameSlot, you: Option<Seat>) -
 /// out when dropped (however the socket ends); the watchers are woken
 /// only when the seat comes or goes (its first page opened, its last
 /// closed), not for a second tab.
-struct Presence {
+pub(crate) struct Presence {
     slot: Arc<GameSlot>,
     seat: Option<Seat>,
 }
 
 impl Presence {
+    /// Counts `seat`'s player present in the game while this lives (the
+    /// bot API's game stream).
+    pub(crate) fn enter_slot(slot: &Arc<GameSlot>, seat: Option<Seat>) -> Presence {
+        let mut g = slot.lock();
+        Presence::enter(&mut g, Arc::clone(slot), seat)
+    }
+
     fn enter(g: &mut LiveGame, slot: Arc<GameSlot>, seat: Option<Seat>) -> Presence {
         if let Some(s) = seat {
             g.present[s.index()] = g.present[s.index()].saturating_add(1);
