@@ -11,7 +11,6 @@ use crate::common;
 
 use deckmate_server::AppState;
 use serde_json::{json, Value};
-use std::time::Duration;
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 use tokio::net::TcpStream;
 
@@ -346,4 +345,80 @@ async fn item_4_a_challenge_is_seen_accepted_or_declined_and_starts_the_game_for
     )
     .await;
     assert_eq!(s, 400);
+}
+
+/// The Python that runs the lichess client library: `DECKMATE_PYTHON`
+/// (`.ci/run` makes a virtual environment with berserk and sets it), or
+/// `python3`; `None` (the test skipped, with a line saying so) when it
+/// lacks berserk, except under `CI=true`, where that fails.
+fn python_with_berserk() -> Option<String> {
+    let python = std::env::var("DECKMATE_PYTHON").unwrap_or_else(|_| "python3".into());
+    let ok = std::process::Command::new(&python)
+        .args(["-c", "import berserk"])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if ok {
+        return Some(python);
+    }
+    assert!(
+        std::env::var("CI").as_deref() != Ok("true"),
+        "{python} has no berserk under CI=true: .ci/run installs it and sets DECKMATE_PYTHON"
+    );
+    eprintln!("the berserk test skipped: {python} has no berserk (pip install berserk)");
+    None
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn item_4_a_bot_written_for_lichess_plays_cuarenta_and_a_variant_file_with_berserk() {
+    let Some(python) = python_with_berserk() else {
+        return;
+    };
+    let variants = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../variants");
+    let loaded = deckmate_server::load_variants(&variants).unwrap();
+    let target = match std::env::var("DECKMATE_TEST_STORE").as_deref() {
+        Ok("postgres") => common::fresh_postgres("berserk").unwrap(),
+        _ => ":memory:".to_string(),
+    };
+    let state = AppState::with_config(
+        deckmate_server::Db::open(&target).unwrap(),
+        deckmate_server::Config {
+            catalog: loaded.catalog,
+            ..deckmate_server::Config::default()
+        },
+    )
+    .unwrap();
+    let addr = common::listen(&state).await;
+    let token = bot_token(&state, "lichess_bot", true).await;
+    let script =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/python/berserk_bot.py");
+    for variant in ["cuarenta", "chess"] {
+        let (python, script, token) = (python.clone(), script.clone(), token.clone());
+        let out = tokio::task::spawn_blocking(move || {
+            std::process::Command::new(python)
+                .arg(script)
+                .args([format!("http://{addr}"), token, variant.to_string()])
+                .output()
+                .unwrap()
+        })
+        .await
+        .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{variant}: {stderr}");
+        let result: Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_ne!(result["status"], "started", "{variant}: {result}");
+        assert!(
+            result["moves"].as_u64().unwrap() >= 2,
+            "{variant}: {result}"
+        );
+        // The game the bot played is over on the server too, with the
+        // same moves.
+        let v = common::view(&state, result["id"].as_str().unwrap(), None).await;
+        assert!(!v["result"].is_null(), "{variant}: {v}");
+        assert_eq!(
+            v["history"].as_array().unwrap().len() as u64,
+            result["moves"].as_u64().unwrap(),
+            "{variant}"
+        );
+        eprintln!("berserk played {variant}: {result}");
+    }
 }

@@ -173,7 +173,9 @@ fn game_state(slot: &GameSlot, seat: Seat) -> Value {
     let view = g.view(Some(seat), None);
     let moves = view.history.join(" ");
     let clock = view.clock.as_ref();
-    let remaining = |i: usize| clock.map_or(i64::MAX, |c| c.remaining_ms[i] as i64);
+    // No clock: lichess's figure for an unlimited game (its clients read
+    // it as a duration).
+    let remaining = |i: usize| clock.map_or(2_147_483_647, |c| c.remaining_ms[i] as i64);
     let inc = clock.map_or(0, |c| c.increment_ms);
     let (status, winner) = match g.end() {
         None => ("started", None),
