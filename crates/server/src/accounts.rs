@@ -26,7 +26,8 @@ use deckmate_accounts::{token_hash, Scope, PERSONAL_TOKEN_PREFIX};
 /// The session cookie's name.
 pub const COOKIE: &str = "deckmate_session";
 
-/// How long a session cookie is kept by the browser (30 days).
+/// How long a session lasts (30 days): the browser keeps its cookie so
+/// long, and the server refuses it after.
 pub const SESSION_DAYS: i64 = 30;
 
 /// A player known by an account.
@@ -110,9 +111,10 @@ pub async fn player(state: &AppState, headers: &HeaderMap) -> ApiResult<Option<P
     };
     let hash = token_hash(&t);
     let key = hash.clone();
+    let since = crate::now() - SESSION_DAYS * 86_400;
     let found = state
         .store()
-        .run(move |db| db.accounts().session(&key))
+        .run(move |db| db.accounts().session(&key, since))
         .await
         .map_err(crate::api::stored)?;
     Ok(found.map(|a| Player::of(a, Via::Session(hash))))

@@ -610,3 +610,88 @@ async fn when_the_server_running_an_engine_dies_another_takes_it_over_and_the_en
     assert_eq!(moves.len(), 1, "{moves:?}");
     eprintln!("engine failover: the engine's move came from B {secs:.1} s after A died");
 }
+
+/// The players' storage on both stores (issue 33): accounts unique by
+/// key, sessions that lapse and end, a game's end recorded once with
+/// both ratings moved in one step, a bot's flag only before any game,
+/// challenges settled once (issue 34).
+#[test]
+fn accounts_sessions_ratings_and_challenges_on_both_stores() {
+    use deckmate_server::db::accounts::{AccountRow, ChallengeRow, Finish};
+    for (kind, target) in stores("accounts") {
+        let db = Db::open(&target).unwrap();
+        let a = db.accounts();
+        let acct = |key: &str| AccountRow {
+            key: key.into(),
+            username: key.to_uppercase(),
+            hash: "h".into(),
+            bot: false,
+            created: 1,
+        };
+        assert!(a.create_account(&acct("ann")).unwrap(), "{kind}");
+        assert!(!a.create_account(&acct("ann")).unwrap(), "{kind}: taken");
+        assert!(a.create_account(&acct("bob")).unwrap(), "{kind}");
+        a.create_session("s1", "ann", 100).unwrap();
+        assert_eq!(
+            a.session("s1", 50).unwrap().unwrap().username,
+            "ANN",
+            "{kind}"
+        );
+        assert!(a.session("s1", 101).unwrap().is_none(), "{kind}: lapsed");
+        a.drop_session("s1").unwrap();
+        assert!(a.session("s1", 0).unwrap().is_none(), "{kind}: ended");
+        // A rated game between them, its end recorded twice: once counts.
+        let mut g = row("r1");
+        g.accounts = [Some("ann".into()), Some("bob".into())];
+        g.rated = true;
+        db.insert_game(&g).unwrap();
+        let finish = Finish {
+            result: "1-0".into(),
+            finished: 500,
+            rated: Some(("cardmate".into(), ["ann".into(), "bob".into()])),
+        };
+        let first = a.finish_game("r1", &finish).unwrap().unwrap();
+        let again = a.finish_game("r1", &finish).unwrap().unwrap();
+        assert_eq!(first, again, "{kind}: the change as recorded");
+        let ann = a.ratings("ann").unwrap();
+        assert_eq!((ann.len(), ann[0].games), (1, 1), "{kind}: rated once");
+        assert!(ann[0].rating.rating > 1500.0, "{kind}");
+        assert_eq!(a.record("bob").unwrap(), [0, 1, 0], "{kind}");
+        let board = a.leaderboard("cardmate", 0, 10).unwrap();
+        assert_eq!(board.len(), 2, "{kind}");
+        assert_eq!(board[0].username, "ANN", "{kind}");
+        // A bot's flag: not for an account that played.
+        assert!(!a.make_bot("ann").unwrap(), "{kind}");
+        assert!(a.create_account(&acct("cyd")).unwrap());
+        assert!(a.make_bot("cyd").unwrap(), "{kind}");
+        // A challenge is settled once.
+        let c = ChallengeRow {
+            id: "c1".into(),
+            challenger: "ann".into(),
+            dest: "cyd".into(),
+            body: "{}".into(),
+            status: "created".into(),
+            game: None,
+            reason: None,
+            created: 10,
+        };
+        a.create_challenge(&c).unwrap();
+        assert!(
+            a.settle_challenge("c1", "accepted", Some("g9"), None)
+                .unwrap(),
+            "{kind}"
+        );
+        assert!(
+            !a.settle_challenge("c1", "declined", None, Some("no"))
+                .unwrap(),
+            "{kind}"
+        );
+        let got = a.challenge("c1").unwrap().unwrap();
+        assert_eq!(
+            (got.status.as_str(), got.game.as_deref()),
+            ("accepted", Some("g9")),
+            "{kind}"
+        );
+        assert_eq!(a.challenges_of("cyd", 0).unwrap().len(), 1, "{kind}");
+    }
+}

@@ -163,8 +163,9 @@ pub trait AccountStorage {
     fn set_password(&self, key: &str, hash: &str, keep: Option<&str>) -> DbResult<()>;
     /// Stores a session (its token's hash) of an account.
     fn create_session(&self, hash: &str, key: &str, now: i64) -> DbResult<()>;
-    /// The account of a session (by its token's hash).
-    fn session(&self, hash: &str) -> DbResult<Option<AccountRow>>;
+    /// The account of a session (by its token's hash) made at `since`
+    /// (seconds since 1970) or later: an older one has lapsed.
+    fn session(&self, hash: &str, since: i64) -> DbResult<Option<AccountRow>>;
     /// Ends a session.
     fn drop_session(&self, hash: &str) -> DbResult<()>;
     /// Ends every session of an account.
@@ -246,7 +247,7 @@ pub(super) mod sql {
     pub const SESSION_INSERT: &str =
         "INSERT INTO sessions (hash, account, created) VALUES ($1, $2, $3)";
     pub const SESSION: &str = "SELECT a.key, a.username, a.hash, a.bot, a.created
-         FROM sessions s JOIN accounts a ON a.key = s.account WHERE s.hash = $1";
+         FROM sessions s JOIN accounts a ON a.key = s.account WHERE s.hash = $1 AND s.created >= $2";
     pub const SESSION_DROP: &str = "DELETE FROM sessions WHERE hash = $1";
     pub const TOKEN_INSERT: &str =
         "INSERT INTO api_tokens (hash, id, account, label, scopes, created)

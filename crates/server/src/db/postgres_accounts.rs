@@ -135,10 +135,10 @@ impl AccountStorage for PgDb {
         })
     }
 
-    fn session(&self, hash: &str) -> DbResult<Option<AccountRow>> {
+    fn session(&self, hash: &str, since: i64) -> DbResult<Option<AccountRow>> {
         let hash = hash.to_string();
         self.call(move |c| {
-            Ok(c.query_opt(sql::SESSION, &[&hash])?
+            Ok(c.query_opt(sql::SESSION, &[&hash, &since])?
                 .map(|r| account_row(&r)))
         })
     }

@@ -125,9 +125,9 @@ impl AccountStorage for SqliteDb {
             .map_err(err)
     }
 
-    fn session(&self, hash: &str) -> DbResult<Option<AccountRow>> {
+    fn session(&self, hash: &str, since: i64) -> DbResult<Option<AccountRow>> {
         self.conn
-            .query_row(sql::SESSION, params![hash], account_row)
+            .query_row(sql::SESSION, params![hash, since], account_row)
             .optional()
             .map_err(err)
     }
