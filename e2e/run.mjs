@@ -2563,6 +2563,14 @@ await test("issue 33 accounts: register, a rated seek accepted, the rating chang
   const size = { viewport: { width: 1200, height: 900 } };
   const [ctxA, ctxB, ctxC] = [await browser.newContext(size), await browser.newContext(size), await browser.newContext(size)];
   try {
+    // The pages with their tables filled pass axe too (the accessibility
+    // test sees them empty: it runs on a fresh server).
+    const axe = readFileSync(join(root, "e2e", "node_modules", "axe-core", "axe.min.js"), "utf8");
+    const axeCheck = async (p, what) => {
+      await p.evaluate(axe);
+      const found = await p.evaluate(async () => (await axe.run()).violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id} at ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}`));
+      assert(found.length === 0, what + ": " + found.join(" | "));
+    };
     const register = async (ctx, name) => {
       const p = await ctx.newPage();
       await p.goto(base + "/");
@@ -2669,6 +2677,7 @@ await test("issue 33 accounts: register, a rated seek accepted, the rating chang
     await c.click('a[href="/leaderboard/cuarenta"]');
     await c.waitForSelector("#leaderboard-table");
     const rows = await c.$$eval("#leaderboard-table tbody tr", (rs) => rs.map((r) => r.dataset.player));
+    await axeCheck(c, "the leaderboard with its players");
     assert(rows.includes(ann) && rows.includes(bob) && rows.indexOf(ann) < rows.indexOf(bob), "the leaderboard: " + rows);
     const annRow = await c.textContent(`#leaderboard-table tr[data-player="${ann}"]`);
     assert(/\d{4}\?/.test(annRow), "a provisional rating without ?: " + annRow);
@@ -2684,6 +2693,8 @@ await test("issue 33 accounts: register, a rated seek accepted, the rating chang
     const row = await c.textContent(`#history-table tr[data-game="${id}"]`);
     assert(row.includes(bob) && row.includes("Won") && /Rated \(\+\d+\)/.test(row), "the history's line: " + row);
     assert((await c.getAttribute(`#history-table tr[data-game="${id}"] a[href^="/game/"]`, "href")) === "/game/" + id, "no link to the game");
+    await axeCheck(c, "the profile with its games");
+    await axeCheck(a, "the end of a rated game");
     // The filters: Losses has none of hers.
     await c.selectOption("#history-result", "loss");
     await c.waitForFunction(() => !document.querySelector("#history-table tr[data-game]"));
