@@ -739,8 +739,10 @@ async fn item_2_a_players_page_without_a_token_gets_his_seats_live_view_by_his_s
                 .into_client_request()
                 .unwrap();
             if let Some(c) = cookie {
-                req.headers_mut()
-                    .insert(header::COOKIE, format!("deckmate_session={c}").parse().unwrap());
+                req.headers_mut().insert(
+                    header::COOKIE,
+                    format!("deckmate_session={c}").parse().unwrap(),
+                );
             }
             let (mut ws, _) = tokio_tungstenite::connect_async(req).await.unwrap();
             let m = tokio::time::timeout(common::PATIENCE, ws.next())
@@ -753,7 +755,10 @@ async fn item_2_a_players_page_without_a_token_gets_his_seats_live_view_by_his_s
     };
     let v = first_view(Some(ivy.clone())).await;
     assert_eq!(v["you"], 0, "Ivy's socket by her session: {v}");
-    assert!(!v["moves"].as_array().unwrap().is_empty(), "her legal moves");
+    assert!(
+        !v["moves"].as_array().unwrap().is_empty(),
+        "her legal moves"
+    );
     let v = first_view(Some(jon.clone())).await;
     assert_eq!(v["you"], 1, "Jon's socket by his session: {v}");
     let v = first_view(None).await;
