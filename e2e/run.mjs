@@ -1385,7 +1385,7 @@ await test("accessibility: axe-core finds no serious or critical violation on an
     const made = await page.evaluate(async (u) => (await fetch("/api/account/register", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ username: u, password: "axe password 1" }) })).status, user);
     assert(made === 200, "registering " + user + ": " + made);
     await page.goto(base + "/");
-    await page.waitForSelector("#nav-profile");
+    await page.waitForSelector("#nav-profile", { state: "attached" });
     await page.selectOption("select[name=opponent]", "seek");
     await check("the lobby of a player logged in, a seek's form");
     await page.goto(base + "/account");
