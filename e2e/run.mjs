@@ -1326,7 +1326,7 @@ await test("sound (issue 31 item 6): a check's two notes, and one's own clock ru
   await ctx.close();
 });
 
-await test("accessibility: axe-core finds no serious or critical violation on any page (the lobby, the finished games, each game's page and its end, every rules page, the cards, the analysis board), at 1280x800 and on a phone", async () => {
+await test("accessibility: axe-core finds no serious or critical violation on any page (the lobby, the finished games, each game's page and its end, every rules page, the cards, the analysis board, the account's pages: log-in, registration, account, a profile, the leaderboards), at 1280x800 and on a phone", async () => {
   const axe = readFileSync(join(root, "e2e", "node_modules", "axe-core", "axe.min.js"), "utf8");
   const bad = [];
   for (const [width, height] of [[1280, 800], [390, 844]]) {
@@ -1370,6 +1370,34 @@ await test("accessibility: axe-core finds no serious or critical violation on an
     await page.goto(base + "/analysis?game=cardmate");
     await page.waitForFunction(() => document.querySelectorAll("#engine-lines li").length > 0, null, { timeout: 20000 });
     await check("the analysis board");
+    // The account's pages (issue 33): as a guest, then logged in.
+    for (const [path, ready, name] of [["/login", "#login-form", "the log-in page"], ["/register", "#register-form", "the registration page"],
+      ["/leaderboard", ".leaderboard-games a", "the leaderboards"], ["/leaderboard/cuarenta", "#leaderboard-title", "a game's leaderboard"], ["/account", "#main h1", "the account's page of a guest"]]) {
+      await page.goto(base + path);
+      await page.waitForSelector(ready);
+      await check(name);
+    }
+    await page.goto(base + "/");
+    await page.waitForSelector("#create");
+    await page.selectOption("select[name=opponent]", "seek");
+    await check("the lobby's seek form of a guest");
+    const user = "axe" + width + (Date.now() % 1e7).toString(36);
+    const made = await page.evaluate(async (u) => (await fetch("/api/account/register", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ username: u, password: "axe password 1" }) })).status, user);
+    assert(made === 200, "registering " + user + ": " + made);
+    await page.goto(base + "/");
+    await page.waitForSelector("#nav-profile", { state: "attached" });
+    await page.selectOption("select[name=opponent]", "seek");
+    await check("the lobby of a player logged in, a seek's form");
+    await page.goto(base + "/account");
+    await page.waitForSelector("#token-form");
+    await page.check('input[name=scope][value="account:read"]');
+    await page.click("#token-create");
+    await page.waitForSelector("#token-value");
+    await page.waitForSelector("#token-list table");
+    await check("the account's page with a token made");
+    await page.goto(base + "/@/" + user);
+    await page.waitForSelector("#history-table > *");
+    await check("a profile");
     await page.close();
   }
   assert(bad.length === 0, "violations:\n" + bad.join("\n"));
@@ -2520,6 +2548,216 @@ await test("issue 32 item 5: two servers on one PostgreSQL: browsers on A and B 
     for (const c of ctxs) await c.close();
     a.kill("SIGKILL");
     b.kill();
+  }
+});
+
+// Issue 33: player accounts in the browser. Two players register (unique
+// names), one makes a rated clocked seek in the lobby, the other accepts
+// it; they play a few moves and one resigns; both see their rating change
+// on the end panel; the game's leaderboard lists both; a guest opens the
+// winner's profile and sees his rating and the game in his history.
+await test("issue 33 accounts: register, a rated seek accepted, the rating change at the end, the leaderboard, a guest reads the winner's profile", async () => {
+  const stamp = (Date.now() % 1e8).toString(36);
+  const [ann, bob] = ["ann" + stamp, "bob" + stamp];
+  const password = "correct horse battery";
+  const size = { viewport: { width: 1200, height: 900 } };
+  const [ctxA, ctxB, ctxC] = [await browser.newContext(size), await browser.newContext(size), await browser.newContext(size)];
+  try {
+    // The pages with their tables filled pass axe too (the accessibility
+    // test sees them empty: it runs on a fresh server).
+    const axe = readFileSync(join(root, "e2e", "node_modules", "axe-core", "axe.min.js"), "utf8");
+    const axeCheck = async (p, what) => {
+      await p.evaluate(axe);
+      const found = await p.evaluate(async () => (await axe.run()).violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id} at ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}`));
+      assert(found.length === 0, what + ": " + found.join(" | "));
+    };
+    const register = async (ctx, name) => {
+      const p = await ctx.newPage();
+      await p.goto(base + "/");
+      await p.waitForSelector("#nav-register");
+      await p.click("#nav-register");
+      await p.waitForSelector("#register-form");
+      assert((await p.textContent("#username-rule")).includes("2 to 20"), "the name's rule is not shown");
+      await p.fill("#username", name);
+      await p.fill("#password", password);
+      await p.fill("#password2", password);
+      await p.click("#account-submit");
+      // Back in the lobby, the header names the player.
+      await p.waitForSelector("#nav-profile", { timeout: 10000 });
+      assert((await p.textContent("#nav-profile")) === name, "the header's name: " + (await p.textContent("#nav-profile")));
+      assert(new URL(p.url()).pathname === "/", "after registering: " + p.url());
+      await p.waitForSelector("#create");
+      return p;
+    };
+    const a = await register(ctxA, ann);
+    const b = await register(ctxB, bob);
+    // The refusals, said in words: a name taken, a wrong password.
+    const c = await ctxC.newPage();
+    await c.goto(base + "/register");
+    await c.fill("#username", ann.toUpperCase());
+    await c.fill("#password", password);
+    await c.fill("#password2", password);
+    await c.click("#account-submit");
+    await c.waitForFunction(() => /taken/.test(document.querySelector("#form-error").textContent));
+    await c.goto(base + "/login");
+    await c.fill("#username", ann);
+    await c.fill("#password", "not the password");
+    await c.click("#account-submit");
+    await c.waitForFunction(() => /Wrong username or password/.test(document.querySelector("#form-error").textContent));
+    // A guest's seek form: Rated disabled, and why.
+    await c.goto(base + "/");
+    await c.waitForSelector("#create");
+    await c.selectOption("select[name=opponent]", "seek");
+    assert(await c.isDisabled("#seek-rated"), "a guest may tick Rated");
+    assert(/log in/i.test(await c.textContent("#seek-rated-help")), "no reason given: " + (await c.textContent("#seek-rated-help")));
+    // Ann's rated seek: Cuarenta, 3+2, White.
+    await a.selectOption("select[name=variant]", "cuarenta");
+    await a.selectOption("select[name=time]", "3+2");
+    await a.selectOption("select[name=side]", "white");
+    await a.selectOption("select[name=opponent]", "seek");
+    assert(!(await a.isDisabled("#seek-rated")), "Rated is disabled for a player logged in");
+    await a.check("#seek-rated");
+    const sent = a.waitForRequest((r) => r.url().endsWith("/api/seeks") && r.method() === "POST");
+    await a.click("#seek");
+    const body = (await sent).postDataJSON();
+    assert(body.rated === true, "the seek sent: " + JSON.stringify(body));
+    await a.waitForSelector("#my-seek .waiting");
+    // Bob's lobby shows it with Ann's rating and Rated; a guest's asks to log in.
+    await b.waitForFunction((n) => [...document.querySelectorAll("#seeks .seek-line")].some((l) => l.textContent.includes(n)), ann, { timeout: 10000 });
+    const line = await b.$eval("#seeks .seek-line", (l) => l.textContent);
+    assert(line.includes(`${ann} 1500?`) && line.includes("Rated"), "the seek's line: " + line);
+    await c.waitForSelector("#seeks .login-to-play", { timeout: 10000 });
+    assert((await c.getAttribute("#seeks .login-to-play", "href")).startsWith("/login?next="), "the guest's link");
+    await b.click("#seeks .accept-seek");
+    await b.waitForSelector("#board-svg g.disc", { timeout: 10000 });
+    await a.waitForSelector("#board-svg g.disc", { timeout: 10000 });
+    assert(a.url() === b.url(), `different games: ${a.url()} ${b.url()}`);
+    const id = new URL(a.url()).pathname.split("/").pop();
+    for (const p of [a, b]) {
+      await p.waitForSelector("#game-rated");
+      assert((await p.textContent("#game-rated")) === "Rated", "not said Rated: " + (await p.textContent("#game-rated")));
+      assert(await p.getAttribute(`#player-0 a[href="/@/${ann}"]`, "href"), "Ann's seat is no link to her profile");
+      assert(await p.getAttribute(`#player-1 a[href="/@/${bob}"]`, "href"), "Bob's seat is no link to his profile");
+    }
+    // A few moves by clicking, each on the page of the seat to move.
+    for (let i = 0; i < 4; i++) {
+      const p = i % 2 === 0 ? a : b;
+      const v = await viewOf(p);
+      assert(v.to_move === v.you, `ply ${i + 1}: not ${i % 2 ? "Bob" : "Ann"}'s turn`);
+      const mv = v.moves.find((m) => m.from && m.to && !m.choice);
+      await clickCuarenta(p, mv);
+      for (const q of [a, b]) await q.waitForFunction((n) => document.querySelectorAll("#moves .mv").length > n, v.plies, { timeout: 10000 });
+    }
+    // Ann's games follow her: a page of hers with no seat's token in this
+    // browser is her seat all the same (her session), and her lobby lists it.
+    const a2 = await ctxA.newPage();
+    await a2.goto(base + "/");
+    await a2.evaluate((g) => localStorage.removeItem("deckmate-token-" + g), id);
+    await a2.waitForSelector(`#mine [data-game="${id}"]`, { timeout: 10000 });
+    await a2.goto(base + "/game/" + id);
+    await a2.waitForFunction(() => document.querySelector("#player-0") && document.querySelector("#player-0").textContent.includes("(you)"), null, { timeout: 10000 });
+    assert(await a2.isVisible("#resign"), "no Resign for Ann's session");
+    await a2.close();
+    // Bob resigns; both see the end and, a moment later, the ratings.
+    await b.click("#resign");
+    await b.click("#resign");
+    await gameOver(a, "You won");
+    await gameOver(b, "You lost");
+    const changes = [];
+    for (const p of [a, b]) {
+      await p.waitForSelector("#game-over-ratings", { timeout: 10000 });
+      changes.push(await p.textContent("#game-over-ratings"));
+    }
+    const said = changes[0];
+    assert(changes[1] === said, "the two panels differ: " + changes.join(" | "));
+    assert(new RegExp(`${ann} 1\\d{3} \\(\\+\\d+\\)`).test(said) && new RegExp(`${bob} 1\\d{3} \\(\\u2212\\d+\\)`).test(said), "the rating change: " + said);
+    console.log("     " + said);
+    // The leaderboard of Cuarenta lists both, Ann first.
+    await c.goto(base + "/leaderboard");
+    await c.click('a[href="/leaderboard/cuarenta"]');
+    await c.waitForSelector("#leaderboard-table");
+    const rows = await c.$$eval("#leaderboard-table tbody tr", (rs) => rs.map((r) => r.dataset.player));
+    await axeCheck(c, "the leaderboard with its players");
+    assert(rows.includes(ann) && rows.includes(bob) && rows.indexOf(ann) < rows.indexOf(bob), "the leaderboard: " + rows);
+    const annRow = await c.textContent(`#leaderboard-table tr[data-player="${ann}"]`);
+    assert(/\d{4}\?/.test(annRow), "a provisional rating without ?: " + annRow);
+    // A guest opens Ann's profile from there: her rating, the game.
+    await c.click(`#leaderboard-table tr[data-player="${ann}"] a`);
+    await c.waitForSelector("#profile-ratings");
+    assert(new URL(c.url()).pathname === "/@/" + ann, "the profile's address: " + c.url());
+    assert((await c.textContent("#profile-name")).includes(ann), "the profile's name");
+    const rating = await c.textContent('#profile-ratings tr[data-game="cuarenta"]');
+    assert(/Cuarenta\s*1\d{3}\?\s*1/.test(rating), "the profile's rating: " + rating);
+    assert((await c.textContent("#profile-record")).startsWith("1 won, 0 lost"), "the record: " + (await c.textContent("#profile-record")));
+    await c.waitForSelector(`#history-table tr[data-game="${id}"]`);
+    const row = await c.textContent(`#history-table tr[data-game="${id}"]`);
+    assert(row.includes(bob) && row.includes("Won") && /Rated \(\+\d+\)/.test(row), "the history's line: " + row);
+    assert((await c.getAttribute(`#history-table tr[data-game="${id}"] a[href^="/game/"]`, "href")) === "/game/" + id, "no link to the game");
+    await axeCheck(c, "the profile with its games");
+    await axeCheck(a, "the end of a rated game");
+    // The filters: Losses has none of hers.
+    await c.selectOption("#history-result", "loss");
+    await c.waitForFunction(() => !document.querySelector("#history-table tr[data-game]"));
+    assert((await c.getAttribute("#download-pgn", "href")) === `/api/user/${ann}/games.pgn`, "the PGN link");
+    const pgn = await (await fetch(`${base}/api/user/${ann}/games.pgn`)).text();
+    assert(pgn.includes("[Result \"1-0\"]") || pgn.includes("1-0"), "the PGN: " + pgn.slice(0, 200));
+    // Bob logs out: the header offers Log in again.
+    await b.goto(base + "/");
+    await b.click("#nav-logout");
+    await b.waitForSelector("#nav-login");
+    const me = await b.evaluate(async () => (await fetch("/api/account")).json());
+    assert(me.username === null, "still logged in: " + JSON.stringify(me));
+  } finally {
+    for (const x of [ctxA, ctxB, ctxC]) await x.close();
+  }
+});
+
+await test("issue 33 accounts: the account's page: a token made with its scopes, shown once with a copy button, listed and revoked; the password changed", async () => {
+  const ctx = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+  try {
+    const name = "tok" + (Date.now() % 1e8).toString(36);
+    const page = await ctx.newPage();
+    await page.goto(base + "/register?next=%2Faccount");
+    await page.waitForSelector("#register-form");
+    await page.fill("#username", name);
+    await page.fill("#password", "first password 1");
+    await page.fill("#password2", "first password 1");
+    await page.click("#account-submit");
+    await page.waitForSelector("#token-form", { timeout: 10000 });
+    assert(new URL(page.url()).pathname === "/account", "next= not followed: " + page.url());
+    await page.fill("#token-label", "my board");
+    await page.check('input[name=scope][value="board:play"]');
+    await page.check('input[name=scope][value="account:read"]');
+    await page.click("#token-create");
+    await page.waitForSelector("#token-value");
+    const token = await page.inputValue("#token-value");
+    assert(token.length > 20 && (await page.isVisible("#token-copy")), "the token shown: " + token);
+    assert(/only this once/.test(await page.textContent("#token-warning")), "no warning");
+    await page.waitForSelector('#token-list tr[data-token]');
+    const listed = await page.textContent("#token-list");
+    assert(listed.includes("my board") && listed.includes("board:play account:read") && !listed.includes(token), "the list: " + listed);
+    const who = await (await fetch(base + "/api/account", { headers: { Authorization: "Bearer " + token } })).json();
+    assert(who.username === name, "the token does not act for its player: " + JSON.stringify(who));
+    await page.click(".token-revoke");
+    await page.waitForFunction(() => !document.querySelector("#token-list tr[data-token]"));
+    // The password: the old one must be right.
+    await page.fill("#old-password", "wrong password 1");
+    await page.fill("#new-password", "second password 2");
+    await page.click("#password-change");
+    await page.waitForFunction(() => /Not changed/.test(document.querySelector("#password-note").textContent));
+    await page.fill("#old-password", "first password 1");
+    await page.fill("#new-password", "second password 2");
+    await page.click("#password-change");
+    await page.waitForFunction(() => /Password changed/.test(document.querySelector("#password-note").textContent));
+    await page.click("#logout-everywhere");
+    await page.waitForSelector("#nav-login");
+    await page.goto(base + "/login");
+    await page.fill("#username", name);
+    await page.fill("#password", "second password 2");
+    await page.click("#account-submit");
+    await page.waitForSelector("#nav-profile", { timeout: 10000 });
+  } finally {
+    await ctx.close();
   }
 });
 

@@ -22,6 +22,8 @@ pub const FAVICON: &str = include_str!("../web/favicon.svg");
 /// module the page imports must be listed here (a test follows the
 /// imports from the page and asks for each).
 pub const MODULES: &[(&str, &str)] = &[
+    ("account-nav.js", include_str!("../web/js/account-nav.js")),
+    ("account-page.js", include_str!("../web/js/account-page.js")),
     ("analysis.js", include_str!("../web/js/analysis.js")),
     ("api.js", include_str!("../web/js/api.js")),
     ("board.js", include_str!("../web/js/board.js")),
@@ -39,9 +41,11 @@ pub const MODULES: &[(&str, &str)] = &[
     ("game.js", include_str!("../web/js/game.js")),
     ("keys.js", include_str!("../web/js/keys.js")),
     ("layout.js", include_str!("../web/js/layout.js")),
+    ("leaderboard.js", include_str!("../web/js/leaderboard.js")),
     ("lobby-cards.js", include_str!("../web/js/lobby-cards.js")),
     ("lobby-lists.js", include_str!("../web/js/lobby-lists.js")),
     ("lobby.js", include_str!("../web/js/lobby.js")),
+    ("login.js", include_str!("../web/js/login.js")),
     ("main.js", include_str!("../web/js/main.js")),
     ("motion.js", include_str!("../web/js/motion.js")),
     ("movelist.js", include_str!("../web/js/movelist.js")),
@@ -52,10 +56,14 @@ pub const MODULES: &[(&str, &str)] = &[
     ("pick.js", include_str!("../web/js/pick.js")),
     ("piece-cards.js", include_str!("../web/js/piece-cards.js")),
     ("piece-glyphs.js", include_str!("../web/js/piece-glyphs.js")),
+    ("players.js", include_str!("../web/js/players.js")),
     ("premove.js", include_str!("../web/js/premove.js")),
+    ("profile.js", include_str!("../web/js/profile.js")),
     ("refcard.js", include_str!("../web/js/refcard.js")),
     ("render.js", include_str!("../web/js/render.js")),
     ("rules.js", include_str!("../web/js/rules.js")),
+    ("seek-options.js", include_str!("../web/js/seek-options.js")),
+    ("session.js", include_str!("../web/js/session.js")),
     ("socket.js", include_str!("../web/js/socket.js")),
     ("sound.js", include_str!("../web/js/sound.js")),
     (

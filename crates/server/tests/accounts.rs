@@ -811,3 +811,70 @@ async fn item_6_an_aborted_rated_game_is_unrated_and_leaves_no_result() {
     assert_eq!(p["record"], json!({"wins": 0, "losses": 0, "draws": 0}));
     assert!(common::view(&state, &id, None).await["rating_change"].is_null());
 }
+
+#[tokio::test]
+async fn item_2_a_players_page_without_a_token_gets_his_seats_live_view_by_his_session() {
+    // The game page of a player logged in, in a browser that keeps no
+    // token of his seat: its socket carries his session's cookie alone,
+    // and its views are his seat's (with his legal moves).
+    use futures_util::StreamExt;
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    let state = common::memory();
+    let ivy = register(&state, "Ivy").await;
+    let jon = register(&state, "Jon").await;
+    let (s, _, seek) = ask(
+        &state,
+        &browser(&ivy),
+        "POST",
+        "/api/seeks",
+        Some(json!({"variant": "cuarenta", "seat": "white", "rated": true})),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{seek}");
+    let seek_id = seek["id"].as_str().unwrap();
+    let (s, _, game) = ask(
+        &state,
+        &browser(&jon),
+        "POST",
+        &format!("/api/seeks/{seek_id}/accept"),
+        None,
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{game}");
+    let id = game["id"].as_str().unwrap().to_string();
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let server = state.clone();
+    tokio::spawn(async move { axum::serve(listener, deckmate_server::app(server)).await });
+    let first_view = |cookie: Option<String>| {
+        let id = id.clone();
+        async move {
+            let mut req = format!("ws://{addr}/api/games/{id}/ws")
+                .into_client_request()
+                .unwrap();
+            if let Some(c) = cookie {
+                req.headers_mut().insert(
+                    header::COOKIE,
+                    format!("deckmate_session={c}").parse().unwrap(),
+                );
+            }
+            let (mut ws, _) = tokio_tungstenite::connect_async(req).await.unwrap();
+            let m = tokio::time::timeout(common::PATIENCE, ws.next())
+                .await
+                .unwrap()
+                .unwrap()
+                .unwrap();
+            serde_json::from_str::<Value>(m.to_text().unwrap()).unwrap()
+        }
+    };
+    let v = first_view(Some(ivy.clone())).await;
+    assert_eq!(v["you"], 0, "Ivy's socket by her session: {v}");
+    assert!(
+        !v["moves"].as_array().unwrap().is_empty(),
+        "her legal moves"
+    );
+    let v = first_view(Some(jon.clone())).await;
+    assert_eq!(v["you"], 1, "Jon's socket by his session: {v}");
+    let v = first_view(None).await;
+    assert!(v["you"].is_null(), "a guest's socket is a spectator's: {v}");
+}

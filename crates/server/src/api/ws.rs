@@ -4,7 +4,9 @@
 //! else; the socket takes no messages from the client (a text or binary
 //! frame closes it with 1008), so a client cannot make the server send.
 //! A seat's token comes as a subprotocol: the client offers `deckmate`
-//! and `token.<token>`, the server picks `deckmate`; `?token=` works too.
+//! and `token.<token>`, the server picks `deckmate`; `?token=` works too,
+//! and so does a session whose account holds a seat (the page of a player
+//! logged in, with no token in that browser).
 //! The server pings every half minute and closes a socket that answered
 //! none of the last two pings, or that does not take a view within ten
 //! seconds. While a seat's socket is open its player counts as present
@@ -58,7 +60,11 @@ pub(super) async fn ws(
         return Ok(crate::limits::foreign_origin().into_response());
     }
     let slot = find(&state, &id).await?;
-    let token = protocol_token(&headers).or_else(|| q.get("token").cloned());
+    // A page with no seat's token but its player's session: the token
+    // `accounts::seat_by_account` put in the `Authorization` header.
+    let token = protocol_token(&headers)
+        .or_else(|| q.get("token").cloned())
+        .or_else(|| super::bearer(&headers));
     let (rx, you, presence) = {
         let mut g = slot.lock();
         let you = seat_of(&g.tokens, token.as_deref());

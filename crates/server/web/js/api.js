@@ -1,5 +1,6 @@
 // Requests to the server's API: the answer's JSON (or text), and an error
-// carrying the server's words and the status when the answer is not OK.
+// carrying the server's words, the status, the `code` and any Retry-After
+// when the answer is not OK.
 
 export async function api(path, opts = {}) {
   const r = await fetch(path, opts);
@@ -9,6 +10,8 @@ export async function api(path, opts = {}) {
   if (!r.ok) {
     const e = new Error((body && body.error) || r.statusText);
     e.status = r.status;
+    e.code = body && body.code;
+    e.retryAfter = r.headers.get("Retry-After");
     throw e;
   }
   return body;

@@ -6,6 +6,7 @@
 // game, the analysis board, the record. Hidden while an earlier position
 // is looked at.
 import { el } from "./dom.js";
+import { signed } from "./players.js";
 
 export function drawGameOver(state, v, onRematch) {
   const box = document.getElementById("game-over");
@@ -29,9 +30,18 @@ export function drawGameOver(state, v, onRematch) {
     el("h2", { id: "game-over-title" }, head, r.aborted ? "" : " ", r.aborted ? "" : el("span", { class: "result" }, r.result)),
     el("p", { id: "game-over-reason" }, r.reason),
     points,
+    ratingChange(v),
     el("div", { class: "buttons" },
       rematch,
       el("a", { href: "/", id: "over-new", class: "button" }, "New game"),
       el("a", { href: `/analysis?from=${v.id}`, id: "over-analyse", class: "button" }, "Analyse"),
       el("a", { href: `/api/games/${v.id}/record`, id: "over-download", class: "button" }, "Download"))].filter((x) => x));
+}
+
+// A rated game's change to each player's rating, once recorded (it may
+// come in a later view): "Ann 1512 (+12), Bob 1488 (\u221212)".
+function ratingChange(v) {
+  const c = v.rated && v.rating_change;
+  if (!c) return null;
+  return el("p", { id: "game-over-ratings" }, v.seats.map((s, i) => `${s.player || s.name} ${c.after[i]} (${signed(c.diff[i])})`).join(", "));
 }

@@ -19,6 +19,7 @@ import { drawGameOver } from "./game-over.js";
 import { premoveLine, drawPremove, duePremove, cancelPremove } from "./premove.js";
 import { notifyToggle, notifyTurn } from "./notify.js";
 import { chooseMove } from "./pick.js";
+import { playerLink, profileHref } from "./players.js";
 
 // The game shown, while its page is.
 let current = null;
@@ -140,12 +141,17 @@ function draw(state) {
   render(state, v);
   drawPremove(state);
   drawStatus(state, v);
-  // Who plays: nicknames, the engine with its level; for the other
-  // player, whether their page is open (presence).
+  // Who plays: nicknames, the engine with its level, an account's name
+  // as a link to its profile (a BOT label for a bot); for the other
+  // player, whether their page is open (presence). Above them, in a game
+  // of accounts (a guest's is never rated): Rated or Casual.
   const presence = (s, i) => (i === v.you || v.you === null || v.you === undefined ? null :
     el("span", { class: "presence" + (s.present ? " on" : ""), id: `presence-${i}`, role: "img", "aria-label": s.present ? "here now" : "away", title: s.present ? "here now" : "away" }));
-  document.getElementById("players").replaceChildren(...v.seats.map((s, i) =>
-    el("div", { class: "player", id: `player-${i}` }, presence(s, i), el("b", {}, s.name + ": "), (s.player || "Player") + (i === v.you ? " (you)" : ""))));
+  const who = (s) => (s.account ? playerLink(s.player || s.account, s.bot, { href: profileHref(s.account), class: "seat-account" }) : s.player || "Player");
+  document.getElementById("players").replaceChildren(
+    v.rated || v.seats.some((s) => s.account) ? el("p", { id: "game-rated", class: "game-rated" + (v.rated ? " rated" : "") }, v.rated ? "Rated" : "Casual") : null,
+    ...v.seats.map((s, i) =>
+      el("div", { class: "player", id: `player-${i}` }, presence(s, i), el("b", {}, s.name + ": "), who(s), i === v.you ? " (you)" : "")));
   document.getElementById("rules").href = `/rules/${v.variant}`;
   drawFacts(v);
   drawScores(v);

@@ -2,11 +2,16 @@
 // to play it), the games being played (who plays which seat, each a link
 // to watch), and "Your games": the games this browser plays (the seats'
 // tokens it keeps, asked after by POST /api/games/mine), those where it
-// is your turn first. Finished games have a page of their own
-// (/games/finished), a page of them at a time, newest first.
+// is your turn first; for a player logged in, his account's games too
+// (GET /api/account/games), each game once. A seek names its player with
+// his rating ("Ann 1500?"), says Rated or Casual, and labels a bot; a
+// guest is asked to log in to play a rated one. Finished games have a page
+// of their own (/games/finished), a page of them at a time, newest first.
 import { el, mainBox } from "./dom.js";
 import { api, post } from "./api.js";
 import { enterGame } from "./newgame.js";
+import { me, loginHref } from "./session.js";
+import { playerLink } from "./players.js";
 
 // The most of this browser's games asked after at once (the server's
 // bound, MINE_MAX), and the finished ones among them shown.
@@ -26,23 +31,36 @@ export function lobbyLists() {
   const finished = el("p", { class: "finished-link" }, el("a", { href: "/games/finished", id: "finished-link" }, "Finished games"));
   const box = el("div", { class: "lobby-lists" }, seeks, ongoing, mine, finished);
   const refresh = async () => {
-    const [s, g, m] = await Promise.all([api("/api/seeks"), api("/api/games?status=ongoing&limit=20"), myGames()]);
-    drawSeeks(seeks, s);
+    const [s, g, m, who] = await Promise.all([api("/api/seeks"), api("/api/games?status=ongoing&limit=20"), myGames(), me()]);
+    drawSeeks(seeks, s, who);
     drawOngoing(ongoing, g);
-    drawMine(mine, m);
+    drawMine(mine, who.username ? merged(m, await accountGames()) : m);
   };
   return { box, refresh };
 }
 
-function drawSeeks(panel, s) {
-  panel.replaceChildren(panel.firstChild, ...(s.seeks.length ? s.seeks.map((k) => el("div", { class: "seek-line list-line" },
-    el("span", {}, `${k.name}: ${k.title}, ${timeText(k.time_control)}, plays ${k.seat || "either side"} `),
-    el("button", { class: "accept-seek", "data-seek": k.id, "aria-label": `Play ${k.name}'s ${k.title}`, onclick: async () => {
-      try {
-        const name = (localStorage.getItem("deckmate-name") || "").trim();
-        enterGame(await api(`/api/seeks/${k.id}/accept`, post(name ? { name } : {})));
-      } catch (e) { alert(e.message); }
-    } }, "Play"))) : [el("p", {}, "None now: make one with \u201canyone in the lobby\u201d.")]));
+function drawSeeks(panel, s, who) {
+  const line = (k) => {
+    // A guest cannot play a rated seek (nor one asking for a rating): the
+    // button is a link to log in, coming back to the lobby.
+    const needsLogin = !who.username && (k.rated || k.rating_range);
+    const mine = who.username && k.account === who.username;
+    const player = k.account ? playerLink(k.account, k.bot, { class: "seek-player" }) : el("span", { class: "seek-player" }, k.name);
+    const terms = [k.rated ? "Rated" : "Casual", k.rating_range ? `for ${k.rating_range[0]}-${k.rating_range[1]}` : null].filter((x) => x).join(" ");
+    const play = needsLogin
+      ? el("a", { class: "accept-seek login-to-play button", "data-seek": k.id, href: loginHref("/"), "aria-label": `Log in to play ${k.name}'s rated ${k.title}` }, "Log in to play")
+      : el("button", { class: "accept-seek", "data-seek": k.id, disabled: mine ? "" : null, title: mine ? "your own seek" : null, "aria-label": `Play ${k.name}'s ${k.title}`, onclick: async () => {
+        try {
+          const name = (localStorage.getItem("deckmate-name") || "").trim();
+          enterGame(await api(`/api/seeks/${k.id}/accept`, post(name ? { name } : {})));
+        } catch (e) { alert(e.code === "login" ? "Log in to play this seek." : e.message); }
+      } }, "Play");
+    return el("div", { class: "seek-line list-line", "data-seek-line": k.id },
+      player, k.rating ? el("span", { class: "seek-rating" }, ` ${k.rating}`) : null,
+      el("span", {}, `: ${k.title}, ${timeText(k.time_control)}, plays ${k.seat || "either side"}, `),
+      el("span", { class: "seek-rated" + (k.rated ? " rated" : "") }, terms), " ", play);
+  };
+  panel.replaceChildren(panel.firstChild, ...(s.seeks.length ? s.seeks.map(line) : [el("p", {}, "None now: make one with \u201canyone in the lobby\u201d.")]));
 }
 
 function drawOngoing(panel, g) {
@@ -62,6 +80,18 @@ async function myGames() {
   }
   if (!games.length) return [];
   return (await api("/api/games/mine", post({ games }))).games;
+}
+
+// The logged-in player's games being played (the server's lines with
+// `you` and `your_turn`), none when the session has ended.
+async function accountGames() {
+  try { return (await api("/api/account/games")).games; } catch { return []; }
+}
+
+// The browser's games and the account's, each game once.
+function merged(kept, account) {
+  const ids = new Set(kept.map((g) => g.id));
+  return [...kept, ...account.filter((g) => !ids.has(g.id))];
 }
 
 // Yours: your turn first, then the others being played, newest first

@@ -8,6 +8,7 @@ import { el } from "./dom.js";
 import { api, post } from "./api.js";
 import { go } from "./nav.js";
 import { choice, optionInput, optionValue } from "./options.js";
+import { seekOptions } from "./seek-options.js";
 
 // A game joined: this browser keeps the seat's token, and goes there.
 export function enterGame(r) {
@@ -71,6 +72,9 @@ export function newGameForm(variants, levels) {
   const create = el("button", { type: "submit", id: "create" }, "Play");
   form.append(create);
   const seekBox = el("div", { id: "my-seek" });
+  // Rated or casual, a rating range, bots (seek-options.js).
+  const seekTerms = seekOptions();
+  form.append(seekTerms.box);
   const seekButton = el("button", { type: "button", id: "seek", title: "offer this game to anyone in the lobby", onclick: () => makeSeek() }, "Seek an opponent");
   form.append(seekButton);
   form.append(seekBox);
@@ -80,6 +84,7 @@ export function newGameForm(variants, levels) {
     levelBox.hidden = o !== "engine";
     create.hidden = o === "seek";
     seekButton.hidden = o !== "seek";
+    seekTerms.box.hidden = o !== "seek";
   };
   opponent.querySelector("select").addEventListener("change", showOpponent);
   showVariant();
@@ -120,6 +125,7 @@ export function newGameForm(variants, levels) {
     if (!form.reportValidity()) return;
     const { body, f } = await formBody();
     body.seat = f.get("side") || "random";
+    seekTerms.apply(body);
     try {
       const s = await api("/api/seeks", post(body));
       const cancel = el("button", { type: "button", id: "cancel-seek", onclick: async () => { clearInterval(timer); await fetch(`/api/seeks/${s.id}?token=${s.token}`, { method: "DELETE" }); seekBox.replaceChildren(); } }, "Cancel");
