@@ -9,5 +9,6 @@ mod cuarenta;
 mod db;
 mod dealers;
 mod hardening;
+mod online;
 mod terminal_items;
 mod variant_files;

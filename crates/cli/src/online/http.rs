@@ -99,6 +99,9 @@ impl Client {
                 .timeout_connect(Some(Duration::from_secs(10)))
                 .timeout_per_read(read)
                 .timeout_global(global)
+                // The server closes a connection idle for 10 s: never
+                // reuse one near that age.
+                .max_idle_age(Duration::from_secs(4))
                 .user_agent(concat!("deckmate/", env!("CARGO_PKG_VERSION")))
                 .build()
                 .into()
