@@ -2,6 +2,8 @@
 //! against a real `deckmate serve` (a temporary SQLite file, a free
 //! port), the other side played through the API.
 
+#![allow(clippy::unwrap_used)]
+
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -19,7 +21,13 @@ fn free_port() -> u16 {
 /// A `deckmate serve` on `port` with the database `db`.
 fn serve(port: u16, db: &std::path::Path) -> Child {
     let child = Command::new(env!("CARGO_BIN_EXE_deckmate"))
-        .args(["serve", "--addr", &format!("127.0.0.1:{port}"), "--engine-threads", "1"])
+        .args([
+            "serve",
+            "--addr",
+            &format!("127.0.0.1:{port}"),
+            "--engine-threads",
+            "1",
+        ])
         .arg("--db")
         .arg(db)
         .stdout(Stdio::null())
@@ -28,7 +36,10 @@ fn serve(port: u16, db: &std::path::Path) -> Child {
         .unwrap();
     let start = Instant::now();
     while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(start.elapsed() < Duration::from_secs(60), "the server never listened");
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "the server never listened"
+        );
         std::thread::sleep(Duration::from_millis(100));
     }
     child
@@ -110,8 +121,20 @@ fn agent() -> ureq::Agent {
 }
 
 /// A request's status and JSON answer.
-fn call(port: u16, method: &str, path: &str, token: Option<&str>, body: Option<Value>) -> (u16, Value) {
-    call_with(port, method, path, &[("Authorization", token.map(|t| format!("Bearer {t}")))], body)
+fn call(
+    port: u16,
+    method: &str,
+    path: &str,
+    token: Option<&str>,
+    body: Option<Value>,
+) -> (u16, Value) {
+    call_with(
+        port,
+        method,
+        path,
+        &[("Authorization", token.map(|t| format!("Bearer {t}")))],
+        body,
+    )
 }
 
 fn call_with(
@@ -130,7 +153,11 @@ fn call_with(
         }
     }
     let resp = match body {
-        Some(b) => a.run(req.header("content-type", "application/json").body(b.to_string()).unwrap()),
+        Some(b) => a.run(
+            req.header("content-type", "application/json")
+                .body(b.to_string())
+                .unwrap(),
+        ),
         None => a.run(req.body(()).unwrap()),
     }
     .unwrap();
@@ -150,7 +177,13 @@ fn call_with(
 /// account is upgraded.
 fn account(port: u16, name: &str, bot: bool) -> String {
     let creds = json!({"username": name, "password": "correct horse battery"});
-    let (s, v) = call(port, "POST", "/api/account/register", None, Some(creds.clone()));
+    let (s, v) = call(
+        port,
+        "POST",
+        "/api/account/register",
+        None,
+        Some(creds.clone()),
+    );
     assert_eq!(s, 200, "{v}");
     let (s, v) = call(port, "POST", "/api/account/login", None, Some(creds));
     assert_eq!(s, 200, "{v}");
@@ -242,7 +275,10 @@ fn game_of(port: u16, token: &str, challenge: &str) -> String {
         if let Some(id) = g["games"][0]["id"].as_str() {
             return id.to_string();
         }
-        assert!(start.elapsed() < Duration::from_secs(60), "never accepted: {v}");
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "never accepted: {v}"
+        );
         std::thread::sleep(Duration::from_millis(300));
     }
 }
@@ -254,7 +290,11 @@ fn play_side(port: u16, token: &str, game: &str, moves: usize) -> usize {
     let mut stream = Stream::open(port, &format!("/api/board/game/stream/{game}"), token);
     let mut played = 0;
     while let Some(v) = stream.next() {
-        let state = if v["type"] == "gameFull" { v["state"].clone() } else { v };
+        let state = if v["type"] == "gameFull" {
+            v["state"].clone()
+        } else {
+            v
+        };
         if state["type"] != "gameState" {
             continue;
         }
@@ -263,16 +303,38 @@ fn play_side(port: u16, token: &str, game: &str, moves: usize) -> usize {
             continue;
         };
         if played == moves {
-            let (s, v) = call(port, "POST", &format!("/api/board/game/{game}/resign"), Some(token), None);
+            let (s, v) = call(
+                port,
+                "POST",
+                &format!("/api/board/game/{game}/resign"),
+                Some(token),
+                None,
+            );
             assert_eq!(s, 200, "{v}");
-            return state["moves"].as_str().unwrap_or("").split_whitespace().count();
+            return state["moves"]
+                .as_str()
+                .unwrap_or("")
+                .split_whitespace()
+                .count();
         }
         let mv = legal.split_whitespace().next().unwrap();
         let enc: String = mv
             .bytes()
-            .map(|b| if b.is_ascii_alphanumeric() { (b as char).to_string() } else { format!("%{b:02X}") })
+            .map(|b| {
+                if b.is_ascii_alphanumeric() {
+                    (b as char).to_string()
+                } else {
+                    format!("%{b:02X}")
+                }
+            })
             .collect();
-        let (s, v) = call(port, "POST", &format!("/api/board/game/{game}/move/{enc}"), Some(token), None);
+        let (s, v) = call(
+            port,
+            "POST",
+            &format!("/api/board/game/{game}/move/{enc}"),
+            Some(token),
+            None,
+        );
         assert_eq!(s, 200, "{mv}: {v}");
         played += 1;
     }
@@ -288,7 +350,15 @@ fn item_5_the_bot_accepts_plays_legal_moves_to_the_end_and_declines_others() {
     let ann = account(port, "ann", false);
     let url = format!("http://127.0.0.1:{port}");
     let bot = Proc::start(&[
-        "bot", "--server", &url, "--token", &bot_token, "--games", "cuarenta,52chess", "--level", "1",
+        "bot",
+        "--server",
+        &url,
+        "--token",
+        &bot_token,
+        "--games",
+        "cuarenta,52chess",
+        "--level",
+        "1",
     ]);
     bot.wait_for("event stream: connected", 1);
     // A game it was not told: declined with lichess's reason.
@@ -312,8 +382,14 @@ fn item_5_the_bot_accepts_plays_legal_moves_to_the_end_and_declines_others() {
     play_side(port, &ann, &game, 3);
     bot.wait_for(&format!("game {game}: over"), 1);
     let text = bot.text();
-    assert!(text.contains("from legalMoves: the game is not rebuilt here"), "{text}");
-    assert!(!text.contains("refused") && !text.contains("panicked"), "{text}");
+    assert!(
+        text.contains("from legalMoves: the game is not rebuilt here"),
+        "{text}"
+    );
+    assert!(
+        !text.contains("refused") && !text.contains("panicked"),
+        "{text}"
+    );
     drop(bot);
     let _ = std::fs::remove_file(&db);
 }
@@ -342,7 +418,10 @@ fn game_of_new(port: u16, token: &str, challenge: &str, old: &str) -> String {
         {
             return id.to_string();
         }
-        assert!(start.elapsed() < Duration::from_secs(60), "never accepted: {v}");
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "never accepted: {v}"
+        );
         std::thread::sleep(Duration::from_millis(300));
     }
 }
@@ -365,7 +444,9 @@ fn item_5_the_bot_comes_back_after_the_server_restarts_and_goes_on() {
     let bot_token = account(port, "robo", true);
     let ann = account(port, "ann", false);
     let url = format!("http://127.0.0.1:{port}");
-    let bot = Proc::start(&["bot", "--server", &url, "--token", &bot_token, "--level", "1"]);
+    let bot = Proc::start(&[
+        "bot", "--server", &url, "--token", &bot_token, "--level", "1",
+    ]);
     bot.wait_for("event stream: connected", 1);
     let (s, c) = challenge(port, &ann, "robo", "cuarenta");
     assert_eq!(s, 200, "{c}");
@@ -375,9 +456,22 @@ fn item_5_the_bot_comes_back_after_the_server_restarts_and_goes_on() {
     let mut played = 0;
     while played < 2 {
         let v = stream.next().expect("a state");
-        let state = if v["type"] == "gameFull" { v["state"].clone() } else { v };
-        if let Some(mv) = state["legalMoves"].as_str().and_then(|l| l.split_whitespace().next()) {
-            let (s, v) = call(port, "POST", &format!("/api/board/game/{game}/move/{mv}"), Some(&ann), None);
+        let state = if v["type"] == "gameFull" {
+            v["state"].clone()
+        } else {
+            v
+        };
+        if let Some(mv) = state["legalMoves"]
+            .as_str()
+            .and_then(|l| l.split_whitespace().next())
+        {
+            let (s, v) = call(
+                port,
+                "POST",
+                &format!("/api/board/game/{game}/move/{mv}"),
+                Some(&ann),
+                None,
+            );
             assert_eq!(s, 200, "{v}");
             played += 1;
         }
@@ -393,8 +487,16 @@ fn item_5_the_bot_comes_back_after_the_server_restarts_and_goes_on() {
     play_side(port, &ann, &game, 3);
     bot.wait_for("(engine)", 5);
     bot.wait_for(&format!("game {game}: over (resign, black won)"), 1);
-    assert!(bot.text().contains("event stream: connected"), "{}", bot.text());
-    assert!(bot.text().matches("event stream: connected").count() >= 2, "{}", bot.text());
+    assert!(
+        bot.text().contains("event stream: connected"),
+        "{}",
+        bot.text()
+    );
+    assert!(
+        bot.text().matches("event stream: connected").count() >= 2,
+        "{}",
+        bot.text()
+    );
     drop(bot);
     drop(server);
     let _ = std::fs::remove_file(&db);
@@ -432,19 +534,44 @@ fn item_6_play_server_seeks_plays_chats_and_agrees_a_draw() {
     p.wait_for("waiting for an opponent", 1);
     let (_, seeks) = call(port, "GET", "/api/seeks", None, None);
     let id = seeks["seeks"][0]["id"].as_str().unwrap().to_string();
-    let (s, joined) = call(port, "POST", &format!("/api/seeks/{id}/accept"), None, Some(json!({"name": "Bob"})));
+    let (s, joined) = call(
+        port,
+        "POST",
+        &format!("/api/seeks/{id}/accept"),
+        None,
+        Some(json!({"name": "Bob"})),
+    );
     assert_eq!(s, 200, "{joined}");
-    let (game, black) = (joined["id"].as_str().unwrap(), joined["token"].as_str().unwrap());
+    let (game, black) = (
+        joined["id"].as_str().unwrap(),
+        joined["token"].as_str().unwrap(),
+    );
     p.wait_for("Your move.", 1);
-    assert!(p.text().contains("a  b  c  d  e  f  g  h  i"), "{}", p.text());
+    assert!(
+        p.text().contains("a  b  c  d  e  f  g  h  i"),
+        "{}",
+        p.text()
+    );
     p.type_line("Ke9");
     p.wait_for("Illegal move Ke9", 1);
     p.type_line("Fa4");
     p.wait_for("Last move: Fa4", 1);
     // Black answers through the API: the terminal shows it.
-    let (_, view) = call(port, "GET", &format!("/api/games/{game}"), Some(black), None);
+    let (_, view) = call(
+        port,
+        "GET",
+        &format!("/api/games/{game}"),
+        Some(black),
+        None,
+    );
     let reply = view["moves"][0]["text"].as_str().unwrap().to_string();
-    let (s, v) = call(port, "POST", &format!("/api/games/{game}/moves"), Some(black), Some(json!({"move": reply})));
+    let (s, v) = call(
+        port,
+        "POST",
+        &format!("/api/games/{game}/moves"),
+        Some(black),
+        Some(json!({"move": reply})),
+    );
     assert_eq!(s, 200, "{v}");
     p.wait_for(&format!("Last move: {reply}"), 1);
     p.wait_for("Your move.", 2);
@@ -452,17 +579,38 @@ fn item_6_play_server_seeks_plays_chats_and_agrees_a_draw() {
     p.type_line("chat good luck");
     let start = Instant::now();
     loop {
-        let (_, v) = call(port, "GET", &format!("/api/games/{game}"), Some(black), None);
-        if v["chat"].as_array().is_some_and(|c| c.iter().any(|l| l["text"] == "good luck")) {
+        let (_, v) = call(
+            port,
+            "GET",
+            &format!("/api/games/{game}"),
+            Some(black),
+            None,
+        );
+        if v["chat"]
+            .as_array()
+            .is_some_and(|c| c.iter().any(|l| l["text"] == "good luck"))
+        {
             break;
         }
         assert!(start.elapsed() < Duration::from_secs(20), "{v}");
         std::thread::sleep(Duration::from_millis(200));
     }
-    call(port, "POST", &format!("/api/games/{game}/chat"), Some(black), Some(json!({"text": "thanks"})));
+    call(
+        port,
+        "POST",
+        &format!("/api/games/{game}/chat"),
+        Some(black),
+        Some(json!({"text": "thanks"})),
+    );
     p.wait_for("Bob (Black): thanks", 1);
     // Black offers a draw; the terminal accepts it.
-    let (s, v) = call(port, "POST", &format!("/api/games/{game}/draw"), Some(black), None);
+    let (s, v) = call(
+        port,
+        "POST",
+        &format!("/api/games/{game}/draw"),
+        Some(black),
+        None,
+    );
     assert_eq!(s, 200, "{v}");
     p.wait_for("Black offers a draw", 1);
     p.type_line("draw");
@@ -484,14 +632,25 @@ fn item_6_play_server_lists_and_accepts_a_seek_and_resigns() {
         "POST",
         "/api/seeks",
         None,
-        Some(json!({"variant": "cuarenta", "seat": "white", "time_control": {"initial_s": 300, "increment_s": 3}, "name": "Ann"})),
+        Some(
+            json!({"variant": "cuarenta", "seat": "white", "time_control": {"initial_s": 300, "increment_s": 3}, "name": "Ann"}),
+        ),
     );
     assert_eq!(s, 200, "{seek}");
     // The seek stays open while its maker asks after it.
-    let (id, token) = (seek["id"].as_str().unwrap().to_string(), seek["token"].as_str().unwrap().to_string());
+    let (id, token) = (
+        seek["id"].as_str().unwrap().to_string(),
+        seek["token"].as_str().unwrap().to_string(),
+    );
     let keep = std::thread::spawn(move || {
         for _ in 0..30 {
-            let (_, v) = call(port, "GET", &format!("/api/seeks/{id}?token={token}"), None, None);
+            let (_, v) = call(
+                port,
+                "GET",
+                &format!("/api/seeks/{id}?token={token}"),
+                None,
+                None,
+            );
             if v["open"] == false {
                 return v;
             }
@@ -503,10 +662,19 @@ fn item_6_play_server_lists_and_accepts_a_seek_and_resigns() {
     p.wait_for("1. Cuarenta (cuarenta), 5+3 by Ann, who plays white", 1);
     p.type_line("accept 1");
     let seated = keep.join().unwrap();
-    let (game, white) = (seated["game"].as_str().unwrap(), seated["token"].as_str().unwrap());
+    let (game, white) = (
+        seated["game"].as_str().unwrap(),
+        seated["token"].as_str().unwrap(),
+    );
     p.wait_for("Waiting for White.", 1);
     assert!(p.text().contains("Clocks: White Ann 5:00"), "{}", p.text());
-    let (s, v) = call(port, "POST", &format!("/api/games/{game}/moves"), Some(white), Some(json!({"move": "Fa4"})));
+    let (s, v) = call(
+        port,
+        "POST",
+        &format!("/api/games/{game}/moves"),
+        Some(white),
+        Some(json!({"move": "Fa4"})),
+    );
     assert_eq!(s, 200, "{v}");
     p.wait_for("Your move.", 1);
     p.type_line("moves");

@@ -239,9 +239,15 @@ pub fn run(args: BotArgs) -> Result<ExitCode, String> {
                 break;
             }
             match lines.next_item() {
-                Ok(Some(Item::Json(ev))) => {
-                    on_event(&client, &policy, &ev, &playing, &stop, args.level, &mut threads)
-                }
+                Ok(Some(Item::Json(ev))) => on_event(
+                    &client,
+                    &policy,
+                    &ev,
+                    &playing,
+                    &stop,
+                    args.level,
+                    &mut threads,
+                ),
                 Ok(Some(Item::KeepAlive)) => {}
                 Ok(Some(Item::Bad(why))) => outln!("event stream: a line skipped ({why})"),
                 Ok(None) => {
@@ -278,8 +284,10 @@ fn whoami(client: &Client, stop: &AtomicBool) -> Result<String, String> {
                     None if v.get("username").is_some() => {
                         Err("the token was refused (the server sees no account)".to_string())
                     }
-                    None => Err(HttpError::NotDeckmate("GET /api/account has no username".into())
-                        .to_string()),
+                    None => Err(
+                        HttpError::NotDeckmate("GET /api/account has no username".into())
+                            .to_string(),
+                    ),
                 }
             }
             Err(e) if e.transient() => {
@@ -414,7 +422,10 @@ fn play_game(client: &Client, id: &str, level: u8, stop: &Arc<AtomicBool>) {
         }
         // The stream ended before the game did: the server went away.
         let wait = backoff.wait();
-        outln!("game {id}: stream lost; again in {:.1} s", wait.as_secs_f64());
+        outln!(
+            "game {id}: stream lost; again in {:.1} s",
+            wait.as_secs_f64()
+        );
         sleep_unless(stop, wait);
     }
 }
@@ -542,9 +553,7 @@ fn choose(
 ) -> (String, &'static str) {
     let engine = || -> Option<String> {
         let entry = deckmate_games::list::find(variant)?;
-        let start = entry
-            .new_game(&Options::defaults(entry.options), 0)
-            .ok()?;
+        let start = entry.new_game(&Options::defaults(entry.options), 0).ok()?;
         let game = entry.rebuild(&start.spec(), moves).ok()?;
         let seat = game.to_move()?;
         let mut ours: Vec<String> = game
@@ -578,7 +587,10 @@ fn choose(
     // end.
     match std::panic::catch_unwind(std::panic::AssertUnwindSafe(engine)) {
         Ok(Some(mv)) => (mv, "engine"),
-        _ => (fallback(legal, seed), "from legalMoves: the game is not rebuilt here"),
+        _ => (
+            fallback(legal, seed),
+            "from legalMoves: the game is not rebuilt here",
+        ),
     }
 }
 
@@ -621,7 +633,10 @@ mod tests {
         let c = |v: &str, tc: Value| json!({"variant": {"key": v}, "timeControl": tc});
         let blitz = json!({"type": "clock", "limit": 180, "increment": 2});
         assert_eq!(p.verdict(&c("cuarenta", blitz.clone()), 0), None);
-        assert_eq!(p.verdict(&c("cuarenta", json!({"type": "unlimited"})), 0), None);
+        assert_eq!(
+            p.verdict(&c("cuarenta", json!({"type": "unlimited"})), 0),
+            None
+        );
         assert_eq!(p.verdict(&c("cardmate", blitz.clone()), 0), Some("variant"));
         let slow = json!({"type": "correspondence", "daysPerTurn": 3});
         assert_eq!(p.verdict(&c("cuarenta", slow), 0), Some("timeControl"));
@@ -645,7 +660,9 @@ mod tests {
         assert_eq!(clocked(8, 3_600_000, 0).0, 8);
         assert_eq!(clocked(8, 40_000, 0).0, 4);
         assert_eq!(clocked(8, 400, 0).0, 1);
-        assert!(Clock::of(&json!({"wtime": 2_147_483_647_u64, "btime": 2_147_483_647_u64})).is_none());
+        assert!(
+            Clock::of(&json!({"wtime": 2_147_483_647_u64, "btime": 2_147_483_647_u64})).is_none()
+        );
     }
 
     #[test]

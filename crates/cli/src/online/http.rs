@@ -53,7 +53,9 @@ impl std::fmt::Display for HttpError {
         match self {
             HttpError::Network(m) => write!(f, "cannot reach the server: {m}"),
             HttpError::Status(_, _, m) => f.write_str(m),
-            HttpError::NotDeckmate(m) => write!(f, "this does not look like a deckmate server: {m}"),
+            HttpError::NotDeckmate(m) => {
+                write!(f, "this does not look like a deckmate server: {m}")
+            }
         }
     }
 }
@@ -244,9 +246,7 @@ fn status_error(status: u16, resp: ureq::http::Response<ureq::Body>) -> HttpErro
     HttpError::Status(status, code, message)
 }
 
-fn answer(
-    sent: Result<ureq::http::Response<ureq::Body>, ureq::Error>,
-) -> Result<Value, HttpError> {
+fn answer(sent: Result<ureq::http::Response<ureq::Body>, ureq::Error>) -> Result<Value, HttpError> {
     let resp = sent.map_err(network)?;
     let status = resp.status().as_u16();
     if !(200..300).contains(&status) {

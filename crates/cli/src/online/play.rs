@@ -213,7 +213,7 @@ fn clock_words(t: &Value) -> String {
         .as_u64()
         .or_else(|| t["increment_ms"].as_u64().map(|ms| ms / 1000))
         .unwrap_or(0);
-    if initial % 60 == 0 {
+    if initial.checked_rem(60) == Some(0) {
         format!("{}+{inc}", initial / 60)
     } else {
         format!("{initial}s+{inc}")
@@ -282,7 +282,9 @@ fn make_seek(
                 let _ = client.delete(&status);
                 return Ok(None);
             }
-            Ok(Event::Line(l)) if !l.is_empty() => outln!("Waiting for an opponent ('cancel' withdraws the seek)."),
+            Ok(Event::Line(l)) if !l.is_empty() => {
+                outln!("Waiting for an opponent ('cancel' withdraws the seek).")
+            }
             Ok(_) => {}
             Err(RecvTimeoutError::Timeout) => {
                 next = Instant::now() + SEEK_POLL;
@@ -564,15 +566,24 @@ fn command(seat: &Client, base: &str, line: &str, view: &Value, style: &Style) {
                 .as_u64()
                 .is_some_and(|by| Some(by) != view["you"].as_u64());
             if theirs {
-                said(seat.post(&format!("{base}/draw/accept"), None), "Draw accepted.");
+                said(
+                    seat.post(&format!("{base}/draw/accept"), None),
+                    "Draw accepted.",
+                );
             } else {
                 said(seat.post(&format!("{base}/draw"), None), "Draw offered.");
             }
         }
-        "decline" => said(seat.post(&format!("{base}/draw/decline"), None), "Draw declined."),
+        "decline" => said(
+            seat.post(&format!("{base}/draw/decline"), None),
+            "Draw declined.",
+        ),
         "resign" => said(seat.post(&format!("{base}/resign"), None), ""),
         "chat" if !rest.trim().is_empty() => said(
-            seat.post(&format!("{base}/chat"), Some(&json!({ "text": rest.trim() }))),
+            seat.post(
+                &format!("{base}/chat"),
+                Some(&json!({ "text": rest.trim() })),
+            ),
             "",
         ),
         "chat" => outln!("chat TEXT: a message to the other player"),
@@ -607,7 +618,9 @@ mod tests {
         let w = |s: &str| s.split_whitespace().map(str::to_string).collect::<Vec<_>>();
         assert_eq!(
             seek_request(&w("cuarenta 5+3 white")),
-            Ok(json!({"variant": "cuarenta", "seat": "white", "time_control": {"initial_s": 300, "increment_s": 3}}))
+            Ok(
+                json!({"variant": "cuarenta", "seat": "white", "time_control": {"initial_s": 300, "increment_s": 3}})
+            )
         );
         assert_eq!(
             seek_request(&w("cardmate 3d")),
@@ -623,7 +636,10 @@ mod tests {
         assert_eq!(clock_text(7_300, false), "0:07.3");
         assert_eq!(clock_text(3_723_000, false), "1:02:03");
         assert_eq!(clock_text(2 * 86_400_000 + 3 * 3_600_000, true), "2d 3h");
-        assert_eq!(clock_words(&json!({"initial_s": 300, "increment_s": 3})), "5+3");
+        assert_eq!(
+            clock_words(&json!({"initial_s": 300, "increment_s": 3})),
+            "5+3"
+        );
         assert_eq!(clock_words(&json!({"days": 2})), "2 days a move");
     }
 
@@ -635,7 +651,10 @@ mod tests {
             "clock": {"remaining_ms": [60_000, 59_000], "running": 0, "correspondence_days": null},
         });
         let s = screen(&v, &Style::plain());
-        assert!(s.contains("Clocks: White Ann 1:00 *  |  Black Bob (you) 0:59"), "{s}");
+        assert!(
+            s.contains("Clocks: White Ann 1:00 *  |  Black Bob (you) 0:59"),
+            "{s}"
+        );
         assert!(s.ends_with("Waiting for White."), "{s}");
         let mut over = v.clone();
         over["result"] = json!({"result": "1-0", "reason": "Black resigned"});
