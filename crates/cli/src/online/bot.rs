@@ -658,7 +658,9 @@ mod tests {
     #[test]
     fn the_clock_chooses_a_level_that_fits() {
         assert_eq!(clocked(8, 3_600_000, 0).0, 8);
-        assert_eq!(clocked(8, 40_000, 0).0, 4);
+        // A second a move: levels 4 and 5 both take one; 750 ms: level 3.
+        assert_eq!(clocked(8, 40_000, 0).0, 5);
+        assert_eq!(clocked(8, 30_000, 0).0, 3);
         assert_eq!(clocked(8, 400, 0).0, 1);
         assert!(
             Clock::of(&json!({"wtime": 2_147_483_647_u64, "btime": 2_147_483_647_u64})).is_none()
