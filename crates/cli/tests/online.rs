@@ -520,6 +520,35 @@ fn item_5_a_refused_token_and_a_server_that_is_not_deckmate_are_said_so() {
         .output()
         .unwrap();
     assert!(String::from_utf8_lossy(&out.stderr).contains("plain http only"));
+    // A web server that is not deckmate's: told apart.
+    let other = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let other_port = other.local_addr().unwrap().port();
+    std::thread::spawn(move || {
+        for s in other.incoming().take(4) {
+            let mut s = s.unwrap();
+            let mut buf = [0u8; 4096];
+            let _ = s.read(&mut buf);
+            let _ = s.write_all(
+                b"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: 5\r\nConnection: close\r\n\r\nhello",
+            );
+        }
+    });
+    let out = Command::new(env!("CARGO_BIN_EXE_deckmate"))
+        .args([
+            "bot",
+            "--server",
+            &format!("http://127.0.0.1:{other_port}"),
+            "--token",
+            "x",
+        ])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("this does not look like a deckmate server"),
+        "{err}"
+    );
     let _ = std::fs::remove_file(&db);
 }
 
@@ -682,5 +711,24 @@ fn item_6_play_server_lists_and_accepts_a_seek_and_resigns() {
     p.type_line("resign");
     p.wait_for("Game over: 1-0", 1);
     assert!(p.child.wait().unwrap().success());
+    let _ = std::fs::remove_file(&db);
+}
+
+#[test]
+fn item_5_ctrl_c_stops_the_bot_cleanly() {
+    let port = free_port();
+    let db = temp_db("ctrlc");
+    let _server = ServerGuard(serve(port, &db));
+    let bot_token = account(port, "robo", true);
+    let url = format!("http://127.0.0.1:{port}");
+    let mut bot = Proc::start(&["bot", "--server", &url, "--token", &bot_token]);
+    bot.wait_for("event stream: connected", 1);
+    let sent = Command::new("kill")
+        .args(["-INT", &bot.child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    bot.wait_for("deckmate bot: stopped", 1);
+    assert!(bot.child.wait().unwrap().success(), "{}", bot.text());
     let _ = std::fs::remove_file(&db);
 }
