@@ -6,8 +6,9 @@
 //! `GET /api/seeks/{id}?token=` every 2 s), `accept N` takes one
 //! (`POST /api/seeks/{id}/accept`). Then the game, drawn as terminal play
 //! draws it ([`crate::render`]) from the seat's view (`GET
-//! /api/games/{id}`, asked every second: the other's moves, the clocks,
-//! draw offers and chat show as they come); moves, `draw`, `decline`,
+//! /api/games/{id}`, followed on the game's WebSocket, or asked every
+//! second while that cannot be had: the other's moves, the clocks, draw
+//! offers and chat show as they come); moves, `draw`, `decline`,
 //! `resign` and `chat TEXT` are sent as the seat's requests. A guest plays
 //! with the seat token the seek's answers give; with `--token` (a
 //! personal API token) the seek is made or taken by the account.
@@ -306,23 +307,25 @@ fn make_seek(
     }
 }
 
-/// Asks for the view every second on a thread, sending each new one.
-fn watch(client: Client, path: String, tx: Sender<Event>) {
+/// Follows the view on a thread, sending each new one: the game's
+/// WebSocket (`GET /api/games/{id}/ws`, the seat's token offered as the
+/// subprotocol `token.<token>` beside `deckmate`, so the player counts as
+/// present), and while it cannot be had, the view asked every second.
+fn watch(client: Client, id: String, token: String, tx: Sender<Event>) {
     std::thread::spawn(move || {
+        let path = format!("/api/games/{}", segment(&id));
         let mut last = Value::Null;
         let mut lost = false;
         loop {
+            if let Ok(done) = socket_views(&client, &path, &token, &tx, &mut last) {
+                if done {
+                    return;
+                }
+            }
             match client.get(&path) {
                 Ok(v) => {
                     lost = false;
-                    let over = !v["result"].is_null();
-                    if v != last {
-                        last = v.clone();
-                        if tx.send(Event::View(Box::new(v))).is_err() {
-                            return;
-                        }
-                    }
-                    if over {
+                    if send_view(&tx, v, &mut last) {
                         return;
                     }
                 }
@@ -336,6 +339,70 @@ fn watch(client: Client, path: String, tx: Sender<Event>) {
             std::thread::sleep(VIEW_POLL);
         }
     });
+}
+
+/// Sends `v` if it is new; whether to stop watching (the game is over or
+/// nobody listens).
+fn send_view(tx: &Sender<Event>, v: Value, last: &mut Value) -> bool {
+    let over = !v["result"].is_null();
+    if v != *last {
+        *last = v.clone();
+        if tx.send(Event::View(Box::new(v))).is_err() {
+            return true;
+        }
+    }
+    over
+}
+
+/// Reads the game's WebSocket until it closes; whether to stop watching.
+fn socket_views(
+    client: &Client,
+    path: &str,
+    token: &str,
+    tx: &Sender<Event>,
+    last: &mut Value,
+) -> Result<bool, String> {
+    use tungstenite::client::IntoClientRequest;
+    let rest = client.base().trim_start_matches("http://");
+    let authority = rest.split('/').next().unwrap_or(rest);
+    let address = if authority.contains(':') {
+        authority.to_string()
+    } else {
+        format!("{authority}:80")
+    };
+    let mut req = format!("ws://{rest}{path}/ws")
+        .into_client_request()
+        .map_err(|e| e.to_string())?;
+    let protocols = tungstenite::http::HeaderValue::from_str(&format!("deckmate, token.{token}"))
+        .map_err(|e| e.to_string())?;
+    req.headers_mut()
+        .insert("Sec-WebSocket-Protocol", protocols);
+    let stream = std::net::TcpStream::connect(&address).map_err(|e| e.to_string())?;
+    // The server pings every 30 s: a socket silent for 75 s is dead.
+    stream
+        .set_read_timeout(Some(Duration::from_secs(75)))
+        .map_err(|e| e.to_string())?;
+    let mut config = tungstenite::protocol::WebSocketConfig::default();
+    config.max_message_size = Some(4 << 20);
+    config.max_frame_size = Some(4 << 20);
+    let (mut ws, _) = tungstenite::client::client_with_config(req, stream, Some(config))
+        .map_err(|e| e.to_string())?;
+    loop {
+        match ws.read() {
+            Ok(tungstenite::Message::Text(text)) => {
+                let Ok(v) = serde_json::from_str::<Value>(text.as_str()) else {
+                    continue;
+                };
+                if send_view(tx, v, last) {
+                    let _ = ws.close(None);
+                    return Ok(true);
+                }
+            }
+            Ok(tungstenite::Message::Close(_)) => return Ok(false),
+            Ok(_) => {}
+            Err(e) => return Err(e.to_string()),
+        }
+    }
 }
 
 const GAME_HELP: &str = "Type a move in the game's notation, or: moves (the legal moves), board, \
@@ -364,7 +431,7 @@ fn play(
     let seat = client.with_token(Some(seat_token.to_string()));
     let base = format!("/api/games/{}", segment(id));
     outln!("Game {id}: {}/game/{id}. {GAME_HELP}", client.base());
-    watch(seat.clone(), base.clone(), tx);
+    watch(seat.clone(), id.to_string(), seat_token.to_string(), tx);
     let mut view = Value::Null;
     let mut seen = Seen::default();
     loop {
