@@ -696,7 +696,10 @@ fn item_6_play_server_lists_and_accepts_a_seek_and_resigns() {
         }
         Value::Null
     });
-    let mut p = Proc::start(&["play", "--server", &url]);
+    // Bob plays as his account (a personal token).
+    let bob = account(port, "bob", false);
+    let mut p = Proc::start(&["play", "--server", &url, "--token", &bob]);
+    p.wait_for("Logged in as bob", 1);
     p.wait_for("1. Cuarenta (cuarenta), 5+3 by Ann, who plays white", 1);
     p.type_line("accept 1");
     let seated = keep.join().unwrap();
@@ -719,6 +722,8 @@ fn item_6_play_server_lists_and_accepts_a_seek_and_resigns() {
     p.wait_for("Legal moves (", 1);
     p.type_line("resign");
     p.wait_for("Game over: 1-0", 1);
+    let (_, view) = call(port, "GET", &format!("/api/games/{game}"), None, None);
+    assert_eq!(view["seats"][1]["account"], "bob", "{view}");
     assert!(p.child.wait().unwrap().success());
     let _ = std::fs::remove_file(&db);
 }
