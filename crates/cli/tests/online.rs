@@ -369,6 +369,16 @@ fn item_5_the_bot_accepts_plays_legal_moves_to_the_end_and_declines_others() {
     let (s, c) = challenge(port, &ann, "robo", "cuarenta");
     assert_eq!(s, 200, "{c}");
     let game = game_of(port, &ann, c["id"].as_str().unwrap());
+    // A draw offered is declined.
+    let (s, v) = call(
+        port,
+        "POST",
+        &format!("/api/board/game/{game}/draw/yes"),
+        Some(&ann),
+        None,
+    );
+    assert_eq!(s, 200, "{v}");
+    bot.wait_for(&format!("game {game}: a draw offer declined"), 1);
     let plies = play_side(port, &ann, &game, 5);
     assert_eq!(plies, 10, "five moves each");
     bot.wait_for(&format!("game {game}: over (resign, black won)"), 1);

@@ -348,9 +348,10 @@ fn on_event(
                 }
             }
             outln!("game {id}: started");
+            let colour = ev["game"]["color"].as_str().unwrap_or("").to_string();
             let (client, playing, stop) = (client.clone(), playing.clone(), stop.clone());
             threads.push(std::thread::spawn(move || {
-                play_game(&client, &id, level, &stop);
+                play_game(&client, &id, &colour, level, &stop);
                 if let Ok(mut p) = playing.lock() {
                     p.remove(&id);
                 }
@@ -366,13 +367,15 @@ fn on_event(
 }
 
 /// Plays game `id` until it ends (or Ctrl-C), reconnecting its stream.
-fn play_game(client: &Client, id: &str, level: u8, stop: &Arc<AtomicBool>) {
+fn play_game(client: &Client, id: &str, colour: &str, level: u8, stop: &Arc<AtomicBool>) {
     let path = format!("/api/bot/game/stream/{}", segment(id));
     let mut backoff = Backoff::new();
     let mut game = GameState {
         id: id.to_string(),
         variant: String::new(),
+        colour: colour.to_string(),
         answered: None,
+        draw_declined: None,
     };
     while !stop.load(Ordering::Relaxed) {
         let mut lines = match client.stream(&path) {
@@ -434,9 +437,13 @@ fn play_game(client: &Client, id: &str, level: u8, stop: &Arc<AtomicBool>) {
 struct GameState {
     id: String,
     variant: String,
+    /// The bot's colour (`white`, `black`), from `gameStart`.
+    colour: String,
     /// The move list last answered, so that a state sent again is not
     /// answered twice.
     answered: Option<String>,
+    /// The move list at which the other's draw offer was last declined.
+    draw_declined: Option<String>,
 }
 
 impl GameState {
@@ -460,6 +467,20 @@ impl GameState {
             .map(str::to_string)
             .collect();
         let moves_text = s["moves"].as_str().unwrap_or("").to_string();
+        // The other's draw offer is declined (the bot plays on).
+        let offer = match self.colour.as_str() {
+            "white" => &s["bdraw"],
+            "black" => &s["wdraw"],
+            _ => &Value::Null,
+        };
+        if offer == true && self.draw_declined.as_deref() != Some(moves_text.as_str()) {
+            let path = format!("/api/bot/game/{}/draw/no", segment(id));
+            match client.post(&path, None) {
+                Ok(_) => outln!("game {id}: a draw offer declined"),
+                Err(e) => outln!("game {id}: a draw offer: {e}"),
+            }
+            self.draw_declined = Some(moves_text.clone());
+        }
         if legal.is_empty() || self.answered.as_deref() == Some(moves_text.as_str()) {
             return false;
         }
