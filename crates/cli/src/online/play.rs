@@ -50,18 +50,33 @@ enum Event {
     Lost(String),
 }
 
-/// Reads standard input on a thread, one line at a time (lines over 64 KiB
-/// are cut), into `tx`.
+/// The longest line typed that is read (64 KiB).
+const LINE_MAX: u64 = 64 * 1024;
+
+/// Reads standard input on a thread, one line at a time (a longer line
+/// than [`LINE_MAX`] is refused whole), into `tx`.
 fn read_input(tx: Sender<Event>) {
     std::thread::spawn(move || {
         let stdin = std::io::stdin();
         let mut input = stdin.lock();
         loop {
             let mut line = Vec::new();
-            match (&mut input).take(64 * 1024).read_until(b'\n', &mut line) {
+            match (&mut input).take(LINE_MAX).read_until(b'\n', &mut line) {
                 Ok(0) | Err(_) => {
                     let _ = tx.send(Event::End);
                     return;
+                }
+                Ok(n) if n as u64 == LINE_MAX && !line.ends_with(b"\n") => {
+                    // Too long: the rest of it is dropped unread, not kept.
+                    loop {
+                        line.clear();
+                        match (&mut input).take(LINE_MAX).read_until(b'\n', &mut line) {
+                            Ok(0) | Err(_) => break,
+                            Ok(_) if line.ends_with(b"\n") => break,
+                            Ok(_) => {}
+                        }
+                    }
+                    outln!("That line is too long (over {LINE_MAX} bytes).");
                 }
                 Ok(_) => {
                     let text = String::from_utf8_lossy(&line).trim().to_string();
