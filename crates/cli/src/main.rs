@@ -13,6 +13,7 @@ mod cards_pdf;
 mod cmd;
 mod game_options;
 mod games;
+mod online;
 mod render;
 mod variant_arg;
 
@@ -75,6 +76,9 @@ enum Command {
     /// other's) and a best line; --deals and --all-deals report the dealer's
     /// average and who wins games and matches.
     Solve(cmd::solve::SolveArgs),
+    /// Run the built-in engine as a bot account on a deckmate server,
+    /// through its bot API (shaped like lichess's).
+    Bot(online::bot::BotArgs),
 }
 
 /// The games as the registry lists them, `a, b and c`.
@@ -161,6 +165,7 @@ fn main() -> ExitCode {
         Command::Match(a) => cmd::matches::run(a),
         Command::Solve(a) => cmd::solve::run(a),
         Command::Cards(a) => cmd::cards::run(a),
+        Command::Bot(a) => online::bot::run(a),
     };
     match result {
         Ok(code) => code,

@@ -9,6 +9,7 @@ mod cuarenta;
 mod db;
 mod dealers;
 mod hardening;
+mod online;
 mod serve_secrets;
 mod terminal_items;
 mod variant_files;

@@ -32,12 +32,12 @@ pub enum Opponent {
 /// Arguments of `deckmate play`.
 #[derive(Args)]
 #[command(
-    override_usage = "deckmate play [OPTIONS] <GAME>\n       deckmate play [OPTIONS] --variant-file <PATH>"
+    override_usage = "deckmate play [OPTIONS] <GAME>\n       deckmate play [OPTIONS] --variant-file <PATH>\n       deckmate play [GAME] --server <URL> [--token <TOKEN>]"
 )]
 #[command(after_help = play_help())]
 pub struct PlayArgs {
     /// The game.
-    #[arg(value_parser = GameArg::new("play", every_game, no_hint), required_unless_present = "variant_file")]
+    #[arg(value_parser = GameArg::new("play", every_game, no_hint), required_unless_present_any = ["variant_file", "server"])]
     game: Option<&'static GameEntry>,
     /// Play the chess variant of this TOML file instead of a built-in game (docs/variant-files.md; examples in variants/). A broken file is reported as PATH:LINE:COLUMN: reason.
     #[arg(long, value_name = "PATH", conflicts_with = "game")]
@@ -61,6 +61,15 @@ pub struct PlayArgs {
     no_color: bool,
     #[command(flatten)]
     options: GameOptionArgs,
+    /// Play online on this deckmate server (plain http), e.g.
+    /// http://127.0.0.1:8080: the open seeks are listed, and GAME (if
+    /// given) is sought at once.
+    #[arg(long, value_name = "URL", conflicts_with_all = ["variant_file", "vs"])]
+    server: Option<String>,
+    /// With --server: a personal API token (scope board:play) to play as
+    /// your account; without it you play as a guest.
+    #[arg(long, value_name = "TOKEN", requires = "server")]
+    token: Option<String>,
 }
 
 /// `deckmate play --help`'s end: examples, then how moves are typed, and
@@ -110,6 +119,15 @@ fn seat_named(game: &GameEntry, name: &str) -> Option<Seat> {
 
 /// Runs a game on standard input and output.
 pub fn run(args: PlayArgs) -> Result<ExitCode, String> {
+    if let Some(server) = args.server {
+        return crate::online::play::run(crate::online::play::OnlineArgs {
+            server,
+            token: args.token,
+            game: args.game.map(|g| g.key.to_string()),
+            seat: (args.side != "first").then_some(args.side),
+            color: render::color_wanted(args.no_color),
+        });
+    }
     let entry = crate::variant_arg::game_of(args.game, args.variant_file.as_deref())?;
     let options = match args.options.for_game(entry) {
         Ok(o) => o,
