@@ -27,11 +27,14 @@ import { fileURLToPath } from "node:url";
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, "..");
 // The binary cargo built: under CARGO_TARGET_DIR when it is set (a path
-// relative to the workspace), else under target/.
-const bin = join(resolve(root, process.env.CARGO_TARGET_DIR || "target"), "release", "deckmate");
+// relative to the workspace), else under target/; of the profile
+// DECKMATE_PROFILE names (CI builds `e2e`: release's optimisation without
+// its link-time work), else release.
+const profile = process.env.DECKMATE_PROFILE || "release";
+const bin = join(resolve(root, process.env.CARGO_TARGET_DIR || "target"), profile, "deckmate");
 const chromiumPath = process.env.CHROMIUM || "/usr/bin/chromium";
 if (!existsSync(chromiumPath) || !existsSync(bin)) {
-  const what = !existsSync(bin) ? bin + " (cargo build --release)" : chromiumPath;
+  const what = !existsSync(bin) ? bin + " (cargo build --release -p deckmate)" : chromiumPath;
   if (process.env.CI === "true") { console.error("missing " + what); process.exit(1); }
   console.log("skipped: missing " + what);
   process.exit(0);
