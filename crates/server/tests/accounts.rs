@@ -516,6 +516,20 @@ async fn items_2_to_5_a_rated_game_moves_both_ratings_and_shows_on_profiles_and_
     )
     .await;
     assert_eq!(s, StatusCode::OK, "{v}");
+    // A rated game has no takebacks (issue 33 item 3).
+    let (s, _, v) = ask(
+        &state,
+        &browser(&gus),
+        "POST",
+        &format!("/api/games/{id}/takeback"),
+        None,
+    )
+    .await;
+    assert_eq!(
+        (s, v["code"].clone()),
+        (StatusCode::CONFLICT, json!("rated")),
+        "{v}"
+    );
     // ...but not from another site's page.
     let (_, _, hv) = ask(
         &state,

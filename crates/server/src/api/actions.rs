@@ -439,6 +439,9 @@ pub(super) async fn takeback(
     let (me, keep, grant) = {
         let g = slot.lock();
         let me = seat_in_play(&g, &headers)?;
+        if g.rated {
+            return Err(conflict("a rated game has no takebacks").coded("rated"));
+        }
         let asked = match g.takeback_offer {
             // The other asked, when the game stood as now: granted.
             Some((by, n)) if by == me.other() && n == g.stored.len() => Some(by),
