@@ -13,6 +13,7 @@ mod cards_pdf;
 mod cmd;
 mod game_options;
 mod games;
+mod protocol;
 mod render;
 mod variant_arg;
 
@@ -66,6 +67,12 @@ enum Command {
     /// Play engine levels (or a random player) against each other at a
     /// board game.
     Match(cmd::matches::MatchArgs),
+    /// Speak UCI (the Universal Chess Interface) on standard input and
+    /// output, for every board game and variant file.
+    Uci(cmd::uci::UciArgs),
+    /// Speak XBoard's protocol (CECP version 2) on standard input and
+    /// output, for every board game and variant file.
+    Xboard(cmd::xboard::XboardArgs),
     /// Dealer's Chess's reference cards: listed, as printable PDF sheets
     /// or as SVG files.
     Cards(cmd::cards::CardsArgs),
@@ -159,6 +166,8 @@ fn main() -> ExitCode {
         Command::Analyse(a) => cmd::analyse::run(a),
         Command::Bench(a) => cmd::bench::run(a),
         Command::Match(a) => cmd::matches::run(a),
+        Command::Uci(a) => cmd::uci::run(a),
+        Command::Xboard(a) => cmd::xboard::run(a),
         Command::Solve(a) => cmd::solve::run(a),
         Command::Cards(a) => cmd::cards::run(a),
     };
