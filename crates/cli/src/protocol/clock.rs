@@ -17,7 +17,8 @@ pub fn budget(left: Duration, increment: Duration, moves_to_go: Option<u32>) -> 
     let usable = left.saturating_sub(OVERHEAD);
     let share = usable / moves_to_go.unwrap_or(30).clamp(1, 60);
     let with_inc = share.saturating_add(increment / 4 * 3);
-    with_inc.min(usable / 2).max(MIN_TIME)
+    let t = with_inc.min(usable / 2);
+    Duration::from_millis(u64::try_from(t.as_millis()).unwrap_or(u64::MAX)).max(MIN_TIME)
 }
 
 /// A fixed time per move, less the overhead.

@@ -221,13 +221,16 @@ mod tests {
         let s_mid: Sprt = "-10,10".parse().unwrap();
         assert!(close(s_mid.llr(&mid), 0.0, 1e-9));
         // A strong side is soon accepted as better, a weak one as not.
-        assert_eq!(s.verdict(&t(70, 20, 30)), Verdict::H1);
-        assert_eq!(s.verdict(&t(30, 20, 70)), Verdict::H0);
+        // 300-100-100: s 0.7, variance 0.16, LLR 8.67; the mirror -9.3.
+        assert_eq!(s.verdict(&t(300, 100, 100)), Verdict::H1);
+        assert_eq!(s.verdict(&t(100, 100, 300)), Verdict::H0);
+        assert_eq!(s.verdict(&t(70, 20, 30)), Verdict::Continue);
         assert_eq!(s.verdict(&t(5, 0, 5)), Verdict::Continue);
         // By hand: n 120, s (70 + 10)/120 = 0.6667, variance
-        // (70 (1/3)^2 + 20 (1/6)^2 + 30 (2/3)^2)/120 = 0.19444; s0 0.5,
-        // s1 0.514387: 120 * 0.014387 * (1.33333 - 1.014387) / 0.38889.
-        let want = 120.0 * 0.014387 * (2.0 * (80.0 / 120.0) - 1.014387) / (2.0 * 0.194444);
+        // (70 (1/3)^2 + 20 (1/6)^2 + 30 (2/3)^2)/120 = 0.180556; s0 0.5,
+        // s1 0.514387: 120 * 0.014387 * (1.33333 - 1.014387) / 0.361111
+        // = 1.525.
+        let want = 120.0 * 0.014387 * (2.0 * (80.0 / 120.0) - 1.014387) / (2.0 * 0.180556);
         assert!(close(s.llr(&t(70, 20, 30)), want, 1e-2), "{}", s.llr(&t(70, 20, 30)));
         assert_eq!(s.llr(&t(0, 10, 0)), 0.0);
         assert!("10,0".parse::<Sprt>().is_err());
