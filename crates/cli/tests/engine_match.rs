@@ -69,7 +69,7 @@ fn a_two_game_match_against_fairy_stockfish_at_chess() {
     assert!(!text.contains("illegal move"), "{text}");
     assert!(text.contains("A (Fairy-Stockfish"), "{text}");
     let pgn = std::fs::read_to_string(dir.join("match.pgn")).unwrap();
-    assert_eq!(pgn.matches("[Variant").count(), 2, "{pgn}");
+    assert_eq!(pgn.matches("[Variant \"").count(), 2, "{pgn}");
 }
 
 #[test]

@@ -1,8 +1,8 @@
 //! The position a protocol sets up: a game offered, from its start or a
 //! position string (its `fen`, the game's own string), then moves in
 //! either notation (coordinates or the game's own). A game whose seed
-//! would decide cards still to come (52Chess) is made without one: its
-//! cards are then moves too (`card:7H`), given by the GUI.
+//! would decide cards still to come (52Chess) is made without one where
+//! it can be: its cards are then moves too (`card:7H`), given by the GUI.
 
 use deckmate_games::registry::{play_token, BoxedGame, GameEntry, Options};
 
@@ -17,17 +17,23 @@ pub fn start(
         .new_game(&Options::defaults(game.options), seed)
         .map_err(|e| e.to_string())?;
     let mut spec = made.spec();
-    let unseeded = made.seed_is_secret();
-    if fen.is_none() && !unseeded {
-        return Ok(made);
+    if let (Some(o), Some(f)) = (spec.as_object_mut(), fen) {
+        o.insert("fen".into(), serde_json::Value::String(f.trim().to_string()));
     }
-    if let Some(o) = spec.as_object_mut() {
-        if unseeded {
+    if made.seed_is_secret() {
+        // Without a seed where the game can be (52Chess): its cards are
+        // moves. A game that needs its seed (Dealer's Chess's draws from
+        // the big deck) keeps it: both sides replay the same draws.
+        let mut unseeded = spec.clone();
+        if let Some(o) = unseeded.as_object_mut() {
             o.insert("seed".into(), serde_json::Value::Null);
         }
-        if let Some(f) = fen {
-            o.insert("fen".into(), serde_json::Value::String(f.trim().to_string()));
+        if let Ok(g) = game.game_from_spec(&unseeded) {
+            return Ok(g);
         }
+    }
+    if fen.is_none() {
+        return Ok(made);
     }
     game.game_from_spec(&spec).map_err(|e| match fen {
         Some(f) => format!("not a {} position '{}': {e}", game.name, super::echo(f)),

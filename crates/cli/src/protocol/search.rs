@@ -85,13 +85,17 @@ pub struct Best {
 
 /// A search running on its thread.
 pub struct Running {
+    /// The search's flag (the searcher clears it when it ends).
     stop: Arc<AtomicBool>,
+    /// Whether a stop was asked for (kept: `go infinite` waits on it).
+    asked: Arc<AtomicBool>,
     handle: JoinHandle<()>,
 }
 
 impl Running {
     /// Asks the search to stop (it reports its best move).
     pub fn stop(&self) {
+        self.asked.store(true, Ordering::SeqCst);
         self.stop.store(true, Ordering::SeqCst);
     }
 
@@ -154,23 +158,33 @@ pub fn start(
     on_best: Box<dyn FnOnce(Best) + Send>,
 ) -> Running {
     let stop = Arc::new(AtomicBool::new(false));
-    let flag = stop.clone();
+    let asked = Arc::new(AtomicBool::new(false));
+    let (flag, was_asked) = (stop.clone(), asked.clone());
     let handle = std::thread::spawn(move || {
-        let best = run(order, &flag, &mut *on_info);
+        let best = run(order, &flag, &was_asked, &mut *on_info);
         on_best(best);
     });
-    Running { stop, handle }
+    Running {
+        stop,
+        asked,
+        handle,
+    }
 }
 
-fn run(order: Order, stop: &Arc<AtomicBool>, on_info: &mut dyn FnMut(&Info)) -> Best {
+fn run(
+    order: Order,
+    stop: &Arc<AtomicBool>,
+    asked: &AtomicBool,
+    on_info: &mut dyn FnMut(&Info),
+) -> Best {
     let game = order.game;
     let Some(side) = game.to_move() else {
-        wait(order.wait_for_stop, stop);
+        wait(order.wait_for_stop, asked);
         return Best::default();
     };
     if let Some(level) = order.level.filter(|&l| l < 8) {
         let text = (game.engine_job(level.max(1), order.seed))();
-        wait(order.wait_for_stop, stop);
+        wait(order.wait_for_stop, asked);
         return Best {
             best: text.and_then(|t| coordinate_of_text(game.as_ref(), &t)),
             ponder: None,
@@ -197,7 +211,7 @@ fn run(order: Order, stop: &Arc<AtomicBool>, on_info: &mut dyn FnMut(&Info)) -> 
     // The job reports into the vector; its reports are turned into
     // coordinates here as they come, on this thread.
     let Some(job) = game.analysis_job(request, sink) else {
-        wait(order.wait_for_stop, stop);
+        wait(order.wait_for_stop, asked);
         return Best::default();
     };
     let worker = std::thread::spawn(job);
@@ -222,7 +236,7 @@ fn run(order: Order, stop: &Arc<AtomicBool>, on_info: &mut dyn FnMut(&Info)) -> 
         std::thread::sleep(Duration::from_millis(2));
     }
     let _ = worker.join();
-    wait(order.wait_for_stop, stop);
+    wait(order.wait_for_stop, asked);
     let line = last.and_then(|i| i.lines.into_iter().next());
     match line {
         Some(l) => {
