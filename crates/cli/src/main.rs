@@ -66,7 +66,7 @@ enum Command {
     Bench(cmd::bench::BenchArgs),
     /// Play engine levels (or a random player) against each other at a
     /// board game.
-    Match(cmd::matches::MatchArgs),
+    Match(Box<cmd::matches::MatchArgs>),
     /// Speak UCI (the Universal Chess Interface) on standard input and
     /// output, for every board game and variant file.
     Uci(cmd::uci::UciArgs),
@@ -165,7 +165,7 @@ fn main() -> ExitCode {
         Command::Rules(a) => cmd::rules::run(a),
         Command::Analyse(a) => cmd::analyse::run(a),
         Command::Bench(a) => cmd::bench::run(a),
-        Command::Match(a) => cmd::matches::run(a),
+        Command::Match(a) => cmd::matches::run(*a),
         Command::Uci(a) => cmd::uci::run(a),
         Command::Xboard(a) => cmd::xboard::run(a),
         Command::Solve(a) => cmd::solve::run(a),

@@ -34,7 +34,10 @@ fn temp_dir(name: &str) -> std::path::PathBuf {
 #[test]
 fn a_two_game_match_against_fairy_stockfish_at_chess() {
     let fsf = fairy_stockfish();
-    if !needed("fairy-stockfish (apt-get install fairy-stockfish)", fsf.is_some()) {
+    if !needed(
+        "fairy-stockfish (apt-get install fairy-stockfish)",
+        fsf.is_some(),
+    ) {
         return;
     }
     let dir = temp_dir("fsf");
@@ -65,7 +68,10 @@ fn a_two_game_match_against_fairy_stockfish_at_chess() {
     let text = String::from_utf8_lossy(&out.stdout);
     println!("{text}{}", String::from_utf8_lossy(&out.stderr));
     assert!(out.status.success());
-    assert!(text.contains("game   1:") && text.contains("game   2:"), "{text}");
+    assert!(
+        text.contains("game   1:") && text.contains("game   2:"),
+        "{text}"
+    );
     assert!(!text.contains("illegal move"), "{text}");
     assert!(text.contains("A (Fairy-Stockfish"), "{text}");
     let pgn = std::fs::read_to_string(dir.join("match.pgn")).unwrap();
@@ -115,7 +121,19 @@ fn an_engine_that_does_not_play_the_game_is_refused() {
     // deckmate's own engine without --variants does not offer `chess`.
     let variant = concat!(env!("CARGO_MANIFEST_DIR"), "/../../variants/chess.toml");
     let out = deckmate(
-        &["match", "--variant-file", variant, "--engine", &me, "--engine", &me, "--games", "2", "--out", dir.to_str().unwrap()],
+        &[
+            "match",
+            "--variant-file",
+            variant,
+            "--engine",
+            &me,
+            "--engine",
+            &me,
+            "--games",
+            "2",
+            "--out",
+            dir.to_str().unwrap(),
+        ],
         None,
     );
     let err = String::from_utf8_lossy(&out.stderr);

@@ -70,7 +70,13 @@ fn session(key: &str, plies: usize, go: &str) {
         e.send(&format!("position startpos moves {}", moves.join(" ")));
         e.send(go);
         let lines = e.read_until(|l| l.starts_with("bestmove"));
-        let best = lines.last().unwrap().split_whitespace().nth(1).unwrap().to_string();
+        let best = lines
+            .last()
+            .unwrap()
+            .split_whitespace()
+            .nth(1)
+            .unwrap()
+            .to_string();
         assert!(
             legal_now.contains(&best),
             "{key}: bestmove {best} not among {legal_now:?} after {moves:?}; {lines:?}"
@@ -78,7 +84,13 @@ fn session(key: &str, plies: usize, go: &str) {
         for info in lines.iter().filter(|l| l.starts_with("info depth")) {
             assert!(info.contains(" score "), "{info}");
             assert!(info.contains(" pv "), "{info}");
-            let pv_first = info.split(" pv ").nth(1).unwrap().split(' ').next().unwrap();
+            let pv_first = info
+                .split(" pv ")
+                .nth(1)
+                .unwrap()
+                .split(' ')
+                .next()
+                .unwrap();
             assert!(legal_now.iter().any(|m| m == pv_first), "{info}");
         }
         play_token(game.as_mut(), &best).unwrap();
@@ -129,7 +141,10 @@ fn uci_plays_chess_from_a_variant_file_with_clocks_and_multipv() {
     e.send("go infinite");
     e.send("isready");
     let lines = e.read_until(|l| l == "readyok");
-    assert!(!lines.iter().any(|l| l.starts_with("bestmove")), "{lines:?}");
+    assert!(
+        !lines.iter().any(|l| l.starts_with("bestmove")),
+        "{lines:?}"
+    );
     e.send("stop");
     e.expect("bestmove");
     e.send("quit");

@@ -14,8 +14,21 @@ fn a_cecp_session_at_chess_and_cuarenta() {
     e.send("protover 2");
     let f = e.expect("feature done=1");
     assert_eq!(f, "feature done=1");
-    let first = e.seen.iter().find(|l| l.contains("myname")).unwrap().clone();
-    for want in ["setboard=1", "usermove=1", "san=0", "sigint=0", "sigterm=0", "normal", "cuarenta"] {
+    let first = e
+        .seen
+        .iter()
+        .find(|l| l.contains("myname"))
+        .unwrap()
+        .clone();
+    for want in [
+        "setboard=1",
+        "usermove=1",
+        "san=0",
+        "sigint=0",
+        "sigterm=0",
+        "normal",
+        "cuarenta",
+    ] {
         assert!(first.contains(want), "{want} in {first}");
     }
     // Chess ("normal"): the engine plays Black after `new`.
@@ -37,7 +50,10 @@ fn a_cecp_session_at_chess_and_cuarenta() {
     e.send("sd 3");
     e.send("go");
     let m = e.expect("move ");
-    assert!(m.starts_with("move e7e8") || m.starts_with("move a1"), "{m}");
+    assert!(
+        m.starts_with("move e7e8") || m.starts_with("move a1"),
+        "{m}"
+    );
     e.send("setboard not a position");
     e.expect("tellusererror");
     // Cuarenta, unknown to XBoard: its board and pieces.

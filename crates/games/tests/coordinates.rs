@@ -9,8 +9,8 @@
 
 use deckmate_games::list::{self, load_variant};
 use deckmate_games::registry::{
-    coordinate_line, coordinate_moves, coordinates_of, game_text, play_token, BoxedGame,
-    GameEntry, Options,
+    coordinate_line, coordinate_moves, coordinates_of, game_text, play_token, BoxedGame, GameEntry,
+    Options,
 };
 use deckmate_rules::SeededRng;
 use serde_json::json;
@@ -130,13 +130,20 @@ fn each_games_forms() {
     let first = coordinate_moves(g.as_ref());
     assert!(!first.is_empty());
     assert!(
-        first.iter().all(|m| m.coordinate.chars().nth(1).is_some_and(|c| c.is_ascii_digit())),
+        first.iter().all(|m| m
+            .coordinate
+            .chars()
+            .nth(1)
+            .is_some_and(|c| c.is_ascii_digit())),
         "{first:?}"
     );
     // 52Chess without a seed: chance's card first, as `card:`.
     let g = unseeded(&game("52chess"));
     let cards = coordinate_moves(g.as_ref());
-    assert!(cards.iter().all(|m| m.coordinate.starts_with("card:")), "{cards:?}");
+    assert!(
+        cards.iter().all(|m| m.coordinate.starts_with("card:")),
+        "{cards:?}"
+    );
     assert!(cards.len() > 10, "{cards:?}");
     // Cards merged into another's outcome are read too.
     for c in ["card:2H", "card:10D", "card:KS", "card:ah"] {

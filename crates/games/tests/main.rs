@@ -15,13 +15,13 @@ mod chess52_perft;
 mod chess52_properties;
 mod chess52_rulings;
 mod chess_cards_deals;
-mod coordinates;
 mod chess_cards_entry;
 mod chess_cards_player;
 mod chess_cards_rulings;
 mod chess_cards_solver;
 mod chess_cards_table;
 mod chess_cards_values;
+mod coordinates;
 // The property runner that counts checked cases, shared with betza's tests.
 #[path = "../../betza/tests/counted.rs"]
 mod counted;

@@ -70,8 +70,15 @@ pub fn run(
     out: &str,
 ) -> Result<ExitCode, String> {
     let folder = variant_file.map(|f| {
-        let p = std::path::Path::new(f).parent().and_then(|p| p.to_str()).unwrap_or("");
-        if p.is_empty() { ".".to_string() } else { p.to_string() }
+        let p = std::path::Path::new(f)
+            .parent()
+            .and_then(|p| p.to_str())
+            .unwrap_or("");
+        if p.is_empty() {
+            ".".to_string()
+        } else {
+            p.to_string()
+        }
     });
     let (commands, opts) = match engines {
         [a] => {
@@ -82,7 +89,10 @@ pub fn run(
             if args.level.is_some() {
                 return Err("--level sets deckmate's engine: with two --engine, use --option2 \"Skill Level=N\"".into());
             }
-            ([a.clone(), b.clone()], [options(&args.option)?, options(&args.option2)?])
+            (
+                [a.clone(), b.clone()],
+                [options(&args.option)?, options(&args.option2)?],
+            )
         }
         _ => return Err("give one --engine (against deckmate) or two".to_string()),
     };
@@ -114,7 +124,10 @@ pub fn run(
             resign_moves: args.resign_moves,
         },
         sprt: args.sprt,
-        pgn: args.pgn.clone().unwrap_or_else(|| format!("{out}/match.pgn")),
+        pgn: args
+            .pgn
+            .clone()
+            .unwrap_or_else(|| format!("{out}/match.pgn")),
     };
     super::engine_match::run(&m)?;
     Ok(ExitCode::SUCCESS)

@@ -83,7 +83,15 @@ pub fn run(args: MatchArgs) -> Result<ExitCode, String> {
         return Err(format!("'match' does not support {}", game.key));
     };
     if !args.engine.is_empty() {
-        return super::engine_match_args::run(game, &args.engine, &args.outside, args.variant_file.as_deref(), args.games, args.seed, &args.out);
+        return super::engine_match_args::run(
+            game,
+            &args.engine,
+            &args.outside,
+            args.variant_file.as_deref(),
+            args.games,
+            args.seed,
+            &args.out,
+        );
     }
     let (Some(a), Some(b)) = (args.a, args.b) else {
         return Err("give --a and --b (levels), or --engine".to_string());

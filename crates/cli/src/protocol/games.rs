@@ -18,7 +18,11 @@ pub struct Offered {
 impl Default for Offered {
     fn default() -> Self {
         Offered {
-            games: GAMES.iter().copied().filter(|g| g.tools.is_some()).collect(),
+            games: GAMES
+                .iter()
+                .copied()
+                .filter(|g| g.tools.is_some())
+                .collect(),
         }
     }
 }

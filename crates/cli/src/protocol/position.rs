@@ -8,17 +8,16 @@ use deckmate_games::registry::{play_token, BoxedGame, GameEntry, Options};
 
 /// Makes the start of `game` (`fen`: from this position string), its
 /// deal from `seed` where the game deals one.
-pub fn start(
-    game: &'static GameEntry,
-    fen: Option<&str>,
-    seed: u64,
-) -> Result<BoxedGame, String> {
+pub fn start(game: &'static GameEntry, fen: Option<&str>, seed: u64) -> Result<BoxedGame, String> {
     let made = game
         .new_game(&Options::defaults(game.options), seed)
         .map_err(|e| e.to_string())?;
     let mut spec = made.spec();
     if let (Some(o), Some(f)) = (spec.as_object_mut(), fen) {
-        o.insert("fen".into(), serde_json::Value::String(f.trim().to_string()));
+        o.insert(
+            "fen".into(),
+            serde_json::Value::String(f.trim().to_string()),
+        );
     }
     if made.seed_is_secret() {
         // Without a seed where the game can be (52Chess): its cards are

@@ -171,7 +171,9 @@ pub fn game_text(game: &dyn PlayedGame, token: &str) -> Result<String, String> {
         return game
             .chance_moves()
             .into_iter()
-            .find(|t| token_of(t.trim_start_matches('[').trim_end_matches(']')).eq_ignore_ascii_case(card))
+            .find(|t| {
+                token_of(t.trim_start_matches('[').trim_end_matches(']')).eq_ignore_ascii_case(card)
+            })
             .or_else(|| game.check(&format!("[{card}]")).ok())
             .ok_or_else(|| format!("'{quoted}': not a card that may be drawn now"));
     }

@@ -34,14 +34,21 @@ impl std::str::FromStr for TimeControl {
         };
         match (secs(b), secs(i)) {
             (Some(base), Some(increment)) if !base.is_zero() => Ok(TimeControl { base, increment }),
-            _ => Err(format!("'{s}': a time control is SECONDS[+INCREMENT], e.g. 10+0.1")),
+            _ => Err(format!(
+                "'{s}': a time control is SECONDS[+INCREMENT], e.g. 10+0.1"
+            )),
         }
     }
 }
 
 impl std::fmt::Display for TimeControl {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}+{}", self.base.as_secs_f64(), self.increment.as_secs_f64())
+        write!(
+            f,
+            "{}+{}",
+            self.base.as_secs_f64(),
+            self.increment.as_secs_f64()
+        )
     }
 }
 
@@ -98,13 +105,30 @@ pub fn play(
             break (o.winner, o.reason, None);
         }
         if g.history().len() >= adj.max_plies {
-            let (w, r) = end(None, format!("adjudicated a draw after {} plies", adj.max_plies));
-            break (w, r, Some(Settlement { winner: None, on_time: false }));
+            let (w, r) = end(
+                None,
+                format!("adjudicated a draw after {} plies", adj.max_plies),
+            );
+            break (
+                w,
+                r,
+                Some(Settlement {
+                    winner: None,
+                    on_time: false,
+                }),
+            );
         }
         let Some(seat) = g.to_move() else {
             // Chance's card or both seats' setup: the referee draws.
             if !random_ply(g.as_mut(), rng, &mut moves) {
-                break (None, "no move to draw".to_string(), Some(Settlement { winner: None, on_time: false }));
+                break (
+                    None,
+                    "no move to draw".to_string(),
+                    Some(Settlement {
+                        winner: None,
+                        on_time: false,
+                    }),
+                );
             }
             clocks.push(None);
             continue;
@@ -136,14 +160,20 @@ pub fn play(
                 break (
                     Some(other),
                     format!("{} lost on time", names[i]),
-                    Some(Settlement { winner: Some(other), on_time: true }),
+                    Some(Settlement {
+                        winner: Some(other),
+                        on_time: true,
+                    }),
                 );
             }
             Err(SearchFailure::Died) => {
                 break (
                     Some(other),
                     format!("{}'s engine ({}) stopped", names[i], engines[i].name),
-                    Some(Settlement { winner: Some(other), on_time: false }),
+                    Some(Settlement {
+                        winner: Some(other),
+                        on_time: false,
+                    }),
                 );
             }
         };
@@ -151,7 +181,10 @@ pub fn play(
             break (
                 Some(other),
                 format!("{} lost on time", names[i]),
-                Some(Settlement { winner: Some(other), on_time: true }),
+                Some(Settlement {
+                    winner: Some(other),
+                    on_time: true,
+                }),
             );
         }
         left[i] = left[i].saturating_sub(took) + tc.increment;
@@ -161,7 +194,10 @@ pub fn play(
                 break (
                     Some(other),
                     format!("{}'s engine played an illegal move: {e}", names[i]),
-                    Some(Settlement { winner: Some(other), on_time: false }),
+                    Some(Settlement {
+                        winner: Some(other),
+                        on_time: false,
+                    }),
                 );
             }
         };
@@ -169,7 +205,10 @@ pub fn play(
             break (
                 Some(other),
                 format!("{}'s engine played an illegal move: {e}", names[i]),
-                Some(Settlement { winner: Some(other), on_time: false }),
+                Some(Settlement {
+                    winner: Some(other),
+                    on_time: false,
+                }),
             );
         }
         moves.push(best);
@@ -181,8 +220,14 @@ pub fn play(
         if adj.resign_moves > 0 && lost_for[i] >= adj.resign_moves {
             break (
                 Some(other),
-                format!("{} resigned (adjudicated: lost by its engine's score)", names[i]),
-                Some(Settlement { winner: Some(other), on_time: false }),
+                format!(
+                    "{} resigned (adjudicated: lost by its engine's score)",
+                    names[i]
+                ),
+                Some(Settlement {
+                    winner: Some(other),
+                    on_time: false,
+                }),
             );
         }
     };
@@ -191,7 +236,11 @@ pub fn play(
         id: String::new(),
         players: [engines[0].name.clone(), engines[1].name.clone()],
         ended: settled,
-        time_control: Some(format!("{}+{}", tc.base.as_secs_f64(), tc.increment.as_secs_f64())),
+        time_control: Some(format!(
+            "{}+{}",
+            tc.base.as_secs_f64(),
+            tc.increment.as_secs_f64()
+        )),
         clocks,
     };
     let mut record = g.record(&info);
@@ -215,7 +264,10 @@ mod tests {
         let tc: TimeControl = "10+0.1".parse().unwrap();
         assert_eq!(tc.base, Duration::from_secs(10));
         assert_eq!(tc.increment, Duration::from_millis(100));
-        assert_eq!("5".parse::<TimeControl>().unwrap().increment, Duration::ZERO);
+        assert_eq!(
+            "5".parse::<TimeControl>().unwrap().increment,
+            Duration::ZERO
+        );
         for bad in ["", "0", "x+1", "10+y", "-1+0", "1e99", "NaN"] {
             assert!(bad.parse::<TimeControl>().is_err(), "{bad}");
         }

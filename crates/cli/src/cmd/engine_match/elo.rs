@@ -71,10 +71,7 @@ pub fn elo_with_margin(t: &Tally) -> Option<(f64, f64)> {
     if lo <= 0.0 || hi >= 1.0 {
         return None;
     }
-    Some((
-        elo_of_score(p),
-        (elo_of_score(hi) - elo_of_score(lo)) / 2.0,
-    ))
+    Some((elo_of_score(p), (elo_of_score(hi) - elo_of_score(lo)) / 2.0))
 }
 
 /// An SPRT's hypotheses and error rates.
@@ -116,7 +113,12 @@ impl std::str::FromStr for Sprt {
             [a, b, c, d] => (a, b, c, d),
             _ => return Err(format!("'{s}': elo0,elo1[,alpha,beta] expected")),
         };
-        if !(elo0.is_finite() && elo1.is_finite() && elo0 < elo1 && elo1.abs() < 2000.0 && elo0.abs() < 2000.0) {
+        if !(elo0.is_finite()
+            && elo1.is_finite()
+            && elo0 < elo1
+            && elo1.abs() < 2000.0
+            && elo0.abs() < 2000.0)
+        {
             return Err(format!("'{s}': elo0 must be below elo1 (within +-2000)"));
         }
         if !(alpha > 0.0 && alpha < 0.5 && beta > 0.0 && beta < 0.5) {
@@ -231,7 +233,11 @@ mod tests {
         // s1 0.514387: 120 * 0.014387 * (1.33333 - 1.014387) / 0.361111
         // = 1.525.
         let want = 120.0 * 0.014387 * (2.0 * (80.0 / 120.0) - 1.014387) / (2.0 * 0.180556);
-        assert!(close(s.llr(&t(70, 20, 30)), want, 1e-2), "{}", s.llr(&t(70, 20, 30)));
+        assert!(
+            close(s.llr(&t(70, 20, 30)), want, 1e-2),
+            "{}",
+            s.llr(&t(70, 20, 30))
+        );
         assert_eq!(s.llr(&t(0, 10, 0)), 0.0);
         assert!("10,0".parse::<Sprt>().is_err());
         assert!("0,10,0.7,0.05".parse::<Sprt>().is_err());

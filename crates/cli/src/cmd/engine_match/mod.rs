@@ -48,7 +48,10 @@ pub struct EngineMatch {
 }
 
 /// deckmate's own engine, as a command: this program's `uci`.
-pub fn own_engine(variants: Option<&str>, level: Option<u8>) -> Result<(String, Vec<(String, String)>), String> {
+pub fn own_engine(
+    variants: Option<&str>,
+    level: Option<u8>,
+) -> Result<(String, Vec<(String, String)>), String> {
     let exe = std::env::current_exe().map_err(|e| format!("cannot find this program: {e}"))?;
     let exe = exe.to_str().ok_or("this program's path is not text")?;
     let mut cmd = format!("'{}' uci", exe.replace('\'', r"'\''"));
@@ -61,13 +64,21 @@ pub fn own_engine(variants: Option<&str>, level: Option<u8>) -> Result<(String, 
     Ok((cmd, options))
 }
 
-fn start_engine(command: &str, options: &[(String, String)], key: &str) -> Result<UciClient, String> {
+fn start_engine(
+    command: &str,
+    options: &[(String, String)],
+    key: &str,
+) -> Result<UciClient, String> {
     let mut e = UciClient::start(command)?;
     if !e.plays(key) {
         return Err(format!(
             "{} does not play {key} (its UCI_Variant: {})",
             e.name,
-            if e.variants.is_empty() { "none, so chess only".to_string() } else { e.variants.join(", ") }
+            if e.variants.is_empty() {
+                "none, so chess only".to_string()
+            } else {
+                e.variants.join(", ")
+            }
         ));
     }
     if e.options.iter().any(|o| o == "UCI_Variant") {
@@ -92,8 +103,16 @@ pub fn run(m: &EngineMatch) -> Result<(), String> {
         a.name.push_str(" (A)");
         b.name.push_str(" (B)");
     }
-    let mut pgn = std::fs::File::create(&m.pgn).map_err(|e| format!("cannot write {}: {e}", m.pgn))?;
-    outln!("{} vs {} at {} ({} games at most, {})", a.name, b.name, m.game.name, m.games, m.tc);
+    let mut pgn =
+        std::fs::File::create(&m.pgn).map_err(|e| format!("cannot write {}: {e}", m.pgn))?;
+    outln!(
+        "{} vs {} at {} ({} games at most, {})",
+        a.name,
+        b.name,
+        m.game.name,
+        m.games,
+        m.tc
+    );
     let mut rng = SeededRng::new(m.seed);
     let mut tally = Tally::default();
     let mut opening = Opening::start();
@@ -107,8 +126,20 @@ pub fn run(m: &EngineMatch) -> Result<(), String> {
             };
         }
         let a_first = i % 2 == 0;
-        let engines = if a_first { [&mut a, &mut b] } else { [&mut b, &mut a] };
-        let played = duel::play(m.game, m.seed, &opening, engines, m.tc, m.adjudication, &mut rng)?;
+        let engines = if a_first {
+            [&mut a, &mut b]
+        } else {
+            [&mut b, &mut a]
+        };
+        let played = duel::play(
+            m.game,
+            m.seed,
+            &opening,
+            engines,
+            m.tc,
+            m.adjudication,
+            &mut rng,
+        )?;
         let a_seat = if a_first { Seat::First } else { Seat::Second };
         match played.winner {
             Some(w) if w == a_seat => tally.wins += 1,
@@ -156,9 +187,14 @@ pub fn run(m: &EngineMatch) -> Result<(), String> {
 /// The match's result line: the score, the Elo estimate with its margin,
 /// and the SPRT's standing.
 pub fn summary(a: &str, b: &str, t: &Tally, sprt: Option<&Sprt>) -> String {
+    let p = t.score();
     let elo = match elo_with_margin(t) {
         Some((e, m)) => format!("Elo {e:+.0} +- {m:.0} (95%)"),
-        None => "Elo: no estimate yet (a score of 0 or 1, or too few games)".to_string(),
+        None if t.games() > 0 && p > 0.0 && p < 1.0 => format!(
+            "Elo {:+.0}, no margin yet (the 95% interval of the score reaches 0 or 1)",
+            elo::elo_of_score(p)
+        ),
+        None => "Elo: no estimate (a score of 0 or 1)".to_string(),
     };
     let mut s = format!(
         "A ({a}) vs B ({b}): +{} ={} -{}  score {:.1}%  {elo}",

@@ -57,8 +57,7 @@ pub fn read_file(path: &str, game: &'static GameEntry, seed: u64) -> Result<Vec<
         } else {
             format!("startpos moves {row}")
         };
-        let (start, moves) =
-            read_position(&words).map_err(|e| format!("{path}:{}: {e}", i + 1))?;
+        let (start, moves) = read_position(&words).map_err(|e| format!("{path}:{}: {e}", i + 1))?;
         let fen = match start {
             Start::StartPos => None,
             Start::Fen(f) => Some(f),
@@ -90,7 +89,11 @@ pub fn random(game: &'static GameEntry, seed: u64, plies: u32, rng: &mut SeededR
 
 /// Plays one random move that may be sent now (chance's card, a seat's
 /// move); false where there is none.
-pub fn random_ply(g: &mut dyn deckmate_games::registry::PlayedGame, rng: &mut SeededRng, moves: &mut Vec<String>) -> bool {
+pub fn random_ply(
+    g: &mut dyn deckmate_games::registry::PlayedGame,
+    rng: &mut SeededRng,
+    moves: &mut Vec<String>,
+) -> bool {
     if g.outcome().is_some() {
         return false;
     }

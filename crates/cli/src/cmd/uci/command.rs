@@ -87,7 +87,12 @@ fn number(word: &str, value: Option<&&str>) -> Result<i128, String> {
     v.parse::<i128>()
         .ok()
         .filter(|n| n.unsigned_abs() <= u128::from(u64::MAX))
-        .ok_or_else(|| format!("'{word}' needs a number, not '{}'", crate::protocol::echo(v)))
+        .ok_or_else(|| {
+            format!(
+                "'{word}' needs a number, not '{}'",
+                crate::protocol::echo(v)
+            )
+        })
 }
 
 fn millis(n: i128) -> Duration {
@@ -114,8 +119,8 @@ fn go(words: &[&str]) -> Result<Go, String> {
                     i += 1;
                 }
             }
-            "depth" | "nodes" | "movetime" | "wtime" | "btime" | "winc" | "binc"
-            | "movestogo" | "mate" => {
+            "depth" | "nodes" | "movetime" | "wtime" | "btime" | "winc" | "binc" | "movestogo"
+            | "mate" => {
                 let n = number(w, v)?;
                 match w {
                     "depth" => g.depth = Some(small(n).clamp(1, MAX_DEPTH)),
@@ -131,7 +136,12 @@ fn go(words: &[&str]) -> Result<Go, String> {
                 }
                 i += 1;
             }
-            other => return Err(format!("go: unknown word '{}'", crate::protocol::echo(other))),
+            other => {
+                return Err(format!(
+                    "go: unknown word '{}'",
+                    crate::protocol::echo(other)
+                ))
+            }
         }
         i += 1;
     }
@@ -164,7 +174,9 @@ fn position(words: &[&str]) -> Result<UciCommand, String> {
     };
     let start = match head.first() {
         Some(&"startpos") if head.len() == 1 => Start::StartPos,
-        Some(&"startpos") => return Err("position startpos: unexpected words before 'moves'".into()),
+        Some(&"startpos") => {
+            return Err("position startpos: unexpected words before 'moves'".into())
+        }
         Some(&"fen") if head.len() > 1 => Start::Fen(head[1..].join(" ")),
         Some(&"fen") => return Err("position fen: the position string is missing".into()),
         _ => return Err("position: 'startpos' or 'fen' expected".into()),

@@ -43,7 +43,11 @@ pub struct UciArgs {
 pub fn run(args: UciArgs) -> Result<ExitCode, String> {
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
-    serve(&mut input, crate::protocol::stdout(), args.variants.as_deref());
+    serve(
+        &mut input,
+        crate::protocol::stdout(),
+        args.variants.as_deref(),
+    );
     Ok(ExitCode::SUCCESS)
 }
 
@@ -87,11 +91,48 @@ mod tests {
     }
 
     const WORDS: &[&str] = &[
-        "uci", "isready", "ucinewgame", "position", "startpos", "fen", "moves", "go", "depth",
-        "nodes", "movetime", "wtime", "btime", "winc", "binc", "movestogo", "infinite", "stop",
-        "setoption", "name", "value", "UCI_Variant", "MultiPV", "Skill", "Level", "cuarenta",
-        "cardmate", "52chess", "dealers", "chess-cards", "e2e3", "a0b1", "card:7H", "0000",
-        "random", "-1", "0", "1", "2", "99999999999999999999999", "ponderhit", "debug",
+        "uci",
+        "isready",
+        "ucinewgame",
+        "position",
+        "startpos",
+        "fen",
+        "moves",
+        "go",
+        "depth",
+        "nodes",
+        "movetime",
+        "wtime",
+        "btime",
+        "winc",
+        "binc",
+        "movestogo",
+        "infinite",
+        "stop",
+        "setoption",
+        "name",
+        "value",
+        "UCI_Variant",
+        "MultiPV",
+        "Skill",
+        "Level",
+        "cuarenta",
+        "cardmate",
+        "52chess",
+        "dealers",
+        "chess-cards",
+        "e2e3",
+        "a0b1",
+        "card:7H",
+        "0000",
+        "random",
+        "-1",
+        "0",
+        "1",
+        "2",
+        "99999999999999999999999",
+        "ponderhit",
+        "debug",
     ];
 
     fn line() -> impl Strategy<Value = String> {

@@ -129,9 +129,14 @@ impl XboardEngine {
             }
             "setboard" => {
                 self.halt();
-                match self.variant.map(|g| position::start(g, Some(rest), self.seed)) {
+                match self
+                    .variant
+                    .map(|g| position::start(g, Some(rest), self.seed))
+                {
                     Some(Ok(g)) => lock(&self.board).game = Some(g),
-                    Some(Err(e)) => self.say(&format!("tellusererror Illegal position: {}", echo(&e))),
+                    Some(Err(e)) => {
+                        self.say(&format!("tellusererror Illegal position: {}", echo(&e)))
+                    }
                     None => self.error("no variant", line),
                 }
             }
@@ -164,7 +169,11 @@ impl XboardEngine {
                 }
                 Err(_) => self.error("a number of centiseconds expected", line),
             },
-            "st" => match rest.parse::<f64>().ok().filter(|s| s.is_finite() && *s > 0.0 && *s < 1e6) {
+            "st" => match rest
+                .parse::<f64>()
+                .ok()
+                .filter(|s| s.is_finite() && *s > 0.0 && *s < 1e6)
+            {
                 Some(s) => self.fixed_time = Some(Duration::from_secs_f64(s)),
                 None => self.error("seconds expected", line),
             },
@@ -215,9 +224,7 @@ impl XboardEngine {
         let mut b = lock(&self.board);
         let Some(game) = &b.game else { return };
         let keep = game.history().len().saturating_sub(plies);
-        let rebuilt = game
-            .entry()
-            .rebuild(&game.spec(), &game.history()[..keep]);
+        let rebuilt = game.entry().rebuild(&game.spec(), &game.history()[..keep]);
         match rebuilt {
             Ok(g) => b.game = Some(g),
             Err(e) => {
@@ -235,11 +242,15 @@ impl XboardEngine {
             return;
         };
         let base_secs = match base.split_once(':') {
-            Some((m, s)) => m.parse::<f64>().ok().zip(s.parse::<f64>().ok()).map(|(m, s)| m * 60.0 + s),
+            Some((m, s)) => m
+                .parse::<f64>()
+                .ok()
+                .zip(s.parse::<f64>().ok())
+                .map(|(m, s)| m * 60.0 + s),
             None => base.parse::<f64>().ok().map(|m| m * 60.0),
         };
         match (mps.parse::<u32>(), base_secs, inc.parse::<f64>()) {
-            (Ok(m), Some(b), Ok(i)) if b.is_finite() && b >= 0.0 && b < 1e7 && i.is_finite() && (0.0..1e6).contains(&i) => {
+            (Ok(m), Some(b), Ok(i)) if (0.0..1e7).contains(&b) && (0.0..1e6).contains(&i) => {
                 self.moves_per_session = (m > 0).then_some(m);
                 self.increment = Duration::from_secs_f64(i);
                 self.time.get_or_insert(Duration::from_secs_f64(b));

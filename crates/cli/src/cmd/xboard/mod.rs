@@ -16,10 +16,12 @@ use std::process::ExitCode;
 
 /// Arguments of `deckmate xboard`.
 #[derive(Args)]
-#[command(after_help = "Examples:\n  xboard -fcp \"deckmate xboard --variants variants\" -variant cuarenta\n  \
+#[command(
+    after_help = "Examples:\n  xboard -fcp \"deckmate xboard --variants variants\" -variant cuarenta\n  \
 deckmate xboard --variants variants\n\n\
 Then, on standard input:\n  xboard\n  protover 2\n  variant cuarenta\n  new\n  usermove e2e3\n\n\
-Chess Cards has no board and is not offered.")]
+Chess Cards has no board and is not offered."
+)]
 pub struct XboardArgs {
     /// Offer the variant files (*.toml) of this folder too, by key.
     #[arg(long, value_name = "DIR")]
@@ -30,7 +32,11 @@ pub struct XboardArgs {
 pub fn run(args: XboardArgs) -> Result<ExitCode, String> {
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
-    serve(&mut input, crate::protocol::stdout(), args.variants.as_deref());
+    serve(
+        &mut input,
+        crate::protocol::stdout(),
+        args.variants.as_deref(),
+    );
     Ok(ExitCode::SUCCESS)
 }
 
@@ -73,8 +79,15 @@ mod tests {
         let features = said.iter().filter(|l| l.starts_with("feature")).count();
         assert!(features >= 1, "{said:?}");
         assert!(said.iter().any(|l| l.contains("done=1")), "{said:?}");
-        assert!(said.iter().any(|l| l.starts_with("Error (unknown command): bogus")), "{said:?}");
-        assert!(said.iter().any(|l| l.starts_with("Illegal move")), "{said:?}");
+        assert!(
+            said.iter()
+                .any(|l| l.starts_with("Error (unknown command): bogus")),
+            "{said:?}"
+        );
+        assert!(
+            said.iter().any(|l| l.starts_with("Illegal move")),
+            "{said:?}"
+        );
         assert!(said.iter().any(|l| l.starts_with("move ")), "{said:?}");
         assert!(said.iter().any(|l| l == "pong 7"), "{said:?}");
     }
