@@ -140,3 +140,59 @@ fn an_engine_that_does_not_play_the_game_is_refused() {
     assert!(!out.status.success());
     assert!(err.contains("does not play chess"), "{err}");
 }
+
+#[test]
+fn openings_from_a_file_each_played_twice() {
+    let dir = temp_dir("openings");
+    let variants = concat!(env!("CARGO_MANIFEST_DIR"), "/../../variants");
+    let variant = concat!(env!("CARGO_MANIFEST_DIR"), "/../../variants/chess.toml");
+    let me = format!(
+        "{} uci --variants {variants}",
+        env!("CARGO_BIN_EXE_deckmate")
+    );
+    let file = dir.join("openings.txt");
+    std::fs::write(
+        &file,
+        "# two starts\ne2e4 e7e5\nfen 7k/8/8/8/8/8/8/KR6 w - - 0 1 moves a1b2\n",
+    )
+    .unwrap();
+    let run = |openings: &str| {
+        deckmate(
+            &[
+                "match",
+                "--variant-file",
+                variant,
+                "--engine",
+                &me,
+                "--engine",
+                &me,
+                "--games",
+                "4",
+                "--tc",
+                "1+0.02",
+                "--max-plies",
+                "24",
+                "--openings",
+                openings,
+                "--out",
+                dir.to_str().unwrap(),
+            ],
+            None,
+        )
+    };
+    let out = run(file.to_str().unwrap());
+    let text = String::from_utf8_lossy(&out.stdout);
+    println!("{text}{}", String::from_utf8_lossy(&out.stderr));
+    assert!(out.status.success());
+    assert!(text.contains("game   4:"), "{text}");
+    let pgn = std::fs::read_to_string(dir.join("match.pgn")).unwrap();
+    // Games 3 and 4 start from the position string, with its move.
+    assert_eq!(pgn.matches("7k/8/8/8/8/8/8/KR6").count(), 2, "{pgn}");
+    // A row that is no opening: its line and why.
+    let bad = dir.join("bad.txt");
+    std::fs::write(&bad, "e2e4\ne2e5\n").unwrap();
+    let out = run(bad.to_str().unwrap());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(err.contains("bad.txt:2:"), "{err}");
+}
