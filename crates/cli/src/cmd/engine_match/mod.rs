@@ -194,7 +194,14 @@ pub fn summary(a: &str, b: &str, t: &Tally, sprt: Option<&Sprt>) -> String {
             "Elo {:+.0}, no margin yet (the 95% interval of the score reaches 0 or 1)",
             elo::elo_of_score(p)
         ),
-        None => "Elo: no estimate (a score of 0 or 1)".to_string(),
+        // Every game won, lost or drawn: the level matches' words (a
+        // one-sided bound where the games give one).
+        None => crate::cmd::matches::elo_text(&deckmate_games::registry::MatchScore {
+            wins: t.wins,
+            draws: t.draws,
+            losses: t.losses,
+            games: Vec::new(),
+        }),
     };
     let mut s = format!(
         "A ({a}) vs B ({b}): +{} ={} -{}  score {:.1}%  {elo}",
