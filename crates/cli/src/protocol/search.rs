@@ -6,6 +6,7 @@
 //! search stops at its limits or when the stop flag is set; its moves
 //! come back as coordinates.
 
+use deckmate_engine::deadline::{within, Budget};
 use deckmate_engine::search::{is_mate, WIN};
 use deckmate_engine::Limits;
 use deckmate_games::registry::{
@@ -15,7 +16,7 @@ use deckmate_rules::Seat;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::thread::JoinHandle;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// A score as the protocols give it, for the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -174,7 +175,7 @@ pub fn start(
 fn run(
     order: Order,
     stop: &Arc<AtomicBool>,
-    asked: &AtomicBool,
+    asked: &Arc<AtomicBool>,
     on_info: &mut dyn FnMut(&Info),
 ) -> Best {
     let game = order.game;
@@ -182,15 +183,23 @@ fn run(
         wait(order.wait_for_stop, asked);
         return Best::default();
     };
+    // The asker's stop holds every search on the thread (a level's too),
+    // and a time limit is a hard deadline: even the search's first
+    // iterations end at it.
+    let outer = |deadline: Option<Instant>| Budget {
+        deadline,
+        stop: Some(asked.clone()),
+    };
     if let Some(level) = order.level.filter(|&l| l < 8) {
-        let text = (game.engine_job(level.max(1), order.seed))();
+        let job = game.engine_job(level.max(1), order.seed);
+        let text = within(outer(None), job);
         wait(order.wait_for_stop, asked);
         return Best {
             best: text.and_then(|t| coordinate_of_text(game.as_ref(), &t)),
             ponder: None,
         };
     }
-    let mut limits = order.limits;
+    let mut limits = order.limits.clone();
     if limits.depth.is_none() && limits.nodes.is_none() && limits.time.is_none() {
         // Until stopped: a day is as long as anyone waits.
         limits.time = Some(Duration::from_secs(86_400));
@@ -214,7 +223,8 @@ fn run(
         wait(order.wait_for_stop, asked);
         return Best::default();
     };
-    let worker = std::thread::spawn(job);
+    let budget = outer(order.limits.time.map(|t| Instant::now() + t));
+    let worker = std::thread::spawn(move || within(budget, job));
     loop {
         let done = worker.is_finished();
         let batch: Vec<AnalysisReport> = reports
