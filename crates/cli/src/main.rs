@@ -14,6 +14,7 @@ mod cmd;
 mod game_options;
 mod games;
 mod online;
+mod protocol;
 mod render;
 mod variant_arg;
 
@@ -66,7 +67,13 @@ enum Command {
     Bench(cmd::bench::BenchArgs),
     /// Play engine levels (or a random player) against each other at a
     /// board game.
-    Match(cmd::matches::MatchArgs),
+    Match(Box<cmd::matches::MatchArgs>),
+    /// Speak UCI (the Universal Chess Interface) on standard input and
+    /// output, for every board game and variant file.
+    Uci(cmd::uci::UciArgs),
+    /// Speak XBoard's protocol (CECP version 2) on standard input and
+    /// output, for every board game and variant file.
+    Xboard(cmd::xboard::XboardArgs),
     /// Dealer's Chess's reference cards: listed, as printable PDF sheets
     /// or as SVG files.
     Cards(cmd::cards::CardsArgs),
@@ -162,7 +169,9 @@ fn main() -> ExitCode {
         Command::Rules(a) => cmd::rules::run(a),
         Command::Analyse(a) => cmd::analyse::run(a),
         Command::Bench(a) => cmd::bench::run(a),
-        Command::Match(a) => cmd::matches::run(a),
+        Command::Match(a) => cmd::matches::run(*a),
+        Command::Uci(a) => cmd::uci::run(a),
+        Command::Xboard(a) => cmd::xboard::run(a),
         Command::Solve(a) => cmd::solve::run(a),
         Command::Cards(a) => cmd::cards::run(a),
         Command::Bot(a) => online::bot::run(a),

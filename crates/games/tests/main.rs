@@ -21,6 +21,7 @@ mod chess_cards_rulings;
 mod chess_cards_solver;
 mod chess_cards_table;
 mod chess_cards_values;
+mod coordinates;
 // The property runner that counts checked cases, shared with betza's tests.
 #[path = "../../betza/tests/counted.rs"]
 mod counted;

@@ -18,7 +18,9 @@ fn after_help() -> String {
         "Examples:\n  deckmate match cardmate --a 8 --b random --games 50 --time 1\n  \
 deckmate match cardmate --a 4 --b 3 --games 40 --time 0.2 --out games/\n  \
 deckmate match cuarenta --a 8 --b 1 --games 20 --time 0.2\n  \
-deckmate match --variant-file variants/chess.toml --a 4 --b 1 --games 10 --time 0.2\n\n\
+deckmate match --variant-file variants/chess.toml --a 4 --b 1 --games 10 --time 0.2\n  \
+deckmate match --variant-file variants/chess.toml --engine fairy-stockfish --option UCI_LimitStrength=true \\\n    --option UCI_Elo=1500 --level 8 --games 10 --tc 2+0.05\n  \
+deckmate match cuarenta --engine \"deckmate uci\" --engine \"deckmate uci\" --option2 \"Skill Level=3\" --sprt 0,50\n\n\
 A and B alternate seats; each pair of games starts from the same position.\n\
 Every game's record is saved in the folder given, as <game>-001.pgn, ...\n",
     );
@@ -48,11 +50,18 @@ pub struct MatchArgs {
     #[arg(long, value_name = "PATH", conflicts_with = "game")]
     variant_file: Option<String>,
     /// Player A: a level 1-8 or `random`.
-    #[arg(long)]
-    a: PlayerSpec,
+    #[arg(long, required_unless_present = "engine", conflicts_with = "engine")]
+    a: Option<PlayerSpec>,
     /// Player B: a level 1-8 or `random`.
-    #[arg(long)]
-    b: PlayerSpec,
+    #[arg(long, required_unless_present = "engine", conflicts_with = "engine")]
+    b: Option<PlayerSpec>,
+    /// An outside UCI engine's command (`fairy-stockfish`, `"./engine
+    /// --flag"`): A, against deckmate's own engine as B; a second
+    /// --engine is B in its place.
+    #[arg(long, value_name = "CMD")]
+    engine: Vec<String>,
+    #[command(flatten)]
+    outside: super::engine_match_args::EngineMatchArgs,
     /// Number of games.
     #[arg(long, default_value = "10", value_parser = clap::value_parser!(u32).range(1..))]
     games: u32,
@@ -73,10 +82,24 @@ pub fn run(args: MatchArgs) -> Result<ExitCode, String> {
     let Some(tools) = game.tools else {
         return Err(format!("'match' does not support {}", game.key));
     };
+    if !args.engine.is_empty() {
+        return super::engine_match_args::run(
+            game,
+            &args.engine,
+            &args.outside,
+            args.variant_file.as_deref(),
+            args.games,
+            args.seed,
+            &args.out,
+        );
+    }
+    let (Some(a), Some(b)) = (args.a, args.b) else {
+        return Err("give --a and --b (levels), or --engine".to_string());
+    };
     std::fs::create_dir_all(&args.out).map_err(|e| format!("cannot create {}: {e}", args.out))?;
     let settings = MatchSettings {
-        a: args.a,
-        b: args.b,
+        a,
+        b,
         games: args.games,
         time: Duration::from_secs_f64(args.time),
         seed: args.seed,

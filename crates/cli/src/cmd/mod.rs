@@ -4,6 +4,8 @@ pub mod analyse;
 pub mod bench;
 pub mod cards;
 pub mod db;
+pub mod engine_match;
+pub mod engine_match_args;
 pub mod matches;
 pub mod options;
 pub mod perft;
@@ -16,6 +18,8 @@ pub mod session;
 mod sixth_game;
 pub mod solve;
 pub mod terminal;
+pub mod uci;
+pub mod xboard;
 // The test-only sixth game, defined once in deckmate-games' tests.
 #[cfg(test)]
 #[path = "../../../games/tests/toy_game.rs"]

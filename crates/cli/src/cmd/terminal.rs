@@ -11,7 +11,7 @@ pub const LINE_MAX: usize = 1 << 20;
 
 /// A line of input as [`read_line`] finds it.
 #[derive(Debug, PartialEq, Eq)]
-enum Line {
+pub(crate) enum Line {
     /// A line of text, with its end of line.
     Text(String),
     /// A line that is not UTF-8 text.
@@ -23,7 +23,7 @@ enum Line {
 }
 
 /// Reads one line (up to and with its `\n`), keeping at most `max` bytes.
-fn read_line(input: &mut dyn BufRead, max: usize) -> std::io::Result<Line> {
+pub(crate) fn read_line(input: &mut dyn BufRead, max: usize) -> std::io::Result<Line> {
     let mut bytes = Vec::new();
     let (mut any, mut too_long) = (false, false);
     loop {

@@ -24,6 +24,7 @@
 mod analysis;
 mod board;
 mod capabilities;
+mod coordinates;
 mod error;
 mod glue;
 mod options;
@@ -41,6 +42,10 @@ pub use analysis::{
 pub use board::{spec_hooks, BoardHook, BoardPlay, SearchEngine};
 pub use capabilities::{
     Canvas, Capabilities, CardDeck, CardInfo, Colour, PieceGuide, ReferenceCards,
+};
+pub use coordinates::{
+    coordinate_line, coordinate_moves, coordinate_of_text, coordinates_of, copy_game, game_text,
+    play_token, CoordinateMove, CARD_PREFIX, PASS,
 };
 pub use error::GameError;
 pub use glue::{

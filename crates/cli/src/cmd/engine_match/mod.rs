@@ -1,0 +1,227 @@
+//! `deckmate match --engine "CMD" [--engine "CMD2"]`: matches between
+//! deckmate and any UCI engine, or two outside engines, at any game both
+//! play (`UCI_Variant`): alternating seats over each opening, clocks with
+//! an increment, adjudication, the records as one PGN file, the score
+//! with its Elo estimate and margin, and an SPRT that stops the match
+//! once it decides. deckmate itself plays as `deckmate uci` (this very
+//! program), so every player is a UCI engine and the runner one loop.
+
+pub mod duel;
+pub mod elo;
+pub mod openings;
+pub mod uci_client;
+
+use duel::{Adjudication, TimeControl};
+use elo::{elo_with_margin, Sprt, Tally, Verdict};
+use openings::Opening;
+use uci_client::UciClient;
+
+use deckmate_games::registry::GameEntry;
+use deckmate_rules::{Seat, SeededRng};
+use std::io::Write;
+
+/// What an engine match is asked for.
+pub struct EngineMatch {
+    /// The game.
+    pub game: &'static GameEntry,
+    /// The commands of the engines A and B.
+    pub commands: [String; 2],
+    /// Options for A and B (`NAME`, `VALUE`).
+    pub options: [Vec<(String, String)>; 2],
+    /// Games to play at most.
+    pub games: u32,
+    /// The clocks.
+    pub tc: TimeControl,
+    /// The openings (each played twice, seats swapped); empty: random
+    /// plies from the start.
+    pub openings: Vec<Opening>,
+    /// Random plies of an opening made up.
+    pub random_plies: u32,
+    /// The seed of the deals and random openings.
+    pub seed: u64,
+    /// Adjudication.
+    pub adjudication: Adjudication,
+    /// Stop early by this test.
+    pub sprt: Option<Sprt>,
+    /// Where the records go.
+    pub pgn: String,
+}
+
+/// deckmate's own engine, as a command: this program's `uci`.
+pub fn own_engine(
+    variants: Option<&str>,
+    level: Option<u8>,
+) -> Result<(String, Vec<(String, String)>), String> {
+    let exe = std::env::current_exe().map_err(|e| format!("cannot find this program: {e}"))?;
+    let exe = exe.to_str().ok_or("this program's path is not text")?;
+    let mut cmd = format!("'{}' uci", exe.replace('\'', r"'\''"));
+    if let Some(dir) = variants {
+        cmd.push_str(&format!(" --variants '{}'", dir.replace('\'', r"'\''")));
+    }
+    let options = level
+        .map(|l| vec![("Skill Level".to_string(), l.to_string())])
+        .unwrap_or_default();
+    Ok((cmd, options))
+}
+
+fn start_engine(
+    command: &str,
+    options: &[(String, String)],
+    key: &str,
+) -> Result<UciClient, String> {
+    let mut e = UciClient::start(command)?;
+    if !e.plays(key) {
+        return Err(format!(
+            "{} does not play {key} (its UCI_Variant: {})",
+            e.name,
+            if e.variants.is_empty() {
+                "none, so chess only".to_string()
+            } else {
+                e.variants.join(", ")
+            }
+        ));
+    }
+    if e.options.iter().any(|o| o == "UCI_Variant") {
+        e.set_option("UCI_Variant", key)?;
+    }
+    for (n, v) in options {
+        if !e.options.iter().any(|o| o.eq_ignore_ascii_case(n)) {
+            return Err(format!("{} has no option '{n}'", e.name));
+        }
+        e.set_option(n, v)?;
+    }
+    e.ready()?;
+    Ok(e)
+}
+
+/// Runs the match, printing a line a game and the result.
+pub fn run(m: &EngineMatch) -> Result<(), String> {
+    let key = m.game.key;
+    let mut a = start_engine(&m.commands[0], &m.options[0], key)?;
+    let mut b = start_engine(&m.commands[1], &m.options[1], key)?;
+    if a.name == b.name {
+        a.name.push_str(" (A)");
+        b.name.push_str(" (B)");
+    }
+    let mut pgn =
+        std::fs::File::create(&m.pgn).map_err(|e| format!("cannot write {}: {e}", m.pgn))?;
+    outln!(
+        "{} vs {} at {} ({} games at most, {})",
+        a.name,
+        b.name,
+        m.game.name,
+        m.games,
+        m.tc
+    );
+    let mut rng = SeededRng::new(m.seed);
+    let mut tally = Tally::default();
+    let mut opening = Opening::start();
+    for i in 0..m.games {
+        if i % 2 == 0 {
+            let k = (i / 2) as usize;
+            opening = if m.openings.is_empty() {
+                openings::random(m.game, m.seed, m.random_plies, &mut rng)
+            } else {
+                m.openings[k % m.openings.len()].clone()
+            };
+        }
+        let a_first = i % 2 == 0;
+        let engines = if a_first {
+            [&mut a, &mut b]
+        } else {
+            [&mut b, &mut a]
+        };
+        let played = duel::play(
+            m.game,
+            m.seed,
+            &opening,
+            engines,
+            m.tc,
+            m.adjudication,
+            &mut rng,
+        )?;
+        let a_seat = if a_first { Seat::First } else { Seat::Second };
+        match played.winner {
+            Some(w) if w == a_seat => tally.wins += 1,
+            Some(_) => tally.losses += 1,
+            None => tally.draws += 1,
+        }
+        let _ = writeln!(pgn, "{}\n", played.record.trim_end());
+        let result = match played.winner {
+            Some(Seat::First) => "1-0",
+            Some(Seat::Second) => "0-1",
+            None => "1/2-1/2",
+        };
+        outln!(
+            "game {:3}: A as {}: {result} {} ({} plies)  A +{} ={} -{}",
+            i + 1,
+            m.game.seat_names[a_seat.index()],
+            played.reason,
+            played.plies,
+            tally.wins,
+            tally.draws,
+            tally.losses
+        );
+        if let Some(s) = &m.sprt {
+            let v = s.verdict(&tally);
+            if v != Verdict::Continue {
+                let (lo, hi) = s.bounds();
+                outln!(
+                    "SPRT: {} accepted after {} games (LLR {:.2}, bounds {:.2} {:.2})",
+                    if v == Verdict::H1 { "H1" } else { "H0" },
+                    i + 1,
+                    s.llr(&tally),
+                    lo,
+                    hi
+                );
+                break;
+            }
+        }
+    }
+    outln!();
+    outln!("{}", summary(&a.name, &b.name, &tally, m.sprt.as_ref()));
+    outln!("records in {}", m.pgn);
+    Ok(())
+}
+
+/// The match's result line: the score, the Elo estimate with its margin,
+/// and the SPRT's standing.
+pub fn summary(a: &str, b: &str, t: &Tally, sprt: Option<&Sprt>) -> String {
+    let p = t.score();
+    let elo = match elo_with_margin(t) {
+        Some((e, m)) => format!("Elo {e:+.0} +- {m:.0} (95%)"),
+        None if t.games() > 0 && p > 0.0 && p < 1.0 => format!(
+            "Elo {:+.0}, no margin yet (the 95% interval of the score reaches 0 or 1)",
+            elo::elo_of_score(p)
+        ),
+        // Every game won, lost or drawn: the level matches' words (a
+        // one-sided bound where the games give one).
+        None => crate::cmd::matches::elo_text(&deckmate_games::registry::MatchScore {
+            wins: t.wins,
+            draws: t.draws,
+            losses: t.losses,
+            games: Vec::new(),
+        }),
+    };
+    let mut s = format!(
+        "A ({a}) vs B ({b}): +{} ={} -{}  score {:.1}%  {elo}",
+        t.wins,
+        t.draws,
+        t.losses,
+        100.0 * t.score()
+    );
+    if let Some(p) = sprt {
+        let (lo, hi) = p.bounds();
+        s.push_str(&format!(
+            "\nSPRT [{}, {}] alpha {} beta {}: LLR {:.2} (bounds {:.2}, {:.2})",
+            p.elo0,
+            p.elo1,
+            p.alpha,
+            p.beta,
+            p.llr(t),
+            lo,
+            hi
+        ));
+    }
+    s
+}

@@ -1,0 +1,333 @@
+//! The UCI engine's state: the options, the position, the search
+//! running; [`UciEngine::handle`] takes one line.
+
+use super::command::{Go, Start, UciCommand};
+use crate::protocol::games::Offered;
+use crate::protocol::search::{self, Best, Info, Order, Running, Score};
+use crate::protocol::{clock, echo, position, Out};
+use deckmate_engine::Limits;
+use deckmate_games::registry::{copy_game, BoxedGame, GameEntry, MAX_LINES};
+use deckmate_rules::Seat;
+
+/// The most threads the option takes (the search uses one).
+const MAX_THREADS: i64 = 512;
+
+/// The UCI engine.
+pub struct UciEngine {
+    out: Out,
+    offered: Offered,
+    variant: Option<&'static GameEntry>,
+    game: Option<BoxedGame>,
+    multi_pv: usize,
+    level: u8,
+    seed: u64,
+    running: Option<Running>,
+}
+
+impl UciEngine {
+    /// An engine writing to `out`, offering the variant files of
+    /// `variants` too.
+    pub fn new(out: Out, variants: Option<&str>) -> Self {
+        let mut offered = Offered::default();
+        if let Some(dir) = variants {
+            for e in offered.add_folder(dir) {
+                out(&format!("info string error: {}", echo_long(&e)));
+            }
+        }
+        let variant = offered.find("chess").ok().or_else(|| offered.first());
+        let mut engine = UciEngine {
+            out,
+            offered,
+            variant,
+            game: None,
+            multi_pv: 1,
+            level: 8,
+            seed: 1,
+            running: None,
+        };
+        engine.new_position();
+        engine
+    }
+
+    fn say(&self, line: &str) {
+        (self.out)(line);
+    }
+
+    fn error(&self, why: &str) {
+        self.say(&format!("info string error: {}", echo_long(why)));
+    }
+
+    /// Takes one line; false after `quit`.
+    pub fn handle(&mut self, line: &str) -> bool {
+        self.reap();
+        let cmd = match UciCommand::read(line) {
+            Ok(c) => c,
+            Err(e) => {
+                self.error(&e);
+                return true;
+            }
+        };
+        match cmd {
+            UciCommand::Uci => self.identify(),
+            UciCommand::IsReady => self.say("readyok"),
+            UciCommand::Debug | UciCommand::Register | UciCommand::Empty => {}
+            UciCommand::SetOption { name, value } => {
+                if self.busy("setoption") {
+                    return true;
+                }
+                self.set_option(&name, value.as_deref());
+            }
+            UciCommand::NewGame => {
+                self.halt();
+                self.new_position();
+            }
+            UciCommand::Position { start, moves } => {
+                self.halt();
+                self.position(&start, &moves);
+            }
+            UciCommand::Go(go) => {
+                if !self.busy("go") {
+                    self.go(&go);
+                }
+            }
+            UciCommand::Stop => self.halt(),
+            UciCommand::PonderHit => {}
+            UciCommand::Quit => return false,
+        }
+        true
+    }
+
+    /// Ends: a search running is stopped and its best move given.
+    pub fn quit(&mut self) {
+        self.halt();
+    }
+
+    /// Forgets a search that has ended.
+    fn reap(&mut self) {
+        if self.running.as_ref().is_some_and(Running::finished) {
+            if let Some(r) = self.running.take() {
+                r.wait();
+            }
+        }
+    }
+
+    /// Whether a search runs (then `what` is refused).
+    fn busy(&self, what: &str) -> bool {
+        let busy = self.running.is_some();
+        if busy {
+            self.error(&format!("'{what}' while searching: send 'stop' first"));
+        }
+        busy
+    }
+
+    /// Stops a search running and waits for its best move.
+    fn halt(&mut self) {
+        if let Some(r) = self.running.take() {
+            r.stop_and_wait();
+        }
+    }
+
+    fn identify(&self) {
+        self.say(&format!("id name deckmate {}", env!("CARGO_PKG_VERSION")));
+        self.say("id author the deckmate authors");
+        let keys = self.offered.keys();
+        let default = self.variant.map_or("", |g| g.key);
+        let vars: String = keys.iter().map(|k| format!(" var {k}")).collect();
+        self.say(&format!(
+            "option name UCI_Variant type combo default {default}{vars}"
+        ));
+        self.say("option name UCI_VariantPath type string default <empty>");
+        self.say(&format!(
+            "option name MultiPV type spin default 1 min 1 max {MAX_LINES}"
+        ));
+        self.say("option name Skill Level type spin default 8 min 1 max 8");
+        self.say("option name Hash type spin default 16 min 1 max 4096");
+        self.say(&format!(
+            "option name Threads type spin default 1 min 1 max {MAX_THREADS}"
+        ));
+        self.say("option name Seed type spin default 1 min 0 max 2147483647");
+        self.say("option name Ponder type check default false");
+        self.say("uciok");
+    }
+
+    fn set_option(&mut self, name: &str, value: Option<&str>) {
+        let v = value.unwrap_or("").trim();
+        let spin = |lo: i64, hi: i64| -> Result<i64, String> {
+            v.parse::<i64>()
+                .ok()
+                .filter(|n| (lo..=hi).contains(n))
+                .ok_or_else(|| format!("{name}: a number from {lo} to {hi}, not '{}'", echo(v)))
+        };
+        let lower = name.to_ascii_lowercase();
+        let result = match lower.as_str() {
+            "uci_variant" => self.offered.find(v).map(|g| {
+                self.variant = Some(g);
+                self.new_position();
+            }),
+            "uci_variantpath" => {
+                if v.is_empty() || v == "<empty>" {
+                    Ok(())
+                } else {
+                    for e in self.offered.add_folder(v) {
+                        self.error(&e);
+                    }
+                    self.say(&format!(
+                        "info string variants: {}",
+                        self.offered.keys().join(", ")
+                    ));
+                    Ok(())
+                }
+            }
+            "multipv" => spin(1, MAX_LINES as i64).map(|n| self.multi_pv = n as usize),
+            "skill level" => spin(1, 8).map(|n| self.level = n as u8),
+            "hash" => spin(1, 4096).map(|_| {
+                self.say("info string Hash: accepted; the search keeps its own table size");
+            }),
+            "threads" => spin(1, MAX_THREADS).map(|_| {
+                self.say("info string Threads: accepted; the search uses one thread");
+            }),
+            "seed" => spin(0, i64::from(i32::MAX)).map(|n| {
+                self.seed = n as u64;
+                self.new_position();
+            }),
+            "ponder" => Ok(()),
+            _ => Err(format!("no option '{}'", echo(name))),
+        };
+        if let Err(e) = result {
+            self.error(&e);
+        }
+    }
+
+    /// The variant's start.
+    fn new_position(&mut self) {
+        let Some(g) = self.variant else {
+            return;
+        };
+        match position::start(g, None, self.seed) {
+            Ok(p) => self.game = Some(p),
+            Err(e) => self.error(&e),
+        }
+    }
+
+    fn position(&mut self, start: &Start, moves: &[String]) {
+        let Some(g) = self.variant else {
+            self.error("no variant");
+            return;
+        };
+        let fen = match start {
+            Start::StartPos => None,
+            Start::Fen(f) => Some(f.as_str()),
+        };
+        let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
+        match position::after(g, fen, self.seed, &moves) {
+            Ok(p) => self.game = Some(p),
+            Err(e) => self.error(&format!("position ignored: {e}")),
+        }
+    }
+
+    fn go(&mut self, go: &Go) {
+        let Some(game) = &self.game else {
+            self.error("no position");
+            self.say("bestmove (none)");
+            return;
+        };
+        let copy = match copy_game(game.as_ref()) {
+            Ok(c) => c,
+            Err(e) => {
+                self.error(&e);
+                self.say("bestmove (none)");
+                return;
+            }
+        };
+        if game.to_move().is_none() {
+            let why = match game.to_act() {
+                deckmate_rules::ToAct::Chance => {
+                    "a card is to be drawn: give it as a move (card:XX)"
+                }
+                deckmate_rules::ToAct::Both => {
+                    "both seats act (an arrangement): no one move to search"
+                }
+                _ => "the game is over",
+            };
+            self.error(why);
+            self.say("bestmove (none)");
+            return;
+        }
+        let side = game.to_move().unwrap_or(Seat::First);
+        let mut limits = Limits {
+            depth: go.depth,
+            nodes: go.nodes,
+            time: go.movetime.map(clock::fixed),
+        };
+        let (left, inc) = match side {
+            Seat::First => (go.wtime, go.winc),
+            Seat::Second => (go.btime, go.binc),
+        };
+        if let (Some(left), None) = (left, limits.time) {
+            let inc = inc.unwrap_or_default();
+            limits.time = Some(clock::budget(left, inc, go.movestogo));
+        }
+        let endless = go.infinite || go.ponder;
+        if endless {
+            limits = Limits::default();
+        }
+        let order = Order {
+            game: copy,
+            limits,
+            lines: self.multi_pv,
+            level: Some(self.level),
+            seed: self.seed,
+            wait_for_stop: endless,
+        };
+        let out = self.out.clone();
+        let on_info = Box::new(move |i: &Info| {
+            for line in info_lines(i) {
+                out(&line);
+            }
+        });
+        let out = self.out.clone();
+        let on_best = Box::new(move |b: Best| out(&bestmove(&b)));
+        self.running = Some(search::start(order, on_info, on_best));
+    }
+}
+
+/// An error's words, at most a line.
+fn echo_long(text: &str) -> String {
+    let clean: String = text.chars().filter(|c| !c.is_control()).collect();
+    match clean.char_indices().nth(300) {
+        Some((i, _)) => format!("{}...", &clean[..i]),
+        None => clean,
+    }
+}
+
+/// A report's `info` lines, one a line of the search (`multipv`).
+pub fn info_lines(i: &Info) -> Vec<String> {
+    i.lines
+        .iter()
+        .enumerate()
+        .map(|(k, l)| {
+            let score = match l.score {
+                Score::Cp(c) => format!("cp {c}"),
+                Score::Mate(m) => format!("mate {m}"),
+            };
+            format!(
+                "info depth {d} seldepth {d} multipv {} score {score} nodes {} nps {} time {} pv {}",
+                k + 1,
+                i.nodes,
+                i.nps(),
+                i.elapsed.as_millis(),
+                l.moves.join(" "),
+                d = i.depth,
+            )
+        })
+        .collect()
+}
+
+/// The `bestmove` line.
+pub fn bestmove(b: &Best) -> String {
+    match (&b.best, &b.ponder) {
+        (Some(m), Some(p)) => format!("bestmove {m} ponder {p}"),
+        (Some(m), None) => format!("bestmove {m}"),
+        (None, _) => "bestmove (none)".to_string(),
+    }
+}

@@ -1,0 +1,71 @@
+//! What the engine tells XBoard at `protover 2`: its features, and for a
+//! game XBoard does not know, its board (`setup`) and its pieces' moves
+//! in XBetza (`piece`), as Fairy-Stockfish does.
+
+use crate::protocol::games::Offered;
+use deckmate_games::registry::{BoxedGame, GameEntry};
+
+/// The `feature` lines.
+pub fn features(offered: &Offered) -> Vec<String> {
+    let mut names: Vec<String> = offered.keys().iter().map(|k| xboard_name(k)).collect();
+    names.dedup();
+    vec![
+        format!(
+            "feature myname=\"deckmate {}\" variants=\"{}\" setboard=1 usermove=1 san=0 sigint=0 sigterm=0 ping=1 colors=0 time=1 draw=0 reuse=1 analyze=0 done=0",
+            env!("CARGO_PKG_VERSION"),
+            names.join(",")
+        ),
+        "feature done=1".to_string(),
+    ]
+}
+
+/// XBoard's name of a game: `normal` for chess, else its key.
+pub fn xboard_name(key: &str) -> String {
+    if key == "chess" {
+        "normal".to_string()
+    } else {
+        key.to_string()
+    }
+}
+
+/// Our key of an XBoard variant name.
+pub fn our_key(name: &str) -> &str {
+    if name == "normal" {
+        "chess"
+    } else {
+        name
+    }
+}
+
+/// For a game XBoard does not know: `setup` with its board's size and
+/// start, and a `piece` line for each piece with a one-letter code
+/// (`piece N& N`: its XBetza).
+pub fn setup_lines(game: &'static GameEntry, start: &BoxedGame) -> Vec<String> {
+    if game.key == "chess" {
+        return Vec::new();
+    }
+    let view = start.view(None, false);
+    let board = &view["board"];
+    let (files, ranks) = (
+        board["files"].as_u64().unwrap_or(8),
+        board["ranks"].as_u64().unwrap_or(8),
+    );
+    let mut out = Vec::new();
+    let fen = view["position"].as_str().unwrap_or("").to_string();
+    let mut letters = String::new();
+    if let Some(guide) = game.capabilities.pieces {
+        for p in guide.pieces() {
+            if p.code.chars().count() == 1 {
+                letters.push_str(&p.code.to_uppercase());
+                out.push(format!("piece {}& {}", p.code.to_uppercase(), p.betza));
+            }
+        }
+    }
+    out.insert(
+        0,
+        format!("setup ({letters}) {files}x{ranks}+0_fairy {fen}")
+            .trim_end()
+            .to_string(),
+    );
+    out
+}

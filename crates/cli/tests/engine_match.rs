@@ -1,0 +1,198 @@
+//! Issue 34 item 3: `deckmate match --engine CMD`: deckmate against an
+//! outside UCI engine (Debian's fairy-stockfish, on chess), and two
+//! engines given by command (deckmate's own `uci`, twice, at Cuarenta):
+//! the games played to their end, the score line, the PGN file.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use crate::common::deckmate;
+use crate::engine_process::needed;
+
+/// fairy-stockfish's path, if it is installed (Debian puts it in
+/// /usr/games, which is not always on the PATH).
+fn fairy_stockfish() -> Option<String> {
+    let on_path = std::process::Command::new("sh")
+        .args(["-c", "command -v fairy-stockfish"])
+        .output()
+        .ok()
+        .filter(|o| o.status.success())
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string());
+    on_path.or_else(|| {
+        std::path::Path::new("/usr/games/fairy-stockfish")
+            .exists()
+            .then(|| "/usr/games/fairy-stockfish".to_string())
+    })
+}
+
+fn temp_dir(name: &str) -> std::path::PathBuf {
+    let d = std::env::temp_dir().join(format!("deckmate-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+#[test]
+fn a_two_game_match_against_fairy_stockfish_at_chess() {
+    let fsf = fairy_stockfish();
+    if !needed(
+        "fairy-stockfish (apt-get install fairy-stockfish)",
+        fsf.is_some(),
+    ) {
+        return;
+    }
+    let dir = temp_dir("fsf");
+    let out_dir = dir.to_str().unwrap();
+    let variant = concat!(env!("CARGO_MANIFEST_DIR"), "/../../variants/chess.toml");
+    let out = deckmate(
+        &[
+            "match",
+            "--variant-file",
+            variant,
+            "--engine",
+            &fsf.unwrap(),
+            "--option",
+            "UCI_LimitStrength=true",
+            "--option",
+            "UCI_Elo=1350",
+            "--games",
+            "2",
+            "--tc",
+            "2+0.05",
+            "--max-plies",
+            "120",
+            "--out",
+            out_dir,
+        ],
+        None,
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    println!("{text}{}", String::from_utf8_lossy(&out.stderr));
+    assert!(out.status.success());
+    assert!(
+        text.contains("game   1:") && text.contains("game   2:"),
+        "{text}"
+    );
+    assert!(!text.contains("illegal move"), "{text}");
+    assert!(text.contains("A (Fairy-Stockfish"), "{text}");
+    let pgn = std::fs::read_to_string(dir.join("match.pgn")).unwrap();
+    assert_eq!(pgn.matches("[Variant \"").count(), 2, "{pgn}");
+}
+
+#[test]
+fn two_engines_by_command_at_cuarenta_with_an_sprt() {
+    let dir = temp_dir("two");
+    let out_dir = dir.to_str().unwrap();
+    let me = format!("{} uci", env!("CARGO_BIN_EXE_deckmate"));
+    let out = deckmate(
+        &[
+            "match",
+            "cuarenta",
+            "--engine",
+            &me,
+            "--engine",
+            &me,
+            "--option2",
+            "Skill Level=1",
+            "--games",
+            "2",
+            "--tc",
+            "1+0.02",
+            "--max-plies",
+            "40",
+            "--sprt",
+            "0,50",
+            "--out",
+            out_dir,
+        ],
+        None,
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    println!("{text}{}", String::from_utf8_lossy(&out.stderr));
+    assert!(out.status.success());
+    assert!(text.contains("game   2:"), "{text}");
+    assert!(text.contains("SPRT [0, 50]"), "{text}");
+    assert!(!text.contains("illegal move"), "{text}");
+}
+
+#[test]
+fn an_engine_that_does_not_play_the_game_is_refused() {
+    let dir = temp_dir("refused");
+    let me = format!("{} uci", env!("CARGO_BIN_EXE_deckmate"));
+    // deckmate's own engine without --variants does not offer `chess`.
+    let variant = concat!(env!("CARGO_MANIFEST_DIR"), "/../../variants/chess.toml");
+    let out = deckmate(
+        &[
+            "match",
+            "--variant-file",
+            variant,
+            "--engine",
+            &me,
+            "--engine",
+            &me,
+            "--games",
+            "2",
+            "--out",
+            dir.to_str().unwrap(),
+        ],
+        None,
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(err.contains("does not play chess"), "{err}");
+}
+
+#[test]
+fn openings_from_a_file_each_played_twice() {
+    let dir = temp_dir("openings");
+    let variants = concat!(env!("CARGO_MANIFEST_DIR"), "/../../variants");
+    let variant = concat!(env!("CARGO_MANIFEST_DIR"), "/../../variants/chess.toml");
+    let me = format!(
+        "{} uci --variants {variants}",
+        env!("CARGO_BIN_EXE_deckmate")
+    );
+    let file = dir.join("openings.txt");
+    std::fs::write(
+        &file,
+        "# two starts\ne2e4 e7e5\nfen 7k/8/8/8/8/8/8/KR6 w - - 0 1 moves a1b2\n",
+    )
+    .unwrap();
+    let run = |openings: &str| {
+        deckmate(
+            &[
+                "match",
+                "--variant-file",
+                variant,
+                "--engine",
+                &me,
+                "--engine",
+                &me,
+                "--games",
+                "4",
+                "--tc",
+                "1+0.02",
+                "--max-plies",
+                "24",
+                "--openings",
+                openings,
+                "--out",
+                dir.to_str().unwrap(),
+            ],
+            None,
+        )
+    };
+    let out = run(file.to_str().unwrap());
+    let text = String::from_utf8_lossy(&out.stdout);
+    println!("{text}{}", String::from_utf8_lossy(&out.stderr));
+    assert!(out.status.success());
+    assert!(text.contains("game   4:"), "{text}");
+    let pgn = std::fs::read_to_string(dir.join("match.pgn")).unwrap();
+    // Games 3 and 4 start from the position string, with its move.
+    assert_eq!(pgn.matches("7k/8/8/8/8/8/8/KR6").count(), 2, "{pgn}");
+    // A row that is no opening: its line and why.
+    let bad = dir.join("bad.txt");
+    std::fs::write(&bad, "e2e4\ne2e5\n").unwrap();
+    let out = run(bad.to_str().unwrap());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(err.contains("bad.txt:2:"), "{err}");
+}

@@ -1,0 +1,59 @@
+#!/usr/bin/env python3
+"""python-chess drives `deckmate uci` on variants/chess.toml: games of the
+engine against itself, every move checked legal by python-chess, every
+answer timed against the time given.
+
+    python3 crates/cli/tests/uci_python.py DECKMATE VARIANTS_DIR GAMES SECONDS [MAX_PLIES]
+
+Prints one line a game and a summary; exit status 1 on an illegal move,
+a late answer (more than the time given plus a margin) or an engine error.
+"""
+
+import sys
+import time
+
+import chess
+import chess.engine
+
+
+def main():
+    deckmate, variants, games, seconds = sys.argv[1], sys.argv[2], int(sys.argv[3]), float(sys.argv[4])
+    max_plies = int(sys.argv[5]) if len(sys.argv) > 5 else 160
+    margin = float(sys.argv[6]) if len(sys.argv) > 6 else 1.0
+    results = {}
+    worst = 0.0
+    moves = 0
+    with chess.engine.SimpleEngine.popen_uci([deckmate, "uci", "--variants", variants]) as engine:
+        assert engine.id.get("name", "").startswith("deckmate"), engine.id
+        assert "chess" in engine.options["UCI_Variant"].var, engine.options["UCI_Variant"]
+        for n in range(games):
+            board = chess.Board()
+            while not board.is_game_over(claim_draw=True) and board.ply() < max_plies:
+                start = time.monotonic()
+                result = engine.play(board, chess.engine.Limit(time=seconds), game=n)
+                took = time.monotonic() - start
+                worst = max(worst, took - seconds)
+                if result.move is None or result.move not in board.legal_moves:
+                    print(f"game {n + 1}: illegal move {result.move} in {board.fen()}")
+                    return 1
+                if took > seconds + margin:
+                    print(f"game {n + 1}: {took:.3f} s for a move of {seconds} s")
+                    return 1
+                board.push(result.move)
+                moves += 1
+            outcome = board.outcome(claim_draw=True)
+            res = outcome.result() if outcome else "*"
+            results[res] = results.get(res, 0) + 1
+            print(f"game {n + 1}: {res} in {board.ply()} plies", flush=True)
+        # MultiPV and a depth limit, through python-chess's analyse.
+        infos = engine.analyse(chess.Board(), chess.engine.Limit(depth=3), multipv=3)
+        assert len(infos) == 3, infos
+        for info in infos:
+            assert info["pv"][0] in chess.Board().legal_moves, info
+    print(f"{games} games, {moves} moves, all legal; results {results}; "
+          f"worst time over the limit {worst * 1000:.0f} ms")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
