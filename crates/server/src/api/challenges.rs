@@ -21,6 +21,9 @@ use deckmate_rules::Seat;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
+/// The scopes that may make and answer challenges.
+const CHALLENGING: &[Scope] = &[Scope::ChallengeWrite, Scope::BotPlay, Scope::BoardPlay];
+
 /// How long a challenge stands unanswered.
 pub const CHALLENGE_SECONDS: i64 = 3600;
 
@@ -163,12 +166,7 @@ pub(super) async fn create(
     headers: HeaderMap,
     body: Option<Json<Value>>,
 ) -> ApiResult<Json<Value>> {
-    let p = bot_player(
-        &state,
-        &headers,
-        &[Scope::ChallengeWrite, Scope::BotPlay, Scope::BoardPlay],
-    )
-    .await?;
+    let p = bot_player(&state, &headers, CHALLENGING).await?;
     let terms = Terms::read(body)?;
     let entry = terms.entry(&state)?;
     terms.time_control()?;
@@ -236,6 +234,18 @@ async fn open_challenge(state: &AppState, id: &str) -> ApiResult<ChallengeRow> {
     Ok(c)
 }
 
+/// Refuses an answer by anyone but the challenged player (403).
+fn to_me(c: &ChallengeRow, p: &crate::accounts::Player) -> ApiResult<()> {
+    if c.dest == p.key {
+        Ok(())
+    } else {
+        Err(ApiError::new(
+            StatusCode::FORBIDDEN,
+            "this challenge is not to you",
+        ))
+    }
+}
+
 /// `POST /api/challenge/{id}/accept`: the challenged player accepts: the
 /// game starts for both (their event streams say `gameStart`).
 pub(super) async fn accept(
@@ -243,19 +253,9 @@ pub(super) async fn accept(
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> ApiResult<Json<Value>> {
-    let p = bot_player(
-        &state,
-        &headers,
-        &[Scope::ChallengeWrite, Scope::BotPlay, Scope::BoardPlay],
-    )
-    .await?;
+    let p = bot_player(&state, &headers, CHALLENGING).await?;
     let c = open_challenge(&state, &id).await?;
-    if c.dest != p.key {
-        return Err(ApiError::new(
-            StatusCode::FORBIDDEN,
-            "this challenge is not to you",
-        ));
-    }
+    to_me(&c, &p)?;
     let terms: Terms = serde_json::from_str(&c.body).map_err(|e| internal(e.to_string()))?;
     let entry = terms.entry(&state)?;
     let tc = terms.time_control()?;
@@ -314,24 +314,14 @@ pub(super) async fn decline(
     headers: HeaderMap,
     body: Option<Json<Value>>,
 ) -> ApiResult<Json<Value>> {
-    let p = bot_player(
-        &state,
-        &headers,
-        &[Scope::ChallengeWrite, Scope::BotPlay, Scope::BoardPlay],
-    )
-    .await?;
+    let p = bot_player(&state, &headers, CHALLENGING).await?;
     let d: Decline = body
         .map(|b| serde_json::from_value(b.0))
         .transpose()
         .map_err(|e| bad(e.to_string()))?
         .unwrap_or_default();
     let c = open_challenge(&state, &id).await?;
-    if c.dest != p.key {
-        return Err(ApiError::new(
-            StatusCode::FORBIDDEN,
-            "this challenge is not to you",
-        ));
-    }
+    to_me(&c, &p)?;
     let reason: String = d
         .reason
         .unwrap_or_else(|| "generic".into())
@@ -348,12 +338,7 @@ pub(super) async fn cancel(
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> ApiResult<Json<Value>> {
-    let p = bot_player(
-        &state,
-        &headers,
-        &[Scope::ChallengeWrite, Scope::BotPlay, Scope::BoardPlay],
-    )
-    .await?;
+    let p = bot_player(&state, &headers, CHALLENGING).await?;
     let c = open_challenge(&state, &id).await?;
     if c.challenger != p.key {
         return Err(ApiError::new(
@@ -424,12 +409,7 @@ pub(super) async fn ai(
     headers: HeaderMap,
     body: Option<Json<Value>>,
 ) -> ApiResult<Json<Value>> {
-    let p = bot_player(
-        &state,
-        &headers,
-        &[Scope::ChallengeWrite, Scope::BotPlay, Scope::BoardPlay],
-    )
-    .await?;
+    let p = bot_player(&state, &headers, CHALLENGING).await?;
     let terms = Terms::read(body)?;
     let entry = terms.entry(&state)?;
     let tc = terms.time_control()?;
