@@ -90,6 +90,10 @@ pub struct Running {
     stop: Arc<AtomicBool>,
     /// Whether a stop was asked for (kept: `go infinite` waits on it).
     asked: Arc<AtomicBool>,
+    /// Set just before the best move is reported: a command that comes
+    /// after the report finds the search ended (its thread may not have
+    /// returned yet; waiting for it is then a moment).
+    reported: Arc<AtomicBool>,
     handle: JoinHandle<()>,
 }
 
@@ -100,9 +104,10 @@ impl Running {
         self.stop.store(true, Ordering::SeqCst);
     }
 
-    /// Whether the search has ended.
+    /// Whether the search has ended (its best move reported or about to
+    /// be).
     pub fn finished(&self) -> bool {
-        self.handle.is_finished()
+        self.reported.load(Ordering::SeqCst) || self.handle.is_finished()
     }
 
     /// Stops the search and waits for its end (its best move reported).
@@ -160,14 +165,17 @@ pub fn start(
 ) -> Running {
     let stop = Arc::new(AtomicBool::new(false));
     let asked = Arc::new(AtomicBool::new(false));
-    let (flag, was_asked) = (stop.clone(), asked.clone());
+    let reported = Arc::new(AtomicBool::new(false));
+    let (flag, was_asked, done) = (stop.clone(), asked.clone(), reported.clone());
     let handle = std::thread::spawn(move || {
         let best = run(order, &flag, &was_asked, &mut *on_info);
+        done.store(true, Ordering::SeqCst);
         on_best(best);
     });
     Running {
         stop,
         asked,
+        reported,
         handle,
     }
 }
