@@ -28,6 +28,7 @@ use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use deckmate_accounts::Scope;
+use deckmate_games::registry::SettlementReason;
 use deckmate_rules::Seat;
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -180,12 +181,12 @@ fn game_state(slot: &GameSlot, seat: Seat) -> Value {
     let (status, winner) = match g.end() {
         None => ("started", None),
         Some(end) => {
-            let status = match g.ended.map(|e| e.to_json()) {
-                Some(j) if j.contains("\"abort") => "aborted",
-                Some(j) if j.contains("\"time") => "outoftime",
-                Some(j) if j.contains("\"resign") => "resign",
-                Some(j) if j.contains("\"abandon") => "timeout",
-                Some(_) => "draw",
+            let status = match g.ended.map(|e| e.reason) {
+                Some(SettlementReason::Aborted) => "aborted",
+                Some(SettlementReason::OnTime) => "outoftime",
+                Some(SettlementReason::Resigned) => "resign",
+                Some(SettlementReason::Abandoned(_)) => "timeout",
+                Some(SettlementReason::Agreed | SettlementReason::Stale) => "draw",
                 None if end.winner.is_some() => "mate",
                 None => "draw",
             };
@@ -521,6 +522,9 @@ pub(super) async fn events(
                         _ => {}
                     }
                 }
+                // Bounded: only the challenges still read (the last hour's,
+                // at most 100) are remembered.
+                told.retain(|id, _| challenges.iter().any(|c| &c.id == id));
                 for c in challenges.iter().rev() {
                     if told.get(&c.id) == Some(&c.status) {
                         continue;
