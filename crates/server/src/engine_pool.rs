@@ -5,7 +5,8 @@
 //! however many engine games are going on, no more than the pool's threads
 //! search at once; the rest wait in a queue, which the log reports. Each
 //! search's memory (its transposition table) is made by the job and
-//! dropped when it ends, so an idle pool holds none.
+//! dropped when it ends, so an idle pool holds none (the allocator may keep
+//! the freed pages for the next search).
 //!
 //! The queue is ordered by [`Priority`]: clocked games' searches first,
 //! the one whose engine has the least time left first (its flag would fall
