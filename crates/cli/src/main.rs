@@ -21,6 +21,13 @@ mod variant_arg;
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
+/// The program's allocator: mimalloc. Under load a server builds and drops
+/// many small JSON values a move; with glibc's allocator, `malloc` and
+/// `free` took over a third of a server's CPU (perf, 500 games on two
+/// servers: see the closing note of issue 32).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// Play, analyse and host chess variants that are played with cards.
 #[derive(Parser)]
 #[command(name = "deckmate", version, about, long_about = overview(), after_help = footer())]

@@ -114,6 +114,39 @@ pub fn proc_status(pid: u32) -> ProcStatus {
     }
 }
 
+/// The CPU time a process has used so far (user and system), in
+/// seconds, from `/proc/PID/stat` (0 when it cannot be read).
+pub fn cpu_s(pid: u32) -> f64 {
+    let text = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+    // Fields after the command (which may hold spaces) in its parentheses.
+    let Some(rest) = text.rsplit_once(')').map(|(_, r)| r) else {
+        return 0.0;
+    };
+    let f: Vec<&str> = rest.split_whitespace().collect();
+    // utime and stime are fields 14 and 15 of the line, 12 and 13 here.
+    let ticks = |i: usize| f.get(i).and_then(|t| t.parse::<u64>().ok()).unwrap_or(0);
+    (ticks(11) + ticks(12)) as f64 / CLOCK_TICKS
+}
+
+/// The kernel's clock ticks a second for `/proc` times (`getconf CLK_TCK`;
+/// 100 on Linux everywhere in practice).
+const CLOCK_TICKS: f64 = 100.0;
+
+/// The CPU time (seconds) used so far by every live process whose command
+/// is `name` (for example the PostgreSQL backends: "postgres").
+pub fn cpu_of_all(name: &str) -> f64 {
+    let Ok(dir) = std::fs::read_dir("/proc") else {
+        return 0.0;
+    };
+    dir.filter_map(Result::ok)
+        .filter_map(|e| e.file_name().to_str()?.parse::<u32>().ok())
+        .filter(|pid| {
+            std::fs::read_to_string(format!("/proc/{pid}/comm")).is_ok_and(|c| c.trim() == name)
+        })
+        .map(cpu_s)
+        .sum()
+}
+
 /// The resident set of a process now (KB).
 pub fn rss_kb(pid: u32) -> u64 {
     proc_status(pid).rss_kb

@@ -22,7 +22,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
-use deckmate_measure::server::{http, ms, pct, rss_kb, Server};
+use deckmate_measure::server::{cpu_of_all, cpu_s, http, ms, pct, rss_kb, Server};
 use futures_util::StreamExt;
 use serde_json::{json, Value};
 use std::time::{Duration, Instant};
@@ -89,6 +89,8 @@ async fn main() {
         ));
     }
     let started = Instant::now();
+    let cpu0: f64 = servers.iter().map(|s| cpu_s(s.pid)).sum();
+    let pg0 = cpu_of_all("postgres");
     let mut tasks = Vec::new();
     for (i, (id, tokens)) in ids.into_iter().enumerate() {
         let addr = addrs[i % n].clone();
@@ -169,6 +171,8 @@ async fn main() {
     }
     let secs = started.elapsed().as_secs_f64();
     let rss1: Vec<u64> = servers.iter().map(|s| rss_kb(s.pid)).collect();
+    let cpu = servers.iter().map(|s| cpu_s(s.pid)).sum::<f64>() - cpu0;
+    let pg = cpu_of_all("postgres") - pg0;
     for s in &mut servers {
         s.kill();
     }
@@ -183,6 +187,15 @@ async fn main() {
         "latency p50 {:.1} ms, p99 {:.1} ms",
         ms(pct(&all, 0.5)),
         ms(pct(&all, 0.99))
+    );
+    // CPU a move: stable when other work shares the machine, unlike the
+    // latencies (the PostgreSQL figure counts its backends on this machine,
+    // whoever's they are).
+    let played = all.len().max(1) as f64;
+    println!(
+        "CPU a move: servers {:.0} µs, PostgreSQL {:.0} µs",
+        cpu * 1e6 / played,
+        pg * 1e6 / played
     );
     println!(
         "{n} server{} on {}",

@@ -7,6 +7,7 @@
 
 pub mod accounts;
 mod migrations;
+mod pg_cached;
 mod postgres;
 mod postgres_accounts;
 mod shared_sql;

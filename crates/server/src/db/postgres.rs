@@ -18,6 +18,7 @@
 //! servers on the database read the game again ([`Storage::subscribe`]).
 
 use super::migrations::POSTGRES;
+use super::pg_cached::{Cached, Pg, PgTx, Statements};
 use super::shared_sql as sql;
 use super::{
     changed_first, Changed, DbError, DbResult, GameRow, IndexRow, MoveRow, SeekClock, SeekState,
@@ -60,6 +61,8 @@ type Job = Box<dyn FnOnce(&mut Conn) + Send>;
 struct Conn {
     url: String,
     client: Option<Client>,
+    /// The statements prepared on `client`.
+    statements: Statements,
     statement_timeout: Option<Duration>,
 }
 
@@ -71,6 +74,7 @@ impl Conn {
         let client = match self.client.take() {
             Some(c) => c,
             None => {
+                self.statements.clear();
                 let mut c = Client::connect(&self.url, NoTls).map_err(err)?;
                 if let Some(t) = self.statement_timeout {
                     c.batch_execute(&format!("SET statement_timeout = {}", t.as_millis()))
@@ -80,6 +84,22 @@ impl Conn {
             }
         };
         Ok(self.client.insert(client))
+    }
+
+    /// Runs `f` on the connection (made again if lost) with its prepared
+    /// statements.
+    fn with_pg<T>(
+        &mut self,
+        f: impl FnOnce(&mut Pg<'_>) -> Result<T, postgres::Error>,
+    ) -> DbResult<T> {
+        self.client()?;
+        let Some(client) = self.client.take() else {
+            return Err(gone());
+        };
+        let mut pg = Pg::new(client, &mut self.statements);
+        let r = f(&mut pg);
+        self.client = Some(pg.into_client());
+        r.map_err(err)
     }
 }
 
@@ -103,11 +123,7 @@ fn random_origin() -> String {
 }
 
 /// Notifies the other servers, inside `tx`, that game `id` changed.
-fn notify(
-    tx: &mut postgres::Transaction<'_>,
-    origin: &str,
-    id: &str,
-) -> Result<(), postgres::Error> {
+fn notify(tx: &mut PgTx<'_>, origin: &str, id: &str) -> Result<(), postgres::Error> {
     tx.execute(
         "SELECT pg_notify($1, $2)",
         &[&CHANNEL, &format!("{origin} {id}")],
@@ -196,11 +212,11 @@ const SEEK_LOCK: i64 = 0x6465_636b_7365;
 /// from `version`, and notifies the other servers: `false` (nothing
 /// written) when the version was another.
 fn on_version(
-    c: &mut Client,
+    c: &mut Pg<'_>,
     origin: &str,
     id: &str,
     version: u64,
-    write: impl FnOnce(&mut postgres::Transaction<'_>) -> Result<(), postgres::Error>,
+    write: impl FnOnce(&mut PgTx<'_>) -> Result<(), postgres::Error>,
 ) -> Result<bool, postgres::Error> {
     let mut tx = c.transaction()?;
     if tx.execute(sql::BUMP_VERSION, &[&id, &big(version)])? != 1 {
@@ -214,7 +230,7 @@ fn on_version(
 
 /// Forgets the seeks lapsed by `clock`.
 fn forget_lapsed_seeks(
-    c: &mut impl postgres::GenericClient,
+    c: &mut Cached<'_, impl postgres::GenericClient>,
     clock: &SeekClock,
 ) -> Result<(), postgres::Error> {
     let (seen, made, taken) = clock.limits();
@@ -242,6 +258,7 @@ impl PgDb {
         let mut conn = Conn {
             url: url.to_string(),
             client: None,
+            statements: Statements::default(),
             statement_timeout: None,
         };
         std::thread::Builder::new()
@@ -266,11 +283,11 @@ impl PgDb {
     /// Runs `f` on the connection's thread and waits for its answer.
     pub(super) fn call<T: Send + 'static>(
         &self,
-        f: impl FnOnce(&mut Client) -> Result<T, postgres::Error> + Send + 'static,
+        f: impl FnOnce(&mut Pg<'_>) -> Result<T, postgres::Error> + Send + 'static,
     ) -> DbResult<T> {
         let (answer, result) = mpsc::sync_channel(1);
         let job: Job = Box::new(move |conn: &mut Conn| {
-            let r = conn.client().and_then(|c| f(c).map_err(err));
+            let r = conn.with_pg(f);
             let _ = answer.send(r);
         });
         self.jobs.send(job).map_err(|_| gone())?;
@@ -292,7 +309,7 @@ impl PgDb {
 }
 
 /// Applies the migrations not yet applied, under the advisory lock.
-fn migrate(c: &mut Client) -> Result<(), postgres::Error> {
+fn migrate(c: &mut Pg<'_>) -> Result<(), postgres::Error> {
     c.execute("SELECT pg_advisory_lock($1)", &[&MIGRATION_LOCK])?;
     let result = (|| {
         c.batch_execute(
@@ -327,7 +344,7 @@ fn migrate(c: &mut Client) -> Result<(), postgres::Error> {
 }
 
 /// A game's moves (text, mover, clock) in order, and its last chat.
-fn with_moves(c: &mut Client, mut g: GameRow) -> Result<(GameRow, Vec<String>), postgres::Error> {
+fn with_moves(c: &mut Pg<'_>, mut g: GameRow) -> Result<(GameRow, Vec<String>), postgres::Error> {
     let rows = c.query(
         &format!("SELECT text, mover, clock_ms, {NOW_MS} - at FROM moves WHERE game_id = $1 ORDER BY ply"),
         &[&g.id],
@@ -351,7 +368,7 @@ fn with_moves(c: &mut Client, mut g: GameRow) -> Result<(GameRow, Vec<String>), 
 }
 
 fn chat_of(
-    c: &mut Client,
+    c: &mut Pg<'_>,
     id: &str,
     limit: usize,
 ) -> Result<Vec<(u64, u8, String)>, postgres::Error> {
@@ -408,9 +425,8 @@ impl Storage for PgDb {
         let lines = lines.to_vec();
         self.call(move |c| {
             let mut tx = c.transaction()?;
-            let st = tx.prepare("UPDATE games SET summary = $2 WHERE id = $1")?;
             for (id, line) in &lines {
-                tx.execute(&st, &[id, line])?;
+                tx.execute("UPDATE games SET summary = $2 WHERE id = $1", &[id, line])?;
             }
             tx.commit()
         })
