@@ -81,6 +81,30 @@ fn end_mark(pos: &Position, moves: &[Move]) -> Option<String> {
     }
 }
 
+/// The board's part of the view, the same in every Cardmate game: made
+/// once (a server sends it with every view of every game).
+fn board() -> &'static Value {
+    static BOARD: std::sync::OnceLock<Value> = std::sync::OnceLock::new();
+    BOARD.get_or_init(|| {
+        json!({
+            "files": 10,
+            "ranks": 10,
+            "rank_base": 0,
+            "holes": [],
+            "regions": [
+                { "name": "Forehand's palace", "squares": palace(Seat::First).map(sq) },
+                { "name": "Rearhand's palace", "squares": palace(Seat::Second).map(sq) },
+            ],
+            "midline": 5,
+            "card_words": card_words(),
+            // A card that must capture (C3), to a screen reader.
+            "must_label": "must capture",
+            // One click that may promote a One or not.
+            "choice_question": "Promote the One?",
+        })
+    })
+}
+
 pub(super) fn view(
     spec: &GameSpec,
     pos: &Position,
@@ -109,25 +133,7 @@ pub(super) fn view(
         .map(|m| json!({ "from": sq(m.from), "to": sq(m.to) }));
     let compulsory = live && pos.end_state().is_none() && pos.capture_is_compulsory();
     let mut out = Map::new();
-    out.insert(
-        "board".into(),
-        json!({
-            "files": 10,
-            "ranks": 10,
-            "rank_base": 0,
-            "holes": [],
-            "regions": [
-                { "name": "Forehand's palace", "squares": palace(Seat::First).map(sq) },
-                { "name": "Rearhand's palace", "squares": palace(Seat::Second).map(sq) },
-            ],
-            "midline": 5,
-            "card_words": card_words(),
-            // A card that must capture (C3), to a screen reader.
-            "must_label": "must capture",
-            // One click that may promote a One or not.
-            "choice_question": "Promote the One?",
-        }),
-    );
+    out.insert("board".into(), board().clone());
     out.insert("pieces".into(), json!(pieces));
     out.insert("last".into(), json!(last));
     out.insert("end_mark".into(), json!(end_mark(pos, moves)));
