@@ -324,6 +324,24 @@ async fn item_4_a_challenge_is_seen_accepted_or_declined_and_starts_the_game_for
     // The challenges list is empty now.
     let (_, list) = http(addr, "GET", "/api/challenge", &ann, None).await;
     assert_eq!(list, json!({"in": [], "out": []}));
+    // A challenge that names no game is for the server's first (its
+    // lobby's default), not for any game in particular.
+    let (s, c3) = http(addr, "POST", "/api/challenge/bot_c", &ann, Some(json!({}))).await;
+    assert_eq!(s, 200, "{c3}");
+    assert_eq!(
+        c3["variant"]["key"],
+        deckmate_games::list::Catalog::builtin().first().key,
+        "{c3}"
+    );
+    let (s, _) = http(
+        addr,
+        "POST",
+        &format!("/api/challenge/{}/cancel", c3["id"].as_str().unwrap()),
+        &ann,
+        None,
+    )
+    .await;
+    assert_eq!(s, 200);
     // Bad requests: unknown player, oneself, a position.
     let (s, _) = http(
         addr,

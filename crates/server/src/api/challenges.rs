@@ -66,8 +66,13 @@ impl Terms {
         Ok(t)
     }
 
+    /// The game challenged to: `variant`'s, or without one the server's
+    /// first game (as the lobby's default), since no game here is
+    /// lichess's "standard".
     fn entry(&self, state: &AppState) -> ApiResult<&'static GameEntry> {
-        let key = self.variant.as_deref().unwrap_or("cuarenta");
+        let Some(key) = self.variant.as_deref() else {
+            return Ok(state.catalog().first());
+        };
         state.catalog().find(key).ok_or_else(|| {
             bad(format!(
                 "unknown variant '{}' (known: {})",
