@@ -166,6 +166,9 @@ async fn item_4_a_bot_plays_the_engine_through_the_lichess_shaped_api() {
     assert_eq!(full["type"], "gameFull", "{full}");
     assert_eq!(full["variant"]["key"], "cuarenta");
     assert_eq!(full["white"]["title"], "BOT");
+    // An extension: a game without secrets tells its spec, from which the
+    // moves rebuild it.
+    assert!(full["spec"].is_object(), "{full}");
     // Our move: the first legal one the state offers.
     let legal = full["state"]["legalMoves"].as_str().unwrap().to_string();
     let mv = legal.split(' ').next().unwrap().to_string();
@@ -321,6 +324,13 @@ async fn item_4_a_challenge_is_seen_accepted_or_declined_and_starts_the_game_for
     let start = ann_events.next().await;
     assert_eq!(start["type"], "gameStart", "{start}");
     assert_eq!(start["game"]["color"], "black");
+    // 52Chess's seed decides the cards still to come: its spec is told
+    // to nobody.
+    let mut stream = Lines::open(addr, &format!("/api/bot/game/stream/{game}"), &bot).await;
+    let full = stream.next().await;
+    assert_eq!(full["type"], "gameFull", "{full}");
+    assert!(full.get("spec").is_none(), "{full}");
+    assert!(!full.to_string().contains("seed"), "{full}");
     // The challenges list is empty now.
     let (_, list) = http(addr, "GET", "/api/challenge", &ann, None).await;
     assert_eq!(list, json!({"in": [], "out": []}));

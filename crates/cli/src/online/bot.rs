@@ -373,6 +373,7 @@ fn play_game(client: &Client, id: &str, colour: &str, level: u8, stop: &Arc<Atom
     let mut game = GameState {
         id: id.to_string(),
         variant: String::new(),
+        spec: None,
         colour: colour.to_string(),
         answered: None,
         draw_declined: None,
@@ -401,6 +402,7 @@ fn play_game(client: &Client, id: &str, colour: &str, level: u8, stop: &Arc<Atom
                     let state = match v["type"].as_str() {
                         Some("gameFull") => {
                             game.variant = v["variant"]["key"].as_str().unwrap_or("").to_string();
+                            game.spec = v.get("spec").filter(|s| s.is_object()).cloned();
                             v["state"].clone()
                         }
                         Some("gameState") => v,
@@ -437,6 +439,9 @@ fn play_game(client: &Client, id: &str, colour: &str, level: u8, stop: &Arc<Atom
 struct GameState {
     id: String,
     variant: String,
+    /// The game's spec when the server tells it (`gameFull`'s `spec`: a
+    /// game without secrets), else the game's default options are played.
+    spec: Option<Value>,
     /// The bot's colour (`white`, `black`), from `gameStart`.
     colour: String,
     /// The move list last answered, so that a state sent again is not
@@ -489,7 +494,8 @@ impl GameState {
         let seed = id
             .bytes()
             .fold(moves.len() as u64, |h, b| h.rotate_left(5) ^ u64::from(b));
-        let (mv, how) = choose(&self.variant, &moves, &legal, level, clock, seed, stop);
+        let game = (self.variant.as_str(), self.spec.as_ref());
+        let (mv, how) = choose(game, &moves, &legal, level, clock, seed, stop);
         if stop.load(Ordering::Relaxed) {
             return true;
         }
@@ -558,13 +564,14 @@ fn clocked(level: u8, left_ms: u64, inc_ms: u64) -> (u8, Duration) {
     (level, Duration::from_millis(budget.max(20)))
 }
 
-/// The move to play and how it was chosen. The game is rebuilt from its
-/// default options and the moves of the stream (challenges are made with
-/// the default options); it is trusted only when its legal moves are the
-/// server's `legal` ones, so a deal this program cannot see (a secret
-/// seed) never misleads the engine: then [`fallback`] chooses.
+/// The move to play and how it was chosen. The game (a variant's key and
+/// the spec the server told, if any) is rebuilt from the spec, else from
+/// its default options, and the moves of the stream; it is trusted only
+/// when its legal moves are the server's `legal` ones, so a deal this
+/// program cannot see (a secret seed) never misleads the engine: then
+/// [`fallback`] chooses.
 fn choose(
-    variant: &str,
+    (variant, spec): (&str, Option<&Value>),
     moves: &[String],
     legal: &[String],
     level: u8,
@@ -574,8 +581,14 @@ fn choose(
 ) -> (String, &'static str) {
     let engine = || -> Option<String> {
         let entry = deckmate_games::list::find(variant)?;
-        let start = entry.new_game(&Options::defaults(entry.options), 0).ok()?;
-        let game = entry.rebuild(&start.spec(), moves).ok()?;
+        let spec = match spec {
+            Some(s) => s.clone(),
+            None => entry
+                .new_game(&Options::defaults(entry.options), 0)
+                .ok()?
+                .spec(),
+        };
+        let game = entry.rebuild(&spec, moves).ok()?;
         let seat = game.to_move()?;
         let mut ours: Vec<String> = game
             .legal_moves_of(seat)
@@ -701,18 +714,54 @@ mod tests {
             .iter()
             .filter_map(|m| m["text"].as_str().map(str::to_string))
             .collect();
-        let (mv, how) = choose("cuarenta", &["Fa4".into()], &legal, 1, None, 1, &stop);
+        let (mv, how) = choose(
+            ("cuarenta", None),
+            &["Fa4".into()],
+            &legal,
+            1,
+            None,
+            1,
+            &stop,
+        );
         assert_eq!(how, "engine");
         assert!(legal.contains(&mv));
         // Moves this program cannot rebuild, or legal moves that are not
         // the rebuilt game's: from the list.
         let fake = vec!["Kxe2".to_string(), "a3".to_string()];
-        let (mv, how) = choose("cuarenta", &[], &fake, 1, None, 1, &stop);
+        let (mv, how) = choose(("cuarenta", None), &[], &fake, 1, None, 1, &stop);
         assert_ne!(how, "engine");
         assert_eq!(mv, "Kxe2");
-        let (_, how) = choose("no-such-game", &["??".into()], &fake, 1, None, 1, &stop);
+        let (_, how) = choose(
+            ("no-such-game", None),
+            &["??".into()],
+            &fake,
+            1,
+            None,
+            1,
+            &stop,
+        );
         assert_ne!(how, "engine");
         assert_eq!(fallback(&["a".into(), "b#".into()], 3), "b#");
         assert_eq!(fallback(&[], 3), "");
+    }
+
+    #[test]
+    fn a_dealt_game_whose_spec_the_server_told_is_played_by_the_engine() {
+        let stop = Arc::new(AtomicBool::new(false));
+        let e = deckmate_games::list::find("cardmate").expect("cardmate");
+        let opts = Options::from_json(e.options, &json!({"setup": "deal"})).expect("a deal");
+        let g = e.new_game(&opts, 77).expect("a game");
+        let legal: Vec<String> = g
+            .legal_moves_of(g.to_move().expect("to move"))
+            .iter()
+            .filter_map(|m| m["text"].as_str().map(str::to_string))
+            .collect();
+        // Without the spec the default start is not this deal's: the list.
+        let (_, how) = choose(("cardmate", None), &[], &legal, 1, None, 1, &stop);
+        assert_ne!(how, "engine");
+        let spec = g.spec();
+        let (mv, how) = choose(("cardmate", Some(&spec)), &[], &legal, 1, None, 1, &stop);
+        assert_eq!(how, "engine");
+        assert!(legal.contains(&mv));
     }
 }

@@ -226,7 +226,7 @@ fn game_full(slot: &GameSlot, seat: Seat) -> Value {
     let g = slot.lock();
     let entry = g.entry();
     let clock = g.clock.as_ref().map(|c| c.tc);
-    json!({
+    let mut full = json!({
         "type": "gameFull",
         "id": g.id,
         "variant": {"key": entry.key, "name": entry.name, "short": entry.name},
@@ -238,7 +238,15 @@ fn game_full(slot: &GameSlot, seat: Seat) -> Value {
         "black": who(g.names[1].clone(), g.accounts[1].clone(), g.bots[1]),
         "initialFen": "startpos",
         "state": state,
-    })
+    });
+    // An extension: the game's spec (its options, its deal's seed), from
+    // which the moves rebuild the game, when it tells this seat nothing
+    // it may not know yet (no arrangement unrevealed, no seed deciding
+    // draws to come).
+    if !g.game.secrets_pending() && !g.game.seed_is_secret() {
+        full["spec"] = g.game.spec();
+    }
+    full
 }
 
 /// `GET /api/bot/game/stream/{id}` (and `/api/board/game/stream/{id}`):
