@@ -216,10 +216,63 @@ impl Squares {
     }
 
     /// The squares, lowest first.
-    pub fn iter(&self) -> impl Iterator<Item = u8> + '_ {
-        (0..192u16)
-            .map(|s| s as u8)
-            .filter(move |&s| s < 192 && self.has(s))
+    #[inline]
+    pub fn iter(&self) -> SquaresIter {
+        SquaresIter {
+            words: self.0,
+            word: 0,
+        }
+    }
+
+    /// How many squares the set holds.
+    #[inline]
+    pub fn len(&self) -> u32 {
+        self.0.iter().map(|w| w.count_ones()).sum()
+    }
+
+    /// The squares in one set and not the other.
+    #[inline]
+    pub fn xor(&self, other: &Squares) -> Squares {
+        Squares([
+            self.0[0] ^ other.0[0],
+            self.0[1] ^ other.0[1],
+            self.0[2] ^ other.0[2],
+        ])
+    }
+
+    /// The squares in both sets.
+    #[inline]
+    pub fn and(&self, other: &Squares) -> Squares {
+        Squares([
+            self.0[0] & other.0[0],
+            self.0[1] & other.0[1],
+            self.0[2] & other.0[2],
+        ])
+    }
+}
+
+/// The squares of a [`Squares`], lowest first.
+#[derive(Clone, Debug)]
+pub struct SquaresIter {
+    words: [u64; 3],
+    word: usize,
+}
+
+impl Iterator for SquaresIter {
+    type Item = u8;
+
+    #[inline]
+    fn next(&mut self) -> Option<u8> {
+        while self.word < 3 {
+            let w = &mut self.words[self.word];
+            if *w != 0 {
+                let bit = w.trailing_zeros();
+                *w &= *w - 1;
+                return Some((self.word * 64) as u8 + bit as u8);
+            }
+            self.word += 1;
+        }
+        None
     }
 }
 
