@@ -33,7 +33,7 @@ pub struct DealersEval;
 /// (`big-deck`).
 fn best_promotion(pos: &Position, seat: Seat) -> i32 {
     let r = pos.rules();
-    let value = |k: usize| r.kinds[k].value;
+    let value = |k: usize| r.facts(k as u8).value;
     match r.options.promotion {
         PromotionRule::Hand => (0..r.kinds.len())
             .filter(|&k| pos.hands[seat.index()][k] > 0 || pos.hands[SHARED][k] > 0)
@@ -55,6 +55,53 @@ fn best_promotion(pos: &Position, seat: Seat) -> i32 {
             total / pool.len() as i32 * 6 / 5
         }
     }
+}
+
+/// Per side, [`best_promotion`] and the hand's own worth (each card's
+/// [`HAND_SHARE`]), in one pass over the kinds under the `Hand` rule.
+fn hand_values(pos: &Position) -> ([i32; 2], [i32; 2]) {
+    let r = pos.rules();
+    if r.options.promotion != PromotionRule::Hand {
+        let mut worth = [0; 2];
+        for (i, w) in worth.iter_mut().enumerate() {
+            for (k, &count) in pos.hands[i].iter().enumerate().take(r.kinds.len()) {
+                if count > 0 {
+                    *w += i32::from(count) * r.facts(k as u8).value * HAND_SHARE / 100;
+                }
+            }
+        }
+        return (
+            [
+                best_promotion(pos, Seat::First),
+                best_promotion(pos, Seat::Second),
+            ],
+            worth,
+        );
+    }
+    let mut best: [Option<i32>; 2] = [None; 2];
+    let mut worth = [0; 2];
+    let n = r.kinds.len();
+    let (white, black, shared) = (
+        &pos.hands[0][..n],
+        &pos.hands[1][..n],
+        &pos.hands[SHARED][..n],
+    );
+    for k in 0..n {
+        let (w, b, s) = (white[k], black[k], shared[k]);
+        if w | b | s == 0 {
+            continue;
+        }
+        let value = r.facts(k as u8).value;
+        for (i, count) in [(0, w), (1, b)] {
+            if count > 0 || s > 0 {
+                best[i] = Some(best[i].map_or(value, |v| v.max(value)));
+            }
+            if count > 0 {
+                worth[i] += i32::from(count) * value * HAND_SHARE / 100;
+            }
+        }
+    }
+    (best.map(|b| b.unwrap_or(0)), worth)
 }
 
 /// The squares around (and on) `sq`, as a set.
@@ -79,20 +126,20 @@ impl DealersEval {
         let start = i32::from(r.pawn_row());
         let last = i32::from(n) - 1;
         let mut score = [0i32; 2];
-        let mut royal_count = [0u32; 2];
+        let (best, hand_worth) = hand_values(pos);
         for seat in Seat::BOTH {
             let i = seat.index();
-            let best = best_promotion(pos, seat);
+            let best = best[i];
             let s = &mut score[i];
-            for sq in pos.men[i].iter() {
+            *s += hand_worth[i];
+            for sq in pos.men.all[i].iter() {
                 let (_, k) = man_of(pos.board[usize::from(sq)]);
-                let kind = &r.kinds[usize::from(k)];
-                if kind.is_royal() {
-                    royal_count[i] += 1;
+                let kind = r.facts(k);
+                if kind.royal {
                     continue;
                 }
                 *s += kind.value;
-                if kind.is_pawn() {
+                if kind.pawn {
                     // Nearer the zone, more of the best piece in hand.
                     let rank = i32::from(r.rank_from(seat, sq));
                     if rank > start && last > start {
@@ -106,25 +153,19 @@ impl DealersEval {
                     *s += CENTRE * (i32::from(n) - 1 - far).max(0) / 2;
                 }
             }
-            for (k, &count) in pos.hands[i].iter().enumerate().take(r.kinds.len()) {
-                *s += i32::from(count) * r.kinds[k].value * HAND_SHARE / 100;
-            }
         }
         // The royal's safety: squares around it that enemy pieces reach
         // (their moves on the empty board: the dealt army's attackers),
         // each royal's zone counted apart.
         for seat in Seat::BOTH {
             let i = seat.index();
-            if royal_count[i] == 0 {
-                continue;
-            }
             let them = seat.other();
             let mut hits = 0u32;
-            for royal in r.royals(&pos.board, &pos.men, seat) {
+            for royal in pos.men.royals[i].iter() {
                 let around = zone(r, royal);
-                for sq in pos.men[them.index()].iter() {
+                for sq in pos.men.all[them.index()].iter() {
                     let (_, k) = man_of(pos.board[usize::from(sq)]);
-                    if !r.kinds[usize::from(k)].is_pawn() {
+                    if !r.facts(k).pawn {
                         hits += r.moves(k, them, sq).reach.and(&around).len();
                     }
                 }
@@ -136,8 +177,8 @@ impl DealersEval {
 
     /// The worth of the man of kind `k` (a royal: nothing).
     fn worth(r: &Rules, k: u8) -> i32 {
-        let kind = &r.kinds[usize::from(k)];
-        if kind.is_royal() {
+        let kind = r.facts(k);
+        if kind.royal {
             0
         } else {
             kind.value

@@ -23,9 +23,9 @@
 
 use super::position::{
     castling_key, cell, cell_key, ep_key, fresh_key, hand_key, man_of, side_key, End, EndReason,
-    Pending, Position, DISCARD, EMPTY, NO_CARD, NO_SQUARE, SHARED, STACK,
+    Men, Pending, Position, DISCARD, EMPTY, NO_CARD, NO_SQUARE, SHARED, STACK,
 };
-use super::rules::{PromotionRule, Rules, Special, Squares, ZombieRoyal};
+use super::rules::{PromotionRule, Rules, Special, SquareMoves, Squares, ZombieRoyal};
 use deckmate_rules::Seat;
 use std::fmt;
 
@@ -160,9 +160,6 @@ impl fmt::Debug for Move {
 /// A board's cells.
 type Board = [u8; 144];
 
-/// Per side, the squares of its men on a [`Board`].
-type Men = [Squares; 2];
-
 #[inline]
 fn is_enemy(c: u8, me: Seat) -> bool {
     c != EMPTY && man_of(c).0 != me
@@ -221,57 +218,54 @@ impl Rules {
         sq: u8,
         by: Seat,
     ) -> bool {
-        for from in men[by.index()].iter() {
+        men.all[by.index()].iter().any(|from| {
             let kind = man_of(board[usize::from(from)]).1;
             let m = self.moves(kind, by, from);
-            if !m.reach.has(sq) {
+            m.reach.has(sq) && self.attacks_from(board, fresh, m, from, kind, sq)
+        })
+    }
+
+    /// Whether the man of `kind` on `from`, whose moves from there are `m`
+    /// and may reach `sq`, has a capturing move to `sq` on `board` (R7).
+    #[inline]
+    fn attacks_from(
+        &self,
+        board: &Board,
+        fresh: &Squares,
+        m: &SquareMoves,
+        from: u8,
+        kind: u8,
+        sq: u8,
+    ) -> bool {
+        let empty = |s: &u8| board[usize::from(*s)] == EMPTY;
+        let is_fresh = fresh.has(from);
+        if self.facts(kind).special == Special::Linebacker {
+            return false;
+        }
+        for l in &m.leaps {
+            if l.to == sq && l.can_capture && (!l.initial || is_fresh) && l.via.iter().all(empty) {
+                return true;
+            }
+        }
+        for l in &m.lines {
+            if !l.can_capture || (l.initial && !is_fresh) || !l.via.iter().all(empty) {
                 continue;
             }
-            let empty = |s: &u8| board[usize::from(*s)] == EMPTY;
-            let is_fresh = fresh.has(from);
-            if self.kinds[usize::from(kind)].special == Special::Linebacker {
+            let Some(at) = l.squares.iter().position(|&s| s == sq) else {
                 continue;
-            }
-            for l in &m.leaps {
-                if l.to == sq
-                    && l.can_capture
-                    && (!l.initial || is_fresh)
-                    && l.via.iter().all(empty)
-                {
-                    return true;
-                }
-            }
-            for l in &m.lines {
-                if !l.can_capture || (l.initial && !is_fresh) || !l.via.iter().all(empty) {
-                    continue;
-                }
-                let Some(at) = l.squares.iter().position(|&s| s == sq) else {
-                    continue;
-                };
-                let before = l.squares[..at].iter().filter(|s| !empty(s)).count();
-                if (l.hop && before == 1) || (!l.hop && before == 0) {
-                    return true;
-                }
+            };
+            let before = l.squares[..at].iter().filter(|s| !empty(s)).count();
+            if (l.hop && before == 1) || (!l.hop && before == 0) {
+                return true;
             }
         }
         false
     }
 
-    /// The squares of `seat`'s royals on `board`, lowest first.
-    pub(crate) fn royals<'a>(
-        &'a self,
-        board: &'a Board,
-        men: &Men,
-        seat: Seat,
-    ) -> impl Iterator<Item = u8> + 'a {
-        men[seat.index()]
-            .iter()
-            .filter(move |&s| self.kinds[usize::from(man_of(board[usize::from(s)]).1)].is_royal())
-    }
-
     /// Whether any royal of `seat` is attacked (none: never).
     pub(crate) fn in_check(&self, board: &Board, men: &Men, fresh: &Squares, seat: Seat) -> bool {
-        self.royals(board, men, seat)
+        men.royals[seat.index()]
+            .iter()
             .any(|r| self.attacked(board, men, fresh, r, seat.other()))
     }
 
@@ -301,10 +295,16 @@ impl Position {
         let mut set = |b: &mut Board, sq: u8, c: u8| {
             let old = b[usize::from(sq)];
             if old != EMPTY {
-                men[man_of(old).0.index()].remove(sq);
+                let s = man_of(old).0.index();
+                men.all[s].remove(sq);
+                men.royals[s].remove(sq);
             }
             if c != EMPTY {
-                men[man_of(c).0.index()].add(sq);
+                let (s, k) = man_of(c);
+                men.all[s.index()].add(sq);
+                if r.facts(k).royal {
+                    men.royals[s.index()].add(sq);
+                }
             }
             b[usize::from(sq)] = c;
         };
@@ -375,10 +375,19 @@ impl Position {
             }
             return;
         }
-        let mut v = Vec::with_capacity(64);
-        self.pseudo_moves(&mut v);
+        // Generated in place, the illegal ones then dropped in order.
+        let start = out.len();
+        self.pseudo_moves(out);
         let guard = self.guard();
-        out.extend(v.into_iter().filter(|&m| self.is_legal_with(m, &guard)));
+        let mut kept = start;
+        for i in start..out.len() {
+            let m = out[i];
+            if self.is_legal_with(m, &guard) {
+                out[kept] = m;
+                kept += 1;
+            }
+        }
+        out.truncate(kept);
     }
 
     /// What a move must leave alone to be safe without trying it: the
@@ -390,17 +399,21 @@ impl Position {
     fn guard(&self) -> Option<Squares> {
         let r = &*self.rules;
         let me = self.side;
-        let mut royals = r.royals(&self.board, &self.men, me);
+        let mut royals = self.men.royals[me.index()].iter();
         let (Some(king), None) = (royals.next(), royals.next()) else {
             return None;
         };
         let them = me.other();
         let mut danger = Squares::default();
-        for from in self.men[them.index()].iter() {
+        for from in self.men.all[them.index()].iter() {
             let kind = man_of(self.board[usize::from(from)]).1;
             let m = r.moves(kind, them, from);
             if !m.reach.has(king) {
                 continue;
+            }
+            // In check: every move is tried.
+            if r.attacks_from(&self.board, &self.fresh, m, from, kind, king) {
+                return None;
             }
             danger.add(from);
             for l in m.leaps.iter().filter(|l| l.to == king && l.can_capture) {
@@ -415,9 +428,6 @@ impl Position {
                     }
                 }
             }
-        }
-        if r.attacked(&self.board, &self.men, &self.fresh, king, them) {
-            return None;
         }
         danger.add(king);
         Some(danger)
@@ -450,7 +460,7 @@ impl Position {
     /// The square of a side's royal that is attacked now, if any (the
     /// first one found where the side has several).
     pub fn checked_royal(&self, seat: Seat) -> Option<u8> {
-        self.rules.royals(&self.board, &self.men, seat).find(|&r| {
+        self.men.royals[seat.index()].iter().find(|&r| {
             self.rules
                 .attacked(&self.board, &self.men, &self.fresh, r, seat.other())
         })
@@ -469,9 +479,9 @@ impl Position {
         let me = self.side;
         let b = &self.board;
         let empty = |s: &u8| b[usize::from(*s)] == EMPTY;
-        for from in self.men[me.index()].iter() {
+        for from in self.men.all[me.index()].iter() {
             let kind = man_of(b[usize::from(from)]).1;
-            let k = &r.kinds[usize::from(kind)];
+            let k = r.facts(kind);
             let fresh = self.fresh.has(from);
             let lb = k.special == Special::Linebacker;
             let m = r.moves(kind, me, from);
@@ -523,7 +533,7 @@ impl Position {
                     break;
                 }
             }
-            if k.is_pawn() {
+            if k.pawn {
                 self.special_pawn_moves(out, kind, from, fresh);
             }
         }
@@ -537,7 +547,7 @@ impl Position {
         let me = self.side;
         let b = &self.board;
         let empty = |s: &u8| b[usize::from(*s)] == EMPTY;
-        let special = r.kinds[usize::from(kind)].special;
+        let special = r.facts(kind).special;
         // En passant: any capture of the pawn's that lands on a crossed
         // square (R4; Horse and Lance Pawns never, R3; a Linebacker never
         // captures).
@@ -619,7 +629,19 @@ impl Position {
     /// Adds `m` by a man of `kind`, taking `victim`: once per promotion
     /// choice when the man (after a Zombie's conversion) ends in its zone
     /// and a hand holds a piece (D4, R5, R9), as it is otherwise.
+    #[inline(always)]
     fn emit(&self, out: &mut Vec<Move>, kind: u8, m: Move, victim: Option<u8>) {
+        let r = &*self.rules;
+        // A piece that takes no Zombie never promotes.
+        if !r.facts(kind).pawn && (victim.is_none() || victim != r.zombie) {
+            out.push(m);
+        } else {
+            self.emit_promoting(out, kind, m, victim);
+        }
+    }
+
+    /// [`Position::emit`] for a pawn, or a man that takes a Zombie.
+    fn emit_promoting(&self, out: &mut Vec<Move>, kind: u8, m: Move, victim: Option<u8>) {
         let r = &*self.rules;
         let me = self.side;
         let judged = if r.converts(kind, victim) {
@@ -672,7 +694,7 @@ impl Position {
         let back = if me == Seat::First { 0 } else { r.size - 1 };
         let home = back * r.size + r.royal_file();
         let c = self.board[usize::from(home)];
-        if c == EMPTY || man_of(c).0 != me || !r.kinds[usize::from(man_of(c).1)].is_royal() {
+        if c == EMPTY || man_of(c).0 != me || !r.facts(man_of(c).1).royal {
             return;
         }
         let them = me.other();
@@ -685,7 +707,7 @@ impl Position {
             }
             let corner = back * r.size + file;
             let p = self.board[usize::from(corner)];
-            if p == EMPTY || man_of(p).0 != me || r.kinds[usize::from(man_of(p).1)].is_royal() {
+            if p == EMPTY || man_of(p).0 != me || r.facts(man_of(p).1).royal {
                 continue;
             }
             let (lo, hi) = (home.min(corner), home.max(corner));
@@ -735,7 +757,7 @@ impl Position {
         };
         if let Some(v) = victim {
             let (_, vk) = man_of(self.board[usize::from(v)]);
-            if r.kinds[usize::from(vk)].deck() == super::CardKind::Piece {
+            if r.facts(vk).piece {
                 let row = match r.options.promotion {
                     PromotionRule::Hand => Some(me.index()),
                     PromotionRule::Standard => None,
@@ -973,7 +995,7 @@ impl Position {
         }
         let r = &*self.rules;
         let mut v = Vec::new();
-        for from in self.men[self.side.index()].iter() {
+        for from in self.men.all[self.side.index()].iter() {
             let kind = man_of(self.board[usize::from(from)]).1;
             if r.kinds[usize::from(kind)].is_pawn() {
                 self.special_pawn_moves(&mut v, kind, from, self.fresh.has(from));

@@ -35,6 +35,15 @@ pub(crate) const fn man_of(c: u8) -> (Seat, u8) {
     (seat, (c & 0x7F) - 1)
 }
 
+/// Per side, the squares of its men and of its royals.
+#[derive(Copy, Clone, Default, PartialEq, Eq, Debug)]
+pub(crate) struct Men {
+    /// Every man's square, per side.
+    pub all: [Squares; 2],
+    /// The royals' squares, per side.
+    pub royals: [Squares; 2],
+}
+
 /// The hands: per kind, how many White holds, Black holds, and the shared
 /// extras (which are both players' until one promotes to one, D4); then,
 /// in the `big-deck` alternate, the Draw Stack and the Discard Pile.
@@ -111,9 +120,10 @@ pub struct Position {
     pub(crate) rules: Arc<Rules>,
     /// Per square: [`EMPTY`] or a [`cell`].
     pub(crate) board: [u8; 144],
-    /// Per side, the squares of its men (what [`Position::board`] holds,
-    /// as sets: the men are visited without scanning the board).
-    pub(crate) men: [Squares; 2],
+    /// Per side, the squares of its men and of its royals (what
+    /// [`Position::board`] holds, as sets: the men are visited without
+    /// scanning the board).
+    pub(crate) men: Men,
     /// Pawns that still have their opening move.
     pub(crate) fresh: Squares,
     pub(crate) hands: Hands,
@@ -192,7 +202,7 @@ impl Position {
         let mut p = Position {
             rules: rules.clone(),
             board: [EMPTY; 144],
-            men: [Squares::default(); 2],
+            men: Men::default(),
             fresh: Squares::default(),
             hands: [[0; MAX_KINDS]; 5],
             side: setup.side,
@@ -212,7 +222,10 @@ impl Position {
             if let Some(m) = m {
                 let k = kind(&m.code)?;
                 p.board[sq] = cell(k, m.seat);
-                p.men[m.seat.index()].add(sq as u8);
+                p.men.all[m.seat.index()].add(sq as u8);
+                if rules.kinds[usize::from(k)].is_royal() {
+                    p.men.royals[m.seat.index()].add(sq as u8);
+                }
                 if m.fresh && rules.kinds[usize::from(k)].is_pawn() {
                     p.fresh.add(sq as u8);
                 }

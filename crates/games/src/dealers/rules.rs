@@ -299,6 +299,39 @@ pub struct Rules {
     pub zombie: Option<u8>,
     /// The options.
     pub options: PlayOptions,
+    /// Per kind, what move generation, the attack test and the evaluation
+    /// read of it, packed small (a [`Kind`] spans cache lines).
+    facts: Vec<Facts>,
+}
+
+/// What the hot paths read of a kind: its worth and what it is.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct Facts {
+    /// [`Kind::value`].
+    pub value: i32,
+    /// [`Kind::is_royal`].
+    pub royal: bool,
+    /// [`Kind::is_pawn`].
+    pub pawn: bool,
+    /// A Piece card (its double goes to a hand when taken, D4).
+    pub piece: bool,
+    /// [`Kind::mecklenbeck`].
+    pub mecklenbeck: bool,
+    /// [`Kind::special`].
+    pub special: Special,
+}
+
+impl Facts {
+    fn of(k: &Kind) -> Facts {
+        Facts {
+            value: k.value,
+            royal: k.is_royal(),
+            pawn: k.is_pawn(),
+            piece: k.deck() == CardKind::Piece,
+            mecklenbeck: k.mecklenbeck,
+            special: k.special,
+        }
+    }
 }
 
 impl Rules {
@@ -342,11 +375,13 @@ impl Rules {
             kinds.push(compile_kind(card, &geometry, size)?);
         }
         let zombie = wanted.iter().position(|c| c == ZOMBIE).map(|i| i as u8);
+        let facts = kinds.iter().map(Facts::of).collect();
         Ok(Arc::new(Rules {
             size,
             kinds,
             zombie,
             options,
+            facts,
         }))
     }
 
@@ -399,8 +434,8 @@ impl Rules {
     /// rank; a Mecklenbeck pawn the opponent's pawn row and beyond).
     #[inline]
     pub fn in_zone(&self, kind: u8, seat: Seat, sq: u8) -> bool {
-        let k = &self.kinds[usize::from(kind)];
-        if !k.is_pawn() {
+        let k = self.facts(kind);
+        if !k.pawn {
             return false;
         }
         let r = self.rank_from(seat, sq);
@@ -409,6 +444,12 @@ impl Rules {
         } else {
             r == self.size - 1
         }
+    }
+
+    /// The packed facts of `kind`.
+    #[inline]
+    pub(crate) fn facts(&self, kind: u8) -> &Facts {
+        &self.facts[usize::from(kind)]
     }
 
     /// The moves of `kind` for `seat` from `sq`.
