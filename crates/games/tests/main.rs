@@ -35,6 +35,7 @@ mod cuarenta_strength;
 mod dealers_cards;
 mod dealers_chooser;
 mod dealers_deal;
+mod dealers_eval;
 mod dealers_fen;
 mod dealers_play;
 mod dealers_reference;

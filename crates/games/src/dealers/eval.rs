@@ -6,8 +6,8 @@
 //! move.
 
 use super::movegen::Move;
-use super::position::{man_of, Position, EMPTY, SHARED};
-use super::rules::{PromotionRule, Rules};
+use super::position::{man_of, Position, SHARED};
+use super::rules::{PromotionRule, Rules, Squares};
 use deckmate_engine::{Eval, Evaluator};
 use deckmate_rules::{Seat, ToAct};
 
@@ -33,7 +33,7 @@ pub struct DealersEval;
 /// (`big-deck`).
 fn best_promotion(pos: &Position, seat: Seat) -> i32 {
     let r = pos.rules();
-    let value = |k: usize| r.kinds[k].value;
+    let value = |k: usize| r.facts(k as u8).value;
     match r.options.promotion {
         PromotionRule::Hand => (0..r.kinds.len())
             .filter(|&k| pos.hands[seat.index()][k] > 0 || pos.hands[SHARED][k] > 0)
@@ -57,97 +57,128 @@ fn best_promotion(pos: &Position, seat: Seat) -> i32 {
     }
 }
 
-/// The squares around (and on) `sq`.
-fn zone(r: &Rules, sq: u8) -> impl Iterator<Item = u8> + '_ {
+/// Per side, [`best_promotion`] and the hand's own worth (each card's
+/// [`HAND_SHARE`]), in one pass over the kinds under the `Hand` rule.
+fn hand_values(pos: &Position) -> ([i32; 2], [i32; 2]) {
+    let r = pos.rules();
+    if r.options.promotion != PromotionRule::Hand {
+        let mut worth = [0; 2];
+        for (i, w) in worth.iter_mut().enumerate() {
+            for (k, &count) in pos.hands[i].iter().enumerate().take(r.kinds.len()) {
+                if count > 0 {
+                    *w += i32::from(count) * r.facts(k as u8).value * HAND_SHARE / 100;
+                }
+            }
+        }
+        return (
+            [
+                best_promotion(pos, Seat::First),
+                best_promotion(pos, Seat::Second),
+            ],
+            worth,
+        );
+    }
+    let mut best: [Option<i32>; 2] = [None; 2];
+    let mut worth = [0; 2];
+    let n = r.kinds.len();
+    let (white, black, shared) = (
+        &pos.hands[0][..n],
+        &pos.hands[1][..n],
+        &pos.hands[SHARED][..n],
+    );
+    for k in 0..n {
+        let (w, b, s) = (white[k], black[k], shared[k]);
+        if w | b | s == 0 {
+            continue;
+        }
+        let value = r.facts(k as u8).value;
+        for (i, count) in [(0, w), (1, b)] {
+            if count > 0 || s > 0 {
+                best[i] = Some(best[i].map_or(value, |v| v.max(value)));
+            }
+            if count > 0 {
+                worth[i] += i32::from(count) * value * HAND_SHARE / 100;
+            }
+        }
+    }
+    (best.map(|b| b.unwrap_or(0)), worth)
+}
+
+/// The squares around (and on) `sq`, as a set.
+fn zone(r: &Rules, sq: u8) -> Squares {
     let n = i32::from(r.size);
     let (f, rk) = (i32::from(sq) % n, i32::from(sq) / n);
-    (-1..=1).flat_map(move |df| {
-        (-1..=1).filter_map(move |dr| {
-            let (a, b) = (f + df, rk + dr);
-            ((0..n).contains(&a) && (0..n).contains(&b)).then(|| (b * n + a) as u8)
-        })
-    })
+    let mut set = Squares::default();
+    for a in (f - 1).max(0)..=(f + 1).min(n - 1) {
+        for b in (rk - 1).max(0)..=(rk + 1).min(n - 1) {
+            set.add((b * n + a) as u8);
+        }
+    }
+    set
 }
 
 impl DealersEval {
-    /// The score for White.
+    /// The score for White, in one pass over each side's men.
     pub fn white_score(&self, pos: &Position) -> i32 {
         let r = pos.rules();
         let n = r.size;
-        let best = [
-            best_promotion(pos, Seat::First),
-            best_promotion(pos, Seat::Second),
-        ];
-        let mut score = [0i32; 2];
-        let mut royals: [Vec<u8>; 2] = [Vec::new(), Vec::new()];
         let centre2 = i32::from(n) - 1;
-        for sq in 0..r.squares() {
-            let c = pos.board[usize::from(sq)];
-            if c == EMPTY {
-                continue;
-            }
-            let (seat, k) = man_of(c);
-            let kind = &r.kinds[usize::from(k)];
-            let s = &mut score[seat.index()];
-            if kind.is_royal() {
-                royals[seat.index()].push(sq);
-                continue;
-            }
-            *s += kind.value;
-            if kind.is_pawn() {
-                // Nearer the zone, more of the best piece in hand.
-                let rank = i32::from(r.rank_from(seat, sq));
-                let start = i32::from(r.pawn_row());
-                let last = i32::from(n) - 1;
-                if rank > start && last > start {
-                    let p = (rank - start) * 100 / (last - start);
-                    *s += best[seat.index()] * PROMOTION_SHARE * p * p / 1_000_000;
-                }
-            } else {
-                let f = 2 * i32::from(sq % n) - centre2;
-                let rk = 2 * i32::from(sq / n) - centre2;
-                let far = (f.abs() + rk.abs()) / 2;
-                *s += CENTRE * (i32::from(n) - 1 - far).max(0) / 2;
-            }
-        }
+        let start = i32::from(r.pawn_row());
+        let last = i32::from(n) - 1;
+        let mut score = [0i32; 2];
+        let (best, hand_worth) = hand_values(pos);
         for seat in Seat::BOTH {
-            for (k, &count) in pos.hands[seat.index()]
-                .iter()
-                .enumerate()
-                .take(r.kinds.len())
-            {
-                score[seat.index()] += i32::from(count) * r.kinds[k].value * HAND_SHARE / 100;
+            let i = seat.index();
+            let best = best[i];
+            let s = &mut score[i];
+            *s += hand_worth[i];
+            for sq in pos.men.all[i].iter() {
+                let (_, k) = man_of(pos.board[usize::from(sq)]);
+                let kind = r.facts(k);
+                if kind.royal {
+                    continue;
+                }
+                *s += kind.value;
+                if kind.pawn {
+                    // Nearer the zone, more of the best piece in hand.
+                    let rank = i32::from(r.rank_from(seat, sq));
+                    if rank > start && last > start {
+                        let p = (rank - start) * 100 / (last - start);
+                        *s += best * PROMOTION_SHARE * p * p / 1_000_000;
+                    }
+                } else {
+                    let f = 2 * i32::from(sq % n) - centre2;
+                    let rk = 2 * i32::from(sq / n) - centre2;
+                    let far = (f.abs() + rk.abs()) / 2;
+                    *s += CENTRE * (i32::from(n) - 1 - far).max(0) / 2;
+                }
             }
         }
         // The royal's safety: squares around it that enemy pieces reach
-        // (their moves on the empty board: the dealt army's attackers).
+        // (their moves on the empty board: the dealt army's attackers),
+        // each royal's zone counted apart.
         for seat in Seat::BOTH {
+            let i = seat.index();
             let them = seat.other();
-            let mut hits = 0;
-            for &royal in &royals[seat.index()] {
-                let around: Vec<u8> = zone(r, royal).collect();
-                for sq in 0..r.squares() {
-                    let c = pos.board[usize::from(sq)];
-                    if c == EMPTY {
-                        continue;
+            let mut hits = 0u32;
+            for royal in pos.men.royals[i].iter() {
+                let around = zone(r, royal);
+                for sq in pos.men.all[them.index()].iter() {
+                    let (_, k) = man_of(pos.board[usize::from(sq)]);
+                    if !r.facts(k).pawn {
+                        hits += r.moves(k, them, sq).reach.and(&around).len();
                     }
-                    let (s, k) = man_of(c);
-                    if s != them || r.kinds[usize::from(k)].is_pawn() {
-                        continue;
-                    }
-                    let reach = &r.moves(k, them, sq).reach;
-                    hits += around.iter().filter(|&&z| reach.has(z)).count() as i32;
                 }
             }
-            score[seat.index()] -= ZONE_ATTACK * hits.min(24);
+            score[i] -= ZONE_ATTACK * (hits as i32).min(24);
         }
         score[0] - score[1]
     }
 
     /// The worth of the man of kind `k` (a royal: nothing).
     fn worth(r: &Rules, k: u8) -> i32 {
-        let kind = &r.kinds[usize::from(k)];
-        if kind.is_royal() {
+        let kind = r.facts(k);
+        if kind.royal {
             0
         } else {
             kind.value

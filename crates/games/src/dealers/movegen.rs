@@ -22,10 +22,10 @@
 //!   pushes onto the royal's square or the corner (R6).
 
 use super::position::{
-    cell, man_of, End, EndReason, Pending, Position, DISCARD, EMPTY, NO_CARD, NO_SQUARE, SHARED,
-    STACK,
+    castling_key, cell, cell_key, ep_key, fresh_key, hand_key, man_of, side_key, End, EndReason,
+    Men, Pending, Position, DISCARD, EMPTY, NO_CARD, NO_SQUARE, SHARED, STACK,
 };
-use super::rules::{PromotionRule, Rules, Special, Squares, ZombieRoyal};
+use super::rules::{PromotionRule, Rules, Special, SquareMoves, Squares, ZombieRoyal};
 use deckmate_rules::Seat;
 use std::fmt;
 
@@ -157,7 +157,7 @@ impl fmt::Debug for Move {
     }
 }
 
-/// A board and its opening-move pawns.
+/// A board's cells.
 type Board = [u8; 144];
 
 #[inline]
@@ -207,70 +207,66 @@ impl Rules {
         }
     }
 
-    /// Whether `by` attacks `sq` on `board` (R7): some man of `by` has a
-    /// capturing move there (the square itself may be empty).
-    pub(crate) fn attacked(&self, board: &Board, fresh: &Squares, sq: u8, by: Seat) -> bool {
-        for from in 0..self.squares() {
-            let c = board[usize::from(from)];
-            if c == EMPTY {
-                continue;
-            }
-            let (seat, kind) = man_of(c);
-            if seat != by {
-                continue;
-            }
+    /// Whether `by` attacks `sq` on `board` (R7): some man of `by` (its
+    /// squares: `men`) has a capturing move there (the square itself may
+    /// be empty).
+    pub(crate) fn attacked(
+        &self,
+        board: &Board,
+        men: &Men,
+        fresh: &Squares,
+        sq: u8,
+        by: Seat,
+    ) -> bool {
+        men.all[by.index()].iter().any(|from| {
+            let kind = man_of(board[usize::from(from)]).1;
             let m = self.moves(kind, by, from);
-            if !m.reach.has(sq) {
+            m.reach.has(sq) && self.attacks_from(board, fresh, m, from, kind, sq)
+        })
+    }
+
+    /// Whether the man of `kind` on `from`, whose moves from there are `m`
+    /// and may reach `sq`, has a capturing move to `sq` on `board` (R7).
+    #[inline]
+    fn attacks_from(
+        &self,
+        board: &Board,
+        fresh: &Squares,
+        m: &SquareMoves,
+        from: u8,
+        kind: u8,
+        sq: u8,
+    ) -> bool {
+        let empty = |s: &u8| board[usize::from(*s)] == EMPTY;
+        let is_fresh = fresh.has(from);
+        if self.facts(kind).special == Special::Linebacker {
+            return false;
+        }
+        for l in &m.leaps {
+            if l.to == sq && l.can_capture && (!l.initial || is_fresh) && l.via.iter().all(empty) {
+                return true;
+            }
+        }
+        for l in &m.lines {
+            if !l.can_capture || (l.initial && !is_fresh) || !l.via.iter().all(empty) {
                 continue;
             }
-            let empty = |s: &u8| board[usize::from(*s)] == EMPTY;
-            let is_fresh = fresh.has(from);
-            if self.kinds[usize::from(kind)].special == Special::Linebacker {
+            let Some(at) = l.squares.iter().position(|&s| s == sq) else {
                 continue;
-            }
-            for l in &m.leaps {
-                if l.to == sq
-                    && l.can_capture
-                    && (!l.initial || is_fresh)
-                    && l.via.iter().all(empty)
-                {
-                    return true;
-                }
-            }
-            for l in &m.lines {
-                if !l.can_capture || (l.initial && !is_fresh) || !l.via.iter().all(empty) {
-                    continue;
-                }
-                let Some(at) = l.squares.iter().position(|&s| s == sq) else {
-                    continue;
-                };
-                let before = l.squares[..at].iter().filter(|s| !empty(s)).count();
-                if (l.hop && before == 1) || (!l.hop && before == 0) {
-                    return true;
-                }
+            };
+            let before = l.squares[..at].iter().filter(|s| !empty(s)).count();
+            if (l.hop && before == 1) || (!l.hop && before == 0) {
+                return true;
             }
         }
         false
     }
 
-    /// The squares of `seat`'s royals on `board`.
-    pub(crate) fn royals(&self, board: &Board, seat: Seat) -> Vec<u8> {
-        (0..self.squares())
-            .filter(|&s| {
-                let c = board[usize::from(s)];
-                c != EMPTY && {
-                    let (o, k) = man_of(c);
-                    o == seat && self.kinds[usize::from(k)].is_royal()
-                }
-            })
-            .collect()
-    }
-
     /// Whether any royal of `seat` is attacked (none: never).
-    pub(crate) fn in_check(&self, board: &Board, fresh: &Squares, seat: Seat) -> bool {
-        self.royals(board, seat)
-            .into_iter()
-            .any(|r| self.attacked(board, fresh, r, seat.other()))
+    pub(crate) fn in_check(&self, board: &Board, men: &Men, fresh: &Squares, seat: Seat) -> bool {
+        men.royals[seat.index()]
+            .iter()
+            .any(|r| self.attacked(board, men, fresh, r, seat.other()))
     }
 
     /// Whether the man of kind `mover` of `seat` becomes a Zombie Pawn by
@@ -288,23 +284,42 @@ impl Rules {
 }
 
 impl Position {
-    /// The board and opening-move pawns after `m` (no hands, counters).
-    fn board_after(&self, m: Move) -> (Board, Squares) {
+    /// The board, its men and the opening-move pawns after `m` (no hands,
+    /// counters).
+    fn board_after(&self, m: Move) -> (Board, Men, Squares) {
         let r = &*self.rules;
         let mut b = self.board;
+        let mut men = self.men;
         let mut fresh = self.fresh;
+        // Sets a square's cell, and the men's sets with it.
+        let mut set = |b: &mut Board, sq: u8, c: u8| {
+            let old = b[usize::from(sq)];
+            if old != EMPTY {
+                let s = man_of(old).0.index();
+                men.all[s].remove(sq);
+                men.royals[s].remove(sq);
+            }
+            if c != EMPTY {
+                let (s, k) = man_of(c);
+                men.all[s.index()].add(sq);
+                if r.facts(k).royal {
+                    men.royals[s.index()].add(sq);
+                }
+            }
+            b[usize::from(sq)] = c;
+        };
         let (from, to) = (m.from(), m.to());
         let c = b[usize::from(from)];
         let (me, kind) = man_of(c);
-        b[usize::from(from)] = EMPTY;
+        set(&mut b, from, EMPTY);
         fresh.remove(from);
         if m.is_castling() {
             let (corner, partner_to) = castle_squares(r, from, to);
             let partner = b[usize::from(corner)];
-            b[usize::from(corner)] = EMPTY;
-            b[usize::from(partner_to)] = partner;
-            b[usize::from(to)] = c;
-            return (b, fresh);
+            set(&mut b, corner, EMPTY);
+            set(&mut b, partner_to, partner);
+            set(&mut b, to, c);
+            return (b, men, fresh);
         }
         let mut victim = None;
         if m.is_en_passant() {
@@ -312,12 +327,12 @@ impl Position {
             if v != EMPTY {
                 victim = Some(man_of(v).1);
             }
-            b[usize::from(self.ep_pawn)] = EMPTY;
+            set(&mut b, self.ep_pawn, EMPTY);
             fresh.remove(self.ep_pawn);
         } else if m.is_push() {
             let pushed = b[usize::from(to)];
             if let Some(next) = beyond(r.size, from, to) {
-                b[usize::from(next)] = pushed;
+                set(&mut b, next, pushed);
                 if fresh.has(to) {
                     fresh.add(next);
                 }
@@ -332,8 +347,8 @@ impl Position {
             None if r.converts(kind, victim) => r.zombie.unwrap_or(kind),
             None => kind,
         };
-        b[usize::from(to)] = cell(now, me);
-        (b, fresh)
+        set(&mut b, to, cell(now, me));
+        (b, men, fresh)
     }
 
     /// Whether the side to move has a legal move (a promotion under way
@@ -360,10 +375,19 @@ impl Position {
             }
             return;
         }
-        let mut v = Vec::with_capacity(64);
-        self.pseudo_moves(&mut v);
+        // Generated in place, the illegal ones then dropped in order.
+        let start = out.len();
+        self.pseudo_moves(out);
         let guard = self.guard();
-        out.extend(v.into_iter().filter(|&m| self.is_legal_with(m, &guard)));
+        let mut kept = start;
+        for i in start..out.len() {
+            let m = out[i];
+            if self.is_legal_with(m, &guard) {
+                out[kept] = m;
+                kept += 1;
+            }
+        }
+        out.truncate(kept);
     }
 
     /// What a move must leave alone to be safe without trying it: the
@@ -375,22 +399,21 @@ impl Position {
     fn guard(&self) -> Option<Squares> {
         let r = &*self.rules;
         let me = self.side;
-        let royals = r.royals(&self.board, me);
-        let [king] = royals.as_slice() else {
+        let mut royals = self.men.royals[me.index()].iter();
+        let (Some(king), None) = (royals.next(), royals.next()) else {
             return None;
         };
-        let king = *king;
         let them = me.other();
         let mut danger = Squares::default();
-        for from in 0..r.squares() {
-            let c = self.board[usize::from(from)];
-            if c == EMPTY || man_of(c).0 != them {
-                continue;
-            }
-            let kind = man_of(c).1;
+        for from in self.men.all[them.index()].iter() {
+            let kind = man_of(self.board[usize::from(from)]).1;
             let m = r.moves(kind, them, from);
             if !m.reach.has(king) {
                 continue;
+            }
+            // In check: every move is tried.
+            if r.attacks_from(&self.board, &self.fresh, m, from, kind, king) {
+                return None;
             }
             danger.add(from);
             for l in m.leaps.iter().filter(|l| l.to == king && l.can_capture) {
@@ -405,9 +428,6 @@ impl Position {
                     }
                 }
             }
-        }
-        if r.attacked(&self.board, &self.fresh, king, them) {
-            return None;
         }
         danger.add(king);
         Some(danger)
@@ -433,22 +453,23 @@ impl Position {
 
     /// Whether a side's royal is attacked now.
     pub fn in_check(&self, seat: Seat) -> bool {
-        self.rules.in_check(&self.board, &self.fresh, seat)
+        self.rules
+            .in_check(&self.board, &self.men, &self.fresh, seat)
     }
 
     /// The square of a side's royal that is attacked now, if any (the
     /// first one found where the side has several).
     pub fn checked_royal(&self, seat: Seat) -> Option<u8> {
-        self.rules.royals(&self.board, seat).into_iter().find(|&r| {
+        self.men.royals[seat.index()].iter().find(|&r| {
             self.rules
-                .attacked(&self.board, &self.fresh, r, seat.other())
+                .attacked(&self.board, &self.men, &self.fresh, r, seat.other())
         })
     }
 
     /// Whether `m` leaves the mover's royals unattacked (D1).
     fn is_safe(&self, m: Move) -> bool {
-        let (b, f) = self.board_after(m);
-        !self.rules.in_check(&b, &f, self.side)
+        let (b, men, f) = self.board_after(m);
+        !self.rules.in_check(&b, &men, &f, self.side)
     }
 
     /// Every move of the side to move, its royal's safety not yet looked
@@ -458,13 +479,9 @@ impl Position {
         let me = self.side;
         let b = &self.board;
         let empty = |s: &u8| b[usize::from(*s)] == EMPTY;
-        for from in 0..r.squares() {
-            let c = b[usize::from(from)];
-            if c == EMPTY || man_of(c).0 != me {
-                continue;
-            }
-            let kind = man_of(c).1;
-            let k = &r.kinds[usize::from(kind)];
+        for from in self.men.all[me.index()].iter() {
+            let kind = man_of(b[usize::from(from)]).1;
+            let k = r.facts(kind);
             let fresh = self.fresh.has(from);
             let lb = k.special == Special::Linebacker;
             let m = r.moves(kind, me, from);
@@ -516,7 +533,7 @@ impl Position {
                     break;
                 }
             }
-            if k.is_pawn() {
+            if k.pawn {
                 self.special_pawn_moves(out, kind, from, fresh);
             }
         }
@@ -530,7 +547,7 @@ impl Position {
         let me = self.side;
         let b = &self.board;
         let empty = |s: &u8| b[usize::from(*s)] == EMPTY;
-        let special = r.kinds[usize::from(kind)].special;
+        let special = r.facts(kind).special;
         // En passant: any capture of the pawn's that lands on a crossed
         // square (R4; Horse and Lance Pawns never, R3; a Linebacker never
         // captures).
@@ -574,7 +591,9 @@ impl Position {
             ((0..n).contains(&f) && (0..n).contains(&rk)).then(|| (rk * n + f) as u8)
         };
         match special {
-            Special::Chicken if r.attacked(&self.board, &self.fresh, from, me.other()) => {
+            Special::Chicken
+                if r.attacked(&self.board, &self.men, &self.fresh, from, me.other()) =>
+            {
                 for df in [-1, 0, 1] {
                     let mut i = 1;
                     while let Some(s) = at(ff + df * i, fr - fwd * i) {
@@ -610,7 +629,19 @@ impl Position {
     /// Adds `m` by a man of `kind`, taking `victim`: once per promotion
     /// choice when the man (after a Zombie's conversion) ends in its zone
     /// and a hand holds a piece (D4, R5, R9), as it is otherwise.
+    #[inline(always)]
     fn emit(&self, out: &mut Vec<Move>, kind: u8, m: Move, victim: Option<u8>) {
+        let r = &*self.rules;
+        // A piece that takes no Zombie never promotes.
+        if !r.facts(kind).pawn && (victim.is_none() || victim != r.zombie) {
+            out.push(m);
+        } else {
+            self.emit_promoting(out, kind, m, victim);
+        }
+    }
+
+    /// [`Position::emit`] for a pawn, or a man that takes a Zombie.
+    fn emit_promoting(&self, out: &mut Vec<Move>, kind: u8, m: Move, victim: Option<u8>) {
         let r = &*self.rules;
         let me = self.side;
         let judged = if r.converts(kind, victim) {
@@ -663,11 +694,11 @@ impl Position {
         let back = if me == Seat::First { 0 } else { r.size - 1 };
         let home = back * r.size + r.royal_file();
         let c = self.board[usize::from(home)];
-        if c == EMPTY || man_of(c).0 != me || !r.kinds[usize::from(man_of(c).1)].is_royal() {
+        if c == EMPTY || man_of(c).0 != me || !r.facts(man_of(c).1).royal {
             return;
         }
         let them = me.other();
-        if r.attacked(&self.board, &self.fresh, home, them) {
+        if r.attacked(&self.board, &self.men, &self.fresh, home, them) {
             return;
         }
         for (bit, file) in [(1u8, 0u8), (2, r.size - 1)] {
@@ -676,7 +707,7 @@ impl Position {
             }
             let corner = back * r.size + file;
             let p = self.board[usize::from(corner)];
-            if p == EMPTY || man_of(p).0 != me || r.kinds[usize::from(man_of(p).1)].is_royal() {
+            if p == EMPTY || man_of(p).0 != me || r.facts(man_of(p).1).royal {
                 continue;
             }
             let (lo, hi) = (home.min(corner), home.max(corner));
@@ -688,7 +719,7 @@ impl Position {
             let to = (i32::from(home) + 2 * step) as u8;
             if [cross, to]
                 .iter()
-                .any(|&s| r.attacked(&self.board, &self.fresh, s, them))
+                .any(|&s| r.attacked(&self.board, &self.men, &self.fresh, s, them))
             {
                 continue;
             }
@@ -712,6 +743,9 @@ impl Position {
         let (from, to) = (m.from(), m.to());
         let (_, kind) = man_of(self.board[usize::from(from)]);
         let mover = &r.kinds[usize::from(kind)];
+        // The hash is brought up to date as things change (what
+        // `compute_hash` would give, checked in debug builds).
+        let mut hash = self.hash;
         // The capture, for the hand (D4: a piece's double, not a pawn's or
         // a royal's).
         let victim = if m.is_en_passant() {
@@ -723,31 +757,63 @@ impl Position {
         };
         if let Some(v) = victim {
             let (_, vk) = man_of(self.board[usize::from(v)]);
-            if r.kinds[usize::from(vk)].deck() == super::CardKind::Piece {
-                match r.options.promotion {
-                    PromotionRule::Hand => self.hands[me.index()][usize::from(vk)] += 1,
-                    PromotionRule::Standard => {}
-                    PromotionRule::DrawStack => self.hands[DISCARD][usize::from(vk)] += 1,
+            if r.facts(vk).piece {
+                let row = match r.options.promotion {
+                    PromotionRule::Hand => Some(me.index()),
+                    PromotionRule::Standard => None,
+                    PromotionRule::DrawStack => Some(DISCARD),
+                };
+                if let Some(row) = row {
+                    let n = self.hands[row][usize::from(vk)];
+                    self.hands[row][usize::from(vk)] = n + 1;
+                    hash ^= hand_key(row, vk, n) ^ hand_key(row, vk, n + 1);
                 }
             }
         }
         if let (Some(k), PromotionRule::Hand) = (m.promotion(), r.options.promotion) {
             let i = if m.from_shared() { SHARED } else { me.index() };
-            let h = &mut self.hands[i][usize::from(k)];
-            *h = h.saturating_sub(1);
+            let n = self.hands[i][usize::from(k)];
+            self.hands[i][usize::from(k)] = n.saturating_sub(1);
+            hash ^= hand_key(i, k, n) ^ hand_key(i, k, n.saturating_sub(1));
         }
-        let (board, fresh) = self.board_after(m);
+        let (board, men, fresh) = self.board_after(m);
+        // The squares whose men may have changed.
+        let mut changed = Squares::default();
+        changed.add(from);
+        changed.add(to);
+        if m.is_castling() {
+            let (corner, partner_to) = castle_squares(&r, from, to);
+            changed.add(corner);
+            changed.add(partner_to);
+        } else if m.is_en_passant() {
+            changed.add(self.ep_pawn);
+        }
         // Castling rights: lost by any move from, onto or pushing onto a
         // royal's square or a corner (R6).
-        let mut touched = vec![from, to];
-        if m.is_push() {
-            touched.extend(beyond(r.size, from, to));
+        let pushed_to = if m.is_push() {
+            beyond(r.size, from, to)
+        } else {
+            None
+        };
+        if let Some(next) = pushed_to {
+            changed.add(next);
         }
+        for sq in changed.iter() {
+            let (was, now) = (self.board[usize::from(sq)], board[usize::from(sq)]);
+            if was != now {
+                hash ^= cell_key(was, sq) ^ cell_key(now, sq);
+            }
+        }
+        for sq in self.fresh.xor(&fresh).iter() {
+            hash ^= fresh_key(sq);
+        }
+        let castling = self.castling;
+        let touched = [Some(from), Some(to), pushed_to];
         for seat in Seat::BOTH {
             let back = if seat == Seat::First { 0 } else { r.size - 1 };
             let home = back * r.size + r.royal_file();
             let shift = 2 * seat.index() as u8;
-            for &t in &touched {
+            for t in touched.into_iter().flatten() {
                 if t == home {
                     self.castling &= !(3 << shift);
                 }
@@ -759,8 +825,10 @@ impl Position {
                 }
             }
         }
+        hash ^= castling_key(castling) ^ castling_key(self.castling);
         // En passant (D9, R4): a pawn's line move of two or three squares,
         // not a Horse's or Lance's, not a retreat, the man still a pawn.
+        let ep = self.ep;
         self.ep = Squares::default();
         self.ep_pawn = NO_SQUARE;
         let still_pawn = r.kinds[usize::from(man_of(board[usize::from(to)]).1)].is_pawn();
@@ -777,10 +845,15 @@ impl Position {
                 }
             }
         }
+        for sq in ep.xor(&self.ep).iter() {
+            hash ^= ep_key(sq);
+        }
         let irreversible = victim.is_some() || mover.is_pawn();
         self.half_moves = if irreversible { 0 } else { self.half_moves + 1 };
         self.board = board;
+        self.men = men;
         self.fresh = fresh;
+        self.hash = hash;
         // big-deck: a pawn that ends in its zone waits for chance's draw
         // and its choice before the turn ends.
         let (_, now) = man_of(self.board[usize::from(to)]);
@@ -857,6 +930,7 @@ impl Position {
             }
         }
         self.pending = None;
+        self.hash = self.compute_hash();
         self.finish_turn(true);
     }
 
@@ -868,7 +942,8 @@ impl Position {
             self.move_number += 1;
         }
         self.side = me.other();
-        self.hash = self.compute_hash();
+        self.hash ^= side_key();
+        debug_assert_eq!(self.hash, self.compute_hash(), "the hash kept up to date");
         self.ep_counts = self.en_passant_capturable();
         let key = self.repetition_key();
         if irreversible {
@@ -920,12 +995,8 @@ impl Position {
         }
         let r = &*self.rules;
         let mut v = Vec::new();
-        for from in 0..r.squares() {
-            let c = self.board[usize::from(from)];
-            if c == EMPTY || man_of(c).0 != self.side {
-                continue;
-            }
-            let kind = man_of(c).1;
+        for from in self.men.all[self.side.index()].iter() {
+            let kind = man_of(self.board[usize::from(from)]).1;
             if r.kinds[usize::from(kind)].is_pawn() {
                 self.special_pawn_moves(&mut v, kind, from, self.fresh.has(from));
             }

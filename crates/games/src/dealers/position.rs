@@ -35,6 +35,15 @@ pub(crate) const fn man_of(c: u8) -> (Seat, u8) {
     (seat, (c & 0x7F) - 1)
 }
 
+/// Per side, the squares of its men and of its royals.
+#[derive(Copy, Clone, Default, PartialEq, Eq, Debug)]
+pub(crate) struct Men {
+    /// Every man's square, per side.
+    pub all: [Squares; 2],
+    /// The royals' squares, per side.
+    pub royals: [Squares; 2],
+}
+
 /// The hands: per kind, how many White holds, Black holds, and the shared
 /// extras (which are both players' until one promotes to one, D4); then,
 /// in the `big-deck` alternate, the Draw Stack and the Discard Pile.
@@ -111,6 +120,10 @@ pub struct Position {
     pub(crate) rules: Arc<Rules>,
     /// Per square: [`EMPTY`] or a [`cell`].
     pub(crate) board: [u8; 144],
+    /// Per side, the squares of its men and of its royals (what
+    /// [`Position::board`] holds, as sets: the men are visited without
+    /// scanning the board).
+    pub(crate) men: Men,
     /// Pawns that still have their opening move.
     pub(crate) fresh: Squares,
     pub(crate) hands: Hands,
@@ -189,6 +202,7 @@ impl Position {
         let mut p = Position {
             rules: rules.clone(),
             board: [EMPTY; 144],
+            men: Men::default(),
             fresh: Squares::default(),
             hands: [[0; MAX_KINDS]; 5],
             side: setup.side,
@@ -208,6 +222,10 @@ impl Position {
             if let Some(m) = m {
                 let k = kind(&m.code)?;
                 p.board[sq] = cell(k, m.seat);
+                p.men.all[m.seat.index()].add(sq as u8);
+                if rules.kinds[usize::from(k)].is_royal() {
+                    p.men.royals[m.seat.index()].add(sq as u8);
+                }
                 if m.fresh && rules.kinds[usize::from(k)].is_pawn() {
                     p.fresh.add(sq as u8);
                 }
@@ -424,9 +442,7 @@ impl Position {
         if self.ep_counts {
             self.hash
         } else {
-            self.ep
-                .iter()
-                .fold(self.hash, |h, sq| h ^ key(6, u64::from(sq)))
+            self.ep.iter().fold(self.hash, |h, sq| h ^ ep_key(sq))
         }
     }
 
@@ -445,28 +461,23 @@ impl Position {
     pub(crate) fn compute_hash(&self) -> u64 {
         let mut h = 0u64;
         for sq in 0..self.rules.squares() {
-            let c = self.board[usize::from(sq)];
-            if c != EMPTY {
-                h ^= key(1, u64::from(c) << 8 | u64::from(sq));
-            }
+            h ^= cell_key(self.board[usize::from(sq)], sq);
         }
         for sq in self.fresh.iter() {
-            h ^= key(2, u64::from(sq));
+            h ^= fresh_key(sq);
         }
         for (i, hand) in self.hands.iter().enumerate() {
             for (k, &n) in hand.iter().enumerate() {
-                if n > 0 {
-                    h ^= key(3, (i as u64) << 16 | (k as u64) << 8 | u64::from(n));
-                }
+                h ^= hand_key(i, k as u8, n);
             }
         }
         if self.side == Seat::Second {
-            h ^= key(4, 0);
+            h ^= side_key();
         }
-        h ^= key(5, u64::from(self.castling));
+        h ^= castling_key(self.castling);
         for sq in self.ep.iter() {
             // The same key as in `repetition_key`.
-            h ^= key(6, u64::from(sq));
+            h ^= ep_key(sq);
         }
         if let Some(p) = self.pending {
             let d = p.drawn.unwrap_or([NO_CARD; 3]);
@@ -480,6 +491,51 @@ impl Position {
         }
         h
     }
+}
+
+/// The hash's share of a square's cell (nothing when empty).
+#[inline]
+pub(crate) fn cell_key(c: u8, sq: u8) -> u64 {
+    if c == EMPTY {
+        0
+    } else {
+        key(1, u64::from(c) << 8 | u64::from(sq))
+    }
+}
+
+/// The hash's share of a pawn's opening move on `sq`.
+#[inline]
+pub(crate) fn fresh_key(sq: u8) -> u64 {
+    key(2, u64::from(sq))
+}
+
+/// The hash's share of `n` cards of kind `k` in row `row` of the
+/// [`Hands`] (nothing when none).
+#[inline]
+pub(crate) fn hand_key(row: usize, k: u8, n: u8) -> u64 {
+    if n == 0 {
+        0
+    } else {
+        key(3, (row as u64) << 16 | u64::from(k) << 8 | u64::from(n))
+    }
+}
+
+/// The hash's share of Black to move.
+#[inline]
+pub(crate) fn side_key() -> u64 {
+    key(4, 0)
+}
+
+/// The hash's share of the castling corners.
+#[inline]
+pub(crate) fn castling_key(castling: u8) -> u64 {
+    key(5, u64::from(castling))
+}
+
+/// The hash's share of an en passant square.
+#[inline]
+pub(crate) fn ep_key(sq: u8) -> u64 {
+    key(6, u64::from(sq))
 }
 
 /// A zobrist key from a tag and a value (splitmix64: no table to build).

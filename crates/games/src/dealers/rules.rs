@@ -216,10 +216,63 @@ impl Squares {
     }
 
     /// The squares, lowest first.
-    pub fn iter(&self) -> impl Iterator<Item = u8> + '_ {
-        (0..192u16)
-            .map(|s| s as u8)
-            .filter(move |&s| s < 192 && self.has(s))
+    #[inline]
+    pub fn iter(&self) -> SquaresIter {
+        SquaresIter {
+            words: self.0,
+            word: 0,
+        }
+    }
+
+    /// How many squares the set holds.
+    #[inline]
+    pub fn len(&self) -> u32 {
+        self.0.iter().map(|w| w.count_ones()).sum()
+    }
+
+    /// The squares in one set and not the other.
+    #[inline]
+    pub fn xor(&self, other: &Squares) -> Squares {
+        Squares([
+            self.0[0] ^ other.0[0],
+            self.0[1] ^ other.0[1],
+            self.0[2] ^ other.0[2],
+        ])
+    }
+
+    /// The squares in both sets.
+    #[inline]
+    pub fn and(&self, other: &Squares) -> Squares {
+        Squares([
+            self.0[0] & other.0[0],
+            self.0[1] & other.0[1],
+            self.0[2] & other.0[2],
+        ])
+    }
+}
+
+/// The squares of a [`Squares`], lowest first.
+#[derive(Clone, Debug)]
+pub struct SquaresIter {
+    words: [u64; 3],
+    word: usize,
+}
+
+impl Iterator for SquaresIter {
+    type Item = u8;
+
+    #[inline]
+    fn next(&mut self) -> Option<u8> {
+        while self.word < 3 {
+            let w = &mut self.words[self.word];
+            if *w != 0 {
+                let bit = w.trailing_zeros();
+                *w &= *w - 1;
+                return Some((self.word * 64) as u8 + bit as u8);
+            }
+            self.word += 1;
+        }
+        None
     }
 }
 
@@ -246,6 +299,39 @@ pub struct Rules {
     pub zombie: Option<u8>,
     /// The options.
     pub options: PlayOptions,
+    /// Per kind, what move generation, the attack test and the evaluation
+    /// read of it, packed small (a [`Kind`] spans cache lines).
+    facts: Vec<Facts>,
+}
+
+/// What the hot paths read of a kind: its worth and what it is.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct Facts {
+    /// [`Kind::value`].
+    pub value: i32,
+    /// [`Kind::is_royal`].
+    pub royal: bool,
+    /// [`Kind::is_pawn`].
+    pub pawn: bool,
+    /// A Piece card (its double goes to a hand when taken, D4).
+    pub piece: bool,
+    /// [`Kind::mecklenbeck`].
+    pub mecklenbeck: bool,
+    /// [`Kind::special`].
+    pub special: Special,
+}
+
+impl Facts {
+    fn of(k: &Kind) -> Facts {
+        Facts {
+            value: k.value,
+            royal: k.is_royal(),
+            pawn: k.is_pawn(),
+            piece: k.deck() == CardKind::Piece,
+            mecklenbeck: k.mecklenbeck,
+            special: k.special,
+        }
+    }
 }
 
 impl Rules {
@@ -289,11 +375,13 @@ impl Rules {
             kinds.push(compile_kind(card, &geometry, size)?);
         }
         let zombie = wanted.iter().position(|c| c == ZOMBIE).map(|i| i as u8);
+        let facts = kinds.iter().map(Facts::of).collect();
         Ok(Arc::new(Rules {
             size,
             kinds,
             zombie,
             options,
+            facts,
         }))
     }
 
@@ -346,8 +434,8 @@ impl Rules {
     /// rank; a Mecklenbeck pawn the opponent's pawn row and beyond).
     #[inline]
     pub fn in_zone(&self, kind: u8, seat: Seat, sq: u8) -> bool {
-        let k = &self.kinds[usize::from(kind)];
-        if !k.is_pawn() {
+        let k = self.facts(kind);
+        if !k.pawn {
             return false;
         }
         let r = self.rank_from(seat, sq);
@@ -356,6 +444,12 @@ impl Rules {
         } else {
             r == self.size - 1
         }
+    }
+
+    /// The packed facts of `kind`.
+    #[inline]
+    pub(crate) fn facts(&self, kind: u8) -> &Facts {
+        &self.facts[usize::from(kind)]
     }
 
     /// The moves of `kind` for `seat` from `sq`.

@@ -1,0 +1,186 @@
+//! Dealer's Chess's evaluation and hash, as kept fast (issue 35 item 4),
+//! against their from-scratch definitions along random games: the
+//! evaluation's one pass over each side's men equals the old walk over
+//! every square (written here from the public API, as it was), and the
+//! hash kept up to date move by move equals the hash of the same position
+//! read afresh from its string.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use deckmate_games::dealers::bench::{dealt_start, EXAMPLE_DECK};
+use deckmate_games::dealers::record::GameSpec;
+use deckmate_games::dealers::{
+    Alternate, BoardSize, DealersEval, PlayOptions, Position, PromotionRule, Rules,
+};
+use deckmate_rules::{Game, Seat, SeededRng};
+use std::sync::Arc;
+
+/// The evaluation as it was before issue 35: every square walked, the
+/// board walked again for each royal's safety.
+fn white_score_by_scan(pos: &Position) -> i32 {
+    let r: &Rules = pos.rules();
+    let n = r.size;
+    let value = |k: usize| r.kinds[k].value;
+    let best_of = |seat: Seat| -> i32 {
+        match r.options.promotion {
+            PromotionRule::Hand => (0..r.kinds.len())
+                .filter(|&k| pos.in_hand(Some(seat), k as u8) > 0 || pos.in_hand(None, k as u8) > 0)
+                .map(value)
+                .max()
+                .unwrap_or(0),
+            PromotionRule::Standard => pos
+                .promotes_to(seat)
+                .into_iter()
+                .map(|k| value(usize::from(k)))
+                .max()
+                .unwrap_or(0),
+            PromotionRule::DrawStack => {
+                let pool = pos.draw_pool();
+                if pool.is_empty() {
+                    return 0;
+                }
+                let total: i32 = pool.iter().map(|&k| value(usize::from(k))).sum();
+                total / pool.len() as i32 * 6 / 5
+            }
+        }
+    };
+    let best = [best_of(Seat::First), best_of(Seat::Second)];
+    let mut score = [0i32; 2];
+    let mut royals: [Vec<u8>; 2] = [Vec::new(), Vec::new()];
+    let centre2 = i32::from(n) - 1;
+    for sq in 0..r.squares() {
+        let Some((seat, k)) = pos.at(sq) else {
+            continue;
+        };
+        let kind = &r.kinds[usize::from(k)];
+        let s = &mut score[seat.index()];
+        if kind.is_royal() {
+            royals[seat.index()].push(sq);
+            continue;
+        }
+        *s += kind.value;
+        if kind.is_pawn() {
+            let rank = i32::from(r.rank_from(seat, sq));
+            let start = i32::from(r.pawn_row());
+            let last = i32::from(n) - 1;
+            if rank > start && last > start {
+                let p = (rank - start) * 100 / (last - start);
+                *s += best[seat.index()] * 45 * p * p / 1_000_000;
+            }
+        } else {
+            let f = 2 * i32::from(sq % n) - centre2;
+            let rk = 2 * i32::from(sq / n) - centre2;
+            let far = (f.abs() + rk.abs()) / 2;
+            *s += 4 * (i32::from(n) - 1 - far).max(0) / 2;
+        }
+    }
+    for seat in Seat::BOTH {
+        for k in 0..r.kinds.len() {
+            let count = i32::from(pos.in_hand(Some(seat), k as u8));
+            score[seat.index()] += count * r.kinds[k].value * 15 / 100;
+        }
+    }
+    for seat in Seat::BOTH {
+        let them = seat.other();
+        let mut hits = 0;
+        for &royal in &royals[seat.index()] {
+            let nn = i32::from(n);
+            let (f, rk) = (i32::from(royal) % nn, i32::from(royal) / nn);
+            let around: Vec<u8> = (-1..=1)
+                .flat_map(|df| {
+                    (-1..=1).filter_map(move |dr| {
+                        let (a, b) = (f + df, rk + dr);
+                        ((0..nn).contains(&a) && (0..nn).contains(&b)).then(|| (b * nn + a) as u8)
+                    })
+                })
+                .collect();
+            for sq in 0..r.squares() {
+                let Some((s, k)) = pos.at(sq) else {
+                    continue;
+                };
+                if s != them || r.kinds[usize::from(k)].is_pawn() {
+                    continue;
+                }
+                let reach = &r.moves(k, them, sq).reach;
+                hits += around.iter().filter(|&&z| reach.has(z)).count() as i32;
+            }
+        }
+        score[seat.index()] -= 9 * hits.min(24);
+    }
+    score[0] - score[1]
+}
+
+/// Plays `plies` random legal moves from the start of `spec` (both armies
+/// `random`), checking the evaluation and the hash at every position.
+/// Returns how many positions were checked.
+fn check_along(spec: &GameSpec, plies: usize) -> usize {
+    let (g, _) = dealt_start(spec).unwrap();
+    let mut p = g.position().unwrap().clone();
+    let mut rng = SeededRng::new(spec.seed ^ 0x5EED);
+    let eval = DealersEval;
+    let mut checked = 0;
+    for _ in 0..plies {
+        assert_eq!(
+            eval.white_score(&p),
+            white_score_by_scan(&p),
+            "{}",
+            p.text()
+        );
+        // The string holds neither a `big-deck` draw nor `simplified`'s
+        // stand-ins: the hash is compared in the standard game.
+        if spec.alternate == Alternate::Standard {
+            let again = Position::from_setup(&p.setup(), p.rules()).unwrap();
+            assert_eq!(again.text(), p.text());
+            assert_eq!(p.zobrist(), again.zobrist(), "{}", p.text());
+        }
+        checked += 1;
+        let mut chance = Vec::new();
+        p.chance_outcomes(&mut chance);
+        let m = if chance.is_empty() {
+            let mut legal = Vec::new();
+            Game::legal_moves(&p, &mut legal);
+            if legal.is_empty() {
+                break;
+            }
+            legal[rng.below(legal.len() as u64) as usize]
+        } else {
+            chance[rng.below(chance.len() as u64) as usize].0
+        };
+        p.play_unchecked(m);
+    }
+    checked
+}
+
+#[test]
+fn the_one_pass_evaluation_and_the_kept_hash_equal_their_definitions() {
+    let mut checked = 0;
+    for seed in 1..=6u64 {
+        for size in [BoardSize::Eight, BoardSize::Ten] {
+            let spec = GameSpec {
+                seed,
+                size,
+                ..GameSpec::default()
+            };
+            checked += check_along(&spec, 120);
+        }
+    }
+    let twelve = GameSpec {
+        seed: 1,
+        size: BoardSize::Twelve,
+        deck_file: Some(Arc::from(EXAMPLE_DECK)),
+        ..GameSpec::default()
+    };
+    checked += check_along(&twelve, 120);
+    for alternate in [Alternate::Simplified, Alternate::BigDeck] {
+        for seed in 1..=3u64 {
+            let spec = GameSpec {
+                seed,
+                alternate,
+                options: PlayOptions::default(),
+                ..GameSpec::default()
+            };
+            checked += check_along(&spec, 120);
+        }
+    }
+    assert!(checked > 1000, "{checked} positions");
+}
