@@ -206,6 +206,37 @@ fn the_kept_values_of_all_deals_are_the_solvers() {
     }
 }
 
+/// The kept values of every 1000th deal (185 deals, spread over the index
+/// range) solved again, with one table through them as a thread of the
+/// all-deals run keeps it: each equals the value in the file. 314 s in a
+/// release build on the shared 2-core machine (`cargo test --release -p
+/// deckmate-games --test games every_thousandth -- --ignored`).
+#[test]
+#[ignore = "slow: 185 whole deals"]
+fn the_kept_values_of_every_thousandth_deal_are_the_solvers() {
+    use deckmate_games::chess_cards::engine::deals::{Deals, ALL_DEALS};
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../data/chess-cards-all-deals.txt"
+    );
+    let text = std::fs::read_to_string(path).unwrap();
+    let kept: std::collections::HashMap<u64, i32> = text
+        .lines()
+        .skip(1)
+        .map(|l| {
+            let f: Vec<&str> = l.split_whitespace().collect();
+            (f[0].parse().unwrap(), f[1].parse().unwrap())
+        })
+        .collect();
+    let all = Deals::All { limit: None };
+    let mut solver = Solver::with_table_bits(22);
+    for i in (0..ALL_DEALS).step_by(1000) {
+        let (a, b) = all.deal(i);
+        let g = ChessCards::new(a, b, SacrificeCount::Net).unwrap();
+        assert_eq!(Some(&solver.value(&g)), kept.get(&i), "deal {i}");
+    }
+}
+
 /// The table names seats by role (leader first): the deal with the other
 /// hand leading first reaches the same positions, so solving it right
 /// after the deal searches fewer positions than with an empty table, for

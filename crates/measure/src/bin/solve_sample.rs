@@ -1,0 +1,87 @@
+//! The Chess Cards solver's speed and correctness on a fixed sample of the
+//! 184,756 deals: `n` deals spread evenly over the index range (deal
+//! `k * 184756 / n` for k = 0..n), each solved on one thread, and each
+//! value checked against the values kept in `data/chess-cards-all-deals.txt`.
+//!
+//! `cold` (the default) gives each deal a fresh table, as `solve_bench`
+//! does; `warm` keeps one table through the sample, as a thread of the
+//! all-deals run keeps its own. Prints the median, mean and slowest time,
+//! the positions searched and how many values agree with the file.
+//!
+//! `cargo run --release -p deckmate-measure --bin solve_sample -- [n] [table bits] [cold|warm]`
+
+use deckmate_games::chess_cards::engine::deals::{Deals, ALL_DEALS};
+use deckmate_games::chess_cards::Solver;
+use deckmate_games::chess_cards::{ChessCards, SacrificeCount};
+use std::collections::HashMap;
+use std::time::Instant;
+
+/// The kept values of every deal: index -> the first game's value.
+fn kept_values() -> HashMap<u64, i32> {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../data/chess-cards-all-deals.txt"
+    );
+    let text = std::fs::read_to_string(path).unwrap_or_default();
+    text.lines()
+        .skip(1)
+        .filter_map(|l| {
+            let mut f = l.split_whitespace();
+            Some((f.next()?.parse().ok()?, f.next()?.parse().ok()?))
+        })
+        .collect()
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let num = |i: usize, d: u64| args.get(i).and_then(|a| a.parse().ok()).unwrap_or(d);
+    let (n, bits) = (num(1, 200).max(1), num(2, 22) as u32);
+    let warm = args.get(3).is_some_and(|a| a == "warm");
+    let kept = kept_values();
+    let all = Deals::All { limit: None };
+    let mut times = Vec::new();
+    let (mut nodes, mut agree, mut missing) = (0u64, 0u64, 0u64);
+    let mut shared = Solver::with_table_bits(bits);
+    for k in 0..n {
+        let i = k * ALL_DEALS / n;
+        let (a, b) = all.deal(i);
+        let Ok(g) = ChessCards::new(a, b, SacrificeCount::Net) else {
+            continue;
+        };
+        let mut fresh;
+        let s = if warm {
+            &mut shared
+        } else {
+            fresh = Solver::with_table_bits(bits);
+            &mut fresh
+        };
+        let before = s.nodes;
+        let t = Instant::now();
+        let v = s.value(&g);
+        times.push(t.elapsed().as_secs_f64());
+        nodes += s.nodes - before;
+        match kept.get(&i) {
+            Some(&want) if want == v => agree += 1,
+            Some(&want) => println!("deal {i}: value {v}, the file says {want}"),
+            None => missing += 1,
+        }
+    }
+    times.sort_by(f64::total_cmp);
+    let total: f64 = times.iter().sum();
+    let ms = |s: f64| s * 1000.0;
+    println!(
+        "{} deals ({}, 2^{bits} entries): median {:.1} ms, mean {:.1} ms, slowest {:.1} ms, \
+         {:.0} positions a deal; {agree} agree with the file, {} differ, {missing} not in it",
+        times.len(),
+        if warm {
+            "one table"
+        } else {
+            "a fresh table each"
+        },
+        ms(times.get(times.len() / 2).copied().unwrap_or(0.0)),
+        ms(total / times.len().max(1) as f64),
+        ms(times.last().copied().unwrap_or(0.0)),
+        nodes as f64 / times.len().max(1) as f64,
+        times.len() as u64 - agree - missing,
+    );
+}
