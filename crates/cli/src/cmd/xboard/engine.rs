@@ -137,10 +137,7 @@ impl XboardEngine {
             }
             "setboard" => {
                 self.halt();
-                match self
-                    .variant
-                    .map(|g| position::start(g, Some(rest), self.seed))
-                {
+                match self.variant.map(|g| read_setboard(g, rest, self.seed)) {
                     Some(Ok(g)) => lock(&self.board).game = Some(g),
                     Some(Err(e)) => {
                         self.say(&format!("tellusererror Illegal position: {}", echo(&e)))
@@ -378,4 +375,52 @@ impl XboardEngine {
         });
         self.running = Some(search::start(order, on_info, on_best));
     }
+}
+
+/// The position of `setboard`: the game's own position string, or, for a
+/// game XBoard does not know, the FEN XBoard writes of it (XBoard sends
+/// the first engine's `setup` position to the second engine so; its
+/// castling and en passant fields are chess's, which the game's string
+/// may not have): its placement and side to move, with the start's other
+/// fields (its rights) where they are the start's, else with no rights
+/// (`-`) and XBoard's move counters.
+fn read_setboard(game: &'static GameEntry, fen: &str, seed: u64) -> Result<BoxedGame, String> {
+    let own = position::start(game, Some(fen), seed);
+    if own.is_ok() || game.key == "chess" {
+        return own;
+    }
+    let words: Vec<&str> = fen.split_whitespace().collect();
+    let [placement, side, ..] = words[..] else {
+        return own;
+    };
+    if let Ok(start) = position::start(game, None, seed) {
+        let view = start.view(None, false);
+        let start_fen = view["position"].as_str().unwrap_or("");
+        let mut start_words = start_fen.split_whitespace();
+        if start_words.next() == Some(placement) && start_words.next() == Some(side) {
+            return Ok(start);
+        }
+    }
+    let counters: Vec<&str> = words
+        .iter()
+        .rev()
+        .take(2)
+        .rev()
+        .copied()
+        .filter(|w| w.parse::<u32>().is_ok())
+        .collect();
+    let counters = if counters.len() == 2 {
+        counters.join(" ")
+    } else {
+        "0 1".to_string()
+    };
+    for candidate in [
+        format!("{placement} {side} - {counters}"),
+        format!("{placement} {side} - - {counters}"),
+    ] {
+        if let Ok(g) = position::start(game, Some(&candidate), seed) {
+            return Ok(g);
+        }
+    }
+    own
 }
