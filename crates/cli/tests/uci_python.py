@@ -7,6 +7,9 @@ answer timed against the time given.
 
 Prints one line a game and a summary; exit status 1 on an illegal move,
 a late answer (more than the time given plus a margin) or an engine error.
+An answer's time is python-chess's `play`, all of it: at a game's first
+move that includes `ucinewgame` and `isready` (the engine makes its table
+then), so the worst is given apart for the first moves and the others.
 """
 
 import sys
@@ -22,6 +25,8 @@ def main():
     margin = float(sys.argv[6]) if len(sys.argv) > 6 else 1.0
     results = {}
     worst = 0.0
+    worst_at = None
+    worst_later = 0.0
     moves = 0
     with chess.engine.SimpleEngine.popen_uci([deckmate, "uci", "--variants", variants]) as engine:
         assert engine.id.get("name", "").startswith("deckmate"), engine.id
@@ -32,7 +37,10 @@ def main():
                 start = time.monotonic()
                 result = engine.play(board, chess.engine.Limit(time=seconds), game=n)
                 took = time.monotonic() - start
-                worst = max(worst, took - seconds)
+                if took - seconds > worst:
+                    worst, worst_at = took - seconds, (n + 1, board.ply())
+                if board.ply() > 0:
+                    worst_later = max(worst_later, took - seconds)
                 if result.move is None or result.move not in board.legal_moves:
                     print(f"game {n + 1}: illegal move {result.move} in {board.fen()}")
                     return 1
@@ -51,7 +59,8 @@ def main():
         for info in infos:
             assert info["pv"][0] in chess.Board().legal_moves, info
     print(f"{games} games, {moves} moves, all legal; results {results}; "
-          f"worst time over the limit {worst * 1000:.0f} ms")
+          f"worst time over the limit {worst * 1000:.0f} ms (game {worst_at[0]}, ply {worst_at[1]}), "
+          f"past the games' first moves {worst_later * 1000:.0f} ms")
     return 0
 
 

@@ -64,7 +64,10 @@ fn a_cecp_session_at_chess_and_cuarenta() {
     // length of at least 12, each half's last the King (XBoard 4.9.1
     // ignored the 7 letters once sent here).
     let table = setup.split(['(', ')']).nth(1).unwrap().to_string();
-    assert!(table.len() >= 12 && table.len() % 2 == 0, "{setup}");
+    assert!(
+        table.len() >= 12 && table.len().is_multiple_of(2),
+        "{setup}"
+    );
     assert!(
         table.ends_with('k') && table[..table.len() / 2].ends_with('K'),
         "{setup}"

@@ -9,11 +9,13 @@
 //! A time given is counted from when the command that asked for the
 //! search was read ([`Order::asked_at`]), not from when the search
 //! starts: copying the position and starting the threads are in it. The
-//! search runs under that hard deadline ([`deckmate_engine::deadline`]),
-//! and the thread that answers does not wait for it past the deadline
-//! (and [`GRACE`]): it then gives the best move of the last depth
-//! completed, and the search ends on its own at its next look at the
-//! clock. The searcher (and its transposition table) is kept between
+//! search runs under that hard deadline ([`deckmate_engine::deadline`])
+//! and its thread says the best move as soon as it ends (on a loaded
+//! machine another thread may wait long to be woken); a watch thread
+//! writes the `info` lines and, if the search has not ended at the
+//! deadline (and [`GRACE`]: one slow node), gives the best move of the
+//! last depth completed without it (the search ends on its own at its
+//! next look at the clock). The searcher (and its transposition table) is kept between
 //! searches ([`KeptSearcher`], made by [`prepare`] outside any search's
 //! time).
 
@@ -22,12 +24,12 @@ use deckmate_engine::search::{is_mate, WIN};
 use deckmate_engine::Limits;
 use deckmate_games::registry::{
     coordinate_line, coordinate_of_text, copy_game, keeping, AnalysisReport, AnalysisRequest,
-    AnalysisSink, BoxedGame, KeptSearcher, MAX_LINES,
+    AnalysisSink, BoxedGame, KeptSearcher, PlayedGame, MAX_LINES,
 };
 use deckmate_rules::Seat;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
@@ -115,9 +117,10 @@ pub struct Running {
     /// Whether a stop was asked for (kept: `go infinite` waits on it).
     asked: Arc<AtomicBool>,
     /// Set just before the best move is reported: a command that comes
-    /// after the report finds the search ended (its thread may not have
-    /// returned yet; waiting for it is then a moment).
+    /// after the report finds the search ended.
     reported: Arc<AtomicBool>,
+    /// Set once the best move has been reported (its line written).
+    answered: Arc<AtomicBool>,
     handle: JoinHandle<()>,
 }
 
@@ -134,16 +137,58 @@ impl Running {
         self.reported.load(Ordering::SeqCst) || self.handle.is_finished()
     }
 
-    /// Stops the search and waits for its end (its best move reported).
+    /// Stops the search and waits for its best move.
     pub fn stop_and_wait(self) {
         self.stop();
-        let _ = self.handle.join();
+        self.wait();
     }
 
-    /// Waits for the end without stopping it.
+    /// Waits for the best move without stopping the search. A search
+    /// answered at its deadline without it (see [`GRACE`]) is not waited
+    /// for: it ends on its own at its next look at the clock.
     pub fn wait(self) {
-        let _ = self.handle.join();
+        while !self.answered.load(Ordering::SeqCst) && !self.handle.is_finished() {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        if self.handle.is_finished() {
+            let _ = self.handle.join();
+        }
     }
+}
+
+/// The one answer of a search: its best move, said once by whichever
+/// comes first, the search's thread when the search ends or the watch at
+/// the deadline; no `info` after it.
+struct Answer {
+    /// The best move's reporter, until it is used.
+    on_best: Mutex<Option<Box<dyn FnOnce(Best) + Send>>>,
+    reported: Arc<AtomicBool>,
+    answered: Arc<AtomicBool>,
+}
+
+impl Answer {
+    /// Says the best move `best` makes, unless it was said.
+    fn say(&self, best: impl FnOnce() -> Best) {
+        let mut slot = lock(&self.on_best);
+        if let Some(on_best) = slot.take() {
+            let b = best();
+            self.reported.store(true, Ordering::SeqCst);
+            on_best(b);
+            self.answered.store(true, Ordering::SeqCst);
+        }
+    }
+
+    /// Runs `f` (an `info` line) unless the best move was said.
+    fn before(&self, f: impl FnOnce()) {
+        let slot = lock(&self.on_best);
+        if slot.is_some() {
+            f();
+        }
+    }
+}
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
 /// The protocol's score of a line whose score is for the first seat.
@@ -184,36 +229,45 @@ fn info_of(game: &BoxedGame, side: Seat, r: &AnalysisReport) -> Info {
 /// at its end (after `stop` when it waits for one).
 pub fn start(
     order: Order,
-    mut on_info: Box<dyn FnMut(&Info) + Send>,
+    on_info: Box<dyn FnMut(&Info) + Send>,
     on_best: Box<dyn FnOnce(Best) + Send>,
 ) -> Running {
     let stop = Arc::new(AtomicBool::new(false));
     let asked = Arc::new(AtomicBool::new(false));
     let reported = Arc::new(AtomicBool::new(false));
-    let (flag, was_asked, done) = (stop.clone(), asked.clone(), reported.clone());
-    let handle = std::thread::spawn(move || {
-        let best = run(order, &flag, &was_asked, &mut *on_info);
-        done.store(true, Ordering::SeqCst);
-        on_best(best);
+    let answered = Arc::new(AtomicBool::new(false));
+    let answer = Arc::new(Answer {
+        on_best: Mutex::new(Some(on_best)),
+        reported: reported.clone(),
+        answered: answered.clone(),
     });
+    let (flag, was_asked) = (stop.clone(), asked.clone());
+    let handle = std::thread::spawn(move || run(order, &flag, &was_asked, &answer, on_info));
     Running {
         stop,
         asked,
         reported,
+        answered,
         handle,
     }
 }
 
+/// The search, on its thread: it says the best move itself when it ends
+/// (no other thread to wake on a loaded machine); a watch thread writes
+/// the `info` lines and says the best move at the deadline (and
+/// [`GRACE`]) if the search has not ended by then.
 fn run(
     order: Order,
     stop: &Arc<AtomicBool>,
     asked: &Arc<AtomicBool>,
-    on_info: &mut dyn FnMut(&Info),
-) -> Best {
+    answer: &Arc<Answer>,
+    on_info: Box<dyn FnMut(&Info) + Send>,
+) {
     let game = order.game;
     let Some(side) = game.to_move() else {
         wait(order.wait_for_stop, asked);
-        return Best::default();
+        answer.say(Best::default);
+        return;
     };
     // The asker's stop holds every search on the thread (a level's too),
     // and a time limit is a hard deadline: even the search's first
@@ -226,10 +280,11 @@ fn run(
         let job = game.engine_job(level.max(1), order.seed);
         let text = within(outer(None), job);
         wait(order.wait_for_stop, asked);
-        return Best {
+        answer.say(|| Best {
             best: text.and_then(|t| coordinate_of_text(game.as_ref(), &t)),
             ponder: None,
-        };
+        });
+        return;
     }
     let deadline = order.limits.time.map(|t| order.asked_at + t);
     let mut limits = order.limits.clone();
@@ -246,57 +301,100 @@ fn run(
         limits,
         stop: stop.clone(),
     };
-    // The job's reports come here as it makes them; the channel closes
-    // when the job ends (its sink is dropped with it).
+    // The last report with a line, kept here as it comes; every report
+    // also goes to the watch, whose channel closes when the job ends (its
+    // sink is dropped with it).
+    let last: Arc<Mutex<Option<AnalysisReport>>> = Arc::default();
     let (tx, reports) = mpsc::channel::<AnalysisReport>();
+    let sink_last = last.clone();
     let sink: AnalysisSink = Box::new(move |r: AnalysisReport| {
+        if r.lines.first().is_some_and(|l| !l.moves.is_empty()) {
+            *lock(&sink_last) = Some(r.clone());
+        }
         let _ = tx.send(r);
     });
     let Some(job) = game.analysis_job(request, sink) else {
         wait(order.wait_for_stop, asked);
-        return Best::default();
+        answer.say(Best::default);
+        return;
     };
+    let watch = Watch {
+        game: copy_game(game.as_ref()).ok(),
+        side,
+        deadline,
+        last: last.clone(),
+        stop: stop.clone(),
+        answer: answer.clone(),
+    };
+    // Never joined: it ends when the job does, or answers at the deadline.
+    let _watch = std::thread::spawn(move || watch.run(&reports, on_info));
     let budget = outer(deadline);
-    let kept = order.kept;
-    // Never joined: the answer does not wait for it past the deadline,
-    // and it gives the kept searcher back before its reports end.
-    let _worker = std::thread::spawn(move || match kept {
+    match order.kept {
         Some(k) => keeping(&k, || within(budget, job)),
         None => within(budget, job),
-    });
-    // A copy of the position for the expected reply's coordinates, made
-    // while the search runs.
-    let spare = copy_game(game.as_ref()).ok();
-    let (last, ended) = gather(&reports, deadline, &mut |r| {
-        // After the deadline, the answer first: no more `info`.
-        if !r.done && deadline.is_none_or(|d| Instant::now() < d) {
-            let info = info_of(&game, side, r);
-            if !info.lines.is_empty() {
-                on_info(&info);
-            }
-        }
-    });
-    if !ended {
-        // The search is late: it is stopped, and answered without.
-        stop.store(true, Ordering::SeqCst);
-    }
+    };
     wait(order.wait_for_stop, asked);
-    let moves = last
+    let found = lock(&last).take();
+    answer.say(|| best_from(game.as_ref(), found));
+}
+
+/// What the watch of a search holds: a copy of the position, to write
+/// the reports' lines in coordinates and the best move at the deadline.
+struct Watch {
+    game: Option<BoxedGame>,
+    side: Seat,
+    deadline: Option<Instant>,
+    last: Arc<Mutex<Option<AnalysisReport>>>,
+    stop: Arc<AtomicBool>,
+    answer: Arc<Answer>,
+}
+
+impl Watch {
+    fn run(
+        self,
+        reports: &mpsc::Receiver<AnalysisReport>,
+        mut on_info: Box<dyn FnMut(&Info) + Send>,
+    ) {
+        let deadline = self.deadline;
+        let (_, ended) = gather(reports, deadline, &mut |r| {
+            // After the deadline, the answer first: no more `info`.
+            if r.done || deadline.is_some_and(|d| Instant::now() >= d) {
+                return;
+            }
+            if let Some(g) = &self.game {
+                let info = info_of(g, self.side, r);
+                if !info.lines.is_empty() {
+                    self.answer.before(|| on_info(&info));
+                }
+            }
+        });
+        if !ended {
+            // The search is late: it is stopped, and answered without.
+            self.stop.store(true, Ordering::SeqCst);
+            let found = lock(&self.last).take();
+            self.answer.say(|| match &self.game {
+                Some(g) => best_from(g.as_ref(), found),
+                None => Best::default(),
+            });
+        }
+    }
+}
+
+/// The best move of a search's last report with a line, from the position
+/// of `game`; with none (an early stop), the first legal move, never none
+/// while there is one.
+fn best_from(game: &dyn PlayedGame, found: Option<AnalysisReport>) -> Best {
+    let moves = found
         .and_then(|r| r.lines.into_iter().next())
         .map(|l| l.moves)
         .unwrap_or_default();
-    match best_of(game.as_ref(), spare, &moves) {
-        Some(best) => best,
-        // No line (an early stop): the first legal move, never none while
-        // there is one.
-        None => Best {
-            best: deckmate_games::registry::coordinate_moves(game.as_ref())
-                .into_iter()
-                .next()
-                .map(|m| m.coordinate),
-            ponder: None,
-        },
-    }
+    best_of(game, &moves).unwrap_or_else(|| Best {
+        best: deckmate_games::registry::coordinate_moves(game)
+            .into_iter()
+            .next()
+            .map(|m| m.coordinate),
+        ponder: None,
+    })
 }
 
 /// Takes a search's reports as they come (`each` sees every one) until
@@ -332,16 +430,12 @@ fn gather(
 }
 
 /// The best move and the expected reply of a line of moves (the game's
-/// texts) from the position of `game`, as coordinates; the reply read on
-/// `spare`, a copy of it (none: no reply given).
-fn best_of(
-    game: &dyn deckmate_games::registry::PlayedGame,
-    spare: Option<BoxedGame>,
-    moves: &[String],
-) -> Option<Best> {
+/// texts) from the position of `game`, as coordinates (the reply read on
+/// a copy of it).
+fn best_of(game: &dyn PlayedGame, moves: &[String]) -> Option<Best> {
     let first = moves.first()?;
     let best = coordinate_of_text(game, first)?;
-    let ponder = match (spare, moves.get(1)) {
+    let ponder = match (copy_game(game).ok(), moves.get(1)) {
         (Some(mut copy), Some(reply)) => match copy.play_typed(first) {
             Ok(()) => coordinate_of_text(copy.as_ref(), reply),
             Err(_) => None,
@@ -418,6 +512,8 @@ mod tests {
     /// node) is answered at its deadline, with the best move of its last
     /// depth completed: the answer never waits for the search to end.
     #[test]
+    // The measure is printed (`--nocapture` shows it).
+    #[allow(clippy::print_stdout)]
     fn a_late_search_is_answered_at_its_deadline() {
         let (tx, rx) = mpsc::channel();
         let t0 = Instant::now();

@@ -186,6 +186,8 @@ mod tests {
     /// `go movetime 20` after it answers well within its time plus the
     /// protocol's margin.
     #[test]
+    // The measure is printed (`--nocapture` shows it).
+    #[allow(clippy::print_stdout)]
     fn the_table_is_made_before_the_go_and_kept() {
         let (mut e, out) = engine();
         e.handle("setoption name Hash value 256");

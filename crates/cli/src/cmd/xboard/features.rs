@@ -107,9 +107,9 @@ mod tests {
     fn piece_letters_as_xboard_reads_them() {
         // Cuarenta's: all in XBoard's table, in their places.
         let t = piece_to_char("KBCGVFP");
-        assert_eq!(t, "P.B..F..C.....G.V....Kp.b..f..c.....g.v....k");
+        assert_eq!(t, "P.B..F..C......G.V...Kp.b..f..c......g.v...k");
         // Even, at least 12, the King last of each half: XBoard's rule.
-        assert_eq!(t.len() % 2, 0);
+        assert!(t.len().is_multiple_of(2));
         // A letter XBoard lacks takes the first free place.
         assert!(piece_to_char("KPXZ").starts_with("PXZ"));
         assert!(piece_to_char("KPXZ").ends_with("k"));
