@@ -103,8 +103,8 @@ impl UciEngine {
             UciCommand::NewGame => {
                 self.halt();
                 self.new_position();
-                // A new game, a new table (made now, not at the `go`).
-                self.kept.forget();
+                // The table is kept from game to game (its entries are
+                // the positions'): nothing to make here after the first.
                 self.prepare();
             }
             UciCommand::Position { start, moves } => {

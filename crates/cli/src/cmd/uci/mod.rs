@@ -211,9 +211,11 @@ mod tests {
         // Kept: no table made by the searches.
         assert_eq!(e.tables_made(), 1);
         assert!(worst < std::time::Duration::from_millis(500), "{worst:?}");
-        // A new game, a new table, made at `ucinewgame`.
+        // A new game keeps the table; a new size makes one.
         e.handle("ucinewgame");
-        assert_eq!(e.tables_made(), 2);
+        assert_eq!(e.tables_made(), 1);
+        e.handle("setoption name Hash value 8");
+        assert_eq!(e.tables_made(), 1, "a new place, its one table");
         e.quit();
     }
 

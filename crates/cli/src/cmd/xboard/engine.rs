@@ -125,6 +125,8 @@ impl XboardEngine {
                 match self.offered.find(our_key(rest)) {
                     Ok(g) => {
                         self.variant = Some(g);
+                        // A variant file's searcher evaluates by its rules.
+                        self.kept.forget();
                         self.new_game();
                         if let Some(start) = &lock(&self.board).game {
                             for l in setup_lines(g, start) {
@@ -217,13 +219,12 @@ impl XboardEngine {
         }
     }
 
-    /// A new game of the variant, with a new searcher (its table made
-    /// now, not in a move's time).
+    /// A new game of the variant; its searcher (kept from game to game)
+    /// made now if it is not, not in a move's time.
     fn new_game(&mut self) {
         let Some(g) = self.variant else { return };
         match position::start(g, None, self.seed) {
             Ok(p) => {
-                self.kept.forget();
                 search::prepare(&p, &self.kept);
                 lock(&self.board).game = Some(p);
             }
