@@ -45,7 +45,7 @@ def main():
                     print(f"game {n + 1}: illegal move {result.move} in {board.fen()}")
                     return 1
                 if took > seconds + margin:
-                    print(f"game {n + 1}: {took:.3f} s for a move of {seconds} s")
+                    print(f"game {n + 1}, ply {board.ply()}: {took:.3f} s for a move of {seconds} s")
                     return 1
                 board.push(result.move)
                 moves += 1
