@@ -326,13 +326,19 @@ fn run(
         stop: stop.clone(),
         answer: answer.clone(),
     };
-    // Never joined: it ends when the job does, or answers at the deadline.
-    let _watch = std::thread::spawn(move || watch.run(&reports, on_info));
+    // It ends when the job does (after the reports' `info` lines), or
+    // answers at the deadline.
+    let watcher = std::thread::spawn(move || watch.run(&reports, on_info));
     let budget = outer(deadline);
     match order.kept {
         Some(k) => keeping(&k, || within(budget, job)),
         None => within(budget, job),
     };
+    // Before its deadline, the search's `info` lines first (a `go depth`
+    // ends before the watch has written them); past it, the answer.
+    if deadline.is_none_or(|d| Instant::now() < d) {
+        let _ = watcher.join();
+    }
     wait(order.wait_for_stop, asked);
     let found = lock(&last).take();
     answer.say(|| best_from(game.as_ref(), found));
