@@ -156,12 +156,15 @@ impl Running {
     }
 }
 
+/// What reports a search's best move, once.
+type BestReporter = Box<dyn FnOnce(Best) + Send>;
+
 /// The one answer of a search: its best move, said once by whichever
 /// comes first, the search's thread when the search ends or the watch at
 /// the deadline; no `info` after it.
 struct Answer {
     /// The best move's reporter, until it is used.
-    on_best: Mutex<Option<Box<dyn FnOnce(Best) + Send>>>,
+    on_best: Mutex<Option<BestReporter>>,
     reported: Arc<AtomicBool>,
     answered: Arc<AtomicBool>,
 }
