@@ -24,8 +24,9 @@ def main():
     max_plies = int(sys.argv[5]) if len(sys.argv) > 5 else 160
     margin = float(sys.argv[6]) if len(sys.argv) > 6 else 1.0
     results = {}
-    worst = 0.0
-    worst_at = None
+    # The latest answer against the limit (negative: every answer in time).
+    worst = float("-inf")
+    worst_at = (0, 0)
     worst_later = 0.0
     moves = 0
     with chess.engine.SimpleEngine.popen_uci([deckmate, "uci", "--variants", variants]) as engine:
@@ -58,6 +59,7 @@ def main():
         assert len(infos) == 3, infos
         for info in infos:
             assert info["pv"][0] in chess.Board().legal_moves, info
+    worst = max(worst, 0.0) if moves else 0.0
     print(f"{games} games, {moves} moves, all legal; results {results}; "
           f"worst time over the limit {worst * 1000:.0f} ms (game {worst_at[0]}, ply {worst_at[1]}), "
           f"past the games' first moves {worst_later * 1000:.0f} ms")
