@@ -60,6 +60,28 @@ fn a_cecp_session_at_chess_and_cuarenta() {
     e.send("variant cuarenta");
     let setup = e.expect("setup");
     assert!(setup.contains("9x9"), "{setup}");
+    // The pieces' letters as XBoard reads a `-pieceToCharTable`: an even
+    // length of at least 12, each half's last the King (XBoard 4.9.1
+    // ignored the 7 letters once sent here).
+    let table = setup.split(['(', ')']).nth(1).unwrap().to_string();
+    assert!(
+        table.len() >= 12 && table.len().is_multiple_of(2),
+        "{setup}"
+    );
+    assert!(
+        table.ends_with('k') && table[..table.len() / 2].ends_with('K'),
+        "{setup}"
+    );
+    // XBoard sends the first engine's start to the second engine in its
+    // own FEN (chess's castling and en passant fields): read as the start.
+    let placement = setup.split_whitespace().nth(3).unwrap().to_string();
+    e.send(&format!("setboard {placement} w - c7 0 1"));
+    e.send("ping 2");
+    let lines = e.read_until(|l| l == "pong 2");
+    assert!(
+        !lines.iter().any(|l| l.contains("tellusererror")),
+        "{lines:?}"
+    );
     e.send("new");
     e.send("force");
     e.send("st 0.2");

@@ -12,8 +12,8 @@
 //! same draws, so a game rebuilt from its spec and moves draws them again.
 
 use super::{
-    search_lines, AnalysisReport, AnalysisRequest, AnalysisSink, AnalysisStart, CheckedMove,
-    EngineHook, EngineJob, GameEntry, MoveLine, PlayedGame, RecordInfo, Settlement,
+    search_lines, AnalysisReport, AnalysisRequest, AnalysisSink, AnalysisStart, BoxedGame,
+    CheckedMove, EngineHook, EngineJob, GameEntry, MoveLine, PlayedGame, RecordInfo, Settlement,
 };
 use deckmate_engine::{level, Evaluator, Player};
 use deckmate_rules::{Game, MoveError, Outcome, Record, Seat, SeededRng, ToAct};
@@ -252,8 +252,9 @@ pub trait SearchEngine<P: Game>: Sync {
     fn evaluate(&self, pos: &P) -> i32;
     /// The side to act, also when the game is over.
     fn side_to_move(&self, pos: &P) -> Seat;
-    /// The analysis board's lines of `pos` (a 16 MB table), reported to
-    /// `sink`; false where there is nothing to analyse.
+    /// The analysis board's lines of `pos` (a 16 MB table, or the
+    /// thread's kept searcher: [`super::keeping`]), reported to `sink`;
+    /// false where there is nothing to analyse.
     fn lines(
         &self,
         pos: &P,
@@ -283,7 +284,11 @@ impl<E: EngineHook> SearchEngine<E::Position> for E {
         request: &AnalysisRequest,
         sink: &mut dyn FnMut(AnalysisReport),
     ) -> bool {
-        search_lines(&mut self.searcher(16), pos, request, sink)
+        // The thread's kept searcher when there is one (see `kept`).
+        super::kept::with_kept(
+            |mb| self.searcher(mb),
+            |s| search_lines(s, pos, request, sink),
+        )
     }
 }
 
@@ -437,6 +442,19 @@ impl<H: BoardHook> PlayedGame for BoardPlay<H> {
 
     fn history(&self) -> &[String] {
         &self.texts
+    }
+
+    fn clone_game(&self) -> Option<BoxedGame> {
+        Some(Box::new(BoardPlay::<H> {
+            spec: self.spec.clone(),
+            pos: self.pos.clone(),
+            moves: self.moves.clone(),
+            texts: self.texts.clone(),
+            movers: self.movers.clone(),
+            chance: self.chance.clone(),
+            rng: self.rng.clone(),
+            floor: self.floor,
+        }))
     }
 
     fn history_seen_by(&self, seat: Option<Seat>) -> Vec<String> {

@@ -212,8 +212,13 @@ pub fn coordinate_of_text(game: &dyn PlayedGame, text: &str) -> Option<String> {
         .map(|m| m.coordinate)
 }
 
-/// A copy of a game: rebuilt from its spec and moves.
+/// A copy of a game: its own copy where it has one
+/// ([`PlayedGame::clone_game`], no move replayed), else rebuilt from its
+/// spec and moves.
 pub fn copy_game(game: &dyn PlayedGame) -> Result<BoxedGame, String> {
+    if let Some(copy) = game.clone_game() {
+        return Ok(copy);
+    }
     game.entry()
         .rebuild(&game.spec(), game.history())
         .map_err(|e| e.to_string())

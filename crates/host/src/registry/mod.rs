@@ -27,6 +27,7 @@ mod capabilities;
 mod coordinates;
 mod error;
 mod glue;
+mod kept;
 mod options;
 mod replay;
 mod session;
@@ -53,6 +54,7 @@ pub use glue::{
     match_game_seed, match_player, reseeded, spec_from_stored, stored_game, stored_spec, unseeded,
     untimed_player,
 };
+pub use kept::{keeping, with_kept, KeptSearcher, DEFAULT_TABLE_MB, SPARE_TABLE_MB};
 pub use options::{OptionError, OptionKind, OptionSpec, Options};
 pub use replay::{read_record, ReplayFailure, Replayed};
 pub use session::{

@@ -134,6 +134,14 @@ pub trait PlayedGame: Send {
     /// The texts of the moves played, in order.
     fn history(&self) -> &[String];
 
+    /// A copy of the game as it stands, made without replaying its moves
+    /// (an engine protocol copies the position for every search); `None`
+    /// where the game has no such copy: [`copy_game`](super::copy_game)
+    /// then rebuilds it from its spec and moves. By default `None`.
+    fn clone_game(&self) -> Option<BoxedGame> {
+        None
+    }
+
     /// The texts of the moves played as `seat` may see them (`None`: a
     /// spectator). Games with secrets hide here what the seat may not
     /// know yet (another seat's arrangement); by default everything.

@@ -6,11 +6,17 @@ use crate::protocol::games::Offered;
 use crate::protocol::search::{self, Best, Info, Order, Running, Score};
 use crate::protocol::{clock, echo, position, Out};
 use deckmate_engine::Limits;
-use deckmate_games::registry::{copy_game, BoxedGame, GameEntry, MAX_LINES};
+use deckmate_games::registry::{
+    copy_game, play_token, BoxedGame, GameEntry, KeptSearcher, DEFAULT_TABLE_MB, MAX_LINES,
+};
 use deckmate_rules::Seat;
+use std::time::Instant;
 
 /// The most threads the option takes (the search uses one).
 const MAX_THREADS: i64 = 512;
+
+/// The largest table `Hash` takes, in megabytes.
+const MAX_HASH: i64 = 4096;
 
 /// The UCI engine.
 pub struct UciEngine {
@@ -18,10 +24,16 @@ pub struct UciEngine {
     offered: Offered,
     variant: Option<&'static GameEntry>,
     game: Option<BoxedGame>,
+    /// Where the position now was set up from by `position`: its start
+    /// and moves (none after a new game or variant).
+    set_up: Option<(Start, Vec<String>)>,
     multi_pv: usize,
     level: u8,
     seed: u64,
     running: Option<Running>,
+    /// The searcher kept from one `go` to the next, its table of `Hash`
+    /// megabytes made outside any `go`'s time (see [`search::prepare`]).
+    kept: KeptSearcher,
 }
 
 impl UciEngine {
@@ -40,10 +52,12 @@ impl UciEngine {
             offered,
             variant,
             game: None,
+            set_up: None,
             multi_pv: 1,
             level: 8,
             seed: 1,
             running: None,
+            kept: KeptSearcher::new(DEFAULT_TABLE_MB),
         };
         engine.new_position();
         engine
@@ -59,6 +73,8 @@ impl UciEngine {
 
     /// Takes one line; false after `quit`.
     pub fn handle(&mut self, line: &str) -> bool {
+        // A `go`'s time counts from here.
+        let read_at = Instant::now();
         self.reap();
         let cmd = match UciCommand::read(line) {
             Ok(c) => c,
@@ -69,7 +85,14 @@ impl UciEngine {
         };
         match cmd {
             UciCommand::Uci => self.identify(),
-            UciCommand::IsReady => self.say("readyok"),
+            UciCommand::IsReady => {
+                // The table is made here when it is not yet (a GUI waits
+                // for `readyok`).
+                if self.running.is_none() {
+                    self.prepare();
+                }
+                self.say("readyok");
+            }
             UciCommand::Debug | UciCommand::Register | UciCommand::Empty => {}
             UciCommand::SetOption { name, value } => {
                 if self.busy("setoption") {
@@ -80,14 +103,19 @@ impl UciEngine {
             UciCommand::NewGame => {
                 self.halt();
                 self.new_position();
+                // The table is kept from game to game (its entries are
+                // the positions'): nothing to make here after the first.
+                self.prepare();
             }
             UciCommand::Position { start, moves } => {
                 self.halt();
                 self.position(&start, &moves);
+                // Dealer's Chess's searcher is made once play has begun.
+                self.prepare();
             }
             UciCommand::Go(go) => {
                 if !self.busy("go") {
-                    self.go(&go);
+                    self.go(&go, read_at);
                 }
             }
             UciCommand::Stop => self.halt(),
@@ -95,6 +123,12 @@ impl UciEngine {
             UciCommand::Quit => return false,
         }
         true
+    }
+
+    /// How many searchers (tables) were made for the game kept now.
+    #[cfg(test)]
+    pub fn tables_made(&self) -> u64 {
+        self.kept.made()
     }
 
     /// Ends: a search running is stopped and its best move given.
@@ -141,7 +175,9 @@ impl UciEngine {
             "option name MultiPV type spin default 1 min 1 max {MAX_LINES}"
         ));
         self.say("option name Skill Level type spin default 8 min 1 max 8");
-        self.say("option name Hash type spin default 16 min 1 max 4096");
+        self.say(&format!(
+            "option name Hash type spin default {DEFAULT_TABLE_MB} min 1 max {MAX_HASH}"
+        ));
         self.say(&format!(
             "option name Threads type spin default 1 min 1 max {MAX_THREADS}"
         ));
@@ -163,6 +199,9 @@ impl UciEngine {
             "uci_variant" => self.offered.find(v).map(|g| {
                 self.variant = Some(g);
                 self.new_position();
+                // A variant file's searcher evaluates by its file's rules.
+                self.kept.forget();
+                self.prepare();
             }),
             "uci_variantpath" => {
                 if v.is_empty() || v == "<empty>" {
@@ -171,6 +210,9 @@ impl UciEngine {
                     for e in self.offered.add_folder(v) {
                         self.error(&e);
                     }
+                    // A file read again may have new rules.
+                    self.kept.forget();
+                    self.prepare();
                     self.say(&format!(
                         "info string variants: {}",
                         self.offered.keys().join(", ")
@@ -180,8 +222,11 @@ impl UciEngine {
             }
             "multipv" => spin(1, MAX_LINES as i64).map(|n| self.multi_pv = n as usize),
             "skill level" => spin(1, 8).map(|n| self.level = n as u8),
-            "hash" => spin(1, 4096).map(|_| {
-                self.say("info string Hash: accepted; the search keeps its own table size");
+            "hash" => spin(1, MAX_HASH).map(|mb| {
+                if mb as usize != self.kept.table_mb() {
+                    self.kept = KeptSearcher::new(mb as usize);
+                    self.prepare();
+                }
             }),
             "threads" => spin(1, MAX_THREADS).map(|_| {
                 self.say("info string Threads: accepted; the search uses one thread");
@@ -198,11 +243,19 @@ impl UciEngine {
         }
     }
 
+    /// Makes the kept searcher for the game now, unless it is made.
+    fn prepare(&self) {
+        if let Some(g) = &self.game {
+            search::prepare(g, &self.kept);
+        }
+    }
+
     /// The variant's start.
     fn new_position(&mut self) {
         let Some(g) = self.variant else {
             return;
         };
+        self.set_up = None;
         match position::start(g, None, self.seed) {
             Ok(p) => self.game = Some(p),
             Err(e) => self.error(&e),
@@ -218,14 +271,53 @@ impl UciEngine {
             Start::StartPos => None,
             Start::Fen(f) => Some(f.as_str()),
         };
-        let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
-        match position::after(g, fen, self.seed, &moves) {
-            Ok(p) => self.game = Some(p),
+        if let Some(played) = self.moves_after_now(start, moves) {
+            match played {
+                Ok(p) => {
+                    self.game = Some(p);
+                    self.set_up = Some((start.clone(), moves.to_vec()));
+                }
+                Err(e) => self.error(&format!("position ignored: {e}")),
+            }
+            return;
+        }
+        let words: Vec<&str> = moves.iter().map(String::as_str).collect();
+        match position::after(g, fen, self.seed, &words) {
+            Ok(p) => {
+                self.game = Some(p);
+                self.set_up = Some((start.clone(), moves.to_vec()));
+            }
             Err(e) => self.error(&format!("position ignored: {e}")),
         }
     }
 
-    fn go(&mut self, go: &Go) {
+    /// The position of `start` and `moves` made from the position now,
+    /// when that was set up from the same start by moves that begin
+    /// `moves` (a GUI sends the whole game at every move): only the new
+    /// moves are played, on a copy (a refused one leaves the position as
+    /// it was). `None` where it was not.
+    fn moves_after_now(
+        &self,
+        start: &Start,
+        moves: &[String],
+    ) -> Option<Result<BoxedGame, String>> {
+        let (was, before) = self.set_up.as_ref()?;
+        let game = self.game.as_ref()?;
+        if was != start || !moves.starts_with(before) {
+            return None;
+        }
+        let mut copy = copy_game(game.as_ref()).ok()?;
+        for (i, m) in moves.iter().enumerate().skip(before.len()) {
+            if let Err(e) = play_token(copy.as_mut(), m) {
+                return Some(Err(format!("move {}: {e}", i + 1)));
+            }
+        }
+        Some(Ok(copy))
+    }
+
+    /// Searches; `read_at`: when the `go` was read, where its time counts
+    /// from.
+    fn go(&mut self, go: &Go, read_at: Instant) {
         let Some(game) = &self.game else {
             self.error("no position");
             self.say("bestmove (none)");
@@ -278,6 +370,8 @@ impl UciEngine {
             level: Some(self.level),
             seed: self.seed,
             wait_for_stop: endless,
+            asked_at: read_at,
+            kept: Some(self.kept.clone()),
         };
         let out = self.out.clone();
         let on_info = Box::new(move |i: &Info| {

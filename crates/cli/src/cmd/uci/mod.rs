@@ -164,6 +164,61 @@ mod tests {
         }
     }
 
+    /// Waits until `n` lines `bestmove` have been said.
+    fn best_moves(out: &Arc<Mutex<Vec<String>>>, n: usize) -> Vec<String> {
+        let t0 = std::time::Instant::now();
+        loop {
+            let said = out.lock().unwrap().clone();
+            let best: Vec<String> = said
+                .into_iter()
+                .filter(|l| l.starts_with("bestmove"))
+                .collect();
+            if best.len() >= n || t0.elapsed() > std::time::Duration::from_secs(60) {
+                return best;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(1));
+        }
+    }
+
+    /// The table is made at `isready` (of the size `Hash` says), not at
+    /// each `go`: a `go` finds it made, so its time is the search's. A
+    /// 256 MB table takes a while to make (it is written through); the
+    /// `go movetime 20` after it answers well within its time plus the
+    /// protocol's margin.
+    #[test]
+    // The measure is printed (`--nocapture` shows it).
+    #[allow(clippy::print_stdout)]
+    fn the_table_is_made_before_the_go_and_kept() {
+        let (mut e, out) = engine();
+        e.handle("setoption name Hash value 256");
+        let t0 = std::time::Instant::now();
+        e.handle("isready");
+        let made_in = t0.elapsed();
+        assert_eq!(e.tables_made(), 1);
+        let mut worst = std::time::Duration::ZERO;
+        for n in 1..=5 {
+            e.handle("position startpos");
+            let t = std::time::Instant::now();
+            e.handle("go movetime 20");
+            assert_eq!(best_moves(&out, n).len(), n);
+            worst = worst.max(t.elapsed());
+        }
+        println!(
+            "256 MB table made at isready in {} ms; the slowest go movetime 20 answered in {} ms",
+            made_in.as_millis(),
+            worst.as_millis()
+        );
+        // Kept: no table made by the searches.
+        assert_eq!(e.tables_made(), 1);
+        assert!(worst < std::time::Duration::from_millis(500), "{worst:?}");
+        // A new game keeps the table; a new size makes one.
+        e.handle("ucinewgame");
+        assert_eq!(e.tables_made(), 1);
+        e.handle("setoption name Hash value 8");
+        assert_eq!(e.tables_made(), 1, "a new place, its one table");
+        e.quit();
+    }
+
     #[test]
     fn errors_are_info_strings() {
         let (mut e, out) = engine();

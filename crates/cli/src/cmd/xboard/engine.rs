@@ -8,10 +8,12 @@ use crate::protocol::games::Offered;
 use crate::protocol::search::{self, Best, Info, Order, Running, Score};
 use crate::protocol::{clock, echo, position, Out};
 use deckmate_engine::Limits;
-use deckmate_games::registry::{copy_game, play_token, BoxedGame, GameEntry};
+use deckmate_games::registry::{
+    copy_game, play_token, BoxedGame, GameEntry, KeptSearcher, DEFAULT_TABLE_MB,
+};
 use deckmate_rules::Seat;
 use std::sync::{Arc, Mutex, MutexGuard};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// The game and who plays what.
 struct Board {
@@ -35,6 +37,9 @@ pub struct XboardEngine {
     depth: Option<u32>,
     post: bool,
     seed: u64,
+    /// The searcher kept from one move to the next, made at `new` and
+    /// `variant` (see [`search::prepare`]).
+    kept: KeptSearcher,
 }
 
 fn lock(b: &Arc<Mutex<Board>>) -> MutexGuard<'_, Board> {
@@ -67,6 +72,7 @@ impl XboardEngine {
             depth: None,
             post: false,
             seed: 1,
+            kept: KeptSearcher::new(DEFAULT_TABLE_MB),
         };
         e.new_game();
         e
@@ -82,6 +88,8 @@ impl XboardEngine {
 
     /// Takes one line; false after `quit`.
     pub fn handle(&mut self, line: &str) -> bool {
+        // A move's time counts from here.
+        let read_at = Instant::now();
         if self.running.as_ref().is_some_and(Running::finished) {
             if let Some(r) = self.running.take() {
                 r.wait();
@@ -117,6 +125,8 @@ impl XboardEngine {
                 match self.offered.find(our_key(rest)) {
                     Ok(g) => {
                         self.variant = Some(g);
+                        // A variant file's searcher evaluates by its rules.
+                        self.kept.forget();
                         self.new_game();
                         if let Some(start) = &lock(&self.board).game {
                             for l in setup_lines(g, start) {
@@ -129,10 +139,7 @@ impl XboardEngine {
             }
             "setboard" => {
                 self.halt();
-                match self
-                    .variant
-                    .map(|g| position::start(g, Some(rest), self.seed))
-                {
+                match self.variant.map(|g| read_setboard(g, rest, self.seed)) {
                     Some(Ok(g)) => lock(&self.board).game = Some(g),
                     Some(Err(e)) => {
                         self.say(&format!("tellusererror Illegal position: {}", echo(&e)))
@@ -152,7 +159,7 @@ impl XboardEngine {
                 self.halt();
                 let side = lock(&self.board).game.as_ref().and_then(|g| g.to_move());
                 lock(&self.board).engine_side = side;
-                self.think();
+                self.think(read_at);
             }
             "playother" => {
                 self.halt();
@@ -160,7 +167,7 @@ impl XboardEngine {
                 lock(&self.board).engine_side = side.map(Seat::other);
             }
             "?" => self.halt(),
-            "usermove" => self.user_move(rest),
+            "usermove" => self.user_move(rest, read_at),
             "time" | "otim" => match rest.parse::<u64>() {
                 Ok(cs) => {
                     if cmd == "time" {
@@ -212,10 +219,15 @@ impl XboardEngine {
         }
     }
 
+    /// A new game of the variant; its searcher (kept from game to game)
+    /// made now if it is not, not in a move's time.
     fn new_game(&mut self) {
         let Some(g) = self.variant else { return };
         match position::start(g, None, self.seed) {
-            Ok(p) => lock(&self.board).game = Some(p),
+            Ok(p) => {
+                search::prepare(&p, &self.kept);
+                lock(&self.board).game = Some(p);
+            }
             Err(e) => self.say(&format!("tellusererror {}", echo(&e))),
         }
     }
@@ -260,7 +272,7 @@ impl XboardEngine {
         }
     }
 
-    fn user_move(&mut self, token: &str) {
+    fn user_move(&mut self, token: &str, read_at: Instant) {
         self.halt();
         let played = {
             let mut b = lock(&self.board);
@@ -270,15 +282,16 @@ impl XboardEngine {
             }
         };
         match played {
-            Ok(_) => self.think(),
+            Ok(_) => self.think(read_at),
             Err(e) => {
                 self.say(&format!("Illegal move ({}): {}", echo(&e), echo(token)));
             }
         }
     }
 
-    /// Searches when the engine is to move.
-    fn think(&mut self) {
+    /// Searches when the engine is to move; `read_at`: when the command
+    /// was read, where its time counts from.
+    fn think(&mut self, read_at: Instant) {
         if self.running.is_some() {
             return;
         }
@@ -320,6 +333,8 @@ impl XboardEngine {
             level: None,
             seed: self.seed,
             wait_for_stop: false,
+            asked_at: read_at,
+            kept: Some(self.kept.clone()),
         };
         let out = self.out.clone();
         let post = self.post;
@@ -361,4 +376,52 @@ impl XboardEngine {
         });
         self.running = Some(search::start(order, on_info, on_best));
     }
+}
+
+/// The position of `setboard`: the game's own position string, or, for a
+/// game XBoard does not know, the FEN XBoard writes of it (XBoard sends
+/// the first engine's `setup` position to the second engine so; its
+/// castling and en passant fields are chess's, which the game's string
+/// may not have): its placement and side to move, with the start's other
+/// fields (its rights) where they are the start's, else with no rights
+/// (`-`) and XBoard's move counters.
+fn read_setboard(game: &'static GameEntry, fen: &str, seed: u64) -> Result<BoxedGame, String> {
+    let own = position::start(game, Some(fen), seed);
+    if own.is_ok() || game.key == "chess" {
+        return own;
+    }
+    let words: Vec<&str> = fen.split_whitespace().collect();
+    let [placement, side, ..] = words[..] else {
+        return own;
+    };
+    if let Ok(start) = position::start(game, None, seed) {
+        let view = start.view(None, false);
+        let start_fen = view["position"].as_str().unwrap_or("");
+        let mut start_words = start_fen.split_whitespace();
+        if start_words.next() == Some(placement) && start_words.next() == Some(side) {
+            return Ok(start);
+        }
+    }
+    let counters: Vec<&str> = words
+        .iter()
+        .rev()
+        .take(2)
+        .rev()
+        .copied()
+        .filter(|w| w.parse::<u32>().is_ok())
+        .collect();
+    let counters = if counters.len() == 2 {
+        counters.join(" ")
+    } else {
+        "0 1".to_string()
+    };
+    for candidate in [
+        format!("{placement} {side} - {counters}"),
+        format!("{placement} {side} - - {counters}"),
+    ] {
+        if let Ok(g) = position::start(game, Some(&candidate), seed) {
+            return Ok(g);
+        }
+    }
+    own
 }
