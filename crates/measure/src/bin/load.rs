@@ -192,11 +192,15 @@ async fn main() {
     // latencies (the PostgreSQL figure counts its backends on this machine,
     // whoever's they are).
     let played = all.len().max(1) as f64;
-    println!(
-        "CPU a move: servers {:.0} µs, PostgreSQL {:.0} µs",
-        cpu * 1e6 / played,
-        pg * 1e6 / played
-    );
+    if db.as_deref().is_some_and(|d| d.starts_with("postgres")) {
+        println!(
+            "CPU a move: servers {:.0} µs, PostgreSQL {:.0} µs",
+            cpu * 1e6 / played,
+            pg * 1e6 / played
+        );
+    } else {
+        println!("CPU a move: servers {:.0} µs", cpu * 1e6 / played);
+    }
     println!(
         "{n} server{} on {}",
         if n == 1 { "" } else { "s" },
