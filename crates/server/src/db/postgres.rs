@@ -37,10 +37,6 @@ pub const CHANNEL: &str = "deckmate_games";
 /// clock every server shares.
 const NOW_MS: &str = "(extract(epoch from clock_timestamp()) * 1000)::bigint";
 
-/// [`sql::BUMP_VERSION`] giving the game's id when it counted up.
-const BUMP_VERSION_RETURNING: &str =
-    "UPDATE games SET version = version + 1 WHERE id = $1 AND version = $2 RETURNING id";
-
 /// The store's connections to PostgreSQL at once: writes of different
 /// games go on together (one game's are in order: its changes wait for
 /// each other).
@@ -519,10 +515,11 @@ impl Storage for PgDb {
         self.call(move |c| {
             let stored = c.query_opt(
                 &format!(
-                    "WITH bumped AS ({BUMP_VERSION_RETURNING}),
+                    "WITH bumped AS ({} RETURNING id),
                      added AS (INSERT INTO moves (game_id, ply, text, mover, clock_ms, at)
                                SELECT id, $3::BIGINT, $4::TEXT, $5::SMALLINT, $6::BIGINT, {NOW_MS} FROM bumped RETURNING game_id)
-                     SELECT pg_notify($7::TEXT, $8::TEXT) FROM added"
+                     SELECT pg_notify($7::TEXT, $8::TEXT) FROM added",
+                    sql::BUMP_VERSION
                 ),
                 &[
                     &id,
