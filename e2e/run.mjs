@@ -28,8 +28,8 @@ const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, "..");
 // The binary cargo built: under CARGO_TARGET_DIR when it is set (a path
 // relative to the workspace), else under target/; of the profile
-// DECKMATE_PROFILE names (CI builds `e2e`: release's optimisation without
-// its link-time work), else release.
+// DECKMATE_PROFILE names (CI: `debug`, the binary `cargo test --workspace`
+// built), else release.
 const profile = process.env.DECKMATE_PROFILE || "release";
 const bin = join(resolve(root, process.env.CARGO_TARGET_DIR || "target"), profile, "deckmate");
 const chromiumPath = process.env.CHROMIUM || "/usr/bin/chromium";

@@ -76,8 +76,25 @@ function drawLines(st, r) {
   const bar = document.getElementById("eval-bar");
   bar.setAttribute("aria-valuenow", String(pct));
   bar.setAttribute("aria-valuetext", `${st.view.seats[0].name} ${pct}%`);
-  list.replaceChildren(...r.lines.map((l) => el("li", { class: "engine-line", title: `${l.score_text}: ${l.text}` },
-    el("span", { class: "score", title: `for ${first}` }, r.chance ? `expected ${l.score_text}` : l.score_text), " ",
-    l.moves.length ? el("button", { class: "line-move", title: "play this move on the board", onclick: () => st.send(l.moves[0]) }, l.moves[0]) : null, " ",
-    el("span", { class: "line-rest" }, l.moves.length ? l.text.slice(l.text.indexOf(l.moves[0]) + l.moves[0].length) : chanceWord(st)))));
+  // Rows are updated in place, not replaced: a click on a line's move
+  // that starts as the lines deepen (press and release on the same
+  // button) is never lost.
+  while (list.children.length > r.lines.length) list.lastElementChild.remove();
+  r.lines.forEach((l, i) => {
+    let row = list.children[i];
+    if (!row) {
+      row = el("li", { class: "engine-line" },
+        el("span", { class: "score", title: `for ${first}` }), " ",
+        el("button", { class: "line-move", title: "play this move on the board", onclick: (e) => st.send(e.currentTarget.dataset.move) }), " ",
+        el("span", { class: "line-rest" }));
+      list.append(row);
+    }
+    row.title = `${l.score_text}: ${l.text}`;
+    row.querySelector(".score").textContent = r.chance ? `expected ${l.score_text}` : l.score_text;
+    const button = row.querySelector(".line-move");
+    button.hidden = !l.moves.length;
+    button.dataset.move = l.moves[0] || "";
+    button.textContent = l.moves[0] || "";
+    row.querySelector(".line-rest").textContent = l.moves.length ? l.text.slice(l.text.indexOf(l.moves[0]) + l.moves[0].length) : chanceWord(st);
+  });
 }
