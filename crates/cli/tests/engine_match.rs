@@ -114,6 +114,44 @@ fn two_engines_by_command_at_cuarenta_with_an_sprt() {
     assert!(!text.contains("illegal move"), "{text}");
 }
 
+/// Games whose start the seed decides (Dealer's deal, 52Chess's deck):
+/// the engines are told the match's seed, so every move they send is
+/// legal in the match's game (they played another deal before).
+#[test]
+fn engines_play_the_deal_of_the_match_seed() {
+    for game in ["dealers", "52chess"] {
+        let dir = temp_dir(&format!("seed-{game}"));
+        let out_dir = dir.to_str().unwrap();
+        let me = format!("{} uci", env!("CARGO_BIN_EXE_deckmate"));
+        let out = deckmate(
+            &[
+                "match",
+                game,
+                "--engine",
+                &me,
+                "--engine",
+                &me,
+                "--games",
+                "2",
+                "--tc",
+                "1+0.02",
+                "--max-plies",
+                "16",
+                "--seed",
+                "15",
+                "--out",
+                out_dir,
+            ],
+            None,
+        );
+        let text = String::from_utf8_lossy(&out.stdout);
+        println!("{text}{}", String::from_utf8_lossy(&out.stderr));
+        assert!(out.status.success(), "{game}");
+        assert!(text.contains("game   2:"), "{game}: {text}");
+        assert!(!text.contains("illegal move"), "{game}: {text}");
+    }
+}
+
 #[test]
 fn an_engine_that_does_not_play_the_game_is_refused() {
     let dir = temp_dir("refused");

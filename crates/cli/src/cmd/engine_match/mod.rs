@@ -68,6 +68,7 @@ fn start_engine(
     command: &str,
     options: &[(String, String)],
     key: &str,
+    seed: u64,
 ) -> Result<UciClient, String> {
     let mut e = UciClient::start(command)?;
     if !e.plays(key) {
@@ -84,6 +85,12 @@ fn start_engine(
     if e.options.iter().any(|o| o == "UCI_Variant") {
         e.set_option("UCI_Variant", key)?;
     }
+    // The seed decides the start of some games (Dealer's Chess's deal,
+    // the decks of 52Chess and Cardmate): an engine that takes one (as
+    // deckmate's `Seed`) plays the match's game, not its own default's.
+    if e.options.iter().any(|o| o == "Seed") {
+        e.set_option("Seed", &seed.to_string())?;
+    }
     for (n, v) in options {
         if !e.options.iter().any(|o| o.eq_ignore_ascii_case(n)) {
             return Err(format!("{} has no option '{n}'", e.name));
@@ -97,8 +104,8 @@ fn start_engine(
 /// Runs the match, printing a line a game and the result.
 pub fn run(m: &EngineMatch) -> Result<(), String> {
     let key = m.game.key;
-    let mut a = start_engine(&m.commands[0], &m.options[0], key)?;
-    let mut b = start_engine(&m.commands[1], &m.options[1], key)?;
+    let mut a = start_engine(&m.commands[0], &m.options[0], key, m.seed)?;
+    let mut b = start_engine(&m.commands[1], &m.options[1], key, m.seed)?;
     if a.name == b.name {
         a.name.push_str(" (A)");
         b.name.push_str(" (B)");
