@@ -115,6 +115,17 @@ pub trait Evaluator<G: Game>: Send + Sync {
         }
     }
 
+    /// The position with the turn passed to the other seat and nothing
+    /// else changed (no legal move: the search's null move), where passing
+    /// is a fair test of a position's strength. The search then prunes a
+    /// node whose side, even passing, keeps the score above its window
+    /// (null-move pruning). Return `None` (the default) where a pass would
+    /// mislead: a game whose seats do not alternate, a side that may be in
+    /// zugzwang (only royals and pawns left), a move that is compulsory.
+    fn null_move(&self, _game: &G) -> Option<G> {
+        None
+    }
+
     /// Bounds on the value, from `seat`'s point of view, of `game` and of
     /// every position after it: the least and the greatest the search can
     /// give them, evaluations and finished games alike (and 0, where a

@@ -180,6 +180,7 @@ impl<G: Game, E: Evaluator<G>> Player<G> for EnginePlayer<G, E> {
             depth: Some(self.level.depth),
             nodes: self.level.nodes,
             time: self.timed.then_some(self.level.time),
+            soft: None,
         };
         self.searcher.max_nodes = self.level.max_nodes;
         let r = self.searcher.search(pos, &limits, &mut |_| {});

@@ -105,6 +105,32 @@ pub struct Limits {
     /// Time budget. The search does not start an iteration after half of it
     /// and stops at the end of it.
     pub time: Option<Duration>,
+    /// With a clock (a game's time share, not a fixed time a move): the
+    /// time after which no iteration starts, adapted as the search goes
+    /// (see [`soft_stop`]): up to twice as long while the best move
+    /// changes or the score falls, down to half when the same move has
+    /// stayed best for several iterations. [`Limits::time`] stays the
+    /// hard end. `None`: only the half-of-the-time rule above.
+    pub soft: Option<Duration>,
+}
+
+/// When a clocked search stops starting iterations: the soft time
+/// stretched by 1.6 while the best move changed in the last iteration,
+/// and by 1.3 when the score fell by more than a third of a pawn; cut
+/// to 0.6 once the same move has been best for four iterations in a
+/// row (stable) — never past half the hard limit.
+pub fn soft_stop(soft: Duration, changed: bool, fell: bool, stable: u32) -> Duration {
+    let mut f = 1.0;
+    if changed {
+        f *= 1.6;
+    }
+    if fell {
+        f *= 1.3;
+    }
+    if !changed && !fell && stable >= 4 {
+        f *= 0.6;
+    }
+    soft.mul_f64(f)
 }
 
 /// Progress after a completed iteration.
@@ -177,6 +203,16 @@ pub struct SearchParams {
     /// Quiescence captures that cannot lift the score to within this
     /// margin of alpha are skipped (delta pruning).
     pub delta_margin: i32,
+    /// Null-move pruning from this depth on (0: off): where the evaluator
+    /// offers a pass ([`Evaluator::null_move`]), a node outside the
+    /// principal variation whose static score is at least beta first
+    /// searches the pass, reduced by [`SearchParams::null_move_reduction`]
+    /// plus a ply per six of depth; a pass that still fails high cuts the
+    /// node off.
+    pub null_move_depth: i32,
+    /// The null move's base depth reduction (its child is searched
+    /// `1 + R + depth / 6` plies shallower).
+    pub null_move_reduction: i32,
     /// Aspiration window half-width from depth 5 on (0: full windows).
     pub aspiration: i32,
     /// How chance nodes are pruned (plain expectimax, Star1 or Star2).
@@ -238,6 +274,8 @@ impl Default for SearchParams {
             q_threat_plies: 1,
             threat_extension: false,
             delta_margin: 200,
+            null_move_depth: 3,
+            null_move_reduction: 2,
             aspiration: 60,
             chance_pruning: ChancePruning::Star2,
             horizon_chance: HorizonChance::Expand,
@@ -259,6 +297,9 @@ pub struct Searcher<G: Game, E: Evaluator<G>> {
     scored: Vec<Vec<(i32, G::Move)>>,
     /// Triangular principal-variation table.
     pv: Vec<Vec<G::Move>>,
+    /// Per ply: the position there was reached by a null move (no two in
+    /// a row).
+    after_null: Vec<bool>,
     /// Repetition keys along the current path with who acts there (seat
     /// index, [`CHANCE_ACTS`] or [`BOTH_ACT`]), for repetitions.
     path: Vec<(u64, u8)>,
@@ -322,6 +363,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             scored: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(96)).collect(),
             pv: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(32)).collect(),
             path: vec![(0, 0); MAX_PLY + 2],
+            after_null: vec![false; MAX_PLY + 2],
             outcomes: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
             branches: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
             lmr,
@@ -445,6 +487,8 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         order.sort_by_key(|&(_, s)| std::cmp::Reverse(s));
         self.path[0] = (root.repetition_key(), me.index() as u8);
         let mut prev_score = 0;
+        // For the soft time: iterations in a row with the same best move.
+        let mut stable = 0u32;
         for depth in 1..=max_depth {
             self.cur_depth = depth;
             let d = depth as i32;
@@ -490,6 +534,9 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             let Some((bm, bs, scores)) = outcome else {
                 break;
             };
+            let changed = result.depth > 0 && result.best != Some(bm);
+            let fell = result.depth > 0 && bs < prev_score - 35;
+            stable = if changed { 0 } else { stable + 1 };
             prev_score = bs;
             result.best = Some(bm);
             result.score = bs;
@@ -527,6 +574,11 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             if let Some(t) = limits.time {
                 // Do not start an iteration that is unlikely to finish.
                 if elapsed * 2 > t {
+                    break;
+                }
+            }
+            if let Some(soft) = limits.soft {
+                if depth >= 2 && elapsed > soft_stop(soft, changed, fell, stable) {
                     break;
                 }
             }
@@ -916,6 +968,9 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
                 return ev;
             }
         }
+        if let Some(s) = self.null_move_cut(g, key, depth, ply, beta, pv_node, me) {
+            return s;
+        }
         let mut moves = std::mem::take(&mut self.gen[ply]);
         moves.clear();
         g.legal_moves(&mut moves);
@@ -1093,6 +1148,44 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             best: best_move,
         });
         best
+    }
+
+    /// Null-move pruning ([`SearchParams::null_move_depth`]): the value
+    /// that cuts the node off when the side to act, passing, still fails
+    /// high; `None` to search the node.
+    #[allow(clippy::too_many_arguments)]
+    fn null_move_cut(
+        &mut self,
+        g: &G,
+        key: u64,
+        depth: i32,
+        ply: usize,
+        beta: i32,
+        pv_node: bool,
+        me: Seat,
+    ) -> Option<i32> {
+        let from = self.params.null_move_depth;
+        if from <= 0 || pv_node || depth < from || self.after_null[ply] || is_mate(beta) {
+            return None;
+        }
+        if ply + 2 >= MAX_PLY {
+            return None;
+        }
+        let ev = self.static_eval(g, key);
+        if ev.threatened || ev.forced == Some(true) || ev.terminal == Some(true) || ev.score < beta
+        {
+            return None;
+        }
+        let passed = self.eval.null_move(g)?;
+        let r = 1 + self.params.null_move_reduction + depth / 6;
+        self.after_null[ply + 1] = true;
+        let s = self.child(&passed, depth - r, ply + 1, beta - 1, beta, false, me);
+        self.after_null[ply + 1] = false;
+        if self.aborted || s < beta {
+            return None;
+        }
+        // A mate found after a pass is not proven: the bound alone.
+        Some(if is_mate(s) { beta } else { s })
     }
 
     fn quiesce(

@@ -819,6 +819,49 @@ impl<S: SquareSet> Position<S> {
         }
     }
 
+    /// The position with the turn passed to the other side and nothing
+    /// else changed but the en passant squares (gone): the search's null
+    /// move, never a legal move. Its history starts at it (no repetition
+    /// reaches back across a pass).
+    pub fn passed(&self) -> Position<S> {
+        let mut p = self.clone();
+        let t = &*self.t;
+        let mut h = t.side_key();
+        if !p.ep.is_empty() {
+            h ^= t.ep_key(p.ep) ^ t.ep_key(S::EMPTY);
+        }
+        p.place.hash ^= h;
+        p.ep = S::EMPTY;
+        p.ep_victim = None;
+        p.side = p.side.other();
+        p.quiet += 1;
+        p.ep_counts = true;
+        p.history.clear();
+        p.history.push(p.place.hash);
+        p
+    }
+
+    /// Whether `seat` has something beside royals and pawns: a piece on
+    /// the board or one in hand (a side without is the one that may be in
+    /// zugzwang).
+    pub fn has_pieces(&self, seat: Seat) -> bool {
+        let t = &*self.t;
+        if self.hands[seat.index()][..t.kinds.min(MAX_KINDS)]
+            .iter()
+            .any(|&n| n > 0)
+        {
+            return true;
+        }
+        let mut own = self.place.by_side[seat.index()];
+        while let Some(sq) = own.pop() {
+            let k = self.place.kind_at(sq);
+            if !t.is_royal(k) && !t.is_pawn(k) {
+                return true;
+            }
+        }
+        false
+    }
+
     /// What repetition is judged by: the zobrist hash, without the en
     /// passant squares when they do not count (under
     /// [`EnPassantIdentity::WhenCapturable`](super::rules::EnPassantIdentity),

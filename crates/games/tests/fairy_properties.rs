@@ -499,6 +499,12 @@ fn check_position<S: SquareSet>(p: &Position<S>, notation: bool) -> Vec<Move> {
     assert_eq!(p.count(), legal.len() as u64, "{text}");
     assert_eq!(p.has_legal_move(), !legal.is_empty(), "{text}");
     assert_eq!(p.zobrist(), p.compute_hash(), "{text}");
+    // The search's pass (null move) keeps the hash exact too.
+    if p.end().is_none() {
+        let passed = p.passed();
+        assert_eq!(passed.zobrist(), passed.compute_hash(), "{text} passed");
+        assert_eq!(passed.side_to_move(), p.side_to_move().other());
+    }
     let again = Position::from_text(p.tables(), &text).unwrap();
     assert_eq!(again.position_text(), text);
     // The position string does not say which pieces have moved: a piece

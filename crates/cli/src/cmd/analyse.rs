@@ -98,6 +98,7 @@ pub fn run(args: AnalyseArgs) -> Result<ExitCode, String> {
         depth: args.depth,
         nodes: None,
         time,
+        soft: None,
     };
     if let Some(n) = args.lines.filter(|&n| n > 1) {
         return lines(pos.as_ref(), limits, usize::from(n));
@@ -209,6 +210,7 @@ fn all_cards(
             (None, None) => Some(Duration::from_secs(1)),
             (Some(_), None) => None,
         },
+        soft: None,
     };
     outln!("card    weight  depth  score       best move  line");
     let mut names: Vec<String> = Vec::new();

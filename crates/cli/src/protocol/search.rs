@@ -294,6 +294,9 @@ fn run(
     if let Some(d) = deadline {
         // What is left of the time: the search's own clock starts now.
         limits.time = Some(d.saturating_duration_since(Instant::now()));
+        limits.soft = limits
+            .soft
+            .map(|s| s.saturating_sub(order.asked_at.elapsed()));
     }
     if limits.depth.is_none() && limits.nodes.is_none() && limits.time.is_none() {
         // Until stopped: a day is as long as anyone waits.
@@ -475,6 +478,7 @@ pub fn prepare(game: &BoxedGame, kept: &KeptSearcher) {
             depth: Some(1),
             nodes: None,
             time: None,
+            soft: None,
         },
         stop: Arc::default(),
     };

@@ -21,12 +21,56 @@ pub struct Parts {
     /// The danger to each royal from the enemies bearing on its zone (the
     /// first seat's danger counted negative).
     pub king: i32,
+    /// The pawn structure: passed pawns, less doubled and isolated ones.
+    pub structure: i32,
 }
 
 impl Parts {
     /// Their sum.
     pub fn total(&self) -> i32 {
-        self.material + self.mobility + self.pawns + self.king
+        self.material + self.mobility + self.pawns + self.king + self.structure
+    }
+}
+
+/// The widest board (in files) whose pawn structure is counted.
+pub(super) const MAX_FILES: usize = 32;
+
+/// Where one side's pawns stand, by file: how many, the lowest and the
+/// highest rank, and the (dense) squares of the pawns there.
+#[derive(Copy, Clone)]
+struct PawnFiles {
+    count: [u8; MAX_FILES],
+    low: [u8; MAX_FILES],
+    high: [u8; MAX_FILES],
+    low_sq: [u8; MAX_FILES],
+    high_sq: [u8; MAX_FILES],
+}
+
+impl PawnFiles {
+    const NONE: PawnFiles = PawnFiles {
+        count: [0; MAX_FILES],
+        low: [u8::MAX; MAX_FILES],
+        high: [0; MAX_FILES],
+        low_sq: [0; MAX_FILES],
+        high_sq: [0; MAX_FILES],
+    };
+
+    fn add(&mut self, file: u8, rank: u8, sq: u8) {
+        let f = usize::from(file);
+        self.count[f] = self.count[f].saturating_add(1);
+        if rank <= self.low[f] {
+            self.low[f] = rank;
+            self.low_sq[f] = sq;
+        }
+        if rank >= self.high[f] {
+            self.high[f] = rank;
+            self.high_sq[f] = sq;
+        }
+    }
+
+    /// Files `f - 1 ..= f + 1` that exist, of `files`.
+    fn around(f: usize, files: usize) -> std::ops::RangeInclusive<usize> {
+        f.saturating_sub(1)..=(f + 1).min(files - 1)
     }
 }
 
@@ -134,6 +178,75 @@ impl FairyEval {
             // Danger to the other side's royal is good for this side.
             parts.king += sign * danger;
         }
+        parts.structure = self.structure(p);
         parts
+    }
+
+    /// The pawn structure, from the first seat's point of view: passed
+    /// pawns, less doubled and isolated ones.
+    fn structure<S: SquareSet>(&self, p: &Position<S>) -> i32 {
+        let files = self.files;
+        if files == 0 {
+            return 0;
+        }
+        let place = &p.place;
+        let mut by_seat = [PawnFiles::NONE; 2];
+        let mut any = false;
+        for seat in Seat::BOTH {
+            let s = seat.index();
+            for (k, info) in self.kinds.iter().enumerate() {
+                if !info.pawn {
+                    continue;
+                }
+                let mut set = place.by_kind[k] & place.by_side[s];
+                while let Some(sq) = set.pop() {
+                    if let Some(&(f, r)) = self.file_rank.get(usize::from(sq)) {
+                        by_seat[s].add(f, r, sq);
+                        any = true;
+                    }
+                }
+            }
+        }
+        if !any {
+            return 0;
+        }
+        let w = &self.weights;
+        let mut total = 0;
+        for seat in Seat::BOTH {
+            let s = seat.index();
+            let (mine, theirs) = (&by_seat[s], &by_seat[1 - s]);
+            let mut score = 0;
+            for f in 0..files {
+                let n = i32::from(mine.count[f]);
+                if n == 0 {
+                    continue;
+                }
+                score -= w.doubled * (n - 1);
+                let around = PawnFiles::around(f, files);
+                if around.clone().all(|g| g == f || mine.count[g] == 0) {
+                    score -= w.isolated * n;
+                }
+                // The pawn furthest ahead on the file: passed when no enemy
+                // pawn stands ahead of it on this file or the next.
+                let (lead, passed) = match seat {
+                    Seat::First => {
+                        let r = mine.high[f];
+                        let clear = |g: usize| theirs.count[g] == 0 || theirs.high[g] <= r;
+                        (mine.high_sq[f], around.clone().all(clear))
+                    }
+                    Seat::Second => {
+                        let r = mine.low[f];
+                        let clear = |g: usize| theirs.count[g] == 0 || theirs.low[g] >= r;
+                        (mine.low_sq[f], around.clone().all(clear))
+                    }
+                };
+                if passed {
+                    let advance = self.advance[s].get(usize::from(lead)).copied().unwrap_or(0);
+                    score += w.passed + advance * w.passed_advance / 100;
+                }
+            }
+            total += if s == 0 { score } else { -score };
+        }
+        total
     }
 }

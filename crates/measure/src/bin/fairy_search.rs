@@ -55,6 +55,10 @@ fn material_only() -> EvalWeights {
         king_attacker: 0,
         king_zone_square: 0,
         tempo: 0,
+        passed: 0,
+        passed_advance: 0,
+        doubled: 0,
+        isolated: 0,
     }
 }
 
@@ -260,6 +264,7 @@ fn main() {
                 depth: Some(lv.depth),
                 nodes: lv.nodes,
                 time: Some(lv.time),
+                soft: None,
             }
         }
     };

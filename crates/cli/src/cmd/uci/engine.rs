@@ -350,6 +350,7 @@ impl UciEngine {
             depth: go.depth,
             nodes: go.nodes,
             time: go.movetime.map(clock::fixed),
+            soft: None,
         };
         let (left, inc) = match side {
             Seat::First => (go.wtime, go.winc),
@@ -357,7 +358,9 @@ impl UciEngine {
         };
         if let (Some(left), None) = (left, limits.time) {
             let inc = inc.unwrap_or_default();
-            limits.time = Some(clock::budget(left, inc, go.movestogo));
+            let t = clock::budget(left, inc, go.movestogo);
+            limits.time = Some(t.hard);
+            limits.soft = Some(t.soft);
         }
         let endless = go.infinite || go.ponder;
         if endless {

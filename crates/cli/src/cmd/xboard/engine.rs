@@ -316,11 +316,14 @@ impl XboardEngine {
             }
         };
         let plies = copy.history().len();
-        let time = match (self.fixed_time, self.time) {
-            (Some(t), _) => Some(clock::fixed(t)),
-            (None, Some(left)) => Some(clock::budget(left, self.increment, self.moves_per_session)),
-            (None, None) if self.depth.is_none() => Some(Duration::from_secs(5)),
-            _ => None,
+        let (time, soft) = match (self.fixed_time, self.time) {
+            (Some(t), _) => (Some(clock::fixed(t)), None),
+            (None, Some(left)) => {
+                let t = clock::budget(left, self.increment, self.moves_per_session);
+                (Some(t.hard), Some(t.soft))
+            }
+            (None, None) if self.depth.is_none() => (Some(Duration::from_secs(5)), None),
+            _ => (None, None),
         };
         let order = Order {
             game: copy,
@@ -328,6 +331,7 @@ impl XboardEngine {
                 depth: self.depth,
                 nodes: None,
                 time,
+                soft,
             },
             lines: 1,
             level: None,
