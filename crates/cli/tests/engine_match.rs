@@ -78,40 +78,43 @@ fn a_two_game_match_against_fairy_stockfish_at_chess() {
     assert_eq!(pgn.matches("[Variant \"").count(), 2, "{pgn}");
 }
 
+/// Runs `deckmate match ARGS`, prints what it said, and checks that it
+/// succeeded with game `last` played and no illegal move; its output.
+fn a_clean_match(args: &[&str], last: u32) -> String {
+    let out = deckmate(args, None);
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    println!("{text}{}", String::from_utf8_lossy(&out.stderr));
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains(&format!("game {last:>3}:")), "{text}");
+    assert!(!text.contains("illegal move"), "{text}");
+    text
+}
+
 #[test]
 fn two_engines_by_command_at_cuarenta_with_an_sprt() {
     let dir = temp_dir("two");
-    let out_dir = dir.to_str().unwrap();
     let me = format!("{} uci", env!("CARGO_BIN_EXE_deckmate"));
-    let out = deckmate(
-        &[
-            "match",
-            "cuarenta",
-            "--engine",
-            &me,
-            "--engine",
-            &me,
-            "--option2",
-            "Skill Level=1",
-            "--games",
-            "2",
-            "--tc",
-            "1+0.02",
-            "--max-plies",
-            "40",
-            "--sprt",
-            "0,50",
-            "--out",
-            out_dir,
-        ],
-        None,
-    );
-    let text = String::from_utf8_lossy(&out.stdout);
-    println!("{text}{}", String::from_utf8_lossy(&out.stderr));
-    assert!(out.status.success());
-    assert!(text.contains("game   2:"), "{text}");
+    let args = [
+        "match",
+        "cuarenta",
+        "--engine",
+        &me,
+        "--engine",
+        &me,
+        "--option2",
+        "Skill Level=1",
+        "--games",
+        "2",
+        "--tc",
+        "1+0.02",
+        "--max-plies",
+        "40",
+        "--sprt",
+        "0,50",
+        "--out",
+    ];
+    let text = a_clean_match(&[&args[..], &[dir.to_str().unwrap()]].concat(), 2);
     assert!(text.contains("SPRT [0, 50]"), "{text}");
-    assert!(!text.contains("illegal move"), "{text}");
 }
 
 /// Games whose start the seed decides (Dealer's deal, 52Chess's deck):
@@ -119,36 +122,27 @@ fn two_engines_by_command_at_cuarenta_with_an_sprt() {
 /// legal in the match's game (they played another deal before).
 #[test]
 fn engines_play_the_deal_of_the_match_seed() {
+    let me = format!("{} uci", env!("CARGO_BIN_EXE_deckmate"));
     for game in ["dealers", "52chess"] {
         let dir = temp_dir(&format!("seed-{game}"));
-        let out_dir = dir.to_str().unwrap();
-        let me = format!("{} uci", env!("CARGO_BIN_EXE_deckmate"));
-        let out = deckmate(
-            &[
-                "match",
-                game,
-                "--engine",
-                &me,
-                "--engine",
-                &me,
-                "--games",
-                "2",
-                "--tc",
-                "1+0.02",
-                "--max-plies",
-                "16",
-                "--seed",
-                "15",
-                "--out",
-                out_dir,
-            ],
-            None,
-        );
-        let text = String::from_utf8_lossy(&out.stdout);
-        println!("{text}{}", String::from_utf8_lossy(&out.stderr));
-        assert!(out.status.success(), "{game}");
-        assert!(text.contains("game   2:"), "{game}: {text}");
-        assert!(!text.contains("illegal move"), "{game}: {text}");
+        let args = [
+            "match",
+            game,
+            "--engine",
+            &me,
+            "--engine",
+            &me,
+            "--games",
+            "2",
+            "--tc",
+            "1+0.02",
+            "--max-plies",
+            "16",
+            "--seed",
+            "15",
+            "--out",
+        ];
+        a_clean_match(&[&args[..], &[dir.to_str().unwrap()]].concat(), 2);
     }
 }
 
