@@ -235,15 +235,6 @@ impl Evaluator<Position> for DealersEval {
         144 * 144
     }
 
-    /// A pass ([`Position::passed`]) while the side to move has a man
-    /// beside royals and pawns and no promotion waits for its draw.
-    fn null_move(&self, pos: &Position) -> Option<Position> {
-        (pos.end().is_none() && !pos.awaits_draw() && pos.pending.is_none())
-            .then_some(pos)
-            .filter(|p| p.has_pieces(p.side_to_move()))
-            .map(Position::passed)
-    }
-
     /// The side to move while no end is set (the search finds mate and
     /// stalemate by the empty move list).
     fn to_act(&self, pos: &Position) -> ToAct {

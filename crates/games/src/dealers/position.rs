@@ -446,37 +446,6 @@ impl Position {
         }
     }
 
-    /// The position with the turn passed to the other side and nothing
-    /// else changed but the en passant squares (gone): the search's null
-    /// move, never a legal move. Its history starts at it (no repetition
-    /// reaches back across a pass).
-    pub fn passed(&self) -> Position {
-        let mut p = self.clone();
-        for sq in p.ep.iter() {
-            p.hash ^= ep_key(sq);
-        }
-        p.ep = Squares::default();
-        p.ep_pawn = NO_SQUARE;
-        p.side = p.side.other();
-        p.hash ^= side_key();
-        p.half_moves += 1;
-        p.ep_counts = true;
-        p.history.clear();
-        p.history.push(p.hash);
-        p
-    }
-
-    /// Whether `seat` has a man beside royals and pawns on the board (a
-    /// side without is the one that may be in zugzwang).
-    pub fn has_pieces(&self, seat: Seat) -> bool {
-        let r = &*self.rules;
-        self.men.all[seat.index()].iter().any(|sq| {
-            let (_, k) = man_of(self.board[usize::from(sq)]);
-            let f = r.facts(k);
-            !f.royal && !f.pawn
-        })
-    }
-
     /// An end set by a move, or from outside (resignation, agreement).
     pub fn end(&self) -> Option<End> {
         self.end
