@@ -72,6 +72,16 @@ pub trait Evaluator<G: Game>: Send + Sync {
         self.capture_gain(game, mv)
     }
 
+    /// Whether a tactical move loses material by a plain exchange: the
+    /// piece it brings is worth more than what it wins, and the other side
+    /// can take it there (a one-step static exchange test). The search
+    /// tries such moves after the quiet ones and leaves them out of
+    /// quiescence, unless every move is forced. The default, `false`,
+    /// keeps every capture.
+    fn losing_capture(&self, _game: &G, _mv: G::Move) -> bool {
+        false
+    }
+
     /// Whether the side to act may not "stand pat" in quiescence because
     /// every legal move is forced (as when captures are compulsory).
     /// `moves` are the legal moves of `game`, not empty.

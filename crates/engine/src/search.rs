@@ -213,6 +213,9 @@ pub struct SearchParams {
     /// The null move's base depth reduction (its child is searched
     /// `1 + R + depth / 6` plies shallower).
     pub null_move_reduction: i32,
+    /// Captures that lose the exchange ([`Evaluator::losing_capture`]) are
+    /// ordered after the quiet moves and left out of quiescence.
+    pub see: bool,
     /// Aspiration window half-width from depth 5 on (0: full windows).
     pub aspiration: i32,
     /// How chance nodes are pruned (plain expectimax, Star1 or Star2).
@@ -276,6 +279,7 @@ impl Default for SearchParams {
             delta_margin: 200,
             null_move_depth: 3,
             null_move_reduction: 2,
+            see: true,
             aspiration: 60,
             chance_pruning: ChancePruning::Star2,
             horizon_chance: HorizonChance::Expand,
@@ -1004,7 +1008,13 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             let s = if Some(m) == tt_move {
                 1 << 24
             } else if self.eval.is_tactical(g, m) {
-                (1 << 20) + self.eval.order_score(g, m)
+                // Captures that lose the exchange come after the quiet moves.
+                let base = if self.params.see && self.eval.losing_capture(g, m) {
+                    -(1 << 20)
+                } else {
+                    1 << 20
+                };
+                base + self.eval.order_score(g, m)
             } else if Some(m) == killers[0] {
                 1 << 19
             } else if Some(m) == killers[1] {
@@ -1241,7 +1251,10 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         for &m in &moves {
             if self.eval.is_tactical(g, m) {
                 let gain = self.eval.capture_gain(g, m);
-                if all_moves || ev.score + gain + self.params.delta_margin > alpha {
+                if all_moves
+                    || (ev.score + gain + self.params.delta_margin > alpha
+                        && !(self.params.see && self.eval.losing_capture(g, m)))
+                {
                     list.push(((1 << 20) + self.eval.order_score(g, m), m));
                 }
             } else if all_moves {

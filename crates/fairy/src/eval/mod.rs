@@ -336,6 +336,21 @@ impl FairyEval {
         }
     }
 
+    /// Whether `mv` gives the other side a piece worth more than it wins:
+    /// the mover (as promoted) is worth more than the gain, and it can be
+    /// taken on arrival ([`Position::recapturable`]).
+    fn loses_exchange<S: SquareSet>(&self, p: &Position<S>, mv: Move) -> bool {
+        if mv.dropped().is_some() {
+            return false;
+        }
+        let mover = mv.promotion().unwrap_or_else(|| self.mover(p, mv));
+        let mut risked = self.kind_value(mover);
+        if self.captures_to_hand {
+            risked *= 2;
+        }
+        risked > self.gain(p, mv) && p.recapturable(mv)
+    }
+
     /// The kind that moves (or is dropped).
     fn mover<S: SquareSet>(&self, p: &Position<S>, mv: Move) -> usize {
         match mv.dropped() {
@@ -378,6 +393,10 @@ impl<S: SquareSet> Evaluator<Position<S>> for FairyEval {
             .get(self.mover(game, mv))
             .map_or(0, |k| k.attacker);
         self.gain(game, mv) * 16 - attacker / 16
+    }
+
+    fn losing_capture(&self, game: &Position<S>, mv: Move) -> bool {
+        self.loses_exchange(game, mv)
     }
 
     fn history_index(&self, game: &Position<S>, mv: Move) -> usize {
@@ -438,6 +457,10 @@ impl Evaluator<AnyPosition> for FairyEval {
 
     fn order_score(&self, game: &AnyPosition, mv: Move) -> i32 {
         each!(game, p => self.order_score(p, mv))
+    }
+
+    fn losing_capture(&self, game: &AnyPosition, mv: Move) -> bool {
+        each!(game, p => self.loses_exchange(p, mv))
     }
 
     fn history_index(&self, game: &AnyPosition, mv: Move) -> usize {
