@@ -151,6 +151,52 @@ fn uci_plays_chess_from_a_variant_file_with_clocks_and_multipv() {
     assert!(e.finish().success());
 }
 
+/// `Threads 2`: the search runs a helper beside it (Lazy SMP) and still
+/// answers legal moves, a mate among them, within a clock; 0 threads is
+/// refused.
+#[test]
+fn uci_searches_with_two_threads() {
+    let dir = variants_dir();
+    let mut e = uci_start(&["--variants", &dir]);
+    e.send("setoption name UCI_Variant value chess");
+    e.send("setoption name Threads value 0");
+    let said = e.expect("info string");
+    assert!(said.contains("error") && said.contains("Threads"), "{said}");
+    e.send("setoption name Threads value 2");
+    e.send("isready");
+    let lines = e.read_until(|l| l == "readyok");
+    assert!(!lines.iter().any(|l| l.contains("error")), "{lines:?}");
+    e.send("position fen 2r3k1/5ppp/8/8/8/8/3R1PPP/3R2K1 w - - 0 1");
+    e.send("go depth 6");
+    let lines = e.read_until(|l| l.starts_with("bestmove"));
+    assert_eq!(
+        lines.last().map(String::as_str),
+        Some("bestmove d2d8 ponder c8d8")
+    );
+    // Six plies under a clock; each move is taken back by `position`
+    // (an illegal one would be refused with an error).
+    let mut moves: Vec<String> = Vec::new();
+    for _ in 0..6 {
+        e.send(&format!("position startpos moves {}", moves.join(" ")));
+        e.send("go wtime 3000 btime 3000 winc 30 binc 30");
+        let lines = e.read_until(|l| l.starts_with("bestmove"));
+        assert!(!lines.iter().any(|l| l.contains("error")), "{lines:?}");
+        let best = lines.last().unwrap();
+        let m = best.split_whitespace().nth(1).unwrap().to_string();
+        assert!(m.len() >= 4 && m != "(none)", "{best} after {moves:?}");
+        moves.push(m);
+    }
+    e.send(&format!("position startpos moves {}", moves.join(" ")));
+    e.send("isready");
+    let lines = e.read_until(|l| l == "readyok");
+    assert!(
+        !lines.iter().any(|l| l.contains("error")),
+        "{moves:?}: {lines:?}"
+    );
+    e.send("quit");
+    assert!(e.finish().success());
+}
+
 #[test]
 fn uci_refuses_what_it_cannot_do_and_goes_on() {
     let mut e = uci_start(&[]);

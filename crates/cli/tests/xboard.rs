@@ -28,11 +28,17 @@ fn a_cecp_session_at_chess_and_cuarenta() {
         "sigterm=0",
         "normal",
         "cuarenta",
+        "smp=1",
     ] {
         assert!(first.contains(want), "{want} in {first}");
     }
-    // Chess ("normal"): the engine plays Black after `new`.
+    // Chess ("normal"): the engine plays Black after `new`, on two
+    // threads (`cores`; none is refused).
     e.send("new");
+    e.send("cores 0");
+    let said = e.expect("Error");
+    assert!(said.contains("threads"), "{said}");
+    e.send("cores 2");
     e.send("variant normal");
     e.send("level 0 1 0");
     e.send("time 1000");

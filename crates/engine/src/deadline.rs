@@ -4,6 +4,9 @@
 //! queued, and stops a search to give its thread to a more urgent one)
 //! uses to hold a player to a time it did not choose.
 //!
+//! It may also name the threads a search uses (an engine protocol's
+//! `Threads` option).
+//!
 //! A search reads both when it starts ([`current`], [`current_stop`]) and
 //! stops at the deadline, or when the flag is set, whatever its own limits
 //! say, the two-ply minimum of the levels included (it then plays the
@@ -15,7 +18,8 @@
 //! use std::time::{Duration, Instant};
 //!
 //! let at = Instant::now() + Duration::from_millis(300);
-//! let seen = deadline::within(Budget { deadline: Some(at), stop: None }, deadline::current);
+//! let budget = Budget { deadline: Some(at), ..Budget::default() };
+//! let seen = deadline::within(budget, deadline::current);
 //! assert_eq!(seen, Some(at));
 //! assert_eq!(deadline::current(), None);
 //! ```
@@ -33,6 +37,9 @@ pub struct Budget {
     pub deadline: Option<Instant>,
     /// A flag that stops every search when set.
     pub stop: Option<Arc<AtomicBool>>,
+    /// How many threads each search may use (`None`: the searcher's own
+    /// [`Searcher::threads`](crate::Searcher::threads)).
+    pub threads: Option<usize>,
 }
 
 thread_local! {
@@ -66,4 +73,9 @@ pub fn current() -> Option<Instant> {
 /// The stop flag of searches on this thread now, if any.
 pub fn current_stop() -> Option<Arc<AtomicBool>> {
     BUDGET.with(|cell| cell.borrow().stop.clone())
+}
+
+/// The threads each search on this thread may use now, if named.
+pub fn current_threads() -> Option<usize> {
+    BUDGET.with(|cell| cell.borrow().threads)
 }

@@ -74,6 +74,8 @@ use std::time::{Duration, Instant};
 pub const WIN: i32 = 30_000;
 const INF: i32 = 32_000;
 const MAX_PLY: usize = 128;
+/// The most threads a search uses ([`Searcher::threads`]).
+pub const MAX_THREADS: usize = 64;
 /// Who acts, on the path of repetition keys: seats by index, then these.
 const CHANCE_ACTS: u8 = 2;
 const BOTH_ACT: u8 = 3;
@@ -216,6 +218,13 @@ pub struct SearchParams {
     /// Captures that lose the exchange ([`Evaluator::losing_capture`]) are
     /// ordered after the quiet moves and left out of quiescence.
     pub see: bool,
+    /// Late-move pruning: outside the principal variation, at depths 1-3,
+    /// where the side to act is not threatened, quiet moves after the
+    /// first `3 + depth²` are not searched.
+    pub lmp: bool,
+    /// A quiet move that cuts off also lowers the history of the quiet
+    /// moves tried before it at that node (by the same `depth²`).
+    pub history_malus: bool,
     /// Aspiration window half-width from depth 5 on (0: full windows).
     pub aspiration: i32,
     /// How chance nodes are pruned (plain expectimax, Star1 or Star2).
@@ -280,6 +289,8 @@ impl Default for SearchParams {
             null_move_depth: 3,
             null_move_reduction: 2,
             see: true,
+            lmp: true,
+            history_malus: true,
             aspiration: 60,
             chance_pruning: ChancePruning::Star2,
             horizon_chance: HorizonChance::Expand,
@@ -290,15 +301,30 @@ impl Default for SearchParams {
 /// A searcher for one game with its evaluator. Keeps its transposition
 /// table, killers and history between searches.
 pub struct Searcher<G: Game, E: Evaluator<G>> {
-    eval: E,
+    /// The evaluation, shared with the helper threads.
+    eval: Arc<E>,
     /// Switches and margins.
     pub params: SearchParams,
-    tt: Table<G::Move>,
+    /// The transposition table, shared with the helper threads.
+    tt: Arc<Table<G::Move>>,
+    /// How many threads search (Lazy SMP): this one and `threads - 1`
+    /// helpers sharing the table, each with its own killers and history;
+    /// the move and the reports are this thread's. 1 (the default): one
+    /// thread. A [`crate::deadline::Budget`] naming threads overrides it.
+    /// The helpers take part only in a plain search of a seat's move (not
+    /// at a chance root, nor with several lines or exact root scores).
+    pub threads: usize,
+    /// The helpers of the last search with several threads, kept with
+    /// what they learnt.
+    helpers: Vec<Searcher<G, E>>,
     killers: Vec<[Option<G::Move>; 2]>,
     history: Vec<i32>,
     /// Per-ply move buffers (no allocation in the tree).
     gen: Vec<Vec<G::Move>>,
     scored: Vec<Vec<(i32, G::Move)>>,
+    /// Per ply: the quiet moves tried at the node (for the history
+    /// malus).
+    quiets: Vec<Vec<G::Move>>,
     /// Triangular principal-variation table.
     pv: Vec<Vec<G::Move>>,
     /// Per ply: the position there was reached by a null move (no two in
@@ -349,6 +375,11 @@ pub struct Searcher<G: Game, E: Evaluator<G>> {
 impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
     /// A searcher with a transposition table of `tt_mb` megabytes.
     pub fn new(eval: E, tt_mb: usize) -> Searcher<G, E> {
+        Searcher::sharing(Arc::new(eval), Arc::new(Table::new(tt_mb)))
+    }
+
+    /// A searcher on this evaluation and table (a helper shares both).
+    fn sharing(eval: Arc<E>, tt: Arc<Table<G::Move>>) -> Searcher<G, E> {
         let hs = eval.history_size().max(1);
         let mut lmr = vec![[0u8; 64]; 64];
         for (d, row) in lmr.iter_mut().enumerate().skip(1) {
@@ -360,12 +391,15 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         Searcher {
             eval,
             params: SearchParams::default(),
-            tt: Table::new(tt_mb),
+            tt,
+            threads: 1,
+            helpers: Vec::new(),
             killers: vec![[None, None]; MAX_PLY + 2],
             history: vec![0; hs],
             gen: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(96)).collect(),
             scored: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(96)).collect(),
             pv: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(32)).collect(),
+            quiets: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(32)).collect(),
             path: vec![(0, 0); MAX_PLY + 2],
             after_null: vec![false; MAX_PLY + 2],
             outcomes: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
@@ -388,6 +422,18 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         }
     }
 
+    /// How many helper threads the last search with several threads had
+    /// (kept for the next).
+    pub fn helpers(&self) -> usize {
+        self.helpers.len()
+    }
+
+    /// The nodes the helper threads searched in the last search made
+    /// with several threads (counted in its [`SearchResult::nodes`] too).
+    pub fn helper_nodes(&self) -> u64 {
+        self.helpers.iter().map(|h| h.nodes).sum()
+    }
+
     /// The flag that stops a running search when set.
     pub fn stop_flag(&self) -> Arc<AtomicBool> {
         self.stop.clone()
@@ -402,6 +448,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
     /// Forgets everything learnt (for reproducible benchmarks).
     pub fn clear(&mut self) {
         self.tt.clear();
+        self.helpers.clear();
         self.killers.iter_mut().for_each(|k| *k = [None, None]);
         self.history.iter_mut().for_each(|h| *h = 0);
         self.eval_cache.iter_mut().for_each(|e| e.0 = 0);
@@ -425,8 +472,61 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
     }
 
     /// Searches `root` within `limits`, calling `on_report` after each
-    /// completed depth.
+    /// completed depth; with [`Searcher::threads`] above 1, helper
+    /// threads search the same root meanwhile, sharing the table.
     pub fn search(
+        &mut self,
+        root: &G,
+        limits: &Limits,
+        on_report: &mut dyn FnMut(&Report<G::Move>),
+    ) -> SearchResult<G::Move> {
+        let threads = crate::deadline::current_threads()
+            .unwrap_or(self.threads)
+            .clamp(1, MAX_THREADS);
+        let lazy = threads > 1
+            && self.multi_pv <= 1
+            && !self.exact_root
+            && matches!(self.eval.to_act(root), ToAct::Seat(_));
+        if !lazy {
+            return self.search_one(root, limits, on_report);
+        }
+        self.helpers.truncate(threads - 1);
+        while self.helpers.len() < threads - 1 {
+            let h = Searcher::sharing(self.eval.clone(), self.tt.clone());
+            self.helpers.push(h);
+        }
+        let mut helpers = std::mem::take(&mut self.helpers);
+        // The helpers run until this thread's search ends (its time, at
+        // most, should it fail to stop them), to the same depth.
+        let helper_limits = Limits {
+            depth: limits.depth,
+            time: limits.time,
+            ..Limits::default()
+        };
+        let stops: Vec<Arc<AtomicBool>> = helpers.iter().map(|h| h.stop.clone()).collect();
+        for (h, stop) in helpers.iter_mut().zip(&stops) {
+            h.params = self.params.clone();
+            h.min_depth = 1;
+            stop.store(false, Ordering::Relaxed);
+        }
+        let mut result = std::thread::scope(|scope| {
+            for h in helpers.iter_mut() {
+                let hl = &helper_limits;
+                scope.spawn(move || h.search_one(root, hl, &mut |_| {}).nodes);
+            }
+            let r = self.search_one(root, limits, on_report);
+            for s in &stops {
+                s.store(true, Ordering::Relaxed);
+            }
+            r
+        });
+        self.helpers = helpers;
+        result.nodes += self.helper_nodes();
+        result
+    }
+
+    /// The search on this thread alone.
+    fn search_one(
         &mut self,
         root: &G,
         limits: &Limits,
@@ -1030,6 +1130,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         let mut best = -INF;
         let mut best_move = None;
         let n = scored.len();
+        self.quiets[ply].clear();
         let mut searched = 0usize;
         for i in 0..n {
             // Selection: bring the best remaining move forward.
@@ -1045,6 +1146,14 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             // Quiet, not the hash move nor a killer: may be pruned or reduced.
             let quiet = !tactical && order < (1 << 19) - 1 && !forced;
             if futile && quiet && searched > 0 {
+                continue;
+            }
+            if self.params.lmp
+                && quiet
+                && static_eval.is_some()
+                && depth <= 3
+                && searched >= (3 + depth * depth) as usize
+            {
                 continue;
             }
             let mut child = g.clone();
@@ -1114,6 +1223,9 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
                 self.scored[ply] = scored;
                 return 0;
             }
+            if !tactical {
+                self.quiets[ply].push(m);
+            }
             if score > best {
                 best = score;
                 best_move = Some(m);
@@ -1133,6 +1245,14 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
                     }
                     let h = self.eval.history_index(g, m);
                     self.history[h] = (self.history[h] + depth * depth).min(1 << 17);
+                    if self.params.history_malus {
+                        let tried = std::mem::take(&mut self.quiets[ply]);
+                        for &q in tried.iter().filter(|&&q| q != m) {
+                            let h = self.eval.history_index(g, q);
+                            self.history[h] = (self.history[h] - depth * depth).max(-(1 << 17));
+                        }
+                        self.quiets[ply] = tried;
+                    }
                 }
                 break;
             }

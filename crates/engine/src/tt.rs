@@ -8,6 +8,7 @@
 //! seat's), even when the mixed keys collide.
 
 use deckmate_rules::Seat;
+use std::sync::{Mutex, MutexGuard, PoisonError};
 
 /// What a stored score means.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -47,47 +48,66 @@ pub fn chance_key(hash: u64, seat: Seat) -> u64 {
     hash ^ SALT[seat.index()]
 }
 
-/// A fixed-size, always-replace-if-deeper-or-different table.
+/// One slot: its own lock, so that the threads of a search share the
+/// table (Lazy SMP). A lock held only to copy an entry in or out is
+/// almost never contended, and costs one atomic operation uncontended.
+type Slot<M> = Mutex<Option<Entry<M>>>;
+
+/// A fixed-size, always-replace-if-deeper-or-different table, shared by
+/// the threads of a search.
 pub struct Table<M> {
-    slots: Vec<Option<Entry<M>>>,
+    slots: Box<[Slot<M>]>,
 }
 
 impl<M: Copy> Table<M> {
-    /// A table of about `mb` megabytes.
+    /// A table of at most `mb` megabytes: the largest power of two of
+    /// slots that fits (at least 1024).
     pub fn new(mb: usize) -> Table<M> {
-        let size = (mb * 1024 * 1024 / std::mem::size_of::<Option<Entry<M>>>()).max(1024);
+        let fit = (mb * 1024 * 1024 / std::mem::size_of::<Slot<M>>()).max(1024);
+        // The largest power of two not above `fit`.
+        let size = 1usize << (usize::BITS - 1 - fit.leading_zeros());
         Table {
-            slots: vec![None; size.next_power_of_two() / 2],
+            slots: (0..size).map(|_| Mutex::new(None)).collect(),
         }
     }
 
-    fn index(&self, key: u64) -> usize {
-        (key as usize) & (self.slots.len() - 1)
+    /// The number of slots.
+    #[cfg(test)]
+    fn slots(&self) -> usize {
+        self.slots.len()
+    }
+
+    fn slot(&self, key: u64) -> MutexGuard<'_, Option<Entry<M>>> {
+        let i = (key as usize) & (self.slots.len() - 1);
+        self.slots[i].lock().unwrap_or_else(PoisonError::into_inner)
     }
 
     /// The entry for `key` of the kind `chance` (`None`: a choice node),
     /// if stored.
     #[inline]
     pub fn get(&self, key: u64, chance: Option<Seat>) -> Option<Entry<M>> {
-        self.slots[self.index(key)].filter(|e| e.key == key && e.chance == chance)
+        self.slot(key)
+            .filter(|e| e.key == key && e.chance == chance)
     }
 
     /// Stores an entry, keeping a deeper one for the same key.
-    pub fn put(&mut self, e: Entry<M>) {
-        let i = self.index(e.key);
-        match self.slots[i] {
+    pub fn put(&self, e: Entry<M>) {
+        let mut slot = self.slot(e.key);
+        match *slot {
             Some(old)
                 if old.key == e.key
                     && old.chance == e.chance
                     && old.depth > e.depth
                     && e.bound != Bound::Exact => {}
-            _ => self.slots[i] = Some(e),
+            _ => *slot = Some(e),
         }
     }
 
     /// Empties the table.
-    pub fn clear(&mut self) {
-        self.slots.iter_mut().for_each(|s| *s = None);
+    pub fn clear(&self) {
+        for s in self.slots.iter() {
+            *s.lock().unwrap_or_else(PoisonError::into_inner) = None;
+        }
     }
 }
 
@@ -97,7 +117,7 @@ mod tests {
 
     #[test]
     fn chance_and_choice_entries_never_collide() {
-        let mut t: Table<u32> = Table::new(1);
+        let t: Table<u32> = Table::new(1);
         let h = 0x1234_5678_9abc_def0;
         let entry = |key, chance, score| Entry {
             key,
@@ -145,5 +165,11 @@ mod tests {
         struct SquaresMove(u16);
         assert_eq!(std::mem::size_of::<Option<Entry<CardMove>>>(), 24);
         assert_eq!(std::mem::size_of::<Option<Entry<SquaresMove>>>(), 24);
+        // With its lock a slot takes 32 bytes, so that a table of a power
+        // of two of megabytes keeps the slots it had without the lock
+        // (16 MB: 2^19).
+        assert_eq!(std::mem::size_of::<Slot<CardMove>>(), 32);
+        assert_eq!(Table::<CardMove>::new(16).slots(), 1 << 19);
+        assert_eq!(Table::<CardMove>::new(1).slots(), 1 << 15);
     }
 }

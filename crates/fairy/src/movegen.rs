@@ -192,6 +192,41 @@ impl<S: SquareSet> Position<S> {
         self.attacked_by(to, opp, occ, them, kind)
     }
 
+    /// The exchange `mv` (as for [`Position::recapturable`]) starts, two
+    /// captures deep: the first kind of `order` (kinds, the cheapest
+    /// first) among the other side's pieces that could take the mover on
+    /// its arrival square, and whether a piece of the mover's side (not
+    /// the mover) could take that one back there. `None`: nothing takes
+    /// the mover.
+    pub fn recapture(&self, mv: Move, order: &[usize]) -> Option<(usize, bool)> {
+        if mv.dropped().is_some() || mv.castling().is_some() || mv.is_pass() {
+            return None;
+        }
+        let me = self.side;
+        let opp = me.other();
+        let (from, to) = (mv.from_index(), mv.to_index());
+        let (_, mover) = self.place.at(from)?;
+        let kind = mv.promotion().unwrap_or(mover);
+        let mut occ = (self.place.by_side[0] | self.place.by_side[1]) & !S::bit(from);
+        occ |= S::bit(to);
+        let mut them = self.place.by_side[opp.index()] & !S::bit(to);
+        if mv.is_en_passant() {
+            if let Some(v) = self.en_passant_victim() {
+                occ &= !S::bit(v);
+                them &= !S::bit(v);
+            }
+        }
+        if !self.attacked_by(to, opp, occ, them, kind) {
+            return None;
+        }
+        let taker = order.iter().copied().find(|&k| {
+            let of_kind = them & self.place.by_kind[k];
+            !of_kind.is_empty() && self.attacked_by(to, opp, occ, of_kind, kind)
+        })?;
+        let ours = self.place.by_side[me.index()] & !S::bit(from) & !S::bit(to);
+        Some((taker, self.attacked_by(to, me, occ, ours, taker)))
+    }
+
     /// Whether the side to move's royal is attacked.
     pub fn in_check(&self) -> bool {
         self.royal_attacked(self.side)

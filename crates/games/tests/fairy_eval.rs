@@ -515,3 +515,116 @@ fn the_pawn_structure_counts_passed_doubled_and_isolated_pawns() {
     let single = structure("4k3/4p3/8/8/4P3/8/8/4K3 w - - 0 1");
     assert_eq!(doubled - single, -w.doubled - w.isolated);
 }
+
+#[test]
+fn a_capture_of_a_defended_pawn_by_the_queen_loses_the_exchange() {
+    let e = FairyEval::new(&chess());
+    // White's queen on d1 may take d5, defended by the pawn on e6, and
+    // the pawn on c4 may take it too; the knight on f3 takes the
+    // undefended pawn on e5.
+    let text = "4k3/8/4p3/3pp3/2P5/5N2/8/3QK3 w - - 0 1";
+    let p = AnyPosition::from_rules_text(&chess(), text).unwrap();
+    let mut moves = Vec::new();
+    p.legal_moves(&mut moves);
+    let losing = |san: &str| {
+        let m = moves
+            .iter()
+            .copied()
+            .find(|&m| p.move_text(m) == san)
+            .unwrap_or_else(|| panic!("no {san}"));
+        e.losing_capture(&p, m)
+    };
+    assert!(losing("Qxd5"), "the queen for a pawn");
+    assert!(!losing("cxd5"), "a pawn for a pawn");
+    assert!(!losing("Nxe5"), "an undefended pawn");
+}
+
+#[test]
+fn the_search_without_losing_captures_keeps_its_tactics() {
+    let search = |text: &str, depth: u32, see: bool| {
+        let p = AnyPosition::from_rules_text(&chess(), text).unwrap();
+        let mut s = Searcher::new(FairyEval::new(&chess()), 16);
+        s.params.see = see;
+        let limits = Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        };
+        let r = s.search(&p, &limits, &mut |_| {});
+        (p.move_text(r.best.unwrap()), r.score, r.nodes)
+    };
+    let mate = "2r3k1/5ppp/8/8/8/8/3R1PPP/3R2K1 w - - 0 1";
+    let (mv, score, _) = search(mate, 6, true);
+    assert_eq!((mv.as_str(), score), ("Rd8+", WIN - 3));
+    let queen = "rnb1kbnr/pppp1ppp/8/4p3/7q/5N2/PPPPPPPP/RNBQKB1R w KQkq - 0 1";
+    assert_eq!(search(queen, 6, true).0, "Nxh4");
+    // A middlegame full of captures: fewer nodes without the losing ones.
+    let middle = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N2N2/PP2BPPP/R2QKB1R w KQ - 0 8";
+    let (_, _, with) = search(middle, 7, true);
+    let (_, _, without) = search(middle, 7, false);
+    assert!(
+        with < without,
+        "{with} nodes with the test, {without} without"
+    );
+}
+
+#[test]
+fn two_threads_share_the_table_and_find_the_same_tactics() {
+    let search = |text: &str, depth: u32, threads: usize| {
+        let p = AnyPosition::from_rules_text(&chess(), text).unwrap();
+        let mut s = Searcher::new(FairyEval::new(&chess()), 16);
+        s.threads = threads;
+        let limits = Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        };
+        let mut reports = 0;
+        let r = s.search(&p, &limits, &mut |_| reports += 1);
+        // A second search on the kept helpers.
+        let again = s.search(&p, &limits, &mut |_| {});
+        assert_eq!(again.best, r.best);
+        (p.move_text(r.best.unwrap()), r.score, r.nodes, reports)
+    };
+    let mate = "2r3k1/5ppp/8/8/8/8/3R1PPP/3R2K1 w - - 0 1";
+    let (mv, score, _, reports) = search(mate, 6, 2);
+    assert_eq!((mv.as_str(), score), ("Rd8+", WIN - 3));
+    assert!(reports >= 1);
+    let queen = "rnb1kbnr/pppp1ppp/8/4p3/7q/5N2/PPPPPPPP/RNBQKB1R w KQkq - 0 1";
+    assert_eq!(search(queen, 6, 2).0, "Nxh4");
+    // The helper searched too, and its nodes are counted in the result.
+    let p = AnyPosition::from_rules_text(
+        &chess(),
+        "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N2N2/PP2BPPP/R2QKB1R w KQ - 0 8",
+    )
+    .unwrap();
+    let mut s = Searcher::new(FairyEval::new(&chess()), 16);
+    s.threads = 2;
+    let limits = Limits {
+        depth: Some(7),
+        ..Limits::default()
+    };
+    let r = s.search(&p, &limits, &mut |_| {});
+    assert_eq!(s.helpers(), 1);
+    let helped = s.helper_nodes();
+    assert!(helped > 0 && r.nodes > helped, "{} of {}", helped, r.nodes);
+}
+
+#[test]
+fn the_budget_names_the_threads() {
+    use deckmate_engine::deadline::{within, Budget};
+    let p = AnyPosition::from_rules_text(&chess(), deckmate_games::fairy::CHESS_START).unwrap();
+    let mut s = Searcher::new(FairyEval::new(&chess()), 16);
+    let limits = Limits {
+        depth: Some(5),
+        ..Limits::default()
+    };
+    let budget = Budget {
+        threads: Some(3),
+        ..Budget::default()
+    };
+    let r = within(budget, || s.search(&p, &limits, &mut |_| {}));
+    assert!(r.best.is_some());
+    assert_eq!(s.helpers(), 2, "two helpers beside this thread");
+    s.threads = 1;
+    let r = s.search(&p, &limits, &mut |_| {});
+    assert!(r.best.is_some());
+}

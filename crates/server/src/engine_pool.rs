@@ -385,6 +385,7 @@ fn worker(q: &Queue) {
         let budget = Budget {
             deadline: task.deadline.map(|d| d.max(started + MIN_SLICE)),
             stop: (!analysis).then(|| task.stop.clone()),
+            threads: None,
         };
         let job = task.job;
         // A panicking engine must not take the thread down with it.

@@ -613,6 +613,7 @@ fn choose(
         let budget = Budget {
             deadline,
             stop: Some(stop.clone()),
+            threads: None,
         };
         let mv = deadline::within(budget, job)?;
         legal.contains(&mv).then_some(mv)

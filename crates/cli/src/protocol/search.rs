@@ -99,6 +99,8 @@ pub struct Order {
     /// The searcher kept between searches (none: one made for this
     /// search, inside its time).
     pub kept: Option<KeptSearcher>,
+    /// The threads the search uses (UCI's `Threads`, XBoard's `cores`).
+    pub threads: usize,
 }
 
 /// The end of a search: the best move and the reply expected, if any.
@@ -275,9 +277,11 @@ fn run(
     // The asker's stop holds every search on the thread (a level's too),
     // and a time limit is a hard deadline: even the search's first
     // iterations end at it.
+    let threads = Some(order.threads.max(1));
     let outer = |deadline: Option<Instant>| Budget {
         deadline,
         stop: Some(asked.clone()),
+        threads,
     };
     if let Some(level) = order.level.filter(|&l| l < 8) {
         let job = game.engine_job(level.max(1), order.seed);
@@ -485,7 +489,7 @@ pub fn prepare(game: &BoxedGame, kept: &KeptSearcher) {
     if let Some(job) = game.analysis_job(request, Box::new(|_| {})) {
         let budget = Budget {
             deadline: Some(Instant::now() + Duration::from_secs(1)),
-            stop: None,
+            ..Budget::default()
         };
         keeping(kept, || within(budget, job));
     }

@@ -111,6 +111,8 @@ struct KindInfo {
     mobile: bool,
     /// A pawn (advance counted).
     pawn: bool,
+    /// A royal.
+    royal: bool,
     /// Mobility per target, in sixteenths of a centipawn.
     mobility16: i32,
     /// Subtracted per piece, in sixteenths: the weight of half its average
@@ -144,6 +146,9 @@ pub struct FairyEval {
     hands: bool,
     /// A capture puts the victim in the capturer's hand: it counts twice.
     captures_to_hand: bool,
+    /// The kinds from the cheapest, royals last (who takes back first in
+    /// an exchange).
+    cheapest_first: Vec<usize>,
     terms: Terms,
 }
 
@@ -176,6 +181,7 @@ impl FairyEval {
                         || value * weights.king_attacker != 0
                         || weights.king_zone_square != 0),
                 pawn: p.kind == PieceKind::Pawn,
+                royal,
                 mobility16,
                 centre16: (f64::from(mobility16) * targets / 2.0).round() as i32,
                 attack: value * weights.king_attacker / 100,
@@ -223,7 +229,10 @@ impl FairyEval {
                 .collect()
         });
         let files = usize::from(rules.geometry.files());
+        let mut cheapest_first: Vec<usize> = (0..kinds.len()).collect();
+        cheapest_first.sort_by_key(|&k| (kinds[k].royal, kinds[k].value));
         FairyEval {
+            cheapest_first,
             file_rank: squares.iter().map(|sq| (sq.file(), sq.rank())).collect(),
             files: if files <= terms::MAX_FILES { files } else { 0 },
             values: kinds.iter().map(|k| k.value).collect(),
@@ -336,19 +345,31 @@ impl FairyEval {
         }
     }
 
-    /// Whether `mv` gives the other side a piece worth more than it wins:
-    /// the mover (as promoted) is worth more than the gain, and it can be
-    /// taken on arrival ([`Position::recapturable`]).
+    /// Whether `mv` loses material by the exchange it starts, counted
+    /// two captures deep ([`Position::recapture`]): the mover (as
+    /// promoted) is worth more than the move wins, the other side can
+    /// take it on arrival, and either nothing of the mover's side takes
+    /// back there or taking back the cheapest taker still leaves less
+    /// than the mover. (A royal never takes on a square its enemy holds.)
     fn loses_exchange<S: SquareSet>(&self, p: &Position<S>, mv: Move) -> bool {
         if mv.dropped().is_some() {
             return false;
         }
         let mover = mv.promotion().unwrap_or_else(|| self.mover(p, mv));
-        let mut risked = self.kind_value(mover);
-        if self.captures_to_hand {
-            risked *= 2;
+        let twice = if self.captures_to_hand { 2 } else { 1 };
+        let risked = self.kind_value(mover) * twice;
+        let gain = self.gain(p, mv);
+        if risked <= gain {
+            return false;
         }
-        risked > self.gain(p, mv) && p.recapturable(mv)
+        match p.recapture(mv, &self.cheapest_first) {
+            None => false,
+            Some((_, false)) => true,
+            Some((taker, true)) => {
+                !self.kinds.get(taker).is_some_and(|k| k.royal)
+                    && gain - risked + self.kind_value(taker) * twice < 0
+            }
+        }
     }
 
     /// The kind that moves (or is dropped).

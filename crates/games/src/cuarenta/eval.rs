@@ -161,6 +161,35 @@ impl Evaluator<Position> for CuarentaEval {
         self.capture_gain(pos, mv) * 8 - attacker / 8
     }
 
+    /// The exchange counted two captures deep, as the fairy core's
+    /// evaluation does: the mover (as promoted) worth more than the
+    /// capture wins, the other side able to take it on arrival, and
+    /// nothing to take back there or the cheapest taker not worth the
+    /// difference.
+    fn losing_capture(&self, pos: &Position, mv: Move) -> bool {
+        let risked = match (mv.promotion(), pos.at(mv.from())) {
+            (Some(p), _) => self.value(p),
+            (None, Some((_, Piece::King)) | None) => return false,
+            (None, Some((_, p))) => self.value(p),
+        };
+        let gain = self.capture_gain(pos, mv);
+        if risked <= gain {
+            return false;
+        }
+        // The core's kinds are the pieces' indices; the King last.
+        let mut order = Piece::ALL;
+        order.sort_by_key(|&p| (p == Piece::King, self.value(p)));
+        let order = order.map(Piece::index);
+        match pos.core.recapture(mv.core(), &order) {
+            None => false,
+            Some((_, false)) => true,
+            Some((taker, true)) => match Piece::from_index(taker) {
+                Some(Piece::King) | None => false,
+                Some(t) => gain - risked + self.value(t) < 0,
+            },
+        }
+    }
+
     fn history_index(&self, _pos: &Position, mv: Move) -> usize {
         // Board squares are rank * 16 + file < 144.
         (mv.from().index() % 144) * 144 + mv.to().index() % 144

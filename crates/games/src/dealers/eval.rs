@@ -9,7 +9,7 @@ use super::movegen::Move;
 use super::position::{man_of, Position, SHARED};
 use super::rules::{PromotionRule, Rules, Squares};
 use deckmate_engine::{Eval, Evaluator};
-use deckmate_rules::{Seat, ToAct};
+use deckmate_rules::{Game, Seat, ToAct};
 
 /// The share of a hand piece's worth counted while it waits in the hand.
 const HAND_SHARE: i32 = 15;
@@ -225,6 +225,41 @@ impl Evaluator<Position> for DealersEval {
             gain += Self::worth(r, p) - Self::worth(r, k);
         }
         gain
+    }
+
+    /// The exchange counted two captures deep: the mover (as promoted)
+    /// worth more than the capture wins, a man of the other side
+    /// attacking its arrival square once the move is made, and nothing of
+    /// the mover's side to take back there or the cheapest taker not
+    /// worth the difference (a royal never takes into a guarded square).
+    fn losing_capture(&self, pos: &Position, mv: Move) -> bool {
+        if mv.is_push() || mv.is_castling() || mv.is_choice() {
+            return false;
+        }
+        let r = pos.rules();
+        let Some((me, k)) = pos.at(mv.from()) else {
+            return false;
+        };
+        let risked = Self::worth(r, mv.promotion().unwrap_or(k));
+        let gain = self.capture_gain(pos, mv);
+        if risked <= gain {
+            return false;
+        }
+        let mut after = pos.clone();
+        after.play_unchecked(mv);
+        let (board, men, fresh) = (&after.board, &after.men, &after.fresh);
+        // A royal's worth here: more than any exchange.
+        let worth = |k: u8| {
+            if r.facts(k).royal {
+                i32::MAX / 4
+            } else {
+                Self::worth(r, k)
+            }
+        };
+        match r.cheapest_attacker(board, men, fresh, mv.to(), me.other(), worth) {
+            None => false,
+            Some(taker) => !r.attacked(board, men, fresh, mv.to(), me) || gain - risked + taker < 0,
+        }
     }
 
     fn history_index(&self, _pos: &Position, mv: Move) -> usize {

@@ -225,6 +225,28 @@ impl Rules {
         })
     }
 
+    /// The least `worth` among `by`'s men that attack `sq` on `board`
+    /// (R7), if any attacks it.
+    pub(crate) fn cheapest_attacker(
+        &self,
+        board: &Board,
+        men: &Men,
+        fresh: &Squares,
+        sq: u8,
+        by: Seat,
+        worth: impl Fn(u8) -> i32,
+    ) -> Option<i32> {
+        men.all[by.index()]
+            .iter()
+            .filter_map(|from| {
+                let kind = man_of(board[usize::from(from)]).1;
+                let m = self.moves(kind, by, from);
+                (m.reach.has(sq) && self.attacks_from(board, fresh, m, from, kind, sq))
+                    .then(|| worth(kind))
+            })
+            .min()
+    }
+
     /// Whether the man of `kind` on `from`, whose moves from there are `m`
     /// and may reach `sq`, has a capturing move to `sq` on `board` (R7).
     #[inline]

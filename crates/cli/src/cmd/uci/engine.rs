@@ -13,7 +13,7 @@ use deckmate_rules::Seat;
 use std::time::Instant;
 
 /// The most threads the option takes (the search uses one).
-const MAX_THREADS: i64 = 512;
+const MAX_THREADS: i64 = deckmate_engine::search::MAX_THREADS as i64;
 
 /// The largest table `Hash` takes, in megabytes.
 const MAX_HASH: i64 = 4096;
@@ -30,6 +30,8 @@ pub struct UciEngine {
     multi_pv: usize,
     level: u8,
     seed: u64,
+    /// The threads a search uses (`Threads`).
+    threads: usize,
     running: Option<Running>,
     /// The searcher kept from one `go` to the next, its table of `Hash`
     /// megabytes made outside any `go`'s time (see [`search::prepare`]).
@@ -56,6 +58,7 @@ impl UciEngine {
             multi_pv: 1,
             level: 8,
             seed: 1,
+            threads: 1,
             running: None,
             kept: KeptSearcher::new(DEFAULT_TABLE_MB),
         };
@@ -228,9 +231,7 @@ impl UciEngine {
                     self.prepare();
                 }
             }),
-            "threads" => spin(1, MAX_THREADS).map(|_| {
-                self.say("info string Threads: accepted; the search uses one thread");
-            }),
+            "threads" => spin(1, MAX_THREADS).map(|n| self.threads = n as usize),
             "seed" => spin(0, i64::from(i32::MAX)).map(|n| {
                 self.seed = n as u64;
                 self.new_position();
@@ -375,6 +376,7 @@ impl UciEngine {
             wait_for_stop: endless,
             asked_at: read_at,
             kept: Some(self.kept.clone()),
+            threads: self.threads,
         };
         let out = self.out.clone();
         let on_info = Box::new(move |i: &Info| {

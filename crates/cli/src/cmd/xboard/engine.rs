@@ -37,6 +37,8 @@ pub struct XboardEngine {
     depth: Option<u32>,
     post: bool,
     seed: u64,
+    /// The threads a search uses (`cores`).
+    threads: usize,
     /// The searcher kept from one move to the next, made at `new` and
     /// `variant` (see [`search::prepare`]).
     kept: KeptSearcher,
@@ -72,6 +74,7 @@ impl XboardEngine {
             depth: None,
             post: false,
             seed: 1,
+            threads: 1,
             kept: KeptSearcher::new(DEFAULT_TABLE_MB),
         };
         e.new_game();
@@ -183,6 +186,18 @@ impl XboardEngine {
             {
                 Some(s) => self.fixed_time = Some(Duration::from_secs_f64(s)),
                 None => self.error("seconds expected", line),
+            },
+            "cores" => match rest.parse::<usize>() {
+                Ok(n) if (1..=deckmate_engine::search::MAX_THREADS).contains(&n) => {
+                    self.threads = n;
+                }
+                _ => self.error(
+                    &format!(
+                        "a number of threads from 1 to {} expected",
+                        deckmate_engine::search::MAX_THREADS
+                    ),
+                    line,
+                ),
             },
             "sd" => match rest.parse::<u32>() {
                 Ok(d) => self.depth = Some(d.clamp(1, 128)),
@@ -339,6 +354,7 @@ impl XboardEngine {
             wait_for_stop: false,
             asked_at: read_at,
             kept: Some(self.kept.clone()),
+            threads: self.threads,
         };
         let out = self.out.clone();
         let post = self.post;

@@ -11,7 +11,7 @@ pub fn features(offered: &Offered) -> Vec<String> {
     names.dedup();
     vec![
         format!(
-            "feature myname=\"deckmate {}\" variants=\"{}\" setboard=1 usermove=1 san=0 sigint=0 sigterm=0 ping=1 colors=0 time=1 draw=0 reuse=1 analyze=0 done=0",
+            "feature myname=\"deckmate {}\" variants=\"{}\" setboard=1 usermove=1 san=0 sigint=0 sigterm=0 ping=1 colors=0 time=1 draw=0 reuse=1 analyze=0 smp=1 done=0",
             env!("CARGO_PKG_VERSION"),
             names.join(",")
         ),
