@@ -54,8 +54,8 @@ mod position;
 pub mod record;
 pub mod rules;
 pub mod set;
-pub mod tune;
 mod tables;
+pub mod tune;
 pub mod variant_file;
 
 pub use any::AnyPosition;

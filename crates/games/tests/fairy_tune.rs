@@ -78,8 +78,11 @@ fn positions_text_reads_back() {
     assert_eq!(texts(&samples), texts(&back));
     let bad = read_samples(&start, "8/8/8/8/8/8/8/8 w - - 0 1 [0.5]").unwrap_err();
     assert!(bad.starts_with("line 1: position"), "{bad}");
-    let bad = read_samples(&start, &format!("{}\nrnbqkbnr w [2]", text.lines().next().unwrap()))
-        .unwrap_err();
+    let bad = read_samples(
+        &start,
+        &format!("{}\nrnbqkbnr w [2]", text.lines().next().unwrap()),
+    )
+    .unwrap_err();
     assert!(bad.starts_with("line 2: the result '2'"), "{bad}");
     assert!(read_samples(&start, "no result").is_err());
 }

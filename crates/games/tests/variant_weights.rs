@@ -24,7 +24,10 @@ fn with_table(table: &str) -> String {
 
 #[test]
 fn no_table_keeps_the_defaults() {
-    assert_eq!(read_all(&chess_text()).unwrap().weights, EvalWeights::default());
+    assert_eq!(
+        read_all(&chess_text()).unwrap().weights,
+        EvalWeights::default()
+    );
 }
 
 #[test]
@@ -56,7 +59,10 @@ fn the_table_overrides_the_weights_it_names() {
     let text = format!("{}\n{}", chess_text(), all.to_toml());
     assert_eq!(read_all(&text).unwrap().weights, all);
     // An empty table is the defaults.
-    assert_eq!(read_all(&with_table("")).unwrap().weights, EvalWeights::default());
+    assert_eq!(
+        read_all(&with_table("")).unwrap().weights,
+        EvalWeights::default()
+    );
 }
 
 #[test]
@@ -95,8 +101,8 @@ fn the_loaded_game_s_engine_uses_the_file_s_weights() {
     // The start is symmetric: its score is the tempo alone.
     assert_eq!(searcher.evaluator().evaluate(&game.start()), 77);
     // Without the table, the defaults.
-    let plain = variant_game::of_entry(variant_game::load("chess.toml", &chess_text()).unwrap())
-        .unwrap();
+    let plain =
+        variant_game::of_entry(variant_game::load("chess.toml", &chess_text()).unwrap()).unwrap();
     let searcher = FairyTools::new(plain.clone()).searcher(0);
     assert_eq!(searcher.evaluator().weights(), &EvalWeights::default());
     assert_eq!(plain.start().position_text(), game.start().position_text());

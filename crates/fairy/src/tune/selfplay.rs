@@ -7,7 +7,7 @@ use crate::any::AnyPosition;
 use crate::eval::{EvalWeights, FairyEval};
 use deckmate_engine::search::{Limits, Searcher};
 use deckmate_engine::Evaluator;
-use deckmate_rules::{Game, SeededRng, Seat};
+use deckmate_rules::{Game, Seat, SeededRng};
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::mpsc;
 

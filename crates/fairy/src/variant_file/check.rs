@@ -59,9 +59,9 @@ use super::raw::{
     RawBoard, RawCastling, RawDraws, RawFile, RawHoles, RawKind, RawPiece, RawPromotion, RawReset,
     RawStalemate, RawWeights, RawWin,
 };
+use super::setup;
 use super::Contents;
 use crate::eval::{EvalWeights, MAX_WEIGHT};
-use super::setup;
 use crate::rules::{
     CastlingSafety, CastlingSpec, DeadMaterial, DrawRules, EnPassantIdentity, PieceKind, PieceSpec,
     Promotion, PromotionZone, RuleError, RuleSet, StalemateRule, Variant, WinCondition,
