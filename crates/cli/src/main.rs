@@ -90,6 +90,11 @@ enum Command {
     /// other's) and a best line; --deals and --all-deals report the dealer's
     /// average and who wins games and matches.
     Solve(cmd::solve::SolveArgs),
+    /// Tune a variant file's evaluation weights by Texel's method over
+    /// positions from self-play (or a file of them).
+    ///
+    /// Prints the [weights] table found, to paste into the variant file.
+    Tune(cmd::tune::TuneArgs),
     /// Run the built-in engine as a bot account on a deckmate server,
     /// through its bot API (shaped like lichess's).
     Bot(online::bot::BotArgs),
@@ -181,6 +186,7 @@ fn main() -> ExitCode {
         Command::Xboard(a) => cmd::xboard::run(a),
         Command::Solve(a) => cmd::solve::run(a),
         Command::Cards(a) => cmd::cards::run(a),
+        Command::Tune(a) => cmd::tune::run(a),
         Command::Bot(a) => online::bot::run(a),
     };
     match result {

@@ -14,6 +14,7 @@ mod hardening;
 mod online;
 mod serve_secrets;
 mod terminal_items;
+mod tune;
 mod uci;
 mod variant_files;
 mod xboard;

@@ -19,6 +19,8 @@
 //! - [`AnyPosition`]: one type whatever the board, the narrowest set that
 //!   holds it chosen at the start.
 //! - [`chess()`]: FIDE chess as a rule set.
+//! - [`tune`]: Texel tuning of the evaluation's weights over positions
+//!   from self-play.
 //!
 //! Hands and drops are in the rule set ([`Hands`]); [`Hooks`] say what
 //! XBetza cannot (Cuarenta's Frog's line jump, a pawn that never takes a
@@ -53,6 +55,7 @@ pub mod record;
 pub mod rules;
 pub mod set;
 mod tables;
+pub mod tune;
 pub mod variant_file;
 
 pub use any::AnyPosition;

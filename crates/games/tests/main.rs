@@ -48,6 +48,7 @@ mod fairy_eval;
 mod fairy_input;
 mod fairy_perft;
 mod fairy_properties;
+mod fairy_tune;
 mod from_to_properties;
 mod piece_guides;
 mod record_reader;
@@ -62,6 +63,7 @@ mod variant_16x16;
 mod variant_build;
 mod variant_files;
 mod variant_games;
+mod variant_weights;
 
 /// The parts of a move refused as ambiguous (`text`, `side`, `piece`,
 /// `to`) and its candidates; any other answer fails the test.

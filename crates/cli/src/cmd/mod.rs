@@ -18,6 +18,7 @@ pub mod session;
 mod sixth_game;
 pub mod solve;
 pub mod terminal;
+pub mod tune;
 pub mod uci;
 pub mod xboard;
 // The test-only sixth game, defined once in deckmate-games' tests.

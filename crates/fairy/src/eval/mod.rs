@@ -37,9 +37,11 @@
 mod hook;
 mod terms;
 pub mod values;
+mod weights;
 
 pub use hook::{EvalTerm, PositionRef};
 pub use terms::Parts;
+pub use weights::MAX_WEIGHT;
 
 use super::any::AnyPosition;
 use super::position::{Move, Position};
@@ -50,7 +52,10 @@ use deckmate_rules::{Seat, ToAct};
 use hook::Terms;
 use std::sync::Arc;
 
-/// The weights of the generic evaluation, in centipawns.
+/// The weights of the generic evaluation, in centipawns. A variant file
+/// may set any of them in its `[weights]` table; the rest keep these
+/// defaults. By name: [`EvalWeights::NAMES`], [`EvalWeights::get`],
+/// [`EvalWeights::set`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EvalWeights {
     /// Mobility, in percent of each kind's weight per target (a kind's

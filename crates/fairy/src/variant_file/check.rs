@@ -47,6 +47,9 @@
 //!   repetition only when a capture there is legal (FIDE). `insufficient`
 //!   and `insufficient_one_colour`: the core's dead material, by White's
 //!   letters.
+//! - `[weights]`: the evaluation's weights ([`EvalWeights`]), each
+//!   within [`MAX_WEIGHT`] either way (`Problem::Weight`), the ones left
+//!   out at their defaults. Not the rules: they go beside the variant.
 //! - The rest of the core's description: no pawn letters in move notation,
 //!   an en passant field in the position string, chess's move examples, no
 //!   hands.
@@ -54,9 +57,11 @@
 use super::error::{Location, Problem, VariantError};
 use super::raw::{
     RawBoard, RawCastling, RawDraws, RawFile, RawHoles, RawKind, RawPiece, RawPromotion, RawReset,
-    RawStalemate, RawWin,
+    RawStalemate, RawWeights, RawWin,
 };
 use super::setup;
+use super::Contents;
+use crate::eval::{EvalWeights, MAX_WEIGHT};
 use crate::rules::{
     CastlingSafety, CastlingSpec, DeadMaterial, DrawRules, EnPassantIdentity, PieceKind, PieceSpec,
     Promotion, PromotionZone, RuleError, RuleSet, StalemateRule, Variant, WinCondition,
@@ -65,7 +70,6 @@ use deckmate_betza::{compile, parse, Betza, BetzaError, Facing};
 use deckmate_board::{Geometry, Parity, RankStyle, Square};
 use deckmate_rules::{PositionError, Seat};
 use std::ops::Range;
-use std::sync::Arc;
 use toml::Spanned;
 
 /// The file's text, to turn byte spans into lines and columns.
@@ -259,9 +263,9 @@ impl Castling {
     }
 }
 
-/// Reads and checks a variant file's text: the core's variant and the rule
-/// set it builds.
-pub(super) fn read(text: &str) -> Result<(Variant, Arc<RuleSet>), VariantError> {
+/// Reads and checks a variant file's text: the core's variant, the rule
+/// set it builds and the evaluation's weights.
+pub(super) fn read(text: &str) -> Result<Contents, VariantError> {
     let src = Source { text };
     let raw: RawFile = toml::from_str(text).map_err(|e| VariantError {
         at: e.span().map(|s| Location::of(text, s.start)),
@@ -286,6 +290,10 @@ pub(super) fn read(text: &str) -> Result<(Variant, Arc<RuleSet>), VariantError> 
     };
     let draws = draws(src, raw.draws.as_ref(), &pieces, &geometry, win)?;
     let en_passant = raw.en_passant.unwrap_or(false);
+    let weights = match &raw.weights {
+        Some(w) => weights(src, w)?,
+        None => EvalWeights::default(),
+    };
     let setup = setup::read(
         src,
         &raw.setup,
@@ -371,7 +379,28 @@ pub(super) fn read(text: &str) -> Result<(Variant, Arc<RuleSet>), VariantError> 
             },
         }
     })?;
-    Ok((variant, rules))
+    Ok(Contents {
+        variant,
+        rules,
+        weights,
+    })
+}
+
+/// `[weights]`: the defaults with the weights written, each within
+/// [`MAX_WEIGHT`] either way.
+fn weights(src: Source<'_>, raw: &RawWeights) -> Result<EvalWeights, VariantError> {
+    let mut w = EvalWeights::default();
+    for (key, value) in raw.given() {
+        let Some(v) = value else { continue };
+        let n = *v.get_ref();
+        match i32::try_from(n) {
+            Ok(x) if x.abs() <= MAX_WEIGHT => {
+                w.set(key, x);
+            }
+            _ => return Err(src.error(v.span(), Problem::Weight { key, value: n })),
+        }
+    }
+    Ok(w)
 }
 
 /// The keys that belong at the top of the file, before any `[table]`.

@@ -73,6 +73,13 @@ pub enum Problem {
         /// What the name is of ("the variant", "piece 3").
         what: String,
     },
+    /// A `[weights]` value beyond [`crate::eval::MAX_WEIGHT`] either way.
+    Weight {
+        /// The weight's name.
+        key: &'static str,
+        /// What was written.
+        value: i64,
+    },
     /// Files or ranks outside 1..=16.
     BoardSize {
         /// Files given.
@@ -482,6 +489,11 @@ impl fmt::Display for Problem {
             Problem::OneColour { letter, why } => {
                 write!(f, "insufficient_one_colour \"{letter}\": {why}")
             }
+            Problem::Weight { key, value } => write!(
+                f,
+                "weight `{key}` = {value}: a weight goes from -{max} to {max}",
+                max = crate::eval::MAX_WEIGHT
+            ),
             Problem::Unsupported { key, why } => {
                 write!(f, "`{key}`: not supported by the fairy core: {why}")
             }

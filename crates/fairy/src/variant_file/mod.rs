@@ -26,6 +26,8 @@
 //! [castling]                   # piece, with, moves
 //! [draws]                      # move_rule, resets, repetition, stalemate,
 //!                              # insufficient, insufficient_one_colour
+//! [weights]                    # the evaluation's weights (EvalWeights), any
+//!                              # of them: mobility = 100, tempo = 10, ...
 //! ```
 //!
 //! [`read`] checks everything the core relies on: unknown keys, the board
@@ -77,6 +79,7 @@ mod error;
 mod raw;
 mod setup;
 
+use crate::eval::EvalWeights;
 use crate::rules::{RuleSet, Variant};
 use std::sync::Arc;
 
@@ -86,16 +89,53 @@ pub use error::{Location, Problem, VariantError};
 /// once into a rule set, so it builds), or the first problem with its
 /// place in the file.
 pub fn read(text: &str) -> Result<Variant, VariantError> {
-    check::read(text).map(|(variant, _)| variant)
+    check::read(text).map(|c| c.variant)
 }
 
 /// Reads a variant file's text as [`read`] does: the playable rule set.
 pub fn rule_set(text: &str) -> Result<Arc<RuleSet>, VariantError> {
-    check::read(text).map(|(_, rules)| rules)
+    check::read(text).map(|c| c.rules)
 }
 
 /// Reads a variant file's text as [`read`] does: the variant and the rule
 /// set it built (built once).
 pub fn read_built(text: &str) -> Result<(Variant, Arc<RuleSet>), VariantError> {
+    check::read(text).map(|c| (c.variant, c.rules))
+}
+
+/// Everything a variant file gives: the variant, its rule set and the
+/// evaluation's weights.
+#[derive(Clone, Debug)]
+pub struct Contents {
+    /// The core's variant.
+    pub variant: Variant,
+    /// The rule set it built.
+    pub rules: Arc<RuleSet>,
+    /// The evaluation's weights: the defaults, with those the file's
+    /// `[weights]` table sets.
+    pub weights: EvalWeights,
+}
+
+/// Reads a variant file's text as [`read`] does: the variant, its rule set
+/// and the weights of its `[weights]` table (the defaults where it has
+/// none).
+///
+/// ```
+/// use deckmate_fairy::eval::EvalWeights;
+/// use deckmate_fairy::variant_file;
+///
+/// let text = std::fs::read_to_string(concat!(
+///     env!("CARGO_MANIFEST_DIR"),
+///     "/../../variants/chess.toml"
+/// ))
+/// .unwrap();
+/// let tuned = format!("{text}\n[weights]\ntempo = 25\n");
+/// let read = variant_file::read_all(&tuned).unwrap();
+/// assert_eq!(read.weights.tempo, 25);
+/// assert_eq!(read.weights.mobility, EvalWeights::default().mobility);
+/// let err = variant_file::read_all(&format!("{text}\n[weights]\ntempi = 25\n")).unwrap_err();
+/// assert!(err.to_string().contains("unknown field `tempi`"));
+/// ```
+pub fn read_all(text: &str) -> Result<Contents, VariantError> {
     check::read(text)
 }

@@ -27,6 +27,51 @@ pub(super) struct RawFile {
     pub castling: Option<Spanned<RawCastling>>,
     #[serde(default)]
     pub draws: Option<RawDraws>,
+    #[serde(default)]
+    pub weights: Option<RawWeights>,
+}
+
+/// `[weights]`: the evaluation's weights that the file sets (the others
+/// keep their defaults).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct RawWeights {
+    #[serde(default)]
+    pub mobility: Option<Spanned<i64>>,
+    #[serde(default)]
+    pub pawn_advance: Option<Spanned<i64>>,
+    #[serde(default)]
+    pub king_attacker: Option<Spanned<i64>>,
+    #[serde(default)]
+    pub king_zone_square: Option<Spanned<i64>>,
+    #[serde(default)]
+    pub tempo: Option<Spanned<i64>>,
+    #[serde(default)]
+    pub passed: Option<Spanned<i64>>,
+    #[serde(default)]
+    pub passed_advance: Option<Spanned<i64>>,
+    #[serde(default)]
+    pub doubled: Option<Spanned<i64>>,
+    #[serde(default)]
+    pub isolated: Option<Spanned<i64>>,
+}
+
+impl RawWeights {
+    /// Each weight written, by name, in [`crate::eval::EvalWeights::NAMES`]'
+    /// order.
+    pub fn given(&self) -> [(&'static str, Option<&Spanned<i64>>); 9] {
+        [
+            ("mobility", self.mobility.as_ref()),
+            ("pawn_advance", self.pawn_advance.as_ref()),
+            ("king_attacker", self.king_attacker.as_ref()),
+            ("king_zone_square", self.king_zone_square.as_ref()),
+            ("tempo", self.tempo.as_ref()),
+            ("passed", self.passed.as_ref()),
+            ("passed_advance", self.passed_advance.as_ref()),
+            ("doubled", self.doubled.as_ref()),
+            ("isolated", self.isolated.as_ref()),
+        ]
+    }
 }
 
 /// `[board]`.

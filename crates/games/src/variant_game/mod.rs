@@ -3,7 +3,8 @@
 //! makes a registry entry for it at runtime, with the one board game of
 //! the shells ([`FairyBoard`] over [`crate::registry::BoardPlay`]), records
 //! ([`record`]) and the engine tools ([`FairyTools`]: perft, analysis, the
-//! bench on the start, matches between levels) with [`FairyEval`].
+//! bench on the start, matches between levels) with [`FairyEval`] at the
+//! file's weights (its `[weights]` table, else the defaults).
 //!
 //! **Runtime entries.** A [`GameEntry`] is `&'static` everywhere (a game
 //! being played points to its entry), so [`load`] leaks the entry it makes,
@@ -35,6 +36,7 @@ pub use entry::FairyBoard;
 pub use record::FairySpec;
 pub use tools::FairyTools;
 
+use crate::fairy::eval::EvalWeights;
 use crate::fairy::{AnyPosition, PieceKind, RuleSet, Variant};
 use crate::piece_card::{of_pieces, ListGuide};
 use crate::registry::{Capabilities, EngineTools, GameEntry, Tools};
@@ -56,6 +58,9 @@ pub struct VariantGame {
     pub variant: Variant,
     /// Its rule set.
     pub rules: Arc<RuleSet>,
+    /// The evaluation's weights: the defaults with the file's `[weights]`
+    /// table (the engine's [`crate::fairy::FairyEval`] uses them).
+    pub weights: EvalWeights,
     /// The file's name (no directories), as records' `[VariantFile]` tag
     /// gives it.
     pub file: String,
@@ -191,11 +196,16 @@ pub fn load(file: &str, text: &str) -> Result<&'static GameEntry, LoadError> {
     if text.len() > MAX_FILE_BYTES {
         return Err(LoadError::TooLarge { bytes: text.len() });
     }
-    let (variant, rules) = variant_file::read_built(text).map_err(LoadError::Read)?;
+    let variant_file::Contents {
+        variant,
+        rules,
+        weights,
+    } = variant_file::read_all(text).map_err(LoadError::Read)?;
     let key = key_from_file_name(file).map_err(LoadError::Key)?;
     let start = AnyPosition::new_game(&rules);
     let game = Arc::new(VariantGame {
         rules,
+        weights,
         file: file.to_string(),
         digest: digest(text),
         start,

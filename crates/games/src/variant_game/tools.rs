@@ -1,6 +1,7 @@
 //! A variant file's engine tools: the hook of the generic [`Tools`]
 //! ([`FairyTools`], holding the variant): studies from the setup or a
-//! position string, the search with [`FairyEval`], the bench on the start,
+//! position string, the search with [`FairyEval`] (at the file's
+//! weights), the bench on the start,
 //! matches between levels from the start and a few random plies drawn
 //! from the seed.
 //!
@@ -57,7 +58,8 @@ games starts from the setup plus 4 random plies drawn from the seed";
     }
 
     fn searcher(&self, tt_mb: usize) -> Searcher<AnyPosition, FairyEval> {
-        let mut s = Searcher::new(FairyEval::new(&self.game.rules), tt_mb);
+        let eval = FairyEval::with_weights(&self.game.rules, self.game.weights.clone());
+        let mut s = Searcher::new(eval, tt_mb);
         s.min_depth = 2;
         s
     }

@@ -1,0 +1,56 @@
+//! Positions with their game's result, and their text form: one a line,
+//! the position string, a space and the result in brackets, a number from
+//! 0 to 1 for the first seat (`[1.0]` it won, `[0.5]` a draw, `[0.0]` it
+//! lost). Blank lines and lines starting with `#` are skipped.
+
+use crate::any::AnyPosition;
+use deckmate_rules::Game;
+use std::fmt::Write as _;
+
+/// A position and the result of the game it was played in, from the first
+/// seat's point of view.
+#[derive(Clone, Debug)]
+pub struct Sample {
+    /// The position.
+    pub position: AnyPosition,
+    /// 1 for a first-seat win, 0.5 a draw, 0 a loss (any value between
+    /// for a result that is not a game's).
+    pub result: f64,
+}
+
+/// The samples as text, one a line (see the module's notes).
+pub fn write_samples(samples: &[Sample]) -> String {
+    let mut out = String::new();
+    for s in samples {
+        let _ = writeln!(out, "{} [{:.1}]", s.position.position_text(), s.result);
+    }
+    out
+}
+
+/// Reads samples of the variant of `start` from their text (see the
+/// module's notes); the first bad line is refused with its number.
+pub fn read_samples(start: &AnyPosition, text: &str) -> Result<Vec<Sample>, String> {
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let bad = |why: String| format!("line {}: {why}", i + 1);
+        let (fen, result) = line
+            .strip_suffix(']')
+            .and_then(|l| l.rsplit_once('['))
+            .ok_or_else(|| bad("expected a position then a result such as [0.5]".to_string()))?;
+        let result: f64 = result
+            .trim()
+            .parse()
+            .ok()
+            .filter(|r: &f64| (0.0..=1.0).contains(r))
+            .ok_or_else(|| bad(format!("the result '{result}' is not a number from 0 to 1")))?;
+        let position = start
+            .with_text(fen.trim())
+            .map_err(|e| bad(format!("position: {e}")))?;
+        out.push(Sample { position, result });
+    }
+    Ok(out)
+}
