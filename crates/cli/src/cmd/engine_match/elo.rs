@@ -133,6 +133,9 @@ impl std::str::FromStr for Sprt {
     }
 }
 
+/// The games an SPRT plays at least before a verdict.
+pub const MIN_SPRT_GAMES: u32 = 30;
+
 impl Sprt {
     /// The lower and upper bounds of the log-likelihood ratio.
     pub fn bounds(&self) -> (f64, f64) {
@@ -157,8 +160,14 @@ impl Sprt {
         f64::from(t.games()) * (s1 - s0) * (2.0 * s - s0 - s1) / (2.0 * v)
     }
 
-    /// The verdict after the games of `t`.
+    /// The verdict after the games of `t`: none before
+    /// [`MIN_SPRT_GAMES`] games, where the normal model behind the
+    /// log-likelihood ratio does not hold (a start of 6 wins and a draw
+    /// has a tiny variance and an LLR of 3.4).
     pub fn verdict(&self, t: &Tally) -> Verdict {
+        if t.games() < MIN_SPRT_GAMES {
+            return Verdict::Continue;
+        }
         let llr = self.llr(t);
         let (lo, hi) = self.bounds();
         if llr >= hi {
@@ -228,6 +237,12 @@ mod tests {
         assert_eq!(s.verdict(&t(100, 100, 300)), Verdict::H0);
         assert_eq!(s.verdict(&t(70, 20, 30)), Verdict::Continue);
         assert_eq!(s.verdict(&t(5, 0, 5)), Verdict::Continue);
+        // A lucky start decides nothing: 6 wins and a draw pass the
+        // bound, but too few games for the model.
+        let lucky = t(6, 1, 0);
+        assert!(s.llr(&lucky) > hi, "{}", s.llr(&lucky));
+        assert_eq!(s.verdict(&lucky), Verdict::Continue);
+        assert_eq!(s.verdict(&t(25, 5, 0)), Verdict::H1);
         // By hand: n 120, s (70 + 10)/120 = 0.6667, variance
         // (70 (1/3)^2 + 20 (1/6)^2 + 30 (2/3)^2)/120 = 0.180556; s0 0.5,
         // s1 0.514387: 120 * 0.014387 * (1.33333 - 1.014387) / 0.361111
