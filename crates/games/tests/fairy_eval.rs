@@ -628,3 +628,28 @@ fn the_budget_names_the_threads() {
     let r = s.search(&p, &limits, &mut |_| {});
     assert!(r.best.is_some());
 }
+
+#[test]
+fn late_move_pruning_and_the_history_malus_save_nodes_and_keep_the_tactics() {
+    let search = |text: &str, depth: u32, on: bool| {
+        let p = AnyPosition::from_rules_text(&chess(), text).unwrap();
+        let mut s = Searcher::new(FairyEval::new(&chess()), 16);
+        s.params.lmp = on;
+        s.params.history_malus = on;
+        let limits = Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        };
+        let r = s.search(&p, &limits, &mut |_| {});
+        (p.move_text(r.best.unwrap()), r.score, r.nodes)
+    };
+    let mate = "2r3k1/5ppp/8/8/8/8/3R1PPP/3R2K1 w - - 0 1";
+    let (mv, score, _) = search(mate, 6, true);
+    assert_eq!((mv.as_str(), score), ("Rd8+", WIN - 3));
+    let queen = "rnb1kbnr/pppp1ppp/8/4p3/7q/5N2/PPPPPPPP/RNBQKB1R w KQkq - 0 1";
+    assert_eq!(search(queen, 6, true).0, "Nxh4");
+    let middle = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N2N2/PP2BPPP/R2QKB1R w KQ - 0 8";
+    let (_, _, with) = search(middle, 8, true);
+    let (_, _, without) = search(middle, 8, false);
+    assert!(with < without, "{with} nodes with them, {without} without");
+}

@@ -6,10 +6,10 @@
 //! move.
 
 use super::movegen::Move;
-use super::position::{man_of, Position, SHARED};
+use super::position::{cell, man_of, Position, EMPTY, SHARED};
 use super::rules::{PromotionRule, Rules, Squares};
 use deckmate_engine::{Eval, Evaluator};
-use deckmate_rules::{Game, Seat, ToAct};
+use deckmate_rules::{Seat, ToAct};
 
 /// The share of a hand piece's worth counted while it waits in the hand.
 const HAND_SHARE: i32 = 15;
@@ -245,9 +245,23 @@ impl Evaluator<Position> for DealersEval {
         if risked <= gain {
             return false;
         }
-        let mut after = pos.clone();
-        after.play_unchecked(mv);
-        let (board, men, fresh) = (&after.board, &after.men, &after.fresh);
+        // The board after the move, as far as attacks go (not a whole
+        // position: no hash, history or hands to copy).
+        let (from, to) = (mv.from(), mv.to());
+        let them = me.other();
+        let (mut board, mut men, mut fresh) = (pos.board, pos.men, pos.fresh);
+        if mv.is_en_passant() {
+            board[usize::from(pos.ep_pawn)] = EMPTY;
+            men.all[them.index()].remove(pos.ep_pawn);
+        }
+        men.all[them.index()].remove(to);
+        men.royals[them.index()].remove(to);
+        men.all[me.index()].remove(from);
+        men.all[me.index()].add(to);
+        board[usize::from(from)] = EMPTY;
+        board[usize::from(to)] = cell(mv.promotion().unwrap_or(k), me);
+        fresh.remove(from);
+        let (board, men, fresh) = (&board, &men, &fresh);
         // A royal's worth here: more than any exchange.
         let worth = |k: u8| {
             if r.facts(k).royal {
