@@ -28,15 +28,7 @@ fn stderr(out: &Output) -> String {
 
 /// A file of its own in a fresh folder.
 fn temp_file(name: &str, text: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "deckmate-cli-vf-{}-{}",
-        std::process::id(),
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .unwrap()
-            .as_nanos()
-    ));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::temp_dir("vf");
     let path = dir.join(name);
     std::fs::write(&path, text).unwrap();
     path

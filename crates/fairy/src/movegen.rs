@@ -163,37 +163,10 @@ impl<S: SquareSet> Position<S> {
         self.attacked_by(sq, seat.other(), occ, them, self.place.kind_at(sq))
     }
 
-    /// Whether the other side could take the piece that `mv` (a move of
-    /// the side to move, not a drop nor a castling) brings to its arrival
-    /// square, the move made: its pieces but the one taken, with the
-    /// board's occupancy after the move. Pins and the mover's own royal
-    /// are not looked at: for the search's exchange test, not for
-    /// legality.
-    pub fn recapturable(&self, mv: Move) -> bool {
-        if mv.dropped().is_some() || mv.castling().is_some() || mv.is_pass() {
-            return false;
-        }
-        let me = self.side;
-        let opp = me.other();
-        let (from, to) = (mv.from_index(), mv.to_index());
-        let Some((_, mover)) = self.place.at(from) else {
-            return false;
-        };
-        let kind = mv.promotion().unwrap_or(mover);
-        let mut occ = (self.place.by_side[0] | self.place.by_side[1]) & !S::bit(from);
-        occ |= S::bit(to);
-        let mut them = self.place.by_side[opp.index()] & !S::bit(to);
-        if mv.is_en_passant() {
-            if let Some(v) = self.en_passant_victim() {
-                occ &= !S::bit(v);
-                them &= !S::bit(v);
-            }
-        }
-        self.attacked_by(to, opp, occ, them, kind)
-    }
-
-    /// The exchange `mv` (as for [`Position::recapturable`]) starts, two
-    /// captures deep: the first kind of `order` (kinds, the cheapest
+    /// The exchange `mv` (a move of the side to move, not a drop nor a
+    /// castling) starts, two captures deep, on the board as the move
+    /// leaves it (pins and royals' safety not looked at: for the search's
+    /// exchange test, not for legality): the first kind of `order` (kinds, the cheapest
     /// first) among the other side's pieces that could take the mover on
     /// its arrival square, and whether a piece of the mover's side (not
     /// the mover) could take that one back there. `None`: nothing takes

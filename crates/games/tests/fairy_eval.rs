@@ -5,7 +5,7 @@
 //! tables, and the evaluator's plumbing for the search.
 #![allow(clippy::unwrap_used)]
 
-use deckmate_engine::search::{Limits, Searcher};
+use deckmate_engine::search::{Limits, SearchParams, Searcher};
 use deckmate_engine::{Evaluator, WIN};
 use deckmate_games::fairy::eval::{values, EvalWeights, Parts, PositionRef};
 use deckmate_games::fairy::{
@@ -431,40 +431,49 @@ fn a_pass_is_offered_only_to_a_side_with_pieces_beside_royals_and_pawns() {
     assert!(e.null_move(&theirs.passed()).is_some());
 }
 
-#[test]
-fn null_move_pruning_saves_nodes_and_keeps_the_tactics() {
-    let search = |text: &str, depth: u32, null: bool| {
-        let p = AnyPosition::from_rules_text(&chess(), text).unwrap();
-        let mut s = Searcher::new(FairyEval::new(&chess()), 16);
-        if !null {
-            s.params.null_move_depth = 0;
-        }
-        let limits = Limits {
-            depth: Some(depth),
-            ..Limits::default()
-        };
-        let r = s.search(&p, &limits, &mut |_| {});
-        (p.move_text(r.best.unwrap()), r.score, r.nodes)
+/// A search of chess's `text` to `depth` with the search's switches set
+/// by `set`: the best move, its score and the nodes.
+fn search_with(text: &str, depth: u32, set: impl Fn(&mut SearchParams)) -> (String, i32, u64) {
+    let p = AnyPosition::from_rules_text(&chess(), text).unwrap();
+    let mut s = Searcher::new(FairyEval::new(&chess()), 16);
+    set(&mut s.params);
+    let limits = Limits {
+        depth: Some(depth),
+        ..Limits::default()
     };
-    // The mate in two and the hanging queen are found either way.
+    let r = s.search(&p, &limits, &mut |_| {});
+    (p.move_text(r.best.unwrap()), r.score, r.nodes)
+}
+
+/// With a pruning switched on (`switch(params, true)`) the mate in two
+/// and the hanging queen are still found, and a middlegame searched to
+/// `depth` takes fewer nodes than with it off.
+fn saves_nodes_and_keeps_the_tactics(depth: u32, switch: impl Fn(&mut SearchParams, bool)) {
+    let on = |p: &mut SearchParams| switch(p, true);
+    let off = |p: &mut SearchParams| switch(p, false);
     let mate = "2r3k1/5ppp/8/8/8/8/3R1PPP/3R2K1 w - - 0 1";
-    let (mv, score, _) = search(mate, 6, true);
+    let (mv, score, _) = search_with(mate, 6, on);
     assert_eq!((mv.as_str(), score), ("Rd8+", WIN - 3));
     let queen = "rnb1kbnr/pppp1ppp/8/4p3/7q/5N2/PPPPPPPP/RNBQKB1R w KQkq - 0 1";
-    assert_eq!(search(queen, 6, true).0, "Nxh4");
-    // A middlegame searched to depth 8: fewer nodes with the pass.
+    assert_eq!(search_with(queen, 6, on).0, "Nxh4");
     let middle = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N2N2/PP2BPPP/R2QKB1R w KQ - 0 8";
-    let (_, _, with) = search(middle, 8, true);
-    let (_, _, without) = search(middle, 8, false);
-    assert!(
-        with < without,
-        "{with} nodes with null moves, {without} without"
-    );
+    let (_, _, with) = search_with(middle, depth, on);
+    let (_, _, without) = search_with(middle, depth, off);
+    assert!(with < without, "{with} nodes with it, {without} without");
+}
+
+#[test]
+fn null_move_pruning_saves_nodes_and_keeps_the_tactics() {
+    saves_nodes_and_keeps_the_tactics(8, |p, on| {
+        if !on {
+            p.null_move_depth = 0;
+        }
+    });
     // A pawn ending won only by zugzwang (White to move: Kd6 and the
     // opposition); no pass is offered there, so it is still found.
     let zug = "8/8/3k4/8/3PK3/8/8/8 w - - 0 1";
-    let (_, score, _) = search(zug, 8, true);
-    let (_, plain, _) = search(zug, 8, false);
+    let (_, score, _) = search_with(zug, 8, |_| {});
+    let (_, plain, _) = search_with(zug, 8, |p| p.null_move_depth = 0);
     assert_eq!(
         score, plain,
         "the pawn ending is searched as without passes"
@@ -541,30 +550,7 @@ fn a_capture_of_a_defended_pawn_by_the_queen_loses_the_exchange() {
 
 #[test]
 fn the_search_without_losing_captures_keeps_its_tactics() {
-    let search = |text: &str, depth: u32, see: bool| {
-        let p = AnyPosition::from_rules_text(&chess(), text).unwrap();
-        let mut s = Searcher::new(FairyEval::new(&chess()), 16);
-        s.params.see = see;
-        let limits = Limits {
-            depth: Some(depth),
-            ..Limits::default()
-        };
-        let r = s.search(&p, &limits, &mut |_| {});
-        (p.move_text(r.best.unwrap()), r.score, r.nodes)
-    };
-    let mate = "2r3k1/5ppp/8/8/8/8/3R1PPP/3R2K1 w - - 0 1";
-    let (mv, score, _) = search(mate, 6, true);
-    assert_eq!((mv.as_str(), score), ("Rd8+", WIN - 3));
-    let queen = "rnb1kbnr/pppp1ppp/8/4p3/7q/5N2/PPPPPPPP/RNBQKB1R w KQkq - 0 1";
-    assert_eq!(search(queen, 6, true).0, "Nxh4");
-    // A middlegame full of captures: fewer nodes without the losing ones.
-    let middle = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N2N2/PP2BPPP/R2QKB1R w KQ - 0 8";
-    let (_, _, with) = search(middle, 7, true);
-    let (_, _, without) = search(middle, 7, false);
-    assert!(
-        with < without,
-        "{with} nodes with the test, {without} without"
-    );
+    saves_nodes_and_keeps_the_tactics(7, |p, on| p.see = on);
 }
 
 #[test]
@@ -631,25 +617,8 @@ fn the_budget_names_the_threads() {
 
 #[test]
 fn late_move_pruning_and_the_history_malus_save_nodes_and_keep_the_tactics() {
-    let search = |text: &str, depth: u32, on: bool| {
-        let p = AnyPosition::from_rules_text(&chess(), text).unwrap();
-        let mut s = Searcher::new(FairyEval::new(&chess()), 16);
-        s.params.lmp = on;
-        s.params.history_malus = on;
-        let limits = Limits {
-            depth: Some(depth),
-            ..Limits::default()
-        };
-        let r = s.search(&p, &limits, &mut |_| {});
-        (p.move_text(r.best.unwrap()), r.score, r.nodes)
-    };
-    let mate = "2r3k1/5ppp/8/8/8/8/3R1PPP/3R2K1 w - - 0 1";
-    let (mv, score, _) = search(mate, 6, true);
-    assert_eq!((mv.as_str(), score), ("Rd8+", WIN - 3));
-    let queen = "rnb1kbnr/pppp1ppp/8/4p3/7q/5N2/PPPPPPPP/RNBQKB1R w KQkq - 0 1";
-    assert_eq!(search(queen, 6, true).0, "Nxh4");
-    let middle = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N2N2/PP2BPPP/R2QKB1R w KQ - 0 8";
-    let (_, _, with) = search(middle, 8, true);
-    let (_, _, without) = search(middle, 8, false);
-    assert!(with < without, "{with} nodes with them, {without} without");
+    saves_nodes_and_keeps_the_tactics(8, |p, on| {
+        p.lmp = on;
+        p.history_malus = on;
+    });
 }

@@ -10,12 +10,26 @@ use deckmate_games::variant_file::{read_all, Problem};
 use deckmate_games::variant_game::{self, FairyTools};
 use deckmate_rules::Game;
 
-fn chess_text() -> String {
+/// `variants/chess.toml` as it is, its tuned `[weights]` included.
+fn chess_file() -> String {
     std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/../../variants/chess.toml"
     ))
     .unwrap()
+}
+
+/// `variants/chess.toml` without its `[weights]` table (the file's last).
+fn chess_text() -> String {
+    let file = chess_file();
+    file.split("\n[weights]").next().unwrap().to_string()
+}
+
+#[test]
+fn chess_toml_carries_its_tuned_weights() {
+    let w = read_all(&chess_file()).unwrap().weights;
+    assert_ne!(w, EvalWeights::default());
+    assert_eq!((w.mobility, w.tempo), (126, 0));
 }
 
 fn with_table(table: &str) -> String {

@@ -43,3 +43,18 @@ pub fn deckmate_bytes(args: &[&str], stdin: &[u8]) -> Output {
     let _ = feeder.join();
     out
 }
+
+/// A fresh folder of a test's own under the system's temporary folder
+/// (`tag` and the process and time in its name).
+pub fn temp_dir(tag: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "deckmate-cli-{tag}-{}-{}",
+        std::process::id(),
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_nanos()
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}

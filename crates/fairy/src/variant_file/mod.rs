@@ -124,11 +124,13 @@ pub struct Contents {
 /// use deckmate_fairy::eval::EvalWeights;
 /// use deckmate_fairy::variant_file;
 ///
-/// let text = std::fs::read_to_string(concat!(
+/// let file = std::fs::read_to_string(concat!(
 ///     env!("CARGO_MANIFEST_DIR"),
 ///     "/../../variants/chess.toml"
 /// ))
 /// .unwrap();
+/// // The file without its own (tuned) table, the last.
+/// let text = file.split("\n[weights]").next().unwrap();
 /// let tuned = format!("{text}\n[weights]\ntempo = 25\n");
 /// let read = variant_file::read_all(&tuned).unwrap();
 /// assert_eq!(read.weights.tempo, 25);

@@ -239,10 +239,11 @@ mod tests {
         assert_eq!(s.verdict(&t(5, 0, 5)), Verdict::Continue);
         // A lucky start decides nothing: 6 wins and a draw pass the
         // bound, but too few games for the model.
+        let wide: Sprt = "0,25".parse().unwrap();
         let lucky = t(6, 1, 0);
-        assert!(s.llr(&lucky) > hi, "{}", s.llr(&lucky));
-        assert_eq!(s.verdict(&lucky), Verdict::Continue);
-        assert_eq!(s.verdict(&t(25, 5, 0)), Verdict::H1);
+        assert!(wide.llr(&lucky) > hi, "{}", wide.llr(&lucky));
+        assert_eq!(wide.verdict(&lucky), Verdict::Continue);
+        assert_eq!(wide.verdict(&t(25, 5, 0)), Verdict::H1);
         // By hand: n 120, s (70 + 10)/120 = 0.6667, variance
         // (70 (1/3)^2 + 20 (1/6)^2 + 30 (2/3)^2)/120 = 0.180556; s0 0.5,
         // s1 0.514387: 120 * 0.014387 * (1.33333 - 1.014387) / 0.361111
