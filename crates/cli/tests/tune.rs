@@ -171,6 +171,11 @@ fn bad_input_is_refused() {
     );
     let out = deckmate(&["tune", "--variant-file", &chess, "--depth", "0"]);
     assert_eq!(out.status.code(), Some(2));
+    for threads in ["0", "65"] {
+        let out = deckmate(&["tune", "--variant-file", &chess, "--threads", threads]);
+        assert_eq!(out.status.code(), Some(2));
+        assert!(stderr(&out).contains("--threads"), "{}", stderr(&out));
+    }
     let out = deckmate(&["tune", "--variant-file", "/nonexistent/x.toml"]);
     assert_eq!(out.status.code(), Some(1));
     assert!(stderr(&out).contains("cannot read"), "{}", stderr(&out));

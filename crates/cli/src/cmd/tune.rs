@@ -52,7 +52,8 @@ pub struct TuneArgs {
     /// Plies after which a game still on counts as a draw.
     #[arg(long, default_value_t = 300)]
     max_plies: u32,
-    /// Threads playing the games (the positions do not depend on it).
+    /// Threads playing the games, 1 to 64 (the positions do not depend
+    /// on it).
     #[arg(long, default_value_t = 1)]
     threads: usize,
     /// Read the positions from this file (one a line: the position
@@ -99,6 +100,9 @@ fn params(names: Option<&[String]>) -> Result<Vec<&'static str>, String> {
     Ok(out)
 }
 
+/// The most threads `--threads` takes.
+const MAX_THREADS: usize = 64;
+
 /// Runs the tuning.
 pub fn run(args: TuneArgs) -> Result<ExitCode, String> {
     let params = match params(args.params.as_deref()) {
@@ -111,6 +115,9 @@ pub fn run(args: TuneArgs) -> Result<ExitCode, String> {
         }
         if !(1..=12).contains(&args.depth) {
             return Ok(usage_error("--depth: from 1 to 12"));
+        }
+        if !(1..=MAX_THREADS).contains(&args.threads) {
+            return Ok(usage_error(&format!("--threads: from 1 to {MAX_THREADS}")));
         }
     }
     if !(1..=1000).contains(&args.step) {
