@@ -74,6 +74,17 @@ use std::time::{Duration, Instant};
 pub const WIN: i32 = 30_000;
 const INF: i32 = 32_000;
 const MAX_PLY: usize = 128;
+/// Sets every flag when dropped: the helper threads' stop.
+struct StopOnDrop<'a>(&'a [Arc<AtomicBool>]);
+
+impl Drop for StopOnDrop<'_> {
+    fn drop(&mut self) {
+        for s in self.0 {
+            s.store(true, Ordering::Relaxed);
+        }
+    }
+}
+
 /// The most threads a search uses ([`Searcher::threads`]).
 pub const MAX_THREADS: usize = 64;
 /// Who acts, on the path of repetition keys: seats by index, then these.
@@ -514,11 +525,10 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
                 let hl = &helper_limits;
                 scope.spawn(move || h.search_one(root, hl, &mut |_| {}).nodes);
             }
-            let r = self.search_one(root, limits, on_report);
-            for s in &stops {
-                s.store(true, Ordering::Relaxed);
-            }
-            r
+            // The helpers are stopped when this search ends, even by a
+            // panic (the scope waits for them before it goes on).
+            let _stop = StopOnDrop(&stops);
+            self.search_one(root, limits, on_report)
         });
         self.helpers = helpers;
         result.nodes += self.helper_nodes();
