@@ -58,6 +58,33 @@ fn a_file_becomes_an_entry_with_tools() {
     assert_ne!(digest(CHESS), digest(&CHESS.replace("FIDE", "fide")));
 }
 
+/// The digest that ties a record to its file covers the rules, not the
+/// `[weights]` table: `variants/chess.toml` with its tuned table has the
+/// digest it had before the table came (main b197a06), so the records of
+/// its games still replay; a change to the weights changes nothing, a
+/// change to the rules does.
+#[test]
+fn the_digest_leaves_the_weights_out() {
+    assert!(CHESS.contains("\n[weights]\n"));
+    assert_eq!(digest(CHESS), "fnv1a64:708a6a3dd7572101");
+    let retuned = CHESS.replace("tempo = 0", "tempo = 30");
+    assert_ne!(retuned, CHESS);
+    assert_eq!(digest(&retuned), digest(CHESS));
+    // The file cut before the table (and the blank lines before it).
+    let rules = CHESS.split("\n[weights]").next().unwrap();
+    let rules = format!("{}\n", rules.trim_end_matches('\n'));
+    assert_eq!(digest(&rules), digest(CHESS));
+    assert_ne!(
+        digest(&CHESS.replace("insufficient_one_colour", "insufficient_one_color")),
+        digest(CHESS)
+    );
+    // A table after the weights stays in.
+    let after = format!("{CHESS}\n[later]\nx = 1\n");
+    assert_ne!(digest(&after), digest(CHESS));
+    assert!(variant_game::rules_text(&after).contains("[later]"));
+    assert!(!variant_game::rules_text(&after).contains("mobility"));
+}
+
 /// Loading never panics: files mutated byte by byte (a byte changed,
 /// dropped or doubled) are either games that count moves or refusals.
 #[test]

@@ -145,15 +145,39 @@ impl LoadError {
     }
 }
 
-/// The FNV-1a 64-bit digest of a file's text: `fnv1a64:` and 16 hex
-/// digits. It tells versions of a file apart, it is not a secret.
+/// The FNV-1a 64-bit digest of a file's rules: `fnv1a64:` and 16 hex
+/// digits. It tells versions of a file apart, it is not a secret. The
+/// `[weights]` table is left out ([`rules_text`]): the evaluation's
+/// weights are no rule, and tuning them keeps the file's records.
 pub fn digest(text: &str) -> String {
+    let text = rules_text(text);
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for b in text.bytes() {
         h ^= u64::from(b);
         h = h.wrapping_mul(0x0000_0100_0000_01b3);
     }
     format!("fnv1a64:{h:016x}")
+}
+
+/// A variant file's text without its `[weights]` table: from a line
+/// `[weights]` to the next table's header (a line that starts with `[`)
+/// or the end, with the blank lines just before it. A file without such
+/// a line is its whole text (a table written otherwise stays in).
+pub fn rules_text(text: &str) -> std::borrow::Cow<'_, str> {
+    let mut lines: Vec<&str> = text.split_inclusive('\n').collect();
+    let Some(start) = lines.iter().position(|l| l.trim() == "[weights]") else {
+        return std::borrow::Cow::Borrowed(text);
+    };
+    let end = lines[start + 1..]
+        .iter()
+        .position(|l| l.trim_start().starts_with('['))
+        .map_or(lines.len(), |i| start + 1 + i);
+    let mut from = start;
+    while from > 0 && lines[from - 1].trim().is_empty() {
+        from -= 1;
+    }
+    lines.drain(from..end);
+    std::borrow::Cow::Owned(lines.concat())
 }
 
 /// The key of a variant from its file's name: the name without `.toml`,
