@@ -76,13 +76,16 @@ fn positions_text_reads_back() {
     let start = AnyPosition::new_game(&chess());
     let back = read_samples(&start, &format!("# a comment\n\n{text}")).unwrap();
     assert_eq!(texts(&samples), texts(&back));
-    let bad = read_samples(&start, "8/8/8/8/8/8/8/8 w - - 0 1 [0.5]").unwrap_err();
+    let bad = read_samples(&start, "8/8/8/8/8/8/8/8 w - - 0 1 [0.5]")
+        .unwrap_err()
+        .to_string();
     assert!(bad.starts_with("line 1: position"), "{bad}");
     let bad = read_samples(
         &start,
         &format!("{}\nrnbqkbnr w [2]", text.lines().next().unwrap()),
     )
-    .unwrap_err();
+    .unwrap_err()
+    .to_string();
     assert!(bad.starts_with("line 2: the result '2'"), "{bad}");
     assert!(read_samples(&start, "no result").is_err());
 }

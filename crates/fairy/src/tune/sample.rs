@@ -4,7 +4,8 @@
 //! lost). Blank lines and lines starting with `#` are skipped.
 
 use crate::any::AnyPosition;
-use deckmate_rules::Game;
+use deckmate_rules::{Game, PositionError};
+use std::fmt;
 use std::fmt::Write as _;
 
 /// A position and the result of the game it was played in, from the first
@@ -27,29 +28,69 @@ pub fn write_samples(samples: &[Sample]) -> String {
     out
 }
 
+/// Why a line of samples was refused.
+#[derive(Debug)]
+pub enum SampleProblem {
+    /// No result in brackets at the end of the line.
+    NoResult,
+    /// A result that is not a number from 0 to 1 (the text found).
+    BadResult(String),
+    /// A position string the variant refuses.
+    Position(PositionError),
+}
+
+/// A refused line of samples: its number (from 1) and why.
+#[derive(Debug)]
+pub struct SampleError {
+    /// The line's number, from 1.
+    pub line: usize,
+    /// What is wrong with it.
+    pub problem: SampleProblem,
+}
+
+impl fmt::Display for SampleError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}: ", self.line)?;
+        match &self.problem {
+            SampleProblem::NoResult => {
+                write!(f, "expected a position then a result such as [0.5]")
+            }
+            SampleProblem::BadResult(r) => {
+                write!(f, "the result '{r}' is not a number from 0 to 1")
+            }
+            SampleProblem::Position(e) => write!(f, "position: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for SampleError {}
+
 /// Reads samples of the variant of `start` from their text (see the
 /// module's notes); the first bad line is refused with its number.
-pub fn read_samples(start: &AnyPosition, text: &str) -> Result<Vec<Sample>, String> {
+pub fn read_samples(start: &AnyPosition, text: &str) -> Result<Vec<Sample>, SampleError> {
     let mut out = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        let bad = |why: String| format!("line {}: {why}", i + 1);
+        let bad = |problem| SampleError {
+            line: i + 1,
+            problem,
+        };
         let (fen, result) = line
             .strip_suffix(']')
             .and_then(|l| l.rsplit_once('['))
-            .ok_or_else(|| bad("expected a position then a result such as [0.5]".to_string()))?;
+            .ok_or_else(|| bad(SampleProblem::NoResult))?;
         let result: f64 = result
             .trim()
             .parse()
             .ok()
             .filter(|r: &f64| (0.0..=1.0).contains(r))
-            .ok_or_else(|| bad(format!("the result '{result}' is not a number from 0 to 1")))?;
+            .ok_or_else(|| bad(SampleProblem::BadResult(result.to_string())))?;
         let position = start
             .with_text(fen.trim())
-            .map_err(|e| bad(format!("position: {e}")))?;
+            .map_err(|e| bad(SampleProblem::Position(e)))?;
         out.push(Sample { position, result });
     }
     Ok(out)

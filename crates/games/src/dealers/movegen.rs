@@ -207,6 +207,24 @@ impl Rules {
         }
     }
 
+    /// The kinds of `by`'s men (their squares: `men`) that attack `sq` on
+    /// `board` (R7): that have a capturing move there (the square itself
+    /// may be empty), one a man, lazily.
+    fn attackers<'a>(
+        &'a self,
+        board: &'a Board,
+        men: &'a Men,
+        fresh: &'a Squares,
+        sq: u8,
+        by: Seat,
+    ) -> impl Iterator<Item = u8> + 'a {
+        men.all[by.index()].iter().filter_map(move |from| {
+            let kind = man_of(board[usize::from(from)]).1;
+            let m = self.moves(kind, by, from);
+            (m.reach.has(sq) && self.attacks_from(board, fresh, m, from, kind, sq)).then_some(kind)
+        })
+    }
+
     /// Whether `by` attacks `sq` on `board` (R7): some man of `by` (its
     /// squares: `men`) has a capturing move there (the square itself may
     /// be empty).
@@ -218,11 +236,7 @@ impl Rules {
         sq: u8,
         by: Seat,
     ) -> bool {
-        men.all[by.index()].iter().any(|from| {
-            let kind = man_of(board[usize::from(from)]).1;
-            let m = self.moves(kind, by, from);
-            m.reach.has(sq) && self.attacks_from(board, fresh, m, from, kind, sq)
-        })
+        self.attackers(board, men, fresh, sq, by).next().is_some()
     }
 
     /// The least `worth` among `by`'s men that attack `sq` on `board`
@@ -236,15 +250,7 @@ impl Rules {
         by: Seat,
         worth: impl Fn(u8) -> i32,
     ) -> Option<i32> {
-        men.all[by.index()]
-            .iter()
-            .filter_map(|from| {
-                let kind = man_of(board[usize::from(from)]).1;
-                let m = self.moves(kind, by, from);
-                (m.reach.has(sq) && self.attacks_from(board, fresh, m, from, kind, sq))
-                    .then(|| worth(kind))
-            })
-            .min()
+        self.attackers(board, men, fresh, sq, by).map(worth).min()
     }
 
     /// Whether the man of `kind` on `from`, whose moves from there are `m`
