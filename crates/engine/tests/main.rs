@@ -1,4 +1,5 @@
 //! The integration tests of deckmate-engine, one binary (linking one test binary per file cost minutes).
 
 mod chance;
+mod chance_base;
 mod horizon_chance;

@@ -154,6 +154,27 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// needs no more. [`Game::is_chance_outcome`] still accepts each of them.
     fn chance_outcomes(&self, _outcomes: &mut Vec<(Self::Move, u32)>) {}
 
+    /// Where chance acts: an outcome (one of [`Game::chance_outcomes`])
+    /// whose position offers moves that every other outcome's position
+    /// offers too, the others adding moves of their own
+    /// ([`Game::outcome_extra`]) and nothing else changing: 52Chess's
+    /// cards that teleport nothing, when a normal move exists. The seat
+    /// that acts after any outcome is then worth at least what it is worth
+    /// after this one, and a search may value each other outcome by its
+    /// own moves alone against that floor. `None` (the default): no such
+    /// outcome.
+    fn chance_base(&self) -> Option<Self::Move> {
+        None
+    }
+
+    /// In a position just reached by a chance outcome other than
+    /// [`Game::chance_base`]'s: whether `mv` is one of the moves the
+    /// outcome adds (52Chess's teleports to the drawn card's square). Only
+    /// asked where [`Game::chance_base`] named a base.
+    fn outcome_extra(&self, _mv: Self::Move) -> bool {
+        false
+    }
+
     /// Whether `mv` is one of chance's outcomes now (a draw a record or a
     /// shell may play). By default, one of [`Game::chance_outcomes`]; a game
     /// that groups outcomes answers for every member of a group.

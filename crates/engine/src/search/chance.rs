@@ -224,6 +224,18 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             }
             return v;
         }
+        // The base outcome, whose value floors the others' (searched with
+        // depth left and a pruning mode only).
+        let base = if q.is_none() && depth >= 1 && self.params.chance_pruning != ChancePruning::None
+        {
+            g.chance_base().map(|m| {
+                let mut pos = g.clone();
+                pos.play_unchecked(m);
+                pos.hash()
+            })
+        } else {
+            None
+        };
         // The outcomes, merged by the position they reach.
         let mut br = std::mem::take(&mut self.branches[ply]);
         br.clear();
@@ -259,7 +271,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             (self.static_mean(&br, persp, ply), Bound::Exact)
         } else {
             br.sort_by_key(|b| std::cmp::Reverse(b.weight));
-            self.expect(&mut br, depth, ply, alpha, beta, pv, persp, q)
+            self.expect(&mut br, depth, ply, alpha, beta, pv, persp, q, base)
         };
         br.clear();
         self.branches[ply] = br;
@@ -298,7 +310,8 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
     }
 
     /// The expectimax value of the branches `br` (not empty, heaviest
-    /// first) and its bound, with the pruning the parameters ask for.
+    /// first) and its bound, with the pruning the parameters ask for;
+    /// `base` is the hash of [`Game::chance_base`]'s position, if any.
     #[allow(clippy::too_many_arguments)]
     fn expect(
         &mut self,
@@ -310,6 +323,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         pv: bool,
         persp: Seat,
         q: Option<u32>,
+        base: Option<u64>,
     ) -> (i32, Bound) {
         let mode = self.params.chance_pruning;
         let total: i64 = br.iter().map(|b| b.weight).sum();
@@ -339,7 +353,49 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             (a, bb, ai, bi)
         };
         cut!();
-        if mode == ChancePruning::Star2 && q.is_none() && depth >= 1 && br.len() > 1 {
+        // The base outcome first, exactly: the seat acting after any other
+        // outcome is worth at least as much (it has the same moves and
+        // more), which bounds every other branch at once, and each is
+        // then searched over its own moves alone, from that floor.
+        let mut floor = None;
+        let based = base.and_then(|h| {
+            br.iter()
+                .position(|b| b.hash == h && b.act != ToAct::Nobody)
+        });
+        if let (Some(i), true) = (based, br.len() > 1) {
+            if let ToAct::Seat(s) = br[i].act {
+                let b = &mut br[i];
+                let v = self.child_as(&b.pos, b.act, depth, ply + 1, b.l - 1, b.u + 1, pv, persp);
+                if self.aborted {
+                    return (0, Bound::Exact);
+                }
+                let (lo0, hi0) = (b.lo, b.hi);
+                (b.lo, b.hi) = (v, v);
+                s_lo += b.weight * i64::from(b.lo - lo0);
+                s_hi += b.weight * i64::from(b.hi - hi0);
+                for (j, o) in br.iter_mut().enumerate() {
+                    if j == i || o.act != ToAct::Seat(s) {
+                        continue;
+                    }
+                    let (lo0, hi0) = (o.lo, o.hi);
+                    if s == persp {
+                        narrow(o, v, o.u);
+                    } else {
+                        narrow(o, o.l, v);
+                    }
+                    s_lo += o.weight * i64::from(o.lo - lo0);
+                    s_hi += o.weight * i64::from(o.hi - hi0);
+                }
+                floor = Some((s, if s == persp { v } else { -v }));
+                cut!();
+            }
+        }
+        if floor.is_none()
+            && mode == ChancePruning::Star2
+            && q.is_none()
+            && depth >= 1
+            && br.len() > 1
+        {
             for b in br.iter_mut() {
                 let ToAct::Seat(s) = b.act else { continue };
                 let (lo0, hi0) = (b.lo, b.hi);
@@ -392,9 +448,14 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             } else {
                 (-INF, INF, i64::from(-INF), i64::from(INF))
             };
-            let v = match q {
-                None => self.child_as(&b.pos, b.act, depth, ply + 1, a, bb, pv && first, persp),
-                Some(qply) => self.q_child_as(&b.pos, b.act, ply + 1, a, bb, persp, qply),
+            let v = match (q, floor) {
+                (None, Some((s, f))) if b.act == ToAct::Seat(s) => {
+                    self.over_base(&b.pos, b.hash, s, f, depth, ply + 1, a, bb, persp)
+                }
+                (None, _) => {
+                    self.child_as(&b.pos, b.act, depth, ply + 1, a, bb, pv && first, persp)
+                }
+                (Some(qply), _) => self.q_child_as(&b.pos, b.act, ply + 1, a, bb, persp, qply),
             };
             first = false;
             if self.aborted {
@@ -416,6 +477,107 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         }
         // Every branch is exact: s_lo == s_hi.
         (floor_div(s_lo, total) as i32, Bound::Exact)
+    }
+
+    /// A branch's position `c` (`hash`), where `s` acts, valued over the
+    /// base outcome's: `floor` is the base's value for `s` (exact), and
+    /// the position is worth the better of it and its own moves
+    /// ([`Game::outcome_extra`]), searched at `depth` in `persp`'s window
+    /// (`alpha`, `beta`); from `persp`'s point of view.
+    #[allow(clippy::too_many_arguments)]
+    fn over_base(
+        &mut self,
+        c: &G,
+        hash: u64,
+        s: Seat,
+        floor: i32,
+        depth: i32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+        persp: Seat,
+    ) -> i32 {
+        let view = |v: i32| if s == persp { v } else { -v };
+        let (mut a, b) = if s == persp {
+            (alpha, beta)
+        } else {
+            (-beta, -alpha)
+        };
+        self.pv[ply].clear();
+        if self.enter(ply) || self.on_path(c, ply, s.index() as u8) {
+            return 0;
+        }
+        let a0 = a;
+        let mut best = floor;
+        let mut best_move = None;
+        if best >= b || ply >= MAX_PLY - 1 {
+            return view(best);
+        }
+        a = a.max(best);
+        let mut moves = std::mem::take(&mut self.gen[ply]);
+        moves.clear();
+        c.legal_moves(&mut moves);
+        moves.retain(|&m| c.outcome_extra(m));
+        // The table's move first, then by the usual order.
+        let tt_move = self.tt.get(hash, None).and_then(|e| e.best);
+        let order = |this: &Self, m: G::Move| {
+            if Some(m) == tt_move {
+                i32::MAX
+            } else if this.eval.is_tactical(c, m) {
+                (1 << 20) + this.eval.order_score(c, m)
+            } else {
+                this.history[this.eval.history_index(c, m)].min((1 << 18) - 1)
+            }
+        };
+        moves.sort_by_cached_key(|&m| std::cmp::Reverse(order(self, m)));
+        for &m in moves.iter() {
+            let mut child = c.clone();
+            child.play_unchecked(m);
+            let mut v = a;
+            let reduce = self.params.lmr && depth >= 2 && Some(m) != tt_move;
+            if reduce {
+                // Searched first a ply shallower in a null window (most of
+                // a card's moves are worth less than the base's best).
+                v = self.child(&child, depth - 2, ply + 1, a, a + 1, false, s);
+            }
+            if v > a || !reduce {
+                v = self.child(&child, depth - 1, ply + 1, a, b, false, s);
+            }
+            if self.aborted {
+                break;
+            }
+            if v > best {
+                best = v;
+                best_move = Some(m);
+                if v > a {
+                    a = v;
+                    self.set_pv(ply, m);
+                }
+            }
+            if a >= b {
+                break;
+            }
+        }
+        self.gen[ply] = moves;
+        if self.aborted {
+            return 0;
+        }
+        let bound = if best <= a0 {
+            Bound::Upper
+        } else if best >= b {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        self.tt.put(Entry {
+            key: hash,
+            depth,
+            score: to_tt(best, ply),
+            bound,
+            chance: None,
+            best: best_move,
+        });
+        view(best)
     }
 
     /// Star2's probe of a branch's position `c` (`hash`), where `s` acts:

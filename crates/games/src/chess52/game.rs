@@ -298,6 +298,23 @@ impl deckmate_rules::Game for Chess52 {
         }
     }
 
+    /// A card that teleports nothing, when a normal move exists: every
+    /// other card offers the same normal moves and its teleports besides
+    /// (F4). Without a normal move it would pass (F7), which a card with
+    /// a teleport does not offer, so there is no base then.
+    fn chance_base(&self) -> Option<Move> {
+        if self.core.end().is_some() || self.drawn.is_some() {
+            return None;
+        }
+        let idle = Card::all().find(|&c| self.teleporters(Chess52::card_square(c)) == 0)?;
+        (self.core.count() > 0).then_some(Move::Draw(idle))
+    }
+
+    /// The teleports: the moves a drawn card adds (F4).
+    fn outcome_extra(&self, mv: Move) -> bool {
+        matches!(mv, Move::Play(m) if m.is_teleport())
+    }
+
     /// Every card, before a move.
     fn is_chance_outcome(&self, mv: Move) -> bool {
         matches!(mv, Move::Draw(_)) && self.to_act() == ToAct::Chance
