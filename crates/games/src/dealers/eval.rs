@@ -197,8 +197,13 @@ impl Evaluator<Position> for DealersEval {
     }
 
     fn evaluate_full(&self, pos: &Position) -> Eval {
+        // Whether the game goes on is known here, so quiescence may stand
+        // pat before generating the moves (and their legality).
+        let terminal = pos.end().is_some() || !pos.has_legal_move();
         Eval {
             threatened: pos.in_check(pos.side_to_move()),
+            terminal: Some(terminal),
+            forced: Some(false),
             ..Eval::score(self.evaluate(pos))
         }
     }

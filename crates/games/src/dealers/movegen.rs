@@ -385,10 +385,20 @@ impl Position {
         if self.pending.is_some() {
             return true;
         }
-        let mut v = Vec::with_capacity(64);
-        self.pseudo_moves(&mut v);
+        // Man by man, stopping at the first legal move (usually among the
+        // first man's): cheap enough for the evaluation to ask.
         let guard = self.guard();
-        v.into_iter().any(|m| self.is_legal_with(m, &guard))
+        let mut v = Vec::with_capacity(32);
+        for from in self.men.all[self.side.index()].iter() {
+            v.clear();
+            self.man_moves(from, &mut v);
+            if v.iter().any(|&m| self.is_legal_with(m, &guard)) {
+                return true;
+            }
+        }
+        v.clear();
+        self.castlings(&mut v);
+        v.iter().any(|&m| self.is_legal_with(m, &guard))
     }
 
     /// The legal moves (while a `big-deck` promotion is under way, the
@@ -503,11 +513,21 @@ impl Position {
     /// Every move of the side to move, its royal's safety not yet looked
     /// at (castling's is).
     pub(crate) fn pseudo_moves(&self, out: &mut Vec<Move>) {
+        for from in self.men.all[self.side.index()].iter() {
+            self.man_moves(from, out);
+        }
+        self.castlings(out);
+    }
+
+    /// The moves of the side to move's man on `from` (no castling), its
+    /// royal's safety not yet looked at.
+    #[inline]
+    fn man_moves(&self, from: u8, out: &mut Vec<Move>) {
         let r = &*self.rules;
         let me = self.side;
         let b = &self.board;
         let empty = |s: &u8| b[usize::from(*s)] == EMPTY;
-        for from in self.men.all[me.index()].iter() {
+        {
             let kind = man_of(b[usize::from(from)]).1;
             let k = r.facts(kind);
             let fresh = self.fresh.has(from);
@@ -565,7 +585,6 @@ impl Position {
                 self.special_pawn_moves(out, kind, from, fresh);
             }
         }
-        self.castlings(out);
     }
 
     /// D9's additions for a pawn on `from`: en passant, the Chicken's
