@@ -5,12 +5,18 @@
 //!
 //! `cold` (the default) gives each deal a fresh table, as `solve_bench`
 //! does; `warm` keeps one table through the sample, as a thread of the
-//! all-deals run keeps its own. Prints the median, mean and slowest time,
+//! all-deals run keeps its own. `blocks` solves instead the first `n`
+//! deals of the all-deals order ([`all_deals_order`]: blocks of 32
+//! neighbours), each followed by its mirror and each as a whole match
+//! ([`solve_match`]), with one table: what a thread of the all-deals run
+//! does (it uses 2^24 entries). Prints the median, mean and slowest time,
 //! the positions searched and how many values agree with the file.
 //!
-//! `cargo run --release -p deckmate-measure --bin solve_sample -- [n] [table bits] [cold|warm]`
+//! `cargo run --release -p deckmate-measure --bin solve_sample -- [n] [table bits] [cold|warm|blocks]`
 
-use deckmate_games::chess_cards::engine::deals::{Deals, ALL_DEALS};
+use deckmate_games::chess_cards::engine::deals::{
+    all_deals_order, mirror, solve_match, Deals, ALL_DEALS,
+};
 use deckmate_games::chess_cards::Solver;
 use deckmate_games::chess_cards::{ChessCards, SacrificeCount};
 use std::collections::HashMap;
@@ -36,15 +42,41 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     let num = |i: usize, d: u64| args.get(i).and_then(|a| a.parse().ok()).unwrap_or(d);
     let (n, bits) = (num(1, 200).max(1), num(2, 22) as u32);
-    let warm = args.get(3).is_some_and(|a| a == "warm");
+    let mode = args.get(3).map_or("cold", String::as_str);
+    let (warm, blocks) = (mode != "cold", mode == "blocks");
     let kept = kept_values();
     let all = Deals::All { limit: None };
     let mut times = Vec::new();
     let (mut nodes, mut agree, mut missing) = (0u64, 0u64, 0u64);
     let mut shared = Solver::with_table_bits(bits);
-    for k in 0..n {
-        let i = k * ALL_DEALS / n;
+    let order = all_deals_order();
+    let sample: Vec<u64> = if blocks {
+        order
+            .iter()
+            .take(n as usize)
+            .flat_map(|&i| [u64::from(i), mirror(u64::from(i))])
+            .collect()
+    } else {
+        (0..n).map(|k| k * ALL_DEALS / n).collect()
+    };
+    for i in sample {
         let (a, b) = all.deal(i);
+        if blocks {
+            let s = &mut shared;
+            let before = s.nodes;
+            let t = Instant::now();
+            let got = solve_match(s, a, b, SacrificeCount::Net);
+            times.push(t.elapsed().as_secs_f64());
+            nodes += s.nodes - before;
+            match (got, kept.get(&i)) {
+                (Some((v, _)), Some(&want)) if want == v => agree += 1,
+                (Some((v, mv)), Some(&want)) => {
+                    println!("deal {i}: values {v} {mv}, the file says {want}")
+                }
+                _ => missing += 1,
+            }
+            continue;
+        }
         let Ok(g) = ChessCards::new(a, b, SacrificeCount::Net) else {
             continue;
         };
@@ -73,7 +105,9 @@ fn main() {
         "{} deals ({}, 2^{bits} entries): median {:.1} ms, mean {:.1} ms, slowest {:.1} ms, \
          {:.0} positions a deal; {agree} agree with the file, {} differ, {missing} not in it",
         times.len(),
-        if warm {
+        if blocks {
+            "blocks with mirrors, one table"
+        } else if warm {
             "one table"
         } else {
             "a fresh table each"
