@@ -236,6 +236,14 @@ pub struct SearchParams {
     /// A quiet move that cuts off also lowers the history of the quiet
     /// moves tried before it at that node (by the same `depth²`).
     pub history_malus: bool,
+    /// Internal iterative reduction: a node of depth 4 or more that the
+    /// table gives no move for is searched a ply shallower (its ordering
+    /// is poor, and the next iteration finds the move there).
+    pub iir: bool,
+    /// Counter-moves: the quiet move that last cut off after the same
+    /// previous move (by its [`Evaluator::history_index`]) is tried after
+    /// the killers.
+    pub countermove: bool,
     /// Aspiration window half-width from depth 5 on (0: full windows).
     pub aspiration: i32,
     /// How chance nodes are pruned (plain expectimax, Star1 or Star2).
@@ -302,6 +310,8 @@ impl Default for SearchParams {
             see: true,
             lmp: true,
             history_malus: true,
+            iir: true,
+            countermove: true,
             aspiration: 60,
             chance_pruning: ChancePruning::Star2,
             horizon_chance: HorizonChance::Expand,
@@ -329,6 +339,12 @@ pub struct Searcher<G: Game, E: Evaluator<G>> {
     /// what they learnt.
     helpers: Vec<Searcher<G, E>>,
     killers: Vec<[Option<G::Move>; 2]>,
+    /// Per history index of a previous move, the quiet move that last cut
+    /// off after it ([`SearchParams::countermove`]).
+    countermoves: Vec<Option<G::Move>>,
+    /// Per ply, the history index of the move that led there (`None`
+    /// after chance, a pass or at the root).
+    prev_index: Vec<Option<usize>>,
     history: Vec<i32>,
     /// Per-ply move buffers (no allocation in the tree).
     gen: Vec<Vec<G::Move>>,
@@ -406,6 +422,8 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             threads: 1,
             helpers: Vec::new(),
             killers: vec![[None, None]; MAX_PLY + 2],
+            countermoves: vec![None; hs],
+            prev_index: vec![None; MAX_PLY + 2],
             history: vec![0; hs],
             gen: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(96)).collect(),
             scored: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(96)).collect(),
@@ -461,6 +479,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         self.tt.clear();
         self.helpers.clear();
         self.killers.iter_mut().for_each(|k| *k = [None, None]);
+        self.countermoves.iter_mut().for_each(|c| *c = None);
         self.history.iter_mut().for_each(|h| *h = 0);
         self.eval_cache.iter_mut().for_each(|e| e.0 = 0);
     }
@@ -556,6 +575,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         for k in self.killers.iter_mut() {
             *k = [None, None];
         }
+        self.prev_index.iter_mut().for_each(|p| *p = None);
         let mut result = SearchResult {
             best: None,
             score: 0,
@@ -1063,6 +1083,9 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
                 }
             }
         }
+        if self.params.iir && tt_move.is_none() && depth >= 4 {
+            depth -= 1;
+        }
         // Static evaluation near the leaves, for pruning (never when the
         // side to act is threatened or every move is forced).
         let mut static_eval = None;
@@ -1112,6 +1135,11 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         });
 
         let killers = self.killers[ply];
+        let counter = if self.params.countermove {
+            self.prev_index[ply].and_then(|i| self.countermoves[i])
+        } else {
+            None
+        };
         let mut scored = std::mem::take(&mut self.scored[ply]);
         scored.clear();
         for &m in &moves {
@@ -1129,6 +1157,8 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
                 1 << 19
             } else if Some(m) == killers[1] {
                 (1 << 19) - 1
+            } else if Some(m) == counter {
+                (1 << 19) - 2
             } else {
                 self.history[self.eval.history_index(g, m)].min((1 << 18) - 1)
             };
@@ -1168,6 +1198,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             }
             let mut child = g.clone();
             child.play_unchecked(m);
+            self.prev_index[ply + 1] = Some(self.eval.history_index(g, m));
             let score = if searched == 0 {
                 self.child(&child, depth - 1, ply + 1, alpha, beta, pv_node, me)
             } else {
@@ -1230,6 +1261,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             };
             searched += 1;
             if self.aborted {
+                self.prev_index[ply + 1] = None;
                 self.scored[ply] = scored;
                 return 0;
             }
@@ -1253,6 +1285,9 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
                         k[1] = k[0];
                         k[0] = Some(m);
                     }
+                    if let Some(i) = self.prev_index[ply] {
+                        self.countermoves[i] = Some(m);
+                    }
                     let h = self.eval.history_index(g, m);
                     self.history[h] = (self.history[h] + depth * depth).min(1 << 17);
                     if self.params.history_malus {
@@ -1267,6 +1302,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
                 break;
             }
         }
+        self.prev_index[ply + 1] = None;
         self.scored[ply] = scored;
         if best == -INF {
             // Every move was pruned as futile.

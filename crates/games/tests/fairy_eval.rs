@@ -622,3 +622,11 @@ fn late_move_pruning_and_the_history_malus_save_nodes_and_keep_the_tactics() {
         p.history_malus = on;
     });
 }
+
+#[test]
+fn internal_iterative_reduction_and_counter_moves_save_nodes_and_keep_the_tactics() {
+    saves_nodes_and_keeps_the_tactics(9, |p, on| {
+        p.iir = on;
+        p.countermove = on;
+    });
+}
