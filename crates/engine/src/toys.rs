@@ -366,13 +366,18 @@ impl Evaluator<Pig> for PigEval {
 }
 
 /// Search parameters for searching a toy game to its end exactly: the
-/// depth-limited heuristics (late-move reductions, futility pruning) off,
+/// depth-limited heuristics (late and internal iterative reductions,
+/// futility pruning) off,
 /// no extensions (a depth is so many choices), chance nodes pruned as
 /// `pruning` says.
 pub fn exact_params(pruning: ChancePruning) -> SearchParams {
     SearchParams {
         forced_moves: 0,
         lmr: false,
+        iir: false,
+        // Ordering as it was, so that node counts compare the chance
+        // pruning modes alone.
+        countermove: false,
         rfp_margin: 0,
         futility_margin: 0,
         chance_pruning: pruning,

@@ -4,71 +4,29 @@
 //! expectimax; merged outcomes; chance at the root; repetitions a single
 //! move apart.
 
+use crate::expectimax::{expectimax, Memo, Reference};
 use deckmate_engine::toys::{exact_params, Pig, PigEval, PigMove, PigRules};
 use deckmate_engine::{level, ChancePruning, EnginePlayer, Evaluator, Limits, Player, Searcher};
 use deckmate_rules::{Game, MoveError, Outcome, Seat, ToAct};
-use std::collections::HashMap;
 
-/// The value of `g` for the first seat by plain expectimax: the seat to
-/// act takes its best move, a chance node the mean of its outcomes (each
-/// face apart, never merged) weighted by their weights, and a finished
-/// game its margin. The mean is rounded down from the point of view of the
-/// seat whose roll it is (the search's convention: the seat that acted
-/// into the chance node); `exact` is cleared when a mean is not a whole
-/// number. Memoised by position (the values are those of the tree).
-fn expectimax(g: &Pig, memo: &mut HashMap<Pig, i64>, exact: &mut bool) -> i64 {
-    if let Some(&v) = memo.get(g) {
-        return v;
+impl Reference for Pig {
+    fn payoff(&self) -> i64 {
+        i64::from(self.margin(Seat::First))
     }
-    let v = match g.to_act() {
-        ToAct::Nobody => i64::from(g.margin(Seat::First)),
-        ToAct::Seat(s) => {
-            let mut moves = Vec::new();
-            g.legal_moves(&mut moves);
-            let values = moves.iter().map(|&m| {
-                let mut c = *g;
-                c.play_unchecked(m);
-                expectimax(&c, memo, exact)
-            });
-            let best = if s == Seat::First {
-                values.max()
-            } else {
-                values.min()
-            };
-            best.expect("a seat to act has a move")
-        }
-        ToAct::Chance => {
-            let mut outs = Vec::new();
-            g.chance_outcomes(&mut outs);
-            let (mut sum, mut total) = (0i64, 0i64);
-            for (m, w) in outs {
-                let mut c = *g;
-                c.play_unchecked(m);
-                sum += i64::from(w) * expectimax(&c, memo, exact);
-                total += i64::from(w);
-            }
-            if sum % total != 0 {
-                *exact = false;
-            }
-            match g.turn() {
-                Seat::First => sum.div_euclid(total),
-                // Down for the second seat is up for the first.
-                Seat::Second => -(-sum).div_euclid(total),
-            }
-        }
-        ToAct::Both => unreachable!("Pig has no simultaneous phase"),
-    };
-    memo.insert(*g, v);
-    v
+
+    /// The seat whose roll it is (it acted into the chance node).
+    fn rounding_seat(&self, _root: bool) -> Seat {
+        self.turn()
+    }
 }
 
 /// The reference value of `g` for the seat whose turn it is (the seat to
 /// act, or the one whose roll is in the air), and whether every mean on
 /// the way was a whole number.
 fn reference(g: &Pig) -> (i64, bool) {
-    let mut exact = true;
-    let v = expectimax(g, &mut HashMap::new(), &mut exact);
-    (if g.turn() == Seat::First { v } else { -v }, exact)
+    let mut memo = Memo::new();
+    let v = expectimax(g, false, &mut memo);
+    (if g.turn() == Seat::First { v } else { -v }, memo.exact)
 }
 
 /// A search of `g` to the end of the game with `eval`: the value (for the
@@ -325,7 +283,7 @@ fn a_chance_root_gives_a_value_and_no_move() {
     for (m, w) in outs {
         let mut c = theirs;
         c.play_unchecked(m);
-        sum += i64::from(w) * expectimax(&c, &mut HashMap::new(), &mut true);
+        sum += i64::from(w) * expectimax(&c, false, &mut Memo::new());
         total += i64::from(w);
     }
     assert_eq!(i64::from(r.score), sum.div_euclid(total));

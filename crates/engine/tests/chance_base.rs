@@ -4,56 +4,25 @@
 //! ([`Grab`]) searched to its end with and without a base against a plain
 //! expectimax, in every pruning mode; and the base saves work.
 
+use crate::expectimax::{expectimax, Memo, Reference};
 use deckmate_engine::toys::{exact_params, Grab, GrabEval, GrabMove, GrabRules};
 use deckmate_engine::{ChancePruning, Limits, Searcher};
 use deckmate_rules::{Game, Seat, ToAct};
-use std::collections::HashMap;
 
-/// The value of `g` for the first seat by plain expectimax, every card
-/// apart. A chance node's mean is rounded down from the point of view of
-/// the seat that acted into it (the search's convention): the seat that
-/// just took, or the first seat at the root (`root`).
-fn expectimax(g: &Grab, root: bool, memo: &mut HashMap<(Grab, bool), i64>) -> i64 {
-    if let Some(&v) = memo.get(&(*g, root)) {
-        return v;
+impl Reference for Grab {
+    fn payoff(&self) -> i64 {
+        i64::from(self.margin(Seat::First))
     }
-    let v = match g.to_act() {
-        ToAct::Nobody => i64::from(g.margin(Seat::First)),
-        ToAct::Seat(s) => {
-            let mut moves = Vec::new();
-            g.legal_moves(&mut moves);
-            let values = moves.iter().map(|&m| {
-                let mut c = *g;
-                c.play_unchecked(m);
-                expectimax(&c, false, memo)
-            });
-            let best = if s == Seat::First {
-                values.max()
-            } else {
-                values.min()
-            };
-            best.expect("a seat to act has a move")
+
+    /// The seat that just took (the other than the one to draw), or the
+    /// first seat at the root.
+    fn rounding_seat(&self, root: bool) -> Seat {
+        if root {
+            Seat::First
+        } else {
+            self.turn().other()
         }
-        ToAct::Chance => {
-            let mut outs = Vec::new();
-            g.chance_outcomes(&mut outs);
-            let (mut sum, mut total) = (0i64, 0i64);
-            for (m, w) in outs {
-                let mut c = *g;
-                c.play_unchecked(m);
-                sum += i64::from(w) * expectimax(&c, false, memo);
-                total += i64::from(w);
-            }
-            let persp = if root { Seat::First } else { g.turn().other() };
-            match persp {
-                Seat::First => sum.div_euclid(total),
-                Seat::Second => -(-sum).div_euclid(total),
-            }
-        }
-        ToAct::Both => unreachable!("Grab has no simultaneous phase"),
-    };
-    memo.insert((*g, root), v);
-    v
+    }
 }
 
 /// The search's value of `g` (a chance root: for the first seat) to the
@@ -91,7 +60,7 @@ fn with_a_base_every_small_game_has_the_reference_value() {
                     weights,
                     base,
                 });
-                let want = expectimax(&g, true, &mut HashMap::new());
+                let want = expectimax(&g, true, &mut Memo::new());
                 for mode in MODES {
                     let (got, nodes) = search(&g, mode);
                     assert_eq!(
@@ -134,7 +103,7 @@ fn a_card_position_searched_over_the_base_is_left_in_the_table() {
             let m: GrabMove = g.parse_move(text).expect("a legal move");
             g.play(m).expect("a legal move");
         }
-        let want = expectimax(&g, true, &mut HashMap::new());
+        let want = expectimax(&g, true, &mut Memo::new());
         let (got, _) = search(&g, ChancePruning::Star2);
         let got = match g.to_act() {
             ToAct::Seat(Seat::Second) => -got,

@@ -2,4 +2,5 @@
 
 mod chance;
 mod chance_base;
+mod expectimax;
 mod horizon_chance;
