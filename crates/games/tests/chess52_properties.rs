@@ -1,7 +1,8 @@
 //! 52Chess properties over random games: every move generated reads back
 //! from its text to the same move and is counted by the bulk count; the
 //! position string round-trips; the hash is the one computed afresh; any
-//! text given to the readers gives a value or an error, never a panic.
+//! text given to the readers gives a value or an error, never a panic;
+//! every card offers the idle card's moves and its own teleports.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use deckmate_games::chess52::{fen, Card, Chess52, Move};
@@ -154,4 +155,45 @@ fn any_text_reads_or_is_refused() {
             Ok(checked)
         },
     );
+}
+
+/// The chance base (the engine's `Game::chance_base`): an idle card
+/// whose moves every card offers, each card adding exactly its
+/// teleports (`Game::outcome_extra`), and no base when the side to move
+/// would pass (F7: a card with a teleport offers no pass).
+#[test]
+fn every_card_offers_the_base_cards_moves_and_its_teleports() {
+    let mut based = 0;
+    for seed in 0..30 {
+        for turns in [0, 5, 20, 60] {
+            let p = playout(seed, turns);
+            if p.to_act() != ToAct::Chance {
+                continue;
+            }
+            let Some(base) = p.chance_base() else {
+                continue;
+            };
+            based += 1;
+            let mut at_base = p.clone();
+            at_base.play(base).unwrap();
+            let mut normal = Vec::new();
+            at_base.legal_moves(&mut normal);
+            assert!(normal.iter().all(|&m| !at_base.outcome_extra(m)));
+            assert!(!normal
+                .iter()
+                .any(|m| matches!(m, Move::Play(f) if f.is_pass())));
+            for card in Card::all() {
+                let mut q = p.clone();
+                q.play(Move::Draw(card)).unwrap();
+                let mut moves = Vec::new();
+                q.legal_moves(&mut moves);
+                let (extra, rest): (Vec<Move>, Vec<Move>) =
+                    moves.iter().partition(|&&m| q.outcome_extra(m));
+                assert_eq!(rest, normal, "card {card} in {}", p.position_text());
+                let to = Chess52::card_square(card);
+                assert_eq!(extra.len() as u32, p.teleporters(to).count_ones());
+            }
+        }
+    }
+    assert!(based > 50, "{based} positions with a base");
 }
