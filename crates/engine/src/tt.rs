@@ -21,6 +21,20 @@ pub enum Bound {
     Upper,
 }
 
+impl Bound {
+    /// What a fail-soft score `v` from a search in the window (`alpha`,
+    /// `beta`) says of the position.
+    pub fn of(v: i32, alpha: i32, beta: i32) -> Bound {
+        if v <= alpha {
+            Bound::Upper
+        } else if v >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        }
+    }
+}
+
 /// One stored search result.
 #[derive(Copy, Clone, Debug)]
 pub struct Entry<M> {

@@ -206,13 +206,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             if q.is_none() && !self.aborted {
                 // Outcomes of one draw often lead to the same positions (a
                 // move played whatever the card): keep the value for them.
-                let bound = if v <= alpha {
-                    Bound::Upper
-                } else if v >= beta {
-                    Bound::Lower
-                } else {
-                    Bound::Exact
-                };
+                let bound = Bound::of(v, alpha, beta);
                 self.tt.put(Entry {
                     key,
                     depth: 0,
@@ -562,13 +556,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         if self.aborted {
             return 0;
         }
-        let bound = if best <= a0 {
-            Bound::Upper
-        } else if best >= b {
-            Bound::Lower
-        } else {
-            Bound::Exact
-        };
+        let bound = Bound::of(best, a0, b);
         self.tt.put(Entry {
             key: hash,
             depth,
