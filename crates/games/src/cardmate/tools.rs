@@ -38,6 +38,7 @@ ranks, deal in turn) drawn from the seed";
 
     fn searcher(&self, tt_mb: usize) -> Searcher<Position, CardmateEval> {
         let mut s = Searcher::new(CardmateEval::default(), tt_mb);
+        s.params = super::engine::cardmate_params();
         s.min_depth = 2;
         s
     }

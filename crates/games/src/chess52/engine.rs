@@ -32,9 +32,6 @@ pub fn chess52_params() -> SearchParams {
         q_threat_plies: 0,
         lmp: false,
         history_malus: false,
-        // Not measured in 52Chess (its games are long): kept as they were.
-        iir: false,
-        countermove: false,
         ..SearchParams::default()
     }
 }

@@ -9,30 +9,17 @@ use super::game::{DealersGame, DealersMove};
 use super::tools::DealersTools;
 use super::Position;
 use crate::registry::EngineHook;
-use deckmate_engine::search::{SearchParams, Searcher};
+use deckmate_engine::search::Searcher;
 use deckmate_engine::EnginePlayer;
 use deckmate_rules::{Game, ToAct};
 
 /// The engine player over a position in play.
 pub type DealersEngine = EnginePlayer<Position, DealersEval>;
 
-/// Dealer's Chess's search parameters: the defaults, with the check
-/// extension at the horizon and two plies of quiescence in which a side
-/// in check answers with every move (a dealt army's leapers and hoppers
-/// give checks that a capture-only quiescence misreads).
-pub fn dealers_params() -> SearchParams {
-    SearchParams {
-        threat_extension: true,
-        q_threat_plies: 2,
-        ..SearchParams::default()
-    }
-}
-
-/// A searcher with Dealer's Chess's evaluation and parameters and a table
-/// of `tt_mb` megabytes.
+/// A searcher with Dealer's Chess's evaluation and a table of `tt_mb`
+/// megabytes.
 pub fn searcher(tt_mb: usize) -> Searcher<Position, DealersEval> {
     let mut s = Searcher::new(DealersEval, tt_mb);
-    s.params = dealers_params();
     s.min_depth = 2;
     s
 }
