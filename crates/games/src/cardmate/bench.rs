@@ -94,6 +94,7 @@ pub fn run_capped(
     on_line: impl FnMut(&BenchLine),
 ) -> Result<(u64, Duration), String> {
     let mut searcher = Searcher::new(CardmateEval::default(), 16);
+    searcher.params = super::engine::cardmate_params();
     bench::run(&mut searcher, cases(max_depth), notation::write, on_line)
 }
 

@@ -14,6 +14,7 @@ fn main() -> Result<(), String> {
         .unwrap_or(8);
     let pos = start_position(SetupKind::Predefined, 0, Options::default());
     let mut s = Searcher::new(CardmateEval::default(), 64);
+    s.params = deckmate_games::cardmate::engine::cardmate_params();
     let t = Instant::now();
     let r = s.search(
         &pos,
