@@ -473,6 +473,16 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         (floor_div(s_lo, total) as i32, Bound::Exact)
     }
 
+    /// A move's place in the order where a node has no killers: tactical
+    /// moves by the evaluator's order, then quiet ones by their history.
+    fn plain_order(&self, c: &G, m: G::Move) -> i32 {
+        if self.eval.is_tactical(c, m) {
+            (1 << 20) + self.eval.order_score(c, m)
+        } else {
+            self.history[self.eval.history_index(c, m)].min((1 << 18) - 1)
+        }
+    }
+
     /// A branch's position `c` (`hash`), where `s` acts, valued over the
     /// base outcome's: `floor` is the base's value for `s` (exact), and
     /// the position is worth the better of it and its own moves
@@ -517,10 +527,8 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         let order = |this: &Self, m: G::Move| {
             if Some(m) == tt_move {
                 i32::MAX
-            } else if this.eval.is_tactical(c, m) {
-                (1 << 20) + this.eval.order_score(c, m)
             } else {
-                this.history[this.eval.history_index(c, m)].min((1 << 18) - 1)
+                this.plain_order(c, m)
             }
         };
         moves.sort_by_cached_key(|&m| std::cmp::Reverse(order(self, m)));
@@ -603,11 +611,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         let m = tt_move.unwrap_or_else(|| {
             let mut best = (i32::MIN, moves[0]);
             for &m in moves.iter() {
-                let score = if self.eval.is_tactical(c, m) {
-                    (1 << 20) + self.eval.order_score(c, m)
-                } else {
-                    self.history[self.eval.history_index(c, m)].min((1 << 18) - 1)
-                };
+                let score = self.plain_order(c, m);
                 if score > best.0 {
                     best = (score, m);
                 }

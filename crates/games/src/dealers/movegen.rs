@@ -527,63 +527,61 @@ impl Position {
         let me = self.side;
         let b = &self.board;
         let empty = |s: &u8| b[usize::from(*s)] == EMPTY;
-        {
-            let kind = man_of(b[usize::from(from)]).1;
-            let k = r.facts(kind);
-            let fresh = self.fresh.has(from);
-            let lb = k.special == Special::Linebacker;
-            let m = r.moves(kind, me, from);
-            for l in &m.leaps {
-                if (l.initial && !fresh) || !l.via.iter().all(empty) {
+        let kind = man_of(b[usize::from(from)]).1;
+        let k = r.facts(kind);
+        let fresh = self.fresh.has(from);
+        let lb = k.special == Special::Linebacker;
+        let m = r.moves(kind, me, from);
+        for l in &m.leaps {
+            if (l.initial && !fresh) || !l.via.iter().all(empty) {
+                continue;
+            }
+            let t = b[usize::from(l.to)];
+            if t == EMPTY {
+                if l.can_move {
+                    self.emit(out, kind, Move::new(from, l.to), None);
+                }
+            } else if is_enemy(t, me) {
+                if lb {
+                    if l.can_move {
+                        self.push(out, kind, from, l.to);
+                    }
+                } else if l.can_capture {
+                    self.emit(out, kind, Move::new(from, l.to), Some(man_of(t).1));
+                }
+            }
+        }
+        for l in &m.lines {
+            if (l.initial && !fresh) || !l.via.iter().all(empty) {
+                continue;
+            }
+            let mut screened = !l.hop;
+            for &s in &l.squares {
+                let t = b[usize::from(s)];
+                if t == EMPTY {
+                    if screened && l.can_move {
+                        self.emit(out, kind, Move::new(from, s), None);
+                    }
                     continue;
                 }
-                let t = b[usize::from(l.to)];
-                if t == EMPTY {
-                    if l.can_move {
-                        self.emit(out, kind, Move::new(from, l.to), None);
-                    }
-                } else if is_enemy(t, me) {
+                if !screened {
+                    screened = true;
+                    continue;
+                }
+                if is_enemy(t, me) {
                     if lb {
                         if l.can_move {
-                            self.push(out, kind, from, l.to);
+                            self.push(out, kind, from, s);
                         }
                     } else if l.can_capture {
-                        self.emit(out, kind, Move::new(from, l.to), Some(man_of(t).1));
+                        self.emit(out, kind, Move::new(from, s), Some(man_of(t).1));
                     }
                 }
+                break;
             }
-            for l in &m.lines {
-                if (l.initial && !fresh) || !l.via.iter().all(empty) {
-                    continue;
-                }
-                let mut screened = !l.hop;
-                for &s in &l.squares {
-                    let t = b[usize::from(s)];
-                    if t == EMPTY {
-                        if screened && l.can_move {
-                            self.emit(out, kind, Move::new(from, s), None);
-                        }
-                        continue;
-                    }
-                    if !screened {
-                        screened = true;
-                        continue;
-                    }
-                    if is_enemy(t, me) {
-                        if lb {
-                            if l.can_move {
-                                self.push(out, kind, from, s);
-                            }
-                        } else if l.can_capture {
-                            self.emit(out, kind, Move::new(from, s), Some(man_of(t).1));
-                        }
-                    }
-                    break;
-                }
-            }
-            if k.pawn {
-                self.special_pawn_moves(out, kind, from, fresh);
-            }
+        }
+        if k.pawn {
+            self.special_pawn_moves(out, kind, from, fresh);
         }
     }
 
