@@ -46,6 +46,12 @@ impl Eval {
     }
 }
 
+/// What [`Evaluator::candidate_moves`] learnt of a node, handed back to
+/// [`Evaluator::is_legal_candidate`] with each move the search tries: 256
+/// bits for the evaluator to use as it likes (a set of squares, a flag).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct CandidateNote(pub [u64; 4]);
+
 /// Per-game knowledge for the search. Scores are from the point of view of
 /// the side to act.
 pub trait Evaluator<G: Game>: Send + Sync {
@@ -82,9 +88,37 @@ pub trait Evaluator<G: Game>: Send + Sync {
         false
     }
 
+    /// The moves the search tries at an inner node of `game` (not the
+    /// root): by default its legal moves. An evaluator whose legality test
+    /// costs much may give candidates instead, moves some of which may
+    /// prove illegal when the search comes to them
+    /// ([`Evaluator::is_legal_candidate`]), so that a node cut off by its
+    /// first moves tests no others. It must then give only legal moves,
+    /// or at least `min_legal` legal ones: an empty list still means no
+    /// legal move, and a list of fewer than `min_legal` moves holds only
+    /// legal ones (the search counts a node's replies below it). What it
+    /// learns of the node on the way, it may keep in the note it returns.
+    fn candidate_moves(
+        &self,
+        game: &G,
+        _min_legal: usize,
+        moves: &mut Vec<G::Move>,
+    ) -> CandidateNote {
+        game.legal_moves(moves);
+        CandidateNote::default()
+    }
+
+    /// Whether a move of [`Evaluator::candidate_moves`] is legal, `note`
+    /// being what that call returned: asked before the search tries it.
+    /// By default every candidate is.
+    fn is_legal_candidate(&self, _game: &G, _note: &CandidateNote, _mv: G::Move) -> bool {
+        true
+    }
+
     /// Whether the side to act may not "stand pat" in quiescence because
     /// every legal move is forced (as when captures are compulsory).
-    /// `moves` are the legal moves of `game`, not empty.
+    /// `moves` are the moves of `game` (its
+    /// [`Evaluator::candidate_moves`]), not empty.
     fn must_move(&self, _game: &G, _moves: &[G::Move]) -> bool {
         false
     }

@@ -41,7 +41,7 @@ pub mod toys;
 mod tt;
 
 pub use analyse::{analyse_with, score_text, Analysis};
-pub use evaluator::{Eval, Evaluator};
+pub use evaluator::{CandidateNote, Eval, Evaluator};
 pub use matches::{GameResult, MatchScore, PlayerSpec};
 pub use search::{
     ChancePruning, HorizonChance, Limits, Report, SearchParams, SearchResult, Searcher, WIN,

@@ -1113,7 +1113,10 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         }
         let mut moves = std::mem::take(&mut self.gen[ply]);
         moves.clear();
-        g.legal_moves(&mut moves);
+        // Enough legal moves to tell a node of few replies (below).
+        let note = self
+            .eval
+            .candidate_moves(g, self.params.forced_moves + 1, &mut moves);
         if moves.is_empty() {
             self.gen[ply] = moves;
             return self.terminal(g, me, ply);
@@ -1185,6 +1188,9 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             }
             scored.swap(i, bi);
             let (order, m) = scored[i];
+            if !self.eval.is_legal_candidate(g, &note, m) {
+                continue;
+            }
             let tactical = self.eval.is_tactical(g, m);
             // Quiet, not the hash move nor a killer: may be pruned or reduced.
             let quiet = !tactical && order < (1 << 19) - 1 && !forced;
@@ -1392,7 +1398,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         }
         let mut moves = std::mem::take(&mut self.gen[ply]);
         moves.clear();
-        g.legal_moves(&mut moves);
+        let note = self.eval.candidate_moves(g, 1, &mut moves);
         if moves.is_empty() {
             self.gen[ply] = moves;
             return self.terminal(g, me, ply);
@@ -1442,6 +1448,9 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             }
             list.swap(i, bi);
             let m = list[i].1;
+            if !self.eval.is_legal_candidate(g, &note, m) {
+                continue;
+            }
             let mut child = g.clone();
             child.play_unchecked(m);
             let score = self.q_child(&child, ply + 1, alpha, beta, me, qply + 1);

@@ -12,6 +12,7 @@ use deckmate_games::dealers::record::GameSpec;
 use deckmate_games::dealers::{
     Alternate, BoardSize, DealersEval, PlayOptions, Position, PromotionRule, Rules,
 };
+use deckmate_engine::{CandidateNote, Evaluator};
 use deckmate_rules::{Game, Seat, SeededRng};
 use std::sync::Arc;
 
@@ -110,10 +111,57 @@ fn white_score_by_scan(pos: &Position) -> i32 {
     score[0] - score[1]
 }
 
+/// What [`candidates_agree`] saw: lists given with moves still to try,
+/// and illegal moves among them.
+#[derive(Default)]
+struct CandidateStats {
+    unfiltered: usize,
+    illegal: usize,
+}
+
+/// The search's candidates (issue 35 item 4: legality tried only when
+/// the search comes to a move), at every `min_legal` it asks for: kept
+/// where the evaluator calls them legal, they are the legal moves in
+/// order; a list holding an illegal move holds at least `min_legal` legal
+/// ones. The evaluation's check and "any move" agree with the position's.
+fn candidates_agree(p: &Position, stats: &mut CandidateStats) {
+    let eval = DealersEval;
+    let mut legal = Vec::new();
+    Game::legal_moves(p, &mut legal);
+    for min_legal in [1, 4] {
+        let mut moves = Vec::new();
+        let note = eval.candidate_moves(p, min_legal, &mut moves);
+        let kept: Vec<_> = moves
+            .iter()
+            .copied()
+            .filter(|&m| eval.is_legal_candidate(p, &note, m))
+            .collect();
+        assert_eq!(kept, legal, "{}", p.text());
+        if moves.len() > kept.len() {
+            assert!(kept.len() >= min_legal, "{}", p.text());
+            stats.illegal += 1;
+        }
+        if note != CandidateNote::default() {
+            stats.unfiltered += 1;
+        }
+    }
+    let ev = eval.evaluate_full(p);
+    assert_eq!(ev.threatened, p.in_check(p.side_to_move()), "{}", p.text());
+    if !p.awaits_draw() {
+        assert_eq!(
+            ev.terminal,
+            Some(p.end().is_some() || legal.is_empty()),
+            "{}",
+            p.text()
+        );
+    }
+}
+
 /// Plays `plies` random legal moves from the start of `spec` (both armies
-/// `random`), checking the evaluation and the hash at every position.
+/// `random`), checking the evaluation, the hash and the search's
+/// candidate moves at every position.
 /// Returns how many positions were checked.
-fn check_along(spec: &GameSpec, plies: usize) -> usize {
+fn check_along(spec: &GameSpec, plies: usize, stats: &mut CandidateStats) -> usize {
     let (g, _) = dealt_start(spec).unwrap();
     let mut p = g.position().unwrap().clone();
     let mut rng = SeededRng::new(spec.seed ^ 0x5EED);
@@ -133,6 +181,7 @@ fn check_along(spec: &GameSpec, plies: usize) -> usize {
             assert_eq!(again.text(), p.text());
             assert_eq!(p.zobrist(), again.zobrist(), "{}", p.text());
         }
+        candidates_agree(&p, stats);
         checked += 1;
         let mut chance = Vec::new();
         p.chance_outcomes(&mut chance);
@@ -152,8 +201,9 @@ fn check_along(spec: &GameSpec, plies: usize) -> usize {
 }
 
 #[test]
-fn the_one_pass_evaluation_and_the_kept_hash_equal_their_definitions() {
+fn the_one_pass_evaluation_the_kept_hash_and_the_candidates_equal_their_definitions() {
     let mut checked = 0;
+    let stats = &mut CandidateStats::default();
     for seed in 1..=6u64 {
         for size in [BoardSize::Eight, BoardSize::Ten] {
             let spec = GameSpec {
@@ -161,7 +211,7 @@ fn the_one_pass_evaluation_and_the_kept_hash_equal_their_definitions() {
                 size,
                 ..GameSpec::default()
             };
-            checked += check_along(&spec, 120);
+            checked += check_along(&spec, 120, stats);
         }
     }
     let twelve = GameSpec {
@@ -170,7 +220,7 @@ fn the_one_pass_evaluation_and_the_kept_hash_equal_their_definitions() {
         deck_file: Some(Arc::from(EXAMPLE_DECK)),
         ..GameSpec::default()
     };
-    checked += check_along(&twelve, 120);
+    checked += check_along(&twelve, 120, stats);
     for alternate in [Alternate::Simplified, Alternate::BigDeck] {
         for seed in 1..=3u64 {
             let spec = GameSpec {
@@ -179,8 +229,11 @@ fn the_one_pass_evaluation_and_the_kept_hash_equal_their_definitions() {
                 options: PlayOptions::default(),
                 ..GameSpec::default()
             };
-            checked += check_along(&spec, 120);
+            checked += check_along(&spec, 120, stats);
         }
     }
     assert!(checked > 1000, "{checked} positions");
+    // The lazy lists were given, and some held moves that proved illegal.
+    assert!(stats.unfiltered > checked, "{} lists", stats.unfiltered);
+    assert!(stats.illegal > 10, "{} lists with illegal moves", stats.illegal);
 }

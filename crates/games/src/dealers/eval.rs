@@ -5,10 +5,10 @@
 //! attackers, and a little centralisation. Scores are for the side to
 //! move.
 
-use super::movegen::Move;
+use super::movegen::{Candidates, Move};
 use super::position::{cell, man_of, Position, EMPTY, SHARED};
 use super::rules::{PromotionRule, Rules, Squares};
-use deckmate_engine::{Eval, Evaluator};
+use deckmate_engine::{CandidateNote, Eval, Evaluator};
 use deckmate_rules::{Seat, ToAct};
 
 /// The share of a hand piece's worth counted while it waits in the hand.
@@ -166,7 +166,11 @@ impl DealersEval {
                 for sq in pos.men.all[them.index()].iter() {
                     let (_, k) = man_of(pos.board[usize::from(sq)]);
                     if !r.facts(k).pawn {
-                        hits += r.moves(k, them, sq).reach.and(&around).len();
+                        // Most men reach no square of the zone: no count.
+                        let hit = r.moves(k, them, sq).reach.and(&around);
+                        if !hit.is_empty() {
+                            hits += hit.len();
+                        }
                     }
                 }
             }
@@ -199,13 +203,42 @@ impl Evaluator<Position> for DealersEval {
     fn evaluate_full(&self, pos: &Position) -> Eval {
         // Whether the game goes on is known here, so quiescence may stand
         // pat before generating the moves (and their legality).
-        let terminal = pos.end().is_some() || !pos.has_legal_move();
+        let (check, any_move) = pos.check_and_any_move();
+        let terminal = pos.end().is_some() || !any_move;
         Eval {
-            threatened: pos.in_check(pos.side_to_move()),
+            threatened: check,
             terminal: Some(terminal),
             forced: Some(false),
             ..Eval::score(self.evaluate(pos))
         }
+    }
+
+    /// Every move, its safety tried only when the search comes to it
+    /// (a node cut off by its first moves tries no others): the guarded
+    /// squares go in the note, word 3 saying whether they are there.
+    fn candidate_moves(
+        &self,
+        pos: &Position,
+        min_legal: usize,
+        moves: &mut Vec<Move>,
+    ) -> CandidateNote {
+        match pos.candidate_moves(min_legal, moves) {
+            Candidates::Legal => CandidateNote::default(),
+            Candidates::Guarded(danger) => {
+                let [a, b, c] = danger.0;
+                CandidateNote([a, b, c, 1])
+            }
+        }
+    }
+
+    fn is_legal_candidate(&self, pos: &Position, note: &CandidateNote, mv: Move) -> bool {
+        let [a, b, c, guarded] = note.0;
+        let candidates = if guarded == 0 {
+            Candidates::Legal
+        } else {
+            Candidates::Guarded(Squares([a, b, c]))
+        };
+        pos.is_legal_candidate(&candidates, mv)
     }
 
     fn is_tactical(&self, pos: &Position, mv: Move) -> bool {

@@ -197,6 +197,28 @@ fn crossed(size: u8, from: u8, to: u8) -> Option<Vec<u8>> {
     )
 }
 
+/// What [`Position::candidate_moves`] gave.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Candidates {
+    /// Only legal moves.
+    Legal,
+    /// Every move, each safe if it passes the guard's test with these
+    /// squares ([`Position::guard`]), else to be tried.
+    Guarded(Squares),
+}
+
+/// How the side to move's royal stands before its move
+/// ([`Position::guard`]).
+enum Guard {
+    /// One royal, not attacked: the squares a move must leave alone to be
+    /// safe without trying it.
+    Safe(Squares),
+    /// One royal, attacked: every move is tried.
+    Checked,
+    /// Not exactly one royal: every move is tried.
+    Unknown,
+}
+
 impl Rules {
     /// The royal's file (D3).
     pub(crate) fn royal_file(&self) -> u8 {
@@ -382,23 +404,37 @@ impl Position {
     /// Whether the side to move has a legal move (a promotion under way
     /// always has its choice, or chance's draw).
     pub fn has_legal_move(&self) -> bool {
-        if self.pending.is_some() {
-            return true;
-        }
-        // Man by man, stopping at the first legal move (usually among the
-        // first man's): cheap enough for the evaluation to ask.
+        self.pending.is_some() || self.any_legal_with(&self.guard())
+    }
+
+    /// Whether the side to move is in check, and whether it has a legal
+    /// move ([`Position::has_legal_move`]): what the evaluation asks at
+    /// every node, from one look at the enemy men.
+    pub fn check_and_any_move(&self) -> (bool, bool) {
         let guard = self.guard();
+        let check = match guard {
+            Guard::Safe(_) => false,
+            Guard::Checked => true,
+            Guard::Unknown => self.in_check(self.side),
+        };
+        (check, self.pending.is_some() || self.any_legal_with(&guard))
+    }
+
+    /// Whether some move of the side to move is legal, man by man,
+    /// stopping at the first legal move (usually among the first man's):
+    /// cheap enough for the evaluation to ask.
+    fn any_legal_with(&self, guard: &Guard) -> bool {
         let mut v = Vec::with_capacity(32);
         for from in self.men.all[self.side.index()].iter() {
             v.clear();
             self.man_moves(from, &mut v);
-            if v.iter().any(|&m| self.is_legal_with(m, &guard)) {
+            if v.iter().any(|&m| self.is_legal_with(m, guard)) {
                 return true;
             }
         }
         v.clear();
         self.castlings(&mut v);
-        v.iter().any(|&m| self.is_legal_with(m, &guard))
+        v.iter().any(|&m| self.is_legal_with(m, guard))
     }
 
     /// The legal moves (while a `big-deck` promotion is under way, the
@@ -428,18 +464,60 @@ impl Position {
         out.truncate(kept);
     }
 
+    /// The moves the search tries (see `Evaluator::candidate_moves`):
+    /// every move, its safety untried, once `min_legal` of them are seen
+    /// to be safe by the guard's test ([`Candidates::Guarded`]); else
+    /// only the legal moves (in check, with several royals, with few
+    /// moves, or while a promotion is under way).
+    pub(crate) fn candidate_moves(&self, min_legal: usize, out: &mut Vec<Move>) -> Candidates {
+        if self.pending.is_some() {
+            self.legal_moves(out);
+            return Candidates::Legal;
+        }
+        let start = out.len();
+        self.pseudo_moves(out);
+        let guard = self.guard();
+        if let Guard::Safe(danger) = guard {
+            let safe = out[start..]
+                .iter()
+                .filter(|&&m| Self::passes(&danger, m))
+                .take(min_legal)
+                .count();
+            if safe >= min_legal {
+                return Candidates::Guarded(danger);
+            }
+        }
+        let mut kept = start;
+        for i in start..out.len() {
+            let m = out[i];
+            if self.is_legal_with(m, &guard) {
+                out[kept] = m;
+                kept += 1;
+            }
+        }
+        out.truncate(kept);
+        Candidates::Legal
+    }
+
+    /// Whether a move of [`Position::candidate_moves`], which said
+    /// `candidates`, is legal.
+    pub(crate) fn is_legal_candidate(&self, candidates: &Candidates, m: Move) -> bool {
+        match candidates {
+            Candidates::Legal => true,
+            Candidates::Guarded(danger) => Self::passes(danger, m) || self.is_safe(m),
+        }
+    }
+
     /// What a move must leave alone to be safe without trying it: the
     /// squares whose occupancy could change an attack on the side to
     /// move's royal (every enemy man that could ever capture there, the
     /// squares its path to the royal must pass, and its own square).
-    /// `None` when every move must be tried (in check, not exactly one
-    /// royal).
-    fn guard(&self) -> Option<Squares> {
+    fn guard(&self) -> Guard {
         let r = &*self.rules;
         let me = self.side;
         let mut royals = self.men.royals[me.index()].iter();
         let (Some(king), None) = (royals.next(), royals.next()) else {
-            return None;
+            return Guard::Unknown;
         };
         let them = me.other();
         let mut danger = Squares::default();
@@ -449,9 +527,8 @@ impl Position {
             if !m.reach.has(king) {
                 continue;
             }
-            // In check: every move is tried.
             if r.attacks_from(&self.board, &self.fresh, m, from, kind, king) {
-                return None;
+                return Guard::Checked;
             }
             danger.add(from);
             for l in m.leaps.iter().filter(|l| l.to == king && l.can_capture) {
@@ -468,25 +545,28 @@ impl Position {
             }
         }
         danger.add(king);
-        Some(danger)
+        Guard::Safe(danger)
     }
 
     /// Whether `m` is legal, tried only when it touches the guarded
     /// squares (or is a royal's move, a castling, an en passant capture or
     /// a push, which move more than one man).
-    fn is_legal_with(&self, m: Move, guard: &Option<Squares>) -> bool {
+    fn is_legal_with(&self, m: Move, guard: &Guard) -> bool {
         match guard {
-            Some(danger)
-                if !m.is_castling()
-                    && !m.is_en_passant()
-                    && !m.is_push()
-                    && !danger.has(m.from())
-                    && !danger.has(m.to()) =>
-            {
-                true
-            }
+            Guard::Safe(danger) if Self::passes(danger, m) => true,
             _ => self.is_safe(m),
         }
+    }
+
+    /// Whether `m` is safe by the guard's test alone: a move of one man
+    /// (not a castling, an en passant capture or a push) that neither
+    /// leaves nor lands on a guarded square.
+    fn passes(danger: &Squares, m: Move) -> bool {
+        !m.is_castling()
+            && !m.is_en_passant()
+            && !m.is_push()
+            && !danger.has(m.from())
+            && !danger.has(m.to())
     }
 
     /// Whether a side's royal is attacked now.
