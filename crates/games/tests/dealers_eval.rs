@@ -7,12 +7,12 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+use deckmate_engine::{CandidateNote, Evaluator};
 use deckmate_games::dealers::bench::{dealt_start, EXAMPLE_DECK};
 use deckmate_games::dealers::record::GameSpec;
 use deckmate_games::dealers::{
     Alternate, BoardSize, DealersEval, PlayOptions, Position, PromotionRule, Rules,
 };
-use deckmate_engine::{CandidateNote, Evaluator};
 use deckmate_rules::{Game, Seat, SeededRng};
 use std::sync::Arc;
 
@@ -235,5 +235,9 @@ fn the_one_pass_evaluation_the_kept_hash_and_the_candidates_equal_their_definiti
     assert!(checked > 1000, "{checked} positions");
     // The lazy lists were given, and some held moves that proved illegal.
     assert!(stats.unfiltered > checked, "{} lists", stats.unfiltered);
-    assert!(stats.illegal > 10, "{} lists with illegal moves", stats.illegal);
+    assert!(
+        stats.illegal > 10,
+        "{} lists with illegal moves",
+        stats.illegal
+    );
 }

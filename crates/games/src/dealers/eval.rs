@@ -104,27 +104,10 @@ fn hand_values(pos: &Position) -> ([i32; 2], [i32; 2]) {
     (best.map(|b| b.unwrap_or(0)), worth)
 }
 
-/// The squares around (and on) `sq`, as a set.
-fn zone(r: &Rules, sq: u8) -> Squares {
-    let n = i32::from(r.size);
-    let (f, rk) = (i32::from(sq) % n, i32::from(sq) / n);
-    let mut set = Squares::default();
-    for a in (f - 1).max(0)..=(f + 1).min(n - 1) {
-        for b in (rk - 1).max(0)..=(rk + 1).min(n - 1) {
-            set.add((b * n + a) as u8);
-        }
-    }
-    set
-}
-
 impl DealersEval {
     /// The score for White, in one pass over each side's men.
     pub fn white_score(&self, pos: &Position) -> i32 {
         let r = pos.rules();
-        let n = r.size;
-        let centre2 = i32::from(n) - 1;
-        let start = i32::from(r.pawn_row());
-        let last = i32::from(n) - 1;
         let mut score = [0i32; 2];
         let (best, hand_worth) = hand_values(pos);
         for seat in Seat::BOTH {
@@ -141,16 +124,9 @@ impl DealersEval {
                 *s += kind.value;
                 if kind.pawn {
                     // Nearer the zone, more of the best piece in hand.
-                    let rank = i32::from(r.rank_from(seat, sq));
-                    if rank > start && last > start {
-                        let p = (rank - start) * 100 / (last - start);
-                        *s += best * PROMOTION_SHARE * p * p / 1_000_000;
-                    }
+                    *s += best * PROMOTION_SHARE * r.progress2(seat, sq) / 1_000_000;
                 } else {
-                    let f = 2 * i32::from(sq % n) - centre2;
-                    let rk = 2 * i32::from(sq / n) - centre2;
-                    let far = (f.abs() + rk.abs()) / 2;
-                    *s += CENTRE * (i32::from(n) - 1 - far).max(0) / 2;
+                    *s += CENTRE * r.centre_steps(sq) / 2;
                 }
             }
         }
@@ -162,12 +138,12 @@ impl DealersEval {
             let them = seat.other();
             let mut hits = 0u32;
             for royal in pos.men.royals[i].iter() {
-                let around = zone(r, royal);
+                let around = r.zone(royal);
                 for sq in pos.men.all[them.index()].iter() {
                     let (_, k) = man_of(pos.board[usize::from(sq)]);
                     if !r.facts(k).pawn {
                         // Most men reach no square of the zone: no count.
-                        let hit = r.moves(k, them, sq).reach.and(&around);
+                        let hit = r.reach(k, them, sq).and(around);
                         if !hit.is_empty() {
                             hits += hit.len();
                         }
@@ -308,10 +284,17 @@ impl Evaluator<Position> for DealersEval {
                 Self::worth(r, k)
             }
         };
-        match r.cheapest_attacker(board, men, fresh, mv.to(), me.other(), worth) {
-            None => false,
-            Some(taker) => !r.attacked(board, men, fresh, mv.to(), me) || gain - risked + taker < 0,
+        // Losing when a taker is worth less than the mover's loss, or when
+        // any taker finds the square unguarded.
+        let loss = risked - gain;
+        let mut taken = false;
+        for taker in r.attackers(board, men, fresh, mv.to(), them) {
+            if worth(taker) < loss {
+                return true;
+            }
+            taken = true;
         }
+        taken && !r.attacked(board, men, fresh, mv.to(), me)
     }
 
     fn history_index(&self, _pos: &Position, mv: Move) -> usize {

@@ -232,7 +232,7 @@ impl Rules {
     /// The kinds of `by`'s men (their squares: `men`) that attack `sq` on
     /// `board` (R7): that have a capturing move there (the square itself
     /// may be empty), one a man, lazily.
-    fn attackers<'a>(
+    pub(crate) fn attackers<'a>(
         &'a self,
         board: &'a Board,
         men: &'a Men,
@@ -242,8 +242,9 @@ impl Rules {
     ) -> impl Iterator<Item = u8> + 'a {
         men.all[by.index()].iter().filter_map(move |from| {
             let kind = man_of(board[usize::from(from)]).1;
-            let m = self.moves(kind, by, from);
-            (m.reach.has(sq) && self.attacks_from(board, fresh, m, from, kind, sq)).then_some(kind)
+            (self.reach(kind, by, from).has(sq)
+                && self.attacks_from(board, fresh, self.moves(kind, by, from), from, kind, sq))
+            .then_some(kind)
         })
     }
 
@@ -259,20 +260,6 @@ impl Rules {
         by: Seat,
     ) -> bool {
         self.attackers(board, men, fresh, sq, by).next().is_some()
-    }
-
-    /// The least `worth` among `by`'s men that attack `sq` on `board`
-    /// (R7), if any attacks it.
-    pub(crate) fn cheapest_attacker(
-        &self,
-        board: &Board,
-        men: &Men,
-        fresh: &Squares,
-        sq: u8,
-        by: Seat,
-        worth: impl Fn(u8) -> i32,
-    ) -> Option<i32> {
-        self.attackers(board, men, fresh, sq, by).map(worth).min()
     }
 
     /// Whether the man of `kind` on `from`, whose moves from there are `m`
@@ -523,10 +510,10 @@ impl Position {
         let mut danger = Squares::default();
         for from in self.men.all[them.index()].iter() {
             let kind = man_of(self.board[usize::from(from)]).1;
-            let m = r.moves(kind, them, from);
-            if !m.reach.has(king) {
+            if !r.reach(kind, them, from).has(king) {
                 continue;
             }
+            let m = r.moves(kind, them, from);
             if r.attacks_from(&self.board, &self.fresh, m, from, kind, king) {
                 return Guard::Checked;
             }
@@ -757,8 +744,9 @@ impl Position {
     #[inline(always)]
     fn emit(&self, out: &mut Vec<Move>, kind: u8, m: Move, victim: Option<u8>) {
         let r = &*self.rules;
-        // A piece that takes no Zombie never promotes.
-        if !r.facts(kind).pawn && (victim.is_none() || victim != r.zombie) {
+        // A man that takes no Zombie and does not end in its zone (a
+        // piece never does) never promotes.
+        if (victim.is_none() || victim != r.zombie) && !r.in_zone(kind, self.side, m.to()) {
             out.push(m);
         } else {
             self.emit_promoting(out, kind, m, victim);

@@ -302,6 +302,17 @@ pub struct Rules {
     /// Per kind, what move generation, the attack test and the evaluation
     /// read of it, packed small (a [`Kind`] spans cache lines).
     facts: Vec<Facts>,
+    /// Per kind, seat and square (in that order), [`SquareMoves::reach`]:
+    /// the attack tests' first question, from one small table.
+    reach: Vec<Squares>,
+    /// Per square, it and the squares around it.
+    zones: Vec<Squares>,
+    /// Per square, its steps from the board's edge towards the centre
+    /// ([`Rules::centre_steps`]).
+    centre: Vec<i32>,
+    /// Per seat and square, the square of a pawn's progress
+    /// ([`Rules::progress2`]).
+    progress: [Vec<i32>; 2],
 }
 
 /// What the hot paths read of a kind: its worth and what it is.
@@ -376,12 +387,30 @@ impl Rules {
         }
         let zombie = wanted.iter().position(|c| c == ZOMBIE).map(|i| i as u8);
         let facts = kinds.iter().map(Facts::of).collect();
+        let squares = usize::from(size) * usize::from(size);
+        let reach = kinds
+            .iter()
+            .flat_map(|k: &Kind| k.moves.moves.iter().flat_map(|m| m.iter().map(|m| m.reach)))
+            .collect();
+        let zones = (0..squares as u8).map(|sq| zone(size, sq)).collect();
+        let centre = (0..squares as u8)
+            .map(|sq| centre_steps(size, sq))
+            .collect();
+        let progress = Seat::BOTH.map(|seat| {
+            (0..squares as u8)
+                .map(|sq| progress2(size, seat, sq))
+                .collect()
+        });
         Ok(Arc::new(Rules {
             size,
             kinds,
             zombie,
             options,
             facts,
+            reach,
+            zones,
+            centre,
+            progress,
         }))
     }
 
@@ -457,6 +486,73 @@ impl Rules {
     pub fn moves(&self, kind: u8, seat: Seat, sq: u8) -> &SquareMoves {
         &self.kinds[usize::from(kind)].moves.moves[seat.index()][usize::from(sq)]
     }
+
+    /// Every square the man of `kind` of `seat` on `sq` may capture on,
+    /// whatever stands between (its moves' [`SquareMoves::reach`]).
+    #[inline]
+    pub(crate) fn reach(&self, kind: u8, seat: Seat, sq: u8) -> &Squares {
+        let n = usize::from(self.size) * usize::from(self.size);
+        &self.reach[(usize::from(kind) * 2 + seat.index()) * n + usize::from(sq)]
+    }
+
+    /// `sq` and the squares around it.
+    #[inline]
+    pub(crate) fn zone(&self, sq: u8) -> &Squares {
+        &self.zones[usize::from(sq)]
+    }
+
+    /// How far `sq` stands from the edge towards the centre: the board's
+    /// size less one less its (half) Manhattan distance from the centre,
+    /// at least 0.
+    #[inline]
+    pub(crate) fn centre_steps(&self, sq: u8) -> i32 {
+        self.centre[usize::from(sq)]
+    }
+
+    /// A pawn of `seat` on `sq`: its progress from its row to the last
+    /// rank in percent, squared (0 on its row or behind).
+    #[inline]
+    pub(crate) fn progress2(&self, seat: Seat, sq: u8) -> i32 {
+        self.progress[seat.index()][usize::from(sq)]
+    }
+}
+
+/// [`Rules::centre_steps`] on a board of `size`.
+fn centre_steps(size: u8, sq: u8) -> i32 {
+    let n = i32::from(size);
+    let f = 2 * (i32::from(sq) % n) - (n - 1);
+    let rk = 2 * (i32::from(sq) / n) - (n - 1);
+    let far = (f.abs() + rk.abs()) / 2;
+    (n - 1 - far).max(0)
+}
+
+/// [`Rules::progress2`] on a board of `size`.
+fn progress2(size: u8, seat: Seat, sq: u8) -> i32 {
+    let rank = i32::from(match seat {
+        Seat::First => sq / size,
+        Seat::Second => size - 1 - sq / size,
+    });
+    let start = if size == 12 { 2 } else { 1 };
+    let last = i32::from(size) - 1;
+    if rank > start && last > start {
+        let p = (rank - start) * 100 / (last - start);
+        p * p
+    } else {
+        0
+    }
+}
+
+/// The squares around (and on) `sq` on a board of `size`, as a set.
+fn zone(size: u8, sq: u8) -> Squares {
+    let n = i32::from(size);
+    let (f, rk) = (i32::from(sq) % n, i32::from(sq) / n);
+    let mut set = Squares::default();
+    for a in (f - 1).max(0)..=(f + 1).min(n - 1) {
+        for b in (rk - 1).max(0)..=(rk + 1).min(n - 1) {
+            set.add((b * n + a) as u8);
+        }
+    }
+    set
 }
 
 /// What a card's name says D9 adds.
