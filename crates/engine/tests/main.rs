@@ -1,5 +1,6 @@
 //! The integration tests of deckmate-engine, one binary (linking one test binary per file cost minutes).
 
+mod candidates;
 mod chance;
 mod chance_base;
 mod expectimax;
