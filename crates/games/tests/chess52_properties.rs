@@ -197,3 +197,45 @@ fn every_card_offers_the_base_cards_moves_and_its_teleports() {
     }
     assert!(based > 50, "{based} positions with a base");
 }
+
+/// The squares whose card offers a teleport, as the chance node reads
+/// them in one set (`Chess52::teleport_targets`), are the squares where
+/// `teleporters` names a piece: along random games, and with pawns alone
+/// beside the King (F5's ranks square by square), for each side.
+#[test]
+fn the_teleport_targets_are_the_squares_with_teleporters() {
+    let check = |p: &Chess52| {
+        let targets = p.teleport_targets();
+        for to in 0..52u8 {
+            assert_eq!(
+                targets >> to & 1 != 0,
+                p.teleporters(to) != 0,
+                "square {to} in {}",
+                p.position_text()
+            );
+        }
+    };
+    for seed in 0..20 {
+        for turns in [0, 5, 20, 60] {
+            check(&playout(seed, turns));
+        }
+    }
+    let mut pawns_alone = 0;
+    for text in [
+        "3k/4/4/4/4/4/4/4/1P2/4/4/4/K3 w - 0 1",
+        "3k/4/1p2/4/4/4/4/4/1P2/4/4/4/K3 b - 0 1",
+        "3k/p3/4/4/4/4/4/4/4/4/4/P3/K3 w - 0 1",
+        "3k/4/4/4/4/1p2/4/4/P3/4/4/4/K3 b - 0 1",
+        "3k/4/4/4/4/4/4/4/4/4/4/4/K3 w - 0 1",
+    ] {
+        let p = fen::parse(text).expect("a position");
+        let targets = p.teleport_targets();
+        // Some squares are refused to the pawns (the first and last ranks
+        // at least), unless the side has no pawn either.
+        if targets != 0 && targets.count_ones() < 52 - 3 - 2 {
+            pawns_alone += 1;
+        }
+        check(&p);
+    }
+    assert_eq!(pawns_alone, 4);
+}

@@ -118,6 +118,26 @@ impl Chess52 {
         out
     }
 
+    /// The dense squares whose card offers a teleport
+    /// ([`Chess52::teleporters`] not empty), as a set: every empty square
+    /// while a piece other than a pawn or the King may teleport, else
+    /// square by square.
+    pub fn teleport_targets(&self) -> u64 {
+        let p = &self.core;
+        let me = p.side_to_move();
+        let occ = p.pieces_of(Seat::First) | p.pieces_of(Seat::Second);
+        let royal = kind(&self.core, 'K');
+        let pawn = kind(&self.core, 'P');
+        let others = p.pieces_of(me) & !p.pieces_of_kind(royal) & !p.pieces_of_kind(pawn);
+        let squares = super::rules::FILES * RANKS;
+        if others != 0 {
+            return ((1u64 << squares) - 1) & !occ;
+        }
+        (0..squares)
+            .filter(|&to| self.teleporters(to) != 0)
+            .fold(0, |set, to| set | 1 << to)
+    }
+
     /// The moves with `card` drawn: the teleports to its square, the
     /// normal moves, or a pass when there is neither (F7); nothing once
     /// the game is over.
@@ -284,9 +304,10 @@ impl deckmate_rules::Game for Chess52 {
         if self.core.end().is_some() || self.drawn.is_some() {
             return;
         }
+        let targets = self.teleport_targets();
         let mut idle: Option<(Card, u32)> = None;
         for c in Card::all() {
-            if self.teleporters(Chess52::card_square(c)) == 0 {
+            if targets >> Chess52::card_square(c) & 1 == 0 {
                 let e = idle.get_or_insert((c, 0));
                 e.1 += 1;
             } else {
@@ -306,7 +327,8 @@ impl deckmate_rules::Game for Chess52 {
         if self.core.end().is_some() || self.drawn.is_some() {
             return None;
         }
-        let idle = Card::all().find(|&c| self.teleporters(Chess52::card_square(c)) == 0)?;
+        let targets = self.teleport_targets();
+        let idle = Card::all().find(|&c| targets >> Chess52::card_square(c) & 1 == 0)?;
         (self.core.count() > 0).then_some(Move::Draw(idle))
     }
 
