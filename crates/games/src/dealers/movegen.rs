@@ -439,11 +439,15 @@ impl Position {
         // Generated in place, the illegal ones then dropped in order.
         let start = out.len();
         self.pseudo_moves(out);
-        let guard = self.guard();
+        self.keep_legal(out, start, &self.guard());
+    }
+
+    /// Drops the illegal moves of `out[start..]`, keeping the order.
+    fn keep_legal(&self, out: &mut Vec<Move>, start: usize, guard: &Guard) {
         let mut kept = start;
         for i in start..out.len() {
             let m = out[i];
-            if self.is_legal_with(m, &guard) {
+            if self.is_legal_with(m, guard) {
                 out[kept] = m;
                 kept += 1;
             }
@@ -454,8 +458,8 @@ impl Position {
     /// The moves the search tries (see `Evaluator::candidate_moves`):
     /// every move, its safety untried, once `min_legal` of them are seen
     /// to be safe by the guard's test ([`Candidates::Guarded`]); else
-    /// only the legal moves (in check, with several royals, with few
-    /// moves, or while a promotion is under way).
+    /// only the legal moves (in check, with other than one royal, with
+    /// few moves, or while a promotion is under way).
     pub(crate) fn candidate_moves(&self, min_legal: usize, out: &mut Vec<Move>) -> Candidates {
         if self.pending.is_some() {
             self.legal_moves(out);
@@ -474,15 +478,7 @@ impl Position {
                 return Candidates::Guarded(danger);
             }
         }
-        let mut kept = start;
-        for i in start..out.len() {
-            let m = out[i];
-            if self.is_legal_with(m, &guard) {
-                out[kept] = m;
-                kept += 1;
-            }
-        }
-        out.truncate(kept);
+        self.keep_legal(out, start, &guard);
         Candidates::Legal
     }
 
