@@ -205,6 +205,10 @@ fn the_start_is_symmetric() {
     assert_eq!(f.count[0], f.count[1]);
     assert_eq!(f.count[0], [1, 1, 1, 2, 2, 2, 4]);
     assert_eq!(f.mobility[0], f.mobility[1]);
+    assert_eq!(f.mobility_by_kind[0], f.mobility_by_kind[1]);
+    assert_eq!(f.mobility_by_kind[0].iter().sum::<u32>(), f.mobility[0]);
+    assert_eq!(f.mobility_by_kind[0][Piece::King.index()], 0);
+    assert_eq!(f.mobility_by_kind[0][Piece::Pawn.index()], 0);
     assert_eq!(f.pawn_ranks[0][2], 4);
     assert_eq!(f.king_flight[0], f.king_flight[1]);
     let flipped = p.colour_flipped();
