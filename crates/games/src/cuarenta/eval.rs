@@ -42,8 +42,8 @@ pub struct CuarentaWeights {
 impl Default for CuarentaWeights {
     fn default() -> CuarentaWeights {
         CuarentaWeights {
-            values: [0, 420, 240, 230, 160, 200, 100],
-            pawn_rank: [0, 0, 0, 8, 18, 32, 55, 80, 110],
+            values: [0, 340, 270, 310, 185, 210, 220],
+            pawn_rank: [0, 0, 0, 8, 18, 32, 55, 80, 80],
             mobility: 4,
             king_attacker: 14,
             king_zone: 10,
