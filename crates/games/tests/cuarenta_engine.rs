@@ -205,6 +205,10 @@ fn the_start_is_symmetric() {
     assert_eq!(f.count[0], f.count[1]);
     assert_eq!(f.count[0], [1, 1, 1, 2, 2, 2, 4]);
     assert_eq!(f.mobility[0], f.mobility[1]);
+    assert_eq!(f.mobility_by_kind[0], f.mobility_by_kind[1]);
+    assert_eq!(f.mobility_by_kind[0].iter().sum::<u32>(), f.mobility[0]);
+    assert_eq!(f.mobility_by_kind[0][Piece::King.index()], 0);
+    assert_eq!(f.mobility_by_kind[0][Piece::Pawn.index()], 0);
     assert_eq!(f.pawn_ranks[0][2], 4);
     assert_eq!(f.king_flight[0], f.king_flight[1]);
     let flipped = p.colour_flipped();
@@ -246,6 +250,30 @@ fn the_start_is_level_but_for_the_tempo() {
     let p = start_position();
     assert_eq!(e.white_score(&p), 0);
     assert_eq!(e.evaluate(&p), e.weights.tempo);
+}
+
+/// White's pawn on c8 may step to b9 (the last rank) and become a Bishop
+/// there, or stay a pawn.
+const PAWN_ON_EIGHT: &str =
+    "*1*1*1*1*/p*P*1*1*1/*1*1*1*1*/1*1*1*1*1/*1*1*1*k*/1*1*1*1*1/*1*1*1*1*/1*1*K*1*1/*1*1*1*1* w - 0 1";
+
+#[test]
+fn promoting_on_the_last_rank_beats_staying_a_pawn() {
+    // A pawn is worth about two-thirds of a Bishop, and more in the
+    // promotion zone, but a pawn on the last rank can only step sideways:
+    // the Bishop it may become must still be worth more.
+    let e = CuarentaEval::default();
+    let p = pos(PAWN_ON_EIGHT);
+    let promoted = after(&p, p.parse_move("Pb9=B").unwrap());
+    let plain = after(&p, p.parse_move("Pb9").unwrap());
+    assert_eq!(promoted.features().count[0][Piece::Bishop.index()], 1);
+    assert_eq!(plain.features().pawn_ranks[0][8], 1);
+    assert!(
+        e.white_score(&promoted) > e.white_score(&plain) + 30,
+        "{} against {}",
+        e.white_score(&promoted),
+        e.white_score(&plain)
+    );
 }
 
 #[test]

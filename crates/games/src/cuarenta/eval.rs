@@ -42,14 +42,14 @@ pub struct CuarentaWeights {
 impl Default for CuarentaWeights {
     fn default() -> CuarentaWeights {
         CuarentaWeights {
-            values: [0, 420, 240, 230, 160, 200, 100],
-            pawn_rank: [0, 0, 0, 8, 18, 32, 55, 80, 110],
+            values: [0, 340, 270, 310, 185, 210, 220],
+            pawn_rank: [0, 0, 0, 8, 18, 32, 55, 80, 80],
             mobility: 4,
-            king_attacker: 14,
+            king_attacker: 40,
             king_zone: 10,
             flight: 10,
             no_flight: 30,
-            hanging: 12,
+            hanging: 40,
             centre: 3,
             tempo: 10,
         }

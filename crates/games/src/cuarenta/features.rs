@@ -25,6 +25,9 @@ pub struct Features {
     /// Squares the seat's pieces other than the King and pawns can move to
     /// or capture on (empty or enemy), counted per piece: the mobility.
     pub mobility: [u32; 2],
+    /// The mobility summed by kind of piece ([`Piece::index`]; the King's
+    /// and the pawns' entries stay 0).
+    pub mobility_by_kind: [[u32; 7]; 2],
     /// Enemy pieces that attack the seat's King zone (its square, its
     /// diagonal neighbours and the squares two ranks up and down).
     pub king_attackers: [u32; 2],
@@ -81,7 +84,9 @@ impl Position {
                     }
                     Piece::King => {}
                     _ => {
-                        f.mobility[s] += (moves & !us).count_ones();
+                        let n = (moves & !us).count_ones();
+                        f.mobility[s] += n;
+                        f.mobility_by_kind[s][piece.index()] += n;
                         let file = i32::from(file(sq));
                         let rank = i32::from(rank(sq));
                         f.decentral[s] += ((file - 4).abs() + (rank - 4).abs()) as u32;

@@ -1,0 +1,262 @@
+//! Cuarenta's evaluation weights fitted to game results (Texel's method):
+//! self-play games at a fixed node budget per move give positions and
+//! results; the weights that best predict each result from its position's
+//! evaluation (a logistic curve, least squares) are printed.
+//!
+//! ```sh
+//! cargo run --release -p deckmate-measure --bin cuarenta_texel -- gen GAMES NODES SEED > samples.txt
+//! cargo run --release -p deckmate-measure --bin cuarenta_texel -- fit samples.txt [ITERATIONS [MASK [tie]]]
+//! ```
+//!
+//! A sample is a position after the opening whose side to move is not in
+//! check and whose engine move is quiet (no capture, no promotion): a
+//! position the static evaluation should judge alone.
+
+use deckmate_engine::Player;
+use deckmate_games::cuarenta::engine::fixed_player;
+use deckmate_games::cuarenta::tools::opening;
+use deckmate_games::cuarenta::{self, fen, CuarentaEval, CuarentaWeights, Position};
+use deckmate_rules::Seat;
+use std::io::Write;
+
+/// Random plies before the engines play.
+const OPENING_PLIES: u32 = 8;
+
+/// A game's samples (position strings) and its result for White.
+fn game(seed: u64, pair: u64, nodes: u64) -> (Vec<String>, f64) {
+    let eval = CuarentaEval::default();
+    let mut white = fixed_player(0, Some(nodes), CuarentaWeights::default());
+    let mut black = fixed_player(0, Some(nodes), CuarentaWeights::default());
+    let mut pos = cuarenta::start_position();
+    for m in opening(seed, pair, OPENING_PLIES) {
+        pos.play_move(m);
+    }
+    let mut samples = Vec::new();
+    let mut plies = 0;
+    while pos.end_state().is_none() && plies < 300 {
+        let m = match pos.side_to_move() {
+            Seat::First => white.choose(&pos),
+            Seat::Second => black.choose(&pos),
+        };
+        let Some(m) = m else { break };
+        let quiet = !deckmate_engine::Evaluator::is_tactical(&eval, &pos, m);
+        if quiet && !pos.in_check() && plies >= 4 {
+            samples.push(fen::write(&pos));
+        }
+        pos.play_move(m);
+        plies += 1;
+    }
+    let result = match pos.end_state().and_then(|e| e.winner) {
+        Some(Seat::First) => 1.0,
+        Some(Seat::Second) => 0.0,
+        None => 0.5,
+    };
+    (samples, result)
+}
+
+/// The names of the fitted weights, in column order.
+const NAMES: [&str; 24] = [
+    "Bishop",
+    "Camel",
+    "Guard",
+    "Vao",
+    "Frog",
+    "Pawn",
+    "pawn r4",
+    "pawn r5",
+    "pawn r6",
+    "pawn r7",
+    "pawn r8",
+    "pawn r9",
+    "mob B",
+    "mob C",
+    "mob G",
+    "mob V",
+    "mob F",
+    "centre",
+    "king attacker",
+    "king zone",
+    "flight",
+    "no flight",
+    "hanging",
+    "tempo",
+];
+
+/// The weights as a vector in [`NAMES`]' order (one mobility weight for
+/// every kind).
+fn to_vec(w: &CuarentaWeights) -> Vec<f64> {
+    let mut v: Vec<f64> = w.values[1..7].iter().map(|&x| f64::from(x)).collect();
+    v.extend(w.pawn_rank[3..9].iter().map(|&x| f64::from(x)));
+    v.extend([f64::from(w.mobility); 5]);
+    v.extend(
+        [
+            w.centre,
+            w.king_attacker,
+            w.king_zone,
+            w.flight,
+            w.no_flight,
+            w.hanging,
+            w.tempo,
+        ]
+        .map(f64::from),
+    );
+    v
+}
+
+/// A position's columns, White's side minus Black's (the evaluation is
+/// their dot product with the weights).
+fn columns(pos: &Position) -> Vec<f64> {
+    let f = pos.features();
+    let mut x = vec![0.0; NAMES.len()];
+    for s in 0..2 {
+        let sign = if s == 0 { 1.0 } else { -1.0 };
+        let o = 1 - s;
+        for p in 1..7 {
+            x[p - 1] += sign * f64::from(f.count[s][p]);
+        }
+        for r in 3..9 {
+            x[6 + r - 3] += sign * f64::from(f.pawn_ranks[s][r]);
+        }
+        for k in 1..6 {
+            x[12 + k - 1] += sign * f64::from(f.mobility_by_kind[s][k]);
+        }
+        x[17] -= sign * f64::from(f.decentral[s]);
+        let enemy: u32 = (1..6).map(|p| u32::from(f.count[o][p])).sum();
+        let scale = f64::from(enemy.min(6)) / 6.0;
+        x[18] -= sign * scale * f64::from(f.king_attackers[s]);
+        x[19] -= sign * scale * f64::from(f.king_zone_attacked[s]);
+        x[20] += sign * scale * f64::from(f.king_flight[s]);
+        x[21] -= sign * scale * if f.king_flight[s] == 0 { 1.0 } else { 0.0 };
+        x[22] -= sign * f64::from(f.hanging[s]);
+    }
+    x[23] = match pos.side_to_move() {
+        Seat::First => 1.0,
+        Seat::Second => -1.0,
+    };
+    x
+}
+
+fn sigmoid(k: f64, e: f64) -> f64 {
+    1.0 / (1.0 + (-k * e / 400.0).exp())
+}
+
+/// Mean squared error of the predictions.
+fn error(k: f64, w: &[f64], data: &[(Vec<f64>, f64)]) -> f64 {
+    let sum: f64 = data
+        .iter()
+        .map(|(x, r)| {
+            let e: f64 = x.iter().zip(w).map(|(a, b)| a * b).sum();
+            (sigmoid(k, e) - r).powi(2)
+        })
+        .sum();
+    sum / data.len() as f64
+}
+
+fn generate(games: u64, nodes: u64, seed: u64) {
+    let mut out = std::io::stdout().lock();
+    for pair in 0..games {
+        let (samples, result) = game(seed, pair, nodes);
+        for s in samples {
+            let _ = writeln!(out, "{s};{result}");
+        }
+        let _ = out.flush();
+        if pair % 50 == 0 {
+            eprintln!("game {pair}");
+        }
+    }
+}
+
+/// Fits the weights whose `free` entry is true (the others keep their
+/// defaults); `tie_mobility` fits one mobility weight for every kind.
+fn fit(path: &str, iterations: usize, free: &[bool], tie_mobility: bool) -> Result<(), String> {
+    let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
+    let mut data = Vec::new();
+    for line in text.lines() {
+        let Some((p, r)) = line.split_once(';') else {
+            continue;
+        };
+        let pos = fen::parse(p).map_err(|e| e.to_string())?;
+        let r: f64 = r.trim().parse().map_err(|e| format!("{e}"))?;
+        data.push((columns(&pos), r));
+    }
+    eprintln!("{} samples", data.len());
+    let w0 = to_vec(&CuarentaWeights::default());
+    // K: the scale that fits the current weights best.
+    let mut k = 1.0;
+    let mut best = error(k, &w0, &data);
+    for i in 1..60 {
+        let kk = f64::from(i) * 0.05;
+        let e = error(kk, &w0, &data);
+        if e < best {
+            best = e;
+            k = kk;
+        }
+    }
+    eprintln!("K {k:.2}, error {best:.6}");
+    // Adam on the weights, K fixed.
+    let n = w0.len();
+    let mut w = w0.clone();
+    let (mut m, mut v) = (vec![0.0; n], vec![0.0; n]);
+    let (b1, b2, lr) = (0.9, 0.999, 1.0);
+    for it in 1..=iterations {
+        let mut g = vec![0.0; n];
+        for (x, r) in &data {
+            let e: f64 = x.iter().zip(&w).map(|(a, b)| a * b).sum();
+            let s = sigmoid(k, e);
+            let d = 2.0 * (s - r) * s * (1.0 - s) * k / 400.0;
+            for j in 0..n {
+                g[j] += d * x[j];
+            }
+        }
+        if tie_mobility {
+            let sum: f64 = g[12..17].iter().sum();
+            g[12..17].fill(sum);
+        }
+        for j in 0..n {
+            if !free[j] {
+                continue;
+            }
+            let gj = g[j] / data.len() as f64;
+            m[j] = b1 * m[j] + (1.0 - b1) * gj;
+            v[j] = b2 * v[j] + (1.0 - b2) * gj * gj;
+            let mh = m[j] / (1.0 - b1.powi(it as i32));
+            let vh = v[j] / (1.0 - b2.powi(it as i32));
+            w[j] -= lr * mh / (vh.sqrt() + 1e-12);
+        }
+        if it % 200 == 0 {
+            eprintln!("iteration {it}: error {:.6}", error(k, &w, &data));
+        }
+    }
+    println!("error {:.6} -> {:.6}", best, error(k, &w, &data));
+    for (j, name) in NAMES.iter().enumerate() {
+        println!("{name:<14} {:7.1} -> {:7.1}", w0[j], w[j]);
+    }
+    Ok(())
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let arg = |i: usize, d: u64| args.get(i).and_then(|s| s.parse().ok()).unwrap_or(d);
+    match args.get(1).map(String::as_str) {
+        Some("gen") => generate(arg(2, 100), arg(3, 2000), arg(4, 1)),
+        Some("fit") => {
+            let path = args.get(2).map_or("samples.txt", String::as_str);
+            // A mask of 24 characters, `1` for a weight to fit (default:
+            // all), then `tie` to fit one mobility weight for all kinds.
+            let free: Vec<bool> = match args.get(4) {
+                Some(m) => m.chars().map(|c| c == '1').collect(),
+                None => vec![true; NAMES.len()],
+            };
+            if free.len() != NAMES.len() {
+                eprintln!("the mask needs {} characters", NAMES.len());
+                std::process::exit(1);
+            }
+            let tie = args.get(5).is_some_and(|a| a == "tie");
+            if let Err(e) = fit(path, arg(3, 2000) as usize, &free, tie) {
+                eprintln!("{e}");
+                std::process::exit(1);
+            }
+        }
+        _ => eprintln!("usage: cuarenta_texel gen GAMES NODES SEED | fit FILE [ITERATIONS]"),
+    }
+}
