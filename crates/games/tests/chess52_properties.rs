@@ -198,12 +198,12 @@ fn every_card_offers_the_base_cards_moves_and_its_teleports() {
     assert!(based > 50, "{based} positions with a base");
 }
 
-/// The squares whose card offers a teleport, as the chance node reads
-/// them in one set (`Chess52::teleport_targets`), are the squares where
-/// `teleporters` names a piece: along random games, and with pawns alone
+/// F4 and F5: the squares whose card offers a teleport, as the chance
+/// node reads them in one set (`Chess52::teleport_targets`), are the
+/// squares where `teleporters` names a piece: along random games, and with pawns alone
 /// beside the King (F5's ranks square by square), for each side.
 #[test]
-fn the_teleport_targets_are_the_squares_with_teleporters() {
+fn f4_f5_the_teleport_targets_are_the_squares_with_teleporters() {
     let check = |p: &Chess52| {
         let targets = p.teleport_targets();
         for to in 0..52u8 {

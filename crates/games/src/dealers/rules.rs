@@ -388,10 +388,13 @@ impl Rules {
         let zombie = wanted.iter().position(|c| c == ZOMBIE).map(|i| i as u8);
         let facts = kinds.iter().map(Facts::of).collect();
         let squares = usize::from(size) * usize::from(size);
-        let reach = kinds
+        let reach: Vec<Squares> = kinds
             .iter()
             .flat_map(|k: &Kind| k.moves.moves.iter().flat_map(|m| m.iter().map(|m| m.reach)))
             .collect();
+        // Every kind's moves cover every square for both seats, as
+        // `Rules::reach` indexes them.
+        debug_assert_eq!(reach.len(), kinds.len() * 2 * squares);
         let zones = (0..squares as u8).map(|sq| zone(size, sq)).collect();
         let centre = (0..squares as u8)
             .map(|sq| centre_steps(size, sq))
@@ -442,21 +445,13 @@ impl Rules {
     /// rank).
     #[inline]
     pub fn rank_from(&self, seat: Seat, sq: u8) -> u8 {
-        let r = sq / self.size;
-        match seat {
-            Seat::First => r,
-            Seat::Second => self.size - 1 - r,
-        }
+        rank_from(self.size, seat, sq)
     }
 
     /// The pawn row, counted from each side's back rank (1 on 8x8 and
     /// 10x10, 2 on 12x12 with its two back rows).
     pub fn pawn_row(&self) -> u8 {
-        if self.size == 12 {
-            2
-        } else {
-            1
-        }
+        pawn_row(self.size)
     }
 
     /// Whether a pawn of `kind` of `seat` promotes on `sq` (D4: the last
@@ -526,13 +521,28 @@ fn centre_steps(size: u8, sq: u8) -> i32 {
     (n - 1 - far).max(0)
 }
 
+/// [`Rules::rank_from`] on a board of `size`.
+fn rank_from(size: u8, seat: Seat, sq: u8) -> u8 {
+    let r = sq / size;
+    match seat {
+        Seat::First => r,
+        Seat::Second => size - 1 - r,
+    }
+}
+
+/// [`Rules::pawn_row`] on a board of `size`.
+fn pawn_row(size: u8) -> u8 {
+    if size == 12 {
+        2
+    } else {
+        1
+    }
+}
+
 /// [`Rules::progress2`] on a board of `size`.
 fn progress2(size: u8, seat: Seat, sq: u8) -> i32 {
-    let rank = i32::from(match seat {
-        Seat::First => sq / size,
-        Seat::Second => size - 1 - sq / size,
-    });
-    let start = if size == 12 { 2 } else { 1 };
+    let rank = i32::from(rank_from(size, seat, sq));
+    let start = i32::from(pawn_row(size));
     let last = i32::from(size) - 1;
     if rank > start && last > start {
         let p = (rank - start) * 100 / (last - start);

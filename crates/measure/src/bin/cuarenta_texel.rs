@@ -169,7 +169,7 @@ fn generate(games: u64, nodes: u64, seed: u64) {
 /// Fits the weights whose `free` entry is true (the others keep their
 /// defaults); `tie_mobility` fits one mobility weight for every kind.
 fn fit(path: &str, iterations: usize, free: &[bool], tie_mobility: bool) -> Result<(), String> {
-    let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
     let mut data = Vec::new();
     for line in text.lines() {
         let Some((p, r)) = line.split_once(';') else {
@@ -178,6 +178,9 @@ fn fit(path: &str, iterations: usize, free: &[bool], tie_mobility: bool) -> Resu
         let pos = fen::parse(p).map_err(|e| e.to_string())?;
         let r: f64 = r.trim().parse().map_err(|e| format!("{e}"))?;
         data.push((columns(&pos), r));
+    }
+    if data.is_empty() {
+        return Err(format!("{path}: no samples (lines POSITION;RESULT)"));
     }
     eprintln!("{} samples", data.len());
     let w0 = to_vec(&CuarentaWeights::default());
@@ -234,13 +237,34 @@ fn fit(path: &str, iterations: usize, free: &[bool], tie_mobility: bool) -> Resu
     Ok(())
 }
 
-fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    let arg = |i: usize, d: u64| args.get(i).and_then(|s| s.parse().ok()).unwrap_or(d);
+/// The usage line.
+const USAGE: &str =
+    "usage: cuarenta_texel gen [GAMES [NODES [SEED]]] | fit FILE [ITERATIONS [MASK [tie]]]";
+
+/// Argument `i` as a number, `default` when absent; a clear error when it
+/// is not one.
+fn number(args: &[String], i: usize, default: u64) -> Result<u64, String> {
+    match args.get(i) {
+        None => Ok(default),
+        Some(s) => s
+            .parse()
+            .map_err(|_| format!("'{s}' is not a whole number\n{USAGE}")),
+    }
+}
+
+fn run(args: &[String]) -> Result<(), String> {
     match args.get(1).map(String::as_str) {
-        Some("gen") => generate(arg(2, 100), arg(3, 2000), arg(4, 1)),
+        Some("gen") => {
+            generate(
+                number(args, 2, 100)?,
+                number(args, 3, 2000)?,
+                number(args, 4, 1)?,
+            );
+            Ok(())
+        }
         Some("fit") => {
             let path = args.get(2).map_or("samples.txt", String::as_str);
+            let iterations = usize::try_from(number(args, 3, 2000)?).map_err(|e| e.to_string())?;
             // A mask of 24 characters, `1` for a weight to fit (default:
             // all), then `tie` to fit one mobility weight for all kinds.
             let free: Vec<bool> = match args.get(4) {
@@ -248,15 +272,19 @@ fn main() {
                 None => vec![true; NAMES.len()],
             };
             if free.len() != NAMES.len() {
-                eprintln!("the mask needs {} characters", NAMES.len());
-                std::process::exit(1);
+                return Err(format!("the mask needs {} characters", NAMES.len()));
             }
             let tie = args.get(5).is_some_and(|a| a == "tie");
-            if let Err(e) = fit(path, arg(3, 2000) as usize, &free, tie) {
-                eprintln!("{e}");
-                std::process::exit(1);
-            }
+            fit(path, iterations, &free, tie)
         }
-        _ => eprintln!("usage: cuarenta_texel gen GAMES NODES SEED | fit FILE [ITERATIONS]"),
+        _ => Err(USAGE.to_string()),
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    if let Err(e) = run(&args) {
+        eprintln!("{e}");
+        std::process::exit(2);
     }
 }
