@@ -5,6 +5,8 @@
 //!
 //! They live in a crate of their own so that the test command never builds
 //! them (every target here says `test = false`); clippy checks them all.
-//! This library holds what the server's programs share.
+//! This library holds what the programs share: the server drivers
+//! (`server`) and the Texel fit (`texel`).
 
 pub mod server;
+pub mod texel;

@@ -16,6 +16,7 @@ use deckmate_engine::Player;
 use deckmate_games::cuarenta::engine::fixed_player;
 use deckmate_games::cuarenta::tools::opening;
 use deckmate_games::cuarenta::{self, fen, CuarentaEval, CuarentaWeights, Position};
+use deckmate_measure::texel;
 use deckmate_rules::Seat;
 use std::io::Write;
 
@@ -136,22 +137,6 @@ fn columns(pos: &Position) -> Vec<f64> {
     x
 }
 
-fn sigmoid(k: f64, e: f64) -> f64 {
-    1.0 / (1.0 + (-k * e / 400.0).exp())
-}
-
-/// Mean squared error of the predictions.
-fn error(k: f64, w: &[f64], data: &[(Vec<f64>, f64)]) -> f64 {
-    let sum: f64 = data
-        .iter()
-        .map(|(x, r)| {
-            let e: f64 = x.iter().zip(w).map(|(a, b)| a * b).sum();
-            (sigmoid(k, e) - r).powi(2)
-        })
-        .sum();
-    sum / data.len() as f64
-}
-
 fn generate(games: u64, nodes: u64, seed: u64) {
     let mut out = std::io::stdout().lock();
     for pair in 0..games {
@@ -169,71 +154,26 @@ fn generate(games: u64, nodes: u64, seed: u64) {
 /// Fits the weights whose `free` entry is true (the others keep their
 /// defaults); `tie_mobility` fits one mobility weight for every kind.
 fn fit(path: &str, iterations: usize, free: &[bool], tie_mobility: bool) -> Result<(), String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
-    let mut data = Vec::new();
-    for line in text.lines() {
-        let Some((p, r)) = line.split_once(';') else {
-            continue;
-        };
-        let pos = fen::parse(p).map_err(|e| e.to_string())?;
-        let r: f64 = r.trim().parse().map_err(|e| format!("{e}"))?;
-        data.push((columns(&pos), r));
-    }
-    if data.is_empty() {
-        return Err(format!("{path}: no samples (lines POSITION;RESULT)"));
-    }
-    eprintln!("{} samples", data.len());
+    let data = texel::read_samples(path, |p| {
+        fen::parse(p)
+            .map(|pos| columns(&pos))
+            .map_err(|e| e.to_string())
+    })?;
+    // The mobility columns, one a kind.
+    let mobility = std::iter::once(12..17).collect::<Vec<_>>();
+    let tied: &[std::ops::Range<usize>] = if tie_mobility { &mobility } else { &[] };
     let w0 = to_vec(&CuarentaWeights::default());
-    // K: the scale that fits the current weights best.
-    let mut k = 1.0;
-    let mut best = error(k, &w0, &data);
-    for i in 1..60 {
-        let kk = f64::from(i) * 0.05;
-        let e = error(kk, &w0, &data);
-        if e < best {
-            best = e;
-            k = kk;
-        }
-    }
-    eprintln!("K {k:.2}, error {best:.6}");
-    // Adam on the weights, K fixed.
-    let n = w0.len();
-    let mut w = w0.clone();
-    let (mut m, mut v) = (vec![0.0; n], vec![0.0; n]);
-    let (b1, b2, lr) = (0.9, 0.999, 1.0);
-    for it in 1..=iterations {
-        let mut g = vec![0.0; n];
-        for (x, r) in &data {
-            let e: f64 = x.iter().zip(&w).map(|(a, b)| a * b).sum();
-            let s = sigmoid(k, e);
-            let d = 2.0 * (s - r) * s * (1.0 - s) * k / 400.0;
-            for j in 0..n {
-                g[j] += d * x[j];
-            }
-        }
-        if tie_mobility {
-            let sum: f64 = g[12..17].iter().sum();
-            g[12..17].fill(sum);
-        }
-        for j in 0..n {
-            if !free[j] {
-                continue;
-            }
-            let gj = g[j] / data.len() as f64;
-            m[j] = b1 * m[j] + (1.0 - b1) * gj;
-            v[j] = b2 * v[j] + (1.0 - b2) * gj * gj;
-            let mh = m[j] / (1.0 - b1.powi(it as i32));
-            let vh = v[j] / (1.0 - b2.powi(it as i32));
-            w[j] -= lr * mh / (vh.sqrt() + 1e-12);
-        }
-        if it % 200 == 0 {
-            eprintln!("iteration {it}: error {:.6}", error(k, &w, &data));
-        }
-    }
-    println!("error {:.6} -> {:.6}", best, error(k, &w, &data));
-    for (j, name) in NAMES.iter().enumerate() {
-        println!("{name:<14} {:7.1} -> {:7.1}", w0[j], w[j]);
-    }
+    texel::fit_and_report(
+        &NAMES,
+        &w0,
+        &data,
+        &texel::Fit {
+            free,
+            tied,
+            iterations,
+            rate: 1.0,
+        },
+    );
     Ok(())
 }
 
@@ -241,15 +181,8 @@ fn fit(path: &str, iterations: usize, free: &[bool], tie_mobility: bool) -> Resu
 const USAGE: &str =
     "usage: cuarenta_texel gen [GAMES [NODES [SEED]]] | fit FILE [ITERATIONS [MASK [tie]]]";
 
-/// Argument `i` as a number, `default` when absent; a clear error when it
-/// is not one.
 fn number(args: &[String], i: usize, default: u64) -> Result<u64, String> {
-    match args.get(i) {
-        None => Ok(default),
-        Some(s) => s
-            .parse()
-            .map_err(|_| format!("'{s}' is not a whole number\n{USAGE}")),
-    }
+    texel::number(args, i, default, USAGE)
 }
 
 fn run(args: &[String]) -> Result<(), String> {
@@ -267,13 +200,7 @@ fn run(args: &[String]) -> Result<(), String> {
             let iterations = usize::try_from(number(args, 3, 2000)?).map_err(|e| e.to_string())?;
             // A mask of 24 characters, `1` for a weight to fit (default:
             // all), then `tie` to fit one mobility weight for all kinds.
-            let free: Vec<bool> = match args.get(4) {
-                Some(m) => m.chars().map(|c| c == '1').collect(),
-                None => vec![true; NAMES.len()],
-            };
-            if free.len() != NAMES.len() {
-                return Err(format!("the mask needs {} characters", NAMES.len()));
-            }
+            let free = texel::mask(args.get(4), NAMES.len())?;
             let tie = args.get(5).is_some_and(|a| a == "tie");
             fit(path, iterations, &free, tie)
         }
