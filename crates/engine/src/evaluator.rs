@@ -108,6 +108,17 @@ pub trait Evaluator<G: Game>: Send + Sync {
         CandidateNote::default()
     }
 
+    /// The candidates of a quiescence node that may stand pat (the
+    /// evaluation said the game goes on and no move is forced): every
+    /// tactical move ([`Evaluator::is_tactical`]) among the candidates
+    /// [`Evaluator::candidate_moves`] would give, in the same order, with
+    /// a note [`Evaluator::is_legal_candidate`] reads the same way. Other
+    /// moves may be in the list (the search skips them), and the list may
+    /// be empty. By default, `candidate_moves` with `min_legal` 1.
+    fn tactical_candidates(&self, game: &G, moves: &mut Vec<G::Move>) -> CandidateNote {
+        self.candidate_moves(game, 1, moves)
+    }
+
     /// Whether a move of [`Evaluator::candidate_moves`] is legal, `note`
     /// being what that call returned: asked before the search tries it.
     /// By default every candidate is.

@@ -1398,11 +1398,19 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         }
         let mut moves = std::mem::take(&mut self.gen[ply]);
         moves.clear();
-        let note = self.eval.candidate_moves(g, 1, &mut moves);
-        if moves.is_empty() {
-            self.gen[ply] = moves;
-            return self.terminal(g, me, ply);
-        }
+        // A node that may stand pat tries its tactical moves alone: the
+        // evaluation may give just those (the game goes on, so an empty
+        // list is no end).
+        let note = if known_free && !threat_moves {
+            self.eval.tactical_candidates(g, &mut moves)
+        } else {
+            let note = self.eval.candidate_moves(g, 1, &mut moves);
+            if moves.is_empty() {
+                self.gen[ply] = moves;
+                return self.terminal(g, me, ply);
+            }
+            note
+        };
         if ply >= MAX_PLY - 1 || qply > 24 {
             self.gen[ply] = moves;
             return ev.score;

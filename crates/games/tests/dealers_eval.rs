@@ -117,6 +117,9 @@ fn white_score_by_scan(pos: &Position) -> i32 {
 struct CandidateStats {
     unfiltered: usize,
     illegal: usize,
+    /// Legal tactical moves seen, and quiet moves quiescence's list left out.
+    tactical: usize,
+    quiet_left_out: usize,
 }
 
 /// The search's candidates (issue 35 item 4: legality tried only when
@@ -144,6 +147,27 @@ fn candidates_agree(p: &Position, stats: &mut CandidateStats) {
         if note != CandidateNote::default() {
             stats.unfiltered += 1;
         }
+    }
+    // Quiescence's list where it may stand pat: the legal tactical moves
+    // are those of the whole list, in the same order, without generating
+    // the quiet ones.
+    if !p.awaits_draw() {
+        let mut tactical = Vec::new();
+        let note = eval.tactical_candidates(p, &mut tactical);
+        let kept: Vec<_> = tactical
+            .iter()
+            .copied()
+            .filter(|&m| eval.is_tactical(p, m) && eval.is_legal_candidate(p, &note, m))
+            .collect();
+        let want: Vec<_> = legal
+            .iter()
+            .copied()
+            .filter(|&m| eval.is_tactical(p, m))
+            .collect();
+        assert_eq!(kept, want, "{}", p.text());
+        stats.tactical += want.len();
+        stats.quiet_left_out +=
+            (legal.len() - want.len()).saturating_sub(tactical.len() - kept.len());
     }
     let ev = eval.evaluate_full(p);
     assert_eq!(ev.threatened, p.in_check(p.side_to_move()), "{}", p.text());
@@ -240,4 +264,34 @@ fn the_one_pass_evaluation_the_kept_hash_and_the_candidates_equal_their_definiti
         "{} lists with illegal moves",
         stats.illegal
     );
+    assert!(
+        stats.tactical > 1000 && stats.quiet_left_out > 10 * checked,
+        "{} tactical moves, {} quiet moves left out",
+        stats.tactical,
+        stats.quiet_left_out
+    );
+}
+
+/// A set of squares gives its squares lowest first, each once, in every
+/// word (the 10x10 and 12x12 boards use the second and third).
+#[test]
+fn a_set_of_squares_gives_each_square_once_lowest_first() {
+    use deckmate_games::dealers::rules::Squares;
+    let mut rng = SeededRng::new(35);
+    for round in 0..2000 {
+        let mut words = [rng.next_u64(), rng.next_u64(), rng.next_u64()];
+        // Sparse and empty words too.
+        for (i, w) in words.iter_mut().enumerate() {
+            match (round + i) % 4 {
+                0 => *w = 0,
+                1 => *w &= rng.next_u64() & rng.next_u64(),
+                _ => {}
+            }
+        }
+        let set = Squares(words);
+        let want: Vec<u8> = (0..=191u8).filter(|&sq| set.has(sq)).collect();
+        let got: Vec<u8> = set.iter().collect();
+        assert_eq!(got, want, "{words:x?}");
+        assert_eq!(set.len() as usize, want.len());
+    }
 }

@@ -155,6 +155,18 @@ impl DealersEval {
         score[0] - score[1]
     }
 
+    /// The search's note of what a candidate list is: word 3 says
+    /// whether the guarded squares are in words 0-2.
+    fn note(candidates: Candidates) -> CandidateNote {
+        match candidates {
+            Candidates::Legal => CandidateNote::default(),
+            Candidates::Guarded(danger) => {
+                let [a, b, c] = danger.0;
+                CandidateNote([a, b, c, 1])
+            }
+        }
+    }
+
     /// The worth of the man of kind `k` (a royal: nothing).
     fn worth(r: &Rules, k: u8) -> i32 {
         let kind = r.facts(k);
@@ -198,13 +210,13 @@ impl Evaluator<Position> for DealersEval {
         min_legal: usize,
         moves: &mut Vec<Move>,
     ) -> CandidateNote {
-        match pos.candidate_moves(min_legal, moves) {
-            Candidates::Legal => CandidateNote::default(),
-            Candidates::Guarded(danger) => {
-                let [a, b, c] = danger.0;
-                CandidateNote([a, b, c, 1])
-            }
-        }
+        Self::note(pos.candidate_moves(min_legal, moves))
+    }
+
+    /// The captures and promotions alone, generated without the quiet
+    /// moves, with the guarded squares in the note.
+    fn tactical_candidates(&self, pos: &Position, moves: &mut Vec<Move>) -> CandidateNote {
+        Self::note(pos.tactical_candidates(moves))
     }
 
     fn is_legal_candidate(&self, pos: &Position, note: &CandidateNote, mv: Move) -> bool {

@@ -240,7 +240,8 @@ impl Rules {
         sq: u8,
         by: Seat,
     ) -> impl Iterator<Item = u8> + 'a {
-        men.all[by.index()].iter().filter_map(move |from| {
+        let near = men.all[by.index()].and(self.reached_from(by, sq));
+        near.iter().filter_map(move |from| {
             let kind = man_of(board[usize::from(from)]).1;
             (self.reach(kind, by, from).has(sq)
                 && self.attacks_from(board, fresh, self.moves(kind, by, from), from, kind, sq))
@@ -414,7 +415,7 @@ impl Position {
         let mut v = Vec::with_capacity(32);
         for from in self.men.all[self.side.index()].iter() {
             v.clear();
-            self.man_moves(from, &mut v);
+            self.man_moves::<false>(from, &mut v);
             if v.iter().any(|&m| self.is_legal_with(m, guard)) {
                 return true;
             }
@@ -577,15 +578,46 @@ impl Position {
     /// at (castling's is).
     pub(crate) fn pseudo_moves(&self, out: &mut Vec<Move>) {
         for from in self.men.all[self.side.index()].iter() {
-            self.man_moves(from, out);
+            self.man_moves::<false>(from, out);
         }
         self.castlings(out);
     }
 
+    /// The moves of [`Position::pseudo_moves`] that may be tactical
+    /// (captures, en passant, promotions), in the same order: every
+    /// tactical one, and the others a promotion choice comes with (a
+    /// pawn's plain move into its zone when no hand can promote it).
+    fn tactical_pseudo_moves(&self, out: &mut Vec<Move>) {
+        for from in self.men.all[self.side.index()].iter() {
+            self.man_moves::<true>(from, out);
+        }
+    }
+
+    /// The candidates of a quiescence node that may stand pat
+    /// (`Evaluator::tactical_candidates`): the tactical moves, as
+    /// [`Position::candidate_moves`] would give them (its note: guarded
+    /// squares, or legal moves only).
+    pub(crate) fn tactical_candidates(&self, out: &mut Vec<Move>) -> Candidates {
+        if self.pending.is_some() {
+            self.legal_moves(out);
+            return Candidates::Legal;
+        }
+        let start = out.len();
+        self.tactical_pseudo_moves(out);
+        let guard = self.guard();
+        if let Guard::Safe(danger) = guard {
+            return Candidates::Guarded(danger);
+        }
+        self.keep_legal(out, start, &guard);
+        Candidates::Legal
+    }
+
     /// The moves of the side to move's man on `from` (no castling), its
-    /// royal's safety not yet looked at.
+    /// royal's safety not yet looked at; with `TACTICAL`, only those that
+    /// take or may promote (a move to an empty square only into the
+    /// man's zone; no Chicken's retreat).
     #[inline]
-    fn man_moves(&self, from: u8, out: &mut Vec<Move>) {
+    fn man_moves<const TACTICAL: bool>(&self, from: u8, out: &mut Vec<Move>) {
         let r = &*self.rules;
         let me = self.side;
         let b = &self.board;
@@ -601,12 +633,12 @@ impl Position {
             }
             let t = b[usize::from(l.to)];
             if t == EMPTY {
-                if l.can_move {
+                if l.can_move && (!TACTICAL || r.in_zone(kind, me, l.to)) {
                     self.emit(out, kind, Move::new(from, l.to), None);
                 }
             } else if is_enemy(t, me) {
                 if lb {
-                    if l.can_move {
+                    if l.can_move && (!TACTICAL || r.in_zone(kind, me, l.to)) {
                         self.push(out, kind, from, l.to);
                     }
                 } else if l.can_capture {
@@ -622,7 +654,7 @@ impl Position {
             for &s in &l.squares {
                 let t = b[usize::from(s)];
                 if t == EMPTY {
-                    if screened && l.can_move {
+                    if screened && l.can_move && (!TACTICAL || r.in_zone(kind, me, s)) {
                         self.emit(out, kind, Move::new(from, s), None);
                     }
                     continue;
@@ -633,7 +665,7 @@ impl Position {
                 }
                 if is_enemy(t, me) {
                     if lb {
-                        if l.can_move {
+                        if l.can_move && (!TACTICAL || r.in_zone(kind, me, s)) {
                             self.push(out, kind, from, s);
                         }
                     } else if l.can_capture {
@@ -644,13 +676,19 @@ impl Position {
             }
         }
         if k.pawn {
-            self.special_pawn_moves(out, kind, from, fresh);
+            self.special_pawn_moves::<TACTICAL>(out, kind, from, fresh);
         }
     }
 
     /// D9's additions for a pawn on `from`: en passant, the Chicken's
     /// retreat, the Zabel's double step.
-    fn special_pawn_moves(&self, out: &mut Vec<Move>, kind: u8, from: u8, fresh: bool) {
+    fn special_pawn_moves<const TACTICAL: bool>(
+        &self,
+        out: &mut Vec<Move>,
+        kind: u8,
+        from: u8,
+        fresh: bool,
+    ) {
         let r = &*self.rules;
         let me = self.side;
         let b = &self.board;
@@ -700,7 +738,8 @@ impl Position {
         };
         match special {
             Special::Chicken
-                if r.attacked(&self.board, &self.men, &self.fresh, from, me.other()) =>
+                if !TACTICAL
+                    && r.attacked(&self.board, &self.men, &self.fresh, from, me.other()) =>
             {
                 for df in [-1, 0, 1] {
                     let mut i = 1;
@@ -1107,7 +1146,7 @@ impl Position {
         for from in self.men.all[self.side.index()].iter() {
             let kind = man_of(self.board[usize::from(from)]).1;
             if r.kinds[usize::from(kind)].is_pawn() {
-                self.special_pawn_moves(&mut v, kind, from, self.fresh.has(from));
+                self.special_pawn_moves::<false>(&mut v, kind, from, self.fresh.has(from));
             }
         }
         v.retain(|m| m.is_en_passant());

@@ -219,8 +219,9 @@ impl Squares {
     #[inline]
     pub fn iter(&self) -> SquaresIter {
         SquaresIter {
-            words: self.0,
-            word: 0,
+            word: self.0[0],
+            next: [self.0[1], self.0[2]],
+            base: 0,
         }
     }
 
@@ -251,11 +252,17 @@ impl Squares {
     }
 }
 
-/// The squares of a [`Squares`], lowest first.
+/// The squares of a [`Squares`], lowest first: the word being read kept
+/// apart from the words still to come, so that a set of one word (every
+/// 8x8 board) costs one test a square.
 #[derive(Clone, Debug)]
 pub struct SquaresIter {
-    words: [u64; 3],
-    word: usize,
+    /// What is left of the word being read.
+    word: u64,
+    /// The words still to come.
+    next: [u64; 2],
+    /// The first square of the word being read.
+    base: u8,
 }
 
 impl Iterator for SquaresIter {
@@ -263,16 +270,19 @@ impl Iterator for SquaresIter {
 
     #[inline]
     fn next(&mut self) -> Option<u8> {
-        while self.word < 3 {
-            let w = &mut self.words[self.word];
-            if *w != 0 {
-                let bit = w.trailing_zeros();
-                *w &= *w - 1;
-                return Some((self.word * 64) as u8 + bit as u8);
+        loop {
+            if self.word != 0 {
+                let bit = self.word.trailing_zeros() as u8;
+                self.word &= self.word - 1;
+                return Some(self.base + bit);
             }
-            self.word += 1;
+            if self.next == [0, 0] {
+                return None;
+            }
+            self.word = self.next[0];
+            self.next = [self.next[1], 0];
+            self.base += 64;
         }
-        None
     }
 }
 
@@ -305,6 +315,9 @@ pub struct Rules {
     /// Per kind, seat and square (in that order), [`SquareMoves::reach`]:
     /// the attack tests' first question, from one small table.
     reach: Vec<Squares>,
+    /// Per seat and square, the squares from which some kind of the game
+    /// reaches it ([`Rules::reached_from`]).
+    reached_from: [Vec<Squares>; 2],
     /// Per square, it and the squares around it.
     zones: Vec<Squares>,
     /// Per square, its steps from the board's edge towards the centre
@@ -395,6 +408,16 @@ impl Rules {
         // Every kind's moves cover every square for both seats, as
         // `Rules::reach` indexes them.
         debug_assert_eq!(reach.len(), kinds.len() * 2 * squares);
+        let mut reached_from = [
+            vec![Squares::default(); squares],
+            vec![Squares::default(); squares],
+        ];
+        for (i, set) in reach.iter().enumerate() {
+            let (seat, from) = ((i / squares) % 2, (i % squares) as u8);
+            for sq in set.iter() {
+                reached_from[seat][usize::from(sq)].add(from);
+            }
+        }
         let zones = (0..squares as u8).map(|sq| zone(size, sq)).collect();
         let centre = (0..squares as u8)
             .map(|sq| centre_steps(size, sq))
@@ -411,6 +434,7 @@ impl Rules {
             options,
             facts,
             reach,
+            reached_from,
             zones,
             centre,
             progress,
@@ -488,6 +512,14 @@ impl Rules {
     pub(crate) fn reach(&self, kind: u8, seat: Seat, sq: u8) -> &Squares {
         let n = usize::from(self.size) * usize::from(self.size);
         &self.reach[(usize::from(kind) * 2 + seat.index()) * n + usize::from(sq)]
+    }
+
+    /// The squares from which a man of some kind of the game (on the board
+    /// or in a hand), of `seat`, may capture on `sq` on some board: the
+    /// only squares an attack test of `sq` need look at.
+    #[inline]
+    pub(crate) fn reached_from(&self, seat: Seat, sq: u8) -> &Squares {
+        &self.reached_from[seat.index()][usize::from(sq)]
     }
 
     /// `sq` and the squares around it.
