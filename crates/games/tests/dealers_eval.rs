@@ -131,6 +131,10 @@ fn candidates_agree(p: &Position, stats: &mut CandidateStats) {
     let eval = DealersEval;
     let mut legal = Vec::new();
     Game::legal_moves(p, &mut legal);
+    // D1, the slow way: every move made on a copy of the board.
+    let mut defined = Vec::new();
+    p.legal_moves_by_definition(&mut defined);
+    assert_eq!(legal, defined, "{}", p.text());
     for min_legal in [1, 4] {
         let mut moves = Vec::new();
         let note = eval.candidate_moves(p, min_legal, &mut moves);

@@ -275,7 +275,29 @@ impl Rules {
         kind: u8,
         sq: u8,
     ) -> bool {
-        let empty = |s: &u8| board[usize::from(*s)] == EMPTY;
+        self.attacks_from_on(
+            |s: u8| board[usize::from(s)] == EMPTY,
+            fresh,
+            m,
+            from,
+            kind,
+            sq,
+        )
+    }
+
+    /// [`Rules::attacks_from`] on the board whose empty squares `is_empty`
+    /// tells.
+    #[inline]
+    fn attacks_from_on(
+        &self,
+        is_empty: impl Fn(u8) -> bool,
+        fresh: &Squares,
+        m: &SquareMoves,
+        from: u8,
+        kind: u8,
+        sq: u8,
+    ) -> bool {
+        let empty = |s: &u8| is_empty(*s);
         let is_fresh = fresh.has(from);
         if self.facts(kind).special == Special::Linebacker {
             return false;
@@ -443,6 +465,28 @@ impl Position {
         self.keep_legal(out, start, &self.guard());
     }
 
+    /// The legal moves the slow way, each made on a copy of the board
+    /// and kept when it leaves no royal of the mover attacked: what
+    /// [`Position::legal_moves`] (with its guard and its test of a plain
+    /// move without a copy) must equal, for tests.
+    pub fn legal_moves_by_definition(&self, out: &mut Vec<Move>) {
+        if self.pending.is_some() {
+            self.legal_moves(out);
+            return;
+        }
+        let start = out.len();
+        self.pseudo_moves(out);
+        let mut kept = start;
+        for i in start..out.len() {
+            let m = out[i];
+            if self.is_safe_by_board_after(m) {
+                out[kept] = m;
+                kept += 1;
+            }
+        }
+        out.truncate(kept);
+    }
+
     /// Drops the illegal moves of `out[start..]`, keeping the order.
     fn keep_legal(&self, out: &mut Vec<Move>, start: usize, guard: &Guard) {
         let mut kept = start;
@@ -570,8 +614,52 @@ impl Position {
 
     /// Whether `m` leaves the mover's royals unattacked (D1).
     fn is_safe(&self, m: Move) -> bool {
+        if let Some(safe) = self.plain_move_safety(m) {
+            return safe;
+        }
+        self.is_safe_by_board_after(m)
+    }
+
+    /// [`Position::is_safe`] by making the board after `m`: the
+    /// definition, for every kind of move.
+    fn is_safe_by_board_after(&self, m: Move) -> bool {
         let (b, men, f) = self.board_after(m);
         !self.rules.in_check(&b, &men, &f, self.side)
+    }
+
+    /// [`Position::is_safe`] without making the board, for a move of one
+    /// man that keeps its kind (not a castling, an en passant capture, a
+    /// push, a promotion or a Zombie's conversion; `None` for those): the
+    /// board after it differs only in its two squares.
+    fn plain_move_safety(&self, m: Move) -> Option<bool> {
+        if m.is_castling() || m.is_en_passant() || m.is_push() || m.promotion().is_some() {
+            return None;
+        }
+        let r = &*self.rules;
+        let b = &self.board;
+        let (from, to) = (m.from(), m.to());
+        let kind = man_of(b[usize::from(from)]).1;
+        let target = b[usize::from(to)];
+        let victim = (target != EMPTY).then(|| man_of(target).1);
+        if r.converts(kind, victim) {
+            return None;
+        }
+        let them = self.side.other();
+        let mut enemies = self.men.all[them.index()];
+        enemies.remove(to);
+        let is_empty = |s: u8| s == from || (s != to && b[usize::from(s)] == EMPTY);
+        for royal in self.men.royals[self.side.index()].iter() {
+            let at = if royal == from { to } else { royal };
+            for e in enemies.and(r.reached_from(them, at)).iter() {
+                let k = man_of(b[usize::from(e)]).1;
+                if r.reach(k, them, e).has(at)
+                    && r.attacks_from_on(is_empty, &self.fresh, r.moves(k, them, e), e, k, at)
+                {
+                    return Some(false);
+                }
+            }
+        }
+        Some(true)
     }
 
     /// Every move of the side to move, its royal's safety not yet looked
