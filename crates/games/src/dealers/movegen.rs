@@ -549,7 +549,8 @@ impl Position {
         };
         let them = me.other();
         let mut danger = Squares::default();
-        for from in self.men.all[them.index()].iter() {
+        let near = self.men.all[them.index()].and(r.reached_from(them, king));
+        for from in near.iter() {
             let kind = man_of(self.board[usize::from(from)]).1;
             if !r.reach(kind, them, from).has(king) {
                 continue;

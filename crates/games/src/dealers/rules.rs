@@ -312,6 +312,8 @@ pub struct Rules {
     /// Per kind, what move generation, the attack test and the evaluation
     /// read of it, packed small (a [`Kind`] spans cache lines).
     facts: Vec<Facts>,
+    /// The number of squares, `size * size` (the tables' stride).
+    square_count: usize,
     /// Per kind, seat and square (in that order), [`SquareMoves::reach`]:
     /// the attack tests' first question, from one small table.
     reach: Vec<Squares>,
@@ -433,6 +435,7 @@ impl Rules {
             zombie,
             options,
             facts,
+            square_count: squares,
             reach,
             reached_from,
             zones,
@@ -510,7 +513,7 @@ impl Rules {
     /// whatever stands between (its moves' [`SquareMoves::reach`]).
     #[inline]
     pub(crate) fn reach(&self, kind: u8, seat: Seat, sq: u8) -> &Squares {
-        let n = usize::from(self.size) * usize::from(self.size);
+        let n = self.square_count;
         &self.reach[(usize::from(kind) * 2 + seat.index()) * n + usize::from(sq)]
     }
 
