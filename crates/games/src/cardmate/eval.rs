@@ -64,7 +64,7 @@ pub struct Weights {
 }
 
 impl Default for Weights {
-    /// Texel's fit of every weight to 2,400 self-play games (2026-11-30,
+    /// Texel's fit of every weight to about 1,650 self-play games (2026-11-30,
     /// crates/games/TUNING.md), scaled so that the One to the Queen add up
     /// to what the hand-set values did; the lure and forced-loss weights
     /// are not scaled (their columns scale with the card values).
@@ -394,8 +394,8 @@ impl CardmateEval {
         let b = self.scan(pos, opp);
         let my_last = pos.kings(me) == 1;
         let opp_last = pos.kings(opp) == 1;
-        for r in 0..14 {
-            x[r] = f64::from(a.ranks[r] - b.ranks[r]);
+        for (xr, (ar, br)) in x.iter_mut().zip(a.ranks.iter().zip(&b.ranks)) {
+            *xr = f64::from(ar - br);
         }
         x[14] = f64::from(i32::from(opp_last) - i32::from(my_last));
         x[15] = f64::from(a.king_attacks - b.king_attacks);
