@@ -239,3 +239,58 @@ fn handle_reports_and_stops() {
     pos.legal_moves(&mut legal);
     assert!(legal.contains(&r.best.unwrap()));
 }
+
+#[test]
+fn the_columns_reproduce_the_evaluation() {
+    // Texel's method fits the weights to `columns`: their dot product with
+    // the weights is the static evaluation, but for the rounding of the
+    // lure and forced-loss costs (under a centipawn per lure, plus one).
+    use deckmate_engine::Evaluator;
+    use deckmate_games::cardmate::Weights;
+    let mut rng = SeededRng::new(35);
+    let mut checked = 0;
+    let kinds = [
+        SetupKind::Predefined,
+        SetupKind::Suits,
+        SetupKind::Ranks,
+        SetupKind::Deal,
+    ];
+    let mut tuned = Weights::default();
+    tuned.values[4] += 37;
+    tuned.lure = 77;
+    tuned.mobility = 5;
+    for weights in [Weights::default(), tuned] {
+        let eval = CardmateEval {
+            weights: weights.clone(),
+        };
+        let w = weights.to_columns();
+        for game in 0..16 {
+            let mut pos = start_position(kinds[game % 4], game as u64, Options::default());
+            let mut moves = Vec::new();
+            for _ in 0..150 {
+                let x = eval.columns(&pos);
+                let dot: f64 = x.iter().zip(&w).map(|(a, b)| a * b).sum();
+                let e = f64::from(eval.evaluate(&pos));
+                let slack = eval.lure_count(&pos) as f64 + 1.0;
+                assert!(
+                    (dot - e).abs() <= slack,
+                    "{}: columns give {dot}, the evaluation {e}",
+                    fen::write(&pos)
+                );
+                checked += 1;
+                moves.clear();
+                pos.legal_moves(&mut moves);
+                if moves.is_empty() || pos.end_state().is_some() {
+                    break;
+                }
+                let m = moves[rng.below(moves.len() as u64) as usize];
+                pos.play_move(m);
+            }
+        }
+    }
+    assert!(checked > 1000, "{checked}");
+    assert_eq!(
+        Weights::from_columns(&Weights::default().to_columns()),
+        Weights::default()
+    );
+}

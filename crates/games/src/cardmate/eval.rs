@@ -24,7 +24,8 @@
 //!   elsewhere takes the threat away). Quiescence searches every move of a
 //!   threatened side instead of standing pat.
 //!
-//! The weights were set by hand and then tuned by self-play (see
+//! The weights were set by hand, then fitted to self-play results by
+//! Texel's method ([`CardmateEval::columns`], `cardmate_texel`; see
 //! crates/games/TUNING.md).
 
 use crate::cardmate::{palace, Card, Move, PalaceRule, Position, Rank};
@@ -63,20 +64,24 @@ pub struct Weights {
 }
 
 impl Default for Weights {
+    /// Texel's fit of every weight to about 1,650 self-play games (2026-11-30,
+    /// crates/games/TUNING.md), scaled so that the One to the Queen add up
+    /// to what the hand-set values did; the lure and forced-loss weights
+    /// are not scaled (their columns scale with the card values).
     fn default() -> Weights {
         Weights {
             values: [
-                90, 110, 140, 160, 190, 220, 250, 300, 420, 520, 560, 900, 700, 1100,
+                326, 127, 171, 152, 227, 189, 247, 348, 415, 475, 563, 621, 174, 1294,
             ],
-            last_king: 1500,
-            king_attacker: 60,
-            lure: 120,
-            forced_loss: 50,
-            king_lure: 150,
-            palace_card: 250,
-            palace_threat: 150,
-            mobility: 2,
-            tempo: 10,
+            last_king: 466,
+            king_attacker: 76,
+            lure: 650,
+            forced_loss: 102,
+            king_lure: 197,
+            palace_card: 283,
+            palace_threat: 6,
+            mobility: 3,
+            tempo: 14,
         }
     }
 }
@@ -126,6 +131,38 @@ impl Weights {
     }
 }
 
+/// The number of evaluation columns ([`CardmateEval::columns`]): the 14
+/// card values, then the scalar weights of [`Weights::NAMES`].
+pub const COLUMNS: usize = 23;
+
+impl Weights {
+    /// The weights in column order ([`CardmateEval::columns`]): the card
+    /// values One to Ace, then [`Weights::NAMES`]' weights.
+    pub fn to_columns(&self) -> [f64; COLUMNS] {
+        let mut w = [0.0; COLUMNS];
+        for (wi, &v) in w.iter_mut().zip(&self.values) {
+            *wi = f64::from(v);
+        }
+        for k in 0..Self::NAMES.len() {
+            w[14 + k] = f64::from(self.get(k));
+        }
+        w
+    }
+
+    /// Weights from columns in [`Weights::to_columns`]' order, each
+    /// rounded to a whole centipawn.
+    pub fn from_columns(w: &[f64; COLUMNS]) -> Weights {
+        let mut out = Weights::default();
+        for (v, &x) in out.values.iter_mut().zip(w) {
+            *v = x.round() as i32;
+        }
+        for k in 0..Self::NAMES.len() {
+            out.set(k, w[14 + k].round() as i32);
+        }
+        out
+    }
+}
+
 /// Cardmate's evaluator.
 #[derive(Clone, Debug, Default)]
 pub struct CardmateEval {
@@ -163,6 +200,11 @@ struct SideScan {
     king_attacks: i32,
     /// Lure exposure (scaled by the lured card's value).
     lure_exposure: i32,
+    /// The lured cards' values summed (a King counting 1000): the lure
+    /// column's numerator, before [`Weights::lure`] and rounding.
+    lure_values: i32,
+    /// Own cards by rank.
+    ranks: [i32; 14],
     /// Compulsory captures available.
     lures: [Lure; MAX_LURES],
     n_lures: usize,
@@ -191,6 +233,8 @@ impl CardmateEval {
             attack_suits: [0; SQUARES],
             king_attacks: 0,
             lure_exposure: 0,
+            lure_values: 0,
+            ranks: [0; 14],
             lures: [Lure::default(); MAX_LURES],
             n_lures: 0,
             win_forced: false,
@@ -200,6 +244,7 @@ impl CardmateEval {
         };
         for c in pos.cards_of(seat) {
             s.material += self.value(c);
+            s.ranks[c.rank().index() as usize] += 1;
         }
         let enemy_last = pos.kings(enemy) == 1;
         // The enemy palace: which of its squares we hold; a move onto the
@@ -266,6 +311,7 @@ impl CardmateEval {
                             self.value(card)
                         };
                         s.lure_exposure += w.lure * v / 1000;
+                        s.lure_values += v;
                         if s.n_lures < MAX_LURES {
                             s.lures[s.n_lures] = Lure {
                                 suit_bit: 1 << (card.index() & 3),
@@ -308,15 +354,72 @@ impl CardmateEval {
     }
 
     /// Kings of `scan`'s side that a lure would put where an enemy card can
-    /// take them.
-    fn king_lures(&self, scan: &SideScan, enemy: &SideScan, last: bool) -> i32 {
+    /// take them, times 3 for the last King.
+    fn king_lure_count(scan: &SideScan, enemy: &SideScan, last: bool) -> i32 {
         let mut n = 0;
         for l in &scan.lures[..scan.n_lures] {
             if l.king && enemy.attack_suits[l.sq as usize] & !l.suit_bit != 0 {
                 n += 1;
             }
         }
-        n * self.weights.king_lure * if last { 3 } else { 1 }
+        n * if last { 3 } else { 1 }
+    }
+
+    /// [`Self::king_lure_count`] at [`Weights::king_lure`].
+    fn king_lures(&self, scan: &SideScan, enemy: &SideScan, last: bool) -> i32 {
+        Self::king_lure_count(scan, enemy, last) * self.weights.king_lure
+    }
+
+    /// The evaluation's terms for the side to move as columns, one per
+    /// weight in [`Weights::to_columns`]' order: the static evaluation is
+    /// their dot product with the weights, up to two parts that are not
+    /// linear in them (Texel's method, `cardmate_texel`):
+    /// - the lure column is the lured cards' values / 1000 at *these*
+    ///   weights' card values (a product of two weights), and the
+    ///   evaluation rounds each lure's cost down to a whole centipawn;
+    /// - the forced-loss column is the material lost at these weights'
+    ///   card values / 100, rounded down in the evaluation.
+    ///
+    /// So the dot product differs from [`Evaluator::evaluate`] by less than
+    /// one centipawn per lure plus one. A finished position has every
+    /// column 0 (its evaluation is 0).
+    pub fn columns(&self, pos: &Position) -> [f64; COLUMNS] {
+        let mut x = [0.0; COLUMNS];
+        if pos.end().is_some() {
+            return x;
+        }
+        let me = pos.side_to_move();
+        let opp = me.other();
+        let a = self.scan(pos, me);
+        let b = self.scan(pos, opp);
+        let my_last = pos.kings(me) == 1;
+        let opp_last = pos.kings(opp) == 1;
+        for (xr, (ar, br)) in x.iter_mut().zip(a.ranks.iter().zip(&b.ranks)) {
+            *xr = f64::from(ar - br);
+        }
+        x[14] = f64::from(i32::from(opp_last) - i32::from(my_last));
+        x[15] = f64::from(a.king_attacks - b.king_attacks);
+        x[16] = f64::from(b.lure_values - a.lure_values) / 1000.0;
+        x[17] = f64::from(self.forced_loss(&b, &a)) / 100.0;
+        x[18] = f64::from(
+            Self::king_lure_count(&b, &a, opp_last) - Self::king_lure_count(&a, &b, my_last),
+        );
+        x[19] = f64::from(a.palace_cards - b.palace_cards);
+        x[20] = f64::from(
+            i32::from(a.palace_cards > 0 && a.palace_reach)
+                - i32::from(b.palace_cards > 0 && b.palace_reach),
+        );
+        x[21] = f64::from(a.mobility - b.mobility);
+        x[22] = 1.0;
+        x
+    }
+
+    /// The number of compulsory captures both sides have (each may round
+    /// the evaluation's lure cost by up to a centipawn; see
+    /// [`Self::columns`]).
+    pub fn lure_count(&self, pos: &Position) -> usize {
+        let me = pos.side_to_move();
+        self.scan(pos, me).n_lures + self.scan(pos, me.other()).n_lures
     }
 
     /// The full evaluation for the side to move.

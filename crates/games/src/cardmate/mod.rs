@@ -45,7 +45,7 @@ mod view;
 pub use card::{Card, Rank, Suit};
 pub use engine::CardmateEngine;
 pub use entry::{Cardmate, ENTRY};
-pub use eval::{CardmateEval, Weights};
+pub use eval::{CardmateEval, Weights, COLUMNS};
 pub use options::{parse_quiet_limit, parse_switch, OptionError, Options, PalaceRule, SetupKind};
 pub use position::{in_own_half, palace, seat_name, End, EndReason, Move, Position};
 pub use rules_text::RULES;
