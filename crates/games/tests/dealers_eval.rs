@@ -74,6 +74,8 @@ fn terms_by_scan(pos: &Position) -> [i64; TERMS] {
             }
         } else {
             s[0] += i64::from(kind.value);
+            s[9] += 1;
+            s[10] += i64::from(kind.value) * i64::from(kind.value);
             let f = 2 * i32::from(sq % n) - centre2;
             let rk = 2 * i32::from(sq / n) - centre2;
             let far = (f.abs() + rk.abs()) / 2;
@@ -114,8 +116,22 @@ fn terms_by_scan(pos: &Position) -> [i64; TERMS] {
                 }
                 let reach = &r.moves(k, them, sq).reach;
                 let h = around.iter().filter(|&&z| reach.has(z)).count() as i64;
-                hits += h;
                 attackers += i64::from(h > 0);
+                hits += h;
+            }
+        }
+        for &royal in &royals[seat.index()] {
+            let nn = i32::from(n);
+            let (f, rk) = (i32::from(royal) % nn, i32::from(royal) / nn);
+            for sq in 0..r.squares() {
+                let (a, b) = (i32::from(sq) % nn, i32::from(sq) / nn);
+                if (a - f).abs() <= 1 && (b - rk).abs() <= 1 {
+                    if let Some((s, k)) = pos.at(sq) {
+                        if s == seat && !r.kinds[usize::from(k)].is_royal() {
+                            side[seat.index()][11] += 1;
+                        }
+                    }
+                }
             }
         }
         side[seat.index()][7] = -hits.min(24);

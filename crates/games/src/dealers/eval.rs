@@ -49,12 +49,20 @@ pub struct DealersWeights {
     /// The cost of each enemy piece that reaches a square around the
     /// royal.
     pub attackers: i32,
+    /// Each piece on the board (not pawns, not royals), whatever its worth.
+    pub pieces: i32,
+    /// Each piece's worth squared, in tenths of a centipawn per
+    /// (worth / 100)²: more
+    /// or less than its worth for the strongest pieces.
+    pub square: i32,
+    /// Each of the side's men (not royals) on a square around its royal.
+    pub shelter: i32,
     /// The side to move's edge.
     pub tempo: i32,
 }
 
 /// The number of terms (and weights).
-pub const TERMS: usize = 10;
+pub const TERMS: usize = 13;
 
 /// The terms' names, in [`terms`]' order, with their weights' units.
 pub const NAMES: [&str; TERMS] = [
@@ -67,21 +75,27 @@ pub const NAMES: [&str; TERMS] = [
     "mobility cp/10",
     "zone cp",
     "attackers cp",
+    "pieces cp",
+    "square cp/10",
+    "shelter cp",
     "tempo cp",
 ];
 
 /// The weights played with.
 pub const WEIGHTS: DealersWeights = DealersWeights {
     material: 100,
-    pawns: 100,
-    hand: 15,
-    promotion: 45,
+    pawns: 92,
+    hand: 0,
+    promotion: 41,
     advance: 0,
-    centre: 4,
+    centre: 42,
     mobility: 0,
-    zone: 9,
+    zone: 29,
     attackers: 0,
-    tempo: 10,
+    pieces: -120,
+    square: 12,
+    shelter: 16,
+    tempo: 24,
 };
 
 impl Default for DealersWeights {
@@ -93,7 +107,8 @@ impl Default for DealersWeights {
 /// A term's feature times its multiplier is millionths of a centipawn
 /// per unit of its weight ([`NAMES`]).
 const MULTIPLIERS: [i64; TERMS] = [
-    10_000, 10_000, 10_000, 1, 10_000, 500_000, 100_000, 1_000_000, 1_000_000, 1_000_000,
+    10_000, 10_000, 10_000, 1, 10_000, 500_000, 100_000, 1_000_000, 1_000_000, 1_000_000, 10,
+    1_000_000, 1_000_000,
 ];
 
 /// The evaluation's unit over a centipawn (see [`MULTIPLIERS`]).
@@ -112,6 +127,9 @@ impl DealersWeights {
             self.mobility,
             self.zone,
             self.attackers,
+            self.pieces,
+            self.square,
+            self.shelter,
             self.tempo,
         ]
     }
@@ -224,7 +242,10 @@ const CENTRE: usize = 5;
 const MOBILITY: usize = 6;
 const ZONE: usize = 7;
 const ATTACKERS: usize = 8;
-const TEMPO: usize = 9;
+const PIECES: usize = 9;
+const SQUARE: usize = 10;
+const SHELTER: usize = 11;
+const TEMPO: usize = 12;
 
 /// The evaluation's features, White's less Black's, in [`NAMES`]' order:
 /// the pieces' values, the pawns' values, the hand cards' values, each
@@ -232,9 +253,17 @@ const TEMPO: usize = 9;
 /// the pawns' progress (percent), the pieces' steps from the edge, the
 /// pieces' squares on the empty board not held by their side, the squares
 /// around the royal that enemy pieces reach (negated, at most 24 a side),
-/// the enemy pieces that reach one (negated), and 1 for White to move
-/// (-1 for Black).
+/// the enemy pieces that reach one (negated), the pieces, their values
+/// squared, the side's men (not royals) around its royal, and 1 for White
+/// to move (-1 for Black).
 pub fn terms(pos: &Position) -> [i64; TERMS] {
+    terms_of(pos, true)
+}
+
+/// [`terms`], the mobility left at 0 unless `mobility` (the engine counts
+/// it only while its weight is not 0).
+#[inline]
+fn terms_of(pos: &Position, mobility: bool) -> [i64; TERMS] {
     let r = pos.rules();
     let mut t = [0i64; TERMS];
     let (best, hand_worth) = hand_values(pos);
@@ -264,9 +293,13 @@ pub fn terms(pos: &Position) -> [i64; TERMS] {
                 }
             } else {
                 side[MATERIAL] += i64::from(kind.value);
+                side[PIECES] += 1;
+                side[SQUARE] += i64::from(kind.value) * i64::from(kind.value);
                 side[CENTRE] += i64::from(r.centre_steps(sq));
-                let reach = r.reach(k, seat, sq);
-                side[MOBILITY] += i64::from(reach.len() - reach.and(own).len());
+                if mobility {
+                    let reach = r.reach(k, seat, sq);
+                    side[MOBILITY] += i64::from(reach.len() - reach.and(own).len());
+                }
             }
         }
         // The royal's safety: squares around it that enemy pieces reach
@@ -274,8 +307,10 @@ pub fn terms(pos: &Position) -> [i64; TERMS] {
         // each royal's zone counted apart.
         let them = seat.other();
         let (mut hits, mut attackers) = (0u32, 0i64);
+        let guards = own.xor(&pos.men.royals[i]);
         for royal in pos.men.royals[i].iter() {
             let around = r.zone(royal);
+            side[SHELTER] += i64::from(around.and(&guards).len());
             for sq in pos.men.all[them.index()].iter() {
                 let (_, k) = man_of(pos.board[usize::from(sq)]);
                 if !r.facts(k).pawn {
@@ -314,7 +349,7 @@ pub fn columns(pos: &Position) -> Vec<f64> {
 impl DealersEval {
     /// The score for White, the side to move's tempo included.
     pub fn white_score(&self, pos: &Position) -> i32 {
-        WEIGHTS.score(&terms(pos))
+        WEIGHTS.score(&terms_of(pos, WEIGHTS.mobility != 0))
     }
 
     /// The worth of the man of kind `k` (a royal: nothing).
