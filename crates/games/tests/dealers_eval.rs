@@ -1,14 +1,16 @@
 //! Dealer's Chess's evaluation and hash, as kept fast (issue 35 item 4),
 //! against their from-scratch definitions along random games: the
-//! evaluation's one pass over each side's men equals the old walk over
-//! every square (written here from the public API, as it was), and the
-//! hash kept up to date move by move equals the hash of the same position
-//! read afresh from its string.
+//! evaluation's one pass over each side's men equals a walk over every
+//! square (written here from the public API), its score is the dot
+//! product of Texel's columns with the weights (what `dealers_texel`
+//! fits), and the hash kept up to date move by move equals the hash of
+//! the same position read afresh from its string.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use deckmate_engine::{CandidateNote, Evaluator};
 use deckmate_games::dealers::bench::{dealt_start, EXAMPLE_DECK};
+use deckmate_games::dealers::eval::{columns, terms, TERMS, WEIGHTS};
 use deckmate_games::dealers::record::GameSpec;
 use deckmate_games::dealers::{
     Alternate, BoardSize, DealersEval, PlayOptions, Position, PromotionRule, Rules,
@@ -16,9 +18,10 @@ use deckmate_games::dealers::{
 use deckmate_rules::{Game, Seat, SeededRng};
 use std::sync::Arc;
 
-/// The evaluation as it was before issue 35: every square walked, the
-/// board walked again for each royal's safety.
-fn white_score_by_scan(pos: &Position) -> i32 {
+/// The evaluation's features ([`terms`]) by a walk over every square,
+/// the board walked again for each royal's safety (as the evaluation was
+/// before issue 35).
+fn terms_by_scan(pos: &Position) -> [i64; TERMS] {
     let r: &Rules = pos.rules();
     let n = r.size;
     let value = |k: usize| r.kinds[k].value;
@@ -46,7 +49,7 @@ fn white_score_by_scan(pos: &Position) -> i32 {
         }
     };
     let best = [best_of(Seat::First), best_of(Seat::Second)];
-    let mut score = [0i32; 2];
+    let mut side = [[0i64; TERMS]; 2];
     let mut royals: [Vec<u8>; 2] = [Vec::new(), Vec::new()];
     let centre2 = i32::from(n) - 1;
     for sq in 0..r.squares() {
@@ -54,36 +57,45 @@ fn white_score_by_scan(pos: &Position) -> i32 {
             continue;
         };
         let kind = &r.kinds[usize::from(k)];
-        let s = &mut score[seat.index()];
+        let s = &mut side[seat.index()];
         if kind.is_royal() {
             royals[seat.index()].push(sq);
             continue;
         }
-        *s += kind.value;
         if kind.is_pawn() {
+            s[1] += i64::from(kind.value);
             let rank = i32::from(r.rank_from(seat, sq));
             let start = i32::from(r.pawn_row());
             let last = i32::from(n) - 1;
             if rank > start && last > start {
                 let p = (rank - start) * 100 / (last - start);
-                *s += best[seat.index()] * 45 * p * p / 1_000_000;
+                s[3] += i64::from(best[seat.index()]) * i64::from(p * p);
+                s[4] += i64::from(p);
             }
         } else {
+            s[0] += i64::from(kind.value);
+            s[9] += 1;
+            s[10] += i64::from(kind.value) * i64::from(kind.value);
             let f = 2 * i32::from(sq % n) - centre2;
             let rk = 2 * i32::from(sq / n) - centre2;
             let far = (f.abs() + rk.abs()) / 2;
-            *s += 4 * (i32::from(n) - 1 - far).max(0) / 2;
+            s[5] += i64::from((i32::from(n) - 1 - far).max(0));
+            let reach = &r.moves(k, seat, sq).reach;
+            s[6] += reach
+                .iter()
+                .filter(|&z| pos.at(z).is_none_or(|(owner, _)| owner != seat))
+                .count() as i64;
         }
     }
     for seat in Seat::BOTH {
         for k in 0..r.kinds.len() {
-            let count = i32::from(pos.in_hand(Some(seat), k as u8));
-            score[seat.index()] += count * r.kinds[k].value * 15 / 100;
+            let count = i64::from(pos.in_hand(Some(seat), k as u8));
+            side[seat.index()][2] += count * i64::from(r.kinds[k].value);
         }
     }
     for seat in Seat::BOTH {
         let them = seat.other();
-        let mut hits = 0;
+        let (mut hits, mut attackers) = (0i64, 0i64);
         for &royal in &royals[seat.index()] {
             let nn = i32::from(n);
             let (f, rk) = (i32::from(royal) % nn, i32::from(royal) / nn);
@@ -103,12 +115,58 @@ fn white_score_by_scan(pos: &Position) -> i32 {
                     continue;
                 }
                 let reach = &r.moves(k, them, sq).reach;
-                hits += around.iter().filter(|&&z| reach.has(z)).count() as i32;
+                let h = around.iter().filter(|&&z| reach.has(z)).count() as i64;
+                attackers += i64::from(h > 0);
+                hits += h;
             }
         }
-        score[seat.index()] -= 9 * hits.min(24);
+        for &royal in &royals[seat.index()] {
+            let nn = i32::from(n);
+            let (f, rk) = (i32::from(royal) % nn, i32::from(royal) / nn);
+            for sq in 0..r.squares() {
+                let (a, b) = (i32::from(sq) % nn, i32::from(sq) / nn);
+                if (a - f).abs() <= 1 && (b - rk).abs() <= 1 {
+                    if let Some((s, k)) = pos.at(sq) {
+                        if s == seat && !r.kinds[usize::from(k)].is_royal() {
+                            side[seat.index()][11] += 1;
+                        }
+                    }
+                }
+            }
+        }
+        side[seat.index()][7] = -hits.min(24);
+        side[seat.index()][8] = -attackers;
     }
-    score[0] - score[1]
+    let mut t = [0i64; TERMS];
+    for j in 0..TERMS - 1 {
+        t[j] = side[0][j] - side[1][j];
+    }
+    t[TERMS - 1] = match pos.side_to_move() {
+        Seat::First => 1,
+        Seat::Second => -1,
+    };
+    t
+}
+
+/// The evaluation is the dot product of Texel's columns with the weights
+/// (one rounding apart), for the side to move.
+fn dot_is_the_evaluation(p: &Position) {
+    let dot: f64 = columns(p)
+        .iter()
+        .zip(WEIGHTS.to_vec())
+        .map(|(x, w)| x * w)
+        .sum();
+    let white = DealersEval.white_score(p);
+    assert!(
+        (dot - f64::from(white)).abs() < 1.0,
+        "{dot} against {white}: {}",
+        p.text()
+    );
+    let stm = match p.side_to_move() {
+        Seat::First => white,
+        Seat::Second => -white,
+    };
+    assert_eq!(DealersEval.evaluate(p), stm, "{}", p.text());
 }
 
 /// What [`candidates_agree`] saw: lists given with moves still to try,
@@ -193,15 +251,10 @@ fn check_along(spec: &GameSpec, plies: usize, stats: &mut CandidateStats) -> usi
     let (g, _) = dealt_start(spec).unwrap();
     let mut p = g.position().unwrap().clone();
     let mut rng = SeededRng::new(spec.seed ^ 0x5EED);
-    let eval = DealersEval;
     let mut checked = 0;
     for _ in 0..plies {
-        assert_eq!(
-            eval.white_score(&p),
-            white_score_by_scan(&p),
-            "{}",
-            p.text()
-        );
+        assert_eq!(terms(&p), terms_by_scan(&p), "{}", p.text());
+        dot_is_the_evaluation(&p);
         // The string holds neither a `big-deck` draw nor `simplified`'s
         // stand-ins: the hash is compared in the standard game.
         if spec.alternate == Alternate::Standard {

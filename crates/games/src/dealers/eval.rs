@@ -4,6 +4,13 @@
 //! hand's own small worth, the royal's safety against the dealt army's
 //! attackers, and a little centralisation. Scores are for the side to
 //! move.
+//!
+//! The evaluation is a dot product: [`terms`] counts each term's feature
+//! (White's less Black's) and [`WEIGHTS`] scales them, so that Texel's
+//! fit (`dealers_texel` in `deckmate-measure`) sees the very terms the
+//! engine plays with ([`columns`]). The armies are dealt at random, so no
+//! kind has a weight of its own: each weight scales a term over every
+//! kind (the material's, the hand's...).
 
 use super::movegen::{Candidates, Move};
 use super::position::{cell, man_of, Position, EMPTY, SHARED};
@@ -11,17 +18,140 @@ use super::rules::{PromotionRule, Rules, Squares};
 use deckmate_engine::{CandidateNote, Eval, Evaluator};
 use deckmate_rules::{Seat, ToAct};
 
-/// The share of a hand piece's worth counted while it waits in the hand.
-const HAND_SHARE: i32 = 15;
-/// The most a pawn on the square before its zone gains from the best
-/// piece it may become, in percent of that piece.
-const PROMOTION_SHARE: i32 = 45;
-/// The cost of each square around the royal that an enemy piece reaches.
-const ZONE_ATTACK: i32 = 9;
-/// Centralisation of a piece, per step nearer the centre.
-const CENTRE: i32 = 4;
-/// The side to move's edge.
-const TEMPO: i32 = 10;
+/// The evaluation's weights, each a scale of one term (see [`NAMES`] for
+/// their units).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct DealersWeights {
+    /// The pieces' worth on the board (not pawns, not royals), in percent
+    /// of [`super::rules::Kind::value`].
+    pub material: i32,
+    /// The pawns' worth on the board, in percent of their value.
+    pub pawns: i32,
+    /// The share of a hand card's worth counted while it waits in the
+    /// hand, in percent.
+    pub hand: i32,
+    /// The most a pawn on the square before its zone gains from the best
+    /// piece it may become, in percent of that piece (the gain grows with
+    /// the square of its progress).
+    pub promotion: i32,
+    /// A pawn's advance, in centipawns for the whole way from its row to
+    /// the last rank (linear in its progress).
+    pub advance: i32,
+    /// Centralisation of a piece, in centipawns per two steps nearer the
+    /// centre.
+    pub centre: i32,
+    /// A piece's squares on the empty board not held by its own side, in
+    /// tenths of a centipawn each.
+    pub mobility: i32,
+    /// The cost of each square around the royal that an enemy piece
+    /// reaches (at most 24 counted).
+    pub zone: i32,
+    /// The cost of each enemy piece that reaches a square around the
+    /// royal.
+    pub attackers: i32,
+    /// Each piece on the board (not pawns, not royals), whatever its worth.
+    pub pieces: i32,
+    /// Each piece's worth squared, in tenths of a centipawn per
+    /// (worth / 100)²: more
+    /// or less than its worth for the strongest pieces.
+    pub square: i32,
+    /// Each of the side's men (not royals) on a square around its royal.
+    pub shelter: i32,
+    /// The side to move's edge.
+    pub tempo: i32,
+}
+
+/// The number of terms (and weights).
+pub const TERMS: usize = 13;
+
+/// The terms' names, in [`terms`]' order, with their weights' units.
+pub const NAMES: [&str; TERMS] = [
+    "material %",
+    "pawns %",
+    "hand %",
+    "promotion %",
+    "advance cp",
+    "centre cp/2",
+    "mobility cp/10",
+    "zone cp",
+    "attackers cp",
+    "pieces cp",
+    "square cp/10",
+    "shelter cp",
+    "tempo cp",
+];
+
+/// The weights played with: Texel's fit of the hand, centre, royal zone
+/// and tempo (`crates/games/TUNING.md`; the others as set by hand, the
+/// terms at 0 tried by the fits and not kept).
+pub const WEIGHTS: DealersWeights = DealersWeights {
+    material: 100,
+    pawns: 100,
+    hand: 0,
+    promotion: 45,
+    advance: 0,
+    centre: 25,
+    mobility: 0,
+    zone: 30,
+    attackers: 0,
+    pieces: 0,
+    square: 0,
+    shelter: 0,
+    tempo: 25,
+};
+
+impl Default for DealersWeights {
+    fn default() -> DealersWeights {
+        WEIGHTS
+    }
+}
+
+/// A term's feature times its multiplier is millionths of a centipawn
+/// per unit of its weight ([`NAMES`]).
+const MULTIPLIERS: [i64; TERMS] = [
+    10_000, 10_000, 10_000, 1, 10_000, 500_000, 100_000, 1_000_000, 1_000_000, 1_000_000, 10,
+    1_000_000, 1_000_000,
+];
+
+/// The evaluation's unit over a centipawn (see [`MULTIPLIERS`]).
+const DENOMINATOR: i64 = 1_000_000;
+
+impl DealersWeights {
+    /// The weights in [`NAMES`]' order.
+    pub fn to_array(&self) -> [i32; TERMS] {
+        [
+            self.material,
+            self.pawns,
+            self.hand,
+            self.promotion,
+            self.advance,
+            self.centre,
+            self.mobility,
+            self.zone,
+            self.attackers,
+            self.pieces,
+            self.square,
+            self.shelter,
+            self.tempo,
+        ]
+    }
+
+    /// The weights in [`NAMES`]' order, as the fit takes them.
+    pub fn to_vec(&self) -> Vec<f64> {
+        self.to_array().iter().map(|&w| f64::from(w)).collect()
+    }
+
+    /// The score for White of features `t` ([`terms`]), in centipawns
+    /// (rounded towards zero once, at the end).
+    pub fn score(&self, t: &[i64; TERMS]) -> i32 {
+        let w = self.to_array();
+        let mut sum = 0i64;
+        for j in 0..TERMS {
+            sum += i64::from(w[j]) * MULTIPLIERS[j] * t[j];
+        }
+        (sum / DENOMINATOR) as i32
+    }
+}
 
 /// The evaluation.
 #[derive(Copy, Clone, Debug, Default)]
@@ -57,16 +187,16 @@ fn best_promotion(pos: &Position, seat: Seat) -> i32 {
     }
 }
 
-/// Per side, [`best_promotion`] and the hand's own worth (each card's
-/// [`HAND_SHARE`]), in one pass over the kinds under the `Hand` rule.
-fn hand_values(pos: &Position) -> ([i32; 2], [i32; 2]) {
+/// Per side, [`best_promotion`] and the hand's worth (each card's value),
+/// in one pass over the kinds under the `Hand` rule.
+fn hand_values(pos: &Position) -> ([i32; 2], [i64; 2]) {
     let r = pos.rules();
     if r.options.promotion != PromotionRule::Hand {
         let mut worth = [0; 2];
         for (i, w) in worth.iter_mut().enumerate() {
             for (k, &count) in pos.hands[i].iter().enumerate().take(r.kinds.len()) {
                 if count > 0 {
-                    *w += i32::from(count) * r.facts(k as u8).value * HAND_SHARE / 100;
+                    *w += i64::from(count) * i64::from(r.facts(k as u8).value);
                 }
             }
         }
@@ -97,62 +227,131 @@ fn hand_values(pos: &Position) -> ([i32; 2], [i32; 2]) {
                 best[i] = Some(best[i].map_or(value, |v| v.max(value)));
             }
             if count > 0 {
-                worth[i] += i32::from(count) * value * HAND_SHARE / 100;
+                worth[i] += i64::from(count) * i64::from(value);
             }
         }
     }
     (best.map(|b| b.unwrap_or(0)), worth)
 }
 
-impl DealersEval {
-    /// The score for White, in one pass over each side's men.
-    pub fn white_score(&self, pos: &Position) -> i32 {
-        let r = pos.rules();
-        let mut score = [0i32; 2];
-        let (best, hand_worth) = hand_values(pos);
-        for seat in Seat::BOTH {
-            let i = seat.index();
-            let best = best[i];
-            let s = &mut score[i];
-            *s += hand_worth[i];
-            for sq in pos.men.all[i].iter() {
-                let (_, k) = man_of(pos.board[usize::from(sq)]);
-                let kind = r.facts(k);
-                if kind.royal {
-                    continue;
-                }
-                *s += kind.value;
-                if kind.pawn {
+/// The index of each term in [`terms`].
+const MATERIAL: usize = 0;
+const PAWNS: usize = 1;
+const HAND: usize = 2;
+const PROMOTION: usize = 3;
+const ADVANCE: usize = 4;
+const CENTRE: usize = 5;
+const MOBILITY: usize = 6;
+const ZONE: usize = 7;
+const ATTACKERS: usize = 8;
+const PIECES: usize = 9;
+const SQUARE: usize = 10;
+const SHELTER: usize = 11;
+const TEMPO: usize = 12;
+
+/// The evaluation's features, White's less Black's, in [`NAMES`]' order:
+/// the pieces' values, the pawns' values, the hand cards' values, each
+/// pawn's best promotion times its progress squared (percent squared),
+/// the pawns' progress (percent), the pieces' steps from the edge, the
+/// pieces' squares on the empty board not held by their side, the squares
+/// around the royal that enemy pieces reach (negated, at most 24 a side),
+/// the enemy pieces that reach one (negated), the pieces, their values
+/// squared, the side's men (not royals) around its royal, and 1 for White
+/// to move (-1 for Black).
+pub fn terms(pos: &Position) -> [i64; TERMS] {
+    terms_of(pos, true)
+}
+
+/// [`terms`], the mobility left at 0 unless `mobility` (the engine counts
+/// it only while its weight is not 0).
+#[inline]
+fn terms_of(pos: &Position, mobility: bool) -> [i64; TERMS] {
+    let r = pos.rules();
+    let mut t = [0i64; TERMS];
+    let (best, hand_worth) = hand_values(pos);
+    let last = i32::from(r.size) - 1;
+    let start = i32::from(r.pawn_row());
+    for seat in Seat::BOTH {
+        let i = seat.index();
+        let sign = if i == 0 { 1 } else { -1 };
+        let best = i64::from(best[i]);
+        let own = &pos.men.all[i];
+        let mut side = [0i64; TERMS];
+        side[HAND] = hand_worth[i];
+        for sq in own.iter() {
+            let (_, k) = man_of(pos.board[usize::from(sq)]);
+            let kind = r.facts(k);
+            if kind.royal {
+                continue;
+            }
+            if kind.pawn {
+                side[PAWNS] += i64::from(kind.value);
+                let p2 = r.progress2(seat, sq);
+                if p2 > 0 {
                     // Nearer the zone, more of the best piece in hand.
-                    *s += best * PROMOTION_SHARE * r.progress2(seat, sq) / 1_000_000;
-                } else {
-                    *s += CENTRE * r.centre_steps(sq) / 2;
+                    side[PROMOTION] += best * i64::from(p2);
+                    let rank = i32::from(r.rank_from(seat, sq));
+                    side[ADVANCE] += i64::from((rank - start) * 100 / (last - start));
+                }
+            } else {
+                side[MATERIAL] += i64::from(kind.value);
+                side[PIECES] += 1;
+                side[SQUARE] += i64::from(kind.value) * i64::from(kind.value);
+                side[CENTRE] += i64::from(r.centre_steps(sq));
+                if mobility {
+                    let reach = r.reach(k, seat, sq);
+                    side[MOBILITY] += i64::from(reach.len() - reach.and(own).len());
                 }
             }
         }
         // The royal's safety: squares around it that enemy pieces reach
         // (their moves on the empty board: the dealt army's attackers),
         // each royal's zone counted apart.
-        for seat in Seat::BOTH {
-            let i = seat.index();
-            let them = seat.other();
-            let mut hits = 0u32;
-            for royal in pos.men.royals[i].iter() {
-                let around = r.zone(royal);
-                for sq in pos.men.all[them.index()].iter() {
-                    let (_, k) = man_of(pos.board[usize::from(sq)]);
-                    if !r.facts(k).pawn {
-                        // Most men reach no square of the zone: no count.
-                        let hit = r.reach(k, them, sq).and(around);
-                        if !hit.is_empty() {
-                            hits += hit.len();
-                        }
+        let them = seat.other();
+        let (mut hits, mut attackers) = (0u32, 0i64);
+        let guards = own.xor(&pos.men.royals[i]);
+        for royal in pos.men.royals[i].iter() {
+            let around = r.zone(royal);
+            side[SHELTER] += i64::from(around.and(&guards).len());
+            for sq in pos.men.all[them.index()].iter() {
+                let (_, k) = man_of(pos.board[usize::from(sq)]);
+                if !r.facts(k).pawn {
+                    // Most men reach no square of the zone: no count.
+                    let hit = r.reach(k, them, sq).and(around);
+                    if !hit.is_empty() {
+                        hits += hit.len();
+                        attackers += 1;
                     }
                 }
             }
-            score[i] -= ZONE_ATTACK * (hits as i32).min(24);
         }
-        score[0] - score[1]
+        side[ZONE] = -i64::from(hits.min(24));
+        side[ATTACKERS] = -attackers;
+        for j in 0..TEMPO {
+            t[j] += sign * side[j];
+        }
+    }
+    t[TEMPO] = match pos.side_to_move() {
+        Seat::First => 1,
+        Seat::Second => -1,
+    };
+    t
+}
+
+/// The columns of Texel's fit: [`terms`] in centipawns per unit of each
+/// weight, so that their dot product with the weights is the score for
+/// White ([`DealersEval::white_score`], before its rounding).
+pub fn columns(pos: &Position) -> Vec<f64> {
+    let t = terms(pos);
+    (0..TERMS)
+        .map(|j| t[j] as f64 * MULTIPLIERS[j] as f64 / DENOMINATOR as f64)
+        .collect()
+}
+
+impl DealersEval {
+    /// The score for White, the side to move's tempo included.
+    pub fn white_score(&self, pos: &Position) -> i32 {
+        WEIGHTS.score(&terms_of(pos, WEIGHTS.mobility != 0))
     }
 
     /// The search's note of what a candidate list is: word 3 says
@@ -181,11 +380,10 @@ impl DealersEval {
 impl Evaluator<Position> for DealersEval {
     fn evaluate(&self, pos: &Position) -> i32 {
         let w = self.white_score(pos);
-        TEMPO
-            + match pos.side_to_move() {
-                Seat::First => w,
-                Seat::Second => -w,
-            }
+        match pos.side_to_move() {
+            Seat::First => w,
+            Seat::Second => -w,
+        }
     }
 
     fn evaluate_full(&self, pos: &Position) -> Eval {

@@ -1,0 +1,159 @@
+//! Dealer's Chess's evaluation weights fitted to game results (Texel's
+//! method): self-play games at a fixed node budget per move, each from its
+//! own deal (a seed a game, both armies arranged `random`), give positions
+//! and results; the weights that best predict each result from its
+//! position's evaluation (a logistic curve, least squares) are printed.
+//!
+//! ```sh
+//! cargo run --release -p deckmate-measure --bin dealers_texel -- gen GAMES NODES SEED > samples.txt
+//! cargo run --release -p deckmate-measure --bin dealers_texel -- fit samples.txt [ITERATIONS [MASK]]
+//! ```
+//!
+//! A sample is a position (D14's string, which reads back as the same
+//! position under the default options) after the first plies whose side
+//! to move is not in check and whose engine move is quiet (no capture, no
+//! promotion): a position the static evaluation should judge alone.
+//!
+//! The armies are dealt at random from the catalogue's cards, so no kind
+//! has a weight of its own: the columns are the evaluation's terms
+//! ([`deckmate_games::dealers::eval::columns`]), each weight a scale.
+
+use deckmate_engine::{Evaluator, Player};
+use deckmate_games::dealers::bench::dealt_start;
+use deckmate_games::dealers::eval::{columns, DealersWeights, NAMES};
+use deckmate_games::dealers::record::GameSpec;
+use deckmate_games::dealers::tools::DealersTools;
+use deckmate_games::dealers::{Catalogue, DealersEval, PlayOptions, Position};
+use deckmate_games::registry::EngineHook;
+use deckmate_measure::texel;
+use deckmate_rules::{Game, Seat, SeededRng};
+use std::io::Write;
+
+/// Random plies before the engines play (the deal varies the games too).
+const OPENING_PLIES: u32 = 4;
+
+/// Game `i`'s samples (position strings) and its result for White: the
+/// deal of seed `seed * 1_000_003 + i`, a few random plies, then the
+/// engine at `nodes` a move for both sides.
+fn game(seed: u64, i: u64, nodes: u64) -> Result<(Vec<String>, f64), String> {
+    let spec = GameSpec {
+        seed: seed.wrapping_mul(1_000_003).wrapping_add(i),
+        ..GameSpec::default()
+    };
+    let (g, _) = dealt_start(&spec)?;
+    let mut pos: Position = g
+        .position()
+        .cloned()
+        .ok_or_else(|| "the arrangements made no start".to_string())?;
+    let mut rng = SeededRng::new(spec.seed ^ 0x5EED);
+    let mut moves = Vec::new();
+    for _ in 0..OPENING_PLIES {
+        moves.clear();
+        Game::legal_moves(&pos, &mut moves);
+        if moves.is_empty() {
+            break;
+        }
+        let m = moves[rng.below(moves.len() as u64) as usize];
+        pos.play_unchecked(m);
+    }
+    let mut white = DealersTools.fixed_player(0, Some(nodes));
+    let mut black = DealersTools.fixed_player(0, Some(nodes));
+    let mut samples = Vec::new();
+    let mut plies = 0;
+    while pos.end_state().is_none() && plies < 400 {
+        let m = match pos.side_to_move() {
+            Seat::First => white.choose(&pos),
+            Seat::Second => black.choose(&pos),
+        };
+        let Some(m) = m else { break };
+        let quiet = !DealersEval.is_tactical(&pos, m);
+        if quiet && !pos.in_check(pos.side_to_move()) && plies >= 4 {
+            samples.push(pos.text());
+        }
+        pos.play_unchecked(m);
+        plies += 1;
+    }
+    let result = match pos.end_state().and_then(|e| e.winner) {
+        Some(Seat::First) => 1.0,
+        Some(Seat::Second) => 0.0,
+        None => 0.5,
+    };
+    Ok((samples, result))
+}
+
+fn generate(games: u64, nodes: u64, seed: u64) -> Result<(), String> {
+    let mut out = std::io::stdout().lock();
+    for i in 0..games {
+        let (samples, result) = game(seed, i, nodes)?;
+        for s in samples {
+            writeln!(out, "{s};{result}").map_err(|e| e.to_string())?;
+        }
+        out.flush().map_err(|e| e.to_string())?;
+        if i % 50 == 0 {
+            eprintln!("game {i}");
+        }
+    }
+    Ok(())
+}
+
+/// Fits the weights whose `free` entry is true (the others keep their
+/// defaults).
+fn fit(path: &str, iterations: usize, free: &[bool]) -> Result<(), String> {
+    let catalogue = Catalogue::builtin();
+    let data = texel::read_samples(path, |p| {
+        let pos =
+            Position::from_text(p, catalogue, PlayOptions::default()).map_err(|e| e.to_string())?;
+        if pos.text() != p {
+            return Err(format!("reads back as {}", pos.text()));
+        }
+        Ok(columns(&pos))
+    })?;
+    let w0 = DealersWeights::default().to_vec();
+    texel::fit_and_report(
+        &NAMES,
+        &w0,
+        &data,
+        &texel::Fit {
+            free,
+            tied: &[],
+            iterations,
+            rate: 1.0,
+        },
+    );
+    Ok(())
+}
+
+/// The usage line.
+const USAGE: &str =
+    "usage: dealers_texel gen [GAMES [NODES [SEED]]] | fit FILE [ITERATIONS [MASK]]";
+
+fn number(args: &[String], i: usize, default: u64) -> Result<u64, String> {
+    texel::number(args, i, default, USAGE)
+}
+
+fn run(args: &[String]) -> Result<(), String> {
+    match args.get(1).map(String::as_str) {
+        Some("gen") => generate(
+            number(args, 2, 100)?,
+            number(args, 3, 5000)?,
+            number(args, 4, 1)?,
+        ),
+        Some("fit") => {
+            let path = args.get(2).map_or("samples.txt", String::as_str);
+            let iterations = usize::try_from(number(args, 3, 2000)?).map_err(|e| e.to_string())?;
+            // A mask of one character a weight, `1` for a weight to fit
+            // (default: all).
+            let free = texel::mask(args.get(4), NAMES.len())?;
+            fit(path, iterations, &free)
+        }
+        _ => Err(USAGE.to_string()),
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    if let Err(e) = run(&args) {
+        eprintln!("{e}");
+        std::process::exit(2);
+    }
+}
