@@ -6,8 +6,9 @@
 //! kinds cycle through the list given) with the sides swapped. A game ends
 //! by the rules (the default options: palace conquest, the 100-ply
 //! quiet-move limit and threefold repetition draw) or, at the match's ply
-//! cap (600 by default), as a draw recorded with the termination "drawn by
-//! the match's 600-ply limit", so every game terminates.
+//! cap (600 by default), as a draw recorded with the termination
+//! "adjudicated a draw after 600 plies" (the words every match writes, which
+//! a record's replay accepts), so every game terminates.
 
 use super::tools::CardmateTools;
 use super::{record, End, EndReason, Move, Options, Position, SetupKind};
@@ -170,7 +171,7 @@ pub fn play_match_game(
     ) {
         rec.set_tag(
             "Termination",
-            format!("drawn by the match's {}-ply limit", opts.max_plies),
+            format!("adjudicated a draw after {} plies", moves.len()),
         );
     }
     Ok(crate::registry::game_result(

@@ -313,7 +313,9 @@ fn terms_of(pos: &Position, mobility: bool) -> [i64; TERMS] {
         for royal in pos.men.royals[i].iter() {
             let around = r.zone(royal);
             side[SHELTER] += i64::from(around.and(&guards).len());
-            for sq in pos.men.all[them.index()].iter() {
+            // Only the men that may reach some square of the zone.
+            let near = pos.men.all[them.index()].and(r.zone_reached_from(them, royal));
+            for sq in near.iter() {
                 let (_, k) = man_of(pos.board[usize::from(sq)]);
                 if !r.facts(k).pawn {
                     // Most men reach no square of the zone: no count.

@@ -241,6 +241,16 @@ impl Squares {
         ])
     }
 
+    /// The squares in either set.
+    #[inline]
+    pub fn or(&self, other: &Squares) -> Squares {
+        Squares([
+            self.0[0] | other.0[0],
+            self.0[1] | other.0[1],
+            self.0[2] | other.0[2],
+        ])
+    }
+
     /// The squares in both sets.
     #[inline]
     pub fn and(&self, other: &Squares) -> Squares {
@@ -320,6 +330,9 @@ pub struct Rules {
     /// Per seat and square, the squares from which some kind of the game
     /// reaches it ([`Rules::reached_from`]).
     reached_from: [Vec<Squares>; 2],
+    /// Per seat and square, [`Rules::reached_from`] of every square of
+    /// the square's zone ([`Rules::zone_reached_from`]).
+    zone_reached_from: [Vec<Squares>; 2],
     /// Per square, it and the squares around it.
     zones: Vec<Squares>,
     /// Per square, its steps from the board's edge towards the centre
@@ -420,7 +433,17 @@ impl Rules {
                 reached_from[seat][usize::from(sq)].add(from);
             }
         }
-        let zones = (0..squares as u8).map(|sq| zone(size, sq)).collect();
+        let zones: Vec<Squares> = (0..squares as u8).map(|sq| zone(size, sq)).collect();
+        let zone_reached_from = reached_from.clone().map(|by_square| {
+            zones
+                .iter()
+                .map(|z| {
+                    z.iter().fold(Squares::default(), |acc, sq| {
+                        acc.or(&by_square[usize::from(sq)])
+                    })
+                })
+                .collect()
+        });
         let centre = (0..squares as u8)
             .map(|sq| centre_steps(size, sq))
             .collect();
@@ -438,6 +461,7 @@ impl Rules {
             square_count: squares,
             reach,
             reached_from,
+            zone_reached_from,
             zones,
             centre,
             progress,
@@ -523,6 +547,14 @@ impl Rules {
     #[inline]
     pub(crate) fn reached_from(&self, seat: Seat, sq: u8) -> &Squares {
         &self.reached_from[seat.index()][usize::from(sq)]
+    }
+
+    /// The squares from which a man of some kind of the game, of `seat`,
+    /// may capture on some square of `sq`'s zone ([`Rules::zone`]): the
+    /// only squares a count of the men attacking that zone need look at.
+    #[inline]
+    pub(crate) fn zone_reached_from(&self, seat: Seat, sq: u8) -> &Squares {
+        &self.zone_reached_from[seat.index()][usize::from(sq)]
     }
 
     /// `sq` and the squares around it.
