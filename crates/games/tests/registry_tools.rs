@@ -262,7 +262,12 @@ fn a_match_through_the_registry_reports_every_game_with_its_record() {
             .play_match(&settings, &mut |i, game| {
                 seen.push((i, game.a_first));
                 let replayed = entry.replay_text(&game.record.to_string());
-                assert!(replayed.is_ok(), "{key} game {i}: {:?} {}", replayed.as_ref().err(), game.record);
+                assert!(
+                    replayed.is_ok(),
+                    "{key} game {i}: {:?} {}",
+                    replayed.as_ref().err(),
+                    game.record
+                );
             })
             .expect("played");
         assert_eq!(seen, [(0, true), (1, false)], "{key}");
