@@ -162,3 +162,64 @@ pub fn number(args: &[String], i: usize, default: u64, usage: &str) -> Result<u6
             .map_err(|_| format!("'{s}' is not a whole number\n{usage}")),
     }
 }
+
+/// What a fitting program was asked: `gen [GAMES [NODES [SEED]]]` (self-play
+/// samples to standard output) or `fit FILE [ITERATIONS [MASK [MORE...]]]`.
+pub enum Command<'a> {
+    /// Play `games` games at `nodes` a move from `seed`.
+    Gen {
+        /// Games to play (default 100).
+        games: u64,
+        /// Nodes a move.
+        nodes: u64,
+        /// The first seed (default 1).
+        seed: u64,
+    },
+    /// Fit the weights `free` marks to the samples of `path`.
+    Fit {
+        /// The samples file (default `samples.txt`).
+        path: &'a str,
+        /// Passes over the data (default 2000).
+        iterations: usize,
+        /// [`mask`]'s answer for the fourth argument.
+        free: Vec<bool>,
+        /// The arguments after the mask, the program's own.
+        more: &'a [String],
+    },
+}
+
+/// Reads a fitting program's arguments (`args[0]` its name): `weights`
+/// weights, `nodes` a move by default; a clear error with `usage`
+/// otherwise.
+pub fn command<'a>(
+    args: &'a [String],
+    usage: &str,
+    weights: usize,
+    nodes: u64,
+) -> Result<Command<'a>, String> {
+    match args.get(1).map(String::as_str) {
+        Some("gen") => Ok(Command::Gen {
+            games: number(args, 2, 100, usage)?,
+            nodes: number(args, 3, nodes, usage)?,
+            seed: number(args, 4, 1, usage)?,
+        }),
+        Some("fit") => Ok(Command::Fit {
+            path: args.get(2).map_or("samples.txt", String::as_str),
+            iterations: usize::try_from(number(args, 3, 2000, usage)?)
+                .map_err(|e| e.to_string())?,
+            free: mask(args.get(4), weights)?,
+            more: args.get(5..).unwrap_or_default(),
+        }),
+        _ => Err(usage.to_string()),
+    }
+}
+
+/// Runs a fitting program's `run` on the command line's arguments, and
+/// exits with status 2 and its error when it fails.
+pub fn main(run: impl FnOnce(&[String]) -> Result<(), String>) {
+    let args: Vec<String> = std::env::args().collect();
+    if let Err(e) = run(&args) {
+        eprintln!("{e}");
+        std::process::exit(2);
+    }
+}

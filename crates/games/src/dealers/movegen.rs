@@ -506,12 +506,26 @@ impl Position {
     /// only the legal moves (in check, with other than one royal, with
     /// few moves, or while a promotion is under way).
     pub(crate) fn candidate_moves(&self, min_legal: usize, out: &mut Vec<Move>) -> Candidates {
+        self.candidates::<false>(min_legal, out)
+    }
+
+    /// [`Position::candidate_moves`], of the tactical moves alone with
+    /// `TACTICAL` ([`Position::tactical_pseudo_moves`]).
+    fn candidates<const TACTICAL: bool>(
+        &self,
+        min_legal: usize,
+        out: &mut Vec<Move>,
+    ) -> Candidates {
         if self.pending.is_some() {
             self.legal_moves(out);
             return Candidates::Legal;
         }
         let start = out.len();
-        self.pseudo_moves(out);
+        if TACTICAL {
+            self.tactical_pseudo_moves(out);
+        } else {
+            self.pseudo_moves(out);
+        }
         let guard = self.guard();
         if let Guard::Safe(danger) = guard {
             let safe = out[start..]
@@ -687,18 +701,7 @@ impl Position {
     /// [`Position::candidate_moves`] would give them (its note: guarded
     /// squares, or legal moves only).
     pub(crate) fn tactical_candidates(&self, out: &mut Vec<Move>) -> Candidates {
-        if self.pending.is_some() {
-            self.legal_moves(out);
-            return Candidates::Legal;
-        }
-        let start = out.len();
-        self.tactical_pseudo_moves(out);
-        let guard = self.guard();
-        if let Guard::Safe(danger) = guard {
-            return Candidates::Guarded(danger);
-        }
-        self.keep_legal(out, start, &guard);
-        Candidates::Legal
+        self.candidates::<true>(0, out)
     }
 
     /// The moves of the side to move's man on `from` (no castling), its

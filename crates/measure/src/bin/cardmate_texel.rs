@@ -188,37 +188,26 @@ fn start_weights(arg: Option<&String>) -> Result<Weights, String> {
     Ok(Weights::from_columns(&w))
 }
 
-fn number(args: &[String], i: usize, default: u64) -> Result<u64, String> {
-    texel::number(args, i, default, USAGE)
-}
-
 fn run(args: &[String]) -> Result<(), String> {
-    match args.get(1).map(String::as_str) {
-        Some("gen") => {
-            generate(
-                number(args, 2, 100)?,
-                number(args, 3, 2000)?,
-                number(args, 4, 1)?,
-            );
+    // The mask (23 characters, `1` for a weight to fit, in NAMES' order),
+    // then the starting weights.
+    match texel::command(args, USAGE, NAMES.len(), 2000)? {
+        texel::Command::Gen { games, nodes, seed } => {
+            generate(games, nodes, seed);
             Ok(())
         }
-        Some("fit") => {
-            let path = args.get(2).map_or("samples.txt", String::as_str);
-            let iterations = usize::try_from(number(args, 3, 2000)?).map_err(|e| e.to_string())?;
-            // A mask of 23 characters, `1` for a weight to fit (default:
-            // all), in NAMES' order, then the starting weights.
-            let free = texel::mask(args.get(4), NAMES.len())?;
-            let start = start_weights(args.get(5))?;
+        texel::Command::Fit {
+            path,
+            iterations,
+            free,
+            more,
+        } => {
+            let start = start_weights(more.first())?;
             fit(path, iterations, &free, &start)
         }
-        _ => Err(USAGE.to_string()),
     }
 }
 
 fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    if let Err(e) = run(&args) {
-        eprintln!("{e}");
-        std::process::exit(2);
-    }
+    texel::main(run);
 }

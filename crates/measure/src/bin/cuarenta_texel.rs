@@ -181,37 +181,28 @@ fn fit(path: &str, iterations: usize, free: &[bool], tie_mobility: bool) -> Resu
 const USAGE: &str =
     "usage: cuarenta_texel gen [GAMES [NODES [SEED]]] | fit FILE [ITERATIONS [MASK [tie]]]";
 
-fn number(args: &[String], i: usize, default: u64) -> Result<u64, String> {
-    texel::number(args, i, default, USAGE)
-}
-
 fn run(args: &[String]) -> Result<(), String> {
-    match args.get(1).map(String::as_str) {
-        Some("gen") => {
-            generate(
-                number(args, 2, 100)?,
-                number(args, 3, 2000)?,
-                number(args, 4, 1)?,
-            );
+    // The mask (24 characters, `1` for a weight to fit), then `tie` to
+    // fit one mobility weight for all kinds.
+    match texel::command(args, USAGE, NAMES.len(), 2000)? {
+        texel::Command::Gen { games, nodes, seed } => {
+            generate(games, nodes, seed);
             Ok(())
         }
-        Some("fit") => {
-            let path = args.get(2).map_or("samples.txt", String::as_str);
-            let iterations = usize::try_from(number(args, 3, 2000)?).map_err(|e| e.to_string())?;
-            // A mask of 24 characters, `1` for a weight to fit (default:
-            // all), then `tie` to fit one mobility weight for all kinds.
-            let free = texel::mask(args.get(4), NAMES.len())?;
-            let tie = args.get(5).is_some_and(|a| a == "tie");
-            fit(path, iterations, &free, tie)
-        }
-        _ => Err(USAGE.to_string()),
+        texel::Command::Fit {
+            path,
+            iterations,
+            free,
+            more,
+        } => fit(
+            path,
+            iterations,
+            &free,
+            more.first().is_some_and(|a| a == "tie"),
+        ),
     }
 }
 
 fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    if let Err(e) = run(&args) {
-        eprintln!("{e}");
-        std::process::exit(2);
-    }
+    texel::main(run);
 }

@@ -127,33 +127,18 @@ fn fit(path: &str, iterations: usize, free: &[bool]) -> Result<(), String> {
 const USAGE: &str =
     "usage: dealers_texel gen [GAMES [NODES [SEED]]] | fit FILE [ITERATIONS [MASK]]";
 
-fn number(args: &[String], i: usize, default: u64) -> Result<u64, String> {
-    texel::number(args, i, default, USAGE)
-}
-
 fn run(args: &[String]) -> Result<(), String> {
-    match args.get(1).map(String::as_str) {
-        Some("gen") => generate(
-            number(args, 2, 100)?,
-            number(args, 3, 5000)?,
-            number(args, 4, 1)?,
-        ),
-        Some("fit") => {
-            let path = args.get(2).map_or("samples.txt", String::as_str);
-            let iterations = usize::try_from(number(args, 3, 2000)?).map_err(|e| e.to_string())?;
-            // A mask of one character a weight, `1` for a weight to fit
-            // (default: all).
-            let free = texel::mask(args.get(4), NAMES.len())?;
-            fit(path, iterations, &free)
-        }
-        _ => Err(USAGE.to_string()),
+    match texel::command(args, USAGE, NAMES.len(), 5000)? {
+        texel::Command::Gen { games, nodes, seed } => generate(games, nodes, seed),
+        texel::Command::Fit {
+            path,
+            iterations,
+            free,
+            ..
+        } => fit(path, iterations, &free),
     }
 }
 
 fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    if let Err(e) = run(&args) {
-        eprintln!("{e}");
-        std::process::exit(2);
-    }
+    texel::main(run);
 }
