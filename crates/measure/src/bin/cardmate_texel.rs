@@ -86,32 +86,16 @@ fn game(seed: u64, pair: u64, nodes: u64) -> (Vec<String>, f64) {
     (samples, result)
 }
 
-/// The names of the fitted weights, in column order.
-const NAMES: [&str; COLUMNS] = [
-    "One",
-    "Two",
-    "Three",
-    "Four",
-    "Five",
-    "Six",
-    "Seven",
-    "Eight",
-    "Nine",
-    "Ten",
-    "Jack",
-    "Queen",
-    "King",
-    "Ace",
-    "last_king",
-    "king_attacker",
-    "lure",
-    "forced_loss",
-    "king_lure",
-    "palace_card",
-    "palace_threat",
-    "mobility",
-    "tempo",
+/// The card ranks' columns, One to Ace; [`Weights::NAMES`] follow them.
+const RANKS: [&str; COLUMNS - Weights::NAMES.len()] = [
+    "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten", "Jack", "Queen",
+    "King", "Ace",
 ];
+
+/// The names of the fitted weights, in column order.
+fn names() -> Vec<&'static str> {
+    RANKS.iter().chain(Weights::NAMES.iter()).copied().collect()
+}
 
 /// A position's columns from Forehand's side (the evaluation, for the side
 /// to move, is their dot product with the weights).
@@ -151,7 +135,7 @@ fn fit(path: &str, iterations: usize, free: &[bool], start: &Weights) -> Result<
     })?;
     let w0 = start.to_columns();
     texel::fit_and_report(
-        &NAMES,
+        &names(),
         &w0,
         &data,
         &texel::Fit {
@@ -189,9 +173,9 @@ fn start_weights(arg: Option<&String>) -> Result<Weights, String> {
 }
 
 fn run(args: &[String]) -> Result<(), String> {
-    // The mask (23 characters, `1` for a weight to fit, in NAMES' order),
+    // The mask (23 characters, `1` for a weight to fit, in the order of `names`),
     // then the starting weights.
-    match texel::command(args, USAGE, NAMES.len(), 2000)? {
+    match texel::command(args, USAGE, COLUMNS, 2000)? {
         texel::Command::Gen { games, nodes, seed } => {
             generate(games, nodes, seed);
             Ok(())
