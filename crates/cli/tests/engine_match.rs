@@ -115,6 +115,10 @@ fn two_engines_by_command_at_cuarenta_with_an_sprt() {
     ];
     let text = a_clean_match(&[&args[..], &[dir.to_str().unwrap()]].concat(), 2);
     assert!(text.contains("SPRT [0, 50]"), "{text}");
+    // The two games are one pair (the same start, seats swapped): it is
+    // counted, and the SPRT weighs it.
+    assert!(text.contains("pairs (each start twice"), "{text}");
+    assert!(text.contains("by pairs: LLR"), "{text}");
 }
 
 /// Games whose start the seed decides (Dealer's deal, 52Chess's deck):

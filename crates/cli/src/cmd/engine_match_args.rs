@@ -31,7 +31,8 @@ pub struct EngineMatchArgs {
     /// ... on this many of its moves in a row resigns (0: never).
     #[arg(long, default_value = "4", value_parser = clap::value_parser!(u32).range(0..=1000))]
     resign_moves: u32,
-    /// With --engine: stop once the SPRT decides: elo0,elo1[,alpha,beta].
+    /// With --engine: stop once the SPRT decides: elo0,elo1[,alpha,beta]
+    /// (weighed by pairs of games, each start twice with the seats swapped).
     #[arg(long, value_name = "ELO0,ELO1[,ALPHA,BETA]")]
     sprt: Option<Sprt>,
     /// With --engine: the records, one PGN file (default OUT/match.pgn).

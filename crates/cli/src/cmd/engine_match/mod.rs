@@ -12,7 +12,7 @@ pub mod openings;
 pub mod uci_client;
 
 use duel::{Adjudication, TimeControl};
-use elo::{elo_with_margin, Sprt, Tally, Verdict};
+use elo::{elo_with_margin, Pairs, Sample, Sprt, Tally, Verdict};
 use openings::Opening;
 use uci_client::UciClient;
 
@@ -122,6 +122,9 @@ pub fn run(m: &EngineMatch) -> Result<(), String> {
     );
     let mut rng = SeededRng::new(m.seed);
     let mut tally = Tally::default();
+    let mut pairs = Pairs::default();
+    // A's half-points in the first game of the pair under way.
+    let mut first_of_pair = 0;
     let mut opening = Opening::start();
     for i in 0..m.games {
         if i % 2 == 0 {
@@ -148,10 +151,25 @@ pub fn run(m: &EngineMatch) -> Result<(), String> {
             &mut rng,
         )?;
         let a_seat = if a_first { Seat::First } else { Seat::Second };
-        match played.winner {
-            Some(w) if w == a_seat => tally.wins += 1,
-            Some(_) => tally.losses += 1,
-            None => tally.draws += 1,
+        let a_points = match played.winner {
+            Some(w) if w == a_seat => {
+                tally.wins += 1;
+                2
+            }
+            Some(_) => {
+                tally.losses += 1;
+                0
+            }
+            None => {
+                tally.draws += 1;
+                1
+            }
+        };
+        let pair_done = i % 2 == 1;
+        if pair_done {
+            pairs.add(first_of_pair, a_points);
+        } else {
+            first_of_pair = a_points;
         }
         let _ = writeln!(pgn, "{}\n", played.record.trim_end());
         let result = match played.winner {
@@ -169,15 +187,16 @@ pub fn run(m: &EngineMatch) -> Result<(), String> {
             tally.draws,
             tally.losses
         );
-        if let Some(s) = &m.sprt {
-            let v = s.verdict(&tally);
+        // The test weighs whole pairs: each start's two games together.
+        if let (Some(s), true) = (&m.sprt, pair_done) {
+            let v = s.verdict(&pairs);
             if v != Verdict::Continue {
                 let (lo, hi) = s.bounds();
                 outln!(
                     "SPRT: {} accepted after {} games (LLR {:.2}, bounds {:.2} {:.2})",
                     if v == Verdict::H1 { "H1" } else { "H0" },
                     i + 1,
-                    s.llr(&tally),
+                    s.llr(&pairs),
                     lo,
                     hi
                 );
@@ -186,29 +205,53 @@ pub fn run(m: &EngineMatch) -> Result<(), String> {
         }
     }
     outln!();
-    outln!("{}", summary(&a.name, &b.name, &tally, m.sprt.as_ref()));
+    outln!(
+        "{}",
+        summary(&a.name, &b.name, &tally, &pairs, m.sprt.as_ref())
+    );
     outln!("records in {}", m.pgn);
     Ok(())
 }
 
-/// The match's result line: the score, the Elo estimate with its margin,
-/// and the SPRT's standing.
-pub fn summary(a: &str, b: &str, t: &Tally, sprt: Option<&Sprt>) -> String {
-    let p = t.score();
-    let elo = match elo_with_margin(t) {
+/// The Elo estimate with its margin, in words.
+fn elo_words(t: &impl Sample) -> String {
+    match elo_with_margin(t) {
         Some((e, m)) => format!("Elo {e:+.0} +- {m:.0} (95%)"),
-        None if t.games() > 0 && p > 0.0 && p < 1.0 => format!(
-            "Elo {:+.0}, no margin yet (the 95% interval of the score reaches 0 or 1)",
-            elo::elo_of_score(p)
-        ),
+        None => {
+            let p = t.score();
+            if t.games() > 0 && p > 0.0 && p < 1.0 && t.variance() <= 0.0 {
+                format!(
+                    "Elo {:+.0}, no margin yet (no spread: every one alike)",
+                    elo::elo_of_score(p)
+                )
+            } else if t.games() > 0 && p > 0.0 && p < 1.0 {
+                format!(
+                    "Elo {:+.0}, no margin yet (the 95% interval of the score reaches 0 or 1)",
+                    elo::elo_of_score(p)
+                )
+            } else {
+                "no Elo estimate".to_string()
+            }
+        }
+    }
+}
+
+/// The match's result: the score, the Elo estimate with its margin (by
+/// games, and by pairs of games), and the SPRT's standing (by pairs).
+pub fn summary(a: &str, b: &str, t: &Tally, pairs: &Pairs, sprt: Option<&Sprt>) -> String {
+    let elo = match elo_with_margin(t) {
+        Some(_) => elo_words(t),
         // Every game won, lost or drawn: the level matches' words (a
         // one-sided bound where the games give one).
-        None => crate::cmd::matches::elo_text(&deckmate_games::registry::MatchScore {
-            wins: t.wins,
-            draws: t.draws,
-            losses: t.losses,
-            games: Vec::new(),
-        }),
+        None if !(t.games() > 0 && t.score() > 0.0 && t.score() < 1.0) => {
+            crate::cmd::matches::elo_text(&deckmate_games::registry::MatchScore {
+                wins: t.wins,
+                draws: t.draws,
+                losses: t.losses,
+                games: Vec::new(),
+            })
+        }
+        None => elo_words(t),
     };
     let mut s = format!(
         "A ({a}) vs B ({b}): +{} ={} -{}  score {:.1}%  {elo}",
@@ -217,15 +260,29 @@ pub fn summary(a: &str, b: &str, t: &Tally, sprt: Option<&Sprt>) -> String {
         t.losses,
         100.0 * t.score()
     );
+    if pairs.pairs() > 0 {
+        let c = pairs.counts;
+        s.push_str(&format!(
+            "\npairs (each start twice, seats swapped), A's points: 2: {}, 1.5: {}, 1: {} \
+             ({} of them a win each with the same seat), 0.5: {}, 0: {}  {}",
+            c[4],
+            c[3],
+            c[2],
+            pairs.split,
+            c[1],
+            c[0],
+            elo_words(pairs)
+        ));
+    }
     if let Some(p) = sprt {
         let (lo, hi) = p.bounds();
         s.push_str(&format!(
-            "\nSPRT [{}, {}] alpha {} beta {}: LLR {:.2} (bounds {:.2}, {:.2})",
+            "\nSPRT [{}, {}] alpha {} beta {}, by pairs: LLR {:.2} (bounds {:.2}, {:.2})",
             p.elo0,
             p.elo1,
             p.alpha,
             p.beta,
-            p.llr(t),
+            p.llr(pairs),
             lo,
             hi
         ));
