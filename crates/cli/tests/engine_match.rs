@@ -150,6 +150,50 @@ fn engines_play_the_deal_of_the_match_seed() {
     }
 }
 
+/// Each pair of a Dealer's match is dealt from a seed of its own (the
+/// first from the match's): one deal for every game would measure the
+/// engines on that deal alone. Both games of a pair share it.
+#[test]
+fn each_pair_of_a_dealers_match_has_a_deal_of_its_own() {
+    let me = format!("{} uci", env!("CARGO_BIN_EXE_deckmate"));
+    let dir = temp_dir("deal-a-pair");
+    let args = [
+        "match",
+        "dealers",
+        "--engine",
+        &me,
+        "--engine",
+        &me,
+        "--games",
+        "6",
+        "--tc",
+        "1+0.02",
+        "--max-plies",
+        "12",
+        "--seed",
+        "15",
+        "--out",
+    ];
+    a_clean_match(&[&args[..], &[dir.to_str().unwrap()]].concat(), 6);
+    let pgn = std::fs::read_to_string(dir.join("match.pgn")).unwrap();
+    let tag = |name: &str| -> Vec<String> {
+        pgn.lines()
+            .filter(|l| l.starts_with(&format!("[{name} ")))
+            .map(str::to_string)
+            .collect()
+    };
+    let (seeds, deals) = (tag("Seed"), tag("Deal"));
+    assert_eq!(seeds.len(), 6, "{pgn}");
+    assert_eq!(deals.len(), 6, "{pgn}");
+    assert_eq!(seeds[0], "[Seed \"15\"]");
+    for pair in 0..3 {
+        assert_eq!(seeds[2 * pair], seeds[2 * pair + 1]);
+        assert_eq!(deals[2 * pair], deals[2 * pair + 1]);
+    }
+    assert!(seeds[0] != seeds[2] && seeds[2] != seeds[4], "{seeds:?}");
+    assert!(deals[0] != deals[2] && deals[2] != deals[4], "{deals:?}");
+}
+
 #[test]
 fn an_engine_that_does_not_play_the_game_is_refused() {
     let dir = temp_dir("refused");

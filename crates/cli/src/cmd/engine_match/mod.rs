@@ -85,12 +85,7 @@ fn start_engine(
     if e.options.iter().any(|o| o == "UCI_Variant") {
         e.set_option("UCI_Variant", key)?;
     }
-    // The seed decides the start of some games (Dealer's Chess's deal,
-    // the decks of 52Chess and Cardmate): an engine that takes one (as
-    // deckmate's `Seed`) plays the match's game, not its own default's.
-    if e.options.iter().any(|o| o == "Seed") {
-        e.set_option("Seed", &seed.to_string())?;
-    }
+    tell_seed(&mut e, seed)?;
     for (n, v) in options {
         if !e.options.iter().any(|o| o.eq_ignore_ascii_case(n)) {
             return Err(format!("{} has no option '{n}'", e.name));
@@ -99,6 +94,31 @@ fn start_engine(
     }
     e.ready()?;
     Ok(e)
+}
+
+/// Where the stream of the pairs' seeds starts, apart from the openings'.
+const PAIR_SEEDS: u64 = 0x5eed_0f_9a12_5eed;
+
+/// The seed of pair `k` (its two games) when the openings are made up:
+/// the match's own for the first pair, then one drawn from `stream` (in
+/// the range engines' `Seed` options take).
+fn pair_seed(seed: u64, k: usize, stream: &mut SeededRng) -> u64 {
+    if k == 0 {
+        seed
+    } else {
+        stream.below(1 << 31)
+    }
+}
+
+/// Tells an engine the seed of the games to come. The seed decides the
+/// start of some games (Dealer's Chess's deal, the decks of 52Chess and
+/// Cardmate): an engine that takes one (as deckmate's `Seed`) plays the
+/// match's game, not its own default's.
+fn tell_seed(e: &mut UciClient, seed: u64) -> Result<(), String> {
+    if e.options.iter().any(|o| o == "Seed") {
+        e.set_option("Seed", &seed.to_string())?;
+    }
+    Ok(())
 }
 
 /// Runs the match, printing a line a game and the result.
@@ -121,6 +141,11 @@ pub fn run(m: &EngineMatch) -> Result<(), String> {
         m.tc
     );
     let mut rng = SeededRng::new(m.seed);
+    // Each pair's own seed, where the openings are made up: the seed
+    // decides the start of some games (Dealer's Chess's deal), and one
+    // start for the whole match would measure the engines on it alone.
+    let mut pair_seeds = SeededRng::new(m.seed ^ PAIR_SEEDS);
+    let mut game_seed = m.seed;
     let mut tally = Tally::default();
     let mut pairs = Pairs::default();
     // A's half-points in the first game of the pair under way.
@@ -130,7 +155,11 @@ pub fn run(m: &EngineMatch) -> Result<(), String> {
         if i % 2 == 0 {
             let k = (i / 2) as usize;
             opening = if m.openings.is_empty() {
-                openings::random(m.game, m.seed, m.random_plies, &mut rng)
+                game_seed = pair_seed(m.seed, k, &mut pair_seeds);
+                for e in [&mut a, &mut b] {
+                    tell_seed(e, game_seed)?;
+                }
+                openings::random(m.game, game_seed, m.random_plies, &mut rng)
             } else {
                 m.openings[k % m.openings.len()].clone()
             };
@@ -143,7 +172,7 @@ pub fn run(m: &EngineMatch) -> Result<(), String> {
         };
         let played = duel::play(
             m.game,
-            m.seed,
+            game_seed,
             &opening,
             engines,
             m.tc,
