@@ -22,6 +22,7 @@ deckmate match --variant-file variants/chess.toml --a 4 --b 1 --games 10 --time 
 deckmate match --variant-file variants/chess.toml --engine fairy-stockfish --option UCI_LimitStrength=true \\\n    --option UCI_Elo=1500 --level 8 --games 10 --tc 2+0.05\n  \
 deckmate match cuarenta --engine \"deckmate uci\" --engine \"deckmate uci\" --option2 \"Skill Level=3\" --sprt 0,50\n\n\
 A and B alternate seats; each pair of games starts from the same position.\n\
+With --engine and random plies, each pair has a seed (a deal) of its own, the first --seed.\n\
 Every game's record is saved in the folder given, as <game>-001.pgn, ...\n",
     );
     for g in GAMES {
