@@ -4,6 +4,7 @@
 //! the lower levels see fewer moves ahead.
 
 pub mod deals;
+mod dominance;
 pub mod reference;
 mod solver;
 mod state;

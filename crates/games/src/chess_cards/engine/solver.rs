@@ -28,6 +28,7 @@
 //!   replies that win the move first; sacrifices of the lower suits and
 //!   the cheaper cards first ([`SAC_ORDER`]).
 
+use super::dominance::{play_equivalent, sacrifice_dominated};
 use super::state::{
     bits, bits_high, is_queen, lead_wins, mate_score, piece, replies, suit, State, NONE, PIECES,
     QUEENS, VALUE,
@@ -441,7 +442,7 @@ impl Solver {
                     continue;
                 }
                 let rep = replies(opp, c, p);
-                if rep == 0 {
+                if rep == 0 || play_equivalent(c, mine, opp) {
                     continue;
                 }
                 let code = encode(None, c, p);
@@ -478,6 +479,9 @@ impl Solver {
             if sac_first || plain_done {
                 let Some(x) = sacs.next() else { break };
                 sac_first = false;
+                if sacrifice_dominated(x, hand, opp) {
+                    continue;
+                }
                 let mut t = *s;
                 t.hands[l] &= !(1 << x);
                 t.sacs[l] += 1;
@@ -679,7 +683,11 @@ impl Solver {
         }
         let winning = cards & BEATERS[lead as usize];
         let start = n;
+        let leader_now = s.playable(l) | 1 << lead;
         for rc in bits_high(winning).chain(bits_high(cards & !winning)) {
+            if play_equivalent(rc, cards, leader_now) {
+                continue;
+            }
             if n < list.len() && Some(rc) != tt_card {
                 list[n] = rc;
                 n += 1;
@@ -698,6 +706,9 @@ impl Solver {
         // only when a legal reply follows).
         let can_sac = !sacrificed && hand.count_ones() >= 2;
         let sac_hand = if can_sac { hand } else { 0 };
+        // What can still tell the replier's cards apart: the lead on the
+        // table and what the leader can play later.
+        let leader_cards = s.playable(l) | 1 << lead;
         let mut sacs = tt_sac
             .filter(|&x| sac_hand & 1 << x != 0)
             .into_iter()
@@ -720,7 +731,9 @@ impl Solver {
                     continue;
                 };
                 sac_first = all_sacs_first;
-                if replies(hand & !(1 << x), lead, privilege) == 0 {
+                if replies(hand & !(1 << x), lead, privilege) == 0
+                    || sacrifice_dominated(x, hand, leader_cards)
+                {
                     continue;
                 }
                 let mut t = *s;
