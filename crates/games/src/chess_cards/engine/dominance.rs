@@ -69,7 +69,7 @@ fn same_piece_alike(x: u8, y: u8, opp: u32) -> bool {
 /// `hand` is as good or better to put out of play, against an opponent
 /// who can still play `opp` (see the module doc).
 #[inline]
-pub(crate) fn sacrifice_dominated(y: u8, hand: u32, opp: u32) -> bool {
+pub fn sacrifice_dominated(y: u8, hand: u32, opp: u32) -> bool {
     let (sy, py) = (suit(y), piece(y));
     // Same piece, a lower suit: interchangeable, the lower one is tried.
     let mut same_piece = hand & PIECES[py as usize] & ((1u32 << y) - 1);
@@ -106,7 +106,7 @@ pub(crate) fn sacrifice_dominated(y: u8, hand: u32, opp: u32) -> bool {
 /// skipped because a card of a lower suit among `plays` is
 /// interchangeable with it against `opp` (see the module doc).
 #[inline]
-pub(crate) fn play_equivalent(y: u8, plays: u32, opp: u32) -> bool {
+pub fn play_equivalent(y: u8, plays: u32, opp: u32) -> bool {
     let mut same_piece = plays & PIECES[piece(y) as usize] & ((1u32 << y) - 1);
     while same_piece != 0 {
         let x = same_piece.trailing_zeros() as u8;

@@ -13,6 +13,8 @@ mod table;
 pub use solver::Solver;
 // The solver's parts, public for the tests only (tests/chess_cards_solver.rs).
 #[doc(hidden)]
+pub use dominance::{play_equivalent, sacrifice_dominated};
+#[doc(hidden)]
 pub use solver::{encode, BEATERS};
 #[doc(hidden)]
 pub use state::{lead_wins, piece, suit};
