@@ -2,11 +2,12 @@
 //! by both sides (the dealer's score minus the other's) and a principal
 //! line.
 //!
-//! MTD(f) over alpha-beta with PVS on the compact [`State`]. A turn is
-//! split in two: a sacrifice (if any) is a node of its own, after which
-//! the same player leads or replies without sacrificing again, so a hand
-//! of n cards gives n plays and n sacrifices rather than n * n turns.
-//! With:
+//! A null-window test at 0 (does the dealer avoid being mated?), then one
+//! alpha-beta search with PVS over the window that test leaves, on the
+//! compact [`State`]. A turn is split in two: a sacrifice (if any) is a
+//! node of its own, after which the same player leads or replies without
+//! sacrificing again, so a hand of n cards gives n plays and n
+//! sacrifices rather than n * n turns. With:
 //! - a transposition table of bounds at lead and reply positions, before
 //!   and after a sacrifice, in buckets of four entries on one cache line;
 //!   a position's value does not depend on the deal it came from, so the
@@ -15,6 +16,9 @@
 //!   sacrificer) at most the position where x was already gone, which
 //!   offers the same plays and a sacrifice besides; a table bound there
 //!   refutes the sacrifice without a search;
+//! - cards the rest of the game cannot tell apart ([`super::dominance`]):
+//!   a sacrifice that another card of the hand dominates is not tried,
+//!   and of two interchangeable plays only one;
 //! - enhanced transposition cutoffs: up to move 7 a reply node first
 //!   looks up the position after each plain reply, and one the table
 //!   already bounds at or below alpha ends the node without a search;
@@ -22,11 +26,17 @@
 //!   best sacrifice, which never hurts the mater), and on move 10 a lead
 //!   that is answered is a draw;
 //! - score bounds: no mate can be worth more than the mater's best card at
-//!   the largest multiplier still reachable, so hopeless windows are cut;
-//! - move ordering: the table's move, plain plays before sacrifices, leads
-//!   the opponent cannot beat first, then those with the fewest answers;
-//!   replies that win the move first; sacrifices of the lower suits and
-//!   the cheaper cards first ([`SAC_ORDER`]).
+//!   the largest multiplier still reachable (a sacrifice takes two cards,
+//!   itself and the play that follows it), so hopeless windows are cut;
+//! - move ordering: the table's move first. Sacrifices are most often
+//!   what refutes a lead, so a reply node the table knows nothing of
+//!   tries every sacrifice before the plain replies, and a lead node one
+//!   sacrifice before the plain leads (over 20 seeded deals, with the
+//!   reply history below, 22.4 M positions became 6.7 M). Then leads the
+//!   opponent cannot beat, then those with the fewest answers; replies
+//!   that win the move, then those that refuted the same lead elsewhere
+//!   (a history table); sacrifices of the lower suits and the cheaper
+//!   cards first ([`SAC_ORDER`]).
 
 use super::dominance::{play_equivalent, sacrifice_dominated};
 use super::state::{
