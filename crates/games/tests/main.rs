@@ -15,6 +15,7 @@ mod chess52_perft;
 mod chess52_properties;
 mod chess52_rulings;
 mod chess_cards_deals;
+mod chess_cards_dominance;
 mod chess_cards_entry;
 mod chess_cards_player;
 mod chess_cards_rulings;

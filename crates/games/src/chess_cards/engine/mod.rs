@@ -4,6 +4,7 @@
 //! the lower levels see fewer moves ahead.
 
 pub mod deals;
+mod dominance;
 pub mod reference;
 mod solver;
 mod state;
@@ -11,6 +12,8 @@ mod table;
 
 pub use solver::Solver;
 // The solver's parts, public for the tests only (tests/chess_cards_solver.rs).
+#[doc(hidden)]
+pub use dominance::{play_equivalent, sacrifice_dominated};
 #[doc(hidden)]
 pub use solver::{encode, BEATERS};
 #[doc(hidden)]

@@ -2,11 +2,12 @@
 //! by both sides (the dealer's score minus the other's) and a principal
 //! line.
 //!
-//! MTD(f) over alpha-beta with PVS on the compact [`State`]. A turn is
-//! split in two: a sacrifice (if any) is a node of its own, after which
-//! the same player leads or replies without sacrificing again, so a hand
-//! of n cards gives n plays and n sacrifices rather than n * n turns.
-//! With:
+//! A null-window test at 0 (does the dealer avoid being mated?), then one
+//! alpha-beta search with PVS over the window that test leaves, on the
+//! compact [`State`]. A turn is split in two: a sacrifice (if any) is a
+//! node of its own, after which the same player leads or replies without
+//! sacrificing again, so a hand of n cards gives n plays and n
+//! sacrifices rather than n * n turns. With:
 //! - a transposition table of bounds at lead and reply positions, before
 //!   and after a sacrifice, in buckets of four entries on one cache line;
 //!   a position's value does not depend on the deal it came from, so the
@@ -15,6 +16,9 @@
 //!   sacrificer) at most the position where x was already gone, which
 //!   offers the same plays and a sacrifice besides; a table bound there
 //!   refutes the sacrifice without a search;
+//! - cards the rest of the game cannot tell apart ([`super::dominance`]):
+//!   a sacrifice that another card of the hand dominates is not tried,
+//!   and of two interchangeable plays only one;
 //! - enhanced transposition cutoffs: up to move 7 a reply node first
 //!   looks up the position after each plain reply, and one the table
 //!   already bounds at or below alpha ends the node without a search;
@@ -22,12 +26,19 @@
 //!   best sacrifice, which never hurts the mater), and on move 10 a lead
 //!   that is answered is a draw;
 //! - score bounds: no mate can be worth more than the mater's best card at
-//!   the largest multiplier still reachable, so hopeless windows are cut;
-//! - move ordering: the table's move, plain plays before sacrifices, leads
-//!   the opponent cannot beat first, then those with the fewest answers;
-//!   replies that win the move first; sacrifices of the lower suits and
-//!   the cheaper cards first ([`SAC_ORDER`]).
+//!   the largest multiplier still reachable (a sacrifice takes two cards,
+//!   itself and the play that follows it), so hopeless windows are cut;
+//! - move ordering: the table's move first. Sacrifices are most often
+//!   what refutes a lead, so a reply node the table knows nothing of
+//!   tries every sacrifice before the plain replies, and a lead node one
+//!   sacrifice before the plain leads (over 20 seeded deals, with the
+//!   reply history below, 22.4 M positions became 6.7 M). Then leads the
+//!   opponent cannot beat, then those with the fewest answers; replies
+//!   that win the move, then those that refuted the same lead elsewhere
+//!   (a history table); sacrifices of the lower suits and the cheaper
+//!   cards first ([`SAC_ORDER`]).
 
+use super::dominance::{play_equivalent, sacrifice_dominated};
 use super::state::{
     bits, bits_high, is_queen, lead_wins, mate_score, piece, replies, suit, State, NONE, PIECES,
     QUEENS, VALUE,
@@ -110,6 +121,10 @@ pub struct Solver {
     horizon: u8,
     /// Positions searched since the solver was made.
     pub nodes: u64,
+    /// Per lead card, how often each reply refuted it, weighted by how
+    /// early in the game (a history heuristic: replies that refuted a lead
+    /// elsewhere are tried first).
+    reply_history: [[u32; 20]; 20],
 }
 
 impl Default for Solver {
@@ -132,6 +147,7 @@ impl Solver {
             gross: false,
             horizon: 10,
             nodes: 0,
+            reply_history: [[0; 20]; 20],
         }
     }
 
@@ -172,21 +188,20 @@ impl Solver {
     /// The value of `g` under perfect play: the dealer's score minus the
     /// other player's.
     pub fn value(&mut self, g: &ChessCards) -> i32 {
-        // MTD(f): null-window searches from a first guess of 0 (a draw),
-        // the table's bounds carrying over from one to the next.
+        // A null-window test at 0 first (does the dealer avoid being
+        // mated?), then one principal variation search over the window
+        // its fail-soft result leaves. Over 20 and 50 seeded deals this
+        // searched 2% fewer positions than MTD(f) climbing from 0 one
+        // score at a time (up to 29 passes a deal), and 12% fewer than a
+        // bisection over the scores a mate can make.
         self.table.new_generation();
-        let (mut lo, mut hi) = (-INF, INF);
-        let mut guess = 0;
-        while lo < hi {
-            let beta = if guess == lo { guess + 1 } else { guess };
-            guess = self.value_in(g, beta - 1, beta);
-            if guess < beta {
-                hi = guess;
-            } else {
-                lo = guess;
-            }
-        }
-        lo
+        let first = self.value_in(g, -1, 0);
+        let (lo, hi) = if first < 0 {
+            (-INF, first)
+        } else {
+            (first, INF)
+        };
+        self.value_in(g, lo - 1, hi + 1)
     }
 
     /// The value with a window (fail-soft: a result at or below `alpha` is
@@ -302,9 +317,12 @@ impl Solver {
         } else {
             return 0;
         };
+        // A sacrifice is made at the start of a turn and followed by a play
+        // from the hand (M6), so each takes two cards, and a seat has one
+        // turn a move.
         let n = s.hands[x].count_ones();
         let turns_left = u32::from(11 - s.move_no.min(10));
-        let add = if n >= 2 { (n - 1).min(turns_left) } else { 0 } as i32;
+        let add = (n / 2).min(turns_left) as i32;
         let mine = i32::from(s.sacs[x]) + add;
         let extra = if self.gross {
             mine
@@ -433,7 +451,7 @@ impl Solver {
                     continue;
                 }
                 let rep = replies(opp, c, p);
-                if rep == 0 {
+                if rep == 0 || play_equivalent(c, mine, opp) {
                     continue;
                 }
                 let code = encode(None, c, p);
@@ -459,7 +477,8 @@ impl Solver {
             .filter(|_| can_sac)
             .into_iter()
             .chain(sac_order(if can_sac { hand } else { 0 }).filter(|&x| Some(x) != tt_sac));
-        let mut sac_first = tt_sac.is_some() && can_sac;
+        // A sacrifice first when the table says so or says nothing.
+        let mut sac_first = can_sac && (tt_sac.is_some() || tt_move == 0);
         let mut skipped = -INF;
         let mut plain_done = false;
         let mut sacs = sac_order;
@@ -469,6 +488,9 @@ impl Solver {
             if sac_first || plain_done {
                 let Some(x) = sacs.next() else { break };
                 sac_first = false;
+                if sacrifice_dominated(x, hand, opp) {
+                    continue;
+                }
                 let mut t = *s;
                 t.hands[l] &= !(1 << x);
                 t.sacs[l] += 1;
@@ -669,28 +691,58 @@ impl Solver {
             n = 1;
         }
         let winning = cards & BEATERS[lead as usize];
+        let start = n;
+        let leader_now = s.playable(l) | 1 << lead;
         for rc in bits_high(winning).chain(bits_high(cards & !winning)) {
+            if play_equivalent(rc, cards, leader_now) {
+                continue;
+            }
             if n < list.len() && Some(rc) != tt_card {
                 list[n] = rc;
                 n += 1;
             }
         }
+        {
+            let h = &self.reply_history[lead as usize];
+            list[start..n].sort_by_key(|&rc| {
+                (
+                    std::cmp::Reverse(u32::from(winning & 1 << rc != 0)),
+                    std::cmp::Reverse(h[rc as usize]),
+                )
+            });
+        }
         // Sacrifices (M6: the reply rules apply to the hand left; allowed
         // only when a legal reply follows).
         let can_sac = !sacrificed && hand.count_ones() >= 2;
         let sac_hand = if can_sac { hand } else { 0 };
+        // What can still tell the replier's cards apart: the lead on the
+        // table and what the leader can play later.
+        let leader_cards = s.playable(l) | 1 << lead;
         let mut sacs = tt_sac
             .filter(|&x| sac_hand & 1 << x != 0)
             .into_iter()
             .chain(sac_order(sac_hand).filter(|&x| Some(x) != tt_sac));
-        let mut sac_first = tt_sac.is_some() && can_sac;
+        // With nothing from the table, every sacrifice comes before the
+        // plain replies: over 20 seeded deals, a reply node was refuted by a
+        // sacrifice about twice as often as by a plain reply, after the
+        // plain ones had been searched in vain.
+        let all_sacs_first = can_sac && tt_move == 0;
+        let mut sac_first = can_sac && (tt_sac.is_some() || all_sacs_first);
         let mut plain_done = false;
         let mut skipped = INF;
         loop {
             if sac_first || plain_done {
-                let Some(x) = sacs.next() else { break };
-                sac_first = false;
-                if replies(hand & !(1 << x), lead, privilege) == 0 {
+                let Some(x) = sacs.next() else {
+                    if plain_done {
+                        break;
+                    }
+                    sac_first = false;
+                    continue;
+                };
+                sac_first = all_sacs_first;
+                if replies(hand & !(1 << x), lead, privilege) == 0
+                    || sacrifice_dominated(x, hand, leader_cards)
+                {
                     continue;
                 }
                 let mut t = *s;
@@ -748,6 +800,8 @@ impl Solver {
                     best = v;
                     best_move = encode(None, rc, false);
                     if best <= alpha {
+                        let h = &mut self.reply_history[lead as usize][rc as usize];
+                        *h = h.saturating_add(1 << (10 - s.move_no.min(10)));
                         break;
                     }
                 }

@@ -1,0 +1,119 @@
+//! Cards of one hand that the rest of the game cannot tell apart, so that
+//! the solver need not try both.
+//!
+//! Every comparison of M4 is between a lead and a reply, one card from
+//! each hand; the reply rules (M3, M5) ask what suits and pieces the
+//! replier holds. So two cards `x` and `y` of one seat behave alike for
+//! the rest of the game when the opponent's cards (all it can still play:
+//! its hand, or its last card once the hand is empty) never tell them
+//! apart:
+//!
+//! - **Same piece, two suits**: the opponent holds no card of either suit
+//!   and no card of that piece in a suit between them. Then the opponent
+//!   never leads either suit, answers either card by the piece alone and
+//!   beats or loses to both alike: `x` and `y` are interchangeable, plays
+//!   and mates alike (the same piece scores the same).
+//! - **Same suit, two pieces, neither a Queen**: the opponent holds no
+//!   card of either piece and no card of that suit between them. Then they
+//!   differ only in what a mate with them scores, so keeping the one that
+//!   scores more is at least as good for their holder.
+//!
+//! In both cases putting out of play the card worth less at a mate (or,
+//! between equals, the one of the higher suit) is at least as good as
+//! putting out the other: every line of the game after the other
+//! sacrifice is matched, card for card with the two exchanged, by a line
+//! after this one that ends the same or with a larger mate for the
+//! holder. The solver therefore skips such sacrifices
+//! ([`sacrifice_dominated`]), and of two interchangeable plays tries one
+//! ([`play_equivalent`]). Queens are kept out of the second case: holding
+//! a Queen obliges its holder to answer a Queen led with the privilege
+//! (M5) and lets him announce the privilege himself.
+
+use super::state::{piece, suit, PIECES, QUEENS, SUITS, VALUE};
+
+/// The cards of suit `s` whose pieces lie strictly between pieces `a` and
+/// `b` (`a < b`).
+#[inline]
+fn pieces_between(s: u8, a: u8, b: u8) -> u32 {
+    if b <= a + 1 {
+        0
+    } else {
+        ((1u32 << b) - (1u32 << (a + 1))) << (5 * s)
+    }
+}
+
+/// The cards of piece `p` whose suits lie strictly between suits `a` and
+/// `b` (`a < b`).
+#[inline]
+fn suits_between(p: u8, a: u8, b: u8) -> u32 {
+    let mut m = 0;
+    let mut t = a + 1;
+    while t < b {
+        m |= 1 << (5 * t + p);
+        t += 1;
+    }
+    m
+}
+
+/// Whether `x` and `y` (of one hand, same piece, different suits) are
+/// interchangeable against an opponent who can still play `opp`.
+#[inline]
+fn same_piece_alike(x: u8, y: u8, opp: u32) -> bool {
+    let (sx, sy) = (suit(x), suit(y));
+    let (lo, hi) = if sx < sy { (sx, sy) } else { (sy, sx) };
+    opp & (SUITS[sx as usize] | SUITS[sy as usize]) == 0
+        && opp & suits_between(piece(x), lo, hi) == 0
+}
+
+/// Whether sacrificing `y` from `hand` can be skipped: another card of
+/// `hand` is as good or better to put out of play, against an opponent
+/// who can still play `opp` (see the module doc).
+#[inline]
+pub fn sacrifice_dominated(y: u8, hand: u32, opp: u32) -> bool {
+    let (sy, py) = (suit(y), piece(y));
+    // Same piece, a lower suit: interchangeable, the lower one is tried.
+    let mut same_piece = hand & PIECES[py as usize] & ((1u32 << y) - 1);
+    while same_piece != 0 {
+        let x = same_piece.trailing_zeros() as u8;
+        same_piece &= same_piece - 1;
+        if same_piece_alike(x, y, opp) {
+            return true;
+        }
+    }
+    if py == 4 {
+        return false;
+    }
+    // Same suit, a card worth less at a mate: keeping `y` is better.
+    let mut same_suit = hand & SUITS[sy as usize] & !QUEENS & !(1u32 << y);
+    while same_suit != 0 {
+        let x = same_suit.trailing_zeros() as u8;
+        same_suit &= same_suit - 1;
+        let px = piece(x);
+        if VALUE[px as usize] >= VALUE[py as usize] {
+            continue;
+        }
+        let (lo, hi) = if px < py { (px, py) } else { (py, px) };
+        if opp & (PIECES[px as usize] | PIECES[py as usize]) == 0
+            && opp & pieces_between(sy, lo, hi) == 0
+        {
+            return true;
+        }
+    }
+    false
+}
+
+/// Whether playing `y` (one of `plays`, the legal plays of a hand) can be
+/// skipped because a card of a lower suit among `plays` is
+/// interchangeable with it against `opp` (see the module doc).
+#[inline]
+pub fn play_equivalent(y: u8, plays: u32, opp: u32) -> bool {
+    let mut same_piece = plays & PIECES[piece(y) as usize] & ((1u32 << y) - 1);
+    while same_piece != 0 {
+        let x = same_piece.trailing_zeros() as u8;
+        same_piece &= same_piece - 1;
+        if same_piece_alike(x, y, opp) {
+            return true;
+        }
+    }
+    false
+}

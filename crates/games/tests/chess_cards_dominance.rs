@@ -1,0 +1,167 @@
+//! The solver's card reductions (engine/dominance.rs) against the
+//! reference solver: on many random positions, a sacrifice the solver
+//! skips is never better for the seat to act than the best sacrifice it
+//! keeps, and two plays it takes as interchangeable are worth exactly the
+//! same. Each check solves the turns with the reference solver, which
+//! knows nothing of the reductions.
+
+#![allow(clippy::unwrap_used)]
+
+use deckmate_games::chess_cards::engine::reference::ReferenceSolver;
+use deckmate_games::chess_cards::engine::{play_equivalent, sacrifice_dominated, Solver};
+use deckmate_games::chess_cards::{ChessCards, SacrificeCount, Turn};
+use deckmate_rules::{Seat, SeededRng};
+
+/// A random deal with `plies` random turns made (fewer if the game ends),
+/// sacrifices one time in three.
+fn random_position(seed: u64, plies: usize, count: SacrificeCount) -> ChessCards {
+    let (a, b) = ChessCards::deal(seed);
+    let mut g = ChessCards::new(a, b, count).unwrap();
+    let mut rng = SeededRng::new(seed ^ 0xd0e5);
+    for _ in 0..plies {
+        let ts = g.turns();
+        if ts.is_empty() {
+            break;
+        }
+        let plain: Vec<Turn> = ts
+            .iter()
+            .copied()
+            .filter(|t| t.sacrifice.is_none())
+            .collect();
+        let pool = if rng.below(3) == 0 || plain.is_empty() {
+            &ts
+        } else {
+            &plain
+        };
+        g.play(pool[rng.below(pool.len() as u64) as usize]);
+    }
+    g
+}
+
+/// The value of `t` played in `g` for the seat to act `me`.
+fn turn_value(reference: &mut ReferenceSolver, g: &ChessCards, t: Turn, me: Seat) -> i32 {
+    let mut child = g.clone();
+    child.play(t);
+    let v = reference.value(&child);
+    if me == Seat::First {
+        v
+    } else {
+        -v
+    }
+}
+
+/// What the opponent of the seat to act can still play, with the lead on
+/// the table: what tells that seat's cards apart.
+fn opponent_cards(g: &ChessCards, me: Seat) -> u32 {
+    let o = me.other().index();
+    let mut m = g.hands[o].0;
+    if m == 0 {
+        if let Some(c) = g.last[o] {
+            m |= 1 << c.index();
+        }
+    }
+    if let Some((c, _)) = g.lead {
+        m |= 1 << c.index();
+    }
+    m
+}
+
+/// Counts of the checks made: (dominated sacrifices, interchangeable plays).
+fn check_positions(seeds: std::ops::Range<u64>, plies: usize) -> (usize, usize) {
+    let (mut sacs, mut plays) = (0, 0);
+    for seed in seeds {
+        for count in [SacrificeCount::Net, SacrificeCount::Gross] {
+            let g = random_position(seed, plies, count);
+            let Some(me) = g.to_act() else { continue };
+            let hand = g.hands[me.index()].0;
+            let opp = opponent_cards(&g, me);
+            let turns = g.turns();
+            let mut reference = ReferenceSolver::new();
+            // The best value after each sacrifice (the seat's view).
+            let best_after = |reference: &mut ReferenceSolver, x: u8| {
+                turns
+                    .iter()
+                    .filter(|t| t.sacrifice.map(|c| c.index() as u8) == Some(x))
+                    .map(|&t| turn_value(reference, &g, t, me))
+                    .max()
+            };
+            let sacrificable: Vec<u8> = turns
+                .iter()
+                .filter_map(|t| t.sacrifice.map(|c| c.index() as u8))
+                .collect();
+            let kept: Vec<u8> = sacrificable
+                .iter()
+                .copied()
+                .filter(|&x| !sacrifice_dominated(x, hand, opp))
+                .collect();
+            for &y in &sacrificable {
+                if !sacrifice_dominated(y, hand, opp) {
+                    continue;
+                }
+                let skipped = best_after(&mut reference, y);
+                let best_kept = kept
+                    .iter()
+                    .filter_map(|&x| best_after(&mut reference, x))
+                    .max();
+                assert!(
+                    skipped <= best_kept,
+                    "seed {seed} {count:?}: sacrificing {y} ({skipped:?}) beats every kept one ({best_kept:?})"
+                );
+                sacs += 1;
+            }
+            // Plain plays: an interchangeable one is worth the same as the
+            // lower suit's card of the same piece it stands for.
+            let legal: u32 = turns
+                .iter()
+                .filter(|t| t.sacrifice.is_none())
+                .map(|t| 1u32 << t.card.index())
+                .fold(0, |a, b| a | b);
+            for t in turns.iter().filter(|t| t.sacrifice.is_none()) {
+                let y = t.card.index() as u8;
+                if !play_equivalent(y, legal, opp) {
+                    continue;
+                }
+                let twin = turns
+                    .iter()
+                    .find(|u| {
+                        u.sacrifice.is_none()
+                            && u.privilege == t.privilege
+                            && u.card.suit() < t.card.suit()
+                            && play_equivalent(y, 1 << u.card.index() | 1 << y, opp)
+                    })
+                    .copied()
+                    .unwrap();
+                assert_eq!(
+                    turn_value(&mut reference, &g, *t, me),
+                    turn_value(&mut reference, &g, twin, me),
+                    "seed {seed} {count:?}: {t:?} and {twin:?}"
+                );
+                plays += 1;
+            }
+        }
+    }
+    (sacs, plays)
+}
+
+#[test]
+fn skipped_sacrifices_and_plays_lose_nothing_against_the_reference() {
+    let (sacs, plays) = check_positions(0..150, 10);
+    // The reductions must actually be met, or this test checks nothing.
+    assert!(sacs >= 20, "only {sacs} dominated sacrifices met");
+    assert!(plays >= 5, "only {plays} interchangeable plays met");
+}
+
+#[test]
+fn the_solver_with_its_reductions_agrees_with_the_reference_on_late_positions() {
+    let mut s = Solver::new();
+    for seed in 300..360 {
+        for count in [SacrificeCount::Net, SacrificeCount::Gross] {
+            let g = random_position(seed, 9 + (seed as usize % 4), count);
+            assert_eq!(
+                s.value(&g),
+                ReferenceSolver::new().value(&g),
+                "seed {seed} {count:?}"
+            );
+        }
+    }
+}
