@@ -6,9 +6,7 @@
 //! memory. On Linux the table is an anonymous mapping that asks for
 //! transparent huge pages, so that the address translations of a probe
 //! stay in the TLB; elsewhere (or if the mapping fails) it is a plain
-//! vector. Its pages are touched when it is made, so that the first
-//! search does not spend its time having the kernel zero them (a sixth of
-//! a cold solve's time with 2^22 entries).
+//! vector.
 //!
 //! A full bucket gives up the entry that saves least: the fewest
 //! positions searched, halved for each search from a root since it was
@@ -81,15 +79,11 @@ impl Table {
             }
             _ => Storage::Heap(vec![Bucket::default(); buckets]),
         };
-        let mut table = Table {
+        Table {
             storage,
             mask: buckets - 1,
             generation: 0,
-        };
-        // Touch every page now (the mapping's pages are made on first
-        // write): a search should not pay for making the table's memory.
-        table.clear();
-        table
+        }
     }
 
     fn buckets(&self) -> &[Bucket] {
