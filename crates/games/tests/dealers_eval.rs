@@ -178,6 +178,9 @@ struct CandidateStats {
     /// Legal tactical moves seen, and quiet moves quiescence's list left out.
     tactical: usize,
     quiet_left_out: usize,
+    /// Positions where the search may pass, and where it may not.
+    passes: usize,
+    passes_refused: usize,
 }
 
 /// The search's candidates (issue 35 item 4: legality tried only when
@@ -247,6 +250,42 @@ fn candidates_agree(p: &Position, stats: &mut CandidateStats) {
 /// `random`), checking the evaluation, the hash and the search's
 /// candidate moves at every position.
 /// Returns how many positions were checked.
+/// The search's pass (null-move pruning): offered only where the side to
+/// move is not in check and has a piece (not a royal, not a pawn); the
+/// same men, the other side to move, no en passant, and the hash of the
+/// position it leaves (in the standard game, rebuilt from its string).
+fn pass_agrees(p: &Position, standard: bool, stats: &mut CandidateStats) {
+    let me = p.side_to_move();
+    let r = p.rules();
+    let has_piece = (0..r.squares()).any(|sq| {
+        p.at(sq).is_some_and(|(seat, k)| {
+            let kind = &r.kinds[usize::from(k)];
+            seat == me && !kind.is_royal() && !kind.is_pawn()
+        })
+    });
+    let promoting = p.awaits_draw() || p.drawn_cards().is_some();
+    let offered = p.end().is_none() && !promoting && !p.in_check(me) && has_piece;
+    match DealersEval.null_move(p) {
+        None => {
+            assert!(!offered, "{}", p.text());
+            stats.passes_refused += 1;
+        }
+        Some(n) => {
+            assert!(offered, "{}", p.text());
+            assert_eq!(n.side_to_move(), me.other());
+            for sq in 0..r.squares() {
+                assert_eq!(n.at(sq), p.at(sq));
+            }
+            assert!(!n.text().is_empty());
+            if standard {
+                let again = Position::from_setup(&n.setup(), n.rules()).unwrap();
+                assert_eq!(n.zobrist(), again.zobrist(), "{}", n.text());
+            }
+            stats.passes += 1;
+        }
+    }
+}
+
 fn check_along(spec: &GameSpec, plies: usize, stats: &mut CandidateStats) -> usize {
     let (g, _) = dealt_start(spec).unwrap();
     let mut p = g.position().unwrap().clone();
@@ -263,6 +302,7 @@ fn check_along(spec: &GameSpec, plies: usize, stats: &mut CandidateStats) -> usi
             assert_eq!(p.zobrist(), again.zobrist(), "{}", p.text());
         }
         candidates_agree(&p, stats);
+        pass_agrees(&p, spec.alternate == Alternate::Standard, stats);
         checked += 1;
         let mut chance = Vec::new();
         p.chance_outcomes(&mut chance);
@@ -326,6 +366,12 @@ fn the_one_pass_evaluation_the_kept_hash_and_the_candidates_equal_their_definiti
         "{} tactical moves, {} quiet moves left out",
         stats.tactical,
         stats.quiet_left_out
+    );
+    assert!(
+        stats.passes > 500 && stats.passes_refused > 10,
+        "{} passes offered, {} refused",
+        stats.passes,
+        stats.passes_refused
     );
 }
 

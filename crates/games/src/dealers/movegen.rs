@@ -1174,6 +1174,26 @@ impl Position {
         self.finish_turn(true);
     }
 
+    /// The position after the side to move passes (for the search's
+    /// null-move pruning; no rule allows a pass): the en passant squares
+    /// gone, the other side to move, no earlier position to repeat. `None`
+    /// while a promotion is under way, the game is over, or the side to
+    /// move is in check.
+    pub fn passed(&self) -> Option<Position> {
+        if self.pending.is_some() || self.end.is_some() || self.in_check(self.side) {
+            return None;
+        }
+        let mut p = self.clone();
+        for sq in p.ep.iter() {
+            p.hash ^= ep_key(sq);
+        }
+        p.ep = Squares::default();
+        p.ep_pawn = NO_SQUARE;
+        p.half_moves += 1;
+        p.finish_turn(true);
+        Some(p)
+    }
+
     /// Ends the mover's turn: the side, the move number, the hash, the
     /// history and the draws it brings at once (D1).
     fn finish_turn(&mut self, irreversible: bool) {
