@@ -10,32 +10,12 @@
 use deckmate_games::chess_cards::engine::reference::ReferenceSolver;
 use deckmate_games::chess_cards::engine::{play_equivalent, sacrifice_dominated, Solver};
 use deckmate_games::chess_cards::{ChessCards, SacrificeCount, Turn};
-use deckmate_rules::{Seat, SeededRng};
+use deckmate_rules::Seat;
 
 /// A random deal with `plies` random turns made (fewer if the game ends),
 /// sacrifices one time in three.
 fn random_position(seed: u64, plies: usize, count: SacrificeCount) -> ChessCards {
-    let (a, b) = ChessCards::deal(seed);
-    let mut g = ChessCards::new(a, b, count).unwrap();
-    let mut rng = SeededRng::new(seed ^ 0xd0e5);
-    for _ in 0..plies {
-        let ts = g.turns();
-        if ts.is_empty() {
-            break;
-        }
-        let plain: Vec<Turn> = ts
-            .iter()
-            .copied()
-            .filter(|t| t.sacrifice.is_none())
-            .collect();
-        let pool = if rng.below(3) == 0 || plain.is_empty() {
-            &ts
-        } else {
-            &plain
-        };
-        g.play(pool[rng.below(pool.len() as u64) as usize]);
-    }
-    g
+    crate::chess_cards_solver::random_position_salted(seed, 0xd0e5, plies, count)
 }
 
 /// The value of `t` played in `g` for the seat to act `me`.

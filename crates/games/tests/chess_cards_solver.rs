@@ -83,23 +83,37 @@ fn solver_agrees_with_plain_minimax_on_late_positions() {
 
 /// A random deal with `plies` random plays made (stopping at the end).
 fn random_position(seed: u64, plies: usize, count: SacrificeCount) -> ChessCards {
+    random_position_salted(seed, 0x5eed, plies, count)
+}
+
+/// [`random_position`], its random turns from `seed ^ salt`: plain plays
+/// two times in three (so that positions keep cards to play with), a turn
+/// with a sacrifice possible the third.
+pub(crate) fn random_position_salted(
+    seed: u64,
+    salt: u64,
+    plies: usize,
+    count: SacrificeCount,
+) -> ChessCards {
     let (a, b) = ChessCards::deal(seed);
     let mut g = ChessCards::new(a, b, count).unwrap();
-    let mut rng = SeededRng::new(seed ^ 0x5eed);
+    let mut rng = SeededRng::new(seed ^ salt);
     for _ in 0..plies {
         let ts = g.turns();
         if ts.is_empty() {
             break;
         }
-        // Favour plain plays so that positions keep cards to play with.
         let plain: Vec<Turn> = ts
             .iter()
             .copied()
             .filter(|t| t.sacrifice.is_none())
             .collect();
-        let pool = if rng.below(3) == 0 { &ts } else { &plain };
-        let t = pool[rng.below(pool.len() as u64) as usize];
-        g.play(t);
+        let pool = if rng.below(3) == 0 || plain.is_empty() {
+            &ts
+        } else {
+            &plain
+        };
+        g.play(pool[rng.below(pool.len() as u64) as usize]);
     }
     g
 }
