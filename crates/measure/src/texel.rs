@@ -59,6 +59,29 @@ pub struct Fit<'a> {
     pub rate: f64,
 }
 
+impl<'a> Fit<'a> {
+    /// The `free` weights fitted over `iterations` passes, none tied, at
+    /// Adam's usual step of one centipawn.
+    pub fn new(free: &'a [bool], iterations: usize) -> Fit<'a> {
+        Fit {
+            free,
+            tied: &[],
+            iterations,
+            rate: 1.0,
+        }
+    }
+}
+
+/// A game's result for the first seat, as a sample holds it: 1 a win,
+/// 0 a loss, 0.5 a draw (`None`: no winner).
+pub fn result_for_first(winner: Option<deckmate_rules::Seat>) -> f64 {
+    match winner {
+        Some(deckmate_rules::Seat::First) => 1.0,
+        Some(deckmate_rules::Seat::Second) => 0.0,
+        None => 0.5,
+    }
+}
+
 /// The weights from `w0` that fit `data` at scale `k` (Adam); the error
 /// is printed on standard error every 200 passes.
 pub fn fit_weights(k: f64, w0: &[f64], data: &[Sample], fit: &Fit) -> Vec<f64> {

@@ -78,11 +78,7 @@ fn game(seed: u64, pair: u64, nodes: u64) -> (Vec<String>, f64) {
         pos.play_move(m);
         plies += 1;
     }
-    let result = match pos.end_state().and_then(|e| e.winner) {
-        Some(Seat::First) => 1.0,
-        Some(Seat::Second) => 0.0,
-        None => 0.5,
-    };
+    let result = texel::result_for_first(pos.end_state().and_then(|e| e.winner));
     (samples, result)
 }
 
@@ -134,17 +130,7 @@ fn fit(path: &str, iterations: usize, free: &[bool], start: &Weights) -> Result<
             .map_err(|e| e.to_string())
     })?;
     let w0 = start.to_columns();
-    texel::fit_and_report(
-        &names(),
-        &w0,
-        &data,
-        &texel::Fit {
-            free,
-            tied: &[],
-            iterations,
-            rate: 1.0,
-        },
-    );
+    texel::fit_and_report(&names(), &w0, &data, &texel::Fit::new(free, iterations));
     Ok(())
 }
 

@@ -47,11 +47,7 @@ fn game(seed: u64, pair: u64, nodes: u64) -> (Vec<String>, f64) {
         pos.play_move(m);
         plies += 1;
     }
-    let result = match pos.end_state().and_then(|e| e.winner) {
-        Some(Seat::First) => 1.0,
-        Some(Seat::Second) => 0.0,
-        None => 0.5,
-    };
+    let result = texel::result_for_first(pos.end_state().and_then(|e| e.winner));
     (samples, result)
 }
 
@@ -168,10 +164,8 @@ fn fit(path: &str, iterations: usize, free: &[bool], tie_mobility: bool) -> Resu
         &w0,
         &data,
         &texel::Fit {
-            free,
             tied,
-            iterations,
-            rate: 1.0,
+            ..texel::Fit::new(free, iterations)
         },
     );
     Ok(())

@@ -73,11 +73,7 @@ fn game(seed: u64, i: u64, nodes: u64) -> Result<(Vec<String>, f64), String> {
         pos.play_unchecked(m);
         plies += 1;
     }
-    let result = match pos.end_state().and_then(|e| e.winner) {
-        Some(Seat::First) => 1.0,
-        Some(Seat::Second) => 0.0,
-        None => 0.5,
-    };
+    let result = texel::result_for_first(pos.end_state().and_then(|e| e.winner));
     Ok((samples, result))
 }
 
@@ -109,17 +105,7 @@ fn fit(path: &str, iterations: usize, free: &[bool]) -> Result<(), String> {
         Ok(columns(&pos))
     })?;
     let w0 = DealersWeights::default().to_vec();
-    texel::fit_and_report(
-        &NAMES,
-        &w0,
-        &data,
-        &texel::Fit {
-            free,
-            tied: &[],
-            iterations,
-            rate: 1.0,
-        },
-    );
+    texel::fit_and_report(&NAMES, &w0, &data, &texel::Fit::new(free, iterations));
     Ok(())
 }
 
