@@ -194,6 +194,69 @@ fn each_pair_of_a_dealers_match_has_a_deal_of_its_own() {
     assert!(deals[0] != deals[2] && deals[2] != deals[4], "{deals:?}");
 }
 
+/// `--balance CP`: the match says how many starts it drew for its pairs
+/// (the judging itself is tested in the runner's unit tests), and it is
+/// refused beside an openings file, whose starts it does not make.
+#[test]
+fn a_balanced_match_counts_its_starts_and_refuses_an_openings_file() {
+    let me = format!("{} uci", env!("CARGO_BIN_EXE_deckmate"));
+    let dir = temp_dir("balance");
+    let out_dir = dir.to_str().unwrap();
+    let args = [
+        "match",
+        "dealers",
+        "--engine",
+        &me,
+        "--engine",
+        &me,
+        "--games",
+        "2",
+        "--tc",
+        "1+0.02",
+        "--max-plies",
+        "10",
+        "--seed",
+        "31",
+        "--balance",
+        "60",
+        "--out",
+        out_dir,
+    ];
+    let text = a_clean_match(&args, 2);
+    assert!(
+        text.contains("starts within 60 of even by deckmate's engine:")
+            && text.contains("drawn for 1 pair\n"),
+        "{text}"
+    );
+    let book = dir.join("book.txt");
+    std::fs::write(&book, "\n").unwrap();
+    let out = deckmate(
+        &[
+            "match",
+            "dealers",
+            "--engine",
+            &me,
+            "--engine",
+            &me,
+            "--games",
+            "2",
+            "--balance",
+            "60",
+            "--openings",
+            book.to_str().unwrap(),
+            "--out",
+            out_dir,
+        ],
+        None,
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(
+        err.contains("--balance judges the starts made up: not with --openings"),
+        "{err}"
+    );
+}
+
 #[test]
 fn an_engine_that_does_not_play_the_game_is_refused() {
     let dir = temp_dir("refused");

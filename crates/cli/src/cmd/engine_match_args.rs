@@ -21,6 +21,12 @@ pub struct EngineMatchArgs {
     /// With --engine and no --openings: random plies from the start.
     #[arg(long, default_value = "4", value_parser = clap::value_parser!(u32).range(0..=40))]
     random_plies: u32,
+    /// With --engine and no --openings: play only starts that deckmate's
+    /// engine scores within this many hundredths of even (a search of
+    /// 20,000 nodes); a pair draws up to 50 starts, each with a seed of
+    /// its own from the match's seed.
+    #[arg(long, value_name = "CP", value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    balance: Option<u32>,
     /// With --engine: a game still going after this many plies is a draw.
     #[arg(long, default_value = "400", value_parser = clap::value_parser!(u64).range(10..=10_000))]
     max_plies: u64,
@@ -106,6 +112,9 @@ pub fn run(
         opts
     };
     let openings = match &args.openings {
+        Some(_) if args.balance.is_some() => {
+            return Err("--balance judges the starts made up: not with --openings".to_string())
+        }
         Some(path) => openings::read_file(path, game, seed)?,
         None => Vec::new(),
     };
@@ -118,6 +127,7 @@ pub fn run(
         tc: args.tc,
         openings,
         random_plies: args.random_plies,
+        balance: args.balance.and_then(|b| i32::try_from(b).ok()),
         seed,
         adjudication: Adjudication {
             max_plies: usize::try_from(args.max_plies).unwrap_or(usize::MAX),

@@ -37,6 +37,9 @@ pub struct EngineMatch {
     pub openings: Vec<Opening>,
     /// Random plies of an opening made up.
     pub random_plies: u32,
+    /// Only made-up starts that deckmate's engine scores within this many
+    /// hundredths of even ([`openings::judge`]); `None`: any start.
+    pub balance: Option<i32>,
     /// The seed of the deals and random openings.
     pub seed: u64,
     /// Adjudication.
@@ -110,6 +113,56 @@ fn pair_seed(seed: u64, k: usize, stream: &mut SeededRng) -> u64 {
     }
 }
 
+/// A pair's made-up start.
+struct MadeUp {
+    /// The pair's seed (its deal, its cards).
+    seed: u64,
+    /// Random plies from the start of that seed's game.
+    opening: Opening,
+    /// How many starts were drawn for it (1 without `--balance`).
+    drawn: u32,
+    /// Whether it is within the balance asked (always without one).
+    even: bool,
+}
+
+/// Pair `k`'s start when the openings are made up: random plies from the
+/// start of the pair's seed's game. Under `--balance`, the start is
+/// carried on by random plies until it can be judged
+/// ([`openings::judged`]: in Dealer's Chess, until both armies stand),
+/// and a start that cannot be judged or that
+/// deckmate's engine scores further from even than asked is drawn again,
+/// each time with the next seed of `stream`, at most
+/// [`openings::BALANCE_TRIES`] times (the last one drawn is played): the
+/// same starts on every run of the same `--seed`.
+fn made_up(
+    m: &EngineMatch,
+    k: usize,
+    stream: &mut SeededRng,
+    rng: &mut SeededRng,
+) -> Result<MadeUp, String> {
+    let mut seed = pair_seed(m.seed, k, stream);
+    let mut drawn = 1;
+    loop {
+        let mut opening = openings::random(m.game, seed, m.random_plies, rng);
+        let mut even = true;
+        if let Some(bound) = m.balance {
+            let (judged, score) = openings::judged(m.game, seed, opening, rng)?;
+            opening = judged;
+            even = score.is_some_and(|s| s.abs() <= bound);
+        }
+        if even || drawn >= openings::BALANCE_TRIES {
+            return Ok(MadeUp {
+                seed,
+                opening,
+                drawn,
+                even,
+            });
+        }
+        seed = stream.below(1 << 31);
+        drawn += 1;
+    }
+}
+
 /// Tells an engine the seed of the games to come. The seed decides the
 /// start of some games (Dealer's Chess's deal, the decks of 52Chess and
 /// Cardmate): an engine that takes one (as deckmate's `Seed`) plays the
@@ -151,15 +204,22 @@ pub fn run(m: &EngineMatch) -> Result<(), String> {
     // A's half-points in the first game of the pair under way.
     let mut first_of_pair = 0;
     let mut opening = Opening::start();
+    // Under --balance: the starts drawn, and those played although none
+    // of the pair's draws was near even.
+    let (mut starts, mut drawn, mut uneven) = (0u32, 0u32, 0u32);
     for i in 0..m.games {
         if i % 2 == 0 {
             let k = (i / 2) as usize;
             opening = if m.openings.is_empty() {
-                game_seed = pair_seed(m.seed, k, &mut pair_seeds);
+                let start = made_up(m, k, &mut pair_seeds, &mut rng)?;
+                starts += 1;
+                drawn += start.drawn;
+                uneven += u32::from(!start.even);
+                game_seed = start.seed;
                 for e in [&mut a, &mut b] {
                     tell_seed(e, game_seed)?;
                 }
-                openings::random(m.game, game_seed, m.random_plies, &mut rng)
+                start.opening
             } else {
                 m.openings[k % m.openings.len()].clone()
             };
@@ -234,6 +294,20 @@ pub fn run(m: &EngineMatch) -> Result<(), String> {
         }
     }
     outln!();
+    if let (Some(bound), true) = (m.balance, m.openings.is_empty()) {
+        outln!(
+            "starts within {bound} of even by deckmate's engine: {drawn} drawn for {starts} {}{}",
+            if starts == 1 { "pair" } else { "pairs" },
+            if uneven > 0 {
+                format!(
+                    " ({uneven} played uneven after {} draws)",
+                    openings::BALANCE_TRIES
+                )
+            } else {
+                String::new()
+            }
+        );
+    }
     outln!(
         "{}",
         summary(&a.name, &b.name, &tally, &pairs, m.sprt.as_ref())
@@ -317,4 +391,77 @@ pub fn summary(a: &str, b: &str, t: &Tally, pairs: &Pairs, sprt: Option<&Sprt>) 
         ));
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::expect_used)]
+
+    use super::*;
+
+    fn dealers_match(balance: Option<i32>) -> EngineMatch {
+        EngineMatch {
+            game: deckmate_games::list::find("dealers").expect("Dealer's Chess is listed"),
+            commands: [String::new(), String::new()],
+            options: [Vec::new(), Vec::new()],
+            games: 2,
+            tc: "1+0.01".parse().unwrap(),
+            openings: Vec::new(),
+            random_plies: 4,
+            balance,
+            seed: 31,
+            adjudication: Adjudication {
+                max_plies: 10,
+                resign_cp: 1000,
+                resign_moves: 4,
+            },
+            sprt: None,
+            pgn: String::new(),
+        }
+    }
+
+    /// The starts of `pairs` pairs, each with its judged score.
+    fn starts(m: &EngineMatch, pairs: usize) -> Vec<(MadeUp, Option<i32>)> {
+        let mut stream = SeededRng::new(m.seed ^ PAIR_SEEDS);
+        let mut rng = SeededRng::new(m.seed);
+        (0..pairs)
+            .map(|k| {
+                let s = made_up(m, k, &mut stream, &mut rng).unwrap();
+                let score = openings::judged(m.game, s.seed, s.opening.clone(), &mut rng)
+                    .unwrap()
+                    .1;
+                (s, score)
+            })
+            .collect()
+    }
+
+    /// `--balance`: every start played is within the bound by the judge,
+    /// some starts are drawn again (random Dealer's deals are often far
+    /// from even), and the same seed gives the same starts. Without it
+    /// the first pair plays the match's seed, drawn once.
+    #[test]
+    fn balanced_starts_are_near_even_and_the_same_on_every_run() {
+        let bound = 300;
+        let m = dealers_match(Some(bound));
+        let first = starts(&m, 3);
+        let mut drawn = 0;
+        for (s, score) in &first {
+            assert!(s.even);
+            let score = score.unwrap_or_else(|| panic!("not judged: {:?}", s.opening));
+            assert!(score.abs() <= bound, "{score}");
+            drawn += s.drawn;
+        }
+        assert!(drawn > 3, "no start was drawn again: {drawn}");
+        let again = starts(&m, 3);
+        for ((a, _), (b, _)) in first.iter().zip(&again) {
+            assert_eq!((a.seed, &a.opening, a.drawn), (b.seed, &b.opening, b.drawn));
+        }
+        let plain = starts(&dealers_match(None), 3);
+        assert_eq!(plain[0].0.seed, 31);
+        assert!(plain.iter().all(|(s, _)| s.drawn == 1 && s.even));
+        // Some start made without the bound is beyond it.
+        assert!(plain
+            .iter()
+            .any(|(_, score)| score.is_some_and(|v| v.abs() > bound)));
+    }
 }

@@ -1,12 +1,18 @@
 //! Where a match's games start: the rows of an openings file (each a
 //! position as UCI's `position` takes it, without the word: `startpos
 //! moves e2e4 e7e5`, `fen ... [moves ...]`, or only moves from the start),
-//! or random plies from the start.
+//! or random plies from the start, optionally only those that
+//! deckmate's engine scores near even ([`judge`]).
 
 use crate::cmd::uci::{read_position, Start};
 use crate::protocol::position;
-use deckmate_games::registry::{coordinate_moves, play_token, BoxedGame, GameEntry};
+use deckmate_engine::search::Limits;
+use deckmate_games::registry::{
+    coordinate_moves, play_token, AnalysisRequest, BoxedGame, GameEntry,
+};
 use deckmate_rules::SeededRng;
+use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, Mutex};
 
 /// The longest openings file read.
 pub const MAX_FILE_BYTES: u64 = 4 << 20;
@@ -113,4 +119,70 @@ pub fn random_ply(
 pub fn game_at(game: &'static GameEntry, seed: u64, o: &Opening) -> Result<BoxedGame, String> {
     let refs: Vec<&str> = o.moves.iter().map(String::as_str).collect();
     position::after(game, o.fen.as_deref(), seed, &refs)
+}
+
+/// The nodes of deckmate's search that judges a made-up start
+/// ([`judge`]): a few plies deep in every board game, a few milliseconds.
+pub const JUDGE_NODES: u64 = 20_000;
+
+/// The most random plies added to a made-up start that cannot be judged
+/// yet (Dealer's Chess before both armies stand: the analysis starts
+/// with the play).
+pub const JUDGE_PLIES: u32 = 40;
+
+/// The most starts drawn for one pair of games under `--balance`; the
+/// last one drawn is played if none is near even.
+pub const BALANCE_TRIES: u32 = 50;
+
+/// deckmate's score of the opening's position for the first seat (in
+/// the game's unit: hundredths of a pawn, mates as `search::WIN` less
+/// the plies), by a search of [`JUDGE_NODES`] nodes with a fresh table:
+/// the same score on every run. `None` where the game gives no analysis
+/// or is over.
+pub fn judge(game: &'static GameEntry, seed: u64, o: &Opening) -> Result<Option<i32>, String> {
+    let g = game_at(game, seed, o)?;
+    let score = Arc::new(Mutex::new(None));
+    let seen = Arc::clone(&score);
+    let request = AnalysisRequest {
+        lines: 1,
+        limits: Limits {
+            nodes: Some(JUDGE_NODES),
+            ..Limits::default()
+        },
+        stop: Arc::new(AtomicBool::new(false)),
+    };
+    let sink = Box::new(move |r: deckmate_games::registry::AnalysisReport| {
+        if let (Some(line), Ok(mut s)) = (r.lines.first(), seen.lock()) {
+            *s = Some(line.score);
+        }
+    });
+    let Some(job) = g.analysis_job(request, sink) else {
+        return Ok(None);
+    };
+    job();
+    let found = score.lock().map(|s| *s).unwrap_or(None);
+    Ok(found)
+}
+
+/// The opening `o`, carried on by random plies while it cannot be judged
+/// yet (at most [`JUDGE_PLIES`], fewer where the game ends), with
+/// deckmate's score of where it stops ([`judge`]; `None`: still none).
+pub fn judged(
+    game: &'static GameEntry,
+    seed: u64,
+    mut o: Opening,
+    rng: &mut SeededRng,
+) -> Result<(Opening, Option<i32>), String> {
+    let mut score = judge(game, seed, &o)?;
+    for _ in 0..JUDGE_PLIES {
+        if score.is_some() {
+            break;
+        }
+        let mut g = game_at(game, seed, &o)?;
+        if !random_ply(g.as_mut(), rng, &mut o.moves) {
+            break;
+        }
+        score = judge(game, seed, &o)?;
+    }
+    Ok((o, score))
 }
