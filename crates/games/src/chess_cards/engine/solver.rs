@@ -90,21 +90,25 @@ pub const BEATERS: [u32; 20] = {
 /// black), and in a suit the cards worth least at a mate first (Knight 3,
 /// Bishop 4, Pawn 7, Rook 10, Queen 11). Measured over 20 seeded deals it
 /// searches about 15% fewer positions than card order, 20% fewer than the
-/// higher suits first.
-const SAC_ORDER: [u8; 20] = {
-    const BY_VALUE: [u8; 5] = [1, 2, 0, 3, 4];
-    let mut t = [0u8; 20];
-    let mut i = 0;
-    while i < 20 {
-        t[i] = (i / 5 * 5) as u8 + BY_VALUE[i % 5];
-        i += 1;
-    }
-    t
-};
+/// higher suits first. Here: the piece at each place of a suit's five
+/// bits once [`sac_order`] has moved them into this order.
+const BY_VALUE: [u8; 5] = [1, 2, 0, 3, 4];
 
-/// The cards of `m` in [`SAC_ORDER`].
+/// The cards of `m` in the order sacrifices are tried in ([`BY_VALUE`]):
+/// each suit's bits moved into that order (Knight and Bishop down one
+/// place, the Pawn up two), then read lowest first.
+#[inline]
 fn sac_order(m: u32) -> impl Iterator<Item = u8> {
-    SAC_ORDER.into_iter().filter(move |&c| m & 1 << c != 0)
+    let mut k =
+        (m & (PIECES[1] | PIECES[2])) >> 1 | (m & PIECES[0]) << 2 | m & (PIECES[3] | QUEENS);
+    std::iter::from_fn(move || {
+        if k == 0 {
+            return None;
+        }
+        let i = k.trailing_zeros() as u8;
+        k &= k - 1;
+        Some(i / 5 * 5 + BY_VALUE[usize::from(i % 5)])
+    })
 }
 
 /// A lead as the table stores it: sacrifice (31: none), card, privilege.
