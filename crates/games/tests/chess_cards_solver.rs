@@ -6,7 +6,9 @@
 
 #![allow(clippy::unwrap_used)]
 
-use deckmate_games::chess_cards::engine::{encode, lead_wins, piece, suit, Entry, Table, BEATERS};
+use deckmate_games::chess_cards::engine::{
+    count, encode, lead_wins, piece, sac_order, suit, Entry, Table, BEATERS,
+};
 use deckmate_games::chess_cards::engine::{reference::ReferenceSolver, Solver};
 use deckmate_games::chess_cards::{Card, ChessCards, Hand, SacrificeCount, Turn};
 use deckmate_rules::Seat;
@@ -284,6 +286,26 @@ fn beaters_follow_m4() {
             }
             assert_eq!(BEATERS[c as usize] & 1 << r != 0, !lead_wins(c, r));
         }
+    }
+}
+
+/// The sacrifice order the solver's bit moves make is the documented one
+/// (lower suits first, in a suit the cards worth least at a mate first:
+/// Knight 3, Bishop 4, Pawn 7, Rook 10, Queen 11), each card of the hand
+/// once; and its card count is the plain one.
+#[test]
+fn sacrifices_are_tried_lower_suits_first_then_cheaper_cards_and_cards_are_counted() {
+    const VALUE: [u8; 5] = [7, 3, 4, 10, 11];
+    let mut rng = SeededRng::new(17);
+    let masks = [0, (1 << 20) - 1]
+        .into_iter()
+        .chain((0..3000).map(|_| rng.below(1 << 20) as u32));
+    for m in masks {
+        let got: Vec<u8> = sac_order(m).collect();
+        let mut want: Vec<u8> = (0..20u8).filter(|&c| m & 1 << c != 0).collect();
+        want.sort_by_key(|&c| (suit(c), VALUE[piece(c) as usize]));
+        assert_eq!(got, want, "hand {m:#07x}");
+        assert_eq!(count(m), m.count_ones(), "hand {m:#07x}");
     }
 }
 

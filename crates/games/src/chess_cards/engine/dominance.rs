@@ -68,8 +68,18 @@ fn same_piece_alike(x: u8, y: u8, opp: u32) -> bool {
 /// Whether sacrificing `y` from `hand` can be skipped: another card of
 /// `hand` is as good or better to put out of play, against an opponent
 /// who can still play `opp` (see the module doc).
-#[inline]
+#[inline(always)]
 pub fn sacrifice_dominated(y: u8, hand: u32, opp: u32) -> bool {
+    // Without a card of the same piece in a lower suit, nor (for a
+    // non-Queen) another non-Queen of its suit, nothing can dominate `y`:
+    // answered here, without a call.
+    let lower_same_piece = hand & PIECES[piece(y) as usize] & ((1u32 << y) - 1);
+    let same_suit = hand & SUITS[suit(y) as usize] & !QUEENS & !(1u32 << y);
+    (lower_same_piece != 0 || (piece(y) != 4 && same_suit != 0)) && dominated(y, hand, opp)
+}
+
+/// [`sacrifice_dominated`] in full.
+fn dominated(y: u8, hand: u32, opp: u32) -> bool {
     let (sy, py) = (suit(y), piece(y));
     // Same piece, a lower suit: interchangeable, the lower one is tried.
     let mut same_piece = hand & PIECES[py as usize] & ((1u32 << y) - 1);
@@ -105,9 +115,17 @@ pub fn sacrifice_dominated(y: u8, hand: u32, opp: u32) -> bool {
 /// Whether playing `y` (one of `plays`, the legal plays of a hand) can be
 /// skipped because a card of a lower suit among `plays` is
 /// interchangeable with it against `opp` (see the module doc).
-#[inline]
+#[inline(always)]
 pub fn play_equivalent(y: u8, plays: u32, opp: u32) -> bool {
-    let mut same_piece = plays & PIECES[piece(y) as usize] & ((1u32 << y) - 1);
+    // Most plays have no card of their piece in a lower suit: answered
+    // here, without a call (the solver asks at every play it tries).
+    let same_piece = plays & PIECES[piece(y) as usize] & ((1u32 << y) - 1);
+    same_piece != 0 && lower_equivalent(y, same_piece, opp)
+}
+
+/// Whether one of `same_piece` (cards of `y`'s piece in lower suits) is
+/// interchangeable with `y` against `opp`.
+fn lower_equivalent(y: u8, mut same_piece: u32, opp: u32) -> bool {
     while same_piece != 0 {
         let x = same_piece.trailing_zeros() as u8;
         same_piece &= same_piece - 1;

@@ -15,7 +15,7 @@ pub use solver::Solver;
 #[doc(hidden)]
 pub use dominance::{play_equivalent, sacrifice_dominated};
 #[doc(hidden)]
-pub use solver::{encode, BEATERS};
+pub use solver::{count, encode, sac_order, BEATERS};
 #[doc(hidden)]
 pub use state::{lead_wins, piece, suit};
 #[doc(hidden)]
