@@ -90,30 +90,48 @@ fn a_clean_match(args: &[&str], last: u32) -> String {
     text
 }
 
+/// A clean match of deckmate's own engine against itself at `game`, at
+/// 1 s + 0.02 s, with `extra` options (`--games` among them, the last
+/// game's number `last`), its records in `dir`.
+fn own_engines_match(game: &str, extra: &[&str], last: u32, dir: &std::path::Path) -> String {
+    let me = format!("{} uci", env!("CARGO_BIN_EXE_deckmate"));
+    let head = [
+        "match", game, "--engine", &me, "--engine", &me, "--tc", "1+0.02",
+    ];
+    a_clean_match(
+        &[&head[..], extra, &["--out", dir.to_str().unwrap()]].concat(),
+        last,
+    )
+}
+
+/// The error of a match of deckmate's own engine against itself that is
+/// refused: `game` (the game's words), `extra` options, two games.
+fn own_engines_refused(game: &[&str], extra: &[&str], dir: &std::path::Path) -> String {
+    let me = format!("{} uci", env!("CARGO_BIN_EXE_deckmate"));
+    let engines = ["--engine", &me, "--engine", &me, "--games", "2"];
+    let out_dir = ["--out", dir.to_str().unwrap()];
+    let out = deckmate(
+        &[&["match"][..], game, &engines, extra, &out_dir].concat(),
+        None,
+    );
+    assert!(!out.status.success());
+    String::from_utf8_lossy(&out.stderr).to_string()
+}
+
 #[test]
 fn two_engines_by_command_at_cuarenta_with_an_sprt() {
     let dir = temp_dir("two");
-    let me = format!("{} uci", env!("CARGO_BIN_EXE_deckmate"));
-    let args = [
-        "match",
-        "cuarenta",
-        "--engine",
-        &me,
-        "--engine",
-        &me,
+    let extra = [
         "--option2",
         "Skill Level=1",
         "--games",
         "2",
-        "--tc",
-        "1+0.02",
         "--max-plies",
         "40",
         "--sprt",
         "0,50",
-        "--out",
     ];
-    let text = a_clean_match(&[&args[..], &[dir.to_str().unwrap()]].concat(), 2);
+    let text = own_engines_match("cuarenta", &extra, 2, &dir);
     assert!(text.contains("SPRT [0, 50]"), "{text}");
     // The two games are one pair (the same start, seats swapped): it is
     // counted, and the SPRT weighs it.
@@ -126,27 +144,10 @@ fn two_engines_by_command_at_cuarenta_with_an_sprt() {
 /// legal in the match's game (they played another deal before).
 #[test]
 fn engines_play_the_deal_of_the_match_seed() {
-    let me = format!("{} uci", env!("CARGO_BIN_EXE_deckmate"));
     for game in ["dealers", "52chess"] {
         let dir = temp_dir(&format!("seed-{game}"));
-        let args = [
-            "match",
-            game,
-            "--engine",
-            &me,
-            "--engine",
-            &me,
-            "--games",
-            "2",
-            "--tc",
-            "1+0.02",
-            "--max-plies",
-            "16",
-            "--seed",
-            "15",
-            "--out",
-        ];
-        a_clean_match(&[&args[..], &[dir.to_str().unwrap()]].concat(), 2);
+        let extra = ["--games", "2", "--max-plies", "16", "--seed", "15"];
+        own_engines_match(game, &extra, 2, &dir);
     }
 }
 
@@ -155,26 +156,9 @@ fn engines_play_the_deal_of_the_match_seed() {
 /// engines on that deal alone. Both games of a pair share it.
 #[test]
 fn each_pair_of_a_dealers_match_has_a_deal_of_its_own() {
-    let me = format!("{} uci", env!("CARGO_BIN_EXE_deckmate"));
     let dir = temp_dir("deal-a-pair");
-    let args = [
-        "match",
-        "dealers",
-        "--engine",
-        &me,
-        "--engine",
-        &me,
-        "--games",
-        "6",
-        "--tc",
-        "1+0.02",
-        "--max-plies",
-        "12",
-        "--seed",
-        "15",
-        "--out",
-    ];
-    a_clean_match(&[&args[..], &[dir.to_str().unwrap()]].concat(), 6);
+    let extra = ["--games", "6", "--max-plies", "12", "--seed", "15"];
+    own_engines_match("dealers", &extra, 6, &dir);
     let pgn = std::fs::read_to_string(dir.join("match.pgn")).unwrap();
     let tag = |name: &str| -> Vec<String> {
         pgn.lines()
@@ -199,30 +183,18 @@ fn each_pair_of_a_dealers_match_has_a_deal_of_its_own() {
 /// refused beside an openings file, whose starts it does not make.
 #[test]
 fn a_balanced_match_counts_its_starts_and_refuses_an_openings_file() {
-    let me = format!("{} uci", env!("CARGO_BIN_EXE_deckmate"));
     let dir = temp_dir("balance");
-    let out_dir = dir.to_str().unwrap();
-    let args = [
-        "match",
-        "dealers",
-        "--engine",
-        &me,
-        "--engine",
-        &me,
+    let extra = [
         "--games",
         "2",
-        "--tc",
-        "1+0.02",
         "--max-plies",
         "10",
         "--seed",
         "31",
         "--balance",
         "60",
-        "--out",
-        out_dir,
     ];
-    let text = a_clean_match(&args, 2);
+    let text = own_engines_match("dealers", &extra, 2, &dir);
     assert!(
         text.contains("starts within 60 of even by deckmate's engine:")
             && text.contains("drawn for 1 pair\n"),
@@ -230,27 +202,8 @@ fn a_balanced_match_counts_its_starts_and_refuses_an_openings_file() {
     );
     let book = dir.join("book.txt");
     std::fs::write(&book, "\n").unwrap();
-    let out = deckmate(
-        &[
-            "match",
-            "dealers",
-            "--engine",
-            &me,
-            "--engine",
-            &me,
-            "--games",
-            "2",
-            "--balance",
-            "60",
-            "--openings",
-            book.to_str().unwrap(),
-            "--out",
-            out_dir,
-        ],
-        None,
-    );
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(!out.status.success());
+    let extra = ["--balance", "60", "--openings", book.to_str().unwrap()];
+    let err = own_engines_refused(&["dealers"], &extra, &dir);
     assert!(
         err.contains("--balance judges the starts made up: not with --openings"),
         "{err}"
@@ -260,27 +213,9 @@ fn a_balanced_match_counts_its_starts_and_refuses_an_openings_file() {
 #[test]
 fn an_engine_that_does_not_play_the_game_is_refused() {
     let dir = temp_dir("refused");
-    let me = format!("{} uci", env!("CARGO_BIN_EXE_deckmate"));
     // deckmate's own engine without --variants does not offer `chess`.
     let variant = concat!(env!("CARGO_MANIFEST_DIR"), "/../../variants/chess.toml");
-    let out = deckmate(
-        &[
-            "match",
-            "--variant-file",
-            variant,
-            "--engine",
-            &me,
-            "--engine",
-            &me,
-            "--games",
-            "2",
-            "--out",
-            dir.to_str().unwrap(),
-        ],
-        None,
-    );
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(!out.status.success());
+    let err = own_engines_refused(&["--variant-file", variant], &[], &dir);
     assert!(err.contains("does not play chess"), "{err}");
 }
 
