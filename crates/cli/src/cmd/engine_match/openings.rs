@@ -174,12 +174,13 @@ pub fn judged(
     rng: &mut SeededRng,
 ) -> Result<(Opening, Option<i32>), String> {
     let mut score = judge(game, seed, &o)?;
+    if score.is_some() {
+        return Ok((o, score));
+    }
+    // The game at `o`, kept along as the plies are added.
+    let mut g = game_at(game, seed, &o)?;
     for _ in 0..JUDGE_PLIES {
-        if score.is_some() {
-            break;
-        }
-        let mut g = game_at(game, seed, &o)?;
-        if !random_ply(g.as_mut(), rng, &mut o.moves) {
+        if score.is_some() || !random_ply(g.as_mut(), rng, &mut o.moves) {
             break;
         }
         score = judge(game, seed, &o)?;
