@@ -526,6 +526,58 @@ fn the_pawn_structure_counts_passed_doubled_and_isolated_pawns() {
 }
 
 #[test]
+fn placement_pays_the_centre_and_the_royal_by_the_phase() {
+    // Off by default: a file or the tuner sets them.
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let e = FairyEval::new(&chess());
+    assert_eq!(e.parts(&chess_at(start)).placement, 0);
+    let w = EvalWeights {
+        centre: 4,
+        shelter: 13,
+        royal_rank: 25,
+        royal_centre: 28,
+        ..EvalWeights::default()
+    };
+    let e = FairyEval::with_weights(&chess(), w.clone());
+    let parts = |text: &str| e.parts(&chess_at(text));
+    // The start is level; mirrored positions score the same negated.
+    assert_eq!(parts(start).total(), 0);
+    // A knight on e4 is three rings in, on h4 on the edge: 3 x centre
+    // more (the placement part alone; mobility has its own part).
+    let knight = |sq: &str| parts(&format!("4k3/8/8/8/{sq}/8/8/4K3 w - - 0 1")).placement;
+    assert_eq!(knight("4N3") - knight("7N"), 3 * w.centre);
+    // A pawn's ring counts in the pawns' part: e4 against a4.
+    let pawn = |sq: &str| parts(&format!("4k3/8/8/8/{sq}/8/8/4K3 w - - 0 1")).pawns;
+    assert_eq!(pawn("4P3") - pawn("P7"), 3 * w.centre);
+    // The middle game (Black keeps all its pieces): White's king behind
+    // three pawns on g1 (shelter 3) against the same king on g3 (two
+    // ranks up, its pawns no longer around it).
+    let mg = |white: &str| parts(&format!("rnbqkbnr/pppppppp/8/8/8/{white} w kq - 0 1")).placement;
+    let castled = mg("8/5PPP/6K1");
+    let walked = mg("6K1/5PPP/8");
+    // On g1 the pawns on f2, g2, h2 are in its zone; on g3 they are too
+    // (the zone is the squares around), so only the rank differs.
+    assert_eq!(castled - walked, 2 * w.royal_rank);
+    let bare = mg("8/8/6K1");
+    assert_eq!(castled - bare, 3 * w.shelter);
+    // The endgame (no enemy pieces): the king gains by the centre alone
+    // [ROYAL_CENTRE], and its rank no longer counts.
+    let eg = |sq: &str| parts(&format!("4k3/8/8/8/{sq}/8/8/8 w - - 0 1")).placement;
+    assert_eq!(eg("3K4") - eg("7K"), 3 * w.royal_centre);
+    // Part way (Black keeps its queen and a rook of its pieces), the
+    // royal's rank counts at that share: the king on h1 against h3 (both
+    // on the edge, so its centralisation counts nothing).
+    let v = |c| e.values()[chess().kind_of(c).unwrap()];
+    let full = v('Q') + 2 * (v('R') + v('B') + v('N'));
+    let left = v('Q') + v('R');
+    let part = |white: &str| parts(&format!("q3k2r/8/8/8/8/{white} w - - 0 1")).placement;
+    assert_eq!(
+        part("8/8/7K") - part("7K/8/8"),
+        2 * w.royal_rank * left / full
+    );
+}
+
+#[test]
 fn a_capture_of_a_defended_pawn_by_the_queen_loses_the_exchange() {
     let e = FairyEval::new(&chess());
     // White's queen on d1 may take d5, defended by the pawn on e6, and

@@ -69,6 +69,10 @@ fn the_table_overrides_the_weights_it_names() {
         passed_advance: 7,
         doubled: 8,
         isolated: 9,
+        centre: 10,
+        shelter: 11,
+        royal_rank: 12,
+        royal_centre: 13,
     };
     let text = format!("{}\n{}", chess_text(), all.to_toml());
     assert_eq!(read_all(&text).unwrap().weights, all);

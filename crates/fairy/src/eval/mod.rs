@@ -25,6 +25,11 @@
 //!   promotion) gains, the more the nearer it is; doubled and isolated
 //!   pawns lose. Its weights are 0 by default: the first guess measured
 //!   no gain (docs/strength.md); a game or a tuner sets them.
+//! - Placement: a step from the board's edge is worth
+//!   [`EvalWeights::centre`] to a piece or a pawn; the royal is paid for
+//!   its shelter (its pawns around it) and its back rank in the middle
+//!   game, for the centre in the endgame, the phase being the enemy's
+//!   pieces left against the start's. Its weights are 0 by default.
 //! - Tempo for the side to move.
 //!
 //! For the search: [`Evaluator::to_act`] answers the side to move without
@@ -83,6 +88,21 @@ pub struct EvalWeights {
     /// Per pawn with no pawn of its side on the next files (isolated),
     /// subtracted.
     pub isolated: i32,
+    /// Placement: per step of a piece or pawn away from the board's edge
+    /// (its ring: 0 on the edge, 1 a step in, ...), the same for every
+    /// kind that is not royal. Mobility already pays a piece for the
+    /// squares it reaches; this pays the square itself (a pawn on the
+    /// centre files, a piece that controls the middle).
+    pub centre: i32,
+    /// Per pawn of the royal's side in its zone (the squares around it),
+    /// scaled by the middle-game phase (the enemy's pieces left).
+    pub shelter: i32,
+    /// Per rank the royal stands away from its side's first rank,
+    /// subtracted, scaled by the middle-game phase.
+    pub royal_rank: i32,
+    /// Per step of the royal away from the edge, scaled by the endgame
+    /// phase (the enemy's pieces gone).
+    pub royal_centre: i32,
 }
 
 impl Default for EvalWeights {
@@ -100,6 +120,12 @@ impl Default for EvalWeights {
             passed_advance: 0,
             doubled: 0,
             isolated: 0,
+            // Off by default: a variant file or the tuner sets them
+            // (chess's are fitted in variants/chess.toml).
+            centre: 0,
+            shelter: 0,
+            royal_rank: 0,
+            royal_centre: 0,
         }
     }
 }
@@ -140,8 +166,18 @@ pub struct FairyEval {
     zones: Vec<Vec<u8>>,
     /// Per seat and dense square: a pawn's advance bonus.
     advance: [Vec<i32>; 2],
+    /// Per seat and dense square: what a pawn there scores, its advance
+    /// bonus and its ring's placement ([`EvalWeights::centre`]).
+    pawn_square: [Vec<i32>; 2],
     /// Per dense square: its file and rank (for the pawn structure).
     file_rank: Vec<(u8, u8)>,
+    /// Per dense square: its ring, the steps from the board's edge.
+    rings: Vec<i32>,
+    /// Per seat and dense square: the ranks from that seat's first rank.
+    home_ranks: [Vec<i32>; 2],
+    /// The pieces' value (neither royal nor pawn) a side starts with on
+    /// the board (the larger side's), the full middle game; at least 1.
+    phase_material: i32,
     /// Files on the board, where the pawn structure is counted (at most
     /// [`terms::MAX_FILES`]; none on wider boards).
     files: usize,
@@ -184,7 +220,8 @@ impl FairyEval {
                 mobile: p.kind == PieceKind::Piece
                     && (mobility16 != 0
                         || value * weights.king_attacker != 0
-                        || weights.king_zone_square != 0),
+                        || weights.king_zone_square != 0
+                        || weights.centre != 0),
                 pawn: p.kind == PieceKind::Pawn,
                 royal,
                 mobility16,
@@ -208,7 +245,7 @@ impl FairyEval {
                 z
             })
             .collect();
-        let advance = Seat::BOTH.map(|seat| {
+        let advance: [Vec<i32>; 2] = Seat::BOTH.map(|seat| {
             let ranks = i32::from(rules.geometry.ranks());
             let zone = rules.zones.iter().map(|z| i32::from(z.ranks)).max();
             squares
@@ -234,11 +271,40 @@ impl FairyEval {
                 .collect()
         });
         let files = usize::from(rules.geometry.files());
+        let (nfiles, nranks) = (
+            i32::from(rules.geometry.files()),
+            i32::from(rules.geometry.ranks()),
+        );
+        let rings: Vec<i32> = squares
+            .iter()
+            .map(|sq| {
+                let (f, r) = (i32::from(sq.file()), i32::from(sq.rank()));
+                f.min(nfiles - 1 - f).min(r).min(nranks - 1 - r)
+            })
+            .collect();
+        let home_ranks = [
+            squares.iter().map(|sq| i32::from(sq.rank())).collect(),
+            squares
+                .iter()
+                .map(|sq| nranks - 1 - i32::from(sq.rank()))
+                .collect(),
+        ];
+        let phase_material = start_material(rules, &kinds);
+        let pawn_square = Seat::BOTH.map(|seat| {
+            advance[seat.index()]
+                .iter()
+                .zip(&rings)
+                .map(|(a, r)| a + weights.centre * r)
+                .collect()
+        });
         let mut cheapest_first: Vec<usize> = (0..kinds.len()).collect();
         cheapest_first.sort_by_key(|&k| (kinds[k].royal, kinds[k].value));
         FairyEval {
             cheapest_first,
             file_rank: squares.iter().map(|sq| (sq.file(), sq.rank())).collect(),
+            rings,
+            home_ranks,
+            phase_material,
             files: if files <= terms::MAX_FILES { files } else { 0 },
             values: kinds.iter().map(|k| k.value).collect(),
             estimates,
@@ -246,6 +312,7 @@ impl FairyEval {
             kinds,
             zones,
             advance,
+            pawn_square,
             history_kinds: rules.pieces.len().max(1),
             hands: rules.hands.is_some(),
             captures_to_hand: rules.hands.as_ref().is_some_and(|h| h.captures_to_hand),
@@ -452,6 +519,23 @@ impl<S: SquareSet> Evaluator<Position<S>> for FairyEval {
             ToAct::Seat(game.side_to_move())
         }
     }
+}
+
+/// The value of the pieces (neither royal nor pawn) each side sets up on
+/// the board in `rules`' start, the larger of the two; 1 at least (a game
+/// that starts with an empty board is always in its middle game).
+fn start_material(rules: &RuleSet, kinds: &[KindInfo]) -> i32 {
+    let board = rules.start.split([' ', '[']).next().unwrap_or("");
+    let mut sides = [0; 2];
+    for c in board.chars().filter(char::is_ascii_alphabetic) {
+        let Some(info) = rules.kind_of(c).and_then(|k| kinds.get(k)) else {
+            continue;
+        };
+        if !info.pawn && !info.royal {
+            sides[usize::from(c.is_ascii_lowercase())] += info.value;
+        }
+    }
+    sides[0].max(sides[1]).max(1)
 }
 
 macro_rules! each {

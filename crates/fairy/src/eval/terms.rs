@@ -23,12 +23,15 @@ pub struct Parts {
     pub king: i32,
     /// The pawn structure: passed pawns, less doubled and isolated ones.
     pub structure: i32,
+    /// Placement: the men's rings (steps from the edge), and the royal's
+    /// shelter, rank and centralisation by the game's phase.
+    pub placement: i32,
 }
 
 impl Parts {
     /// Their sum.
     pub fn total(&self) -> i32 {
-        self.material + self.mobility + self.pawns + self.king + self.structure
+        self.material + self.mobility + self.pawns + self.king + self.structure + self.placement
     }
 }
 
@@ -121,6 +124,11 @@ impl FairyEval {
         let mut parts = Parts::default();
         // Each side's royal zone (empty without a royal).
         let mut zones = [S::EMPTY; 2];
+        // Each side's pieces' value (neither royal nor pawn) and pawns, for
+        // the royal's phase and shelter.
+        let mut pieces_value = [0; 2];
+        let mut pawn_sets = [S::EMPTY; 2];
+        let w = &self.weights;
         for seat in Seat::BOTH {
             let s = seat.index();
             let royal = place.royal[s];
@@ -136,7 +144,7 @@ impl FairyEval {
             let mine = place.by_side[s];
             let enemies = place.by_side[1 - s];
             let zone = zones[1 - s];
-            let (mut material, mut mob16, mut pawns) = (0, 0, 0);
+            let (mut material, mut mob16, mut pawns, mut placed) = (0, 0, 0, 0);
             let (mut attackers, mut weight, mut hits) = (0usize, 0, 0);
             for (k, info) in self.kinds.iter().enumerate() {
                 if self.hands {
@@ -147,8 +155,12 @@ impl FairyEval {
                     continue;
                 }
                 material += info.value * set.count() as i32;
+                if !info.pawn && !info.royal {
+                    pieces_value[s] += info.value * set.count() as i32;
+                }
                 if info.pawn {
-                    let table = &self.advance[s];
+                    pawn_sets[s] |= set;
+                    let table = &self.pawn_square[s];
                     pawns += set
                         .iter()
                         .map(|i| table.get(usize::from(i)).copied().unwrap_or(0))
@@ -161,6 +173,7 @@ impl FairyEval {
                 while let Some(from) = pieces.pop() {
                     let r = reach(t, seat, k, from, occ, enemies);
                     mob16 += info.mobility16 * r.count() as i32 - info.centre16;
+                    placed += self.rings.get(usize::from(from)).copied().unwrap_or(0);
                     let on_zone = r & zone;
                     if !on_zone.is_empty() {
                         attackers += 1;
@@ -175,10 +188,28 @@ impl FairyEval {
             parts.material += sign * material;
             parts.mobility += sign * (mob16 / 16);
             parts.pawns += sign * pawns;
+            parts.placement += sign * w.centre * placed;
             // Danger to the other side's royal is good for this side.
             parts.king += sign * danger;
         }
         parts.structure = self.structure(p);
+        if w.shelter != 0 || w.royal_rank != 0 || w.royal_centre != 0 {
+            for seat in Seat::BOTH {
+                let s = seat.index();
+                let Some(sq) = place.royal[s].filter(|_| !zones[s].is_empty()) else {
+                    continue;
+                };
+                let i = usize::from(sq);
+                let full = self.phase_material;
+                let middle = pieces_value[1 - s].min(full);
+                let ring = self.rings.get(i).copied().unwrap_or(0);
+                let rank = self.home_ranks[s].get(i).copied().unwrap_or(0);
+                let shelter = (pawn_sets[s] & zones[s]).count() as i32;
+                let score = (w.shelter * shelter - w.royal_rank * rank) * middle / full
+                    + w.royal_centre * ring * (full - middle) / full;
+                parts.placement += if s == 0 { score } else { -score };
+            }
+        }
         parts
     }
 

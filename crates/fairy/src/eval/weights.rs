@@ -11,7 +11,7 @@ pub const MAX_WEIGHT: i32 = 10_000;
 impl EvalWeights {
     /// The weights' names, as the fields and a variant file's `[weights]`
     /// table spell them, in the fields' order.
-    pub const NAMES: [&'static str; 9] = [
+    pub const NAMES: [&'static str; 13] = [
         "mobility",
         "pawn_advance",
         "king_attacker",
@@ -21,6 +21,10 @@ impl EvalWeights {
         "passed_advance",
         "doubled",
         "isolated",
+        "centre",
+        "shelter",
+        "royal_rank",
+        "royal_centre",
     ];
 
     /// The weight named `name` (one of [`EvalWeights::NAMES`]).
@@ -53,6 +57,10 @@ impl EvalWeights {
             "passed_advance" => &mut self.passed_advance,
             "doubled" => &mut self.doubled,
             "isolated" => &mut self.isolated,
+            "centre" => &mut self.centre,
+            "shelter" => &mut self.shelter,
+            "royal_rank" => &mut self.royal_rank,
+            "royal_centre" => &mut self.royal_centre,
             _ => return None,
         })
     }

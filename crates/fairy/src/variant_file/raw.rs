@@ -54,12 +54,20 @@ pub(super) struct RawWeights {
     pub doubled: Option<Spanned<i64>>,
     #[serde(default)]
     pub isolated: Option<Spanned<i64>>,
+    #[serde(default)]
+    pub centre: Option<Spanned<i64>>,
+    #[serde(default)]
+    pub shelter: Option<Spanned<i64>>,
+    #[serde(default)]
+    pub royal_rank: Option<Spanned<i64>>,
+    #[serde(default)]
+    pub royal_centre: Option<Spanned<i64>>,
 }
 
 impl RawWeights {
     /// Each weight written, by name, in [`crate::eval::EvalWeights::NAMES`]'
     /// order.
-    pub fn given(&self) -> [(&'static str, Option<&Spanned<i64>>); 9] {
+    pub fn given(&self) -> [(&'static str, Option<&Spanned<i64>>); 13] {
         [
             ("mobility", self.mobility.as_ref()),
             ("pawn_advance", self.pawn_advance.as_ref()),
@@ -70,6 +78,10 @@ impl RawWeights {
             ("passed_advance", self.passed_advance.as_ref()),
             ("doubled", self.doubled.as_ref()),
             ("isolated", self.isolated.as_ref()),
+            ("centre", self.centre.as_ref()),
+            ("shelter", self.shelter.as_ref()),
+            ("royal_rank", self.royal_rank.as_ref()),
+            ("royal_centre", self.royal_centre.as_ref()),
         ]
     }
 }

@@ -59,6 +59,10 @@ fn material_only() -> EvalWeights {
         passed_advance: 0,
         doubled: 0,
         isolated: 0,
+        centre: 0,
+        shelter: 0,
+        royal_rank: 0,
+        royal_centre: 0,
     }
 }
 
