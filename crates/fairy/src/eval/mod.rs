@@ -120,8 +120,10 @@ impl Default for EvalWeights {
             passed_advance: 0,
             doubled: 0,
             isolated: 0,
-            // Off by default: a variant file or the tuner sets them
-            // (chess's are fitted in variants/chess.toml).
+            // Off by default: a variant file or the tuner sets them.
+            // Chess's fit won in self-play and lost against
+            // Fairy-Stockfish (docs/strength.md), so variants/chess.toml
+            // leaves them at 0.
             centre: 0,
             shelter: 0,
             royal_rank: 0,

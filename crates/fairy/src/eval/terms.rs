@@ -200,13 +200,22 @@ impl FairyEval {
                     continue;
                 };
                 let i = usize::from(sq);
-                let full = self.phase_material;
-                let middle = pieces_value[1 - s].min(full);
-                let ring = self.rings.get(i).copied().unwrap_or(0);
-                let rank = self.home_ranks[s].get(i).copied().unwrap_or(0);
-                let shelter = (pawn_sets[s] & zones[s]).count() as i32;
-                let score = (w.shelter * shelter - w.royal_rank * rank) * middle / full
-                    + w.royal_centre * ring * (full - middle) / full;
+                // In i64: a weight (up to 10,000) times a count times a
+                // side's pieces' value may pass i32 on a large board.
+                let full = i64::from(self.phase_material);
+                let middle = i64::from(pieces_value[1 - s]).min(full);
+                let ring = i64::from(self.rings.get(i).copied().unwrap_or(0));
+                let rank = i64::from(self.home_ranks[s].get(i).copied().unwrap_or(0));
+                let shelter = (pawn_sets[s] & zones[s]).count() as i64;
+                let (sh, rr, rc) = (
+                    i64::from(w.shelter),
+                    i64::from(w.royal_rank),
+                    i64::from(w.royal_centre),
+                );
+                let score =
+                    (sh * shelter - rr * rank) * middle / full + rc * ring * (full - middle) / full;
+                // Within ±(10,000 x 9 + 10,000 x 15 + 10,000 x 8): an i32.
+                let score = score as i32;
                 parts.placement += if s == 0 { score } else { -score };
             }
         }
