@@ -524,17 +524,18 @@ impl<S: SquareSet> Evaluator<Position<S>> for FairyEval {
 }
 
 /// The value of the pieces (neither royal nor pawn) each side sets up on
-/// the board in `rules`' start, the larger of the two; 1 at least (a game
-/// that starts with an empty board is always in its middle game).
-fn start_material(rules: &RuleSet, kinds: &[KindInfo]) -> i32 {
-    let board = rules.start.split([' ', '[']).next().unwrap_or("");
+/// the board in `rules`' start (read by the game's own setup), the larger
+/// of the two; 1 at least (a game that starts with an empty board is
+/// always in its middle game).
+fn start_material(rules: &Arc<RuleSet>, kinds: &[KindInfo]) -> i32 {
+    let start = AnyPosition::new_game(rules);
     let mut sides = [0; 2];
-    for c in board.chars().filter(char::is_ascii_alphabetic) {
-        let Some(info) = rules.kind_of(c).and_then(|k| kinds.get(k)) else {
+    for sq in rules.geometry.squares().iter() {
+        let Some((seat, k)) = start.at(sq) else {
             continue;
         };
-        if !info.pawn && !info.royal {
-            sides[usize::from(c.is_ascii_lowercase())] += info.value;
+        if let Some(info) = kinds.get(k).filter(|i| !i.pawn && !i.royal) {
+            sides[seat.index()] += info.value;
         }
     }
     sides[0].max(sides[1]).max(1)
