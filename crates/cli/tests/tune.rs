@@ -165,6 +165,107 @@ fn positions_saved_are_read_again() {
 }
 
 #[test]
+fn an_engine_labels_the_positions_by_its_score() {
+    // deckmate's own engine as the outside one, at a small depth.
+    let chess = chess();
+    let variants = format!("{}/../../variants", env!("CARGO_MANIFEST_DIR"));
+    let engine = format!(
+        "'{}' uci --variants '{variants}'",
+        env!("CARGO_BIN_EXE_deckmate")
+    );
+    let dir = temp_dir("label");
+    let input = dir.join("in.epd");
+    let output = dir.join("out.epd");
+    // White a queen up (White to move, then Black), Black a queen up, and
+    // the start; the results given are overwritten.
+    let positions = [
+        "3qk3/8/8/8/8/8/8/3QKQ2 w - - 0 1",
+        "3qk3/8/8/8/8/8/8/3QKQ2 b - - 0 1",
+        "3qkq2/8/8/8/8/8/8/3QK3 w - - 0 1",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    ];
+    let text: String = positions.iter().map(|p| format!("{p} [0.5]\n")).collect();
+    std::fs::write(&input, text).unwrap();
+    let out = deckmate(&[
+        "tune",
+        "--variant-file",
+        &chess,
+        "--positions",
+        input.to_str().unwrap(),
+        "--label-engine",
+        &engine,
+        "--label-depth",
+        "2",
+        "--threads",
+        "2",
+        "--save-positions",
+        output.to_str().unwrap(),
+        "--passes",
+        "1",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("labelled by"), "{}", stdout(&out));
+    let saved = std::fs::read_to_string(&output).unwrap();
+    let results: Vec<f64> = saved
+        .lines()
+        .map(|l| {
+            let r = l.rsplit_once('[').unwrap().1.trim_end_matches(']');
+            r.parse().unwrap()
+        })
+        .collect();
+    assert_eq!(results.len(), 4, "{saved}");
+    // White's expectation whichever side is to move.
+    assert!(results[0] > 0.9 && results[1] > 0.9, "{saved}");
+    assert!(results[2] < 0.1, "{saved}");
+    assert!((0.3..0.7).contains(&results[3]), "{saved}");
+    // The same labels from one engine as from two (each search starts a
+    // new game).
+    let again = dir.join("again.epd");
+    let out = deckmate(&[
+        "tune",
+        "--variant-file",
+        &chess,
+        "--positions",
+        input.to_str().unwrap(),
+        "--label-engine",
+        &engine,
+        "--label-depth",
+        "2",
+        "--save-positions",
+        again.to_str().unwrap(),
+        "--passes",
+        "1",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(std::fs::read_to_string(&again).unwrap(), saved);
+    // A depth out of range, and an engine that cannot start.
+    let out = deckmate(&[
+        "tune",
+        "--variant-file",
+        &chess,
+        "--positions",
+        input.to_str().unwrap(),
+        "--label-engine",
+        &engine,
+        "--label-depth",
+        "0",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("--label-depth"), "{}", stderr(&out));
+    let out = deckmate(&[
+        "tune",
+        "--variant-file",
+        &chess,
+        "--positions",
+        input.to_str().unwrap(),
+        "--label-engine",
+        "/nonexistent/engine",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(!stderr(&out).contains("panicked"), "{}", stderr(&out));
+}
+
+#[test]
 fn bad_input_is_refused() {
     let chess = chess();
     let out = deckmate(&[

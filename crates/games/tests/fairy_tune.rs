@@ -76,6 +76,19 @@ fn positions_text_reads_back() {
     let start = AnyPosition::new_game(&chess());
     let back = read_samples(&start, &format!("# a comment\n\n{text}")).unwrap();
     assert_eq!(texts(&samples), texts(&back));
+    // A result that is not a game's (an engine's expectation) keeps four
+    // places; a game's is written in tenths.
+    let mut labelled = samples[..2].to_vec();
+    labelled[0].result = 0.62134;
+    labelled[1].result = 1.0;
+    let text = write_samples(&labelled);
+    assert!(
+        text.lines().next().unwrap().ends_with(" [0.6213]"),
+        "{text}"
+    );
+    assert!(text.lines().nth(1).unwrap().ends_with(" [1.0]"), "{text}");
+    let back = read_samples(&start, &text).unwrap();
+    assert_eq!(back[0].result, 0.6213);
     let bad = read_samples(&start, "8/8/8/8/8/8/8/8 w - - 0 1 [0.5]")
         .unwrap_err()
         .to_string();

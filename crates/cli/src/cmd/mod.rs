@@ -19,6 +19,7 @@ mod sixth_game;
 pub mod solve;
 pub mod terminal;
 pub mod tune;
+mod tune_label;
 pub mod uci;
 pub mod xboard;
 // The test-only sixth game, defined once in deckmate-games' tests.

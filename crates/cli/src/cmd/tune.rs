@@ -16,14 +16,16 @@ use std::time::Instant;
 #[command(after_help = "Examples:\n  \
 deckmate tune --variant-file variants/chess.toml --games 2000 --seed 7 --depth 3\n  \
 deckmate tune --variant-file variants/chess.toml --games 500 --save-positions chess.epd\n  \
-deckmate tune --variant-file variants/chess.toml --positions chess.epd --params mobility,tempo\n\n\
+deckmate tune --variant-file variants/chess.toml --positions chess.epd --params mobility,tempo\n  \
+deckmate tune --variant-file variants/chess.toml --positions chess.epd \\\n    \
+--label-engine fairy-stockfish --label-depth 10 --threads 2 --save-positions labelled.epd\n\n\
 Texel's method. The engine plays --games games against itself at --depth,\n\
 each from the setup and --random-plies random moves drawn from --seed and the\n\
 game's number (the same seed gives the same games). Kept are the quiet\n\
 positions after the random moves: the side to move not in check, and the\n\
 move played from there neither a capture nor a promotion; each labelled\n\
 with its game's result (1, 0.5, 0 for White; a game still on after\n\
---max-plies is a draw).\n\n\
+--max-plies is a draw), or with --label-engine by that engine's score.\n\n\
 The error of weights w is the mean of (result - sigmoid(K * eval_w / 400))^2,\n\
 eval_w the static evaluation for White. K is fitted on the starting weights\n\
 (the file's [weights] table, else the defaults) and held; each weight of\n\
@@ -59,11 +61,22 @@ pub struct TuneArgs {
     /// Read the positions from this file (one a line: the position
     /// string, then the result for White in brackets: [1.0], [0.5],
     /// [0.0]) instead of playing games.
-    #[arg(long, value_name = "FILE", conflicts_with = "save_positions")]
+    #[arg(long, value_name = "FILE")]
     positions: Option<String>,
-    /// Write the positions played to this file (in --positions' form).
+    /// Write the positions to this file (in --positions' form), once
+    /// played and labelled.
     #[arg(long, value_name = "FILE")]
     save_positions: Option<String>,
+    /// Label each position with this outside UCI engine's score
+    /// (`fairy-stockfish`) instead of its game's result: White's expected
+    /// result 1 / (1 + 10^(-cp/400)), a mate 1 or 0. --threads engines run
+    /// at once.
+    #[arg(long, value_name = "CMD")]
+    label_engine: Option<String>,
+    /// With --label-engine: the depth of its search (`go depth N`), 1 to
+    /// 40.
+    #[arg(long, default_value_t = 10, value_name = "N")]
+    label_depth: u32,
     /// The weights to tune, separated by commas (default: all of them).
     #[arg(long, value_delimiter = ',', value_name = "NAMES")]
     params: Option<Vec<String>>,
@@ -109,6 +122,14 @@ pub fn run(args: TuneArgs) -> Result<ExitCode, String> {
         Ok(p) => p,
         Err(e) => return Ok(usage_error(&e)),
     };
+    if args.label_engine.is_some() && !(1..=40).contains(&args.label_depth) {
+        return Ok(usage_error("--label-depth: from 1 to 40"));
+    }
+    if (args.positions.is_none() || args.label_engine.is_some())
+        && !(1..=MAX_THREADS).contains(&args.threads)
+    {
+        return Ok(usage_error(&format!("--threads: from 1 to {MAX_THREADS}")));
+    }
     if args.positions.is_none() {
         if args.games == 0 {
             return Ok(usage_error("--games: play at least one game"));
@@ -116,20 +137,18 @@ pub fn run(args: TuneArgs) -> Result<ExitCode, String> {
         if !(1..=12).contains(&args.depth) {
             return Ok(usage_error("--depth: from 1 to 12"));
         }
-        if !(1..=MAX_THREADS).contains(&args.threads) {
-            return Ok(usage_error(&format!("--threads: from 1 to {MAX_THREADS}")));
-        }
     }
     if !(1..=1000).contains(&args.step) {
         return Ok(usage_error("--step: from 1 to 1000"));
     }
     let path = &args.variant_file;
     let entry = crate::variant_arg::load(path)?;
+    let entry_key = entry.key;
     let game = variant_game::of_entry(entry)
         .ok_or_else(|| format!("{path}: not a variant file's game"))?;
     let start = game.start();
     let began = Instant::now();
-    let (samples, source) = match &args.positions {
+    let (mut samples, mut source) = match &args.positions {
         Some(file) => {
             let text =
                 std::fs::read_to_string(file).map_err(|e| format!("{file}: cannot read: {e}"))?;
@@ -155,11 +174,6 @@ pub fn run(args: TuneArgs) -> Result<ExitCode, String> {
                     );
                 }
             });
-            if let Some(file) = &args.save_positions {
-                std::fs::write(file, tune::write_samples(&samples))
-                    .map_err(|e| format!("{file}: cannot write: {e}"))?;
-                errln!("positions written to {file}");
-            }
             (
                 samples,
                 format!(
@@ -172,13 +186,52 @@ pub fn run(args: TuneArgs) -> Result<ExitCode, String> {
     if samples.is_empty() {
         return Err("no positions to fit: play more games".to_string());
     }
-    let (wins, draws) = tally(&samples);
-    errln!(
-        "{} positions (White won {wins}, drawn {draws}, lost {}); fitting {}",
-        samples.len(),
-        samples.len() - wins - draws,
-        params.join(", ")
-    );
+    if let Some(engine) = &args.label_engine {
+        let n = samples.len();
+        errln!(
+            "labelling {n} positions by '{engine}' at depth {}",
+            args.label_depth
+        );
+        let progress = |done: usize| {
+            errln!(
+                "labelled {done}/{n}  {:.0} s",
+                began.elapsed().as_secs_f64()
+            )
+        };
+        super::tune_label::label(
+            &mut samples,
+            engine,
+            entry_key,
+            args.label_depth,
+            args.threads,
+            &progress,
+        )?;
+        source.push_str(&format!(
+            ", labelled by '{engine}' at depth {}",
+            args.label_depth
+        ));
+    }
+    if let Some(file) = &args.save_positions {
+        std::fs::write(file, tune::write_samples(&samples))
+            .map_err(|e| format!("{file}: cannot write: {e}"))?;
+        errln!("positions written to {file}");
+    }
+    if args.label_engine.is_some() {
+        let mean = samples.iter().map(|s| s.result).sum::<f64>() / samples.len() as f64;
+        errln!(
+            "{} positions (White's mean expected result {mean:.3}); fitting {}",
+            samples.len(),
+            params.join(", ")
+        );
+    } else {
+        let (wins, draws) = tally(&samples);
+        errln!(
+            "{} positions (White won {wins}, drawn {draws}, lost {}); fitting {}",
+            samples.len(),
+            samples.len() - wins - draws,
+            params.join(", ")
+        );
+    }
     let settings = FitSettings {
         params,
         step: args.step,

@@ -1,7 +1,8 @@
 //! Positions with their game's result, and their text form: one a line,
 //! the position string, a space and the result in brackets, a number from
 //! 0 to 1 for the first seat (`[1.0]` it won, `[0.5]` a draw, `[0.0]` it
-//! lost). Blank lines and lines starting with `#` are skipped.
+//! lost; another number, an engine's expectation, is written to four
+//! places). Blank lines and lines starting with `#` are skipped.
 
 use crate::any::AnyPosition;
 use deckmate_rules::{Game, PositionError};
@@ -23,7 +24,14 @@ pub struct Sample {
 pub fn write_samples(samples: &[Sample]) -> String {
     let mut out = String::new();
     for s in samples {
-        let _ = writeln!(out, "{} [{:.1}]", s.position.position_text(), s.result);
+        // A game's result in tenths (`[1.0]`), another (an engine's
+        // expectation) to four places.
+        let r = s.result;
+        if (r * 10.0 - (r * 10.0).round()).abs() < 1e-9 {
+            let _ = writeln!(out, "{} [{r:.1}]", s.position.position_text());
+        } else {
+            let _ = writeln!(out, "{} [{r:.4}]", s.position.position_text());
+        }
     }
     out
 }

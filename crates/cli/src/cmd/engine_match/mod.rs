@@ -67,7 +67,9 @@ pub fn own_engine(
     Ok((cmd, options))
 }
 
-fn start_engine(
+/// Starts an engine for game `key`: checks it plays it, sets its
+/// `UCI_Variant`, seed and `options`, and waits until it is ready.
+pub(crate) fn start_engine(
     command: &str,
     options: &[(String, String)],
     key: &str,
