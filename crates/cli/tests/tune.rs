@@ -186,23 +186,35 @@ fn an_engine_labels_the_positions_by_its_score() {
     ];
     let text: String = positions.iter().map(|p| format!("{p} [0.5]\n")).collect();
     std::fs::write(&input, text).unwrap();
-    let out = deckmate(&[
-        "tune",
-        "--variant-file",
-        &chess,
-        "--positions",
-        input.to_str().unwrap(),
-        "--label-engine",
+    let input = input.to_str().unwrap();
+    // `deckmate tune` on those positions labelled by `engine`, with more
+    // arguments.
+    let label = |engine: &str, more: &[&str]| {
+        let mut args = vec![
+            "tune",
+            "--variant-file",
+            &chess,
+            "--positions",
+            input,
+            "--label-engine",
+            engine,
+            "--passes",
+            "1",
+        ];
+        args.extend(more);
+        deckmate(&args)
+    };
+    let out = label(
         &engine,
-        "--label-depth",
-        "2",
-        "--threads",
-        "2",
-        "--save-positions",
-        output.to_str().unwrap(),
-        "--passes",
-        "1",
-    ]);
+        &[
+            "--label-depth",
+            "2",
+            "--threads",
+            "2",
+            "--save-positions",
+            output.to_str().unwrap(),
+        ],
+    );
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(stdout(&out).contains("labelled by"), "{}", stdout(&out));
     let saved = std::fs::read_to_string(&output).unwrap();
@@ -221,46 +233,22 @@ fn an_engine_labels_the_positions_by_its_score() {
     // The same labels from one engine as from two (each search starts a
     // new game).
     let again = dir.join("again.epd");
-    let out = deckmate(&[
-        "tune",
-        "--variant-file",
-        &chess,
-        "--positions",
-        input.to_str().unwrap(),
-        "--label-engine",
+    let out = label(
         &engine,
-        "--label-depth",
-        "2",
-        "--save-positions",
-        again.to_str().unwrap(),
-        "--passes",
-        "1",
-    ]);
+        &[
+            "--label-depth",
+            "2",
+            "--save-positions",
+            again.to_str().unwrap(),
+        ],
+    );
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(std::fs::read_to_string(&again).unwrap(), saved);
     // A depth out of range, and an engine that cannot start.
-    let out = deckmate(&[
-        "tune",
-        "--variant-file",
-        &chess,
-        "--positions",
-        input.to_str().unwrap(),
-        "--label-engine",
-        &engine,
-        "--label-depth",
-        "0",
-    ]);
+    let out = label(&engine, &["--label-depth", "0"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("--label-depth"), "{}", stderr(&out));
-    let out = deckmate(&[
-        "tune",
-        "--variant-file",
-        &chess,
-        "--positions",
-        input.to_str().unwrap(),
-        "--label-engine",
-        "/nonexistent/engine",
-    ]);
+    let out = label("/nonexistent/engine", &[]);
     assert_eq!(out.status.code(), Some(1));
     assert!(!stderr(&out).contains("panicked"), "{}", stderr(&out));
 }
