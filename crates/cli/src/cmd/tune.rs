@@ -54,8 +54,9 @@ pub struct TuneArgs {
     /// Plies after which a game still on counts as a draw.
     #[arg(long, default_value_t = 300)]
     max_plies: u32,
-    /// Threads playing the games, 1 to 64 (the positions do not depend
-    /// on it).
+    /// Threads playing the games, and engines labelling the positions
+    /// with --label-engine, 1 to 64 (neither the positions nor their
+    /// labels depend on it).
     #[arg(long, default_value_t = 1)]
     threads: usize,
     /// Read the positions from this file (one a line: the position
