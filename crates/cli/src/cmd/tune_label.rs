@@ -10,7 +10,7 @@
 
 use super::engine_match::start_engine;
 use super::engine_match::uci_client::EngineScore;
-use deckmate_games::fairy::tune::Sample;
+use deckmate_games::fairy::tune::{sigmoid, Sample};
 use deckmate_rules::{Game, Seat, ToAct};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Duration;
@@ -22,7 +22,7 @@ const SEARCH_TIME: Duration = Duration::from_secs(120);
 /// to move (`white_to_move`).
 pub fn expected(score: EngineScore, white_to_move: bool) -> f64 {
     let for_mover = match score {
-        EngineScore::Cp(cp) => 1.0 / (1.0 + 10f64.powf(-f64::from(cp) / 400.0)),
+        EngineScore::Cp(cp) => sigmoid(1.0, cp),
         EngineScore::Mate(m) if m > 0 => 1.0,
         EngineScore::Mate(_) => 0.0,
     };

@@ -61,8 +61,10 @@ pub struct Progress<'a> {
     pub weights: &'a EvalWeights,
 }
 
-/// `1 / (1 + 10^(-k * score / 400))`: the expected result of a score.
-fn sigmoid(k: f64, score: i32) -> f64 {
+/// `1 / (1 + 10^(-k * score / 400))`: the expected result of a score
+/// (the fit's curve; `deckmate tune --label-engine` reads an engine's
+/// score with it at `k` 1).
+pub fn sigmoid(k: f64, score: i32) -> f64 {
     1.0 / (1.0 + 10f64.powf(-k * f64::from(score) / 400.0))
 }
 

@@ -28,6 +28,6 @@ pub mod fit;
 pub mod sample;
 pub mod selfplay;
 
-pub use fit::{fit_k, texel_error, tune, FitReport, FitSettings, Progress};
+pub use fit::{fit_k, sigmoid, texel_error, tune, FitReport, FitSettings, Progress};
 pub use sample::{read_samples, write_samples, Sample, SampleError, SampleProblem};
 pub use selfplay::{generate, SelfPlaySettings};
