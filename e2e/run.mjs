@@ -880,6 +880,21 @@ await test("a Cuarenta game played from the keyboard: moves typed with completio
   await page.waitForFunction(() => document.querySelector("#status").textContent.startsWith("Viewing after ply 5"), null, { timeout: 5000 });
   await page.keyboard.press("End");
   await page.waitForFunction(() => !document.querySelector("#status").textContent.startsWith("Viewing"), null, { timeout: 5000 });
+  // A step back whose answer comes late, then straight back to the
+  // present: the late answer does not put the past on the board.
+  let held = 0;
+  await page.route(/\/api\/games\/[^/?]+\?ply=\d+$/, async (route) => {
+    held += 1;
+    await new Promise((r) => setTimeout(r, 1500));
+    await route.continue();
+  });
+  await page.keyboard.press("ArrowLeft");
+  await page.keyboard.press("End");
+  await page.waitForTimeout(2500);
+  assert(held === 1, "the step back was not asked: " + held);
+  const said = await page.textContent("#status");
+  assert(!said.startsWith("Viewing"), "a late answer put the past on the board: " + said);
+  await page.unroute(/\/api\/games\/[^/?]+\?ply=\d+$/);
   await page.close();
 });
 
@@ -1546,7 +1561,7 @@ await test("the analysis board of a game: moves tried without touching it, back 
   await page.waitForFunction(() => document.querySelector("#moves .mv.current") && document.querySelector("#moves .mv.current").textContent.startsWith("1."));
   // Back to the game's line: the board shows it again; the move tried
   // stays in the tree (issue 31 item 12), not on the board.
-  const onLine = (h) => window.analysisState.at === h.length && window.analysisState.moves.slice(0, h.length).join(" ") === h.join(" ") && !document.querySelector("#moves .mv.current.tried");
+  const onLine = (h) => window.analysisState.at === h.length && window.analysisState.moves.slice(0, h.length).join(" ") === h.join(" ") && window.analysisState.settled() && !document.querySelector("#moves .mv.current.tried");
   await page.keyboard.press("End");
   await page.click("#game-line");
   await page.waitForFunction(onLine, v.history);
@@ -1555,7 +1570,7 @@ await test("the analysis board of a game: moves tried without touching it, back 
   const mv0 = (await page.evaluate(() => window.analysisState.view)).moves[0];
   await page.click(`#board-svg g.card[data-square="${mv0.from}"]`);
   await page.click(`[data-target="${mv0.to}"]`);
-  await page.waitForFunction((n) => window.analysisState.at === n + 1 && document.querySelector("#moves .mv.current.tried"), v.history.length);
+  await page.waitForFunction((n) => window.analysisState.at === n + 1 && document.querySelector("#moves .mv.current.tried") && window.analysisState.settled(), v.history.length);
   await page.click("#game-line");
   await page.waitForFunction(onLine, v.history);
   // A move tried from the board's keys, as in a game.
@@ -1566,7 +1581,7 @@ await test("the analysis board of a game: moves tried without touching it, back 
   await page.keyboard.press("Enter");
   await keyTo(page, km.to);
   await page.keyboard.press("Enter");
-  await page.waitForFunction((n) => window.analysisState.at === n + 1 && document.querySelector("#moves .mv.current.tried"), v.history.length);
+  await page.waitForFunction((n) => window.analysisState.at === n + 1 && document.querySelector("#moves .mv.current.tried") && window.analysisState.settled(), v.history.length);
   await page.click("#game-line");
   await page.waitForFunction(onLine, v.history);
   // A move the rules refuse is said so, and nothing changes.
@@ -1900,7 +1915,7 @@ await test("issue 31 item 13: a finished game's analysis board evaluates every p
   assert(/blunder/.test(await fifth.getAttribute("class")) && (await fifth.textContent()).endsWith("??"), "move 5 not marked");
   // A click on the mark goes to that position.
   await page.locator("#eval-marks li.blunder button").first().click();
-  await page.waitForFunction(() => window.analysisState.at === 5, null, { timeout: 5000 });
+  await page.waitForFunction(() => window.analysisState.at === 5 && window.analysisState.settled(), null, { timeout: 5000 });
   await page.screenshot({ path: join(root, "docs", "analysis-graph.png") });
   await page.close();
 });
@@ -1915,29 +1930,48 @@ await test("issue 31 item 12: a move tried on the analysis board branches from t
   assert((await apiPost(g.id, "resign", g.tokens.white)).status === 200, "resign");
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   await page.goto(`${base}/analysis?from=${g.id}&ply=2`);
-  await page.waitForFunction(() => window.analysisState && window.analysisState.view && window.analysisState.at === 2, null, { timeout: 10000 });
+  await page.waitForFunction(() => window.analysisState && window.analysisState.view && window.analysisState.at === 2 && window.analysisState.settled(), null, { timeout: 10000 });
   // Another third move than the game's: a variation from ply 3.
   const other = (await page.evaluate(() => window.analysisState.view.moves.map((m) => m.text))).find((t) => t !== "Pa4" && /^P/.test(t));
   assert(other, "no other pawn move");
   await page.fill("#move-input", other);
   await page.press("#move-input", "Enter");
-  await page.waitForFunction((o) => window.analysisState.at === 3 && window.analysisState.moves[2] === o, other, { timeout: 10000 });
+  await page.waitForFunction((o) => window.analysisState.at === 3 && window.analysisState.moves[2] === o && window.analysisState.settled(), other, { timeout: 10000 });
   // Back on the game's line by its own move: the tried move is still there, in parentheses.
   await page.locator("#moves .mv", { hasText: "4. Vxg2" }).click();
-  await page.waitForFunction(() => window.analysisState.at === 4 && window.analysisState.moves[2] === "Pa4", null, { timeout: 10000 });
+  await page.waitForFunction(() => window.analysisState.at === 4 && window.analysisState.moves[2] === "Pa4" && window.analysisState.settled(), null, { timeout: 10000 });
   const variation = page.locator("#moves .variation .mv", { hasText: `3. ${other}` });
   assert(await variation.count() === 1, "the branch was not kept");
   assert(/tried/.test(await variation.getAttribute("class")), "the branch is not marked as tried");
   // Into the branch again, and along the keyboard: back to ply 2, forward follows the path shown.
   await variation.click();
-  await page.waitForFunction((o) => window.analysisState.at === 3 && window.analysisState.moves[2] === o, other, { timeout: 10000 });
+  await page.waitForFunction((o) => window.analysisState.at === 3 && window.analysisState.moves[2] === o && window.analysisState.settled(), other, { timeout: 10000 });
   await page.focus("#moves");
   await page.keyboard.press("ArrowLeft");
-  await page.waitForFunction(() => window.analysisState.at === 2, null, { timeout: 5000 });
+  await page.waitForFunction(() => window.analysisState.at === 2 && window.analysisState.settled(), null, { timeout: 5000 });
   await page.keyboard.press("ArrowRight");
-  await page.waitForFunction((o) => window.analysisState.at === 3 && window.analysisState.moves[2] === o, other, { timeout: 5000 });
+  await page.waitForFunction((o) => window.analysisState.at === 3 && window.analysisState.moves[2] === o && window.analysisState.settled(), other, { timeout: 5000 });
   // The main line is still whole: four moves and one variation.
   assert(await page.locator("#moves > .mv").count() === 4, "main line: " + await page.locator("#moves > .mv").count());
+  // Two steps taken quickly, the first one's answer late: the board shows
+  // the second position, not whichever answer came back last.
+  await page.locator("#moves > .mv", { hasText: "2. Pa6" }).click();
+  await page.waitForFunction(() => window.analysisState.at === 2 && window.analysisState.settled(), null, { timeout: 5000 });
+  let held = 0;
+  await page.route("**/api/analysis/view", async (route) => {
+    const body = route.request().postDataJSON();
+    if (body.moves.length === 3) { held += 1; await new Promise((r) => setTimeout(r, 1500)); }
+    await route.continue();
+  });
+  await page.focus("#moves");
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("ArrowRight");
+  await page.waitForFunction(() => window.analysisState.at === 4 && window.analysisState.settled(), null, { timeout: 5000 });
+  await page.waitForTimeout(2000);
+  assert(held === 1, "the step to ply 3 was not asked: " + held);
+  const shown = await page.evaluate(() => ({ ok: window.analysisState.settled(), at: window.analysisState.at, current: document.querySelector("#moves .mv.current")?.textContent }));
+  assert(shown.ok && shown.at === 4 && /Vxg2/.test(shown.current || ""), "a late answer drew an older position: " + JSON.stringify(shown));
+  await page.unroute("**/api/analysis/view");
   await page.close();
 });
 

@@ -43,11 +43,16 @@ export async function analysisPage() {
     at: Math.min(board.at ?? board.moves.length, board.moves.length),
     view: null, flipped: false, selected: null, pastView: null, panels: {}, keys: true,
     engine: localStorage.getItem("deckmate-engine-off") !== "1", lines: Number(localStorage.getItem("deckmate-lines") || 3), req: 0, ws: null,
+    // The number of the last position asked of the server, and the path of the one drawn.
+    viewReq: 0, shown: null,
   };
   // Every move tried is kept in the tree, the game's line its main line.
   st.tree = newTree(st.line);
   st.send = (text) => tryMove(st, text);
   st.redraw = () => drawAnalysis(st);
+  // Whether the board drawn is the position of the line at `at` (a step's
+  // answer from the server may still be on its way).
+  st.settled = () => st.shown === st.moves.slice(0, st.at).join(" ");
   current = st;
   // Looked at by the end-to-end tests (no module reads it).
   window.analysisState = st;
@@ -110,12 +115,18 @@ function openSetup() {
 }
 
 // The board after the first `at` moves of the line, drawn and analysed.
+// Steps taken quickly ask for several positions at once: only the answer
+// to the last one is drawn, whatever order they come back in.
 async function refresh(st) {
+  const n = ++st.viewReq;
+  const path = st.moves.slice(0, st.at);
   let v;
   try {
-    v = await api("/api/analysis/view", post({ game: st.game, spec: st.spec, moves: st.moves.slice(0, st.at) }));
-  } catch (e) { status(e.message); return; }
+    v = await api("/api/analysis/view", post({ game: st.game, spec: st.spec, moves: path }));
+  } catch (e) { if (n === st.viewReq) status(e.message); return; }
+  if (n !== st.viewReq) return;
   st.view = v;
+  st.shown = path.join(" ");
   st.selected = null;
   resetPanels(st);
   drawAnalysis(st);

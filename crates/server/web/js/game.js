@@ -118,13 +118,19 @@ export function noSuchGame(id) {
     el("p", {}, el("a", { href: "/" }, "Back to the lobby"))));
 }
 
-// Shows the position after `ply` plies (null: now).
+// Shows the position after `ply` plies (null: now). Steps taken quickly
+// ask for several past positions at once: only the last step's is drawn,
+// whatever order the answers come back in (a late one must not put an
+// old position on the board after the player came back to the present).
 async function stepTo(state, ply) {
   if (!state.view) return;
   if (ply !== null && (ply < 0 || ply >= state.view.plies)) ply = ply < 0 ? 0 : null;
+  const n = (state.stepReq = (state.stepReq || 0) + 1);
   state.shown = ply;
   state.selected = null;
-  state.pastView = ply === null ? null : await api(`/api/games/${state.id}?ply=${ply}`);
+  const past = ply === null ? null : await api(`/api/games/${state.id}?ply=${ply}`);
+  if (n !== state.stepReq || state.shown !== ply) return;
+  state.pastView = past;
   draw(state);
 }
 
