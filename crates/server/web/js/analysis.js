@@ -52,7 +52,7 @@ export async function analysisPage() {
   st.redraw = () => drawAnalysis(st);
   // Whether the board drawn is the position of the line at `at` (a step's
   // answer from the server may still be on its way).
-  st.settled = () => st.shown === st.moves.slice(0, st.at).join(" ");
+  st.settled = () => st.shown === JSON.stringify(st.moves.slice(0, st.at));
   current = st;
   // Looked at by the end-to-end tests (no module reads it).
   window.analysisState = st;
@@ -126,7 +126,7 @@ async function refresh(st) {
   } catch (e) { if (n === st.viewReq) status(e.message); return; }
   if (n !== st.viewReq) return;
   st.view = v;
-  st.shown = path.join(" ");
+  st.shown = JSON.stringify(path);
   st.selected = null;
   resetPanels(st);
   drawAnalysis(st);

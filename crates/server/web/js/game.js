@@ -31,7 +31,7 @@ export function gamePage(id) {
     history.replaceState({}, "", "/game/" + id);
   }
   const token = localStorage.getItem("deckmate-token-" + id);
-  const state = { id, token, view: null, shown: null, flipped: null, selected: null, pastView: null, panels: {}, keys: true, premoves: true, premove: null };
+  const state = { id, token, view: null, shown: null, stepReq: 0, flipped: null, selected: null, pastView: null, panels: {}, keys: true, premoves: true, premove: null };
   state.send = (t) => sendMove(state, t);
   state.redraw = () => draw(state);
   const step = (ply) => stepTo(state, ply);
@@ -125,7 +125,7 @@ export function noSuchGame(id) {
 async function stepTo(state, ply) {
   if (!state.view) return;
   if (ply !== null && (ply < 0 || ply >= state.view.plies)) ply = ply < 0 ? 0 : null;
-  const n = (state.stepReq = (state.stepReq || 0) + 1);
+  const n = ++state.stepReq;
   state.shown = ply;
   state.selected = null;
   const past = ply === null ? null : await api(`/api/games/${state.id}?ply=${ply}`);
