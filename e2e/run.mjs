@@ -98,6 +98,18 @@ async function gameOver(page, title, reason) {
   return { t, r };
 }
 
+// Holds back for `ms` the page's requests to `url` that `which` picks (by
+// the request): `held()` counts them, `release()` stops holding.
+async function holdAnswers(page, url, ms, which = () => true) {
+  let held = 0;
+  const handler = async (route) => {
+    if (which(route.request())) { held += 1; await new Promise((r) => setTimeout(r, ms)); }
+    await route.continue();
+  };
+  await page.route(url, handler);
+  return { held: () => held, release: () => page.unroute(url, handler) };
+}
+
 async function viewOf(page) {
   return page.evaluate(async () => {
     const id = location.pathname.split("/").pop();
@@ -882,19 +894,14 @@ await test("a Cuarenta game played from the keyboard: moves typed with completio
   await page.waitForFunction(() => !document.querySelector("#status").textContent.startsWith("Viewing"), null, { timeout: 5000 });
   // A step back whose answer comes late, then straight back to the
   // present: the late answer does not put the past on the board.
-  let held = 0;
-  await page.route(/\/api\/games\/[^/?]+\?ply=\d+$/, async (route) => {
-    held += 1;
-    await new Promise((r) => setTimeout(r, 1500));
-    await route.continue();
-  });
+  const hold = await holdAnswers(page, /\/api\/games\/[^/?]+\?ply=\d+$/, 1500);
   await page.keyboard.press("ArrowLeft");
   await page.keyboard.press("End");
   await page.waitForTimeout(2500);
-  assert(held === 1, "the step back was not asked: " + held);
+  assert(hold.held() === 1, "the step back was not asked: " + hold.held());
   const said = await page.textContent("#status");
   assert(!said.startsWith("Viewing"), "a late answer put the past on the board: " + said);
-  await page.unroute(/\/api\/games\/[^/?]+\?ply=\d+$/);
+  await hold.release();
   await page.close();
 });
 
@@ -1957,21 +1964,16 @@ await test("issue 31 item 12: a move tried on the analysis board branches from t
   // the second position, not whichever answer came back last.
   await page.locator("#moves > .mv", { hasText: "2. Pa6" }).click();
   await page.waitForFunction(() => window.analysisState.at === 2 && window.analysisState.settled(), null, { timeout: 5000 });
-  let held = 0;
-  await page.route("**/api/analysis/view", async (route) => {
-    const body = route.request().postDataJSON();
-    if (body.moves.length === 3) { held += 1; await new Promise((r) => setTimeout(r, 1500)); }
-    await route.continue();
-  });
+  const hold = await holdAnswers(page, "**/api/analysis/view", 1500, (req) => req.postDataJSON().moves.length === 3);
   await page.focus("#moves");
   await page.keyboard.press("ArrowRight");
   await page.keyboard.press("ArrowRight");
   await page.waitForFunction(() => window.analysisState.at === 4 && window.analysisState.settled(), null, { timeout: 5000 });
   await page.waitForTimeout(2000);
-  assert(held === 1, "the step to ply 3 was not asked: " + held);
+  assert(hold.held() === 1, "the step to ply 3 was not asked: " + hold.held());
   const shown = await page.evaluate(() => ({ ok: window.analysisState.settled(), at: window.analysisState.at, current: document.querySelector("#moves .mv.current")?.textContent }));
   assert(shown.ok && shown.at === 4 && /Vxg2/.test(shown.current || ""), "a late answer drew an older position: " + JSON.stringify(shown));
-  await page.unroute("**/api/analysis/view");
+  await hold.release();
   await page.close();
 });
 
