@@ -3,12 +3,16 @@
 //! skips is never better for the seat to act than the best sacrifice it
 //! keeps, and two plays it takes as interchangeable are worth exactly the
 //! same. Each check solves the turns with the reference solver, which
-//! knows nothing of the reductions.
+//! knows nothing of the reductions. A play skipped for a cheaper card of
+//! its suit that the opponent cannot tell from it is never better than
+//! that card's play.
 
 #![allow(clippy::unwrap_used)]
 
 use deckmate_games::chess_cards::engine::reference::ReferenceSolver;
-use deckmate_games::chess_cards::engine::{play_equivalent, sacrifice_dominated, Solver};
+use deckmate_games::chess_cards::engine::{
+    play_dominated, play_equivalent, sacrifice_dominated, Solver,
+};
 use deckmate_games::chess_cards::{ChessCards, SacrificeCount, Turn};
 use deckmate_rules::Seat;
 
@@ -46,9 +50,10 @@ fn opponent_cards(g: &ChessCards, me: Seat) -> u32 {
     m
 }
 
-/// Counts of the checks made: (dominated sacrifices, interchangeable plays).
-fn check_positions(seeds: std::ops::Range<u64>, plies: usize) -> (usize, usize) {
-    let (mut sacs, mut plays) = (0, 0);
+/// Counts of the checks made: (dominated sacrifices, interchangeable
+/// plays, dominated plays).
+fn check_positions(seeds: std::ops::Range<u64>, plies: usize) -> (usize, usize, usize) {
+    let (mut sacs, mut plays, mut dominated) = (0, 0, 0);
     for seed in seeds {
         for count in [SacrificeCount::Net, SacrificeCount::Gross] {
             let g = random_position(seed, plies, count);
@@ -118,17 +123,58 @@ fn check_positions(seeds: std::ops::Range<u64>, plies: usize) -> (usize, usize) 
                 );
                 plays += 1;
             }
+            // Plain plays skipped for a cheaper card of their suit: worth
+            // no more to the seat than that card's play. A lead that mates
+            // is not one of them (the solver scores mates apart, and there
+            // the card worth more is the better mate).
+            for t in turns.iter().filter(|t| t.sacrifice.is_none()) {
+                let y = t.card.index() as u8;
+                let mut child = g.clone();
+                child.play(*t);
+                let mates = g.lead.is_none() && child.to_act().is_none();
+                if mates || !play_dominated(y, legal, opp) {
+                    continue;
+                }
+                let cheaper = turns
+                    .iter()
+                    .find(|u| {
+                        u.sacrifice.is_none()
+                            && !u.privilege
+                            && u.card.suit() == t.card.suit()
+                            && play_dominated(y, 1 << u.card.index() | 1 << y, opp)
+                    })
+                    .copied()
+                    .unwrap();
+                let (vy, vx) = (
+                    turn_value(&mut reference, &g, *t, me),
+                    turn_value(&mut reference, &g, cheaper, me),
+                );
+                assert!(
+                    vy <= vx,
+                    "seed {seed} {count:?}: {t:?} ({vy}) beats {cheaper:?} ({vx})"
+                );
+                dominated += 1;
+            }
         }
     }
-    (sacs, plays)
+    (sacs, plays, dominated)
 }
 
 #[test]
 fn skipped_sacrifices_and_plays_lose_nothing_against_the_reference() {
-    let (sacs, plays) = check_positions(0..150, 10);
+    let (mut sacs, mut plays, mut dominated) = check_positions(0..150, 10);
+    // More positions, a move earlier.
+    let later = check_positions(150..450, 8);
+    sacs += later.0;
+    plays += later.1;
+    dominated += later.2;
     // The reductions must actually be met, or this test checks nothing.
     assert!(sacs >= 20, "only {sacs} dominated sacrifices met");
     assert!(plays >= 5, "only {plays} interchangeable plays met");
+    assert!(dominated >= 15, "only {dominated} dominated plays met");
+    eprintln!(
+        "checked: {sacs} sacrifices, {plays} interchangeable plays, {dominated} dominated plays"
+    );
 }
 
 #[test]

@@ -25,7 +25,9 @@
 //! after this one that ends the same or with a larger mate for the
 //! holder. The solver therefore skips such sacrifices
 //! ([`sacrifice_dominated`]), and of two interchangeable plays tries one
-//! ([`play_equivalent`]). Queens are kept out of the second case: holding
+//! ([`play_equivalent`]). Playing a card puts it out of play as well, so
+//! in the second case playing the card worth less is at least as good,
+//! unless the play mates at once ([`play_dominated`]). Queens are kept out of the second case: holding
 //! a Queen obliges its holder to answer a Queen led with the privilege
 //! (M5) and lets him announce the privilege himself.
 
@@ -130,6 +132,60 @@ fn lower_equivalent(y: u8, mut same_piece: u32, opp: u32) -> bool {
         let x = same_piece.trailing_zeros() as u8;
         same_piece &= same_piece - 1;
         if same_piece_alike(x, y, opp) {
+            return true;
+        }
+    }
+    false
+}
+
+/// Whether playing `y` (one of `plays`, the legal plays of a hand) can be
+/// skipped because playing a card of its suit worth less at a mate, which
+/// `opp` cannot tell from it, is at least as good: the second case of the
+/// module doc, for plays. Neither may be a Queen. The play itself cannot
+/// tell them apart (the opponent answers and compares both alike), and
+/// afterwards the holder keeps the card worth more. A lead that mates is
+/// scored apart, so this is asked of the other plays only.
+#[inline(always)]
+pub fn play_dominated(y: u8, plays: u32, opp: u32) -> bool {
+    let py = piece(y);
+    if py == 4 {
+        return false;
+    }
+    let cheaper = plays & SUITS[suit(y) as usize] & CHEAPER[py as usize];
+    cheaper != 0 && cheaper_alike(y, cheaper, opp)
+}
+
+/// Per piece, the cards of every suit whose piece is worth less at a mate
+/// (never a Queen).
+const CHEAPER: [u32; 5] = {
+    let mut t = [0u32; 5];
+    let mut p = 0;
+    while p < 5 {
+        let mut q = 0;
+        while q < 4 {
+            if VALUE[q] < VALUE[p] {
+                t[p] |= PIECES[q];
+            }
+            q += 1;
+        }
+        p += 1;
+    }
+    t
+};
+
+/// Whether one of `cheaper` (cards of `y`'s suit worth less) is one that
+/// `opp` cannot tell from `y`: it holds neither piece and no card of the
+/// suit between them.
+fn cheaper_alike(y: u8, mut cheaper: u32, opp: u32) -> bool {
+    let (sy, py) = (suit(y), piece(y));
+    while cheaper != 0 {
+        let x = cheaper.trailing_zeros() as u8;
+        cheaper &= cheaper - 1;
+        let px = piece(x);
+        let (lo, hi) = if px < py { (px, py) } else { (py, px) };
+        if opp & (PIECES[px as usize] | PIECES[py as usize]) == 0
+            && opp & pieces_between(sy, lo, hi) == 0
+        {
             return true;
         }
     }

@@ -6,14 +6,14 @@
 pub mod deals;
 mod dominance;
 pub mod reference;
-mod solver;
+pub mod solver;
 mod state;
 mod table;
 
 pub use solver::Solver;
 // The solver's parts, public for the tests only (tests/chess_cards_solver.rs).
 #[doc(hidden)]
-pub use dominance::{play_equivalent, sacrifice_dominated};
+pub use dominance::{play_dominated, play_equivalent, sacrifice_dominated};
 #[doc(hidden)]
 pub use solver::{count, encode, sac_order, BEATERS};
 #[doc(hidden)]
