@@ -1,12 +1,12 @@
 //! The deals of Chess Cards' engine runs: all 184,756 deals in shuffled
-//! blocks of neighbours, each with its mirror, solved once; the margins of
-//! a sample's figures.
+//! blocks of neighbours (32 for a sample, 1,024 for a run of every deal),
+//! each with its mirror, solved once; the margins of a sample's figures.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use deckmate_games::chess_cards::engine::deals::{
-    all_deals_order, mirror, nth_subset, solve_deals, solve_match, DealStats, Deals, RunOptions,
-    ALL_DEALS,
+    all_deals_order, mirror, nth_subset, order_in_blocks, solve_deals, solve_match, DealStats,
+    Deals, RunOptions, ALL_DEALS, FULL_BLOCK,
 };
 use deckmate_games::chess_cards::{SacrificeCount, Solver};
 use std::collections::HashMap;
@@ -28,7 +28,8 @@ fn margins_shrink_with_the_sample_and_vanish_for_every_deal() {
         assert_eq!(known.len(), idx.len());
         DealStats::from_known(&known)
     };
-    let all = Deals::All { limit: None };
+    // A sample (`--limit`): blocks of 32 are its clusters.
+    let all = Deals::All { limit: Some(3200) };
     let order = all_deals_order();
     let small: Vec<u64> = order[..320].iter().map(|&i| u64::from(i)).collect();
     let large: Vec<u64> = order[..3200].iter().map(|&i| u64::from(i)).collect();
@@ -42,6 +43,16 @@ fn margins_shrink_with_the_sample_and_vanish_for_every_deal() {
     assert!(m_small[1] > 0.0 && m_small[1] < 1.0);
     assert_eq!(stats(&every).margins(all).unwrap()[0], 0.0);
     assert!(stats(&small[..1]).margins(all).is_none());
+    // A run of every deal stopped early: its clusters are its blocks of
+    // FULL_BLOCK, so three blocks give margins, one block none.
+    let full = Deals::All { limit: None };
+    let order = order_in_blocks(FULL_BLOCK);
+    let three: Vec<u64> = order[..3 * FULL_BLOCK as usize]
+        .iter()
+        .map(|&i| u64::from(i))
+        .collect();
+    assert!(stats(&three).margins(full).unwrap()[0] > 0.0);
+    assert!(stats(&three[..FULL_BLOCK as usize]).margins(full).is_none());
     // Seeded deals: each deal its own cluster.
     let seeded = Deals::Seeded { seed: 1, n: 320 };
     assert!(stats(&small).margins(seeded).unwrap()[0] > 0.0);
@@ -110,6 +121,14 @@ fn the_order_of_all_deals_is_every_deal_once_in_shuffled_blocks() {
     assert_eq!(order[1], order[0] + 1);
     assert_ne!(order[0], 0);
     assert_eq!(order, all_deals_order());
+    // A run of every deal: larger blocks, the same deals.
+    let full = order_in_blocks(FULL_BLOCK);
+    let mut sorted = full.clone();
+    sorted.sort_unstable();
+    assert!(sorted.iter().enumerate().all(|(k, &i)| k as u32 == i));
+    assert_eq!(full[0] as u64 % FULL_BLOCK, 0);
+    assert!((1..FULL_BLOCK as usize).all(|k| full[k] == full[0] + k as u32));
+    assert_ne!(full[0], 0);
 }
 
 #[test]

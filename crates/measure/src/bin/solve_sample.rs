@@ -8,14 +8,18 @@
 //! all-deals run keeps its own. `blocks` solves instead the first `n`
 //! deals of the all-deals order ([`all_deals_order`]: blocks of 32
 //! neighbours), each followed by its mirror and each as a whole match
-//! ([`solve_match`]), with one table: what a thread of the all-deals run
-//! does (it uses 2^24 entries). Prints the median, mean and slowest time,
-//! the positions searched and how many values agree with the file.
+//! ([`solve_match`]), with one table; `full` the same in the order of a
+//! run of every deal (blocks of [`FULL_BLOCK`]): what a thread of the
+//! all-deals run does (it uses 2^24 entries). `seq` solves deals `start`
+//! to `start + n - 1` that way in their own order, `seqshuf` the same
+//! deals in blocks of 32 in a shuffled order. Prints the median, mean and
+//! slowest time, the positions searched and how many values agree with
+//! the file.
 //!
-//! `cargo run --release -p deckmate-measure --bin solve_sample -- [n] [table bits] [cold|warm|blocks]`
+//! `cargo run --release -p deckmate-measure --bin solve_sample -- [n] [table bits] [cold|warm|blocks|full|seq|seqshuf] [start]`
 
 use deckmate_games::chess_cards::engine::deals::{
-    all_deals_order, mirror, solve_match, Deals, ALL_DEALS,
+    all_deals_order, mirror, order_in_blocks, solve_match, Deals, ALL_DEALS, FULL_BLOCK,
 };
 use deckmate_games::chess_cards::Solver;
 use deckmate_games::chess_cards::{ChessCards, SacrificeCount};
@@ -43,14 +47,30 @@ fn main() {
     let num = |i: usize, d: u64| args.get(i).and_then(|a| a.parse().ok()).unwrap_or(d);
     let (n, bits) = (num(1, 200).max(1), num(2, 22) as u32);
     let mode = args.get(3).map_or("cold", String::as_str);
-    let (warm, blocks) = (mode != "cold", mode == "blocks");
+    let seq = mode == "seq" || mode == "seqshuf";
+    let (warm, blocks) = (mode != "cold", mode == "blocks" || mode == "full" || seq);
+    let start = num(4, 0);
     let kept = kept_values();
     let all = Deals::All { limit: None };
     let mut times = Vec::new();
     let (mut nodes, mut agree, mut missing) = (0u64, 0u64, 0u64);
     let mut shared = Solver::with_table_bits(bits);
-    let order = all_deals_order();
-    let sample: Vec<u64> = if blocks {
+    let order = if mode == "full" {
+        order_in_blocks(FULL_BLOCK)
+    } else {
+        all_deals_order()
+    };
+    let sample: Vec<u64> = if seq {
+        let mut range: Vec<u64> = (start..(start + n).min(ALL_DEALS)).collect();
+        if mode == "seqshuf" {
+            // The same deals in blocks of 32 neighbours, the blocks in a
+            // shuffled order (as the all-deals order has them).
+            let mut blocks: Vec<Vec<u64>> = range.chunks(32).map(<[u64]>::to_vec).collect();
+            deckmate_rules::SeededRng::new(0).shuffle(&mut blocks);
+            range = blocks.concat();
+        }
+        range.into_iter().flat_map(|i| [i, mirror(i)]).collect()
+    } else if blocks {
         order
             .iter()
             .take(n as usize)
@@ -106,7 +126,12 @@ fn main() {
          {:.0} positions a deal; {agree} agree with the file, {} differ, {missing} not in it",
         times.len(),
         if blocks {
-            "blocks with mirrors, one table"
+            match mode {
+                "full" => "blocks of 1,024 with mirrors, one table",
+                "seq" => "their own order with mirrors, one table",
+                "seqshuf" => "shuffled blocks of 32 with mirrors, one table",
+                _ => "blocks of 32 with mirrors, one table",
+            }
         } else if warm {
             "one table"
         } else {

@@ -86,20 +86,30 @@ pub fn nth_subset(mut i: u64) -> u32 {
     mask
 }
 
-/// The order in which [`Deals::All`] are solved: blocks of 32 neighbouring
-/// deals (which share most cards, so one table serves a block well) in an
-/// order shuffled once and for all (Fisher-Yates, seed 0). Any first part
-/// of it is a fair sample of all deals, and the whole of it is every deal
-/// once.
+/// The order in which a sample of [`Deals::All`] (with a `limit`) is
+/// solved: blocks of 32 neighbouring deals (which share most cards, so one
+/// table serves a block well) in an order shuffled once and for all
+/// (Fisher-Yates, seed 0). Any first part of it is a fair sample of all
+/// deals, and the whole of it is every deal once. A run of every deal
+/// takes larger blocks ([`order_in_blocks`] of [`FULL_BLOCK`]).
 pub fn all_deals_order() -> Vec<u32> {
-    // The whole blocks are shuffled; the short one (20 deals) goes last, so
-    // that every block a thread takes is one block of neighbours.
-    let mut order: Vec<u64> = (0..ALL_DEALS / BLOCK).collect();
+    order_in_blocks(BLOCK)
+}
+
+/// Every deal once, in blocks of `block` neighbouring deals (at least 1),
+/// the blocks in an order shuffled once and for all (Fisher-Yates, seed 0).
+pub fn order_in_blocks(block: u64) -> Vec<u32> {
+    let block = block.max(1);
+    // The whole blocks are shuffled; the short one goes last, so that
+    // every block a thread takes is one block of neighbours.
+    let mut order: Vec<u64> = (0..ALL_DEALS / block).collect();
     SeededRng::new(0).shuffle(&mut order);
-    order.push(ALL_DEALS / BLOCK);
+    if !ALL_DEALS.is_multiple_of(block) {
+        order.push(ALL_DEALS / block);
+    }
     order
         .into_iter()
-        .flat_map(|b| b * BLOCK..((b + 1) * BLOCK).min(ALL_DEALS))
+        .flat_map(|b| b * block..((b + 1) * block).min(ALL_DEALS))
         .map(|i| i as u32)
         .collect()
 }
@@ -177,14 +187,18 @@ impl DealStats {
     /// The 95% margins (half-widths) of what a sample of deals says of all
     /// of them: the dealer's average, then the shares (0-1) of games the
     /// dealer mates, the other mates, drawn. For [`Deals::All`] a block of
-    /// 32 neighbours (the unit the sample is drawn in) is one cluster, and
+    /// neighbours (the unit the sample is drawn in: 32 deals, or
+    /// [`FULL_BLOCK`] in a run of every deal) is one cluster, and
     /// the margins shrink to 0 as the sample grows to every deal; seeded
     /// deals are independent draws. (A run of every deal also solves each
     /// deal's [`mirror`], which falls in the blocks of its own index: the
     /// margins treat those as sampled blocks too, an approximation.) `None` with fewer than two clusters.
     pub fn margins(&self, deals: Deals) -> Option<[f64; 4]> {
         let (size, population) = match deals {
-            Deals::All { .. } => (BLOCK, Some(ALL_DEALS.div_ceil(BLOCK))),
+            Deals::All { .. } => {
+                let size = block_of(deals);
+                (size, Some(ALL_DEALS.div_ceil(size)))
+            }
             Deals::Seeded { .. } => (1, None),
         };
         // Per cluster: deals, and the sums of the four measures.
@@ -276,6 +290,23 @@ pub struct RunOptions<'a> {
 /// positions they have in common.
 const BLOCK: u64 = 32;
 
+/// The blocks of a run of every deal (no `limit`, so no small first part
+/// need be a fair sample): 1,024 neighbours, each with its mirror, about
+/// three minutes a block on one thread. On deals 50,000 to 51,023 and
+/// their mirrors, with one thread and 2^24 entries, the deals in their own
+/// order took 201,000 positions and 100 ms a deal, in blocks of 32
+/// shuffled 218,000 and 108 ms (`solve_sample -- 1024 24 seq 50000`, and
+/// `seqshuf`).
+pub const FULL_BLOCK: u64 = 1024;
+
+/// The block a thread takes at once for `deals`.
+fn block_of(deals: Deals) -> u64 {
+    match deals {
+        Deals::All { limit: None } => FULL_BLOCK,
+        _ => BLOCK,
+    }
+}
+
 /// The mirror of deal `i` of [`Deals::All`]: the same two hands, the other
 /// one dealt to the dealer (deal `ALL_DEALS - 1 - i`, as the lexicographic
 /// order of [`nth_subset`] makes it). `i` is a deal's index, below
@@ -310,11 +341,13 @@ impl Claims {
 /// its [`mirror`]: the same hands with the other one leading reach the same
 /// positions (the table names seats by role), and the pair costs about a
 /// quarter less than two deals apart. A mirror solved early is skipped when
-/// its turn in the order comes.
+/// its turn in the order comes. Such a run takes blocks of [`FULL_BLOCK`]
+/// neighbours, so that a thread's table serves more of its next deals.
 pub fn solve_deals(deals: Deals, opts: &RunOptions) -> DealStats {
     let start = Instant::now();
+    let block = block_of(deals);
     let order = match deals {
-        Deals::All { .. } => all_deals_order(),
+        Deals::All { .. } => order_in_blocks(block),
         Deals::Seeded { .. } => Vec::new(),
     };
     let paired = matches!(deals, Deals::All { limit: None });
@@ -330,11 +363,11 @@ pub fn solve_deals(deals: Deals, opts: &RunOptions) -> DealStats {
                 let mut solver = Solver::with_table_bits(opts.table_bits);
                 let mut mine = DealStats::default();
                 loop {
-                    let first = next.fetch_add(BLOCK, Ordering::Relaxed);
+                    let first = next.fetch_add(block, Ordering::Relaxed);
                     if first >= total {
                         break;
                     }
-                    let block = (first..(first + BLOCK).min(total)).map(index);
+                    let block = (first..(first + block).min(total)).map(index);
                     let with_mirrors =
                         block.flat_map(|i| std::iter::once(i).chain(paired.then(|| mirror(i))));
                     for i in with_mirrors {
