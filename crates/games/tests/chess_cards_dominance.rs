@@ -51,9 +51,9 @@ fn opponent_cards(g: &ChessCards, me: Seat) -> u32 {
 }
 
 /// Counts of the checks made: (dominated sacrifices, interchangeable
-/// plays, dominated plays).
-fn check_positions(seeds: std::ops::Range<u64>, plies: usize) -> (usize, usize, usize) {
-    let (mut sacs, mut plays, mut dominated) = (0, 0, 0);
+/// plays, dominated plays, Queens among the skipped sacrifices and plays).
+fn check_positions(seeds: std::ops::Range<u64>, plies: usize) -> (usize, usize, usize, usize) {
+    let (mut sacs, mut plays, mut dominated, mut queens) = (0, 0, 0, 0);
     for seed in seeds {
         for count in [SacrificeCount::Net, SacrificeCount::Gross] {
             let g = random_position(seed, plies, count);
@@ -93,6 +93,7 @@ fn check_positions(seeds: std::ops::Range<u64>, plies: usize) -> (usize, usize, 
                     "seed {seed} {count:?}: sacrificing {y} ({skipped:?}) beats every kept one ({best_kept:?})"
                 );
                 sacs += 1;
+                queens += usize::from(y % 5 == 4);
             }
             // Plain plays: an interchangeable one is worth the same as the
             // lower suit's card of the same piece it stands for.
@@ -154,26 +155,33 @@ fn check_positions(seeds: std::ops::Range<u64>, plies: usize) -> (usize, usize, 
                     "seed {seed} {count:?}: {t:?} ({vy}) beats {cheaper:?} ({vx})"
                 );
                 dominated += 1;
+                queens += usize::from(t.card.index() % 5 == 4);
             }
         }
     }
-    (sacs, plays, dominated)
+    (sacs, plays, dominated, queens)
 }
 
 #[test]
 fn skipped_sacrifices_and_plays_lose_nothing_against_the_reference() {
-    let (mut sacs, mut plays, mut dominated) = check_positions(0..150, 10);
+    let (mut sacs, mut plays, mut dominated, mut queens) = check_positions(0..150, 10);
     // More positions, a move earlier.
     let later = check_positions(150..450, 8);
     sacs += later.0;
     plays += later.1;
     dominated += later.2;
+    queens += later.3;
     // The reductions must actually be met, or this test checks nothing.
     assert!(sacs >= 20, "only {sacs} dominated sacrifices met");
     assert!(plays >= 5, "only {plays} interchangeable plays met");
     assert!(dominated >= 15, "only {dominated} dominated plays met");
+    assert!(
+        queens >= 5,
+        "only {queens} Queens skipped for a cheaper card"
+    );
     eprintln!(
-        "checked: {sacs} sacrifices, {plays} interchangeable plays, {dominated} dominated plays"
+        "checked: {sacs} sacrifices, {plays} interchangeable plays, {dominated} dominated plays, \
+         {queens} Queens among the skipped"
     );
 }
 

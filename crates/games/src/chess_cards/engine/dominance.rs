@@ -13,10 +13,13 @@
 //!   never leads either suit, answers either card by the piece alone and
 //!   beats or loses to both alike: `x` and `y` are interchangeable, plays
 //!   and mates alike (the same piece scores the same).
-//! - **Same suit, two pieces, neither a Queen**: the opponent holds no
-//!   card of either piece and no card of that suit between them. Then they
-//!   differ only in what a mate with them scores, so keeping the one that
-//!   scores more is at least as good for their holder.
+//! - **Same suit, two pieces**: the opponent holds no card of either
+//!   piece and no card of that suit between them. Then they differ only
+//!   in what a mate with them scores, so keeping the one that scores more
+//!   is at least as good for their holder. One of them may be a Queen:
+//!   the opponent holds none then, so nobody can oblige its holder to
+//!   answer a Queen led with the privilege (M5), and his own privilege
+//!   asks for the led suit alone, as a plain lead of it does.
 //!
 //! In both cases putting out of play the card worth less at a mate (or,
 //! between equals, the one of the higher suit) is at least as good as
@@ -27,11 +30,9 @@
 //! ([`sacrifice_dominated`]), and of two interchangeable plays tries one
 //! ([`play_equivalent`]). Playing a card puts it out of play as well, so
 //! in the second case playing the card worth less is at least as good,
-//! unless the play mates at once ([`play_dominated`]). Queens are kept out of the second case: holding
-//! a Queen obliges its holder to answer a Queen led with the privilege
-//! (M5) and lets him announce the privilege himself.
+//! unless the play mates at once ([`play_dominated`]).
 
-use super::state::{piece, suit, PIECES, QUEENS, SUITS, VALUE};
+use super::state::{piece, suit, PIECES, SUITS, VALUE};
 
 /// The cards of suit `s` whose pieces lie strictly between pieces `a` and
 /// `b` (`a < b`).
@@ -72,12 +73,11 @@ fn same_piece_alike(x: u8, y: u8, opp: u32) -> bool {
 /// who can still play `opp` (see the module doc).
 #[inline(always)]
 pub fn sacrifice_dominated(y: u8, hand: u32, opp: u32) -> bool {
-    // Without a card of the same piece in a lower suit, nor (for a
-    // non-Queen) another non-Queen of its suit, nothing can dominate `y`:
-    // answered here, without a call.
+    // Without a card of the same piece in a lower suit, nor a cheaper card
+    // of its suit, nothing can dominate `y`: answered here, without a call.
     let lower_same_piece = hand & PIECES[piece(y) as usize] & ((1u32 << y) - 1);
-    let same_suit = hand & SUITS[suit(y) as usize] & !QUEENS & !(1u32 << y);
-    (lower_same_piece != 0 || (piece(y) != 4 && same_suit != 0)) && dominated(y, hand, opp)
+    let cheaper = hand & SUITS[suit(y) as usize] & CHEAPER[piece(y) as usize];
+    (lower_same_piece != 0 || cheaper != 0) && dominated(y, hand, opp)
 }
 
 /// [`sacrifice_dominated`] in full.
@@ -92,26 +92,9 @@ fn dominated(y: u8, hand: u32, opp: u32) -> bool {
             return true;
         }
     }
-    if py == 4 {
-        return false;
-    }
     // Same suit, a card worth less at a mate: keeping `y` is better.
-    let mut same_suit = hand & SUITS[sy as usize] & !QUEENS & !(1u32 << y);
-    while same_suit != 0 {
-        let x = same_suit.trailing_zeros() as u8;
-        same_suit &= same_suit - 1;
-        let px = piece(x);
-        if VALUE[px as usize] >= VALUE[py as usize] {
-            continue;
-        }
-        let (lo, hi) = if px < py { (px, py) } else { (py, px) };
-        if opp & (PIECES[px as usize] | PIECES[py as usize]) == 0
-            && opp & pieces_between(sy, lo, hi) == 0
-        {
-            return true;
-        }
-    }
-    false
+    let cheaper = hand & SUITS[sy as usize] & CHEAPER[py as usize];
+    cheaper != 0 && cheaper_alike(y, cheaper, opp)
 }
 
 /// Whether playing `y` (one of `plays`, the legal plays of a hand) can be
@@ -141,17 +124,13 @@ fn lower_equivalent(y: u8, mut same_piece: u32, opp: u32) -> bool {
 /// Whether playing `y` (one of `plays`, the legal plays of a hand) can be
 /// skipped because playing a card of its suit worth less at a mate, which
 /// `opp` cannot tell from it, is at least as good: the second case of the
-/// module doc, for plays. Neither may be a Queen. The play itself cannot
+/// module doc, for plays. The play itself cannot
 /// tell them apart (the opponent answers and compares both alike), and
 /// afterwards the holder keeps the card worth more. A lead that mates is
 /// scored apart, so this is asked of the other plays only.
 #[inline(always)]
 pub fn play_dominated(y: u8, plays: u32, opp: u32) -> bool {
-    let py = piece(y);
-    if py == 4 {
-        return false;
-    }
-    let cheaper = plays & SUITS[suit(y) as usize] & CHEAPER[py as usize];
+    let cheaper = plays & SUITS[suit(y) as usize] & CHEAPER[piece(y) as usize];
     cheaper != 0 && cheaper_alike(y, cheaper, opp)
 }
 
