@@ -47,6 +47,10 @@ fn main() {
     let num = |i: usize, d: u64| args.get(i).and_then(|a| a.parse().ok()).unwrap_or(d);
     let (n, bits) = (num(1, 200).max(1), num(2, 22) as u32);
     let mode = args.get(3).map_or("cold", String::as_str);
+    if !["cold", "warm", "blocks", "full", "seq", "seqshuf"].contains(&mode) {
+        eprintln!("solve_sample: unknown mode {mode:?}: cold, warm, blocks, full, seq or seqshuf");
+        std::process::exit(2);
+    }
     let seq = mode == "seq" || mode == "seqshuf";
     let (warm, blocks) = (mode != "cold", mode == "blocks" || mode == "full" || seq);
     let start = num(4, 0);

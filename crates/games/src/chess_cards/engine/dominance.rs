@@ -124,10 +124,10 @@ fn lower_equivalent(y: u8, mut same_piece: u32, opp: u32) -> bool {
 /// Whether playing `y` (one of `plays`, the legal plays of a hand) can be
 /// skipped because playing a card of its suit worth less at a mate, which
 /// `opp` cannot tell from it, is at least as good: the second case of the
-/// module doc, for plays. The play itself cannot
-/// tell them apart (the opponent answers and compares both alike), and
-/// afterwards the holder keeps the card worth more. A lead that mates is
-/// scored apart, so this is asked of the other plays only.
+/// module doc, for plays. The play itself cannot tell them apart (the
+/// opponent answers and compares both alike), and afterwards the holder
+/// keeps the card worth more. A lead that mates is scored apart, so this
+/// is asked of the other plays only.
 #[inline(always)]
 pub fn play_dominated(y: u8, plays: u32, opp: u32) -> bool {
     let cheaper = plays & SUITS[suit(y) as usize] & CHEAPER[piece(y) as usize];

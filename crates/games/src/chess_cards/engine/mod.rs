@@ -6,7 +6,7 @@
 pub mod deals;
 mod dominance;
 pub mod reference;
-pub mod solver;
+mod solver;
 mod state;
 mod table;
 
