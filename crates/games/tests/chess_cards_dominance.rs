@@ -5,7 +5,9 @@
 //! same. Each check solves the turns with the reference solver, which
 //! knows nothing of the reductions. A play skipped for a cheaper card of
 //! its suit that the opponent cannot tell from it is never better than
-//! that card's play.
+//! that card's play; a Queen among them is counted, since the rule keeps
+//! one only because the opponent has none to bring the privilege (M5)
+//! into play.
 
 #![allow(clippy::unwrap_used)]
 

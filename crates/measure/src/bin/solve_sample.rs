@@ -42,31 +42,76 @@ fn kept_values() -> HashMap<u64, i32> {
         .collect()
 }
 
+/// How the sample is chosen and solved (the module doc).
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Mode {
+    Cold,
+    Warm,
+    Blocks,
+    Full,
+    Seq,
+    SeqShuf,
+}
+
+impl Mode {
+    const ALL: [(&'static str, Mode, &'static str); 6] = [
+        ("cold", Mode::Cold, "a fresh table each"),
+        ("warm", Mode::Warm, "one table"),
+        (
+            "blocks",
+            Mode::Blocks,
+            "blocks of 32 with mirrors, one table",
+        ),
+        (
+            "full",
+            Mode::Full,
+            "blocks of a run of every deal with mirrors, one table",
+        ),
+        ("seq", Mode::Seq, "their own order with mirrors, one table"),
+        (
+            "seqshuf",
+            Mode::SeqShuf,
+            "shuffled blocks of 32 with mirrors, one table",
+        ),
+    ];
+
+    fn parse(name: &str) -> Option<Mode> {
+        Mode::ALL.iter().find(|m| m.0 == name).map(|m| m.1)
+    }
+
+    fn label(self) -> &'static str {
+        Mode::ALL.iter().find(|m| m.1 == self).map_or("", |m| m.2)
+    }
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let num = |i: usize, d: u64| args.get(i).and_then(|a| a.parse().ok()).unwrap_or(d);
     let (n, bits) = (num(1, 200).max(1), num(2, 22) as u32);
-    let mode = args.get(3).map_or("cold", String::as_str);
-    if !["cold", "warm", "blocks", "full", "seq", "seqshuf"].contains(&mode) {
-        eprintln!("solve_sample: unknown mode {mode:?}: cold, warm, blocks, full, seq or seqshuf");
+    let name = args.get(3).map_or("cold", String::as_str);
+    let Some(mode) = Mode::parse(name) else {
+        eprintln!("solve_sample: unknown mode {name:?}: cold, warm, blocks, full, seq or seqshuf");
         std::process::exit(2);
-    }
-    let seq = mode == "seq" || mode == "seqshuf";
-    let (warm, blocks) = (mode != "cold", mode == "blocks" || mode == "full" || seq);
+    };
+    let seq = matches!(mode, Mode::Seq | Mode::SeqShuf);
+    let (warm, blocks) = (
+        mode != Mode::Cold,
+        matches!(mode, Mode::Blocks | Mode::Full) || seq,
+    );
     let start = num(4, 0);
     let kept = kept_values();
     let all = Deals::All { limit: None };
     let mut times = Vec::new();
     let (mut nodes, mut agree, mut missing) = (0u64, 0u64, 0u64);
     let mut shared = Solver::with_table_bits(bits);
-    let order = if mode == "full" {
+    let order = if mode == Mode::Full {
         order_in_blocks(FULL_BLOCK)
     } else {
         all_deals_order()
     };
     let sample: Vec<u64> = if seq {
-        let mut range: Vec<u64> = (start..(start + n).min(ALL_DEALS)).collect();
-        if mode == "seqshuf" {
+        let mut range: Vec<u64> = (start..start.saturating_add(n).min(ALL_DEALS)).collect();
+        if mode == Mode::SeqShuf {
             // The same deals in blocks of 32 neighbours, the blocks in a
             // shuffled order (as the all-deals order has them).
             let mut blocks: Vec<Vec<u64>> = range.chunks(32).map(<[u64]>::to_vec).collect();
@@ -122,6 +167,13 @@ fn main() {
             None => missing += 1,
         }
     }
+    if times.is_empty() {
+        eprintln!(
+            "solve_sample: no deal to solve (deals are numbered 0 to {})",
+            ALL_DEALS - 1
+        );
+        std::process::exit(2);
+    }
     times.sort_by(f64::total_cmp);
     let total: f64 = times.iter().sum();
     let ms = |s: f64| s * 1000.0;
@@ -129,18 +181,7 @@ fn main() {
         "{} deals ({}, 2^{bits} entries): median {:.1} ms, mean {:.1} ms, slowest {:.1} ms, \
          {:.0} positions a deal; {agree} agree with the file, {} differ, {missing} not in it",
         times.len(),
-        if blocks {
-            match mode {
-                "full" => "blocks of 1,024 with mirrors, one table",
-                "seq" => "their own order with mirrors, one table",
-                "seqshuf" => "shuffled blocks of 32 with mirrors, one table",
-                _ => "blocks of 32 with mirrors, one table",
-            }
-        } else if warm {
-            "one table"
-        } else {
-            "a fresh table each"
-        },
+        mode.label(),
         ms(times.get(times.len() / 2).copied().unwrap_or(0.0)),
         ms(total / times.len().max(1) as f64),
         ms(times.last().copied().unwrap_or(0.0)),

@@ -367,9 +367,9 @@ pub fn solve_deals(deals: Deals, opts: &RunOptions) -> DealStats {
                     if first >= total {
                         break;
                     }
-                    let block = (first..(first + block).min(total)).map(index);
+                    let taken = (first..(first + block).min(total)).map(index);
                     let with_mirrors =
-                        block.flat_map(|i| std::iter::once(i).chain(paired.then(|| mirror(i))));
+                        taken.flat_map(|i| std::iter::once(i).chain(paired.then(|| mirror(i))));
                     for i in with_mirrors {
                         // With mirrors, a deal comes twice: by the order and
                         // as a mirror. The first one solves it.
