@@ -187,6 +187,48 @@ fn solve_deals_keeps_its_values_and_takes_them_up_again() {
 }
 
 #[test]
+fn two_runs_over_the_same_deals_leave_the_same_values_file() {
+    // One thread or two, the deals finish in different orders; the file a
+    // run leaves is in the deals' order all the same.
+    let files: Vec<String> = ["1", "2"]
+        .iter()
+        .map(|threads| {
+            let file = std::env::temp_dir().join(format!(
+                "deckmate-cli-order-{threads}-{}.txt",
+                std::process::id()
+            ));
+            let _ = std::fs::remove_file(&file);
+            let out = deckmate(
+                &[
+                    "solve",
+                    "chess-cards",
+                    "--deals",
+                    "6",
+                    "--seed",
+                    "11",
+                    "--threads",
+                    threads,
+                    "--values",
+                    file.to_str().unwrap(),
+                ],
+                None,
+            );
+            assert!(out.status.success(), "{}", text(&out.stderr));
+            let kept = std::fs::read_to_string(&file).unwrap();
+            let _ = std::fs::remove_file(&file);
+            kept
+        })
+        .collect();
+    assert_eq!(files[0], files[1]);
+    let indices: Vec<u64> = files[0]
+        .lines()
+        .skip(1)
+        .map(|l| l.split(' ').next().unwrap().parse().unwrap())
+        .collect();
+    assert_eq!(indices, (0..6).collect::<Vec<u64>>(), "{}", files[0]);
+}
+
+#[test]
 fn replay_reads_a_chess_cards_record() {
     let path = format!(
         "{}/tests/data/chess-cards-sample.txt",

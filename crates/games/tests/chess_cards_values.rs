@@ -81,3 +81,36 @@ fn a_file_for_other_deals_or_a_bad_line_is_refused_and_kept() {
     assert!(e.contains("not a deckmate values file"), "{e}");
     let _ = std::fs::remove_file(&p);
 }
+
+#[test]
+fn a_finished_run_leaves_its_deals_in_index_order() {
+    let p = temp("order");
+    let all = Deals::All { limit: None };
+    let f = ValuesFile::open(&p, all, SacrificeCount::Net).unwrap();
+    // Threads finish deals in no fixed order.
+    for (i, v) in [(70, 5), (3, -24), (12, 0), (7, 66)] {
+        f.append(i, v, 0).unwrap();
+    }
+    f.finish().unwrap();
+    let text = std::fs::read_to_string(&p).unwrap();
+    assert_eq!(
+        text,
+        format!(
+            "{}\n3 -24 0\n7 66 0\n12 0 0\n70 5 0\n",
+            header(all, SacrificeCount::Net)
+        )
+    );
+    // Taken up again: the same values, and appending goes on after them.
+    let f = ValuesFile::open(&p, all, SacrificeCount::Net).unwrap();
+    assert_eq!(f.known.len(), 4);
+    f.append(1, 9, 0).unwrap();
+    f.finish().unwrap();
+    let text = std::fs::read_to_string(&p).unwrap();
+    assert_eq!(text.lines().nth(1), Some("1 9 0"), "{text}");
+    assert_eq!(text.lines().count(), 6, "{text}");
+    // Nothing is left beside it.
+    let mut tmp = p.clone().into_os_string();
+    tmp.push(".sorting");
+    assert!(!std::path::Path::new(&tmp).exists());
+    let _ = std::fs::remove_file(&p);
+}

@@ -299,10 +299,19 @@ impl ExactSolver for ChessCardsSolver {
             pct(s.matches[1], s.deals),
             pct(s.matches[2], s.deals)
         );
+        // The file in the deals' order, once nothing is appended to it
+        // any more (not after a failed write: the file is left as it is).
+        let mut write_failed = failed.load(Ordering::Relaxed);
+        if let Some(f) = file.filter(|_| !write_failed) {
+            if let Err(e) = f.finish() {
+                let _ = writeln!(report, "The values file was not put in order: {e}");
+                write_failed = true;
+            }
+        }
         Ok(DealsReport {
             json,
             report,
-            write_failed: failed.load(Ordering::Relaxed),
+            write_failed,
         })
     }
 }

@@ -14,6 +14,11 @@
 //! how sacrifices count; each line is the deal's index in that order, the
 //! first game's value (the dealer's score minus the other's) and the
 //! match's value for the first dealer.
+//!
+//! A run appends its deals as they are solved (threads finish them in no
+//! fixed order) and, when it ends, writes the file again in the deals'
+//! order ([`ValuesFile::finish`]): two runs over the same deals leave the
+//! same file, byte for byte.
 
 use super::engine::deals::Deals;
 use super::SacrificeCount;
@@ -46,6 +51,8 @@ pub struct ValuesFile {
     /// The values read, by deal index.
     pub known: Known,
     out: Mutex<File>,
+    path: std::path::PathBuf,
+    header: String,
 }
 
 impl ValuesFile {
@@ -81,7 +88,35 @@ impl ValuesFile {
         Ok(ValuesFile {
             known,
             out: Mutex::new(out),
+            path: path.to_path_buf(),
+            header: want,
         })
+    }
+
+    /// Ends a run: the file is written again with its deals in index
+    /// order (to a file beside it, then renamed over it, so that a failure
+    /// leaves the appended file as it was).
+    pub fn finish(self) -> Result<(), String> {
+        let shown = self.path.display().to_string();
+        drop(self.out);
+        let (known, _, _) = read_known_text(&self.path, &self.header)?;
+        let mut lines: Vec<(u64, (i32, i32))> = known.into_iter().collect();
+        lines.sort_unstable_by_key(|l| l.0);
+        let mut text = String::with_capacity(16 * lines.len() + 64);
+        text.push_str(&self.header);
+        text.push('\n');
+        for (i, (v1, mv)) in lines {
+            text.push_str(&format!("{i} {v1} {mv}\n"));
+        }
+        let mut tmp = self.path.clone().into_os_string();
+        tmp.push(".sorting");
+        let tmp = std::path::PathBuf::from(tmp);
+        std::fs::write(&tmp, text)
+            .and_then(|()| std::fs::rename(&tmp, &self.path))
+            .map_err(|e| {
+                let _ = std::fs::remove_file(&tmp);
+                format!("{shown}: {e}")
+            })
     }
 
     /// Appends one solved deal (written at once, so that an interrupted run
@@ -103,8 +138,12 @@ fn read_known(
     deals: Deals,
     count: SacrificeCount,
 ) -> Result<(Known, usize, bool), String> {
+    read_known_text(path, &header(deals, count))
+}
+
+/// [`read_known`] for a file whose header must be `want`.
+fn read_known_text(path: &Path, want: &str) -> Result<(Known, usize, bool), String> {
     let shown = path.display();
-    let want = header(deals, count);
     let mut known = HashMap::new();
     let mut text = match std::fs::read_to_string(path) {
         Ok(t) => t,
