@@ -188,44 +188,53 @@ fn solve_deals_keeps_its_values_and_takes_them_up_again() {
 
 #[test]
 fn two_runs_over_the_same_deals_leave_the_same_values_file() {
-    // One thread or two, the deals finish in different orders; the file a
-    // run leaves is in the deals' order all the same.
-    let files: Vec<String> = ["1", "2"]
+    // Deals are appended as they are solved; a run taken up again appends
+    // after the deals it found, and threads finish in no fixed order. The
+    // file a run leaves is in the deals' order all the same.
+    let path = |name: &str| {
+        std::env::temp_dir().join(format!(
+            "deckmate-cli-order-{name}-{}.txt",
+            std::process::id()
+        ))
+    };
+    let run = |file: &std::path::Path, threads: &str| {
+        let out = deckmate(
+            &[
+                "solve",
+                "chess-cards",
+                "--deals",
+                "6",
+                "--seed",
+                "11",
+                "--threads",
+                threads,
+                "--values",
+                file.to_str().unwrap(),
+            ],
+            None,
+        );
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        std::fs::read_to_string(file).unwrap()
+    };
+    let (whole, resumed) = (path("whole"), path("resumed"));
+    let _ = std::fs::remove_file(&whole);
+    let first = run(&whole, "1");
+    let lines: Vec<&str> = first.lines().collect();
+    let indices: Vec<u64> = lines[1..]
         .iter()
-        .map(|threads| {
-            let file = std::env::temp_dir().join(format!(
-                "deckmate-cli-order-{threads}-{}.txt",
-                std::process::id()
-            ));
-            let _ = std::fs::remove_file(&file);
-            let out = deckmate(
-                &[
-                    "solve",
-                    "chess-cards",
-                    "--deals",
-                    "6",
-                    "--seed",
-                    "11",
-                    "--threads",
-                    threads,
-                    "--values",
-                    file.to_str().unwrap(),
-                ],
-                None,
-            );
-            assert!(out.status.success(), "{}", text(&out.stderr));
-            let kept = std::fs::read_to_string(&file).unwrap();
-            let _ = std::fs::remove_file(&file);
-            kept
-        })
-        .collect();
-    assert_eq!(files[0], files[1]);
-    let indices: Vec<u64> = files[0]
-        .lines()
-        .skip(1)
         .map(|l| l.split(' ').next().unwrap().parse().unwrap())
         .collect();
-    assert_eq!(indices, (0..6).collect::<Vec<u64>>(), "{}", files[0]);
+    assert_eq!(indices, (0..6).collect::<Vec<u64>>(), "{first}");
+    // A run stopped after deals 5 and 3, in that order, then taken up
+    // again on two threads.
+    std::fs::write(
+        &resumed,
+        format!("{}\n{}\n{}\n", lines[0], lines[6], lines[4]),
+    )
+    .unwrap();
+    assert_eq!(run(&resumed, "2"), first);
+    let _ = std::fs::remove_file(&whole);
+    let _ = std::fs::remove_file(&resumed);
 }
 
 #[test]
