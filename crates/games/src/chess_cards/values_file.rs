@@ -106,7 +106,7 @@ impl ValuesFile {
         text.push_str(&self.header);
         text.push('\n');
         for (i, (v1, mv)) in lines {
-            text.push_str(&format!("{i} {v1} {mv}\n"));
+            text.push_str(&line(i, v1, mv));
         }
         let mut tmp = self.path.clone().into_os_string();
         tmp.push(".sorting");
@@ -127,7 +127,7 @@ impl ValuesFile {
             .lock()
             .map_err(|_| std::io::Error::other("values file lock poisoned"))?;
         // One write of the whole line.
-        f.write_all(format!("{index} {game1} {match_value}\n").as_bytes())
+        f.write_all(line(index, game1, match_value).as_bytes())
     }
 }
 
@@ -195,6 +195,11 @@ fn read_known_text(path: &Path, want: &str) -> Result<(Known, usize, bool), Stri
         known.insert(i, v);
     }
     Ok((known, keep, cut))
+}
+
+/// A deal's line: its index, the first game's value, the match's.
+fn line(index: u64, game1: i32, match_value: i32) -> String {
+    format!("{index} {game1} {match_value}\n")
 }
 
 fn parse_line(line: &str) -> Option<(u64, (i32, i32))> {
