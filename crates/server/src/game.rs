@@ -152,6 +152,11 @@ pub struct Rematch {
     /// The new game's token of the player in each seat of this game
     /// (`None`: the engine's seat).
     pub tokens: [Option<String>; 2],
+    /// Whether the new game is made. A rematch is claimed in the store
+    /// before its game is made (of two servers making it at once, one
+    /// does), and shown in no view until the game is there: a page that
+    /// went to it sooner would find no game.
+    pub made: bool,
 }
 
 /// Chat messages kept in memory and shown.
@@ -569,12 +574,17 @@ impl LiveGame {
             draw_declined: self.draw_declined.map(Seat::index),
             rematch_offer: self.rematch_offer.map(Seat::index),
             rematch_declined: self.rematch_declined.map(Seat::index),
-            // The new game: its id for anyone, each seat its own token.
-            rematch: self.rematch.as_ref().map(|r| RematchView {
-                id: r.id.clone(),
-                you: you.map(|s| s.other().index()),
-                token: you.and_then(|s| r.tokens[s.index()].clone()),
-            }),
+            // The new game, once made: its id for anyone, each seat its
+            // own token.
+            rematch: self
+                .rematch
+                .as_ref()
+                .filter(|r| r.made)
+                .map(|r| RematchView {
+                    id: r.id.clone(),
+                    you: you.map(|s| s.other().index()),
+                    token: you.and_then(|s| r.tokens[s.index()].clone()),
+                }),
             // To a seat: whether the other player has come (an invite is
             // shown until then).
             opponent_joined: you.map(|s| self.has_joined(s.other())),

@@ -201,6 +201,112 @@ async fn record_resign_and_rematch() {
     assert_eq!(m["rematch"]["you"], 0);
 }
 
+/// Issue 29 item 15: the page of the player who offered a rematch learns
+/// of it over its socket when the other accepts, and goes there at once.
+/// The game must exist by then: a page that finds no game says "No such
+/// game" and stops (the end-to-end rematch test failed so, once, on a
+/// loaded machine). Every view that carries a rematch names a game the
+/// server knows. On a database file, whose writes take the longest.
+/// The next view a game's socket sends (pings and other frames skipped).
+async fn next_view<S>(ws: &mut S) -> Value
+where
+    S: futures_util::Stream<
+            Item = Result<
+                tokio_tungstenite::tungstenite::Message,
+                tokio_tungstenite::tungstenite::Error,
+            >,
+        > + Unpin,
+{
+    loop {
+        let msg = tokio::time::timeout(common::PATIENCE, ws.next())
+            .await
+            .expect("a view in time")
+            .expect("the socket open")
+            .expect("a frame");
+        if let Ok(text) = msg.to_text() {
+            if !text.is_empty() {
+                return serde_json::from_str(text).unwrap();
+            }
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_rematch_reaches_the_offerers_socket_only_once_its_game_exists() {
+    let (dir, path) = common::temp_db("rematch-order");
+    let state = AppState::new(Db::open(&path).unwrap(), true).unwrap();
+    let addr = common::listen(&state).await;
+    // Five rounds: ten games made, within the creations one client may
+    // make at once.
+    for round in 0..5 {
+        let (id, f, r) = friend_game(&state).await;
+        let (s, _) = call(
+            &state,
+            "POST",
+            &format!("/api/games/{id}/resign"),
+            Some(&r),
+            None,
+        )
+        .await;
+        assert_eq!(s, StatusCode::OK);
+        let (s, _) = call(
+            &state,
+            "POST",
+            &format!("/api/games/{id}/rematch"),
+            Some(&f),
+            None,
+        )
+        .await;
+        assert_eq!(s, StatusCode::OK);
+        let (mut ws, _) =
+            tokio_tungstenite::connect_async(format!("ws://{addr}/api/games/{id}/ws?token={f}"))
+                .await
+                .unwrap();
+        // The offer is pending: the first view says so, and no rematch.
+        let v = next_view(&mut ws).await;
+        assert_eq!(v["rematch_offer"], 0, "{v}");
+        assert!(v["rematch"].is_null(), "{v}");
+        let accepter = state.clone();
+        let (old, token) = (id.clone(), r.clone());
+        let accept = tokio::spawn(async move {
+            call(
+                &accepter,
+                "POST",
+                &format!("/api/games/{old}/rematch/accept"),
+                Some(&token),
+                None,
+            )
+            .await
+        });
+        let rematch_view = async {
+            loop {
+                let v = next_view(&mut ws).await;
+                if let Some(new) = v["rematch"]["id"].as_str() {
+                    assert!(v["rematch"]["token"].is_string(), "{v}");
+                    break new.to_string();
+                }
+            }
+        };
+        let Ok(new_id) = tokio::time::timeout(common::PATIENCE, rematch_view).await else {
+            panic!(
+                "round {round}: no rematch came: {:?}",
+                accept.await.unwrap()
+            );
+        };
+        // At once, as the page does: the new game is there.
+        let (s, v) = call(&state, "GET", &format!("/api/games/{new_id}"), None, None).await;
+        assert_eq!(
+            s,
+            StatusCode::OK,
+            "round {round}: the rematch {new_id} is not there yet: {v}"
+        );
+        let (s, v) = accept.await.unwrap();
+        assert_eq!(s, StatusCode::OK, "{v}");
+        assert_eq!(v["rematch"]["id"], new_id.as_str());
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
 #[tokio::test]
 async fn games_survive_a_restart() {
     let path = std::env::temp_dir().join(format!("deckmate-restart-{}.db", std::process::id()));

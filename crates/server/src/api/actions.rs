@@ -684,21 +684,32 @@ async fn rematch_answer(
         new_id.clone(),
         [token_of(Seat::First), token_of(Seat::Second)],
     );
+    // The claim shows in no view: a page sent to the new game before it
+    // is made would find none. The offer stays until it is made.
     change_offers(&state, &slot, |o| {
         o.rematch = Some(made);
-        o.rematch_offer = None;
+        o.rematch_pending = true;
     })
     .await?;
     if let Err(e) = new_game_as(&state, &new_id, &tokens, game, engine, time_control, names).await {
         // Not made: the claim is withdrawn (the players may ask again).
-        if change_offers(&state, &slot, |o| o.rematch = None)
-            .await
-            .is_err()
+        if change_offers(&state, &slot, |o| {
+            o.rematch = None;
+            o.rematch_pending = false;
+        })
+        .await
+        .is_err()
         {
             eprintln!("deckmate: game {id}: a rematch not made is still claimed");
         }
         return Err(e);
     }
+    // Made: now both seats' views carry it, and their pages go there.
+    change_offers(&state, &slot, |o| {
+        o.rematch_pending = false;
+        o.rematch_offer = None;
+    })
+    .await?;
     let view = slot.lock().view(Some(me), None);
     Ok(Json(view))
 }
