@@ -152,11 +152,19 @@ pub struct Rematch {
     /// The new game's token of the player in each seat of this game
     /// (`None`: the engine's seat).
     pub tokens: [Option<String>; 2],
-    /// Whether the new game is made. A rematch is claimed in the store
-    /// before its game is made (of two servers making it at once, one
-    /// does), and shown in no view until the game is there: a page that
-    /// went to it sooner would find no game.
-    pub made: bool,
+    /// When it was claimed (ms since the epoch), while its game is not
+    /// made yet; `None` once made. A rematch is claimed in the store before
+    /// its game is made (of two servers making it at once, one does), and
+    /// shown in no view until the game is there: a page that went to it
+    /// sooner would find no game.
+    pub claimed_at: Option<i64>,
+}
+
+impl Rematch {
+    /// Whether its game is made (and so shown).
+    pub fn made(&self) -> bool {
+        self.claimed_at.is_none()
+    }
 }
 
 /// Chat messages kept in memory and shown.
@@ -579,7 +587,7 @@ impl LiveGame {
             rematch: self
                 .rematch
                 .as_ref()
-                .filter(|r| r.made)
+                .filter(|r| r.made())
                 .map(|r| RematchView {
                     id: r.id.clone(),
                     you: you.map(|s| s.other().index()),

@@ -33,11 +33,11 @@ pub struct Offers {
     /// The rematch made: its id, and each seat's token in it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rematch: Option<(String, [Option<String>; 2])>,
-    /// The rematch is claimed, its game not made yet ([`Rematch::made`]).
-    /// Absent (false) in what was stored before: those rematches were
-    /// stored once made.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub rematch_pending: bool,
+    /// When the rematch was claimed (ms since the epoch) while its game
+    /// is not made yet ([`Rematch::claimed_at`]). Absent once made, and in
+    /// what was stored before: those rematches were stored once made.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rematch_pending: Option<i64>,
 }
 
 fn seat(s: u8) -> Seat {
@@ -65,7 +65,7 @@ impl Offers {
             rematch_offer: g.rematch_offer.map(index),
             rematch_declined: g.rematch_declined.map(index),
             rematch: g.rematch.as_ref().map(|r| (r.id.clone(), r.tokens.clone())),
-            rematch_pending: g.rematch.as_ref().is_some_and(|r| !r.made),
+            rematch_pending: g.rematch.as_ref().and_then(|r| r.claimed_at),
         }
     }
 
@@ -80,10 +80,12 @@ impl Offers {
         g.draw_declined = self.draw_declined.filter(|_| current).map(seat);
         g.rematch_offer = self.rematch_offer.map(seat);
         g.rematch_declined = self.rematch_declined.map(seat);
-        let made = !self.rematch_pending;
-        g.rematch = self
-            .rematch
-            .map(|(id, tokens)| Rematch { id, tokens, made });
+        let claimed_at = self.rematch_pending;
+        g.rematch = self.rematch.map(|(id, tokens)| Rematch {
+            id,
+            tokens,
+            claimed_at,
+        });
     }
 
     /// The offers as stored (`None` as stored JSON reads as none).
@@ -111,14 +113,14 @@ mod tests {
             rematch_offer: Some(0),
             rematch_declined: None,
             rematch: Some(("abc".into(), [Some("t0".into()), None])),
-            rematch_pending: true,
+            rematch_pending: Some(1_700_000_000_000),
         };
         assert_eq!(Offers::from_stored(Some(&o.to_stored())), o);
         // Stored before the flag: a rematch stored was made.
         let old = r#"{"plies":3,"rematch":["abc",["t0",null]]}"#;
-        assert!(!Offers::from_stored(Some(old)).rematch_pending);
+        assert_eq!(Offers::from_stored(Some(old)).rematch_pending, None);
         let made = Offers {
-            rematch_pending: false,
+            rematch_pending: None,
             ..o.clone()
         };
         assert!(!made.to_stored().contains("rematch_pending"));

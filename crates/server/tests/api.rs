@@ -307,6 +307,111 @@ async fn a_rematch_reaches_the_offerers_socket_only_once_its_game_exists() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
+/// A finished game between friends whose rematch Ann (the first seat)
+/// offered: its id and both tokens.
+async fn rematch_offered(state: &AppState) -> (String, String, String) {
+    let (id, f, r) = friend_game(state).await;
+    let (s, _) = call(
+        state,
+        "POST",
+        &format!("/api/games/{id}/resign"),
+        Some(&r),
+        None,
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK);
+    let (s, v) = call(
+        state,
+        "POST",
+        &format!("/api/games/{id}/rematch"),
+        Some(&f),
+        None,
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(v["rematch_offer"], 0, "{v}");
+    (id, f, r)
+}
+
+/// Puts a rematch claim into a stored game's offers, as a server that
+/// stopped midway would leave it: claimed at `at` (ms since 1970), for
+/// the game `new_id`.
+fn leave_claim(db: &str, id: &str, new_id: &str, at: i64) {
+    let conn = rusqlite::Connection::open(db).unwrap();
+    let offers: String = conn
+        .query_row("SELECT offers FROM games WHERE id = ?1", [id], |r| r.get(0))
+        .unwrap();
+    let mut o: Value = serde_json::from_str(&offers).unwrap();
+    o["rematch"] = json!([new_id, ["ta", "tb"]]);
+    o["rematch_pending"] = json!(at);
+    conn.execute(
+        "UPDATE games SET offers = ?2 WHERE id = ?1",
+        [id, &o.to_string()],
+    )
+    .unwrap();
+}
+
+/// A rematch claimed but not marked made (the server stopped, or the
+/// store refused the last write) is settled by the next rematch request:
+/// shown if its game is there; left while it may still be being made;
+/// withdrawn and made anew once it has waited 30 s for a game that never
+/// came. In no case does the request do nothing for ever.
+#[tokio::test]
+async fn a_rematch_claim_left_midway_is_settled_by_the_next_request() {
+    let (dir, path) = common::temp_db("rematch-claim");
+    let (made, fresh, left, made_id);
+    {
+        let state = AppState::new(Db::open(&path).unwrap(), true).unwrap();
+        made = rematch_offered(&state).await;
+        fresh = rematch_offered(&state).await;
+        left = rematch_offered(&state).await;
+        made_id = friend_game(&state).await.0;
+    }
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_millis() as i64;
+    leave_claim(&path, &made.0, &made_id, now - 60_000);
+    leave_claim(&path, &fresh.0, "0123456789ab", now);
+    leave_claim(&path, &left.0, "0123456789ab", now - 60_000);
+    let state = AppState::new(Db::open(&path).unwrap(), true).unwrap();
+    let accept = |(id, _, r): &(String, String, String)| {
+        let (state, id, r) = (state.clone(), id.clone(), r.clone());
+        async move {
+            call(
+                &state,
+                "POST",
+                &format!("/api/games/{id}/rematch/accept"),
+                Some(&r),
+                None,
+            )
+            .await
+        }
+    };
+    // Claimed, not shown: the offer stands in the view.
+    let v = common::view(&state, &made.0, Some(&made.1)).await;
+    assert!(v["rematch"].is_null() && v["rematch_offer"] == 0, "{v}");
+    // Its game is there: shown now, to both seats.
+    let (s, v) = accept(&made).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(v["rematch"]["id"], made_id.as_str(), "{v}");
+    let v = common::view(&state, &made.0, Some(&made.1)).await;
+    assert_eq!(v["rematch"]["id"], made_id.as_str(), "{v}");
+    assert!(v["rematch_offer"].is_null(), "{v}");
+    // Claimed a moment ago: it may be being made elsewhere; nothing yet.
+    let (s, v) = accept(&fresh).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert!(v["rematch"].is_null() && v["rematch_offer"] == 0, "{v}");
+    // Claimed a minute ago, no game: withdrawn, and made anew.
+    let (s, v) = accept(&left).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let new_id = v["rematch"]["id"].as_str().unwrap().to_string();
+    assert_ne!(new_id, "0123456789ab");
+    let (s, _) = call(&state, "GET", &format!("/api/games/{new_id}"), None, None).await;
+    assert_eq!(s, StatusCode::OK);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
 #[tokio::test]
 async fn games_survive_a_restart() {
     let path = std::env::temp_dir().join(format!("deckmate-restart-{}.db", std::process::id()));

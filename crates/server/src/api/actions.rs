@@ -612,6 +612,15 @@ async fn rematch_answer(
 ) -> ApiResult<Json<GameView>> {
     let slot = find(&state, &id).await?;
     let _writer = slot.writer.lock().await;
+    let claim = {
+        let g = slot.lock();
+        g.rematch
+            .as_ref()
+            .and_then(|r| r.claimed_at.map(|at| (r.id.clone(), at)))
+    };
+    if let Some((new_id, at)) = claim {
+        settle_claim(&state, &slot, &new_id, at).await?;
+    }
     let (fresh, secret) = (fresh_seed()?, secret_seed()?);
     let made = {
         let g = slot.lock();
@@ -622,7 +631,7 @@ async fn rematch_answer(
             ));
         }
         if g.rematch.is_some() {
-            // Made already: the view carries it.
+            // Made already, the view carries it; or being made.
             return Ok(Json(g.view(Some(me), None)));
         }
         let engine_other = g.engine.is_some_and(|(s, _)| s == me.other());
@@ -688,14 +697,14 @@ async fn rematch_answer(
     // is made would find none. The offer stays until it is made.
     change_offers(&state, &slot, |o| {
         o.rematch = Some(made);
-        o.rematch_pending = true;
+        o.rematch_pending = Some(crate::now_ms());
     })
     .await?;
     if let Err(e) = new_game_as(&state, &new_id, &tokens, game, engine, time_control, names).await {
         // Not made: the claim is withdrawn (the players may ask again).
         if change_offers(&state, &slot, |o| {
             o.rematch = None;
-            o.rematch_pending = false;
+            o.rematch_pending = None;
         })
         .await
         .is_err()
@@ -704,14 +713,46 @@ async fn rematch_answer(
         }
         return Err(e);
     }
-    // Made: now both seats' views carry it, and their pages go there.
-    change_offers(&state, &slot, |o| {
-        o.rematch_pending = false;
-        o.rematch_offer = None;
-    })
-    .await?;
+    // Made: now both seats' views carry it, and their pages go there. (If
+    // this write fails, the next rematch request of either seat shows it:
+    // `settle_claim`.)
+    mark_made(&state, &slot).await?;
     let view = slot.lock().view(Some(me), None);
     Ok(Json(view))
+}
+
+/// How long a rematch claimed may wait for its game before the claim
+/// counts as left by a maker that stopped midway (a server that went
+/// down between the claim and the game).
+const CLAIM_PATIENCE_MS: i64 = 30_000;
+
+/// Marks the claimed rematch made: both seats' views carry it.
+async fn mark_made(state: &AppState, slot: &GameSlot) -> ApiResult<()> {
+    change_offers(state, slot, |o| {
+        o.rematch_pending = None;
+        o.rematch_offer = None;
+    })
+    .await
+}
+
+/// A rematch claimed at `at` whose game `new_id` was not shown: shown now
+/// if the game is there (its maker could not mark it made); left as it is
+/// while it may still be being made; withdrawn after
+/// [`CLAIM_PATIENCE_MS`] without its game, the offer standing, so that the
+/// request goes on to make it anew.
+async fn settle_claim(state: &AppState, slot: &GameSlot, new_id: &str, at: i64) -> ApiResult<()> {
+    match state.game_loaded(new_id).await {
+        Ok(Some(_)) => mark_made(state, slot).await,
+        Ok(None) if crate::now_ms().saturating_sub(at) >= CLAIM_PATIENCE_MS => {
+            change_offers(state, slot, |o| {
+                o.rematch = None;
+                o.rematch_pending = None;
+            })
+            .await
+        }
+        Ok(None) => Ok(()),
+        Err(why) => Err(super::unavailable(why)),
+    }
 }
 
 /// `POST /api/games/{id}/rematch/decline`: declines the other seat's
