@@ -21,7 +21,7 @@
 //! | `POST /api/games/{id}/abort` | with a seat's token, until both seats have made their first move (409 after, or once over): the game ends with no result |
 //! | `POST /api/games/{id}/claim` | `{"result": "win"\|"draw"}` with a seat's token, once the view's `claimable_in_ms` is 0 (409 before): the other abandoned the game |
 //! | `POST /api/games/{id}/draw`, `/draw/accept`, `/draw/decline` | with a seat's token: offer a draw; answer the other's offer (409 without one; offering while the other's offer is pending is 409 too) |
-//! | `POST /api/games/{id}/rematch`, `/rematch/accept`, `/rematch/decline` | with a seat's token, once the game is over (409 before): offer a rematch (or accept the other's); the view then carries `rematch_offer`, and `rematch` (the new game's id, and to each seat its token) once made |
+//! | `POST /api/games/{id}/rematch`, `/rematch/accept`, `/rematch/decline` | with a seat's token, once the game is over (409 before): offer a rematch (or accept the other's); the view then carries `rematch_offer`, and `rematch` (the new game's id, and to each seat its token) once made, its game there |
 //! | `GET /api/games/{id}/record` | the record |
 //! | `GET /api/games/{id}/ws` | live views over a WebSocket; a seat's token as the subprotocol `token.<token>` beside `deckmate` (or `?token=`) |
 //!
