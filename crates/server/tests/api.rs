@@ -239,25 +239,7 @@ async fn a_rematch_reaches_the_offerers_socket_only_once_its_game_exists() {
     // Five rounds: ten games made, within the creations one client may
     // make at once.
     for round in 0..5 {
-        let (id, f, r) = friend_game(&state).await;
-        let (s, _) = call(
-            &state,
-            "POST",
-            &format!("/api/games/{id}/resign"),
-            Some(&r),
-            None,
-        )
-        .await;
-        assert_eq!(s, StatusCode::OK);
-        let (s, _) = call(
-            &state,
-            "POST",
-            &format!("/api/games/{id}/rematch"),
-            Some(&f),
-            None,
-        )
-        .await;
-        assert_eq!(s, StatusCode::OK);
+        let (id, f, r) = rematch_offered(&state).await;
         let (mut ws, _) =
             tokio_tungstenite::connect_async(format!("ws://{addr}/api/games/{id}/ws?token={f}"))
                 .await
