@@ -397,3 +397,42 @@ pub async fn call(
         serde_json::from_slice(&bytes).unwrap_or(Value::Null),
     )
 }
+
+/// A player of random legal moves through the router, its choices drawn
+/// from a seed (the measuring programs' opponent for the engine).
+pub struct RandomMover(u64);
+
+impl RandomMover {
+    /// A mover whose choices come from `seed`.
+    pub fn new(seed: u64) -> RandomMover {
+        RandomMover(
+            seed.wrapping_mul(2_862_933_555_777_941_757)
+                .wrapping_add(3_037_000_493),
+        )
+    }
+
+    /// Plays one of the legal moves of view `v` (the view of game `id`
+    /// for the seat of `token`), with its ply: the router's status and
+    /// answer, or `None` when the view offers no move.
+    pub async fn play(
+        &mut self,
+        state: &deckmate_server::AppState,
+        id: &str,
+        token: &str,
+        v: &Value,
+    ) -> Option<(axum::http::StatusCode, Value)> {
+        let legal = v["moves"].as_array().filter(|m| !m.is_empty())?;
+        self.0 = self
+            .0
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        let mv = legal[(self.0 >> 33) as usize % legal.len()]["text"]
+            .as_str()
+            .unwrap_or("")
+            .to_string();
+        let ply = v["plies"].as_u64().unwrap_or(0) + 1;
+        let body = serde_json::json!({"move": mv, "ply": ply});
+        let path = format!("/api/games/{id}/moves");
+        Some(call(state, "POST", &path, Some(token), Some(body)).await)
+    }
+}

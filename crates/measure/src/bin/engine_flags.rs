@@ -41,9 +41,7 @@ async fn random_mover(
     seed: u64,
     stop: Instant,
 ) -> Value {
-    let mut x = seed
-        .wrapping_mul(2862933555777941757)
-        .wrapping_add(3037000493);
+    let mut mover = deckmate_measure::server::RandomMover::new(seed);
     let mut last = Value::Null;
     while Instant::now() < stop {
         let v = call(
@@ -57,28 +55,13 @@ async fn random_mover(
         if !v["result"].is_null() {
             return v;
         }
-        let legal = v["moves"].as_array().cloned().unwrap_or_default();
-        if legal.is_empty() {
-            last = v;
-            tokio::time::sleep(Duration::from_millis(20)).await;
-            continue;
+        match mover.play(&state, &id, &token, &v).await {
+            Some((_, answer)) => last = answer,
+            None => {
+                last = v;
+                tokio::time::sleep(Duration::from_millis(20)).await;
+            }
         }
-        x = x
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        let mv = legal[(x >> 33) as usize % legal.len()]["text"]
-            .as_str()
-            .unwrap_or("")
-            .to_string();
-        let ply = v["plies"].as_u64().unwrap_or(0) + 1;
-        last = call(
-            &state,
-            "POST",
-            &format!("/api/games/{id}/moves"),
-            Some(&token),
-            Some(json!({"move": mv, "ply": ply})),
-        )
-        .await;
     }
     last
 }

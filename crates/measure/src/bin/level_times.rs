@@ -62,35 +62,18 @@ async fn engine_answers(
             .to_string(),
         v["token"].as_str().expect("a token").to_string(),
     );
-    let mut x = seed
-        .wrapping_mul(2_862_933_555_777_941_757)
-        .wrapping_add(3_037_000_493);
+    let mut mover = deckmate_measure::server::RandomMover::new(seed);
     let mut times = Vec::new();
     let mut v = view(state, &id, &token).await;
     while times.len() < answers && v["result"].is_null() {
-        let legal = v["moves"].as_array().cloned().unwrap_or_default();
-        if legal.is_empty() {
+        // The ply of our move.
+        let ply = v["plies"].as_u64().unwrap_or(0) + 1;
+        let Some((status, after)) = mover.play(state, &id, &token, &v).await else {
             // The engine's turn (a game it opens, or a setup it makes).
             tokio::time::sleep(Duration::from_millis(5)).await;
             v = view(state, &id, &token).await;
             continue;
-        }
-        x = x
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        let mv = legal[(x >> 33) as usize % legal.len()]["text"]
-            .as_str()
-            .unwrap_or("")
-            .to_string();
-        let ply = v["plies"].as_u64().unwrap_or(0) + 1;
-        let (status, after) = deckmate_measure::server::call(
-            state,
-            "POST",
-            &format!("/api/games/{id}/moves"),
-            Some(&token),
-            Some(json!({"move": mv, "ply": ply})),
-        )
-        .await;
+        };
         assert_eq!(status, 200, "{variant} level {level}: {after}");
         let t = Instant::now();
         // Until the engine has answered: our turn again, or the game over.
