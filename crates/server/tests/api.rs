@@ -236,8 +236,9 @@ async fn a_rematch_reaches_the_offerers_socket_only_once_its_game_exists() {
     let (dir, path) = common::temp_db("rematch-order");
     let state = AppState::new(Db::open(&path).unwrap(), true).unwrap();
     let addr = common::listen(&state).await;
-    // Five rounds: ten games made, within the creations one client may
-    // make at once.
+    // Five rounds: fifteen requests the creation limit counts (a game, a
+    // rematch offered and one accepted a round), within the burst of 20
+    // one client may make at once.
     for round in 0..5 {
         let (id, f, r) = rematch_offered(&state).await;
         let (mut ws, _) =
