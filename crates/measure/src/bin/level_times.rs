@@ -9,8 +9,8 @@
 //!
 //! `cargo run --release -p deckmate-measure --bin level_times -- [answers=4] [seed=1] [variants=all]`
 //!
-//! `variants` is a comma-separated list of keys (cardmate, chess-cards,
-//! 52chess, cuarenta, dealers). One engine thread: nothing else waits in
+//! `variants` is a comma-separated list of keys (default: every game of
+//! `deckmate_games::list::GAMES`). One engine thread: nothing else waits in
 //! its queue.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
@@ -97,10 +97,12 @@ async fn main() {
     let args: Vec<String> = std::env::args().collect();
     let answers = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(4usize);
     let seed = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(1u64);
-    let all = ["cardmate", "chess-cards", "52chess", "cuarenta", "dealers"];
     let variants: Vec<String> = match args.get(3) {
         Some(list) if list != "all" => list.split(',').map(str::to_string).collect(),
-        _ => all.iter().map(|s| s.to_string()).collect(),
+        _ => deckmate_games::list::GAMES
+            .iter()
+            .map(|g| g.key.to_string())
+            .collect(),
     };
     let state = AppState::with_config(
         Db::open(":memory:").unwrap(),
