@@ -206,7 +206,7 @@ async fn record_resign_and_rematch() {
 /// The game must exist by then: a page that finds no game says "No such
 /// game" and stops (the end-to-end rematch test failed so, once, on a
 /// loaded machine). Every view that carries a rematch names a game the
-/// server knows. On a database file, whose writes take the longest.
+/// server knows.
 /// The next view a game's socket sends (pings and other frames skipped).
 async fn next_view<S>(ws: &mut S) -> Value
 where
@@ -233,61 +233,64 @@ where
 
 #[tokio::test]
 async fn a_rematch_reaches_the_offerers_socket_only_once_its_game_exists() {
-    let (dir, path) = common::temp_db("rematch-order");
-    let state = AppState::new(Db::open(&path).unwrap(), true).unwrap();
-    let addr = common::listen(&state).await;
-    // Five rounds: fifteen requests the creation limit counts (a game, a
-    // rematch offered and one accepted a round), within the burst of 20
-    // one client may make at once.
-    for round in 0..5 {
-        let (id, f, r) = rematch_offered(&state).await;
-        let (mut ws, _) =
-            tokio_tungstenite::connect_async(format!("ws://{addr}/api/games/{id}/ws?token={f}"))
-                .await
-                .unwrap();
-        // The offer is pending: the first view says so, and no rematch.
-        let v = next_view(&mut ws).await;
-        assert_eq!(v["rematch_offer"], 0, "{v}");
-        assert!(v["rematch"].is_null(), "{v}");
-        let accepter = state.clone();
-        let (old, token) = (id.clone(), r.clone());
-        let accept = tokio::spawn(async move {
-            call(
-                &accepter,
-                "POST",
-                &format!("/api/games/{old}/rematch/accept"),
-                Some(&token),
-                None,
-            )
+    // On each store: a database file, whose writes take the longest, and
+    // PostgreSQL where the tests have one.
+    for (store, target) in common::stores("rematch-order") {
+        let state = AppState::new(Db::open(&target).unwrap(), true).unwrap();
+        let addr = common::listen(&state).await;
+        // Five rounds: fifteen requests the creation limit counts (a game, a
+        // rematch offered and one accepted a round), within the burst of 20
+        // one client may make at once.
+        for round in 0..5 {
+            let (id, f, r) = rematch_offered(&state).await;
+            let (mut ws, _) = tokio_tungstenite::connect_async(format!(
+                "ws://{addr}/api/games/{id}/ws?token={f}"
+            ))
             .await
-        });
-        let rematch_view = async {
-            loop {
-                let v = next_view(&mut ws).await;
-                if let Some(new) = v["rematch"]["id"].as_str() {
-                    assert!(v["rematch"]["token"].is_string(), "{v}");
-                    break new.to_string();
+            .unwrap();
+            // The offer is pending: the first view says so, and no rematch.
+            let v = next_view(&mut ws).await;
+            assert_eq!(v["rematch_offer"], 0, "{v}");
+            assert!(v["rematch"].is_null(), "{v}");
+            let accepter = state.clone();
+            let (old, token) = (id.clone(), r.clone());
+            let accept = tokio::spawn(async move {
+                call(
+                    &accepter,
+                    "POST",
+                    &format!("/api/games/{old}/rematch/accept"),
+                    Some(&token),
+                    None,
+                )
+                .await
+            });
+            let rematch_view = async {
+                loop {
+                    let v = next_view(&mut ws).await;
+                    if let Some(new) = v["rematch"]["id"].as_str() {
+                        assert!(v["rematch"]["token"].is_string(), "{v}");
+                        break new.to_string();
+                    }
                 }
-            }
-        };
-        let Ok(new_id) = tokio::time::timeout(common::PATIENCE, rematch_view).await else {
-            panic!(
-                "round {round}: no rematch came: {:?}",
-                accept.await.unwrap()
+            };
+            let Ok(new_id) = tokio::time::timeout(common::PATIENCE, rematch_view).await else {
+                panic!(
+                    "{store}, round {round}: no rematch came: {:?}",
+                    accept.await.unwrap()
+                );
+            };
+            // At once, as the page does: the new game is there.
+            let (s, v) = call(&state, "GET", &format!("/api/games/{new_id}"), None, None).await;
+            assert_eq!(
+                s,
+                StatusCode::OK,
+                "{store}, round {round}: the rematch {new_id} is not there yet: {v}"
             );
-        };
-        // At once, as the page does: the new game is there.
-        let (s, v) = call(&state, "GET", &format!("/api/games/{new_id}"), None, None).await;
-        assert_eq!(
-            s,
-            StatusCode::OK,
-            "round {round}: the rematch {new_id} is not there yet: {v}"
-        );
-        let (s, v) = accept.await.unwrap();
-        assert_eq!(s, StatusCode::OK, "{v}");
-        assert_eq!(v["rematch"]["id"], new_id.as_str());
+            let (s, v) = accept.await.unwrap();
+            assert_eq!(s, StatusCode::OK, "{v}");
+            assert_eq!(v["rematch"]["id"], new_id.as_str());
+        }
     }
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 /// A finished game between friends whose rematch Ann (the first seat)
