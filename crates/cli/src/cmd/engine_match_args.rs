@@ -11,8 +11,14 @@ use std::process::ExitCode;
 /// The options of a match against outside engines (with `--engine`).
 #[derive(Args)]
 pub struct EngineMatchArgs {
-    /// With --engine: the time control, seconds plus an increment a move.
-    #[arg(long, default_value = "10+0.1", value_name = "SECONDS[+INC]")]
+    /// With --engine: the time control, seconds plus an increment a move,
+    /// or a fixed time for every move (`0.5/move`: UCI's `go movetime`;
+    /// a move may overrun it by a tenth and 100 ms before its flag falls).
+    #[arg(
+        long,
+        default_value = "10+0.1",
+        value_name = "SECONDS[+INC]|SECONDS/move"
+    )]
     tc: TimeControl,
     /// With --engine: the openings, one a row (moves from the start, or
     /// `fen POSITION [moves ...]`); each played twice, seats swapped.

@@ -10,21 +10,68 @@ use deckmate_games::registry::{game_text, GameEntry, RecordInfo, Settlement};
 use deckmate_rules::{Seat, SeededRng};
 use std::time::{Duration, Instant};
 
-/// A time control: the time at the start and the increment a move.
+/// A time control: the time at the start and the increment a move, or a
+/// fixed time for every move (`0.5/move`, UCI's `go movetime`).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct TimeControl {
-    /// Each side's time at the start.
+    /// Each side's time at the start; with `per_move`, the time of each
+    /// move.
     pub base: Duration,
-    /// Added after each move.
+    /// Added after each move (zero with `per_move`).
     pub increment: Duration,
+    /// Every move has `base` to itself: nothing is carried over.
+    pub per_move: bool,
+}
+
+/// The grace a move has beyond its time for the pipe, before its flag
+/// falls.
+const GRACE: Duration = Duration::from_millis(100);
+
+impl TimeControl {
+    /// The `go` command for a move, with each side's time `left`.
+    pub fn go(&self, left: [Duration; 2]) -> String {
+        let ms = |d: Duration| d.as_millis();
+        if self.per_move {
+            format!("go movetime {}", ms(self.base))
+        } else {
+            format!(
+                "go wtime {} btime {} winc {} binc {}",
+                ms(left[0]),
+                ms(left[1]),
+                ms(self.increment),
+                ms(self.increment)
+            )
+        }
+    }
+
+    /// The time a side with `left` on its clock may take for a move
+    /// before it loses on time: its clock (or the move's time) and a
+    /// grace for the pipe, a tenth more with a time a move.
+    pub fn deadline(&self, left: Duration) -> Duration {
+        if self.per_move {
+            self.base + self.base / 10 + GRACE
+        } else {
+            left + GRACE
+        }
+    }
+
+    /// What a side has on its clock after a move that took `took` from
+    /// `left`.
+    pub fn after_move(&self, left: Duration, took: Duration) -> Duration {
+        if self.per_move {
+            self.base
+        } else {
+            left.saturating_sub(took) + self.increment
+        }
+    }
 }
 
 impl std::str::FromStr for TimeControl {
     type Err = String;
 
-    /// `10+0.1` (seconds plus seconds a move) or `10`.
+    /// `10+0.1` (seconds plus seconds a move), `10`, or `0.5/move` (a
+    /// fixed time for every move).
     fn from_str(s: &str) -> Result<Self, String> {
-        let (b, i) = s.split_once('+').unwrap_or((s, "0"));
         let secs = |t: &str| {
             t.trim()
                 .parse::<f64>()
@@ -32,23 +79,45 @@ impl std::str::FromStr for TimeControl {
                 .filter(|x| x.is_finite() && *x >= 0.0 && *x <= 86_400.0)
                 .map(Duration::from_secs_f64)
         };
+        let bad = || {
+            format!("'{s}': a time control is SECONDS[+INCREMENT], e.g. 10+0.1, or SECONDS/move, e.g. 0.5/move")
+        };
+        if let Some(t) = s.trim().strip_suffix("/move") {
+            return match secs(t) {
+                Some(base) if base >= Duration::from_millis(1) => Ok(TimeControl {
+                    base,
+                    increment: Duration::ZERO,
+                    per_move: true,
+                }),
+                _ => Err(bad()),
+            };
+        }
+        let (b, i) = s.split_once('+').unwrap_or((s, "0"));
         match (secs(b), secs(i)) {
-            (Some(base), Some(increment)) if !base.is_zero() => Ok(TimeControl { base, increment }),
-            _ => Err(format!(
-                "'{s}': a time control is SECONDS[+INCREMENT], e.g. 10+0.1"
-            )),
+            (Some(base), Some(increment)) if !base.is_zero() => Ok(TimeControl {
+                base,
+                increment,
+                per_move: false,
+            }),
+            _ => Err(bad()),
         }
     }
 }
 
 impl std::fmt::Display for TimeControl {
+    /// As it is read: `10+0.1`, or `0.5/move` (the form cutechess writes
+    /// in a record's `TimeControl` tag).
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "{}+{}",
-            self.base.as_secs_f64(),
-            self.increment.as_secs_f64()
-        )
+        if self.per_move {
+            write!(f, "{}/move", self.base.as_secs_f64())
+        } else {
+            write!(
+                f,
+                "{}+{}",
+                self.base.as_secs_f64(),
+                self.increment.as_secs_f64()
+            )
+        }
     }
 }
 
@@ -129,18 +198,11 @@ pub fn play(
         } else {
             format!("{} moves {}", opening.uci_position(), moves.join(" "))
         };
-        let ms = |d: Duration| d.as_millis();
-        let go = format!(
-            "go wtime {} btime {} winc {} binc {}",
-            ms(left[0]),
-            ms(left[1]),
-            ms(tc.increment),
-            ms(tc.increment)
-        );
+        let go = tc.go(left);
         let started = Instant::now();
         // The engine's time plus a grace for the pipe; a flag after it.
-        let grace = Duration::from_millis(100);
-        let answer = engines[i].search(&position, &go, left[i] + grace);
+        let deadline = tc.deadline(left[i]);
+        let answer = engines[i].search(&position, &go, deadline);
         let took = started.elapsed();
         let other = seat.other();
         let (best, score) = match answer {
@@ -161,14 +223,14 @@ pub fn play(
                 );
             }
         };
-        if took > left[i] + grace {
+        if took > deadline {
             break (
                 Some(other),
                 format!("{} lost on time", names[i]),
                 Some(Settlement::lost_on_time(other.other())),
             );
         }
-        left[i] = left[i].saturating_sub(took) + tc.increment;
+        left[i] = tc.after_move(left[i], took);
         let text = match game_text(g.as_ref(), &best) {
             Ok(t) => t,
             Err(e) => {
@@ -208,11 +270,7 @@ pub fn play(
         id: String::new(),
         players: [engines[0].name.clone(), engines[1].name.clone()],
         ended: settled,
-        time_control: Some(format!(
-            "{}+{}",
-            tc.base.as_secs_f64(),
-            tc.increment.as_secs_f64()
-        )),
+        time_control: Some(tc.to_string()),
         clocks,
     };
     let mut record = g.record(&info);
@@ -240,8 +298,43 @@ mod tests {
             "5".parse::<TimeControl>().unwrap().increment,
             Duration::ZERO
         );
-        for bad in ["", "0", "x+1", "10+y", "-1+0", "1e99", "NaN"] {
+        for bad in [
+            "", "0", "x+1", "10+y", "-1+0", "1e99", "NaN", "0/move", "/move", "1+1/move", "x/move",
+        ] {
             assert!(bad.parse::<TimeControl>().is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn a_time_a_move_is_searched_with_movetime_and_never_carried_over() {
+        let tc: TimeControl = "0.5/move".parse().unwrap();
+        assert!(tc.per_move);
+        assert_eq!(tc.base, Duration::from_millis(500));
+        assert_eq!(tc.to_string(), "0.5/move");
+        assert_eq!(tc.to_string().parse::<TimeControl>().unwrap(), tc);
+        let left = [Duration::from_secs(3), Duration::from_secs(7)];
+        assert_eq!(tc.go(left), "go movetime 500");
+        // A quick move saves nothing, a slow one costs nothing later.
+        assert_eq!(tc.after_move(tc.base, Duration::from_millis(10)), tc.base);
+        assert_eq!(tc.after_move(tc.base, Duration::from_millis(540)), tc.base);
+        // The flag: the move's time, a tenth more and the pipe's grace.
+        assert_eq!(tc.deadline(Duration::ZERO), Duration::from_millis(650));
+    }
+
+    #[test]
+    fn a_clock_is_searched_with_both_sides_time_and_keeps_the_rest() {
+        let tc: TimeControl = "10+0.1".parse().unwrap();
+        assert!(!tc.per_move);
+        assert_eq!(tc.to_string(), "10+0.1");
+        let left = [Duration::from_secs(3), Duration::from_millis(7250)];
+        assert_eq!(tc.go(left), "go wtime 3000 btime 7250 winc 100 binc 100");
+        assert_eq!(
+            tc.after_move(Duration::from_secs(3), Duration::from_millis(500)),
+            Duration::from_millis(2600)
+        );
+        assert_eq!(
+            tc.deadline(Duration::from_secs(3)),
+            Duration::from_millis(3100)
+        );
     }
 }
