@@ -274,3 +274,49 @@ fn openings_from_a_file_each_played_twice() {
     assert!(!out.status.success());
     assert!(err.contains("bad.txt:2:"), "{err}");
 }
+
+/// Issue 35 states its targets at 0.5 s a move: `--tc SECONDS/move` gives
+/// each move that time (`go movetime`), which the header and every
+/// record's `TimeControl` tag say, and an engine that keeps to it never
+/// loses on time.
+#[test]
+fn a_fixed_time_a_move_is_played_and_recorded() {
+    let dir = temp_dir("movetime");
+    let me = format!("{} uci", env!("CARGO_BIN_EXE_deckmate"));
+    let text = a_clean_match(
+        &[
+            "match",
+            "cuarenta",
+            "--engine",
+            &me,
+            "--engine",
+            &me,
+            "--tc",
+            "0.05/move",
+            "--games",
+            "2",
+            "--max-plies",
+            "16",
+            "--out",
+            dir.to_str().unwrap(),
+        ],
+        2,
+    );
+    assert!(text.contains("0.05/move"), "{text}");
+    assert!(!text.contains("lost on time"), "{text}");
+    let pgn = std::fs::read_to_string(dir.join("match.pgn")).unwrap();
+    assert_eq!(
+        pgn.matches("[TimeControl \"0.05/move\"]").count(),
+        2,
+        "{pgn}"
+    );
+    // No clock runs: the moves carry no clock comments.
+    assert!(!pgn.contains("%clk"), "{pgn}");
+    let out = deckmate(
+        &["match", "cuarenta", "--engine", &me, "--tc", "0/move"],
+        None,
+    );
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("SECONDS/move"), "{err}");
+}

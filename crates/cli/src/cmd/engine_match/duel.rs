@@ -249,7 +249,8 @@ pub fn play(
             );
         }
         moves.push(best);
-        clocks.push(Some(u64::try_from(left[i].as_millis()).unwrap_or(u64::MAX)));
+        // A time a move keeps no clock: the record shows none.
+        clocks.push((!tc.per_move).then(|| u64::try_from(left[i].as_millis()).unwrap_or(u64::MAX)));
         lost_for[i] = match score {
             Some(s) if s.lost_by(adj.resign_cp) => lost_for[i] + 1,
             _ => 0,
