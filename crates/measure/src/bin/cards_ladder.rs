@@ -4,8 +4,9 @@
 //! game starts from the first's very position with the players' places
 //! exchanged, so both levels play both hands and the deal's luck cancels.
 //! Prints, per rung, the higher level's matches won, drawn and lost, its
-//! score with a 95% interval (the matches' spread), the Elo that score
-//! means, and its mean margin in points a match.
+//! score, the Elo that score means with its 95% margin (as `deckmate
+//! match` counts them: [`MatchScore`]), and its mean margin in points a
+//! match.
 //!
 //! `cargo run --release -p deckmate-measure --bin cards_ladder -- [deals=100] [seed=1] [top=8] [bottom=2]`
 //!
@@ -14,6 +15,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
+use deckmate_engine::matches::MatchScore;
 use deckmate_games::chess_cards::{ChessCardsPlayer, Match, MatchResult, SacrificeCount};
 use std::time::Instant;
 
@@ -36,12 +38,6 @@ fn play_match(seed: u64, high: u8, low: u8) -> (MatchResult, i64) {
     (result, i64::from(a) - i64::from(b))
 }
 
-/// Elo difference for an expected score `p` (clamped off 0 and 1).
-fn elo(p: f64) -> f64 {
-    let p = p.clamp(0.001, 0.999);
-    -400.0 * (1.0 / p - 1.0).log10()
-}
-
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let arg = |i: usize, d: u64| args.get(i).and_then(|a| a.parse().ok()).unwrap_or(d);
@@ -49,47 +45,30 @@ fn main() {
     let seed = arg(1, 1);
     let top = arg(2, 8).clamp(2, 8) as u8;
     let bottom = arg(3, 2).clamp(2, u64::from(top)) as u8;
-    println!(
-        "| rung | matches | +W =D -L | score (95%) | Elo (95%) | mean margin a match | time |"
-    );
-    println!("|---|---|---|---|---|---|---|");
+    println!("| rung | matches +W =D -L | score | Elo (95%) | mean margin a match | time |");
+    println!("|---|---|---|---|---|---|");
     for high in (bottom..=top).rev() {
         let low = high - 1;
         let start = Instant::now();
-        let (mut w, mut d, mut l) = (0u64, 0u64, 0u64);
+        let mut tally = MatchScore::default();
         let mut margin = 0i64;
-        let mut scores = Vec::new();
         for s in seed..seed + deals {
             let (r, diff) = play_match(s, high, low);
             margin += diff;
-            scores.push(match r {
-                MatchResult::Won(0) => {
-                    w += 1;
-                    1.0
-                }
-                MatchResult::Won(_) => {
-                    l += 1;
-                    0.0
-                }
-                MatchResult::Drawn => {
-                    d += 1;
-                    0.5
-                }
-            });
+            match r {
+                MatchResult::Won(0) => tally.wins += 1,
+                MatchResult::Won(_) => tally.losses += 1,
+                MatchResult::Drawn => tally.draws += 1,
+            }
         }
-        let n = scores.len() as f64;
-        let mean = scores.iter().sum::<f64>() / n;
-        let var = scores.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
-        let half = 1.96 * (var / n).sqrt();
+        let (elo, half) = tally.elo();
         println!(
-            "| {high} over {low} | {deals} | +{w} ={d} -{l} | {:.1}% ({:.1} to {:.1}) | {:+.0} ({:+.0} to {:+.0}) | {:+.1} | {:.0} s |",
-            100.0 * mean,
-            100.0 * (mean - half),
-            100.0 * (mean + half),
-            elo(mean),
-            elo(mean - half),
-            elo(mean + half),
-            margin as f64 / n,
+            "| {high} over {low} | +{} ={} -{} | {:.1}% | {elo:+.0} ± {half:.0} | {:+.1} | {:.0} s |",
+            tally.wins,
+            tally.draws,
+            tally.losses,
+            100.0 * tally.score(),
+            margin as f64 / deals.max(1) as f64,
             start.elapsed().as_secs_f64()
         );
     }
