@@ -10,17 +10,20 @@ use deckmate_games::registry::{game_text, GameEntry, RecordInfo, Settlement};
 use deckmate_rules::{Seat, SeededRng};
 use std::time::{Duration, Instant};
 
-/// A time control: the time at the start and the increment a move, or a
-/// fixed time for every move (`0.5/move`, UCI's `go movetime`).
+/// A time control: a clock with the time at the start and the increment
+/// a move, or a fixed time for every move (`0.5/move`, UCI's `go
+/// movetime`).
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct TimeControl {
-    /// Each side's time at the start; with `per_move`, the time of each
-    /// move.
-    pub base: Duration,
-    /// Added after each move (zero with `per_move`).
-    pub increment: Duration,
-    /// Every move has `base` to itself: nothing is carried over.
-    pub per_move: bool,
+pub enum TimeControl {
+    /// Each side's time at the start, and what is added after each move.
+    Clock {
+        /// Each side's time at the start.
+        base: Duration,
+        /// Added after each move.
+        increment: Duration,
+    },
+    /// Every move has this time to itself: nothing is carried over.
+    PerMove(Duration),
 }
 
 /// The grace a move has beyond its time for the pipe, before its flag
@@ -28,19 +31,32 @@ pub struct TimeControl {
 const GRACE: Duration = Duration::from_millis(100);
 
 impl TimeControl {
+    /// What each side has on its clock at the start (a move's time for a
+    /// time a move).
+    pub fn start(&self) -> Duration {
+        match *self {
+            TimeControl::Clock { base, .. } => base,
+            TimeControl::PerMove(t) => t,
+        }
+    }
+
+    /// Whether a clock runs (a time a move keeps none).
+    pub fn has_clock(&self) -> bool {
+        matches!(self, TimeControl::Clock { .. })
+    }
+
     /// The `go` command for a move, with each side's time `left`.
     pub fn go(&self, left: [Duration; 2]) -> String {
         let ms = |d: Duration| d.as_millis();
-        if self.per_move {
-            format!("go movetime {}", ms(self.base))
-        } else {
-            format!(
+        match *self {
+            TimeControl::PerMove(t) => format!("go movetime {}", ms(t)),
+            TimeControl::Clock { increment, .. } => format!(
                 "go wtime {} btime {} winc {} binc {}",
                 ms(left[0]),
                 ms(left[1]),
-                ms(self.increment),
-                ms(self.increment)
-            )
+                ms(increment),
+                ms(increment)
+            ),
         }
     }
 
@@ -48,20 +64,18 @@ impl TimeControl {
     /// before it loses on time: its clock (or the move's time) and a
     /// grace for the pipe, a tenth more with a time a move.
     pub fn deadline(&self, left: Duration) -> Duration {
-        if self.per_move {
-            self.base + self.base / 10 + GRACE
-        } else {
-            left + GRACE
+        match *self {
+            TimeControl::PerMove(t) => t + t / 10 + GRACE,
+            TimeControl::Clock { .. } => left + GRACE,
         }
     }
 
     /// What a side has on its clock after a move that took `took` from
     /// `left`.
     pub fn after_move(&self, left: Duration, took: Duration) -> Duration {
-        if self.per_move {
-            self.base
-        } else {
-            left.saturating_sub(took) + self.increment
+        match *self {
+            TimeControl::PerMove(t) => t,
+            TimeControl::Clock { increment, .. } => left.saturating_sub(took) + increment,
         }
     }
 }
@@ -84,21 +98,15 @@ impl std::str::FromStr for TimeControl {
         };
         if let Some(t) = s.trim().strip_suffix("/move") {
             return match secs(t) {
-                Some(base) if base >= Duration::from_millis(1) => Ok(TimeControl {
-                    base,
-                    increment: Duration::ZERO,
-                    per_move: true,
-                }),
+                Some(t) if t >= Duration::from_millis(1) => Ok(TimeControl::PerMove(t)),
                 _ => Err(bad()),
             };
         }
         let (b, i) = s.split_once('+').unwrap_or((s, "0"));
         match (secs(b), secs(i)) {
-            (Some(base), Some(increment)) if !base.is_zero() => Ok(TimeControl {
-                base,
-                increment,
-                per_move: false,
-            }),
+            (Some(base), Some(increment)) if !base.is_zero() => {
+                Ok(TimeControl::Clock { base, increment })
+            }
             _ => Err(bad()),
         }
     }
@@ -108,15 +116,11 @@ impl std::fmt::Display for TimeControl {
     /// As it is read: `10+0.1`, or `0.5/move` (the form cutechess writes
     /// in a record's `TimeControl` tag).
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        if self.per_move {
-            write!(f, "{}/move", self.base.as_secs_f64())
-        } else {
-            write!(
-                f,
-                "{}+{}",
-                self.base.as_secs_f64(),
-                self.increment.as_secs_f64()
-            )
+        match *self {
+            TimeControl::PerMove(t) => write!(f, "{}/move", t.as_secs_f64()),
+            TimeControl::Clock { base, increment } => {
+                write!(f, "{}+{}", base.as_secs_f64(), increment.as_secs_f64())
+            }
         }
     }
 }
@@ -164,7 +168,7 @@ pub fn play(
         e.send("ucinewgame")?;
         e.ready()?;
     }
-    let mut left = [tc.base; 2];
+    let mut left = [tc.start(); 2];
     let mut lost_for = [0u32; 2];
     let mut clocks = vec![None; g.history().len()];
     let names = game.seat_names;
@@ -250,7 +254,10 @@ pub fn play(
         }
         moves.push(best);
         // A time a move keeps no clock: the record shows none.
-        clocks.push((!tc.per_move).then(|| u64::try_from(left[i].as_millis()).unwrap_or(u64::MAX)));
+        clocks.push(
+            tc.has_clock()
+                .then(|| u64::try_from(left[i].as_millis()).unwrap_or(u64::MAX)),
+        );
         lost_for[i] = match score {
             Some(s) if s.lost_by(adj.resign_cp) => lost_for[i] + 1,
             _ => 0,
@@ -293,11 +300,19 @@ mod tests {
     #[test]
     fn time_controls() {
         let tc: TimeControl = "10+0.1".parse().unwrap();
-        assert_eq!(tc.base, Duration::from_secs(10));
-        assert_eq!(tc.increment, Duration::from_millis(100));
         assert_eq!(
-            "5".parse::<TimeControl>().unwrap().increment,
-            Duration::ZERO
+            tc,
+            TimeControl::Clock {
+                base: Duration::from_secs(10),
+                increment: Duration::from_millis(100)
+            }
+        );
+        assert_eq!(
+            "5".parse::<TimeControl>().unwrap(),
+            TimeControl::Clock {
+                base: Duration::from_secs(5),
+                increment: Duration::ZERO
+            }
         );
         for bad in [
             "", "0", "x+1", "10+y", "-1+0", "1e99", "NaN", "0/move", "/move", "1+1/move", "x/move",
@@ -309,15 +324,17 @@ mod tests {
     #[test]
     fn a_time_a_move_is_searched_with_movetime_and_never_carried_over() {
         let tc: TimeControl = "0.5/move".parse().unwrap();
-        assert!(tc.per_move);
-        assert_eq!(tc.base, Duration::from_millis(500));
+        assert_eq!(tc, TimeControl::PerMove(Duration::from_millis(500)));
+        assert!(!tc.has_clock());
         assert_eq!(tc.to_string(), "0.5/move");
         assert_eq!(tc.to_string().parse::<TimeControl>().unwrap(), tc);
         let left = [Duration::from_secs(3), Duration::from_secs(7)];
         assert_eq!(tc.go(left), "go movetime 500");
         // A quick move saves nothing, a slow one costs nothing later.
-        assert_eq!(tc.after_move(tc.base, Duration::from_millis(10)), tc.base);
-        assert_eq!(tc.after_move(tc.base, Duration::from_millis(540)), tc.base);
+        let t = tc.start();
+        assert_eq!(t, Duration::from_millis(500));
+        assert_eq!(tc.after_move(t, Duration::from_millis(10)), t);
+        assert_eq!(tc.after_move(t, Duration::from_millis(540)), t);
         // The flag: the move's time, a tenth more and the pipe's grace.
         assert_eq!(tc.deadline(Duration::ZERO), Duration::from_millis(650));
     }
@@ -325,7 +342,8 @@ mod tests {
     #[test]
     fn a_clock_is_searched_with_both_sides_time_and_keeps_the_rest() {
         let tc: TimeControl = "10+0.1".parse().unwrap();
-        assert!(!tc.per_move);
+        assert!(tc.has_clock());
+        assert_eq!(tc.start(), Duration::from_secs(10));
         assert_eq!(tc.to_string(), "10+0.1");
         let left = [Duration::from_secs(3), Duration::from_millis(7250)];
         assert_eq!(tc.go(left), "go wtime 3000 btime 7250 winc 100 binc 100");
