@@ -52,7 +52,7 @@ fn main() {
         let start = Instant::now();
         let mut tally = MatchScore::default();
         let mut margin = 0i64;
-        for s in seed..seed + deals {
+        for s in seed..seed.saturating_add(deals) {
             let (r, diff) = play_match(s, high, low);
             margin += diff;
             match r {
