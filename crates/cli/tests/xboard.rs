@@ -91,8 +91,12 @@ fn a_cecp_session_at_chess_and_cuarenta() {
     e.send("new");
     e.send("force");
     e.send("st 0.2");
+    let asked = std::time::Instant::now();
     e.send("go");
     let m = e.expect("move ");
+    // `st` is the move's own time: the search uses it to its end.
+    let took = asked.elapsed();
+    assert!(took >= std::time::Duration::from_millis(170), "{took:?}");
     e.send("ping 3");
     e.expect("pong 3");
     assert_eq!(m.split_whitespace().count(), 2);

@@ -181,6 +181,7 @@ impl<G: Game, E: Evaluator<G>> Player<G> for EnginePlayer<G, E> {
             nodes: self.level.nodes,
             time: self.timed.then_some(self.level.time),
             soft: None,
+            whole_time: false,
         };
         self.searcher.max_nodes = self.level.max_nodes;
         let r = self.searcher.search(pos, &limits, &mut |_| {});

@@ -116,7 +116,7 @@ pub struct Limits {
     /// Node budget (checked every 1024 nodes).
     pub nodes: Option<u64>,
     /// Time budget. The search does not start an iteration after half of it
-    /// and stops at the end of it.
+    /// (unless [`Limits::whole_time`]) and stops at the end of it.
     pub time: Option<Duration>,
     /// With a clock (a game's time share, not a fixed time a move): the
     /// time after which no iteration starts, adapted as the search goes
@@ -125,6 +125,11 @@ pub struct Limits {
     /// stayed best for several iterations. [`Limits::time`] stays the
     /// hard end. `None`: only the half-of-the-time rule above.
     pub soft: Option<Duration>,
+    /// A fixed time a move (UCI's `go movetime`, XBoard's `st`): search
+    /// until [`Limits::time`] runs out, starting iterations after half of
+    /// it too, since time not used is lost, not saved for later moves;
+    /// an iteration cut short still gives its best completed move.
+    pub whole_time: bool,
 }
 
 /// When a clocked search stops starting iterations: the soft time
@@ -709,8 +714,9 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
                 break;
             }
             if let Some(t) = limits.time {
-                // Do not start an iteration that is unlikely to finish.
-                if elapsed * 2 > t {
+                // Do not start an iteration that is unlikely to finish,
+                // unless the time is the move's alone.
+                if !limits.whole_time && elapsed * 2 > t {
                     break;
                 }
             }
@@ -719,7 +725,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
                     break;
                 }
             }
-            if let Some(h) = self.hard_deadline {
+            if let Some(h) = self.hard_deadline.filter(|_| !limits.whole_time) {
                 if elapsed * 2 > h.saturating_duration_since(start) {
                     break;
                 }

@@ -99,6 +99,7 @@ pub fn run(args: AnalyseArgs) -> Result<ExitCode, String> {
         nodes: None,
         time,
         soft: None,
+        whole_time: false,
     };
     if let Some(n) = args.lines.filter(|&n| n > 1) {
         return lines(pos.as_ref(), limits, usize::from(n));
@@ -211,6 +212,7 @@ fn all_cards(
             (Some(_), None) => None,
         },
         soft: None,
+        whole_time: false,
     };
     outln!("card    weight  depth  score       best move  line");
     let mut names: Vec<String> = Vec::new();

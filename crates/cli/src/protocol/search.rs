@@ -483,6 +483,7 @@ pub fn prepare(game: &BoxedGame, kept: &KeptSearcher) {
             nodes: None,
             time: None,
             soft: None,
+            whole_time: false,
         },
         stop: Arc::default(),
     };

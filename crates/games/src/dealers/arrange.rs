@@ -86,6 +86,7 @@ pub fn choose_arrangement(table: &Table, seat: Seat, level: u8, seed: u64) -> Op
                 nodes: Some(nodes),
                 time: None,
                 soft: None,
+                whole_time: false,
             };
             let r = s.search(&pos, &limits, &mut |_| {});
             // The score is White's side to move's: turn it to `seat`'s.

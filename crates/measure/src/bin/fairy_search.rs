@@ -269,6 +269,7 @@ fn main() {
                 nodes: lv.nodes,
                 time: Some(lv.time),
                 soft: None,
+                whole_time: false,
             }
         }
     };

@@ -352,6 +352,8 @@ impl UciEngine {
             nodes: go.nodes,
             time: go.movetime.map(clock::fixed),
             soft: None,
+            // A fixed time a move is the move's alone: use all of it.
+            whole_time: go.movetime.is_some(),
         };
         let (left, inc) = match side {
             Seat::First => (go.wtime, go.winc),

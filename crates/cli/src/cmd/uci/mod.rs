@@ -219,6 +219,37 @@ mod tests {
         e.quit();
     }
 
+    /// `go movetime` gives the move a time of its own: the search goes on
+    /// until it runs out (nothing carries over to the next move), where a
+    /// clock's share stops starting iterations after half of it. Chess
+    /// from five positions at 300 ms: each answer comes at the end of
+    /// the time (less the protocol's margin), never after a completed
+    /// iteration that left much of it unused.
+    #[test]
+    fn a_fixed_time_a_move_is_used_to_its_end() {
+        let (mut e, out) = engine();
+        e.handle("isready");
+        let lines = [
+            "",
+            " moves e2e4 e7e5 g1f3",
+            " moves d2d4 d7d5 c2c4 e7e6 b1c3",
+            " moves e2e4 c7c5 g1f3 d7d6 d2d4 c5d4 f3d4 g8f6",
+            " moves c2c4 e7e5 b1c3 g8f6 g2g3 d7d5 c4d5 f6d5",
+        ];
+        for (n, moves) in lines.iter().enumerate() {
+            e.handle(&format!("position startpos{moves}"));
+            let t = std::time::Instant::now();
+            e.handle("go movetime 300");
+            assert_eq!(best_moves(&out, n + 1).len(), n + 1);
+            let took = t.elapsed();
+            assert!(
+                took >= std::time::Duration::from_millis(280),
+                "answered after {took:?} of 300 ms"
+            );
+        }
+        e.quit();
+    }
+
     #[test]
     fn errors_are_info_strings() {
         let (mut e, out) = engine();

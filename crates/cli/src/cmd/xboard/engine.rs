@@ -347,6 +347,8 @@ impl XboardEngine {
                 nodes: None,
                 time,
                 soft,
+                // `st`'s time is the move's alone: use all of it.
+                whole_time: self.fixed_time.is_some(),
             },
             lines: 1,
             level: None,
