@@ -189,6 +189,15 @@ struct Lure {
     victim: i16,
 }
 
+/// The two sides' scans from the side to move's seat: its own (`a`), the
+/// opponent's (`b`), and whether each is down to its last King.
+struct Scans {
+    a: SideScan,
+    b: SideScan,
+    my_last: bool,
+    opp_last: bool,
+}
+
 /// What one pass over a side's reach found.
 struct SideScan {
     material: i32,
@@ -222,6 +231,18 @@ impl CardmateEval {
     #[inline]
     fn value(&self, c: Card) -> i32 {
         self.weights.values[c.rank().index() as usize]
+    }
+
+    /// Both sides scanned for the side to move's evaluation.
+    fn scans(&self, pos: &Position) -> Scans {
+        let me = pos.side_to_move();
+        let opp = me.other();
+        Scans {
+            a: self.scan(pos, me),
+            b: self.scan(pos, opp),
+            my_last: pos.kings(me) == 1,
+            opp_last: pos.kings(opp) == 1,
+        }
     }
 
     fn scan(&self, pos: &Position, seat: Seat) -> SideScan {
@@ -388,12 +409,12 @@ impl CardmateEval {
         if pos.end().is_some() {
             return x;
         }
-        let me = pos.side_to_move();
-        let opp = me.other();
-        let a = self.scan(pos, me);
-        let b = self.scan(pos, opp);
-        let my_last = pos.kings(me) == 1;
-        let opp_last = pos.kings(opp) == 1;
+        let Scans {
+            a,
+            b,
+            my_last,
+            opp_last,
+        } = self.scans(pos);
         for (xr, (ar, br)) in x.iter_mut().zip(a.ranks.iter().zip(&b.ranks)) {
             *xr = f64::from(ar - br);
         }
@@ -433,12 +454,12 @@ impl CardmateEval {
             };
         }
         let w = &self.weights;
-        let me = pos.side_to_move();
-        let opp = me.other();
-        let a = self.scan(pos, me);
-        let b = self.scan(pos, opp);
-        let my_last = pos.kings(me) == 1;
-        let opp_last = pos.kings(opp) == 1;
+        let Scans {
+            a,
+            b,
+            my_last,
+            opp_last,
+        } = self.scans(pos);
         let mut score = a.material - b.material + w.tempo;
         if my_last {
             score -= w.last_king;
