@@ -237,6 +237,30 @@ pub fn command<'a>(
     }
 }
 
+/// A fitting program's `gen`: plays `games` self-play games (`game(i)`
+/// gives game i's samples, each a line's text, and its result for the
+/// first seat) and writes a line `SAMPLE;RESULT` a sample to standard
+/// output, flushed after each game, with a progress line on standard
+/// error every 50 games.
+pub fn generate(
+    games: u64,
+    mut game: impl FnMut(u64) -> Result<(Vec<String>, f64), String>,
+) -> Result<(), String> {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    for i in 0..games {
+        let (samples, result) = game(i)?;
+        for s in samples {
+            writeln!(out, "{s};{result}").map_err(|e| e.to_string())?;
+        }
+        out.flush().map_err(|e| e.to_string())?;
+        if i % 50 == 0 {
+            eprintln!("game {i}");
+        }
+    }
+    Ok(())
+}
+
 /// Runs a fitting program's `run` on the command line's arguments, and
 /// exits with status 2 and its error when it fails.
 pub fn main(run: impl FnOnce(&[String]) -> Result<(), String>) {

@@ -33,7 +33,6 @@ use deckmate_games::cardmate::{
 };
 use deckmate_measure::texel;
 use deckmate_rules::{Game, Seat, SeededRng};
-use std::io::Write;
 
 /// Random plies before the engines play.
 const OPENING_PLIES: u32 = 4;
@@ -103,20 +102,6 @@ fn columns(eval: &CardmateEval, pos: &Position) -> Vec<f64> {
     eval.columns(pos).iter().map(|x| sign * x).collect()
 }
 
-fn generate(games: u64, nodes: u64, seed: u64) {
-    let mut out = std::io::stdout().lock();
-    for pair in 0..games {
-        let (samples, result) = game(seed, pair, nodes);
-        for s in samples {
-            let _ = writeln!(out, "{s};{result}");
-        }
-        let _ = out.flush();
-        if pair % 50 == 0 {
-            eprintln!("game {pair}");
-        }
-    }
-}
-
 /// Fits the weights whose `free` entry is true (the others keep their
 /// values in `start`, whose card values also weigh the lure and
 /// forced-loss columns).
@@ -163,8 +148,7 @@ fn run(args: &[String]) -> Result<(), String> {
     // then the starting weights.
     match texel::command(args, USAGE, COLUMNS, 2000)? {
         texel::Command::Gen { games, nodes, seed } => {
-            generate(games, nodes, seed);
-            Ok(())
+            texel::generate(games, |pair| Ok(game(seed, pair, nodes)))
         }
         texel::Command::Fit {
             path,

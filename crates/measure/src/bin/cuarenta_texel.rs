@@ -18,7 +18,6 @@ use deckmate_games::cuarenta::tools::opening;
 use deckmate_games::cuarenta::{self, fen, CuarentaEval, CuarentaWeights, Position};
 use deckmate_measure::texel;
 use deckmate_rules::Seat;
-use std::io::Write;
 
 /// Random plies before the engines play.
 const OPENING_PLIES: u32 = 8;
@@ -133,20 +132,6 @@ fn columns(pos: &Position) -> Vec<f64> {
     x
 }
 
-fn generate(games: u64, nodes: u64, seed: u64) {
-    let mut out = std::io::stdout().lock();
-    for pair in 0..games {
-        let (samples, result) = game(seed, pair, nodes);
-        for s in samples {
-            let _ = writeln!(out, "{s};{result}");
-        }
-        let _ = out.flush();
-        if pair % 50 == 0 {
-            eprintln!("game {pair}");
-        }
-    }
-}
-
 /// Fits the weights whose `free` entry is true (the others keep their
 /// defaults); `tie_mobility` fits one mobility weight for every kind.
 fn fit(path: &str, iterations: usize, free: &[bool], tie_mobility: bool) -> Result<(), String> {
@@ -180,8 +165,7 @@ fn run(args: &[String]) -> Result<(), String> {
     // fit one mobility weight for all kinds.
     match texel::command(args, USAGE, NAMES.len(), 2000)? {
         texel::Command::Gen { games, nodes, seed } => {
-            generate(games, nodes, seed);
-            Ok(())
+            texel::generate(games, |pair| Ok(game(seed, pair, nodes)))
         }
         texel::Command::Fit {
             path,

@@ -27,7 +27,6 @@ use deckmate_games::dealers::{Catalogue, DealersEval, PlayOptions, Position};
 use deckmate_games::registry::EngineHook;
 use deckmate_measure::texel;
 use deckmate_rules::{Game, Seat, SeededRng};
-use std::io::Write;
 
 /// Random plies before the engines play (the deal varies the games too).
 const OPENING_PLIES: u32 = 4;
@@ -77,21 +76,6 @@ fn game(seed: u64, i: u64, nodes: u64) -> Result<(Vec<String>, f64), String> {
     Ok((samples, result))
 }
 
-fn generate(games: u64, nodes: u64, seed: u64) -> Result<(), String> {
-    let mut out = std::io::stdout().lock();
-    for i in 0..games {
-        let (samples, result) = game(seed, i, nodes)?;
-        for s in samples {
-            writeln!(out, "{s};{result}").map_err(|e| e.to_string())?;
-        }
-        out.flush().map_err(|e| e.to_string())?;
-        if i % 50 == 0 {
-            eprintln!("game {i}");
-        }
-    }
-    Ok(())
-}
-
 /// Fits the weights whose `free` entry is true (the others keep their
 /// defaults).
 fn fit(path: &str, iterations: usize, free: &[bool]) -> Result<(), String> {
@@ -115,7 +99,9 @@ const USAGE: &str =
 
 fn run(args: &[String]) -> Result<(), String> {
     match texel::command(args, USAGE, NAMES.len(), 5000)? {
-        texel::Command::Gen { games, nodes, seed } => generate(games, nodes, seed),
+        texel::Command::Gen { games, nodes, seed } => {
+            texel::generate(games, |i| game(seed, i, nodes))
+        }
         texel::Command::Fit {
             path,
             iterations,
