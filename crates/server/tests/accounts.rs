@@ -423,14 +423,7 @@ async fn item_1_personal_api_tokens_are_shown_once_stored_hashed_and_scoped() {
 
 /// Plays the game out by resignation of `loser`'s seat (its token).
 async fn resign(state: &AppState, id: &str, token: &str) {
-    let (s, v) = common::call(
-        state,
-        "POST",
-        &format!("/api/games/{id}/resign"),
-        Some(token),
-        None,
-    )
-    .await;
+    let (s, v) = common::resign(state, id, token).await;
     assert_eq!(s, StatusCode::OK, "{v}");
 }
 

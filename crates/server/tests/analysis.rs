@@ -7,7 +7,7 @@
 use crate::common;
 
 use axum::http::StatusCode;
-use common::{call, engine_game, friend_game, listen, memory, play_first, play_move, view};
+use common::{call, engine_game, friend_game, listen, memory, play_first, play_move, resign, view};
 use deckmate_games::list;
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
@@ -20,18 +20,6 @@ async fn open(
     token: Option<&str>,
 ) -> (StatusCode, Value) {
     call(state, "POST", "/api/analysis", token, Some(body)).await
-}
-
-/// The seat of `token` resigns game `id`: the status.
-async fn resign(state: &deckmate_server::AppState, id: &str, token: &str) -> (StatusCode, Value) {
-    call(
-        state,
-        "POST",
-        &format!("/api/games/{id}/resign"),
-        Some(token),
-        None,
-    )
-    .await
 }
 
 async fn board_view(state: &deckmate_server::AppState, board: &Value) -> (StatusCode, Value) {

@@ -162,14 +162,7 @@ async fn record_resign_and_rematch() {
     let state = memory();
     let (id, f, r) = friend_game(&state).await;
     play_move(&state, &id, &f, "4Ci3").await;
-    let (s, v) = call(
-        &state,
-        "POST",
-        &format!("/api/games/{id}/resign"),
-        Some(&r),
-        None,
-    )
-    .await;
+    let (s, v) = common::resign(&state, &id, &r).await;
     assert_eq!(s, StatusCode::OK);
     assert_eq!(v["result"]["result"], "1-0");
     let (_, rec) = record(&state, &id).await;
@@ -297,14 +290,7 @@ async fn a_rematch_reaches_the_offerers_socket_only_once_its_game_exists() {
 /// offered: its id and both tokens.
 async fn rematch_offered(state: &AppState) -> (String, String, String) {
     let (id, f, r) = friend_game(state).await;
-    let (s, _) = call(
-        state,
-        "POST",
-        &format!("/api/games/{id}/resign"),
-        Some(&r),
-        None,
-    )
-    .await;
+    let (s, _) = common::resign(state, &id, &r).await;
     assert_eq!(s, StatusCode::OK);
     let (s, v) = call(
         state,

@@ -376,14 +376,7 @@ async fn chess_cards_whole_matches_by_the_servers_moves() {
 async fn chess_cards_resign_and_rematch() {
     let state = memory();
     let (id, [d, o]) = friend_match(&state, 5, "net").await;
-    let (s, v) = call(
-        &state,
-        "POST",
-        &format!("/api/games/{id}/resign"),
-        Some(&o),
-        None,
-    )
-    .await;
+    let (s, v) = common::resign(&state, &id, &o).await;
     assert_eq!(s, StatusCode::OK);
     assert_eq!(v["result"]["result"], "1-0");
     assert_eq!(v["result"]["reason"], "Other resigned");

@@ -304,14 +304,7 @@ async fn cuarenta_resignation_is_in_the_record() {
     let (id, [w, b]) = friend_game(&state).await;
     let (s, _) = play(&state, &id, &w, "Fa4").await;
     assert_eq!(s, StatusCode::OK);
-    let (s, v) = call(
-        &state,
-        "POST",
-        &format!("/api/games/{id}/resign"),
-        Some(&b),
-        None,
-    )
-    .await;
+    let (s, v) = common::resign(&state, &id, &b).await;
     assert_eq!(s, StatusCode::OK, "{v}");
     assert_eq!(v["result"]["result"], "1-0");
     let (_, text) = record(&state, &id).await;

@@ -56,14 +56,7 @@ async fn a_refused_move_says_why_by_code() {
     assert!(MoveError::CODES.contains(&code(&v)), "{v}");
     assert_ne!(code(&v), "not_a_move", "{v}");
 
-    let (s, v) = call(
-        &state,
-        "POST",
-        &format!("/api/games/{id}/resign"),
-        Some(&black),
-        None,
-    )
-    .await;
+    let (s, v) = common::resign(&state, &id, &black).await;
     assert_eq!(s, StatusCode::OK, "{v}");
     let (s, v) = play_move(&state, &id, &white, &first).await;
     assert_eq!(s, StatusCode::CONFLICT, "{v}");

@@ -40,14 +40,7 @@ async fn some_games(state: &AppState) -> Vec<(String, String)> {
         games.push((id, t[0].clone()));
     }
     let (id, t) = friend_game(state, "cuarenta").await;
-    let (s, v) = call(
-        state,
-        "POST",
-        &format!("/api/games/{id}/resign"),
-        Some(&t[1]),
-        None,
-    )
-    .await;
+    let (s, v) = common::resign(state, &id, &t[1]).await;
     assert_eq!(s, StatusCode::OK, "{v}");
     games.push((id, t[0].clone()));
     games

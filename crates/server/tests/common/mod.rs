@@ -185,6 +185,18 @@ pub async fn play_move(state: &AppState, id: &str, token: &str, mv: &str) -> (St
     .await
 }
 
+/// The seat of `token` resigns game `id`: the status and the answer.
+pub async fn resign(state: &AppState, id: &str, token: &str) -> (StatusCode, Value) {
+    call(
+        state,
+        "POST",
+        &format!("/api/games/{id}/resign"),
+        Some(token),
+        None,
+    )
+    .await
+}
+
 /// The game's record: the status and the text (or the error).
 pub async fn record(state: &AppState, id: &str) -> (StatusCode, Value) {
     call(state, "GET", &format!("/api/games/{id}/record"), None, None).await
