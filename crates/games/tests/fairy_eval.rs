@@ -578,6 +578,62 @@ fn placement_pays_the_centre_and_the_royal_by_the_phase() {
 }
 
 #[test]
+fn two_colour_bound_pieces_on_both_colours_make_a_pair() {
+    let two = "4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1";
+    let w = EvalWeights {
+        pair: 40,
+        ..EvalWeights::default()
+    };
+    let paired = FairyEval::with_weights(&chess(), w.clone());
+    let plain = FairyEval::new(&chess());
+    let gain = |text: &str| {
+        let p = chess_at(text);
+        paired.parts(&p).material - plain.parts(&p).material
+    };
+    // Bishops on c1 (dark) and f1 (light): the pair.
+    assert_eq!(gain(two), w.pair);
+    // Black's pair counts against White.
+    assert_eq!(gain("2b1kb2/8/8/8/8/8/8/4K3 w - - 0 1"), -w.pair);
+    // Both on dark squares (c1 and e3: a promoted bishop): no pair.
+    assert_eq!(gain("4k3/8/8/8/8/4B3/8/2B1K3 w - - 0 1"), 0);
+    // One bishop, or two knights (not colour-bound): no pair.
+    assert_eq!(gain("4k3/8/8/8/8/8/8/2B1K3 w - - 0 1"), 0);
+    assert_eq!(gain("4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1"), 0);
+}
+
+#[test]
+fn a_rook_gains_on_an_open_or_half_open_file_a_queen_does_not() {
+    let w = EvalWeights {
+        open_file: 30,
+        half_open_file: 15,
+        ..EvalWeights::default()
+    };
+    let files = FairyEval::with_weights(&chess(), w.clone());
+    let plain = FairyEval::new(&chess());
+    let gain = |text: &str| {
+        let p = chess_at(text);
+        files.parts(&p).placement - plain.parts(&p).placement
+    };
+    // The rook on d1: no pawn on the d-file, a black one, a white one.
+    assert_eq!(
+        gain("4k3/pp3ppp/8/8/8/8/PP3PPP/3RK3 w - - 0 1"),
+        w.open_file
+    );
+    assert_eq!(
+        gain("4k3/pp1p1ppp/8/8/8/8/PP3PPP/3RK3 w - - 0 1"),
+        w.half_open_file
+    );
+    assert_eq!(gain("4k3/pp3ppp/8/8/8/8/PP1P1PPP/3RK3 w - - 0 1"), 0);
+    // Black's rook on an open file counts against White.
+    assert_eq!(
+        gain("3rk3/pp3ppp/8/8/8/8/PP3PPP/4K3 w - - 0 1"),
+        -w.open_file
+    );
+    // A queen slides along diagonals too: not a file rider.
+    assert_eq!(gain("4k3/pp3ppp/8/8/8/8/PP3PPP/3QK3 w - - 0 1"), 0);
+}
+
+#[test]
 fn a_capture_of_a_defended_pawn_by_the_queen_loses_the_exchange() {
     let e = FairyEval::new(&chess());
     // White's queen on d1 may take d5, defended by the pawn on e6, and

@@ -29,7 +29,7 @@ fn chess_text() -> String {
 fn chess_toml_carries_its_tuned_weights() {
     let w = read_all(&chess_file()).unwrap().weights;
     assert_ne!(w, EvalWeights::default());
-    assert_eq!((w.mobility, w.tempo), (126, 0));
+    assert_eq!((w.mobility, w.tempo, w.pair), (126, 0, 40));
 }
 
 fn with_table(table: &str) -> String {
@@ -73,6 +73,9 @@ fn the_table_overrides_the_weights_it_names() {
         shelter: 11,
         royal_rank: 12,
         royal_centre: 13,
+        pair: 14,
+        open_file: 15,
+        half_open_file: 16,
     };
     let text = format!("{}\n{}", chess_text(), all.to_toml());
     assert_eq!(read_all(&text).unwrap().weights, all);

@@ -30,6 +30,13 @@
 //!   its shelter (its pawns around it) and its back rank in the middle
 //!   game, for the centre in the endgame, the phase being the enemy's
 //!   pieces left against the start's. Its weights are 0 by default.
+//! - The pair: a side whose pieces of one colour-bound kind (reaching
+//!   half the board from its middle: a bishop) stand on both colours
+//!   gains [`EvalWeights::pair`], in the material part.
+//! - File riders (a piece whose slides all run along files and ranks, one
+//!   along the file: a rook, not a queen) gain on a file with no pawn
+//!   ([`EvalWeights::open_file`]) or with enemy pawns only
+//!   ([`EvalWeights::half_open_file`]), in the placement part.
 //! - Tempo for the side to move.
 //!
 //! For the search: [`Evaluator::to_act`] answers the side to move without
@@ -103,6 +110,14 @@ pub struct EvalWeights {
     /// Per step of the royal away from the edge, scaled by the endgame
     /// phase (the enemy's pieces gone).
     pub royal_centre: i32,
+    /// The pair: a side with pieces of one colour-bound kind (a kind that
+    /// reaches half the board, a bishop) on squares of both colours.
+    pub pair: i32,
+    /// A file rider (a piece whose only slides are along files and ranks,
+    /// a rook) on a file with no pawn of either side.
+    pub open_file: i32,
+    /// A file rider on a file with enemy pawns but none of its own.
+    pub half_open_file: i32,
 }
 
 impl Default for EvalWeights {
@@ -128,8 +143,42 @@ impl Default for EvalWeights {
             shelter: 0,
             royal_rank: 0,
             royal_centre: 0,
+            pair: 0,
+            open_file: 0,
+            half_open_file: 0,
         }
     }
+}
+
+/// Whether a kind's slides (from the board's middle) run along files and
+/// ranks only, one of them along the file: a rook, not a queen.
+fn rides_files(rules: &RuleSet, table: &deckmate_betza::MoveTable) -> bool {
+    let g = &rules.geometry;
+    let Some(mid) = g
+        .squares()
+        .iter()
+        .find(|sq| sq.file() == g.files() / 2 && sq.rank() == g.ranks() / 2)
+    else {
+        return false;
+    };
+    let mut along_file = false;
+    for ray in &table.from(mid).rays {
+        if ray.kind != deckmate_betza::RayKind::Slide || !ray.via.is_empty() {
+            continue;
+        }
+        let Some(first) = ray.squares.first() else {
+            continue;
+        };
+        let (df, dr) = (
+            i32::from(first.file()) - i32::from(mid.file()),
+            i32::from(first.rank()) - i32::from(mid.rank()),
+        );
+        if df != 0 && dr != 0 {
+            return false;
+        }
+        along_file |= df == 0 && ray.squares.len() >= 2;
+    }
+    along_file
 }
 
 /// What the evaluation knows of one kind.
@@ -153,6 +202,12 @@ struct KindInfo {
     centre16: i32,
     /// Its danger weight for the enemy royal.
     attack: i32,
+    /// Colour-bound (it reaches half the board: a bishop): two of them
+    /// on both colours make a pair ([`EvalWeights::pair`]).
+    pair: bool,
+    /// A file rider: its slides run along files and ranks only, one of
+    /// them along the file ([`EvalWeights::open_file`]).
+    file_rider: bool,
 }
 
 /// An evaluation of any rule set.
@@ -175,6 +230,8 @@ pub struct FairyEval {
     file_rank: Vec<(u8, u8)>,
     /// Per dense square: its ring, the steps from the board's edge.
     rings: Vec<i32>,
+    /// Per dense square: its colour (0 or 1, by file plus rank).
+    colours: Vec<u8>,
     /// Per seat and dense square: the ranks from that seat's first rank.
     home_ranks: [Vec<i32>; 2],
     /// The pieces' value (neither royal nor pawn) a side starts with on
@@ -229,6 +286,12 @@ impl FairyEval {
                 mobility16,
                 centre16: (f64::from(mobility16) * targets / 2.0).round() as i32,
                 attack: value * weights.king_attacker / 100,
+                pair: weights.pair != 0
+                    && p.kind == PieceKind::Piece
+                    && (0.4..=0.6).contains(&m.reach),
+                file_rider: (weights.open_file != 0 || weights.half_open_file != 0)
+                    && p.kind == PieceKind::Piece
+                    && rides_files(rules, &p.tables[0]),
             });
         }
         let squares: Vec<_> = rules.geometry.squares().iter().collect();
@@ -304,6 +367,10 @@ impl FairyEval {
         FairyEval {
             cheapest_first,
             file_rank: squares.iter().map(|sq| (sq.file(), sq.rank())).collect(),
+            colours: squares
+                .iter()
+                .map(|sq| (sq.file() + sq.rank()) % 2)
+                .collect(),
             rings,
             home_ranks,
             phase_material,

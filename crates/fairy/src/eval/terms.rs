@@ -12,7 +12,8 @@ use deckmate_rules::Seat;
 /// (positive: good for the first seat), in centipawns.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Parts {
-    /// Material, on the board and in hand (royals count nothing).
+    /// Material, on the board and in hand (royals count nothing), and the
+    /// pairs of colour-bound pieces.
     pub material: i32,
     /// Mobility.
     pub mobility: i32,
@@ -129,6 +130,23 @@ impl FairyEval {
         let mut pieces_value = [0; 2];
         let mut pawn_sets = [S::EMPTY; 2];
         let w = &self.weights;
+        // Each side's pawns by file (a bit a file), for the file riders.
+        let mut pawn_files = [0u64; 2];
+        if w.open_file != 0 || w.half_open_file != 0 {
+            for (k, info) in self.kinds.iter().enumerate() {
+                if !info.pawn {
+                    continue;
+                }
+                for seat in Seat::BOTH {
+                    let s = seat.index();
+                    for i in (place.by_kind[k] & place.by_side[s]).iter() {
+                        if let Some(&(f, _)) = self.file_rank.get(usize::from(i)) {
+                            pawn_files[s] |= 1u64 << (f & 63);
+                        }
+                    }
+                }
+            }
+        }
         for seat in Seat::BOTH {
             let s = seat.index();
             let royal = place.royal[s];
@@ -145,6 +163,7 @@ impl FairyEval {
             let enemies = place.by_side[1 - s];
             let zone = zones[1 - s];
             let (mut material, mut mob16, mut pawns, mut placed) = (0, 0, 0, 0);
+            let mut placed_files = 0;
             let (mut attackers, mut weight, mut hits) = (0usize, 0, 0);
             for (k, info) in self.kinds.iter().enumerate() {
                 if self.hands {
@@ -157,6 +176,31 @@ impl FairyEval {
                 material += info.value * set.count() as i32;
                 if !info.pawn && !info.royal {
                     pieces_value[s] += info.value * set.count() as i32;
+                }
+                if info.pair && set.count() >= 2 {
+                    let mut seen = [false; 2];
+                    for i in set.iter() {
+                        if let Some(&c) = self.colours.get(usize::from(i)) {
+                            seen[usize::from(c & 1)] = true;
+                        }
+                    }
+                    if seen[0] && seen[1] {
+                        material += w.pair;
+                    }
+                }
+                if info.file_rider {
+                    for i in set.iter() {
+                        if let Some(&(f, _)) = self.file_rank.get(usize::from(i)) {
+                            let bit = 1u64 << (f & 63);
+                            if pawn_files[s] & bit == 0 {
+                                placed_files += if pawn_files[1 - s] & bit == 0 {
+                                    w.open_file
+                                } else {
+                                    w.half_open_file
+                                };
+                            }
+                        }
+                    }
                 }
                 if info.pawn {
                     pawn_sets[s] |= set;
@@ -188,7 +232,7 @@ impl FairyEval {
             parts.material += sign * material;
             parts.mobility += sign * (mob16 / 16);
             parts.pawns += sign * pawns;
-            parts.placement += sign * w.centre * placed;
+            parts.placement += sign * (w.centre * placed + placed_files);
             // Danger to the other side's royal is good for this side.
             parts.king += sign * danger;
         }

@@ -11,7 +11,7 @@ pub const MAX_WEIGHT: i32 = 10_000;
 impl EvalWeights {
     /// The weights' names, as the fields and a variant file's `[weights]`
     /// table spell them, in the fields' order.
-    pub const NAMES: [&'static str; 13] = [
+    pub const NAMES: [&'static str; 16] = [
         "mobility",
         "pawn_advance",
         "king_attacker",
@@ -25,6 +25,9 @@ impl EvalWeights {
         "shelter",
         "royal_rank",
         "royal_centre",
+        "pair",
+        "open_file",
+        "half_open_file",
     ];
 
     /// The weight named `name` (one of [`EvalWeights::NAMES`]).
@@ -61,6 +64,9 @@ impl EvalWeights {
             "shelter" => &mut self.shelter,
             "royal_rank" => &mut self.royal_rank,
             "royal_centre" => &mut self.royal_centre,
+            "pair" => &mut self.pair,
+            "open_file" => &mut self.open_file,
+            "half_open_file" => &mut self.half_open_file,
             _ => return None,
         })
     }

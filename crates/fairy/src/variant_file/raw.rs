@@ -62,12 +62,18 @@ pub(super) struct RawWeights {
     pub royal_rank: Option<Spanned<i64>>,
     #[serde(default)]
     pub royal_centre: Option<Spanned<i64>>,
+    #[serde(default)]
+    pub pair: Option<Spanned<i64>>,
+    #[serde(default)]
+    pub open_file: Option<Spanned<i64>>,
+    #[serde(default)]
+    pub half_open_file: Option<Spanned<i64>>,
 }
 
 impl RawWeights {
     /// Each weight written, by name, in [`crate::eval::EvalWeights::NAMES`]'
     /// order.
-    pub fn given(&self) -> [(&'static str, Option<&Spanned<i64>>); 13] {
+    pub fn given(&self) -> [(&'static str, Option<&Spanned<i64>>); 16] {
         [
             ("mobility", self.mobility.as_ref()),
             ("pawn_advance", self.pawn_advance.as_ref()),
@@ -82,6 +88,9 @@ impl RawWeights {
             ("shelter", self.shelter.as_ref()),
             ("royal_rank", self.royal_rank.as_ref()),
             ("royal_centre", self.royal_centre.as_ref()),
+            ("pair", self.pair.as_ref()),
+            ("open_file", self.open_file.as_ref()),
+            ("half_open_file", self.half_open_file.as_ref()),
         ]
     }
 }

@@ -63,6 +63,9 @@ fn material_only() -> EvalWeights {
         shelter: 0,
         royal_rank: 0,
         royal_centre: 0,
+        pair: 0,
+        open_file: 0,
+        half_open_file: 0,
     }
 }
 
