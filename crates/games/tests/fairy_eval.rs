@@ -577,6 +577,17 @@ fn placement_pays_the_centre_and_the_royal_by_the_phase() {
     );
 }
 
+/// What `w` adds to one part (`part`) of a chess position's evaluation
+/// over the default weights.
+fn gain_of(w: &EvalWeights, part: fn(&Parts) -> i32) -> impl Fn(&str) -> i32 {
+    let with = FairyEval::with_weights(&chess(), w.clone());
+    let plain = FairyEval::new(&chess());
+    move |text| {
+        let p = chess_at(text);
+        part(&with.parts(&p)) - part(&plain.parts(&p))
+    }
+}
+
 #[test]
 fn two_colour_bound_pieces_on_both_colours_make_a_pair() {
     let two = "4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1";
@@ -584,12 +595,7 @@ fn two_colour_bound_pieces_on_both_colours_make_a_pair() {
         pair: 40,
         ..EvalWeights::default()
     };
-    let paired = FairyEval::with_weights(&chess(), w.clone());
-    let plain = FairyEval::new(&chess());
-    let gain = |text: &str| {
-        let p = chess_at(text);
-        paired.parts(&p).material - plain.parts(&p).material
-    };
+    let gain = gain_of(&w, |p| p.material);
     // Bishops on c1 (dark) and f1 (light): the pair.
     assert_eq!(gain(two), w.pair);
     // Black's pair counts against White.
@@ -608,12 +614,7 @@ fn a_rook_gains_on_an_open_or_half_open_file_a_queen_does_not() {
         half_open_file: 15,
         ..EvalWeights::default()
     };
-    let files = FairyEval::with_weights(&chess(), w.clone());
-    let plain = FairyEval::new(&chess());
-    let gain = |text: &str| {
-        let p = chess_at(text);
-        files.parts(&p).placement - plain.parts(&p).placement
-    };
+    let gain = gain_of(&w, |p| p.placement);
     // The rook on d1: no pawn on the d-file, a black one, a white one.
     assert_eq!(
         gain("4k3/pp3ppp/8/8/8/8/PP3PPP/3RK3 w - - 0 1"),
