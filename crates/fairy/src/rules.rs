@@ -610,7 +610,7 @@ fn facing(seat: Seat) -> Facing {
 
 /// Whether every move of a piece (White's, on this board) keeps to the
 /// colour of its square: a piece [`DeadMaterial::one_colour`] may name.
-fn colour_bound(piece: &Piece, geometry: &Geometry) -> bool {
+pub(crate) fn colour_bound(piece: &Piece, geometry: &Geometry) -> bool {
     let colour = |sq: Square| (sq.file() + sq.rank()) % 2;
     geometry.squares().iter().all(|sq| {
         let m = piece.tables[0].from(sq);

@@ -30,9 +30,9 @@
 //!   its shelter (its pawns around it) and its back rank in the middle
 //!   game, for the centre in the endgame, the phase being the enemy's
 //!   pieces left against the start's. Its weights are 0 by default.
-//! - The pair: a side whose pieces of one colour-bound kind (reaching
-//!   half the board from its middle: a bishop) stand on both colours
-//!   gains [`EvalWeights::pair`], in the material part.
+//! - The pair: a side whose pieces of one colour-bound kind (every move
+//!   keeps to its square's colour: a bishop) stand on both colours gains
+//!   [`EvalWeights::pair`], in the material part.
 //! - File riders (a piece whose slides all run along files and ranks, one
 //!   along the file: a rook, not a queen) gain on a file with no pawn
 //!   ([`EvalWeights::open_file`]) or with enemy pawns only
@@ -57,7 +57,7 @@ pub use weights::MAX_WEIGHT;
 
 use super::any::AnyPosition;
 use super::position::{Move, Position};
-use super::rules::{PieceKind, RuleSet};
+use super::rules::{colour_bound, PieceKind, RuleSet};
 use super::set::SquareSet;
 use deckmate_engine::{Eval, Evaluator};
 use deckmate_rules::{Seat, ToAct};
@@ -110,8 +110,8 @@ pub struct EvalWeights {
     /// Per step of the royal away from the edge, scaled by the endgame
     /// phase (the enemy's pieces gone).
     pub royal_centre: i32,
-    /// The pair: a side with pieces of one colour-bound kind (a kind that
-    /// reaches half the board, a bishop) on squares of both colours.
+    /// The pair: a side with pieces of one colour-bound kind (every move
+    /// keeps to its square's colour: a bishop) on squares of both colours.
     pub pair: i32,
     /// A file rider (a piece whose only slides are along files and ranks,
     /// a rook) on a file with no pawn of either side.
@@ -202,8 +202,8 @@ struct KindInfo {
     centre16: i32,
     /// Its danger weight for the enemy royal.
     attack: i32,
-    /// Colour-bound (it reaches half the board: a bishop): two of them
-    /// on both colours make a pair ([`EvalWeights::pair`]).
+    /// Colour-bound (every move keeps to its square's colour: a bishop):
+    /// two of them on both colours make a pair ([`EvalWeights::pair`]).
     pair: bool,
     /// A file rider: its slides run along files and ranks only, one of
     /// them along the file ([`EvalWeights::open_file`]).
@@ -230,8 +230,6 @@ pub struct FairyEval {
     file_rank: Vec<(u8, u8)>,
     /// Per dense square: its ring, the steps from the board's edge.
     rings: Vec<i32>,
-    /// Per dense square: its colour (0 or 1, by file plus rank).
-    colours: Vec<u8>,
     /// Per seat and dense square: the ranks from that seat's first rank.
     home_ranks: [Vec<i32>; 2],
     /// The pieces' value (neither royal nor pawn) a side starts with on
@@ -288,7 +286,7 @@ impl FairyEval {
                 attack: value * weights.king_attacker / 100,
                 pair: weights.pair != 0
                     && p.kind == PieceKind::Piece
-                    && (0.4..=0.6).contains(&m.reach),
+                    && colour_bound(p, &rules.geometry),
                 file_rider: (weights.open_file != 0 || weights.half_open_file != 0)
                     && p.kind == PieceKind::Piece
                     && rides_files(rules, &p.tables[0]),
@@ -367,10 +365,6 @@ impl FairyEval {
         FairyEval {
             cheapest_first,
             file_rank: squares.iter().map(|sq| (sq.file(), sq.rank())).collect(),
-            colours: squares
-                .iter()
-                .map(|sq| (sq.file() + sq.rank()) % 2)
-                .collect(),
             rings,
             home_ranks,
             phase_material,

@@ -180,8 +180,8 @@ impl FairyEval {
                 if info.pair && set.count() >= 2 {
                     let mut seen = [false; 2];
                     for i in set.iter() {
-                        if let Some(&c) = self.colours.get(usize::from(i)) {
-                            seen[usize::from(c & 1)] = true;
+                        if let Some(&(f, r)) = self.file_rank.get(usize::from(i)) {
+                            seen[usize::from((f + r) % 2)] = true;
                         }
                     }
                     if seen[0] && seen[1] {
