@@ -13,8 +13,9 @@ fn deckmate(args: &[&str]) -> Output {
         .unwrap()
 }
 
-fn temp(name: &str) -> std::path::PathBuf {
-    std::env::temp_dir().join(format!("deckmate-cards-{name}-{}", std::process::id()))
+/// A fresh folder of the test's own, removed when the guard is dropped.
+fn temp_dir() -> tempfile::TempDir {
+    crate::common::temp_dir("cards")
 }
 
 #[test]
@@ -28,7 +29,8 @@ fn d10_the_cards_listed_printed_and_drawn() {
         "{text}"
     );
     // Printable sheets: 8 cards a letter page.
-    let pdf = temp("all.pdf");
+    let tmp = temp_dir();
+    let pdf = tmp.path().join("all.pdf");
     let out = deckmate(&["cards", "--pdf", pdf.to_str().unwrap()]);
     assert!(
         out.status.success(),
@@ -38,9 +40,8 @@ fn d10_the_cards_listed_printed_and_drawn() {
     assert!(String::from_utf8_lossy(&out.stdout).contains("71 cards on 9 pages"));
     let bytes = std::fs::read(&pdf).unwrap();
     assert!(bytes.starts_with(b"%PDF-"));
-    let _ = std::fs::remove_file(&pdf);
     // Some cards as SVG files, by code.
-    let dir = temp("svg");
+    let dir = tmp.path().join("svg");
     let out = deckmate(&["cards", "--svg", dir.to_str().unwrap(), "K", "gr", "ZO"]);
     assert!(
         out.status.success(),
@@ -51,12 +52,12 @@ fn d10_the_cards_listed_printed_and_drawn() {
         let svg = std::fs::read_to_string(dir.join(format!("{code}.svg"))).unwrap();
         assert!(svg.starts_with("<svg"), "{code}");
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn d7_a_deck_file_s_cards_and_bad_input() {
-    let deck = temp("spears.toml");
+    let tmp = temp_dir();
+    let deck = tmp.path().join("spears.toml");
     std::fs::write(
         &deck,
         "[[piece]]\nname = \"Spear\"\ncode = \"SP\"\nbetza = \"fRbW\"\nkind = \"piece\"\nwords = \"Slides forward, or steps back.\"\n",
@@ -78,7 +79,6 @@ fn d7_a_deck_file_s_cards_and_bad_input() {
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("spears.toml") && err.contains("fRq"), "{err}");
-    let _ = std::fs::remove_file(&deck);
     let out = deckmate(&["cards", "QQ"]);
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("no card 'QQ'"));

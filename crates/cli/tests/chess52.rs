@@ -43,10 +43,6 @@ fn stderr(out: &Output) -> String {
     String::from_utf8_lossy(&out.stderr).to_string()
 }
 
-fn temp(name: &str) -> std::path::PathBuf {
-    std::env::temp_dir().join(format!("deckmate-c52-{name}-{}", std::process::id()))
-}
-
 #[test]
 fn perft_over_all_cards_and_with_cards_given() {
     for (depth, n) in [("1", "820"), ("2", "667240")] {
@@ -256,7 +252,8 @@ fn a_game_in_the_terminal_shows_the_card_and_replays() {
 
 #[test]
 fn a_resigned_game_is_saved_with_its_seed_and_replays() {
-    let path = temp("resigned.pgn");
+    let tmp = crate::common::temp_dir("c52");
+    let path = tmp.path().join("resigned.pgn");
     let p = path.to_str().unwrap();
     let out = deckmate_with_input(
         &["play", "52chess", "--vs", "human", "--seed", "5"],
@@ -273,7 +270,7 @@ fn a_resigned_game_is_saved_with_its_seed_and_replays() {
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(stdout(&out).contains("Moves: 5 plies, all legal (52Chess, cards of seed 5)"));
     // A card changed: refused at that move, naming the seed's card.
-    let bad = temp("bad.pgn");
+    let bad = tmp.path().join("bad.pgn");
     std::fs::write(&bad, record.replace("[JC]", "[JD]")).unwrap();
     let out = deckmate(&["replay", bad.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(1));
@@ -291,6 +288,4 @@ fn a_resigned_game_is_saved_with_its_seed_and_replays() {
     let out = deckmate(&["replay", bad.to_str().unwrap()]);
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(stdout(&out).contains("cards as written"));
-    let _ = std::fs::remove_file(&path);
-    let _ = std::fs::remove_file(&bad);
 }

@@ -129,8 +129,8 @@ fn solve_deals_reports_games_and_matches() {
 
 #[test]
 fn solve_deals_keeps_its_values_and_takes_them_up_again() {
-    let file = std::env::temp_dir().join(format!("deckmate-cli-values-{}.txt", std::process::id()));
-    let _ = std::fs::remove_file(&file);
+    let tmp = common::temp_dir("values");
+    let file = tmp.path().join("values.txt");
     let f = file.to_str().unwrap();
     let args = [
         "solve",
@@ -183,7 +183,6 @@ fn solve_deals_keeps_its_values_and_takes_them_up_again() {
     assert_eq!(other.status.code(), Some(1), "{}", text(&other.stderr));
     assert!(text(&other.stderr).contains("holds other deals"));
     assert_eq!(std::fs::read_to_string(&file).unwrap(), kept);
-    let _ = std::fs::remove_file(&file);
 }
 
 #[test]
@@ -191,12 +190,8 @@ fn two_runs_over_the_same_deals_leave_the_same_values_file() {
     // Deals are appended as they are solved; a run taken up again appends
     // after the deals it found, and threads finish in no fixed order. The
     // file a run leaves is in the deals' order all the same.
-    let path = |name: &str| {
-        std::env::temp_dir().join(format!(
-            "deckmate-cli-order-{name}-{}.txt",
-            std::process::id()
-        ))
-    };
+    let tmp = common::temp_dir("order");
+    let path = |name: &str| tmp.path().join(format!("{name}.txt"));
     let run = |file: &std::path::Path, threads: &str| {
         let out = deckmate(
             &[
@@ -217,7 +212,6 @@ fn two_runs_over_the_same_deals_leave_the_same_values_file() {
         std::fs::read_to_string(file).unwrap()
     };
     let (whole, resumed) = (path("whole"), path("resumed"));
-    let _ = std::fs::remove_file(&whole);
     let first = run(&whole, "1");
     let lines: Vec<&str> = first.lines().collect();
     let indices: Vec<u64> = lines[1..]
@@ -233,8 +227,6 @@ fn two_runs_over_the_same_deals_leave_the_same_values_file() {
     )
     .unwrap();
     assert_eq!(run(&resumed, "2"), first);
-    let _ = std::fs::remove_file(&whole);
-    let _ = std::fs::remove_file(&resumed);
 }
 
 #[test]
@@ -254,9 +246,8 @@ fn replay_reads_a_chess_cards_record() {
 
 #[test]
 fn play_chess_cards_from_piped_input_saves_a_record_that_replays() {
-    let dir = std::env::temp_dir().join(format!("deckmate-cc-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("match.txt");
+    let tmp = common::temp_dir("cc");
+    let file = tmp.path().join("match.txt");
     let input = format!("help\nmoves\nzz\nsave {}\nquit\n", file.display());
     let out = deckmate(
         &[
@@ -280,7 +271,6 @@ fn play_chess_cards_from_piped_input_saves_a_record_that_replays() {
     let out = deckmate(&["replay", file.to_str().unwrap()], None);
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert!(text(&out.stdout).contains("all legal"));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

@@ -212,7 +212,8 @@ fn unknown_games_list_the_known_ones() {
 
 #[test]
 fn a_game_against_the_computer_saves_a_record_with_its_seed() {
-    let path = std::env::temp_dir().join(format!("deckmate-cli-{}.pgn", std::process::id()));
+    let tmp = common::temp_dir("save");
+    let path = tmp.path().join("game.pgn");
     let input = format!("save {}\nquit\n", path.display());
     let out = deckmate(
         &[
@@ -230,7 +231,6 @@ fn a_game_against_the_computer_saves_a_record_with_its_seed() {
     assert!(text.contains("Computer plays 1. "), "{text}");
     let out = deckmate(&["replay", "--json", path.to_str().unwrap()], None);
     let record = std::fs::read_to_string(&path).unwrap();
-    let _ = std::fs::remove_file(&path);
     assert!(record.contains("[Seed \"42\"]") && record.contains("[Setup \"deal\"]"));
     let v = json(&out);
     assert_eq!(v["plies"], 1, "{record}");

@@ -91,9 +91,8 @@ fn replay_a_mate_as_text_and_json() {
 
 #[test]
 fn replay_names_the_first_bad_move() {
-    let dir = std::env::temp_dir().join(format!("deckmate-cuarenta-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("bad.pgn");
+    let tmp = crate::common::temp_dir("cuarenta");
+    let file = tmp.path().join("bad.pgn");
     std::fs::write(&file, "[Variant \"Cuarenta\"]\n1. Fa4 Pbc6 2. Pxc6\n").unwrap();
     let out = deckmate(&["replay", "--json", file.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(1));
@@ -104,7 +103,6 @@ fn replay_names_the_first_bad_move() {
     let out = deckmate(&["replay", file.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(1));
     assert!(stderr(&out).contains("Pxc6"));
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
@@ -130,7 +128,8 @@ fn engine_commands_play_cuarenta() {
         "{text}"
     );
 
-    let dir = std::env::temp_dir().join(format!("deckmate-cuarenta-match-{}", std::process::id()));
+    let tmp = crate::common::temp_dir("cuarenta-match");
+    let dir = tmp.path().join("games");
     let dir_text = dir.to_string_lossy().to_string();
     let out = deckmate(&[
         "match", "cuarenta", "--a", "1", "--b", "random", "--games", "2", "--time", "0.02",
@@ -144,7 +143,6 @@ fn engine_commands_play_cuarenta() {
     );
     let record = std::fs::read_to_string(dir.join("cuarenta-001.pgn")).unwrap();
     assert!(record.contains("[Variant \"Cuarenta\"]"), "{record}");
-    let _ = std::fs::remove_dir_all(&dir);
 
     let mut child = Command::new(env!("CARGO_BIN_EXE_deckmate"))
         .args(["play", "cuarenta", "--level", "1"])

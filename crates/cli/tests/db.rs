@@ -27,11 +27,9 @@ fn text(o: &Output) -> String {
     )
 }
 
-fn dir(name: &str) -> std::path::PathBuf {
-    let d = std::env::temp_dir().join(format!("deckmate-db-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
+/// A fresh folder of the test's own, removed when the guard is dropped.
+fn dir(name: &str) -> tempfile::TempDir {
+    crate::common::temp_dir(&format!("db-{name}"))
 }
 
 /// A fresh PostgreSQL database when `DECKMATE_TEST_DATABASE_URL` names a
@@ -64,7 +62,7 @@ fn fresh_postgres(name: &str) -> Option<String> {
 #[test]
 fn migrate_upgrades_an_old_file_and_says_its_version() {
     let d = dir("migrate");
-    let old = d.join("old.db");
+    let old = d.path().join("old.db");
     std::fs::write(&old, MAIN_2026_11_29).unwrap();
     let o = deckmate(&["db", "migrate", "--db", old.to_str().unwrap()]);
     assert!(o.status.success(), "{}", text(&o));
@@ -77,16 +75,15 @@ fn migrate_upgrades_an_old_file_and_says_its_version() {
             )),
         "{t}"
     );
-    let _ = std::fs::remove_dir_all(d);
 }
 
 #[test]
 fn copy_moves_a_site_and_checks_the_counts() {
     let d = dir("copy");
-    let old = d.join("old.db");
+    let old = d.path().join("old.db");
     std::fs::write(&old, MAIN_2026_11_29).unwrap();
     let from = old.to_str().unwrap().to_string();
-    let mut targets = vec![d.join("new.db").to_str().unwrap().to_string()];
+    let mut targets = vec![d.path().join("new.db").to_str().unwrap().to_string()];
     targets.extend(fresh_postgres("copy"));
     for (i, to) in targets.iter().enumerate() {
         let o = deckmate(&["db", "copy", "--from", &from, "--to", to]);
@@ -102,7 +99,7 @@ fn copy_moves_a_site_and_checks_the_counts() {
         assert!(!o.status.success());
         assert!(text(&o).contains("is not empty"), "{}", text(&o));
         // And back from the copy: the same site.
-        let back = d.join(format!("back-{i}.db"));
+        let back = d.path().join(format!("back-{i}.db"));
         let o = deckmate(&["db", "copy", "--from", to, "--to", back.to_str().unwrap()]);
         let t = text(&o);
         assert!(o.status.success(), "{t}");
@@ -111,7 +108,6 @@ fn copy_moves_a_site_and_checks_the_counts() {
             "{t}"
         );
     }
-    let _ = std::fs::remove_dir_all(d);
 }
 
 #[test]

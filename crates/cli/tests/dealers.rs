@@ -62,9 +62,8 @@ fn the_rules_name_the_rulings() {
 
 #[test]
 fn a_game_in_the_terminal_is_arranged_played_saved_and_replayed() {
-    let dir = std::env::temp_dir().join(format!("deckmate-dealers-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("game.pgn");
+    let tmp = common::temp_dir("dealers");
+    let file = tmp.path().join("game.pgn");
     let input = format!(
         "e2e4\nredeal\nrandom\nmoves\nsave {}\nquit\n",
         file.display()
@@ -96,7 +95,6 @@ fn a_game_in_the_terminal_is_arranged_played_saved_and_replayed() {
     let o = deckmate(&["replay", file.to_str().unwrap()], "");
     assert!(!o.status.success());
     assert!(out(&o).contains("tag Deal"), "{}", out(&o));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

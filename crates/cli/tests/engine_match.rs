@@ -24,11 +24,9 @@ fn fairy_stockfish() -> Option<String> {
     })
 }
 
-fn temp_dir(name: &str) -> std::path::PathBuf {
-    let d = std::env::temp_dir().join(format!("deckmate-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
+/// A fresh folder of the test's own, removed when the guard is dropped.
+fn temp_dir(name: &str) -> tempfile::TempDir {
+    crate::common::temp_dir(name)
 }
 
 #[test]
@@ -40,7 +38,8 @@ fn a_two_game_match_against_fairy_stockfish_at_chess() {
     ) {
         return;
     }
-    let dir = temp_dir("fsf");
+    let tmp = temp_dir("fsf");
+    let dir = tmp.path();
     let out_dir = dir.to_str().unwrap();
     let variant = concat!(env!("CARGO_MANIFEST_DIR"), "/../../variants/chess.toml");
     let out = deckmate(
@@ -120,7 +119,8 @@ fn own_engines_refused(game: &[&str], extra: &[&str], dir: &std::path::Path) -> 
 
 #[test]
 fn two_engines_by_command_at_cuarenta_with_an_sprt() {
-    let dir = temp_dir("two");
+    let tmp = temp_dir("two");
+    let dir = tmp.path();
     let extra = [
         "--option2",
         "Skill Level=1",
@@ -131,7 +131,7 @@ fn two_engines_by_command_at_cuarenta_with_an_sprt() {
         "--sprt",
         "0,50",
     ];
-    let text = own_engines_match("cuarenta", &extra, 2, &dir);
+    let text = own_engines_match("cuarenta", &extra, 2, dir);
     assert!(text.contains("SPRT [0, 50]"), "{text}");
     // The two games are one pair (the same start, seats swapped): it is
     // counted, and the SPRT weighs it.
@@ -145,9 +145,10 @@ fn two_engines_by_command_at_cuarenta_with_an_sprt() {
 #[test]
 fn engines_play_the_deal_of_the_match_seed() {
     for game in ["dealers", "52chess"] {
-        let dir = temp_dir(&format!("seed-{game}"));
+        let tmp = temp_dir(&format!("seed-{game}"));
+        let dir = tmp.path();
         let extra = ["--games", "2", "--max-plies", "16", "--seed", "15"];
-        own_engines_match(game, &extra, 2, &dir);
+        own_engines_match(game, &extra, 2, dir);
     }
 }
 
@@ -156,9 +157,10 @@ fn engines_play_the_deal_of_the_match_seed() {
 /// engines on that deal alone. Both games of a pair share it.
 #[test]
 fn each_pair_of_a_dealers_match_has_a_deal_of_its_own() {
-    let dir = temp_dir("deal-a-pair");
+    let tmp = temp_dir("deal-a-pair");
+    let dir = tmp.path();
     let extra = ["--games", "6", "--max-plies", "12", "--seed", "15"];
-    own_engines_match("dealers", &extra, 6, &dir);
+    own_engines_match("dealers", &extra, 6, dir);
     let pgn = std::fs::read_to_string(dir.join("match.pgn")).unwrap();
     let tag = |name: &str| -> Vec<String> {
         pgn.lines()
@@ -183,7 +185,8 @@ fn each_pair_of_a_dealers_match_has_a_deal_of_its_own() {
 /// refused beside an openings file, whose starts it does not make.
 #[test]
 fn a_balanced_match_counts_its_starts_and_refuses_an_openings_file() {
-    let dir = temp_dir("balance");
+    let tmp = temp_dir("balance");
+    let dir = tmp.path();
     let extra = [
         "--games",
         "2",
@@ -194,7 +197,7 @@ fn a_balanced_match_counts_its_starts_and_refuses_an_openings_file() {
         "--balance",
         "60",
     ];
-    let text = own_engines_match("dealers", &extra, 2, &dir);
+    let text = own_engines_match("dealers", &extra, 2, dir);
     assert!(
         text.contains("starts within 60 of even by deckmate's engine:")
             && text.contains("drawn for 1 pair\n"),
@@ -203,7 +206,7 @@ fn a_balanced_match_counts_its_starts_and_refuses_an_openings_file() {
     let book = dir.join("book.txt");
     std::fs::write(&book, "\n").unwrap();
     let extra = ["--balance", "60", "--openings", book.to_str().unwrap()];
-    let err = own_engines_refused(&["dealers"], &extra, &dir);
+    let err = own_engines_refused(&["dealers"], &extra, dir);
     assert!(
         err.contains("--balance judges the starts made up: not with --openings"),
         "{err}"
@@ -212,16 +215,18 @@ fn a_balanced_match_counts_its_starts_and_refuses_an_openings_file() {
 
 #[test]
 fn an_engine_that_does_not_play_the_game_is_refused() {
-    let dir = temp_dir("refused");
+    let tmp = temp_dir("refused");
+    let dir = tmp.path();
     // deckmate's own engine without --variants does not offer `chess`.
     let variant = concat!(env!("CARGO_MANIFEST_DIR"), "/../../variants/chess.toml");
-    let err = own_engines_refused(&["--variant-file", variant], &[], &dir);
+    let err = own_engines_refused(&["--variant-file", variant], &[], dir);
     assert!(err.contains("does not play chess"), "{err}");
 }
 
 #[test]
 fn openings_from_a_file_each_played_twice() {
-    let dir = temp_dir("openings");
+    let tmp = temp_dir("openings");
+    let dir = tmp.path();
     let variants = concat!(env!("CARGO_MANIFEST_DIR"), "/../../variants");
     let variant = concat!(env!("CARGO_MANIFEST_DIR"), "/../../variants/chess.toml");
     let me = format!(
@@ -281,7 +286,8 @@ fn openings_from_a_file_each_played_twice() {
 /// loses on time.
 #[test]
 fn a_fixed_time_a_move_is_played_and_recorded() {
-    let dir = temp_dir("movetime");
+    let tmp = temp_dir("movetime");
+    let dir = tmp.path();
     let me = format!("{} uci", env!("CARGO_BIN_EXE_deckmate"));
     let text = a_clean_match(
         &[

@@ -108,7 +108,8 @@ fn head_1_of_an_analysis_ends_it_quietly() {
 #[cfg(unix)]
 #[test]
 fn a_closed_pipe_ends_every_command_quietly() {
-    let dir = std::env::temp_dir().join(format!("deckmate-pipe-{}", std::process::id()));
+    let tmp = common::temp_dir("pipe");
+    let dir = tmp.path().join("games");
     let out = dir.to_str().unwrap();
     let game = format!(
         "{}/tests/data/sample-game-1.pgn",
@@ -132,7 +133,6 @@ fn a_closed_pipe_ends_every_command_quietly() {
         let o = with_stdout_closed(&args);
         assert_quiet(&args.join(" "), o.status, &text(&o.stderr));
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -217,7 +217,8 @@ fn control_characters_are_shown_not_sent_to_the_terminal() {
 
 #[test]
 fn a_short_match_claims_no_margin_it_does_not_have() {
-    let dir = std::env::temp_dir().join(format!("deckmate-elo-{}", std::process::id()));
+    let tmp = common::temp_dir("elo");
+    let dir = tmp.path().join("games");
     let out = dir.to_str().unwrap();
     for (a, b) in [("random", "random"), ("1", "random")] {
         let o = deckmate(
@@ -233,7 +234,6 @@ fn a_short_match_claims_no_margin_it_does_not_have() {
         assert!(!t.contains("+- 0") && !t.contains("Elo -0"), "{t}");
         assert!(t.contains("too few games"), "{t}");
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

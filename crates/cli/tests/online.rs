@@ -237,10 +237,14 @@ impl Stream {
     }
 }
 
-fn temp_db(name: &str) -> std::path::PathBuf {
-    let p = std::env::temp_dir().join(format!("deckmate-online-{name}-{}.db", std::process::id()));
-    let _ = std::fs::remove_file(&p);
-    p
+/// A database path in a fresh folder, and the folder's guard, which
+/// removes it (the database and its journal files) when dropped. Bind the
+/// guard before the server that uses the database, so that the server is
+/// dropped (killed and waited for) first.
+fn temp_db(name: &str) -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = crate::common::temp_dir(&format!("online-{name}"));
+    let p = dir.path().join(format!("{name}.db"));
+    (dir, p)
 }
 
 /// Challenges the bot to `variant` as White and waits for the game; its id.
@@ -358,7 +362,7 @@ fn play_side(port: u16, token: &str, game: &str, moves: usize) -> SideEnd {
 #[test]
 fn item_5_the_bot_accepts_plays_legal_moves_to_the_end_and_declines_others() {
     let port = free_port();
-    let db = temp_db("bot");
+    let (_db_dir, db) = temp_db("bot");
     let _server = ServerGuard(serve(port, &db));
     let bot_token = account(port, "robo", true);
     let ann = account(port, "ann", false);
@@ -426,7 +430,6 @@ fn item_5_the_bot_accepts_plays_legal_moves_to_the_end_and_declines_others() {
         "{text}"
     );
     drop(bot);
-    let _ = std::fs::remove_file(&db);
 }
 
 /// The game of a challenge other than `old`.
@@ -474,7 +477,7 @@ impl Drop for ServerGuard {
 #[test]
 fn item_5_the_bot_comes_back_after_the_server_restarts_and_goes_on() {
     let port = free_port();
-    let db = temp_db("restart");
+    let (_db_dir, db) = temp_db("restart");
     let mut server = ServerGuard(serve(port, &db));
     let bot_token = account(port, "robo", true);
     let ann = account(port, "ann", false);
@@ -526,13 +529,12 @@ fn item_5_the_bot_comes_back_after_the_server_restarts_and_goes_on() {
     bot.wait_for("event stream: connected", 2);
     drop(bot);
     drop(server);
-    let _ = std::fs::remove_file(&db);
 }
 
 #[test]
 fn item_5_a_refused_token_and_a_server_that_is_not_deckmate_are_said_so() {
     let port = free_port();
-    let db = temp_db("refused");
+    let (_db_dir, db) = temp_db("refused");
     let _server = ServerGuard(serve(port, &db));
     let url = format!("http://127.0.0.1:{port}");
     let out = Command::new(env!("CARGO_BIN_EXE_deckmate"))
@@ -576,13 +578,12 @@ fn item_5_a_refused_token_and_a_server_that_is_not_deckmate_are_said_so() {
         err.contains("this does not look like a deckmate server"),
         "{err}"
     );
-    let _ = std::fs::remove_file(&db);
 }
 
 #[test]
 fn item_6_play_server_seeks_plays_chats_and_agrees_a_draw() {
     let port = free_port();
-    let db = temp_db("play");
+    let (_db_dir, db) = temp_db("play");
     let _server = ServerGuard(serve(port, &db));
     let url = format!("http://127.0.0.1:{port}");
     // A guest seeks Cuarenta as White from the terminal.
@@ -691,13 +692,12 @@ fn item_6_play_server_seeks_plays_chats_and_agrees_a_draw() {
     p.wait_for("Goodbye.", 1);
     let status = p.child.wait().unwrap();
     assert!(status.success());
-    let _ = std::fs::remove_file(&db);
 }
 
 #[test]
 fn item_6_play_server_lists_and_accepts_a_seek_and_resigns() {
     let port = free_port();
-    let db = temp_db("accept");
+    let (_db_dir, db) = temp_db("accept");
     let _server = ServerGuard(serve(port, &db));
     let url = format!("http://127.0.0.1:{port}");
     let (s, seek) = call(
@@ -760,13 +760,12 @@ fn item_6_play_server_lists_and_accepts_a_seek_and_resigns() {
     let (_, view) = call(port, "GET", &format!("/api/games/{game}"), None, None);
     assert_eq!(view["seats"][1]["account"], "bob", "{view}");
     assert!(p.child.wait().unwrap().success());
-    let _ = std::fs::remove_file(&db);
 }
 
 #[test]
 fn item_5_ctrl_c_stops_the_bot_cleanly() {
     let port = free_port();
-    let db = temp_db("ctrlc");
+    let (_db_dir, db) = temp_db("ctrlc");
     let _server = ServerGuard(serve(port, &db));
     let bot_token = account(port, "robo", true);
     let url = format!("http://127.0.0.1:{port}");
@@ -779,5 +778,4 @@ fn item_5_ctrl_c_stops_the_bot_cleanly() {
     assert!(sent.success());
     bot.wait_for("deckmate bot: stopped", 1);
     assert!(bot.child.wait().unwrap().success(), "{}", bot.text());
-    let _ = std::fs::remove_file(&db);
 }

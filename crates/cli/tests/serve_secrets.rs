@@ -34,9 +34,8 @@ fn free_port() -> u16 {
 
 #[test]
 fn issue_33_no_session_token_or_password_is_ever_in_the_servers_output() {
-    let dir = std::env::temp_dir().join(format!("deckmate-secrets-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let db = dir.join("d.db");
+    let tmp = crate::common::temp_dir("secrets");
+    let db = tmp.path().join("d.db");
     let port = free_port();
     let mut server = spawn(&[
         "serve",
@@ -146,7 +145,6 @@ fn issue_33_no_session_token_or_password_is_ever_in_the_servers_output() {
             "'{secret}' in the server's output:\n{logs}"
         );
     }
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]

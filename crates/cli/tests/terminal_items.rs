@@ -108,7 +108,8 @@ fn first_listed_move(args: &[&str], before: &str) -> String {
 fn item_8_no_way_out_of_a_52chess_game_prints_its_secret_record() {
     let args = ["play", "52chess", "--seed", "9", "--level", "1"];
     let mv = first_listed_move(&args, "");
-    let file = std::env::temp_dir().join(format!("deckmate-item8-{}.pgn", std::process::id()));
+    let tmp = common::temp_dir("item8");
+    let file = tmp.path().join("item8.pgn");
     let save = format!("save {}\n", file.display());
     // 'save', then 'quit'; and the end of input without 'quit'.
     for input in [
@@ -161,14 +162,14 @@ fn item_8_a_big_deck_game_never_prints_its_seed_before_the_end() {
     let o = deckmate(&args, &format!("random\n{mv}\nresign\nquit\n"));
     let text = out(&o);
     assert!(text.contains("[Seed \"3\"]"), "{text}");
-    let file = std::env::temp_dir().join(format!("deckmate-item8b-{}.pgn", std::process::id()));
+    let tmp = common::temp_dir("item8b");
+    let file = tmp.path().join("item8b.pgn");
     let o = deckmate(
         &args,
         &format!("random\n{mv}\nresign\nsave {}\nundo\n", file.display()),
     );
     let text = out(&o);
     let saved = std::fs::read_to_string(&file).unwrap_or_default();
-    let _ = std::fs::remove_file(&file);
     assert!(saved.contains("[Seed \"3\"]"), "{text}");
     assert!(text.contains("Cannot undo: the record given out"), "{text}");
     assert!(!text.contains("Took back the resignation"), "{text}");
@@ -194,7 +195,8 @@ fn item_8_the_greeting_says_a_chosen_seed_is_no_secret() {
 
 #[test]
 fn item_12_every_games_match_records_replay() {
-    let dir = std::env::temp_dir().join(format!("deckmate-item12-{}", std::process::id()));
+    let tmp = common::temp_dir("item12");
+    let dir = tmp.path();
     let chess = concat!(env!("CARGO_MANIFEST_DIR"), "/../../variants/chess.toml");
     let games: [&[&str]; 5] = [
         &["cardmate"],
@@ -243,7 +245,6 @@ fn item_12_every_games_match_records_replay() {
             );
         }
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Sample game 1 of the Cardmate page (Rearhand wins at move 20).
@@ -288,8 +289,8 @@ fn item_13_a_record_cut_short_does_not_replay_to_its_written_end() {
 
 #[test]
 fn item_13_the_records_deckmate_writes_for_ends_outside_the_moves_replay() {
-    let dir = std::env::temp_dir().join(format!("deckmate-item13-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let tmp = common::temp_dir("item13");
+    let dir = tmp.path();
     // Resigned, and an agreed draw, in the terminal.
     for (key, moves, words) in [
         (
@@ -314,7 +315,6 @@ fn item_13_the_records_deckmate_writes_for_ends_outside_the_moves_replay() {
         assert!(o.status.success(), "{key}: {text}");
         assert!(text.contains(words), "{key}: {text}");
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -413,7 +413,8 @@ fn item_20_the_help_names_every_game_of_the_registry() {
 #[test]
 fn item_20_variant_file_hints_print_the_path_given() {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../variants/chess.toml");
-    let file = std::env::temp_dir().join(format!("deckmate-item20-{}.pgn", std::process::id()));
+    let tmp = common::temp_dir("item20");
+    let file = tmp.path().join("item20.pgn");
     let o = deckmate(
         &[
             "play",
@@ -427,7 +428,6 @@ fn item_20_variant_file_hints_print_the_path_given() {
         &format!("e2e4\nsave {}\nquit\n", file.display()),
     );
     let text = out(&o);
-    let _ = std::fs::remove_file(&file);
     assert!(o.status.success(), "{text}");
     assert!(
         text.contains(&format!(

@@ -5,7 +5,6 @@
 #![allow(clippy::unwrap_used)]
 
 use crate::common;
-use std::path::PathBuf;
 use std::process::Output;
 
 fn deckmate(args: &[&str]) -> Output {
@@ -24,7 +23,6 @@ fn stderr(out: &Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
-/// A fresh folder of this test's own.
 /// The lines of a tune's output with the time the fit took (the summary
 /// line's last part, `..., 3 s)`) left out.
 fn without_time(text: &str) -> Vec<String> {
@@ -36,7 +34,8 @@ fn without_time(text: &str) -> Vec<String> {
         .collect()
 }
 
-fn temp_dir(tag: &str) -> PathBuf {
+/// A fresh folder of this test's own, removed when the guard is dropped.
+fn temp_dir(tag: &str) -> tempfile::TempDir {
     common::temp_dir(&format!("tune-{tag}"))
 }
 
@@ -83,7 +82,7 @@ fn a_tiny_run_prints_a_table_the_file_reads() {
     );
     // Pasted into the file, it reads and plays.
     let dir = temp_dir("paste");
-    let tuned = dir.join("tuned.toml");
+    let tuned = dir.path().join("tuned.toml");
     // In place of the file's own table (chess.toml has one).
     let text = std::fs::read_to_string(&chess).unwrap();
     let text = text.split("\n[weights]").next().unwrap();
@@ -127,7 +126,7 @@ fn a_tiny_run_prints_a_table_the_file_reads() {
 fn positions_saved_are_read_again() {
     let chess = chess();
     let dir = temp_dir("positions");
-    let file = dir.join("chess.epd");
+    let file = dir.path().join("chess.epd");
     let file = file.to_str().unwrap();
     let mut args = vec![
         "tune",
@@ -174,8 +173,8 @@ fn an_engine_labels_the_positions_by_its_score() {
         env!("CARGO_BIN_EXE_deckmate")
     );
     let dir = temp_dir("label");
-    let input = dir.join("in.epd");
-    let output = dir.join("out.epd");
+    let input = dir.path().join("in.epd");
+    let output = dir.path().join("out.epd");
     // White a queen up (White to move, then Black), Black a queen up, and
     // the start; the results given are overwritten.
     let positions = [
@@ -232,7 +231,7 @@ fn an_engine_labels_the_positions_by_its_score() {
     assert!((0.3..0.7).contains(&results[3]), "{saved}");
     // The same labels from one engine as from two (each search starts a
     // new game).
-    let again = dir.join("again.epd");
+    let again = dir.path().join("again.epd");
     let out = label(
         &engine,
         &[
@@ -280,7 +279,7 @@ fn bad_input_is_refused() {
     assert_eq!(out.status.code(), Some(1));
     assert!(stderr(&out).contains("cannot read"), "{}", stderr(&out));
     let dir = temp_dir("bad");
-    let bad = dir.join("bad.epd");
+    let bad = dir.path().join("bad.epd");
     std::fs::write(
         &bad,
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 [0.5]\nnot a position [1.0]\n",

@@ -26,12 +26,13 @@ fn stderr(out: &Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
-/// A file of its own in a fresh folder.
-fn temp_file(name: &str, text: &str) -> PathBuf {
+/// A file of its own in a fresh folder, and the folder's guard (which
+/// removes it when dropped: keep it in a named variable).
+fn temp_file(name: &str, text: &str) -> (tempfile::TempDir, PathBuf) {
     let dir = common::temp_dir("vf");
-    let path = dir.join(name);
+    let path = dir.path().join(name);
     std::fs::write(&path, text).unwrap();
-    path
+    (dir, path)
 }
 
 #[test]
@@ -122,7 +123,8 @@ fn analyse_and_match_a_variant_file() {
     let text = stdout(&out);
     assert!(text.contains("best move: Ra8"), "{text}");
     // A match between levels: records that replay with the file.
-    let dir = temp_file("x", "").parent().unwrap().join("games");
+    let tmp = common::temp_dir("vf");
+    let dir = tmp.path().join("games");
     let dir_s = dir.to_string_lossy().into_owned();
     let out = deckmate(&[
         "match",
@@ -157,13 +159,13 @@ fn analyse_and_match_a_variant_file() {
         assert_eq!(out.status.code(), Some(1));
         assert!(stderr(&out).contains("--variant-file"), "{}", stderr(&out));
     }
-    let _ = std::fs::remove_dir_all(dir.parent().unwrap());
 }
 
 #[test]
 fn play_a_variant_file_in_the_terminal_and_replay_its_record() {
     let court = example("fairy-court.toml");
-    let dir = temp_file("x", "").parent().unwrap().to_path_buf();
+    let tmp = common::temp_dir("vf");
+    let dir = tmp.path();
     let saved = dir.join("court.pgn");
     let input = format!("e4\nf9\nsave {}\nquit\n", saved.display());
     let out = common::deckmate(
@@ -195,7 +197,7 @@ fn play_a_variant_file_in_the_terminal_and_replay_its_record() {
         stdout(&out)
     );
     // Another version of the file: refused, never misread.
-    let changed = temp_file(
+    let (_changed_dir, changed) = temp_file(
         "fairy-court.toml",
         &std::fs::read_to_string(&court)
             .unwrap()
@@ -230,15 +232,13 @@ fn play_a_variant_file_in_the_terminal_and_replay_its_record() {
         "{}",
         stdout(&out)
     );
-    let _ = std::fs::remove_dir_all(&dir);
-    let _ = std::fs::remove_dir_all(changed.parent().unwrap());
 }
 
 #[test]
 fn a_broken_file_is_refused_with_its_place_and_reason() {
     let chess = std::fs::read_to_string(example("chess.toml")).unwrap();
     // A bad XBetza atom: line, column and the byte in the XBetza text.
-    let bad = temp_file(
+    let (_bad_dir, bad) = temp_file(
         "bad.toml",
         &chess.replace("betza = \"N\"", "betza = \"NY\""),
     );
@@ -263,7 +263,8 @@ fn a_broken_file_is_refused_with_its_place_and_reason() {
         assert!(stdout(&out).is_empty(), "{cmd}");
     }
     // A piece deckmate-betza cannot play exactly: refused, not misread.
-    let hopper = temp_file("g.toml", &chess.replace("betza = \"Q\"", "betza = \"gQ\""));
+    let (_hopper_dir, hopper) =
+        temp_file("g.toml", &chess.replace("betza = \"Q\"", "betza = \"gQ\""));
     let out = deckmate(&[
         "perft",
         "--variant-file",
@@ -278,7 +279,7 @@ fn a_broken_file_is_refused_with_its_place_and_reason() {
         "{err}"
     );
     // Not TOML, a missing file, a file the core cannot play.
-    let junk = temp_file("junk.toml", "name = \n");
+    let (_junk_dir, junk) = temp_file("junk.toml", "name = \n");
     let out = deckmate(&[
         "perft",
         "--variant-file",
@@ -295,7 +296,7 @@ fn a_broken_file_is_refused_with_its_place_and_reason() {
         "{}",
         stderr(&out)
     );
-    let big = temp_file("big.toml", &"#\n".repeat(40_000));
+    let (_big_dir, big) = temp_file("big.toml", &"#\n".repeat(40_000));
     let out = deckmate(&["perft", "--variant-file", &big.to_string_lossy(), "-d", "1"]);
     assert_eq!(out.status.code(), Some(1));
     assert!(
@@ -306,9 +307,6 @@ fn a_broken_file_is_refused_with_its_place_and_reason() {
     // A game and a file at once is a usage error.
     let out = deckmate(&["perft", "cuarenta", "--variant-file", &path, "-d", "1"]);
     assert_eq!(out.status.code(), Some(2));
-    for f in [bad, hopper, junk, big] {
-        let _ = std::fs::remove_dir_all(f.parent().unwrap());
-    }
 }
 
 /// Hoppers (Cannon, Vao), lame leapers (the Xiangqi Horse, `nN`, and the
@@ -374,7 +372,7 @@ stalemate = "loss"
 
 #[test]
 fn hoppers_lame_leapers_and_bent_riders_build_and_play() {
-    let file = temp_file("hoppers.toml", HOPPERS);
+    let (_dir, file) = temp_file("hoppers.toml", HOPPERS);
     let path = file.to_string_lossy().into_owned();
     let out = deckmate(&["perft", "--variant-file", &path, "--depth", "1", "--divide"]);
     assert!(out.status.success(), "{}", stderr(&out));
@@ -407,7 +405,6 @@ fn hoppers_lame_leapers_and_bent_riders_build_and_play() {
         "{}",
         stdout(&out)
     );
-    let _ = std::fs::remove_dir_all(file.parent().unwrap());
 }
 
 /// Issue 29 item 22 (D1, as FIDE counts positions): the issue's command.
@@ -462,7 +459,7 @@ fn item_23_dead_material_from_the_command_line() {
     assert!(text.contains("best move: Kxb7"), "{text}");
     assert!(text.contains("score:     +0"), "{text}");
     let good = std::fs::read_to_string(&chess).unwrap();
-    let bad = temp_file(
+    let (_bad_dir, bad) = temp_file(
         "chess.toml",
         &good.replace(r#"["KN", "K"]"#, r#"["KX", "K"]"#),
     );

@@ -5,15 +5,21 @@ use deckmate_games::chess_cards::engine::deals::Deals;
 use deckmate_games::chess_cards::values_file::{header, ValuesFile};
 use deckmate_games::chess_cards::SacrificeCount;
 
-fn temp(name: &str) -> std::path::PathBuf {
-    let p = std::env::temp_dir().join(format!("deckmate-values-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_file(&p);
-    p
+/// A path for a values file in a fresh folder, and the folder's guard,
+/// which removes it when dropped (at the end of the test, also when it
+/// fails): keep it in a named variable.
+fn temp(name: &str) -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = tempfile::Builder::new()
+        .prefix(&format!("deckmate-values-{name}-"))
+        .tempdir()
+        .unwrap();
+    let p = dir.path().join(format!("{name}.txt"));
+    (dir, p)
 }
 
 #[test]
 fn values_round_trip_through_the_file() {
-    let p = temp("rt");
+    let (_dir, p) = temp("rt");
     let all = Deals::All { limit: None };
     let f = ValuesFile::open(&p, all, SacrificeCount::Net).unwrap();
     assert!(f.known.is_empty());
@@ -24,12 +30,11 @@ fn values_round_trip_through_the_file() {
     assert_eq!(f.known.len(), 2);
     assert_eq!(f.known[&3], (-24, 0));
     assert_eq!(f.known[&7], (66, 0));
-    let _ = std::fs::remove_file(&p);
 }
 
 #[test]
 fn a_line_cut_off_by_a_killed_run_is_dropped_and_solved_again() {
-    let p = temp("cut");
+    let (_dir, p) = temp("cut");
     let all = Deals::All { limit: None };
     let f = ValuesFile::open(&p, all, SacrificeCount::Net).unwrap();
     f.append(3, -24, 0).unwrap();
@@ -44,12 +49,11 @@ fn a_line_cut_off_by_a_killed_run_is_dropped_and_solved_again() {
     let f = ValuesFile::open(&p, all, SacrificeCount::Net).unwrap();
     assert_eq!(f.known[&7], (66, 0));
     assert_eq!(std::fs::read_to_string(&p).unwrap().lines().count(), 3);
-    let _ = std::fs::remove_file(&p);
 }
 
 #[test]
 fn a_file_for_other_deals_or_a_bad_line_is_refused_and_kept() {
-    let p = temp("other");
+    let (_dir, p) = temp("other");
     let seeded = Deals::Seeded { seed: 1, n: 5 };
     ValuesFile::open(&p, seeded, SacrificeCount::Net)
         .unwrap()
@@ -79,12 +83,11 @@ fn a_file_for_other_deals_or_a_bad_line_is_refused_and_kept() {
         .err()
         .unwrap();
     assert!(e.contains("not a deckmate values file"), "{e}");
-    let _ = std::fs::remove_file(&p);
 }
 
 #[test]
 fn a_finished_run_leaves_its_deals_in_index_order() {
-    let p = temp("order");
+    let (_dir, p) = temp("order");
     let all = Deals::All { limit: None };
     let f = ValuesFile::open(&p, all, SacrificeCount::Net).unwrap();
     // Threads finish deals in no fixed order.
@@ -112,5 +115,4 @@ fn a_finished_run_leaves_its_deals_in_index_order() {
     let mut tmp = p.clone().into_os_string();
     tmp.push(".sorting");
     assert!(!std::path::Path::new(&tmp).exists());
-    let _ = std::fs::remove_file(&p);
 }

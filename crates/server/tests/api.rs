@@ -228,7 +228,8 @@ where
 async fn a_rematch_reaches_the_offerers_socket_only_once_its_game_exists() {
     // On each store: a database file, whose writes take the longest, and
     // PostgreSQL where the tests have one.
-    for (store, target) in common::stores("rematch-order") {
+    let (_db_dir, targets) = common::stores("rematch-order");
+    for (store, target) in targets {
         let state = AppState::new(Db::open(&target).unwrap(), true).unwrap();
         let addr = common::listen(&state).await;
         // Five rounds: fifteen requests the creation limit counts (a game, a
@@ -330,7 +331,7 @@ fn leave_claim(db: &str, id: &str, new_id: &str, at: i64) {
 /// came. In no case does the request do nothing for ever.
 #[tokio::test]
 async fn a_rematch_claim_left_midway_is_settled_by_the_next_request() {
-    let (dir, path) = common::temp_db("rematch-claim");
+    let (_dir, path) = common::temp_db("rematch-claim");
     let (made, fresh, left, made_id);
     {
         let state = AppState::new(Db::open(&path).unwrap(), true).unwrap();
@@ -381,14 +382,11 @@ async fn a_rematch_claim_left_midway_is_settled_by_the_next_request() {
     assert_ne!(new_id, "0123456789ab");
     let (s, _) = call(&state, "GET", &format!("/api/games/{new_id}"), None, None).await;
     assert_eq!(s, StatusCode::OK);
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[tokio::test]
 async fn games_survive_a_restart() {
-    let path = std::env::temp_dir().join(format!("deckmate-restart-{}.db", std::process::id()));
-    let _ = std::fs::remove_file(&path);
-    let p = path.to_str().unwrap().to_string();
+    let (_dir, p) = common::temp_db("restart");
     let id;
     {
         let state = AppState::new(Db::open(&p).unwrap(), true).unwrap();
@@ -401,7 +399,6 @@ async fn games_survive_a_restart() {
     let (s, v) = call(&state, "GET", &format!("/api/games/{id}"), None, None).await;
     assert_eq!(s, StatusCode::OK);
     assert_eq!(v["history"], json!(["4Ci3", "4Db6"]));
-    let _ = std::fs::remove_file(&path);
 }
 
 #[tokio::test(flavor = "multi_thread")]

@@ -24,7 +24,7 @@ async fn say(state: &AppState, id: &str, token: Option<&str>, body: Value) -> (S
 
 #[tokio::test(flavor = "multi_thread")]
 async fn the_seats_chat_bounded_and_a_restart_keeps_it() {
-    let (dir, p) = temp_db("chat");
+    let (_dir, p) = temp_db("chat");
     let (id, t) = {
         let state = AppState::new(Db::open(&p).unwrap(), true).unwrap();
         let (id, t) = friend_game(&state, "cuarenta").await;
@@ -103,7 +103,6 @@ async fn the_seats_chat_bounded_and_a_restart_keeps_it() {
             .0,
         StatusCode::OK
     );
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[tokio::test]

@@ -242,7 +242,7 @@ async fn a_whole_game_ends_and_its_record_replays() {
 
 #[tokio::test]
 async fn a_restart_from_the_database_draws_the_same_cards() {
-    let (dir, p) = temp_db("c52-restart");
+    let (_dir, p) = temp_db("c52-restart");
     let (id, tokens, before);
     {
         let state = AppState::new(Db::open(&p).unwrap(), true).unwrap();
@@ -269,7 +269,6 @@ async fn a_restart_from_the_database_draws_the_same_cards() {
     }
     let (s, e) = play(&state, &id, &tokens[0], &first_move(&after)).await;
     assert_eq!(s, StatusCode::OK, "{e}");
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[tokio::test(flavor = "multi_thread")]

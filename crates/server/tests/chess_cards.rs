@@ -408,9 +408,7 @@ async fn chess_cards_resign_and_rematch() {
 
 #[tokio::test]
 async fn chess_cards_restart_in_the_middle_of_game_two() {
-    let path = std::env::temp_dir().join(format!("deckmate-cc-restart-{}.db", std::process::id()));
-    let _ = std::fs::remove_file(&path);
-    let p = path.to_str().unwrap().to_string();
+    let (_dir, p) = crate::common::temp_db("cc-restart");
     let (id, tokens, before);
     {
         let state = AppState::new(Db::open(&p).unwrap(), true).unwrap();
@@ -442,7 +440,6 @@ async fn chess_cards_restart_in_the_middle_of_game_two() {
     // The match goes on to its end.
     let end = play_out(&state, &id, &tokens, |_, _| 0).await;
     assert!(end["result"]["result"].is_string());
-    let _ = std::fs::remove_file(&path);
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -498,9 +495,7 @@ async fn chess_cards_engine_seat_replies_and_leads() {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn chess_cards_engine_to_lead_thinks_again_after_a_restart() {
-    let path = std::env::temp_dir().join(format!("deckmate-cc-engine-{}.db", std::process::id()));
-    let _ = std::fs::remove_file(&path);
-    let p = path.to_str().unwrap().to_string();
+    let (_dir, p) = crate::common::temp_db("cc-engine");
     let id;
     {
         // Engines off: the engine (the dealer) does not lead before the
@@ -536,5 +531,4 @@ async fn chess_cards_engine_to_lead_thinks_again_after_a_restart() {
         );
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
-    let _ = std::fs::remove_file(&path);
 }

@@ -96,7 +96,7 @@ async fn the_first_moves_are_untimed_then_a_flag_loses_on_time() {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn clocks_survive_a_restart_and_the_record_has_each_moves_time() {
-    let (dir, p) = temp_db("clocks-restart");
+    let (_dir, p) = temp_db("clocks-restart");
     let (id, t) = {
         let state = AppState::new(Db::open(&p).unwrap(), true).unwrap();
         let (_, v) = create(&state, json!({"initial_s": 60, "increment_s": 5})).await;
@@ -133,5 +133,4 @@ async fn clocks_survive_a_restart_and_the_record_has_each_moves_time() {
         2,
         "two timed moves: {rec}"
     );
-    let _ = std::fs::remove_dir_all(dir);
 }

@@ -315,9 +315,7 @@ async fn cuarenta_resignation_is_in_the_record() {
 
 #[tokio::test]
 async fn cuarenta_restart_from_the_database_continues() {
-    let path = std::env::temp_dir().join(format!("deckmate-cu-restart-{}.db", std::process::id()));
-    let _ = std::fs::remove_file(&path);
-    let p = path.to_str().unwrap().to_string();
+    let (_dir, p) = crate::common::temp_db("cu-restart");
     let (id, tokens, before);
     {
         let state = AppState::new(Db::open(&p).unwrap(), true).unwrap();
@@ -338,7 +336,6 @@ async fn cuarenta_restart_from_the_database_continues() {
     assert_eq!(s, StatusCode::OK, "{e}");
     let end = play_out(&state, &id, &tokens, 9).await;
     assert!(end["result"]["result"].is_string());
-    let _ = std::fs::remove_file(&path);
 }
 
 #[tokio::test(flavor = "multi_thread")]

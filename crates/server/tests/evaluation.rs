@@ -11,10 +11,11 @@ use std::time::{Duration, Instant};
 
 const CHESS: &str = include_str!("../../../variants/chess.toml");
 
-/// A server with engines and chess from its variant file.
-fn chess_server(name: &str) -> AppState {
+/// A server with engines and chess from its variant file, and the guard of
+/// the folder of its database and file (see [`temp_db`]).
+fn chess_server(name: &str) -> (tempfile::TempDir, AppState) {
     let (dir, db) = temp_db(name);
-    let v = dir.join("variants");
+    let v = dir.path().join("variants");
     std::fs::create_dir_all(&v).unwrap();
     std::fs::write(v.join("chess.toml"), CHESS).unwrap();
     let config = Config {
@@ -22,12 +23,15 @@ fn chess_server(name: &str) -> AppState {
         catalog: load_variants(&v).unwrap().catalog,
         ..Config::default()
     };
-    AppState::with_config(Db::open(&db).unwrap(), config).unwrap()
+    (
+        dir,
+        AppState::with_config(Db::open(&db).unwrap(), config).unwrap(),
+    )
 }
 
 #[tokio::test]
 async fn a_finished_game_is_evaluated_and_its_planted_blunder_marked() {
-    let state = chess_server("evaluation-mate");
+    let (_dir, state) = chess_server("evaluation-mate");
     let (id, tokens) = friend_game(&state, "chess").await;
     let path = format!("/api/games/{id}/evaluation");
     // Nothing before it is asked for; refused while the game goes on.

@@ -189,7 +189,7 @@ async fn item_6_a_clocked_first_move_not_made_in_time_aborts_the_game() {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn item_6_the_first_move_abort_survives_a_restart() {
-    let (dir, p) = temp_db("fair-abort-restart");
+    let (_dir, p) = temp_db("fair-abort-restart");
     let (id, t) = {
         // The first server's wait is the site's 30 s: it never fires here.
         let state = AppState::new(Db::open(&p).unwrap(), true).unwrap();
@@ -207,7 +207,6 @@ async fn item_6_the_first_move_abort_survives_a_restart() {
     let state = AppState::new(Db::open(&p).unwrap(), true).unwrap();
     let v = view(&state, &id, None).await;
     assert_eq!(v["result"]["result"], "*", "{v}");
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -351,7 +350,7 @@ fn sql(path: &str, statements: &str) {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn item_6_a_correspondence_flag_counts_across_a_restart_and_loses_on_time() {
-    let (dir, p) = temp_db("fair-correspondence");
+    let (_dir, p) = temp_db("fair-correspondence");
     let (id, t) = {
         let state = AppState::new(Db::open(&p).unwrap(), true).unwrap();
         let (id, t) = game(&state, json!({"days": 1})).await;
@@ -377,12 +376,11 @@ async fn item_6_a_correspondence_flag_counts_across_a_restart_and_loses_on_time(
     let r = result_of(&state, &id).await;
     assert_eq!(r["result"], "0-1", "{r}");
     assert_eq!(r["reason"], "White lost on time");
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[tokio::test(flavor = "multi_thread")]
 async fn item_6_old_stored_ends_read_as_before() {
-    let (dir, p) = temp_db("fair-old-ends");
+    let (_dir, p) = temp_db("fair-old-ends");
     let ids = {
         let state = AppState::new(Db::open(&p).unwrap(), true).unwrap();
         let mut ids = Vec::new();
@@ -416,12 +414,11 @@ async fn item_6_old_stored_ends_read_as_before() {
         assert_eq!(v["result"]["reason"], reason);
         assert_eq!(v["result"]["aborted"], false);
     }
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[tokio::test(flavor = "multi_thread")]
 async fn item_6_games_without_a_clock_and_no_move_for_30_days_are_closed() {
-    let (dir, p) = temp_db("fair-stale");
+    let (_dir, p) = temp_db("fair-stale");
     let (old_move, old_start, recent, clocked) = {
         let state = AppState::new(Db::open(&p).unwrap(), true).unwrap();
         let (a, ta) = game(&state, Value::Null).await;
@@ -473,7 +470,6 @@ async fn item_6_games_without_a_clock_and_no_move_for_30_days_are_closed() {
         v["result"]["reason"], "closed after 30 days without a move",
         "{v}"
     );
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[tokio::test(flavor = "multi_thread")]

@@ -51,7 +51,7 @@ async fn wait_for(state: &AppState, id: &str, secs: u64, done: impl Fn(&Value) -
 
 #[tokio::test(flavor = "multi_thread")]
 async fn an_engine_seats_token_is_never_given_out() {
-    let (dir, path) = temp_db("engine-token");
+    let (_dir, path) = temp_db("engine-token");
     let state = state_with(&path, Config::default());
     for (variant, human) in [
         ("cardmate", "forehand"),
@@ -103,7 +103,6 @@ async fn an_engine_seats_token_is_never_given_out() {
         }
     }
     drop(state);
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[tokio::test]
@@ -245,7 +244,7 @@ async fn a_websocket_flood_gets_no_views_back_and_is_closed() {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn a_locked_database_delays_only_the_writes_and_loses_nothing() {
-    let (dir, path) = temp_db("locked");
+    let (_dir, path) = temp_db("locked");
     let state = state_with(
         &path,
         Config {
@@ -309,12 +308,11 @@ async fn a_locked_database_delays_only_the_writes_and_loses_nothing() {
     assert_eq!(moves, &vec!["4Ci3".to_string()]);
     assert_eq!(rows.len(), 1, "the refused creation left no game");
     drop(state);
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[tokio::test(flavor = "multi_thread")]
 async fn an_engine_move_the_database_refused_is_retried_and_the_players_told() {
-    let (dir, path) = temp_db("engine-retry");
+    let (_dir, path) = temp_db("engine-retry");
     let state = state_with(&path, Config::default());
     let v = create(
         &state,
@@ -354,12 +352,11 @@ async fn an_engine_move_the_database_refused_is_retried_and_the_players_told() {
     let rows = Db::open(&path).unwrap().load_all().unwrap();
     assert_eq!(rows[0].1.len(), 2);
     drop(state);
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[tokio::test(flavor = "multi_thread")]
 async fn a_pending_draw_offer_survives_a_restart_and_lapses_with_a_move() {
-    let (dir, path) = temp_db("draw-offer");
+    let (_dir, path) = temp_db("draw-offer");
     let state = state_with(&path, Config::default());
     let v = create(&state, json!({"opponent": "friend"})).await;
     let (id, f, r) = (
@@ -392,7 +389,6 @@ async fn a_pending_draw_offer_survives_a_restart_and_lapses_with_a_move() {
     assert_eq!(s, StatusCode::OK);
     assert_eq!(after["result"]["result"], "1/2-1/2");
     drop(state);
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[tokio::test]

@@ -48,7 +48,7 @@ async fn some_games(state: &AppState) -> Vec<(String, String)> {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn item_2_a_restart_builds_no_game_until_one_is_touched() {
-    let (dir, path) = temp_db("lazy-restart");
+    let (_dir, path) = temp_db("lazy-restart");
     let (games, lobby, views) = {
         let state = state_at(&path, quiet());
         let games = some_games(&state).await;
@@ -96,14 +96,13 @@ async fn item_2_a_restart_builds_no_game_until_one_is_touched() {
     if v["acting"].as_array().unwrap().contains(&v["you"]) {
         play_first(&state, id, token).await;
     }
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 /// A line stored before the game's last change (the server stopped before
 /// the next sweep) is not shown: that game is built at start for its line.
 #[tokio::test(flavor = "multi_thread")]
 async fn item_2_a_line_older_than_the_moves_is_made_again_at_start() {
-    let (dir, path) = temp_db("lazy-stale");
+    let (_dir, path) = temp_db("lazy-stale");
     let (id, lobby) = {
         let state = state_at(&path, quiet());
         let (id, t) = friend_game(&state, "cuarenta").await;
@@ -119,14 +118,13 @@ async fn item_2_a_line_older_than_the_moves_is_made_again_at_start() {
     assert_eq!(now["games"][0]["plies"], 2);
     // Built for its line only: not kept in memory.
     assert_eq!(state.resident_games(), 0);
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 /// Idle games leave memory and come back from the database when touched,
 /// as they were; a game watched or being changed stays.
 #[tokio::test(flavor = "multi_thread")]
 async fn item_2_idle_games_are_dropped_and_built_again() {
-    let (dir, path) = temp_db("lazy-evict");
+    let (_dir, path) = temp_db("lazy-evict");
     let state = state_at(
         &path,
         Config {
@@ -164,5 +162,4 @@ async fn item_2_idle_games_are_dropped_and_built_again() {
         .unwrap()
         .iter()
         .all(|g| g["plies"] == 2));
-    let _ = std::fs::remove_dir_all(dir);
 }

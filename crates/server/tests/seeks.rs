@@ -183,7 +183,7 @@ async fn seeks_are_withdrawn_checked_and_names_bounded() {
 #[tokio::test(flavor = "multi_thread")]
 async fn an_open_seek_survives_a_restart_and_a_withdrawn_one_does_not() {
     use deckmate_server::{AppState, Db};
-    let (dir, p) = common::temp_db("seeks-restart");
+    let (_dir, p) = common::temp_db("seeks-restart");
     let (kept, token) = {
         let state = AppState::new(Db::open(&p).unwrap(), true).unwrap();
         let mk = |name: &'static str| {
@@ -237,5 +237,4 @@ async fn an_open_seek_survives_a_restart_and_a_withdrawn_one_does_not() {
     .await;
     assert_eq!(s, StatusCode::OK);
     assert_eq!(st["open"], true);
-    let _ = std::fs::remove_dir_all(dir);
 }

@@ -69,7 +69,8 @@ fn seek_clock(now_ms: i64, cap: usize) -> SeekClock {
 
 #[test]
 fn every_write_reads_back_the_same_on_both_stores() {
-    for (kind, target) in stores("contract") {
+    let (_db_dir, targets) = stores("contract");
+    for (kind, target) in targets {
         let db = Db::open(&target).unwrap();
         assert_eq!(db.kind(), kind);
         let all: Vec<i64> = (1..=LATEST_MIGRATION).collect();
@@ -185,7 +186,8 @@ fn every_write_reads_back_the_same_on_both_stores() {
 /// who wins a race: moves, draw offers, takebacks, resignations, offers).
 #[test]
 fn a_write_on_a_version_changed_since_is_refused_and_changes_nothing_on_both_stores() {
-    for (kind, target) in stores("versions") {
+    let (_db_dir, targets) = stores("versions");
+    for (kind, target) in targets {
         let db = Db::open(&target).unwrap();
         db.insert_game(&row("g")).unwrap();
         db.insert_move("g", 0, &mv(1, "4Ci3", 0, None)).unwrap();
@@ -226,7 +228,8 @@ fn a_write_on_a_version_changed_since_is_refused_and_changes_nothing_on_both_sto
 /// every server on the database).
 #[test]
 fn seeks_are_capped_taken_once_settled_and_lapse_on_both_stores() {
-    for (kind, target) in stores("seek-store") {
+    let (_db_dir, targets) = stores("seek-store");
+    for (kind, target) in targets {
         let db = Db::open(&target).unwrap();
         let t0 = 1_764_400_000_000;
         let clock = seek_clock(t0, 2);
@@ -312,7 +315,8 @@ fn seeks_are_capped_taken_once_settled_and_lapse_on_both_stores() {
 
 #[test]
 fn chat_keeps_the_last_messages_only_on_both_stores() {
-    for (kind, target) in stores("chat_kept") {
+    let (_db_dir, targets) = stores("chat_kept");
+    for (kind, target) in targets {
         let db = Db::open(&target).unwrap();
         db.insert_game(&row("g")).unwrap();
         let n = deckmate_server::CHAT_STORED as u64 + 5;
@@ -328,7 +332,7 @@ fn chat_keeps_the_last_messages_only_on_both_stores() {
 
 #[tokio::test]
 async fn a_database_of_the_main_of_2026_11_29_opens_upgraded_with_nothing_lost() {
-    let (dir, path) = temp_db("old-main");
+    let (_dir, path) = temp_db("old-main");
     std::fs::write(&path, MAIN_2026_11_29).unwrap();
     let db = Db::open(&path).unwrap();
     assert_eq!(
@@ -370,12 +374,12 @@ async fn a_database_of_the_main_of_2026_11_29_opens_upgraded_with_nothing_lost()
     assert!(!v["result"].is_null(), "{v}");
     // (Its seek is stored, counted above; as served, it has lapsed: a seek
     // stands only minutes.)
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[tokio::test]
 async fn a_server_keeps_its_games_across_a_restart_on_both_stores() {
-    for (kind, target) in stores("restart") {
+    let (_db_dir, targets) = stores("restart");
+    for (kind, target) in targets {
         let config = || Config {
             engines: false,
             ..Config::default()
@@ -618,7 +622,8 @@ async fn when_the_server_running_an_engine_dies_another_takes_it_over_and_the_en
 #[test]
 fn accounts_sessions_ratings_and_challenges_on_both_stores() {
     use deckmate_server::db::accounts::{AccountRow, ChallengeRow, Finish};
-    for (kind, target) in stores("accounts") {
+    let (_db_dir, targets) = stores("accounts");
+    for (kind, target) in targets {
         let db = Db::open(&target).unwrap();
         let a = db.accounts();
         let acct = |key: &str| AccountRow {

@@ -25,7 +25,7 @@ async fn post(state: &AppState, id: &str, what: &str, token: &str) -> (StatusCod
 
 #[tokio::test(flavor = "multi_thread")]
 async fn a_friend_grants_or_declines_and_a_restart_keeps_the_takeback() {
-    let (dir, p) = temp_db("takebacks");
+    let (_dir, p) = temp_db("takebacks");
     let (id, t) = {
         let state = AppState::new(Db::open(&p).unwrap(), true).unwrap();
         let (id, t) = friend_game(&state, "cuarenta").await;
@@ -68,12 +68,11 @@ async fn a_friend_grants_or_declines_and_a_restart_keeps_the_takeback() {
         .replay_text(rec.as_str().unwrap())
         .unwrap();
     assert_eq!(r.plies, 2);
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[tokio::test(flavor = "multi_thread")]
 async fn the_engine_grants_a_takeback_without_a_clock_only() {
-    let (dir, p) = temp_db("takeback-engine");
+    let (_dir, p) = temp_db("takeback-engine");
     let state = AppState::new(Db::open(&p).unwrap(), true).unwrap();
     for (tc, granted) in [(Value::Null, true), (json!({"initial_s": 600}), false)] {
         let (_, v) = call(
@@ -103,5 +102,4 @@ async fn the_engine_grants_a_takeback_without_a_clock_only() {
             assert_eq!(v["takeback_offer"], 0);
         }
     }
-    let _ = std::fs::remove_dir_all(dir);
 }

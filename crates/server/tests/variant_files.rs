@@ -19,10 +19,11 @@ const COURT: &str = include_str!("../../../variants/fairy-court.toml");
 
 /// A folder of variant files: chess, the Fairy Court, a broken file (a
 /// bad XBetza atom), a clash with a built-in key and a file that is not
-/// TOML by its name.
-fn variants_dir(name: &str) -> PathBuf {
+/// TOML by its name. With the guard of the folder it is in (see
+/// [`temp_db`]).
+fn variants_dir(name: &str) -> (tempfile::TempDir, PathBuf) {
     let (dir, _) = temp_db(name);
-    let v = dir.join("variants");
+    let v = dir.path().join("variants");
     std::fs::create_dir_all(&v).unwrap();
     std::fs::write(v.join("chess.toml"), CHESS).unwrap();
     std::fs::write(v.join("fairy-court.toml"), COURT).unwrap();
@@ -37,7 +38,7 @@ fn variants_dir(name: &str) -> PathBuf {
     )
     .unwrap();
     std::fs::write(v.join("notes.txt"), "not a variant").unwrap();
-    v
+    (dir, v)
 }
 
 fn state_with(db: &str, dir: &Path) -> (AppState, Vec<String>) {
@@ -75,8 +76,8 @@ async fn create(state: &AppState, variant: &str) -> (String, [String; 2]) {
 
 #[tokio::test]
 async fn the_lobby_offers_the_files_and_skips_the_broken_ones() {
-    let dir = variants_dir("vf-lobby");
-    let (_, db) = temp_db("vf-lobby-db");
+    let (_variants, dir) = variants_dir("vf-lobby");
+    let (_db_dir, db) = temp_db("vf-lobby-db");
     let (state, skipped) = state_with(&db, &dir);
     // The broken file: its path, line and column, the XBetza byte.
     assert_eq!(skipped.len(), 2, "{skipped:?}");
@@ -148,13 +149,12 @@ async fn the_lobby_offers_the_files_and_skips_the_broken_ones() {
     assert_eq!(gryffon["svg"], "/pieces/fairy-court/G.svg");
     let (s, _) = call(&state, "GET", "/pieces/fairy-court/G.svg", None, None).await;
     assert_eq!(s, StatusCode::OK);
-    let _ = std::fs::remove_dir_all(dir.parent().unwrap());
 }
 
 #[tokio::test]
 async fn a_variant_game_is_created_played_viewed_and_recorded() {
-    let dir = variants_dir("vf-play");
-    let (_, db) = temp_db("vf-play-db");
+    let (_variants, dir) = variants_dir("vf-play");
+    let (_db_dir, db) = temp_db("vf-play-db");
     let (state, _) = state_with(&db, &dir);
     let (id, [white, black]) = create(&state, "fairy-court").await;
     let (s, v) = call(
@@ -198,13 +198,12 @@ async fn a_variant_game_is_created_played_viewed_and_recorded() {
     let (s, l) = call(&state, "GET", "/api/games?variant=fairy-court", None, None).await;
     assert_eq!(s, StatusCode::OK, "{l}");
     assert_eq!(l["games"].as_array().unwrap().len(), 1);
-    let _ = std::fs::remove_dir_all(dir.parent().unwrap());
 }
 
 #[tokio::test]
 async fn an_engine_answers_in_a_variant_game() {
-    let dir = variants_dir("vf-engine");
-    let (_, db) = temp_db("vf-engine-db");
+    let (_variants, dir) = variants_dir("vf-engine");
+    let (_db_dir, db) = temp_db("vf-engine-db");
     let loaded = load_variants(&dir).unwrap();
     let config = Config {
         engine_threads: 1,
@@ -236,13 +235,12 @@ async fn an_engine_answers_in_a_variant_game() {
         );
         tokio::time::sleep(std::time::Duration::from_millis(50)).await;
     }
-    let _ = std::fs::remove_dir_all(dir.parent().unwrap());
 }
 
 #[tokio::test]
 async fn a_restart_without_the_file_refuses_its_games_with_the_reason() {
-    let dir = variants_dir("vf-restart");
-    let (_, db) = temp_db("vf-restart-db");
+    let (_variants, dir) = variants_dir("vf-restart");
+    let (_db_dir, db) = temp_db("vf-restart-db");
     let (chess_id, court_id, white) = {
         let (state, _) = state_with(&db, &dir);
         let (chess_id, [white, _]) = create(&state, "chess").await;
@@ -295,12 +293,12 @@ async fn a_restart_without_the_file_refuses_its_games_with_the_reason() {
     let (new_id, _) = create(&state, "chess").await;
     let (s, _) = call(&state, "GET", &format!("/api/games/{new_id}"), None, None).await;
     assert_eq!(s, StatusCode::OK);
-    let _ = std::fs::remove_dir_all(dir.parent().unwrap());
 }
 
 #[test]
 fn too_many_files_are_skipped_and_a_missing_dir_is_an_error() {
-    let (dir, _) = temp_db("vf-many");
+    let (tmp, _) = temp_db("vf-many");
+    let dir = tmp.path().to_path_buf();
     for i in 0..=MAX_VARIANT_FILES {
         std::fs::write(
             dir.join(format!("v{i:03}.toml")),
@@ -316,6 +314,6 @@ fn too_many_files_are_skipped_and_a_missing_dir_is_an_error() {
         "{:?}",
         loaded.skipped
     );
-    let _ = std::fs::remove_dir_all(&dir);
+    let _ = tmp.close();
     assert!(load_variants(&dir).is_err());
 }

@@ -491,11 +491,15 @@ mod tests {
         s.start();
         s.handle("4Ci3");
         s.handle("8Dj2");
-        let path = std::env::temp_dir().join(format!("deckmate-save-{}.pgn", std::process::id()));
+        // Removed with its folder when `tmp` is dropped, also on a failure.
+        let tmp = tempfile::Builder::new()
+            .prefix("deckmate-save-")
+            .tempdir()
+            .expect("a temporary folder");
+        let path = tmp.path().join("save.pgn");
         let msg = s.handle(&format!("save {}", path.display()));
         assert!(msg[0].starts_with("Saved"), "{msg:?}");
         let text = std::fs::read_to_string(&path).unwrap_or_default();
-        let _ = std::fs::remove_file(&path);
         let replayed = entry("cardmate")
             .replay_text(&text)
             .expect("the record replays");

@@ -50,10 +50,14 @@ fn the_test_game_is_played_in_the_terminal_session() {
     assert_eq!(end.winner, Some(Seat::First), "{out}");
     assert!(out.contains("First took the last stone"), "{out}");
     // The record saved replays through the entry.
-    let path = std::env::temp_dir().join(format!("deckmate-sixth-{}.pgn", std::process::id()));
+    // Removed with its folder when `tmp` is dropped, also on a failure.
+    let tmp = tempfile::Builder::new()
+        .prefix("deckmate-sixth-")
+        .tempdir()
+        .unwrap_or_else(|e| panic!("{e}"));
+    let path = tmp.path().join("sixth.pgn");
     let saved = s.handle(&format!("save {}", path.display())).join("\n");
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{saved}: {e}"));
-    let _ = std::fs::remove_file(&path);
     let replayed = entry
         .replay_text(&text)
         .unwrap_or_else(|e| panic!("{}", e.message));

@@ -45,16 +45,12 @@ pub fn deckmate_bytes(args: &[&str], stdin: &[u8]) -> Output {
 }
 
 /// A fresh folder of a test's own under the system's temporary folder
-/// (`tag` and the process and time in its name).
-pub fn temp_dir(tag: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "deckmate-cli-{tag}-{}-{}",
-        std::process::id(),
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .unwrap()
-            .as_nanos()
-    ));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// (`deckmate-cli-{tag}-` and a random part in its name), removed with
+/// everything in it when the guard is dropped: at the end of the test, and
+/// also when it fails. Keep it in a named variable (`_` drops it at once).
+pub fn temp_dir(tag: &str) -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix(&format!("deckmate-cli-{tag}-"))
+        .tempdir()
+        .unwrap()
 }

@@ -85,19 +85,18 @@ pub async fn listen(state: &AppState) -> std::net::SocketAddr {
     addr
 }
 
-/// A fresh database file in a directory of its own (removed by the caller
-/// with `std::fs::remove_dir_all` on the directory).
-pub fn temp_db(name: &str) -> (std::path::PathBuf, String) {
-    let dir = std::env::temp_dir().join(format!(
-        "deckmate-{name}-{}-{}",
-        std::process::id(),
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .unwrap()
-            .as_nanos()
-    ));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("test.db").to_string_lossy().into_owned();
+/// A fresh database file in a directory of its own: the directory's guard
+/// and the file's path. Dropping the guard removes the directory, the
+/// database and its journal files with it, at the end of the test and also
+/// when it fails: keep it in a named variable (`_` drops it at once),
+/// bound before the state or server that uses the database, so that
+/// those are dropped first.
+pub fn temp_db(name: &str) -> (tempfile::TempDir, String) {
+    let dir = tempfile::Builder::new()
+        .prefix(&format!("deckmate-{name}-"))
+        .tempdir()
+        .unwrap();
+    let path = dir.path().join("test.db").to_string_lossy().into_owned();
     (dir, path)
 }
 
@@ -255,12 +254,13 @@ pub fn fresh_postgres(test: &str) -> Option<String> {
 }
 
 /// The stores a storage test runs against: SQLite always, PostgreSQL when
-/// [`postgres_url`] has one (a fresh database).
-pub fn stores(test: &str) -> Vec<(String, String)> {
-    let (_, sqlite) = temp_db(test);
+/// [`postgres_url`] has one (a fresh database); and the guard of the
+/// SQLite file's directory (see [`temp_db`]), to keep until the test ends.
+pub fn stores(test: &str) -> (tempfile::TempDir, Vec<(String, String)>) {
+    let (dir, sqlite) = temp_db(test);
     let mut out = vec![("SQLite".to_string(), sqlite)];
     if let Some(pg) = fresh_postgres(test) {
         out.push(("PostgreSQL".to_string(), pg));
     }
-    out
+    (dir, out)
 }
