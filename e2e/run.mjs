@@ -19,7 +19,7 @@
 // Prints "N passed, M failed" and exits non-zero on any failure.
 import { chromium } from "playwright-core";
 import { spawn, execFileSync } from "node:child_process";
-import { mkdtempSync, existsSync, mkdirSync, readFileSync } from "node:fs";
+import { mkdtempSync, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -42,7 +42,14 @@ if (!existsSync(chromiumPath) || !existsSync(bin)) {
 
 const port = 9000 + Math.floor(Math.random() * 500);
 const base = `http://127.0.0.1:${port}`;
-const db = join(mkdtempSync(join(tmpdir(), "deckmate-e2e-")), "e2e.db");
+// The servers' database folders, removed at the end of the run.
+const tempDirs = [];
+function tempDir() {
+  const d = mkdtempSync(join(tmpdir(), "deckmate-e2e-"));
+  tempDirs.push(d);
+  return d;
+}
+const db = join(tempDir(), "e2e.db");
 async function startServer() {
   const s = spawn(bin, ["serve", "--addr", `127.0.0.1:${port}`, "--db", db], { stdio: ["ignore", "pipe", "inherit"] });
   await new Promise((resolve, reject) => {
@@ -2158,7 +2165,7 @@ await test("issue 31 item 3: a checkmate marks the mated King's square on the fi
   // A second server that offers the variant files of variants/.
   const port2 = port + 500;
   const base2 = `http://127.0.0.1:${port2}`;
-  const db2 = join(mkdtempSync(join(tmpdir(), "deckmate-e2e-")), "e2e.db");
+  const db2 = join(tempDir(), "e2e.db");
   const s2 = spawn(bin, ["serve", "--addr", `127.0.0.1:${port2}`, "--db", db2, "--variants", join(root, "variants")], { stdio: ["ignore", "pipe", "inherit"] });
   try {
     await new Promise((res, rej) => {
@@ -2815,5 +2822,7 @@ await test("no page's script threw an uncaught error in any test", async () => {
 
 await browser.close();
 server.kill();
+if (server.exitCode === null && server.signalCode === null) await new Promise((r) => server.on("exit", r));
+for (const d of tempDirs) rmSync(d, { recursive: true, force: true });
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);
