@@ -4,6 +4,7 @@
 
 #![allow(clippy::unwrap_used)]
 
+use crate::common::KillOnDrop;
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -363,7 +364,7 @@ fn play_side(port: u16, token: &str, game: &str, moves: usize) -> SideEnd {
 fn item_5_the_bot_accepts_plays_legal_moves_to_the_end_and_declines_others() {
     let port = free_port();
     let (_db_dir, db) = temp_db("bot");
-    let _server = ServerGuard(serve(port, &db));
+    let _server = KillOnDrop(serve(port, &db));
     let bot_token = account(port, "robo", true);
     let ann = account(port, "ann", false);
     let url = format!("http://127.0.0.1:{port}");
@@ -465,20 +466,11 @@ fn game_of_new(port: u16, token: &str, challenge: &str, old: &str) -> String {
 }
 
 /// Kills its server when the test ends, even on a failure.
-struct ServerGuard(Child);
-
-impl Drop for ServerGuard {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
 #[test]
 fn item_5_the_bot_comes_back_after_the_server_restarts_and_goes_on() {
     let port = free_port();
     let (_db_dir, db) = temp_db("restart");
-    let mut server = ServerGuard(serve(port, &db));
+    let mut server = KillOnDrop(serve(port, &db));
     let bot_token = account(port, "robo", true);
     let ann = account(port, "ann", false);
     let url = format!("http://127.0.0.1:{port}");
@@ -516,11 +508,11 @@ fn item_5_the_bot_comes_back_after_the_server_restarts_and_goes_on() {
     }
     bot.wait_for("(engine)", 2);
     drop(stream);
-    let _ = server.0.kill();
-    let _ = server.0.wait();
+    let _ = server.kill();
+    let _ = server.wait();
     bot.wait_for("reconnecting", 1);
     std::thread::sleep(Duration::from_secs(2));
-    server = ServerGuard(serve(port, &db));
+    server = KillOnDrop(serve(port, &db));
     // The bot comes back and answers the moves made after the restart.
     assert_eq!(play_side(port, &ann, &game, 3), SideEnd::Resigned(10));
     bot.wait_for("(engine)", 5);
@@ -535,7 +527,7 @@ fn item_5_the_bot_comes_back_after_the_server_restarts_and_goes_on() {
 fn item_5_a_refused_token_and_a_server_that_is_not_deckmate_are_said_so() {
     let port = free_port();
     let (_db_dir, db) = temp_db("refused");
-    let _server = ServerGuard(serve(port, &db));
+    let _server = KillOnDrop(serve(port, &db));
     let url = format!("http://127.0.0.1:{port}");
     let out = Command::new(env!("CARGO_BIN_EXE_deckmate"))
         .args(["bot", "--server", &url, "--token", "dmp_nonsense"])
@@ -584,7 +576,7 @@ fn item_5_a_refused_token_and_a_server_that_is_not_deckmate_are_said_so() {
 fn item_6_play_server_seeks_plays_chats_and_agrees_a_draw() {
     let port = free_port();
     let (_db_dir, db) = temp_db("play");
-    let _server = ServerGuard(serve(port, &db));
+    let _server = KillOnDrop(serve(port, &db));
     let url = format!("http://127.0.0.1:{port}");
     // A guest seeks Cuarenta as White from the terminal.
     let mut p = Proc::start(&["play", "cuarenta", "--server", &url, "--as", "white"]);
@@ -698,7 +690,7 @@ fn item_6_play_server_seeks_plays_chats_and_agrees_a_draw() {
 fn item_6_play_server_lists_and_accepts_a_seek_and_resigns() {
     let port = free_port();
     let (_db_dir, db) = temp_db("accept");
-    let _server = ServerGuard(serve(port, &db));
+    let _server = KillOnDrop(serve(port, &db));
     let url = format!("http://127.0.0.1:{port}");
     let (s, seek) = call(
         port,
@@ -766,7 +758,7 @@ fn item_6_play_server_lists_and_accepts_a_seek_and_resigns() {
 fn item_5_ctrl_c_stops_the_bot_cleanly() {
     let port = free_port();
     let (_db_dir, db) = temp_db("ctrlc");
-    let _server = ServerGuard(serve(port, &db));
+    let _server = KillOnDrop(serve(port, &db));
     let bot_token = account(port, "robo", true);
     let url = format!("http://127.0.0.1:{port}");
     let mut bot = Proc::start(&["bot", "--server", &url, "--token", &bot_token]);

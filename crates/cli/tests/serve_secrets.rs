@@ -6,7 +6,7 @@
 
 #![allow(clippy::unwrap_used)]
 
-use crate::common::{deckmate, spawn};
+use crate::common::{deckmate, spawn, KillOnDrop};
 use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::time::{Duration, Instant};
@@ -37,14 +37,15 @@ fn issue_33_no_session_token_or_password_is_ever_in_the_servers_output() {
     let tmp = crate::common::temp_dir("secrets");
     let db = tmp.path().join("d.db");
     let port = free_port();
-    let mut server = spawn(&[
+    // Killed also if an assertion below fails (the guard's drop).
+    let mut server = KillOnDrop(spawn(&[
         "serve",
         "--addr",
         &format!("127.0.0.1:{port}"),
         "--db",
         db.to_str().unwrap(),
         "--no-engines",
-    ]);
+    ]));
     let t = Instant::now();
     while TcpStream::connect(("127.0.0.1", port)).is_err() {
         assert!(

@@ -17,6 +17,31 @@ pub fn spawn(args: &[&str]) -> Child {
         .unwrap()
 }
 
+/// A child process killed and waited for when the guard is dropped: at
+/// the end of a test, and also when it fails, so that no server started
+/// by a test outlives it. It derefs to the [`Child`].
+pub struct KillOnDrop(pub Child);
+
+impl std::ops::Deref for KillOnDrop {
+    type Target = Child;
+    fn deref(&self) -> &Child {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for KillOnDrop {
+    fn deref_mut(&mut self) -> &mut Child {
+        &mut self.0
+    }
+}
+
+impl Drop for KillOnDrop {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
 /// Runs `deckmate` with `args` (colours off), feeding `stdin` if given.
 pub fn deckmate(args: &[&str], stdin: Option<&str>) -> Output {
     let mut child = spawn(args);
