@@ -24,11 +24,6 @@ fn fairy_stockfish() -> Option<String> {
     })
 }
 
-/// A fresh folder of the test's own, removed when the guard is dropped.
-fn temp_dir(name: &str) -> tempfile::TempDir {
-    crate::common::temp_dir(name)
-}
-
 #[test]
 fn a_two_game_match_against_fairy_stockfish_at_chess() {
     let fsf = fairy_stockfish();
@@ -38,7 +33,7 @@ fn a_two_game_match_against_fairy_stockfish_at_chess() {
     ) {
         return;
     }
-    let tmp = temp_dir("fsf");
+    let tmp = crate::common::temp_dir("fsf");
     let dir = tmp.path();
     let out_dir = dir.to_str().unwrap();
     let variant = concat!(env!("CARGO_MANIFEST_DIR"), "/../../variants/chess.toml");
@@ -119,7 +114,7 @@ fn own_engines_refused(game: &[&str], extra: &[&str], dir: &std::path::Path) -> 
 
 #[test]
 fn two_engines_by_command_at_cuarenta_with_an_sprt() {
-    let tmp = temp_dir("two");
+    let tmp = crate::common::temp_dir("two");
     let dir = tmp.path();
     let extra = [
         "--option2",
@@ -145,7 +140,7 @@ fn two_engines_by_command_at_cuarenta_with_an_sprt() {
 #[test]
 fn engines_play_the_deal_of_the_match_seed() {
     for game in ["dealers", "52chess"] {
-        let tmp = temp_dir(&format!("seed-{game}"));
+        let tmp = crate::common::temp_dir(&format!("seed-{game}"));
         let dir = tmp.path();
         let extra = ["--games", "2", "--max-plies", "16", "--seed", "15"];
         own_engines_match(game, &extra, 2, dir);
@@ -157,7 +152,7 @@ fn engines_play_the_deal_of_the_match_seed() {
 /// engines on that deal alone. Both games of a pair share it.
 #[test]
 fn each_pair_of_a_dealers_match_has_a_deal_of_its_own() {
-    let tmp = temp_dir("deal-a-pair");
+    let tmp = crate::common::temp_dir("deal-a-pair");
     let dir = tmp.path();
     let extra = ["--games", "6", "--max-plies", "12", "--seed", "15"];
     own_engines_match("dealers", &extra, 6, dir);
@@ -185,7 +180,7 @@ fn each_pair_of_a_dealers_match_has_a_deal_of_its_own() {
 /// refused beside an openings file, whose starts it does not make.
 #[test]
 fn a_balanced_match_counts_its_starts_and_refuses_an_openings_file() {
-    let tmp = temp_dir("balance");
+    let tmp = crate::common::temp_dir("balance");
     let dir = tmp.path();
     let extra = [
         "--games",
@@ -215,7 +210,7 @@ fn a_balanced_match_counts_its_starts_and_refuses_an_openings_file() {
 
 #[test]
 fn an_engine_that_does_not_play_the_game_is_refused() {
-    let tmp = temp_dir("refused");
+    let tmp = crate::common::temp_dir("refused");
     let dir = tmp.path();
     // deckmate's own engine without --variants does not offer `chess`.
     let variant = concat!(env!("CARGO_MANIFEST_DIR"), "/../../variants/chess.toml");
@@ -225,7 +220,7 @@ fn an_engine_that_does_not_play_the_game_is_refused() {
 
 #[test]
 fn openings_from_a_file_each_played_twice() {
-    let tmp = temp_dir("openings");
+    let tmp = crate::common::temp_dir("openings");
     let dir = tmp.path();
     let variants = concat!(env!("CARGO_MANIFEST_DIR"), "/../../variants");
     let variant = concat!(env!("CARGO_MANIFEST_DIR"), "/../../variants/chess.toml");
@@ -286,7 +281,7 @@ fn openings_from_a_file_each_played_twice() {
 /// loses on time.
 #[test]
 fn a_fixed_time_a_move_is_played_and_recorded() {
-    let tmp = temp_dir("movetime");
+    let tmp = crate::common::temp_dir("movetime");
     let dir = tmp.path();
     let me = format!("{} uci", env!("CARGO_BIN_EXE_deckmate"));
     let text = a_clean_match(
