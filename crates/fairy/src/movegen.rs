@@ -471,6 +471,29 @@ impl<S: SquareSet> Position<S> {
     pub(crate) fn legal_targets(&self, c: &Ctx<S>, kind: usize, from: u8) -> S {
         let capt = self.capturable(c, kind);
         let targets = self.targets(kind, from, c.occ, capt, true);
+        self.legal_of(c, from, targets)
+    }
+
+    /// The targets of the piece on `from` that capture or (a pawn's, in
+    /// its promotion zone) may promote, legal ones only (no en passant,
+    /// no castling): [`Position::legal_targets`] cut to those squares,
+    /// the others never tested.
+    #[inline]
+    fn tactical_targets(&self, c: &Ctx<S>, kind: usize, from: u8) -> S {
+        let capt = self.capturable(c, kind);
+        let zone = if self.t.is_pawn(kind) {
+            self.t.promo_zone[self.side.index()]
+        } else {
+            S::EMPTY
+        };
+        let targets = self.targets(kind, from, c.occ, capt, !zone.is_empty()) & (capt | zone);
+        self.legal_of(c, from, targets)
+    }
+
+    /// The targets of `targets` (the piece on `from`'s) whose move leaves
+    /// the royal safe.
+    #[inline]
+    fn legal_of(&self, c: &Ctx<S>, from: u8, targets: S) -> S {
         let Some(royal) = c.royal else {
             return targets;
         };
@@ -720,6 +743,27 @@ impl<S: SquareSet> Position<S> {
         }
     }
 
+    /// Appends the legal moves that capture (en passant included) or that
+    /// may promote, in the order [`Position::generate`] gives them, and no
+    /// other: quiescence's moves, without building the quiet ones.
+    pub fn generate_tactical<M: From<Move>>(&self, moves: &mut Vec<M>) {
+        if self.end.is_some() {
+            return;
+        }
+        let c = self.ctx();
+        let ep = !self.ep.is_empty();
+        let mut pieces = c.us;
+        while let Some(from) = pieces.pop() {
+            let kind = self.place.kind_at(from);
+            let legal = self.tactical_targets(&c, kind, from);
+            self.push_moves(moves, kind, from, legal, false);
+            if ep && self.t.is_pawn(kind) {
+                let e = self.ep_targets(&c, kind, from);
+                self.push_moves(moves, kind, from, e, true);
+            }
+        }
+    }
+
     /// The number of legal moves, without building them (perft's bulk
     /// count).
     pub fn count(&self) -> u64 {
@@ -750,22 +794,41 @@ impl<S: SquareSet> Position<S> {
         if self.end.is_some() {
             return false;
         }
+        self.has_legal_move_in(&self.ctx())
+    }
+
+    /// Whether the side to move is in check ([`Position::in_check`]) and
+    /// whether it has a legal move ([`Position::has_legal_move`]), the
+    /// checks worked out once for both: the evaluation's question at every
+    /// node.
+    pub fn check_and_move(&self) -> (bool, bool) {
         let c = self.ctx();
+        // The checks were counted where the royal's safety is a rule and
+        // the royal stands on the board; else ask the attack test.
+        let check = if c.royal.is_some() {
+            c.checks > 0
+        } else {
+            self.in_check()
+        };
+        (check, self.end.is_none() && self.has_legal_move_in(&c))
+    }
+
+    fn has_legal_move_in(&self, c: &Ctx<S>) -> bool {
         let ep = !self.ep.is_empty();
         let mut pieces = c.us;
         while let Some(from) = pieces.pop() {
             let kind = self.place.kind_at(from);
-            if !self.legal_targets(&c, kind, from).is_empty() {
+            if !self.legal_targets(c, kind, from).is_empty() {
                 return true;
             }
-            if ep && self.t.is_pawn(kind) && !self.ep_targets(&c, kind, from).is_empty() {
+            if ep && self.t.is_pawn(kind) && !self.ep_targets(c, kind, from).is_empty() {
                 return true;
             }
         }
-        if self.holds() && self.drops::<Move>(&c, None) > 0 {
+        if self.holds() && self.drops::<Move>(c, None) > 0 {
             return true;
         }
-        self.castlings(&c) != 0
+        self.castlings(c) != 0
     }
 
     /// Every move the pieces' movement allows the side to move, the

@@ -400,7 +400,19 @@ fn the_search_plumbing() {
     });
     assert_eq!(e.to_act(&drawn), ToAct::Nobody);
     assert_eq!(e.evaluate_full(&drawn).terminal, Some(true));
-    assert_eq!(e.evaluate_full(&p).terminal, None);
+    // The evaluation looks for a legal move: a live position is known to
+    // go on (the search may stand pat before generating moves), mate and
+    // stalemate known to be over.
+    assert_eq!(e.evaluate_full(&p).terminal, Some(false));
+    assert_eq!(e.evaluate_full(&mated).terminal, Some(true));
+    let stalemate = Position::from_text(&t, "k7/2Q5/1K6/8/8/8/8/8 b - - 0 1").unwrap();
+    let full = e.evaluate_full(&stalemate);
+    assert_eq!((full.terminal, full.threatened), (Some(true), false));
+    // Quiescence's candidates are the captures and promotions alone.
+    let mut tactical = Vec::new();
+    e.tactical_candidates(&p, &mut tactical);
+    let texts: Vec<String> = tactical.iter().map(|&m| p.move_text(m)).collect();
+    assert_eq!(texts, ["a8=Q+", "a8=R+", "a8=B", "a8=N"]);
 }
 
 #[test]

@@ -498,6 +498,11 @@ fn check_position<S: SquareSet>(p: &Position<S>, notation: bool) -> Vec<Move> {
     let text = p.position_text();
     assert_eq!(p.count(), legal.len() as u64, "{text}");
     assert_eq!(p.has_legal_move(), !legal.is_empty(), "{text}");
+    assert_eq!(
+        p.check_and_move(),
+        (p.in_check(), !legal.is_empty()),
+        "{text}"
+    );
     assert_eq!(p.zobrist(), p.compute_hash(), "{text}");
     // The search's pass (null move) keeps the hash exact too.
     if p.end().is_none() {
@@ -519,6 +524,41 @@ fn check_position<S: SquareSet>(p: &Position<S>, notation: bool) -> Vec<Move> {
     if extra == S::EMPTY {
         assert_eq!(again.zobrist(), p.zobrist(), "{text}");
     }
+    // Quiescence's moves: the legal captures and promotions, in the
+    // order of the legal moves, nothing else but a pawn's plain move
+    // into its promotion zone (where it may stay a pawn).
+    let mut tactical = Vec::new();
+    p.generate_tactical(&mut tactical);
+    let me = p.side_to_move();
+    let captures = |m: &Move| {
+        m.castling().is_none()
+            && m.dropped().is_none()
+            && (m.is_en_passant() || p.at_index(m.to_index()).is_some_and(|(s, _)| s != me))
+    };
+    let mut rest = tactical.iter().peekable();
+    for m in &legal {
+        if rest.peek() == Some(&m) {
+            rest.next();
+        } else {
+            assert!(
+                !captures(m) && m.promotion().is_none(),
+                "{text}: {m:?} missing from the tactical moves {tactical:?}"
+            );
+        }
+    }
+    assert!(
+        rest.next().is_none(),
+        "{text}: not a subsequence: {tactical:?}"
+    );
+    for m in &tactical {
+        let pawn = p
+            .at_index(m.from_index())
+            .is_some_and(|(_, k)| p.rules().pieces[k].kind == PieceKind::Pawn);
+        assert!(
+            captures(m) || m.promotion().is_some() || pawn,
+            "{text}: {m:?} is not tactical"
+        );
+    }
     if p.end().is_some() {
         assert!(legal.is_empty());
         return legal;
@@ -531,7 +571,6 @@ fn check_position<S: SquareSet>(p: &Position<S>, notation: bool) -> Vec<Move> {
         .collect();
     let want = reference(p);
     assert_eq!(pseudo_set, want, "pseudo-legal moves of {text}");
-    let me = p.side_to_move();
     let safety = p.rules().win == WinCondition::Checkmate;
     let mut expected = BTreeSet::new();
     for &m in &pseudo {

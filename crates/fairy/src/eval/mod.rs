@@ -59,7 +59,7 @@ use super::any::AnyPosition;
 use super::position::{Move, Position};
 use super::rules::{colour_bound, PieceKind, RuleSet};
 use super::set::SquareSet;
-use deckmate_engine::{Eval, Evaluator};
+use deckmate_engine::{CandidateNote, Eval, Evaluator};
 use deckmate_rules::{Seat, ToAct};
 use hook::Terms;
 use std::sync::Arc;
@@ -526,13 +526,24 @@ impl<S: SquareSet> Evaluator<Position<S>> for FairyEval {
         }
     }
 
+    /// The score, check, and whether the game is over: ended, or no legal
+    /// move (found by looking for one, which stops at the first), so that
+    /// the search may stand pat or prune before generating the moves.
     fn evaluate_full(&self, game: &Position<S>) -> Eval {
+        let (check, moves) = game.check_and_move();
         Eval {
             score: self.evaluate(game),
-            threatened: game.end().is_none() && game.in_check(),
+            threatened: game.end().is_none() && check,
             forced: Some(false),
-            terminal: game.end().is_some().then_some(true),
+            terminal: Some(!moves),
         }
+    }
+
+    /// The legal captures and promotions alone
+    /// ([`Position::generate_tactical`]): the only moves with a gain.
+    fn tactical_candidates(&self, game: &Position<S>, moves: &mut Vec<Move>) -> CandidateNote {
+        game.generate_tactical(moves);
+        CandidateNote::default()
     }
 
     fn is_tactical(&self, game: &Position<S>, mv: Move) -> bool {
@@ -619,6 +630,10 @@ impl Evaluator<AnyPosition> for FairyEval {
 
     fn evaluate_full(&self, game: &AnyPosition) -> Eval {
         each!(game, p => self.evaluate_full(p))
+    }
+
+    fn tactical_candidates(&self, game: &AnyPosition, moves: &mut Vec<Move>) -> CandidateNote {
+        each!(game, p => self.tactical_candidates(p, moves))
     }
 
     fn is_tactical(&self, game: &AnyPosition, mv: Move) -> bool {
