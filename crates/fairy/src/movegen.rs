@@ -719,17 +719,7 @@ impl<S: SquareSet> Position<S> {
             return;
         }
         let c = self.ctx();
-        let ep = !self.ep.is_empty();
-        let mut pieces = c.us;
-        while let Some(from) = pieces.pop() {
-            let kind = self.place.kind_at(from);
-            let legal = self.legal_targets(&c, kind, from);
-            self.push_moves(moves, kind, from, legal, false);
-            if ep && self.t.is_pawn(kind) {
-                let e = self.ep_targets(&c, kind, from);
-                self.push_moves(moves, kind, from, e, true);
-            }
-        }
+        self.push_piece_moves(&c, moves, false);
         if self.holds() {
             self.drops(&c, Some(moves));
         }
@@ -750,15 +740,26 @@ impl<S: SquareSet> Position<S> {
         if self.end.is_some() {
             return;
         }
-        let c = self.ctx();
+        self.push_piece_moves(&self.ctx(), moves, true);
+    }
+
+    /// Appends the legal moves of the pieces on the board (en passant
+    /// included; no drop, no castling), piece by piece: every one, or
+    /// (`tactical`) those that capture or may promote alone.
+    #[inline]
+    fn push_piece_moves<M: From<Move>>(&self, c: &Ctx<S>, moves: &mut Vec<M>, tactical: bool) {
         let ep = !self.ep.is_empty();
         let mut pieces = c.us;
         while let Some(from) = pieces.pop() {
             let kind = self.place.kind_at(from);
-            let legal = self.tactical_targets(&c, kind, from);
+            let legal = if tactical {
+                self.tactical_targets(c, kind, from)
+            } else {
+                self.legal_targets(c, kind, from)
+            };
             self.push_moves(moves, kind, from, legal, false);
             if ep && self.t.is_pawn(kind) {
-                let e = self.ep_targets(&c, kind, from);
+                let e = self.ep_targets(c, kind, from);
                 self.push_moves(moves, kind, from, e, true);
             }
         }
