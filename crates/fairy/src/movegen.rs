@@ -814,6 +814,8 @@ impl<S: SquareSet> Position<S> {
         (check, self.end.is_none() && self.has_legal_move_in(&c))
     }
 
+    /// Whether a legal move exists, with the checks and pins `c` already
+    /// worked out (the game not yet ended).
     fn has_legal_move_in(&self, c: &Ctx<S>) -> bool {
         let ep = !self.ep.is_empty();
         let mut pieces = c.us;
